@@ -1,0 +1,74 @@
+"""Plain, immutable values shared by every layer: spans, edits, fixes, diagnostics.
+
+Positions follow the flake8/ruff convention: lines are 1-based, columns 0-based code points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+Safety = Literal["safe", "unsafe"]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Position:
+    line: int
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: Position
+    end: Position
+
+    @classmethod
+    def of(cls, line: int, col: int, end_line: int, end_col: int) -> Span:
+        return cls(Position(line, col), Position(end_line, end_col))
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace the text between `start` and `end` (exclusive) with `content`."""
+
+    start: Position
+    end: Position
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    edits: tuple[Edit, ...]
+    safety: Safety
+    message: str = ""
+
+    @property
+    def span(self) -> tuple[Position, Position]:
+        return min(e.start for e in self.edits), max(e.end for e in self.edits)
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    message: str
+    path: str
+    span: Span
+    name: str = ""
+    fix: Fix | None = None
+    cell: int | None = None  # notebook cell index (0-based) when linting .ipynb
+    severity: Literal["error", "warning", "info"] = "warning"
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def line(self) -> int:
+        return self.span.start.line
+
+    @property
+    def col(self) -> int:
+        return self.span.start.col
+
+    def with_path(self, path: str) -> Diagnostic:
+        return replace(self, path=path)
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.cell or 0, self.span.start, self.code)
