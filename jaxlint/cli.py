@@ -53,7 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     commands = _known_commands(parser)
     # `jaxlint PATH ...` is `jaxlint check PATH ...`.
-    if not args_list or (args_list[0] not in commands and args_list[0] not in ("-h", "--help", "--version")):
+    if not args_list or (
+        args_list[0] not in commands and args_list[0] not in ("-h", "--help", "--version")
+    ):
         args_list.insert(0, "check")
     try:
         args = parser.parse_args(args_list)

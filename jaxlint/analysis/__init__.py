@@ -1,0 +1,48 @@
+"""Facts computed once per module and shared by every rule (never redone in a rule)."""
+
+from __future__ import annotations
+
+import ast
+from functools import cached_property
+
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.taint import Level, TaintAnalysis
+from jaxlint.analysis.transforms import FunctionFacts, Transforms
+
+__all__ = ["FunctionFacts", "Level", "ModuleFacts", "ModuleIndex", "TaintAnalysis", "Transforms"]
+
+
+class ModuleFacts:
+    """Lazily computed: a rule set that needs no taint pays for no taint analysis."""
+
+    def __init__(self, tree: ast.Module, jit_decorators: tuple[str, ...] = ()) -> None:
+        self.tree = tree
+        self.jit_decorators = jit_decorators
+
+    @cached_property
+    def index(self) -> ModuleIndex:
+        return ModuleIndex(self.tree)
+
+    @cached_property
+    def transforms(self) -> Transforms:
+        return Transforms(self.index, self.jit_decorators)
+
+    @cached_property
+    def taint(self) -> TaintAnalysis:
+        return TaintAnalysis(self.index, self.transforms)
+
+    @cached_property
+    def keys(self):  # noqa: ANN201 - analysis.keys.KeyFlow
+        from jaxlint.analysis.keys import KeyFlow
+
+        return KeyFlow(self.index)
+
+    def qualname(self, node: ast.AST) -> str | None:
+        return self.index.qualname(node)
+
+    def function_facts(self, fn: ast.AST | None) -> FunctionFacts | None:
+        """Facts for a traced function, after helper propagation."""
+        if fn is None:
+            return None
+        self.taint  # noqa: B018 - propagation adds facts for helpers
+        return self.transforms.facts.get(fn)

@@ -1,0 +1,289 @@
+"""Scopes, bindings and qualified names, from the module's own imports.
+
+One iterative walk builds the scope tree and parent links; resolution then follows a
+name through its scope chain to an import (`jnp` -> `jax.numpy`) or a plain alias
+assignment (`jit = jax.jit`). This is several times cheaper than libcst's
+QualifiedNameProvider and covers what JAX code does: aliases, function-level imports,
+shadowing by parameters. Star and relative imports resolve to nothing (unknown = silent).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
+
+
+@dataclass(slots=True)
+class Binding:
+    kind: str  # import | assign | def | class | param | local | global
+    node: ast.AST | None = None
+    qualname: str | None = None  # for imports
+    value: ast.expr | None = None  # for single-name assignments
+
+
+@dataclass(eq=False, slots=True)
+class Scope:
+    node: ast.AST
+    parent: Scope | None
+    kind: str  # module | function | class
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    globals: set[str] = field(default_factory=set)
+
+    def bind(self, name: str, binding: Binding) -> None:
+        if name in self.globals:
+            return
+        self.bindings.setdefault(name, []).append(binding)
+
+    @property
+    def class_scope(self) -> Scope | None:
+        """The class this function is a method of, if any."""
+        return self.parent if self.parent is not None and self.parent.kind == "class" else None
+
+
+def parent(node: ast.AST) -> ast.AST | None:
+    return getattr(node, "jl_parent", None)
+
+
+def ancestors(node: ast.AST):
+    p = getattr(node, "jl_parent", None)
+    while p is not None:
+        yield p
+        p = getattr(p, "jl_parent", None)
+
+
+def dotted(node: ast.AST) -> str | None:
+    """`a.b.c` for a Name/Attribute chain, else None (no resolution)."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def _target_names(target: ast.AST):
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for elt in target.elts:
+            yield from _target_names(elt)
+    elif isinstance(target, ast.Starred):
+        yield from _target_names(target.value)
+
+
+class ModuleIndex:
+    """Scopes, parents, and the lists of nodes rules and analyses ask for."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.scopes: dict[ast.AST, Scope] = {}
+        self.functions: list[ast.AST] = []  # FunctionDef/AsyncFunctionDef/Lambda
+        self.classes: list[ast.ClassDef] = []
+        self.calls: list[ast.Call] = []
+        self._qual_cache: dict[int, str | None] = {}
+        self._build()
+
+    # -- construction ---------------------------------------------------------------
+    def _build(self) -> None:
+        module_scope = Scope(self.tree, None, "module")
+        self.scopes[self.tree] = module_scope
+        stack: list[tuple[ast.AST, Scope]] = [(self.tree, module_scope)]
+        while stack:
+            node, scope = stack.pop()
+            for child in ast.iter_child_nodes(node):
+                child.jl_parent = node  # type: ignore[attr-defined]
+                child_scope = scope
+                if isinstance(child, SCOPE_NODES):
+                    child_scope = self._enter(child, scope)
+                else:
+                    self._record(child, scope)
+                # Decorators, defaults and annotations are evaluated in the enclosing scope;
+                # for simplicity they are walked in the new scope, where the names they use
+                # are not rebound (parameters shadow only inside the body).
+                stack.append((child, child_scope))
+
+    def _enter(self, node: ast.AST, scope: Scope) -> Scope:
+        if isinstance(node, ast.ClassDef):
+            scope.bind(node.name, Binding("class", node))
+            self.classes.append(node)
+            new = Scope(node, scope, "class")
+        else:
+            if not isinstance(node, ast.Lambda):
+                scope.bind(node.name, Binding("def", node))
+            self.functions.append(node)
+            new = Scope(node, scope, "function")
+            args = node.args
+            for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                new.bind(a.arg, Binding("param", a))
+            for a in (args.vararg, args.kwarg):
+                if a is not None:
+                    new.bind(a.arg, Binding("param", a))
+            # globals declared anywhere in the body are bound at module level
+            body = node.body if isinstance(node.body, list) else []
+            for stmt in body:
+                if isinstance(stmt, (ast.Global, ast.Nonlocal)):
+                    new.globals.update(stmt.names)
+        self.scopes[node] = new
+        return new
+
+    def _record(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, ast.Name):
+            node.jl_scope = scope  # type: ignore[attr-defined]
+            return
+        if isinstance(node, ast.Call):
+            self.calls.append(node)
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    scope.bind(alias.asname, Binding("import", node, alias.name))
+                else:
+                    head = alias.name.split(".")[0]
+                    scope.bind(head, Binding("import", node, head))
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name == "*":
+                    continue
+                qual = f"{node.module}.{alias.name}" if node.module and not node.level else None
+                scope.bind(alias.asname or alias.name, Binding("import", node, qual))
+        elif isinstance(node, ast.Assign):
+            if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                scope.bind(node.targets[0].id, Binding("assign", node, value=node.value))
+            else:
+                for t in node.targets:
+                    for name in _target_names(t):
+                        scope.bind(name, Binding("local", node))
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            if isinstance(node.target, ast.Name):
+                value = node.value if isinstance(node, ast.AnnAssign) else None
+                kind = "assign" if value is not None else "local"
+                scope.bind(node.target.id, Binding(kind, node, value=value))
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            for name in _target_names(node.target):
+                scope.bind(name, Binding("local", node))
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            for name in _target_names(node.optional_vars):
+                scope.bind(name, Binding("local", node))
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            scope.bind(node.target.id, Binding("local", node))
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            scope.bind(node.name, Binding("local", node))
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            scope.globals.update(node.names)
+
+    # -- queries ----------------------------------------------------------------------
+    def scope_of(self, node: ast.AST) -> Scope:
+        """Innermost scope containing `node` (a scope node maps to its own scope)."""
+        s = getattr(node, "jl_scope", None)
+        if s is not None:
+            return s
+        cur: ast.AST | None = node
+        while cur is not None:
+            if cur in self.scopes:
+                return self.scopes[cur]
+            cur = getattr(cur, "jl_parent", None)
+        return self.scopes[self.tree]
+
+    def lookup(self, name: str, scope: Scope) -> list[Binding] | None:
+        s: Scope | None = scope
+        first = True
+        while s is not None:
+            if s.kind != "class" or first:
+                if name in s.globals and s.kind != "module":
+                    s = self.scopes[self.tree]
+                    continue
+                found = s.bindings.get(name)
+                if found:
+                    return found
+            first = False
+            s = s.parent
+        return None
+
+    def binding(self, name: str, scope: Scope) -> Binding | None:
+        """The one binding a name has, preferring an import over fallbacks."""
+        found = self.lookup(name, scope)
+        if not found:
+            return None
+        if len(found) == 1:
+            return found[0]
+        imports = [b for b in found if b.kind == "import"]
+        if len({b.qualname for b in imports}) == 1 and all(
+            b.kind in ("import", "assign", "local") for b in found
+        ):
+            return imports[0]
+        return None  # rebound several ways: unknown
+
+    def qualname(self, node: ast.AST, _depth: int = 0) -> str | None:
+        """Fully qualified dotted name of a Name/Attribute chain, or None when unknown.
+
+        Unbound names are builtins and resolve to their bare name (`print`, `float`).
+        """
+        key = id(node)
+        if key in self._qual_cache:
+            return self._qual_cache[key]
+        result = self._qualname(node, _depth)
+        self._qual_cache[key] = result
+        return result
+
+    def _qualname(self, node: ast.AST, depth: int) -> str | None:
+        if depth > 8:
+            return None
+        if isinstance(node, ast.Attribute):
+            base = self.qualname(node.value, depth + 1)
+            return f"{base}.{node.attr}" if base else None
+        if not isinstance(node, ast.Name):
+            return None
+        found = self.lookup(node.id, self.scope_of(node))
+        if found is None:
+            return node.id
+        b = self.binding(node.id, self.scope_of(node))
+        if b is None:
+            return None
+        if b.kind == "import":
+            return b.qualname
+        if b.kind == "assign" and isinstance(b.value, (ast.Name, ast.Attribute)):
+            return self.qualname(b.value, depth + 1)
+        return None
+
+    def resolve_function(self, node: ast.AST) -> ast.AST | None:
+        """The def a Name (or `self.method`) refers to, in this module."""
+        if isinstance(node, FUNCTION_NODES):
+            return node
+        if isinstance(node, ast.Name):
+            b = self.binding(node.id, self.scope_of(node))
+            if b is None:
+                return None
+            if b.kind == "def":
+                return b.node
+            if (
+                b.kind == "assign"
+                and isinstance(b.value, (ast.Name, ast.Lambda))
+                and b.value is not node
+            ):
+                return self.resolve_function(b.value)
+            return None
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("self", "cls")
+        ):
+            scope = self.scope_of(node)
+            while scope is not None and scope.kind != "function":
+                scope = scope.parent
+            cls = scope.class_scope if scope is not None else None
+            if cls is not None:
+                for b in cls.bindings.get(node.attr, []):
+                    if b.kind == "def":
+                        return b.node
+        return None
+
+    def enclosing_function(self, node: ast.AST) -> ast.AST | None:
+        for a in ancestors(node):
+            if isinstance(a, FUNCTION_NODES):
+                return a
+        return None

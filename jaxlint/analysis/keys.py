@@ -1,0 +1,313 @@
+"""PRNG key def-use chains: which key variables are consumed twice on one path.
+
+Branch-aware (if/else each consuming once is fine; a branch that returns does not flow on),
+loop-aware (a consumption inside a loop of a key bound outside and never rebound in the loop
+is reuse across iterations; so is a scan/fori body consuming a closed-over key), and it
+follows keys into helpers of the same module that consume their key parameter.
+`fold_in`, `key_data` and `clone` do not consume.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+
+NON_CONSUMING = frozenset(
+    {
+        "key",
+        "PRNGKey",
+        "fold_in",
+        "key_data",
+        "wrap_key_data",
+        "key_impl",
+        "clone",
+        "default_prng_impl",
+        "threefry2x32_p",
+    }
+)
+KEY_MAKERS = frozenset({"key", "PRNGKey", "split", "fold_in", "wrap_key_data", "clone"})
+LOOP_BODY_TRANSFORMS = frozenset(
+    {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.map", "flax.nnx.scan"}
+)
+TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+@dataclass(frozen=True)
+class Reuse:
+    name: str
+    node: ast.Call  # the second consumption
+    first: ast.Call | None  # the earlier consumption (None: across loop iterations)
+    kind: str  # "twice" | "loop" | "closure"
+    loop: ast.AST | None = None
+
+
+def random_function(index: ModuleIndex, call: ast.Call) -> str | None:
+    q = index.qualname(call.func)
+    if q and q.startswith("jax.random.") and q.count(".") == 2:
+        return q.rsplit(".", 1)[1]
+    return None
+
+
+def key_argument(call: ast.Call) -> ast.expr | None:
+    if call.args and not isinstance(call.args[0], ast.Starred):
+        return call.args[0]
+    for kw in call.keywords:
+        if kw.arg == "key":
+            return kw.value
+    return None
+
+
+class KeyFlow:
+    """Computes `reuses` for the whole module once."""
+
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self.reuses: list[Reuse] = []
+        self.consuming_params: dict[ast.AST, set[str]] = {}
+        self._bound_cache: dict[int, set[str]] = {}
+        self._loop_bodies = self._find_loop_bodies()
+        self._summarize()
+        self._walk_all()
+
+    # -- helpers' key parameters -------------------------------------------------------------
+    def _direct_consumption(self, call: ast.Call) -> str | None:
+        """Name of the key variable this call consumes, if any."""
+        fn = random_function(self.index, call)
+        if fn is not None:
+            if fn in NON_CONSUMING:
+                return None
+            arg = key_argument(call)
+            return arg.id if isinstance(arg, ast.Name) else None
+        return None
+
+    def _helper_consumptions(self, call: ast.Call) -> list[str]:
+        target = self.index.resolve_function(call.func)
+        if target is None or target not in self.consuming_params:
+            return []
+        params = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]  # type: ignore[attr-defined]
+        if params and isinstance(call.func, ast.Attribute) and params[0] in ("self", "cls"):
+            params = params[1:]
+        consumed = self.consuming_params[target]
+        out = []
+        for name, arg in zip(params, call.args):
+            if name in consumed and isinstance(arg, ast.Name):
+                out.append(arg.id)
+        for kw in call.keywords:
+            if kw.arg in consumed and isinstance(kw.value, ast.Name):
+                out.append(kw.value.id)
+        return out
+
+    def consumed_names(self, call: ast.Call) -> list[str]:
+        direct = self._direct_consumption(call)
+        return ([direct] if direct else []) + self._helper_consumptions(call)
+
+    def _summarize(self) -> None:
+        """Parameters each function consumes (to a fixed point through helpers)."""
+        for _ in range(4):
+            changed = False
+            for fn in self.index.functions:
+                params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
+                rebound = set()
+                used = set()
+                for node in _walk_function(fn):
+                    if isinstance(node, ast.Call):
+                        for n in self.consumed_names(node):
+                            if n in params and n not in rebound:
+                                used.add(n)
+                    elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                        for t in _targets(node):
+                            rebound.add(t)
+                if used - self.consuming_params.get(fn, set()):
+                    self.consuming_params[fn] = self.consuming_params.get(fn, set()) | used
+                    changed = True
+            if not changed:
+                break
+
+    def _find_loop_bodies(self) -> set[ast.AST]:
+        bodies: set[ast.AST] = set()
+        for call in self.index.calls:
+            q = self.index.qualname(call.func)
+            if q in LOOP_BODY_TRANSFORMS:
+                pos = {"jax.lax.fori_loop": 2, "jax.lax.while_loop": 1}.get(q, 0)
+                if pos < len(call.args):
+                    fn = self.index.resolve_function(call.args[pos])
+                    if fn is not None:
+                        bodies.add(fn)
+        return bodies
+
+    def _bound(self, node: ast.AST) -> set[str]:
+        key = id(node)
+        if key not in self._bound_cache:
+            self._bound_cache[key] = _names_bound_in(node)
+        return self._bound_cache[key]
+
+    # -- path-sensitive walk ------------------------------------------------------------------
+    def _walk_all(self) -> None:
+        self._block(self.index.tree.body, {}, [])
+        for fn in self.index.functions:
+            state: dict[str, ast.Call | None] = {}
+            if isinstance(fn, ast.Lambda):
+                self._expr(fn.body, state, [], fn)
+            else:
+                self._block(fn.body, state, [], fn)
+
+    def _block(self, stmts, state, loops, fn=None) -> bool:  # noqa: ANN001
+        """Walk statements; returns True when the block always terminates (return/raise/...)."""
+        for stmt in stmts:
+            if self._stmt(stmt, state, loops, fn):
+                return True
+        return False
+
+    def _stmt(self, node: ast.stmt, state, loops, fn) -> bool:  # noqa: ANN001, C901
+        if isinstance(node, FUNCTION_NODES) or isinstance(node, ast.ClassDef):
+            return False  # walked on their own
+        if isinstance(node, ast.If):
+            self._expr(node.test, state, loops, fn)
+            a, b = dict(state), dict(state)
+            ta = self._block(node.body, a, loops, fn)
+            tb = self._block(node.orelse, b, loops, fn)
+            live = [s for s, t in ((a, ta), (b, tb)) if not t]
+            if live:
+                merged: dict[str, ast.Call | None] = {}
+                for s in live:
+                    for k, v in s.items():
+                        if merged.get(k) is None:
+                            merged[k] = v
+                state.clear()
+                state.update(merged)
+            return ta and tb
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            if isinstance(node, ast.While):
+                self._expr(node.test, state, loops, fn)
+            else:
+                self._expr(node.iter, state, loops, fn)
+                for t in _target_names(node.target):
+                    state[t] = None
+            body_state = dict(state)
+            self._block(node.body, body_state, [*loops, node], fn)
+            for k, v in body_state.items():
+                if v is not None and state.get(k) is None:
+                    state[k] = v
+            self._block(node.orelse, state, loops, fn)
+            return False
+        if isinstance(node, (ast.Try,)) or type(node).__name__ == "TryStar":
+            self._block(node.body, state, loops, fn)
+            for h in node.handlers:
+                self._block(h.body, dict(state), loops, fn)
+            self._block(node.orelse, state, loops, fn)
+            self._block(node.finalbody, state, loops, fn)
+            return False
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                self._expr(item.context_expr, state, loops, fn)
+            return self._block(node.body, state, loops, fn)
+        if isinstance(node, ast.Match):
+            self._expr(node.subject, state, loops, fn)
+            outs = []
+            for case in node.cases:
+                s = dict(state)
+                if not self._block(case.body, s, loops, fn):
+                    outs.append(s)
+            for s in outs:
+                for k, v in s.items():
+                    if v is not None and state.get(k) is None:
+                        state[k] = v
+            return False
+        # simple statements: evaluate the value, then rebind targets
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr) and not _is_target(node, child):
+                self._expr(child, state, loops, fn)
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            for t in _targets(node):
+                state[t] = None
+        return isinstance(node, TERMINATORS)
+
+    def _expr(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
+        # evaluation order: arguments before the call itself
+        stack = [node]
+        calls: list[ast.Call] = []
+        while stack:
+            cur = stack.pop()
+            if isinstance(cur, FUNCTION_NODES):
+                continue
+            if isinstance(cur, ast.Call):
+                calls.append(cur)
+            if isinstance(cur, ast.IfExp):
+                # both branches cannot run together: walk them on copies
+                self._expr(cur.test, state, loops, fn)
+                a, b = dict(state), dict(state)
+                self._expr(cur.body, a, loops, fn)
+                self._expr(cur.orelse, b, loops, fn)
+                for s in (a, b):
+                    for k, v in s.items():
+                        if v is not None and state.get(k) is None:
+                            state[k] = v
+                continue
+            stack.extend(ast.iter_child_nodes(cur))
+        for call in sorted(calls, key=lambda c: (c.end_lineno, c.end_col_offset, -c.lineno)):
+            for name in self.consumed_names(call):
+                self._consume(name, call, state, loops, fn)
+
+    def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
+        first = state.get(name)
+        if first is not None and first is not call:
+            self.reuses.append(Reuse(name, call, first, "twice"))
+            return
+        state[name] = call
+        if loops:
+            loop = loops[-1]
+            if name not in self._bound(loop):
+                self.reuses.append(Reuse(name, call, None, "loop", loop))
+                return
+        if fn is not None and fn in self._loop_bodies and not loops:
+            params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
+            local = self._bound(fn)
+            if name not in params and name not in local:
+                self.reuses.append(Reuse(name, call, None, "closure", fn))
+
+
+def _walk_function(fn: ast.AST):
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, FUNCTION_NODES):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _target_names(t: ast.AST):
+    if isinstance(t, ast.Name):
+        yield t.id
+    elif isinstance(t, (ast.Tuple, ast.List)):
+        for e in t.elts:
+            yield from _target_names(e)
+    elif isinstance(t, ast.Starred):
+        yield from _target_names(t.value)
+
+
+def _targets(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Assign):
+        return [n for t in node.targets for n in _target_names(t)]
+    return list(_target_names(node.target))  # type: ignore[attr-defined]
+
+
+def _is_target(stmt: ast.AST, child: ast.AST) -> bool:
+    if isinstance(stmt, ast.Assign):
+        return child in stmt.targets
+    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        return child is stmt.target and not isinstance(stmt, ast.AugAssign)
+    return False
+
+
+def _names_bound_in(node: ast.AST) -> set[str]:
+    out: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            out.update(_targets(sub))
+        elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):
+            out.update(_target_names(sub.target))
+        elif isinstance(sub, ast.NamedExpr):
+            out.update(_target_names(sub.target))
+    return out

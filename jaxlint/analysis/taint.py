@@ -1,0 +1,660 @@
+"""Which expressions hold traced values, per traced function, with helper propagation.
+
+Levels (joined by max):
+- NONE: concrete or static (shapes, dtypes, literals, module constants, static args);
+- CONTAINER: a Python list/tuple/dict holding traced values (its truthiness and len are fine);
+- TREE: a traced argument or a part of one: an array, or a pytree of arrays (truthiness of a
+  dict-of-arrays is fine, so a bare TREE in an `if` is left alone);
+- ARRAY: certainly a traced array: the result of arithmetic, a comparison or a jnp/lax op.
+
+A helper called from a traced function with traced arguments is traced too (medium
+confidence); its parameters get the levels of the arguments, and the message names the chain.
+"""
+
+from __future__ import annotations
+
+import ast
+from enum import IntEnum
+
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+from jaxlint.analysis.transforms import (
+    GRAD_LIKE,
+    JIT_LIKE,
+    TREE_MAP,
+    FunctionFacts,
+    Transforms,
+    all_params,
+    function_name,
+    positional_params,
+)
+
+
+class Level(IntEnum):
+    NONE = 0
+    CONTAINER = 1
+    TREE = 2
+    ARRAY = 3
+
+
+STATIC_ATTRS = frozenset(
+    {
+        "shape",
+        "ndim",
+        "dtype",
+        "size",
+        "sharding",
+        "weak_type",
+        "aval",
+        "nbytes",
+        "itemsize",
+        "committed",
+        "is_fully_replicated",
+        "is_fully_addressable",
+        "format",
+        "named_shape",
+        "__class__",
+        "__name__",
+    }
+)
+ARRAY_ATTRS = frozenset({"T", "mT", "real", "imag", "at"})
+DICT_METHODS = frozenset({"items", "keys", "values", "copy"})
+TREE_METHODS = frozenset({"get", "replace", "_replace", "pop", "setdefault"})
+CONCRETE_METHODS = frozenset(
+    {
+        "item",
+        "tolist",
+        "tobytes",
+        "__array__",
+        "devices",
+        "device",
+        "addressable_shards",
+        "copy_to_host_async",
+        "is_deleted",
+        "block_until_ready",
+        "startswith",
+        "endswith",
+        "format",
+        "join",
+        "split",
+        "lower",
+        "upper",
+        "strip",
+        "index",
+        "count",
+    }
+)
+# calls whose result is never traced, whatever the arguments
+STATIC_CALLS = frozenset(
+    {
+        "len",
+        "isinstance",
+        "issubclass",
+        "type",
+        "id",
+        "callable",
+        "hasattr",
+        "getattr",
+        "str",
+        "repr",
+        "hash",
+        "print",
+        "format",
+        "range",
+        "int",
+        "float",
+        "bool",
+        "complex",
+        "vars",
+        "dir",
+        "super",
+        "object",
+        "jax.numpy.shape",
+        "jax.numpy.ndim",
+        "jax.numpy.size",
+        "jax.numpy.result_type",
+        "jax.numpy.dtype",
+        "jax.numpy.finfo",
+        "jax.numpy.iinfo",
+        "jax.numpy.issubdtype",
+        "jax.numpy.iscomplexobj",
+        "jax.numpy.isrealobj",
+        "jax.numpy.isscalar",
+        "jax.dtypes.result_type",
+        "jax.dtypes.canonicalize_dtype",
+        "jax.dtypes.issubdtype",
+        "numpy.shape",
+        "numpy.ndim",
+        "numpy.size",
+        "numpy.dtype",
+        "numpy.finfo",
+        "numpy.iinfo",
+        "numpy.result_type",
+        "numpy.issubdtype",
+        "numpy.prod",  # of shapes mostly; on tracers it dispatches and is traced (see below)
+        "jax.typeof",
+        "jax.eval_shape",
+        "jax.ShapeDtypeStruct",
+        "jax.tree.structure",
+        "jax.tree_util.tree_structure",
+        "jax.tree.leaves_with_path",
+        "jax.process_index",
+        "jax.process_count",
+        "jax.device_count",
+        "jax.local_device_count",
+        "jax.devices",
+        "jax.local_devices",
+        "jax.lax.axis_index",  # traced, but an index per device; keep conservative? see below
+        "jax.core.get_aval",
+        "jax.debug.print",
+        "jax.debug.callback",
+        "jax.pure_callback",
+        "jax.experimental.io_callback",
+    }
+)
+STATIC_CALLS = STATIC_CALLS - {"numpy.prod", "jax.lax.axis_index"}
+ARRAY_MODULES = (
+    "jax.numpy.",
+    "jax.lax.",
+    "jax.nn.",
+    "jax.random.",
+    "jax.scipy.",
+    "jax.image.",
+    "numpy.",
+    "math.",
+    "jax.experimental.pallas.",
+    "optax.",
+)
+
+
+class TaintAnalysis:
+    """Evaluates taint for every expression of every traced function, to a fixed point."""
+
+    def __init__(self, index: ModuleIndex, transforms: Transforms) -> None:
+        self.index = index
+        self.transforms = transforms
+        self.facts: dict[ast.AST, FunctionFacts] = transforms.facts
+        self.levels: dict[int, Level] = {}
+        self.returns: dict[ast.AST, Level] = {}
+        self.param_levels: dict[ast.AST, dict[str, Level]] = {}
+        self.closure_env: dict[ast.AST, dict[str, Level]] = {}
+        self._callers: dict[ast.AST, set[ast.AST]] = {}
+        self._changed: set[ast.AST] = set()
+        self._current: ast.AST | None = None
+        self._ret = Level.NONE
+        self._run()
+
+    # -- public queries ------------------------------------------------------------------
+    def level(self, node: ast.AST) -> Level:
+        return self.levels.get(id(node), Level.NONE)
+
+    def is_traced(self, node: ast.AST) -> bool:
+        """Holds a traced value (array or pytree part); container literals excluded."""
+        return self.level(node) >= Level.TREE
+
+    def is_array(self, node: ast.AST) -> bool:
+        return self.level(node) == Level.ARRAY
+
+    def traced_name(self, node: ast.AST) -> str | None:
+        """A traced variable inside `node`, to name in messages."""
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and self.level(sub) >= Level.TREE:
+                return sub.id
+        return None
+
+    # -- fixed point ------------------------------------------------------------------------
+    def _run(self) -> None:
+        for fn, facts in self.facts.items():
+            self.param_levels[fn] = {p: Level.TREE for p in facts.traced_params}
+        queue = list(self.facts)
+        budget = 30 * (len(queue) + 5)
+        queued = set(queue)
+        while queue and budget > 0:
+            budget -= 1
+            fn = queue.pop(0)
+            queued.discard(fn)
+            changed = self._analyze(fn)
+            for other in changed:
+                if other not in queued:
+                    queue.append(other)
+                    queued.add(other)
+
+    def _analyze(self, fn: ast.AST) -> set[ast.AST]:
+        self._changed: set[ast.AST] = set()
+        self._current = fn
+        env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
+        for name in all_params(fn):
+            env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
+        self._ret = Level.NONE
+        if isinstance(fn, ast.Lambda):
+            self._ret = self.expr(fn.body, env)
+        else:
+            self.block(fn.body, env)
+        prev = self.returns.get(fn)
+        if prev is None or self._ret > prev:
+            self.returns[fn] = max(self._ret, prev or Level.NONE)
+            self._changed |= self._callers.get(fn, set())
+        return self._changed
+
+    # -- statements -------------------------------------------------------------------------
+    def block(self, stmts: list[ast.stmt], env: dict[str, Level]) -> None:
+        for stmt in stmts:
+            self.stmt(stmt, env)
+
+    def stmt(self, node: ast.stmt, env: dict[str, Level]) -> None:  # noqa: C901
+        if isinstance(node, ast.Assign):
+            value = self.expr(node.value, env)
+            for target in node.targets:
+                self.bind(target, node.value, value, env)
+        elif isinstance(node, ast.AnnAssign):
+            if node.value is not None:
+                value = self.expr(node.value, env)
+                self.bind(node.target, node.value, value, env)
+        elif isinstance(node, ast.AugAssign):
+            value = self.expr(node.value, env)
+            target_level = self.expr(node.target, env)
+            joined = max(value, target_level)
+            if joined >= Level.TREE:
+                joined = Level.ARRAY
+            if isinstance(node.target, ast.Name):
+                env[node.target.id] = joined
+        elif isinstance(node, (ast.Expr, ast.Return)):
+            if node.value is not None:
+                level = self.expr(node.value, env)
+                if isinstance(node, ast.Return):
+                    self._ret = max(self._ret, level)
+        elif isinstance(node, ast.If):
+            self.expr(node.test, env)
+            env_a, env_b = dict(env), dict(env)
+            self.block(node.body, env_a)
+            self.block(node.orelse, env_b)
+            self._merge(env, env_a, env_b)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            iter_level = self.expr(node.iter, env)
+            for _ in range(2):  # a second pass sees loop-carried taint
+                self.bind_loop_target(node.target, node.iter, iter_level, env)
+                body_env = dict(env)
+                self.block(node.body, body_env)
+                self._merge(env, env, body_env)
+            self.block(node.orelse, env)
+        elif isinstance(node, ast.While):
+            for _ in range(2):
+                self.expr(node.test, env)
+                body_env = dict(env)
+                self.block(node.body, body_env)
+                self._merge(env, env, body_env)
+            self.block(node.orelse, env)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                self.expr(item.context_expr, env)
+                if item.optional_vars is not None:
+                    self.bind(item.optional_vars, None, Level.NONE, env)
+            self.block(node.body, env)
+        elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+            self.block(node.body, env)
+            for handler in node.handlers:
+                if handler.type is not None:
+                    self.expr(handler.type, env)
+                self.block(handler.body, env)
+            self.block(node.orelse, env)
+            self.block(node.finalbody, env)
+        elif isinstance(node, ast.Match):
+            self.expr(node.subject, env)
+            envs = []
+            for case in node.cases:
+                case_env = dict(env)
+                if case.guard is not None:
+                    self.expr(case.guard, case_env)
+                self.block(case.body, case_env)
+                envs.append(case_env)
+            for case_env in envs:
+                self._merge(env, env, case_env)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for d in node.decorator_list:
+                self.expr(d, env)
+            self._closure(node, env)
+            env[node.name] = Level.NONE
+        elif isinstance(node, ast.ClassDef):
+            env[node.name] = Level.NONE
+        elif isinstance(node, (ast.Assert,)):
+            self.expr(node.test, env)
+            if node.msg is not None:
+                self.expr(node.msg, env)
+        elif isinstance(node, ast.Raise):
+            if node.exc is not None:
+                self.expr(node.exc, env)
+        elif isinstance(node, ast.Delete):
+            for t in node.targets:
+                self.expr(t, env)
+        else:  # Import, Global, Pass, Break, Continue, ...
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child, env)
+
+    @staticmethod
+    def _merge(env: dict[str, Level], a: dict[str, Level], b: dict[str, Level]) -> None:
+        for name in set(a) | set(b):
+            env[name] = max(a.get(name, Level.NONE), b.get(name, Level.NONE))
+
+    def _closure(self, fn: ast.AST, env: dict[str, Level]) -> None:
+        old = self.closure_env.get(fn, {})
+        new = {k: max(v, old.get(k, Level.NONE)) for k, v in env.items() if v > Level.NONE}
+        for k, v in old.items():
+            new.setdefault(k, v)
+        if new != old:
+            self.closure_env[fn] = new
+            if fn in self.facts:
+                self._changed.add(fn)
+
+    def bind(
+        self, target: ast.AST, value_node: ast.AST | None, level: Level, env: dict[str, Level]
+    ) -> None:
+        if isinstance(target, ast.Name):
+            env[target.id] = level
+            self.levels[id(target)] = level
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if isinstance(value_node, (ast.Tuple, ast.List)) and len(value_node.elts) == len(
+                target.elts
+            ):
+                for t, v in zip(target.elts, value_node.elts):
+                    self.bind(t, v, self.level(v), env)
+            else:
+                part = Level.TREE if level >= Level.CONTAINER else Level.NONE
+                for t in target.elts:
+                    self.bind(t, None, part, env)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, None, Level.CONTAINER if level else Level.NONE, env)
+        else:  # attribute / subscript targets: evaluate the parts
+            self.expr(target, env)
+
+    def bind_loop_target(
+        self, target: ast.AST, iter_node: ast.AST, level: Level, env: dict[str, Level]
+    ) -> None:
+        """Loop variables: only provably traced when iterating a literal list of traced values.
+
+        Iterating a traced argument may yield dict keys (static) or rows (traced): unknown,
+        so silent. `zip`/`enumerate` pass through; `.items()` yields (static key, traced value).
+        """
+        if isinstance(iter_node, ast.Call):
+            q = self.index.qualname(iter_node.func)
+            if q in ("enumerate",) and iter_node.args and isinstance(target, ast.Tuple):
+                self.bind(target.elts[0], None, Level.NONE, env)
+                if len(target.elts) > 1:
+                    inner = self.level(iter_node.args[0])
+                    self.bind_loop_target(target.elts[1], iter_node.args[0], inner, env)
+                return
+            if (
+                q == "zip"
+                and isinstance(target, ast.Tuple)
+                and len(target.elts) == len(iter_node.args)
+            ):
+                for t, a in zip(target.elts, iter_node.args):
+                    self.bind_loop_target(t, a, self.level(a), env)
+                return
+            if (
+                isinstance(iter_node.func, ast.Attribute)
+                and iter_node.func.attr == "items"
+                and isinstance(target, ast.Tuple)
+                and len(target.elts) == 2
+            ):
+                self.bind(target.elts[0], None, Level.NONE, env)
+                owner = self.level(iter_node.func.value)
+                self.bind(
+                    target.elts[1],
+                    None,
+                    Level.TREE if owner >= Level.CONTAINER else Level.NONE,
+                    env,
+                )
+                return
+        if isinstance(iter_node, (ast.List, ast.Tuple)) and level >= Level.CONTAINER:
+            elt = max((self.level(e) for e in iter_node.elts), default=Level.NONE)
+            self.bind(target, None, elt, env)
+            return
+        if isinstance(iter_node, ast.Name) and env.get(iter_node.id) == Level.CONTAINER:
+            self.bind(target, None, Level.TREE, env)
+            return
+        self.bind(target, None, Level.NONE, env)
+
+    # -- expressions -----------------------------------------------------------------------
+    def expr(self, node: ast.AST, env: dict[str, Level]) -> Level:
+        level = self._expr(node, env)
+        self.levels[id(node)] = level  # a later analysis of the function sees more: overwrite
+        return level
+
+    def _expr(self, node: ast.AST, env: dict[str, Level]) -> Level:  # noqa: C901
+        if isinstance(node, ast.Name):
+            return env.get(node.id, Level.NONE)
+        if isinstance(node, ast.Constant):
+            return Level.NONE
+        if isinstance(node, ast.Attribute):
+            base = self.expr(node.value, env)
+            if node.attr in STATIC_ATTRS or base == Level.NONE:
+                return Level.NONE
+            if base == Level.CONTAINER:
+                return Level.NONE
+            return Level.ARRAY if node.attr in ARRAY_ATTRS else base
+        if isinstance(node, ast.Subscript):
+            base = self.expr(node.value, env)
+            self.expr(node.slice, env)
+            if base == Level.CONTAINER:
+                return Level.TREE
+            return base
+        if isinstance(node, ast.Slice):
+            for part in (node.lower, node.upper, node.step):
+                if part is not None:
+                    self.expr(part, env)
+            return Level.NONE
+        if isinstance(node, ast.BinOp):
+            a, b = self.expr(node.left, env), self.expr(node.right, env)
+            if isinstance(node.op, ast.Mod) and isinstance(
+                node.left, (ast.Constant, ast.JoinedStr)
+            ):
+                return Level.NONE  # "%s" % x string formatting
+            return Level.ARRAY if max(a, b) >= Level.TREE else Level.NONE
+        if isinstance(node, ast.UnaryOp):
+            v = self.expr(node.operand, env)
+            if isinstance(node.op, ast.Not) and v == Level.TREE:
+                return Level.NONE  # `not tree`: container truthiness, a Python bool
+            return Level.ARRAY if v >= Level.TREE else Level.NONE
+        if isinstance(node, ast.BoolOp):
+            return max(self.expr(v, env) for v in node.values)
+        if isinstance(node, ast.Compare):
+            return self._compare(node, env)
+        if isinstance(node, ast.IfExp):
+            self.expr(node.test, env)
+            return max(self.expr(node.body, env), self.expr(node.orelse, env))
+        if isinstance(node, ast.Call):
+            return self._call(node, env)
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            inner = max((self.expr(e, env) for e in node.elts), default=Level.NONE)
+            return Level.CONTAINER if inner > Level.NONE else Level.NONE
+        if isinstance(node, ast.Dict):
+            inner = Level.NONE
+            for k in node.keys:
+                if k is not None:
+                    self.expr(k, env)
+            for v in node.values:
+                inner = max(inner, self.expr(v, env))
+            return Level.CONTAINER if inner > Level.NONE else Level.NONE
+        if isinstance(node, ast.Starred):
+            return self.expr(node.value, env)
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            return self._comprehension(node, env)
+        if isinstance(node, ast.JoinedStr):
+            for v in node.values:
+                self.expr(v, env)
+            return Level.NONE
+        if isinstance(node, ast.FormattedValue):
+            self.expr(node.value, env)
+            if node.format_spec is not None:
+                self.expr(node.format_spec, env)
+            return Level.NONE
+        if isinstance(node, ast.NamedExpr):
+            v = self.expr(node.value, env)
+            if isinstance(node.target, ast.Name):
+                env[node.target.id] = v
+                self.levels[id(node.target)] = v
+            return v
+        if isinstance(node, FUNCTION_NODES):  # a lambda value
+            self._closure(node, env)
+            return Level.NONE
+        if isinstance(node, ast.Await):
+            return self.expr(node.value, env)
+        for child in ast.iter_child_nodes(node):
+            self.expr(child, env)
+        return Level.NONE
+
+    def _compare(self, node: ast.Compare, env: dict[str, Level]) -> Level:
+        left = self.expr(node.left, env)
+        result = Level.NONE
+        prev = left
+        for op, comp in zip(node.ops, node.comparators):
+            right = self.expr(comp, env)
+            if isinstance(op, (ast.Is, ast.IsNot)):
+                pass
+            elif isinstance(op, (ast.In, ast.NotIn)):
+                if prev >= Level.TREE:  # `key in dict` is static; a traced needle is not
+                    result = Level.ARRAY
+            elif max(prev, right) >= Level.TREE:
+                result = Level.ARRAY
+            prev = right
+        return result
+
+    def _comprehension(self, node: ast.AST, env: dict[str, Level]) -> Level:
+        inner_env = dict(env)
+        for gen in node.generators:  # type: ignore[attr-defined]
+            it = self.expr(gen.iter, inner_env)
+            self.bind_loop_target(gen.target, gen.iter, it, inner_env)
+            for cond in gen.ifs:
+                self.expr(cond, inner_env)
+        if isinstance(node, ast.DictComp):
+            self.expr(node.key, inner_env)
+            elt = self.expr(node.value, inner_env)
+        else:
+            elt = self.expr(node.elt, inner_env)  # type: ignore[attr-defined]
+        return Level.CONTAINER if elt > Level.NONE else Level.NONE
+
+    def _call(self, node: ast.Call, env: dict[str, Level]) -> Level:  # noqa: C901
+        func = node.func
+        receiver = Level.NONE
+        if isinstance(func, ast.Attribute):
+            receiver = self.expr(func.value, env)
+        elif not isinstance(func, ast.Name):
+            self.expr(func, env)
+        args = [self.expr(a, env) for a in node.args]
+        kwargs = {kw.arg: self.expr(kw.value, env) for kw in node.keywords}
+        strongest = max([*args, *kwargs.values(), Level.NONE])
+        q = self.index.qualname(func)
+        self._propagate(node, q, env)
+        if q in STATIC_CALLS:
+            return Level.NONE
+        if isinstance(func, ast.Attribute) and receiver >= Level.TREE and q is None:
+            if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
+                return Level.NONE
+            if func.attr in DICT_METHODS:
+                return Level.CONTAINER
+            if func.attr in TREE_METHODS:
+                return Level.TREE
+            return Level.ARRAY
+        if isinstance(func, ast.Attribute) and receiver == Level.CONTAINER and q is None:
+            return Level.CONTAINER if func.attr in DICT_METHODS else Level.TREE
+        callee = self.index.resolve_function(func)
+        if callee is not None and callee in self.returns:
+            return self.returns[callee]
+        if strongest == Level.NONE:
+            return Level.NONE
+        if q and q.startswith(ARRAY_MODULES):
+            return Level.ARRAY
+        if q in ("sum", "abs", "round", "pow", "divmod", "min", "max"):
+            return Level.ARRAY if strongest >= Level.TREE else Level.TREE
+        if q in (
+            "list",
+            "tuple",
+            "dict",
+            "set",
+            "sorted",
+            "reversed",
+            "zip",
+            "enumerate",
+            "map",
+            "filter",
+        ):
+            return Level.CONTAINER
+        if callee is not None and callee in self.facts:
+            return Level.NONE if self.returns.get(callee) is None else self.returns[callee]
+        return Level.TREE
+
+    # -- propagation into helpers --------------------------------------------------------
+    def _propagate(self, node: ast.Call, q: str | None, env: dict[str, Level]) -> None:
+        caller = self.facts.get(self._current)
+        if caller is None or caller.kind == "host":
+            return
+        func = node.func
+        target: ast.AST | None = None
+        arg_nodes: list[ast.expr] = list(node.args)
+        kw_nodes = {kw.arg: kw.value for kw in node.keywords if kw.arg}
+        if isinstance(func, ast.Call):  # jax.grad(loss)(params, batch)
+            inner_q = self.index.qualname(func.func)
+            if (inner_q in GRAD_LIKE or inner_q in JIT_LIKE) and func.args:
+                target = self.index.resolve_function(func.args[0])
+        elif q in TREE_MAP and node.args:
+            target = self.index.resolve_function(node.args[0])
+            arg_nodes = list(node.args[1:])
+            kw_nodes = {}
+        else:
+            target = self.index.resolve_function(func)
+            if target is None and isinstance(func, ast.Name):
+                b = self.index.binding(func.id, self.index.scope_of(func))
+                if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
+                    inner_q = self.index.qualname(b.value.func)
+                    if (inner_q in GRAD_LIKE) and b.value.args:
+                        target = self.index.resolve_function(b.value.args[0])
+        if target is None or target in self.transforms.host or target is self._current:
+            return
+        levels = [self.level(a) for a in arg_nodes]
+        if max([*levels, *(self.level(v) for v in kw_nodes.values()), Level.NONE]) < Level.TREE:
+            return
+        existing = self.facts.get(target)
+        if existing is not None and existing.chain == () and existing.confidence == "high":
+            if caller.kind == "jit" and existing.kind == "grad":
+                # `jax.grad(loss)(...)` inside a jitted step: the primals are abstract too
+                existing.kind = "jit"
+                existing.chain = (*(caller.chain or (caller.name,)), function_name(target))
+                existing.via = caller.via
+                self._changed.add(target)
+            return  # a transform of its own decides what is static
+        params = positional_params(target)
+        if params and isinstance(func, ast.Attribute) and params[0] in ("self", "cls"):
+            params = params[1:]
+        incoming: dict[str, Level] = {}
+        for name, a, lv in zip(params, arg_nodes, levels):
+            if isinstance(a, ast.Starred):
+                break
+            incoming[name] = lv
+        for name, v in kw_nodes.items():
+            incoming[name] = self.level(v)
+        known = self.param_levels.setdefault(target, {})
+        grew = False
+        for name, lv in incoming.items():
+            if lv >= Level.TREE and lv > known.get(name, Level.NONE):
+                known[name] = lv
+                grew = True
+        self._callers.setdefault(target, set()).add(self._current)
+        if existing is None:
+            chain = caller.chain or (caller.name,)
+            self.facts[target] = FunctionFacts(
+                target,
+                caller.kind,
+                caller.via,
+                {n for n, lv in known.items() if lv >= Level.TREE},
+                confidence="medium",
+                chain=(*chain, function_name(target)),
+                unknown_static=caller.unknown_static,
+            )
+            grew = True
+        else:
+            if caller.kind == "jit" and existing.kind == "grad":
+                existing.kind = "jit"
+                grew = True
+            existing.traced_params |= {n for n, lv in known.items() if lv >= Level.TREE}
+        if grew:
+            self._changed.add(target)

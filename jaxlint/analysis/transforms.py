@@ -1,0 +1,417 @@
+"""Which functions JAX traces, how, and which of their parameters stay static.
+
+A J-context (jit-like) traces abstract values: every host conversion and Python branch on
+them fails. A G-context (only under bare grad & co.) carries concrete primals: only
+`float()`/`complex()`/NumPy conversion fail. Host callbacks run on concrete values.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+
+# transform qualname -> positions (or keywords) of the function arguments
+JIT_LIKE: dict[str, tuple[int | str, ...]] = {
+    "jax.jit": (0, "fun"),
+    "jax.pmap": (0, "fun"),
+    "jax.vmap": (0, "fun"),
+    "jax.checkpoint": (0, "fun"),
+    "jax.remat": (0, "fun"),
+    "jax.ad_checkpoint.checkpoint": (0, "fun"),
+    "jax.ad_checkpoint.remat": (0, "fun"),
+    "jax.eval_shape": (0, "fun"),
+    "jax.make_jaxpr": (0, "fun"),
+    "jax.shard_map": (0, "f"),
+    "jax.experimental.shard_map.shard_map": (0, "f"),
+    "jax.experimental.pjit.pjit": (0, "fun"),
+    "jax.experimental.checkify.checkify": (0, "f"),
+    "jax.lax.scan": (0, "f"),
+    "jax.lax.map": (0, "f"),
+    "jax.lax.associative_scan": (0, "fn"),
+    "jax.lax.fori_loop": (2, "body_fun"),
+    "jax.lax.while_loop": (0, 1, "cond_fun", "body_fun"),
+    "jax.lax.cond": (1, 2, "true_fun", "false_fun"),
+    "jax.lax.switch": (1, "branches"),
+    "equinox.filter_jit": (0, "fun"),
+    "equinox.filter_vmap": (0, "fun"),
+    "equinox.filter_pmap": (0, "fun"),
+    "equinox.filter_checkpoint": (0, "fun"),
+    "flax.nnx.jit": (0, "fun"),
+    "flax.nnx.vmap": (0, "f"),
+    "flax.nnx.scan": (0, "f"),
+    "flax.nnx.pmap": (0, "f"),
+    "flax.nnx.remat": (0, "f"),
+    "flax.nnx.shard_map": (0, "f"),
+    "flax.nnx.fori_loop": (2, "body_fun"),
+    "flax.nnx.while_loop": (0, 1, "cond_fun", "body_fun"),
+    "flax.nnx.cond": (1, 2, "true_fun", "false_fun"),
+    "flax.nnx.switch": (1, "branches"),
+    "flax.linen.jit": (0, "target"),
+}
+GRAD_LIKE: dict[str, tuple[int | str, ...]] = {
+    name: (0, "fun")
+    for name in (
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacfwd",
+        "jax.jacrev",
+        "jax.jacobian",
+        "jax.hessian",
+        "jax.jvp",
+        "jax.vjp",
+        "jax.linearize",
+        "equinox.filter_grad",
+        "equinox.filter_value_and_grad",
+        "flax.nnx.grad",
+        "flax.nnx.value_and_grad",
+    )
+}
+HOST_CALLBACKS: dict[str, tuple[int | str, ...]] = {
+    "jax.pure_callback": (0, "callback"),
+    "jax.debug.callback": (0, "callback"),
+    "jax.experimental.io_callback": (0, "callback"),
+    "jax.experimental.pure_callback": (0, "callback"),
+    "jax.experimental.host_callback.call": (0, "callback_func"),
+    "jax.experimental.host_callback.id_tap": (0, "tap_func"),
+}
+TREE_MAP = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
+MODULE_BASES = {
+    "flax.linen.Module": "flax.linen",
+    "flax.nnx.Module": "flax.nnx",
+    "flax.nnx.module.Module": "flax.nnx",
+    "equinox.Module": "equinox",
+}
+PARTIAL = {"functools.partial", "partial"}
+STATIC_ANNOTATIONS = {"bool", "int", "str", "float", "complex", "tuple", "type", "Callable"}
+
+
+@dataclass
+class FunctionFacts:
+    node: ast.AST
+    kind: str  # "jit" (values abstract) | "grad" (concrete primals) | "host"
+    via: str  # the transform, e.g. "jax.jit"
+    traced_params: set[str] = field(default_factory=set)
+    confidence: str = "high"  # high | medium
+    chain: tuple[str, ...] = ()
+    unknown_static: bool = False  # static args not resolvable: stay silent
+
+    @property
+    def name(self) -> str:
+        return function_name(self.node)
+
+    @property
+    def is_jit(self) -> bool:
+        return self.kind == "jit" and not self.unknown_static
+
+    @property
+    def is_grad(self) -> bool:
+        return self.kind == "grad" and not self.unknown_static
+
+    def describe(self) -> str:
+        if self.chain:
+            return f"traced via {' -> '.join(n + '()' for n in self.chain)}"
+        return f"`{self.name}` is transformed by `{self.via}`"
+
+
+def function_name(node: ast.AST) -> str:
+    return getattr(node, "name", "<lambda>")
+
+
+def positional_params(fn: ast.AST) -> list[str]:
+    args = fn.args  # type: ignore[attr-defined]
+    return [a.arg for a in (*args.posonlyargs, *args.args)]
+
+
+def all_params(fn: ast.AST) -> list[str]:
+    args = fn.args  # type: ignore[attr-defined]
+    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    names += [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+    return names
+
+
+def is_method(index: ModuleIndex, fn: ast.AST) -> bool:
+    scope = index.scopes.get(fn)
+    return bool(scope and scope.class_scope is not None and positional_params(fn)[:1])
+
+
+def literal_ints(node: ast.AST | None) -> tuple[int, ...] | None:
+    if node is None:
+        return ()
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, RecursionError):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value,)
+    if isinstance(value, (tuple, list)) and all(isinstance(v, int) for v in value):
+        return tuple(value)
+    return None
+
+
+def literal_strs(node: ast.AST | None) -> tuple[str, ...] | None:
+    if node is None:
+        return ()
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, RecursionError):
+        return None
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    return None
+
+
+def keyword(call: ast.Call, name: str) -> ast.expr | None:
+    for kw in call.keywords:
+        if kw.arg == name:
+            return kw.value
+    return None
+
+
+def function_args(call: ast.Call, spec: tuple[int | str, ...]) -> list[ast.expr]:
+    out = []
+    for item in spec:
+        if isinstance(item, int):
+            if item < len(call.args) and not isinstance(call.args[item], ast.Starred):
+                out.append(call.args[item])
+        else:
+            value = keyword(call, item)
+            if value is not None:
+                out.append(value)
+    return out
+
+
+@dataclass
+class Application:
+    """A transform applied to a function: what it makes static."""
+
+    qualname: str
+    kind: str
+    static_names: set[str] = field(default_factory=set)
+    static_positions: set[int] = field(default_factory=set)
+    unknown_static: bool = False
+    in_axes: ast.expr | None = None
+
+
+class Transforms:
+    """Finds the traced functions of a module; `facts` maps def/lambda nodes to FunctionFacts."""
+
+    def __init__(self, index: ModuleIndex, jit_decorators: tuple[str, ...] = ()) -> None:
+        self.index = index
+        self.jit_decorators = set(jit_decorators)
+        self.facts: dict[ast.AST, FunctionFacts] = {}
+        self.host: set[ast.AST] = set()
+        self.jitted_names: dict[str, Application] = {}  # module-level `f = jax.jit(g)` names
+        self._find()
+
+    # -- classification -----------------------------------------------------------
+    def classify(self, qualname: str | None) -> str | None:
+        if qualname is None:
+            return None
+        if qualname in JIT_LIKE or qualname in self.jit_decorators:
+            return "jit"
+        if qualname in GRAD_LIKE:
+            return "grad"
+        if qualname in HOST_CALLBACKS:
+            return "host"
+        return None
+
+    def fn_spec(self, qualname: str) -> tuple[int | str, ...]:
+        return (
+            JIT_LIKE.get(qualname)
+            or GRAD_LIKE.get(qualname)
+            or HOST_CALLBACKS.get(qualname)
+            or (0,)
+        )
+
+    def application(self, expr: ast.AST) -> Application | None:
+        """`jax.jit`, `jax.jit(static_argnames=...)`, `partial(jax.jit, ...)` as a transform."""
+        q = self.index.qualname(expr)
+        kind = self.classify(q)
+        if kind:
+            return Application(q, kind)  # type: ignore[arg-type]
+        if isinstance(expr, ast.Call):
+            fq = self.index.qualname(expr.func)
+            if fq in PARTIAL and expr.args:
+                inner = self.application(expr.args[0])
+                if inner:
+                    self._read_static(inner, expr)
+                return inner
+            kind = self.classify(fq)
+            if kind and not self._has_function_arg(expr, fq):  # decorator factory form
+                app = Application(fq, kind)  # type: ignore[arg-type]
+                self._read_static(app, expr)
+                return app
+        return None
+
+    def _has_function_arg(self, call: ast.Call, qualname: str | None) -> bool:
+        return bool(qualname and function_args(call, self.fn_spec(qualname)))
+
+    def _read_static(self, app: Application, call: ast.Call) -> None:
+        for kw in call.keywords:
+            if kw.arg in ("static_argnums", "static_broadcasted_argnums"):
+                nums = literal_ints(kw.value)
+                if nums is None:
+                    app.unknown_static = True
+                else:
+                    app.static_positions.update(nums)
+            elif kw.arg == "static_argnames":
+                names = literal_strs(kw.value)
+                if names is None:
+                    app.unknown_static = True
+                else:
+                    app.static_names.update(names)
+            elif kw.arg == "in_axes":
+                app.in_axes = kw.value
+            elif kw.arg is None:  # **kwargs: anything could be static
+                app.unknown_static = True
+        if app.qualname.endswith("vmap") and app.in_axes is None and len(call.args) > 1:
+            app.in_axes = call.args[1]
+
+    # -- discovery ---------------------------------------------------------------------
+    def _find(self) -> None:
+        for fn in self.index.functions:
+            if isinstance(fn, ast.Lambda):
+                continue
+            apps = [a for a in (self.application(d) for d in fn.decorator_list) if a]
+            if apps:
+                self._apply(fn, apps, bound=0, bound_names=set())
+        for call in self.index.calls:
+            q = self.index.qualname(call.func)
+            kind = self.classify(q)
+            if kind is None:
+                continue
+            app = Application(q, kind)  # type: ignore[arg-type]
+            self._read_static(app, call)
+            for arg in function_args(call, self.fn_spec(q)):  # type: ignore[arg-type]
+                self._apply_to_expr(arg, [app])
+        for cls in self.index.classes:
+            self._module_methods(cls)
+
+    def _apply_to_expr(self, expr: ast.AST, apps: list[Application]) -> None:
+        """Resolve a function-valued expression and record the transforms on it."""
+        if isinstance(expr, (ast.List, ast.Tuple)):  # lax.switch branches
+            for elt in expr.elts:
+                self._apply_to_expr(elt, apps)
+            return
+        bound, bound_names = 0, set()
+        if isinstance(expr, ast.Call):
+            fq = self.index.qualname(expr.func)
+            inner_kind = self.classify(fq)
+            if inner_kind and inner_kind != "host":
+                # jit(grad(f)), jit(vmap(f)): the outer transform decides what is abstract
+                inner = Application(fq, inner_kind)  # type: ignore[arg-type]
+                self._read_static(inner, expr)
+                for arg in function_args(expr, self.fn_spec(fq)):  # type: ignore[arg-type]
+                    self._apply_to_expr(arg, [*apps, inner])
+                return
+            if fq in PARTIAL and expr.args:
+                bound = len(expr.args) - 1
+                bound_names = {kw.arg for kw in expr.keywords if kw.arg}
+                expr = expr.args[0]
+        fn = self.index.resolve_function(expr)
+        if fn is not None:
+            self._apply(fn, apps, bound, bound_names)
+
+    def _apply(
+        self, fn: ast.AST, apps: list[Application], bound: int, bound_names: set[str]
+    ) -> None:
+        kinds = {a.kind for a in apps}
+        if "host" in kinds:
+            self.host.add(fn)
+            self.facts.pop(fn, None)
+            return
+        if fn in self.host:
+            return
+        kind = "jit" if "jit" in kinds else "grad"
+        main = next(a for a in apps if a.kind == kind)
+        positional = positional_params(fn)
+        static: set[str] = set(positional[:bound]) | bound_names
+        unknown = False
+        # Only when the outermost transform is a bare vmap do in_axes=None args stay concrete.
+        jit_apps = [a for a in apps if a.kind == "jit"]
+        for a in apps:
+            unknown |= a.unknown_static
+            free = positional[bound:]
+            for pos in a.static_positions:
+                if -len(free) <= pos < len(free):
+                    static.add(free[pos])
+            static |= a.static_names
+        if len(jit_apps) == 1 and jit_apps[0].qualname.endswith("vmap") and len(apps) == 1:
+            static |= self._vmap_static(jit_apps[0], positional[bound:])
+        if main.qualname == "equinox.filter_jit":
+            static |= scalar_params(fn)
+        traced = set(all_params(fn)) - static
+        if is_method(self.index, fn) and positional:
+            traced.discard(positional[0])  # self: JAX409 reports jit on methods
+        existing = self.facts.get(fn)
+        if existing is not None:
+            if existing.kind == "grad" and kind == "jit":
+                existing.kind, existing.via = "jit", main.qualname
+            existing.traced_params |= traced
+            existing.unknown_static |= unknown
+            return
+        self.facts[fn] = FunctionFacts(fn, kind, main.qualname, traced, unknown_static=unknown)
+
+    def _vmap_static(self, app: Application, positional: list[str]) -> set[str]:
+        axes = app.in_axes
+        if isinstance(axes, (ast.Tuple, ast.List)):
+            return {
+                positional[i]
+                for i, elt in enumerate(axes.elts)
+                if i < len(positional) and isinstance(elt, ast.Constant) and elt.value is None
+            }
+        return set()
+
+    def _module_methods(self, cls: ast.ClassDef) -> None:
+        """`__call__` / `@nn.compact` methods of flax and equinox Modules: traced when applied."""
+        lib = None
+        for base in cls.bases:
+            q = self.index.qualname(base)
+            if q in MODULE_BASES:
+                lib = MODULE_BASES[q]
+        if lib is None:
+            return
+        for stmt in cls.body:
+            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or stmt in self.facts:
+                continue
+            compact = any(
+                (self.index.qualname(d) or "").endswith(".compact") for d in stmt.decorator_list
+            )
+            if stmt.name != "__call__" and not compact:
+                continue
+            params = positional_params(stmt)
+            traced = set(all_params(stmt)) - set(params[:1]) - scalar_params(stmt)
+            self.facts[stmt] = FunctionFacts(
+                stmt, "jit", f"{lib}.Module.__call__", traced, confidence="medium"
+            )
+
+
+def scalar_params(fn: ast.AST) -> set[str]:
+    """Parameters that are Python scalars by annotation or default (static under filter_jit)."""
+    args = fn.args  # type: ignore[attr-defined]
+    out: set[str] = set()
+    positional = [*args.posonlyargs, *args.args]
+    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    pairs = list(zip(positional, defaults)) + list(zip(args.kwonlyargs, args.kw_defaults))
+    for arg, default in pairs:
+        ann = arg.annotation
+        ann_name = None
+        if isinstance(ann, ast.Name):
+            ann_name = ann.id
+        elif isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+            ann_name = ann.value
+        elif isinstance(ann, ast.Subscript) and isinstance(ann.value, ast.Name):
+            ann_name = ann.value.id
+        if ann_name in STATIC_ANNOTATIONS or ann_name in ("Literal", "Optional[bool]"):
+            out.add(arg.arg)
+        elif isinstance(default, ast.Constant) and default.value is not None:
+            out.add(arg.arg)
+    return out
+
+
+def is_function(node: ast.AST) -> bool:
+    return isinstance(node, FUNCTION_NODES)

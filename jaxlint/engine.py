@@ -1,0 +1,369 @@
+"""Parse once, compute shared facts once, run every selected rule in one traversal.
+
+Also the fix loop (apply non-overlapping edits, re-parse, repeat to a fixed point) and the
+file-level driver (reading, notebooks, suppressions, process pool, cache).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import sys
+import traceback
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from jaxlint.analysis import ModuleFacts
+from jaxlint.config import Settings
+from jaxlint.diagnostic import Diagnostic, Position, Span
+from jaxlint.rules import ALL_RULES, Context, Rule
+from jaxlint.source import ReadError, SourceText, decode_source
+from jaxlint.suppressions import collect as collect_suppressions
+
+LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
+FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+MAX_FIX_ROUNDS = 10
+PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
+
+
+def internal_error(path: str, message: str, line: int = 1, col: int = 0) -> Diagnostic:
+    return Diagnostic(
+        code="JAX000",
+        message=message,
+        path=path,
+        span=Span.of(line, col, line, col),
+        name="internal-error",
+        severity="error",
+    )
+
+
+@dataclass
+class ParseResult:
+    tree: ast.Module | None
+    error: Diagnostic | None = None
+
+
+def parse(source: SourceText, path: str) -> ParseResult:
+    """`ast.parse`, with syntax errors turned into one JAX000 at the parser's position."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escape sequences etc. are not our business
+            return ParseResult(ast.parse(source.text, filename=path, type_comments=False))
+    except SyntaxError as exc:
+        line = exc.lineno or 1
+        col = max((exc.offset or 1) - 1, 0)
+        # `offset` counts code points on the text given; clamp to the line
+        col = min(col, len(source.line(line)))
+        msg = exc.msg or "invalid syntax"
+        hint = ""
+        if "print" in msg.lower() and "parentheses" in msg.lower():
+            hint = " (Python 2 code?)"
+        return ParseResult(None, internal_error(path, f"could not parse: {msg}{hint}", line, col))
+    except (RecursionError, MemoryError):
+        return ParseResult(
+            None, internal_error(path, "could not parse: the file is nested too deeply")
+        )
+    except ValueError as exc:
+        return ParseResult(None, internal_error(path, f"could not parse: {exc}"))
+
+
+@dataclass
+class LintOptions:
+    settings: Settings = field(default_factory=Settings)
+    apply_noqa: bool = True
+    verbose: bool = False
+    codes: frozenset[str] | None = None  # overrides the settings' selection
+
+    def selected(self) -> list[type[Rule]]:
+        codes = self.codes if self.codes is not None else self.settings.selected_codes(ALL_RULES)
+        ignored = ()
+        return [r for r in ALL_RULES if r.code in codes and r.code not in ignored]
+
+
+def run_rules(
+    tree: ast.Module,
+    source: SourceText,
+    path: str,
+    rules: Iterable[type[Rule]],
+    settings: Settings,
+    verbose: bool = False,
+) -> list[Diagnostic]:
+    """One traversal; each node goes to the rules that asked for its type."""
+    facts = ModuleFacts(tree, settings.jit_decorators)
+    ctx = Context(path=path, source=source, facts=facts, options=dict(settings.options))
+    sink: list[Diagnostic] = []
+    failures: list[Diagnostic] = []
+    instances: list[Rule] = [r(ctx, sink) for r in rules]
+    dispatch: dict[str, list[tuple[Rule, object]]] = {}
+    for inst in instances:
+        for node_type, method in type(inst).visitors().items():
+            dispatch.setdefault(node_type, []).append((inst, getattr(inst, method)))
+    broken: set[str] = set()
+
+    def call(inst: Rule, method, node: ast.AST) -> None:  # noqa: ANN001
+        if inst.code in broken:
+            return
+        try:
+            method(node, ctx)
+        except RecursionError:
+            broken.add(inst.code)
+            failures.append(
+                internal_error(
+                    path, f"rule {inst.code} skipped this file: the code is nested too deeply"
+                )
+            )
+        except Exception as exc:  # one rule's bug must not hide the others' findings
+            broken.add(inst.code)
+            detail = f"{type(exc).__name__}: {exc}"
+            msg = (
+                f"internal error in rule {inst.code} ({inst.name}): {detail}; "
+                "please report this bug at https://github.com/jaxlint-sharp/jaxlint/issues"
+            )
+            notes = (traceback.format_exc(),) if verbose else ()
+            line = getattr(node, "lineno", 1)
+            failures.append(replace(internal_error(path, msg, line), notes=notes))
+
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    saved: list[tuple] = []
+    while stack:
+        node, leaving = stack.pop()
+        name = type(node).__name__
+        if leaving:
+            for inst, method in dispatch.get("leave:" + name, ()):
+                call(inst, method, node)
+            if isinstance(node, FUNCTION_NODES):
+                ctx.function_node, ctx._function_cached, ctx.loops = saved.pop()
+                ctx.functions.pop()
+            elif isinstance(node, LOOP_NODES):
+                ctx.loops.pop()
+            continue
+        if isinstance(node, FUNCTION_NODES):
+            saved.append((ctx.function_node, ctx._function_cached, ctx.loops))
+            ctx.function_node, ctx._function_cached, ctx.loops = node, False, []
+            ctx.functions.append(node)
+        elif isinstance(node, LOOP_NODES):
+            ctx.loops.append(node)
+        for inst, method in dispatch.get(name, ()):
+            call(inst, method, node)
+        stack.append((node, True))
+        children = list(ast.iter_child_nodes(node))
+        stack.extend((child, False) for child in reversed(children))
+    for inst in instances:
+        if inst.code not in broken:
+            try:
+                inst.finish()
+            except Exception as exc:
+                failures.append(internal_error(path, f"internal error in rule {inst.code}: {exc}"))
+    return sink + failures
+
+
+def lint_text(
+    text: str | SourceText,
+    path: str = "<stdin>",
+    options: LintOptions | None = None,
+) -> list[Diagnostic]:
+    """Lint one module's text. Never raises for bad input: problems become JAX000."""
+    options = options or LintOptions()
+    source = text if isinstance(text, SourceText) else SourceText(text)
+    parsed = parse(source, path)
+    if parsed.tree is None:
+        return [parsed.error] if parsed.error else []
+    rules = options.selected()
+    ignored = options.settings.ignored_for(path)
+    if ignored:
+        rules = [r for r in rules if not any(r.code.startswith(c) for c in ignored)]
+    try:
+        diags = run_rules(parsed.tree, source, path, rules, options.settings, options.verbose)
+    except RecursionError:
+        return [internal_error(path, "could not analyse: the code is nested too deeply")]
+    if options.apply_noqa and diags:
+        sup = collect_suppressions(source.text.splitlines(), parsed.tree)
+        diags = [d for d in diags if d.code == "JAX000" or not sup.suppresses(d)]
+    diags.sort(key=Diagnostic.sort_key)
+    return _dedupe(diags)
+
+
+def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
+    seen = set()
+    out = []
+    for d in diags:
+        key = (d.code, d.span, d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+# -- fixes ----------------------------------------------------------------------------------
+
+
+@dataclass
+class FixResult:
+    text: str
+    fixed: list[Diagnostic]
+    remaining: list[Diagnostic]
+    failed: list[Diagnostic] = field(default_factory=list)  # fixes that would break the code
+
+
+def _applicable(d: Diagnostic, unsafe: bool) -> bool:
+    return d.fix is not None and (d.fix.safety == "safe" or unsafe)
+
+
+def _clash(x: tuple[Position, Position], y: tuple[Position, Position]) -> bool:
+    (a, b), (c, d) = x, y
+    if a == b == c == d:  # two insertions at one point: order would be arbitrary
+        return True
+    return a < d and c < b
+
+
+def _non_overlapping(fixes: list[Diagnostic]) -> list[Diagnostic]:
+    """Fixes whose edits touch disjoint text; the rest wait for the next round."""
+    chosen: list[Diagnostic] = []
+    taken: list[tuple[Position, Position]] = []
+    for d in sorted(fixes, key=lambda d: d.fix.span):  # type: ignore[union-attr]
+        spans = [(e.start, e.end) for e in d.fix.edits]  # type: ignore[union-attr]
+        if any(_clash(x, y) for x in spans for y in taken):
+            continue
+        chosen.append(d)
+        taken.extend(spans)
+    return chosen
+
+
+def _parses(text: str) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+        return True
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+
+
+def fix_text(
+    text: str | SourceText,
+    path: str = "<stdin>",
+    options: LintOptions | None = None,
+    unsafe: bool = False,
+) -> FixResult:
+    """Apply fixes to a fixed point (at most 10 rounds); never produce unparsable text."""
+    options = options or LintOptions()
+    source = text if isinstance(text, SourceText) else SourceText(text)
+    current = source
+    fixed: list[Diagnostic] = []
+    failed: list[Diagnostic] = []
+    bad_keys: set[tuple] = set()
+    for _ in range(MAX_FIX_ROUNDS):
+        diags = lint_text(current, path, options)
+        candidates = [
+            d
+            for d in diags
+            if _applicable(d, unsafe) and (d.code, d.message, d.fix) not in bad_keys
+        ]
+        if not candidates:
+            break
+        chosen = _non_overlapping(candidates)
+        new_text = current.apply([e for d in chosen for e in d.fix.edits])  # type: ignore[union-attr]
+        if not _parses(new_text):
+            # find the culprits one by one; keep the good ones
+            good = []
+            for d in chosen:
+                trial = current.apply(list(d.fix.edits))  # type: ignore[union-attr]
+                if _parses(trial):
+                    good.append(d)
+                else:
+                    bad_keys.add((d.code, d.message, d.fix))
+                    failed.append(d)
+            if not good:
+                continue
+            chosen = good
+            new_text = current.apply([e for d in chosen for e in d.fix.edits])  # type: ignore[union-attr]
+            if not _parses(new_text):
+                break
+        if new_text == current.text:
+            break
+        fixed.extend(chosen)
+        current = replace(source, text=new_text, _line_starts=None)
+    remaining = lint_text(current, path, options)
+    return FixResult(current.text, fixed, remaining, failed)
+
+
+# -- files ------------------------------------------------------------------------------------
+
+
+def read_source(path: str) -> SourceText:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise ReadError(exc.strerror or str(exc)) from None
+    return decode_source(data)
+
+
+def lint_file(path: str, options: LintOptions, display: str | None = None) -> list[Diagnostic]:
+    display = display or path
+    if path.endswith(".ipynb"):
+        from jaxlint.integrations.notebook import lint_notebook
+
+        return lint_notebook(path, options, display)
+    try:
+        source = read_source(path)
+    except ReadError as exc:
+        return [internal_error(display, f"could not read file: {exc}")]
+    return lint_text(source, display, options)
+
+
+def iter_python_files(paths: Iterable[str], settings_for, warn=None) -> list[tuple[str, str]]:  # noqa: ANN001
+    """(path, display path) for every Python file under `paths`, honouring excludes.
+
+    Files named explicitly are always linted; directories are walked without following
+    symlinked directories (no loops), skipping the excluded and virtualenv folders.
+    """
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    warn = warn or (lambda m: print(f"jaxlint: warning: {m}", file=sys.stderr))
+    for given in paths:
+        if os.path.isfile(given) or (os.path.islink(given) and not os.path.isdir(given)):
+            real = os.path.realpath(given)
+            if not os.path.exists(real):
+                warn(f"{given}: broken symlink; skipped")
+                continue
+            if real not in seen:
+                seen.add(real)
+                out.append((given, given))
+            continue
+        for root, dirs, files in os.walk(
+            given, followlinks=False, onerror=lambda e: warn(f"{e.filename}: {e.strerror}; skipped")
+        ):
+            settings = settings_for(root)
+            keep = []
+            for d in sorted(dirs):
+                full = os.path.join(root, d)
+                if d in settings.exclude or settings.is_excluded(full):
+                    continue
+                if os.path.exists(os.path.join(full, "pyvenv.cfg")):
+                    continue
+                keep.append(d)
+            dirs[:] = keep
+            for f in sorted(files):
+                if not f.endswith(PYTHON_SUFFIXES):
+                    continue
+                full = os.path.join(root, f)
+                if settings.is_excluded(full):
+                    continue
+                if os.path.islink(full):
+                    real = os.path.realpath(full)
+                    if not os.path.isfile(real):
+                        warn(f"{full}: broken or looping symlink; skipped")
+                        continue
+                else:
+                    real = full
+                if not os.access(full, os.R_OK):
+                    warn(f"{full}: permission denied; skipped")
+                    continue
+                key = os.path.realpath(real)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((full, full))
+    return out

@@ -1,0 +1,221 @@
+"""Output formats: each is `render(diagnostics, ...) -> str`.
+
+JSON uses ruff's field names so tools that read ruff's output read ours; SARIF is 2.1.0 as
+GitHub code scanning accepts it; `github` prints workflow commands (annotations).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from jaxlint import DOCS_URL, __version__
+from jaxlint.diagnostic import Diagnostic
+
+FORMATS = ("text", "concise", "full", "json", "sarif", "github")
+
+
+def rule_url(code: str) -> str:
+    return f"{DOCS_URL}#{code.lower()}"
+
+
+def _location(d: Diagnostic) -> str:
+    cell = f"cell {d.cell + 1}:" if d.cell is not None else ""
+    return f"{d.path}:{cell}{d.line}:{d.col + 1}"
+
+
+def _mark(d: Diagnostic, unsafe: bool) -> str:
+    if d.fix is None:
+        return ""
+    if d.fix.safety == "safe" or unsafe:
+        return "[*] "
+    return ""
+
+
+def render_concise(diags: Sequence[Diagnostic], unsafe: bool = False, **_: object) -> str:
+    return "".join(f"{_location(d)}: {d.code} {_mark(d, unsafe)}{d.message}\n" for d in diags)
+
+
+def render_text(
+    diags: Sequence[Diagnostic],
+    unsafe: bool = False,
+    sources: dict[str, list[str]] | None = None,
+    **_: object,
+) -> str:
+    """One line per finding, then the source line with a caret, like ruff's full output."""
+    out = []
+    for d in diags:
+        out.append(f"{_location(d)}: {d.code} {_mark(d, unsafe)}{d.message}\n")
+        lines = (sources or {}).get(d.path)
+        if lines and d.cell is None and 1 <= d.line <= len(lines):
+            text = lines[d.line - 1].rstrip("\r\n")
+            width = (d.span.end.col - d.col) if d.span.end.line == d.line else len(text) - d.col
+            gutter = f"{d.line:>4} | "
+            out.append(f"{gutter}{text.expandtabs(1)}\n")
+            out.append(" " * (len(gutter) - 2) + "| " + " " * d.col + "^" * max(1, width) + "\n")
+        for note in d.notes:
+            out.append(note if note.endswith("\n") else note + "\n")
+    return "".join(out)
+
+
+def _fix_json(d: Diagnostic) -> dict | None:
+    if d.fix is None:
+        return None
+    return {
+        "applicability": d.fix.safety,
+        "message": d.fix.message or None,
+        "edits": [
+            {
+                "content": e.content,
+                "location": {"row": e.start.line, "column": e.start.col + 1},
+                "end_location": {"row": e.end.line, "column": e.end.col + 1},
+            }
+            for e in d.fix.edits
+        ],
+    }
+
+
+def render_json(diags: Sequence[Diagnostic], **_: object) -> str:
+    items = [
+        {
+            "code": d.code,
+            "name": d.name,
+            "message": d.message,
+            "filename": d.path,
+            "cell": d.cell,
+            "location": {"row": d.line, "column": d.col + 1},
+            "end_location": {"row": d.span.end.line, "column": d.span.end.col + 1},
+            "fix": _fix_json(d),
+            "url": rule_url(d.code),
+            "noqa_row": d.line,
+            "severity": d.severity,
+        }
+        for d in diags
+    ]
+    return json.dumps(items, indent=2) + "\n"
+
+
+def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
+    from jaxlint.rules import rules_by_code
+
+    known = rules_by_code()
+    codes = sorted({d.code for d in diags} | set())
+    rules = []
+    for code in codes:
+        rule = known.get(code)
+        rules.append(
+            {
+                "id": code,
+                "name": rule.name if rule else "internal-error",
+                "shortDescription": {
+                    "text": rule.summary() if rule else "file could not be analysed"
+                },
+                "fullDescription": {
+                    "text": rule.docs()
+                    if rule
+                    else "jaxlint could not read, parse or analyse the file."
+                },
+                "helpUri": rule_url(code),
+                "help": {
+                    "text": rule.docs() if rule else "",
+                    "markdown": rule.docs() if rule else "",
+                },
+                "defaultConfiguration": {"level": "error" if code == "JAX000" else "warning"},
+                "properties": {"tags": ["jax"]},
+            }
+        )
+    index = {code: i for i, code in enumerate(codes)}
+    results = []
+    for d in diags:
+        uri = (
+            os.path.relpath(d.path).replace(os.sep, "/")
+            if os.path.isabs(d.path)
+            else d.path.replace(os.sep, "/")
+        )
+        result = {
+            "ruleId": d.code,
+            "ruleIndex": index[d.code],
+            "level": "error"
+            if d.severity == "error"
+            else ("note" if d.severity == "info" else "warning"),
+            "message": {"text": d.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+                        "region": {
+                            "startLine": max(d.line, 1),
+                            "startColumn": d.col + 1,
+                            "endLine": max(d.span.end.line, 1),
+                            "endColumn": max(d.span.end.col + 1, 1),
+                        },
+                    }
+                }
+            ],
+        }
+        if d.cell is not None:
+            result["properties"] = {"cell": d.cell}
+        results.append(result)
+    log = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "jaxlint",
+                        "version": __version__,
+                        "informationUri": DOCS_URL,
+                        "rules": rules,
+                    }
+                },
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(log, indent=2) + "\n"
+
+
+def _gh_escape(s: str, prop: bool = False) -> str:
+    s = s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        s = s.replace(":", "%3A").replace(",", "%2C")
+    return s
+
+
+def render_github(diags: Sequence[Diagnostic], **_: object) -> str:
+    out = []
+    for d in diags:
+        level = "error" if d.severity == "error" else "warning"
+        props = (
+            f"file={_gh_escape(d.path, True)},line={d.line},col={d.col + 1},"
+            f"endLine={d.span.end.line},endColumn={d.span.end.col + 1},title={d.code}"
+        )
+        out.append(f"::{level} {props}::{_gh_escape(f'{d.code} {d.message}')}\n")
+    return "".join(out)
+
+
+def render_statistics(diags: Sequence[Diagnostic], **_: object) -> str:
+    from jaxlint.rules import rules_by_code
+
+    known = rules_by_code()
+    counts = Counter(d.code for d in diags)
+    fixable = Counter(d.code for d in diags if d.fix is not None and d.fix.safety == "safe")
+    lines = []
+    for code, n in counts.most_common():
+        name = known[code].name if code in known else "internal-error"
+        mark = "[*]" if fixable[code] else "   "
+        lines.append(f"{n:>5}\t{code}\t{mark} {name}\n")
+    return "".join(lines)
+
+
+RENDERERS: dict[str, Callable[..., str]] = {
+    "text": render_text,
+    "full": render_text,
+    "concise": render_concise,
+    "json": render_json,
+    "sarif": render_sarif,
+    "github": render_github,
+}

@@ -1,0 +1,175 @@
+"""The rule contract: a small class with its docs, examples, fix safety and verifier kind."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from jaxlint.diagnostic import Diagnostic, Edit, Fix, Position, Span
+
+if TYPE_CHECKING:
+    from jaxlint.analysis import FunctionFacts, ModuleFacts
+    from jaxlint.source import SourceText
+
+
+@dataclass(frozen=True)
+class Examples:
+    """Snippets the generated tests run: `# error: CODE` marks each line that must be flagged."""
+
+    invalid: tuple[str, ...] = ()
+    valid: tuple[str, ...] = ()
+    fixes: tuple[tuple[str, str], ...] = ()  # (before, after) with safe fixes
+    unsafe_fixes: tuple[tuple[str, str], ...] = ()  # (before, after) with --unsafe-fixes
+
+
+@dataclass
+class Context:
+    """What a rule sees while the engine walks a module once."""
+
+    path: str
+    source: SourceText
+    facts: ModuleFacts
+    options: dict = field(default_factory=dict)
+    function_node: ast.AST | None = None
+    _function_cached: object = False  # False: not computed yet for function_node
+    loops: list[ast.AST] = field(default_factory=list)
+    functions: list[ast.AST] = field(default_factory=list)
+
+    @property
+    def function(self) -> FunctionFacts | None:
+        """Facts of the innermost enclosing function when JAX traces it (computed lazily)."""
+        if self._function_cached is False:
+            self._function_cached = self.facts.function_facts(self.function_node)
+        return self._function_cached  # type: ignore[return-value]
+
+    @property
+    def index(self):  # noqa: ANN201
+        return self.facts.index
+
+    @property
+    def taint(self):  # noqa: ANN201
+        return self.facts.taint
+
+    @property
+    def keys(self):  # noqa: ANN201
+        return self.facts.keys
+
+    def qualname(self, node: ast.AST) -> str | None:
+        return self.facts.index.qualname(node)
+
+    @property
+    def in_jit(self) -> bool:
+        return self.function is not None and self.function.is_jit
+
+    @property
+    def in_traced(self) -> bool:
+        """jit-like or grad-only: values are tracers."""
+        return self.function is not None and (self.function.is_jit or self.function.is_grad)
+
+    def start(self, node: ast.AST) -> Position:
+        line = node.lineno  # type: ignore[attr-defined]
+        return Position(line, self.source.col_from_utf8(line, node.col_offset))  # type: ignore[attr-defined]
+
+    def end(self, node: ast.AST) -> Position:
+        line = node.end_lineno  # type: ignore[attr-defined]
+        return Position(line, self.source.col_from_utf8(line, node.end_col_offset))  # type: ignore[attr-defined]
+
+    def span(self, node: ast.AST) -> Span:
+        return Span(self.start(node), self.end(node))
+
+    def text(self, node: ast.AST) -> str:
+        src = self.source
+        return src.text[src.offset(self.start(node)) : src.offset(self.end(node))]
+
+    def replace(self, node: ast.AST, content: str) -> Edit:
+        return Edit(self.start(node), self.end(node), content)
+
+    def insert(self, pos: Position, content: str) -> Edit:
+        return Edit(pos, pos, content)
+
+    def line_indent(self, line: int) -> str:
+        text = self.source.line(line)
+        return text[: len(text) - len(text.lstrip())]
+
+    def why_traced(self, node: ast.AST) -> str:
+        """Names the traced value and why it is traced, for messages."""
+        name = self.taint.traced_name(node)
+        fn = self.function
+        if fn is None:
+            return ""
+        subject = f"`{name}`" if name else "this value"
+        if fn.chain:
+            return f"{subject} is traced here ({fn.describe()})"
+        if name and name in fn.traced_params:
+            return f"{subject} is traced here because `{fn.name}` is transformed by `{fn.via}` and `{name}` is not static"
+        return f"{subject} is traced here (computed from arguments of `{fn.name}`, transformed by `{fn.via}`)"
+
+
+class Rule:
+    """Base class; subclasses define `visit_<AstNode>(self, node, ctx)` methods."""
+
+    code: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    message: ClassVar[str] = ""
+    fix_safety: ClassVar[str | None] = None
+    verifier: ClassVar[str | None] = None
+    default: ClassVar[bool] = True
+    tier: ClassVar[int] = 1
+    templates: ClassVar[tuple[str, ...]] = ()
+    severity: ClassVar[str] = "warning"
+    examples: ClassVar[Examples] = Examples()
+
+    def __init__(self, ctx: Context, sink: list[Diagnostic]) -> None:
+        self.ctx = ctx
+        self._sink = sink
+
+    def report(
+        self,
+        node: ast.AST,
+        message: str | None = None,
+        *,
+        fix: Fix | None = None,
+        span: Span | None = None,
+        **fmt: str,
+    ) -> None:
+        text = message if message is not None else self.message.format(**fmt)
+        self._sink.append(
+            Diagnostic(
+                code=self.code,
+                message=text,
+                path=self.ctx.path,
+                span=span or self.ctx.span(node),
+                name=self.name,
+                fix=fix,
+                severity=self.severity,  # type: ignore[arg-type]
+            )
+        )
+
+    def fix(self, *edits: Edit, safety: str | None = None, message: str = "") -> Fix:
+        return Fix(tuple(edits), safety or self.fix_safety or "unsafe", message)  # type: ignore[arg-type]
+
+    @classmethod
+    def docs(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or "")
+
+    @classmethod
+    def summary(cls) -> str:
+        return cls.docs().splitlines()[0] if cls.__doc__ else cls.name
+
+    @classmethod
+    def visitors(cls) -> dict[str, str]:
+        """ast node class name -> method name, for the engine's dispatch table."""
+        return {
+            attr[len("visit_") :]: attr
+            for attr in dir(cls)
+            if attr.startswith("visit_") and callable(getattr(cls, attr))
+        } | {
+            "leave:" + attr[len("leave_") :]: attr
+            for attr in dir(cls)
+            if attr.startswith("leave_") and callable(getattr(cls, attr))
+        }
+
+    def finish(self) -> None:
+        """Called once after the walk, for rules that decide at the end of the module."""

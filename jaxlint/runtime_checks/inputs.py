@@ -1,0 +1,268 @@
+"""Example arguments from a short spec string: `"f32[8,128], i32[], key, 0.5, 'mean'"`.
+
+Parsing is pure Python (no JAX), so the CLI can reject a bad spec before it starts a subprocess.
+`materialize` builds the concrete values with a fixed seed, so two runs (or the original and the
+fixed code) see the same inputs; `abstractify` gives the `ShapeDtypeStruct` form for `eval_shape`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from jaxlint.errors import UsageError
+
+# short name -> NumPy/JAX dtype name
+DTYPES: dict[str, str] = {
+    "bool": "bool",
+    "f16": "float16",
+    "bf16": "bfloat16",
+    "f32": "float32",
+    "f64": "float64",
+    "i8": "int8",
+    "i16": "int16",
+    "i32": "int32",
+    "i64": "int64",
+    "u8": "uint8",
+    "u16": "uint16",
+    "u32": "uint32",
+    "u64": "uint64",
+    "c64": "complex64",
+    "c128": "complex128",
+}
+_LONG_TO_SHORT = {long: short for short, long in DTYPES.items()}
+_ARRAY_RE = re.compile(r"^(?P<dtype>[A-Za-z][A-Za-z0-9_-]*)\s*(?:\[(?P<dims>[^\]]*)\])?$")
+
+
+@dataclass(frozen=True, slots=True)
+class ArraySpec:
+    """An array argument: dtype short name (`f32`) and shape."""
+
+    dtype: str
+    shape: tuple[int, ...]
+
+    @property
+    def dtype_name(self) -> str:
+        return DTYPES[self.dtype]
+
+    def __str__(self) -> str:
+        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
+
+
+@dataclass(frozen=True, slots=True)
+class KeySpec:
+    """A PRNG key: typed (`jax.random.key`) or legacy uint32 (`jax.random.PRNGKey`); optional batch."""
+
+    legacy: bool = False
+    shape: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        name = "legacy-key" if self.legacy else "key"
+        return f"{name}[{','.join(map(str, self.shape))}]" if self.shape else name
+
+
+@dataclass(frozen=True, slots=True)
+class LiteralSpec:
+    """A Python value passed as is: static configuration, or a weakly typed scalar."""
+
+    value: Any
+    text: str
+
+    @property
+    def is_scalar(self) -> bool:
+        return isinstance(self.value, (bool, int, float, complex))
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Spec = ArraySpec | KeySpec | LiteralSpec
+
+
+def split_items(text: str) -> list[str]:
+    """Split on top-level commas; commas inside brackets, parentheses or quotes stay in the item."""
+    items: list[str] = []
+    depth = 0
+    quote = ""
+    current: list[str] = []
+    for ch in text:
+        if quote:
+            current.append(ch)
+            if ch == quote:
+                quote = ""
+            continue
+        if ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            items.append("".join(current).strip())
+            current = []
+            continue
+        current.append(ch)
+    if quote or depth != 0:
+        raise UsageError(f"unbalanced brackets or quotes in argument spec {text!r}")
+    tail = "".join(current).strip()
+    if tail or items:
+        items.append(tail)
+    return items
+
+
+def parse_item(item: str) -> Spec:
+    """Parse one argument spec; raise UsageError naming the item when it is not understood."""
+    text = item.strip()
+    if not text:
+        raise UsageError("empty item in argument spec (two commas in a row?)")
+    match = _ARRAY_RE.match(text)
+    if match:
+        name = match.group("dtype")
+        dims_text = match.group("dims")
+        if name in ("key", "legacy-key", "legacy_key"):
+            return KeySpec(legacy=name != "key", shape=_parse_dims(dims_text, text))
+        short = name if name in DTYPES else _LONG_TO_SHORT.get(name)
+        if short is not None:
+            return ArraySpec(short, _parse_dims(dims_text, text))
+        if dims_text is not None:
+            known = ", ".join(DTYPES)
+            raise UsageError(
+                f"unknown dtype {name!r} in argument spec item {text!r} (known: {known})"
+            )
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        raise UsageError(
+            f"cannot parse argument spec item {text!r}: expected an array like f32[8,128], "
+            "`key`, `legacy-key`, or a Python literal such as 3, 0.5, True, None, 'mean'"
+        ) from None
+    return LiteralSpec(value, text)
+
+
+def _parse_dims(dims: str | None, item: str) -> tuple[int, ...]:
+    if dims is None or not dims.strip():
+        return ()
+    shape = []
+    for part in dims.split(","):
+        part = part.strip()
+        if not part.isdigit():
+            raise UsageError(f"bad dimension {part!r} in argument spec item {item!r}")
+        shape.append(int(part))
+    return tuple(shape)
+
+
+def parse_specs(text: str | Sequence[str]) -> list[Spec]:
+    """Parse a comma-separated spec string (or already split items) into spec objects."""
+    items = (
+        split_items(text) if isinstance(text, str) else [i for t in text for i in split_items(t)]
+    )
+    return [parse_item(item) for item in items]
+
+
+def format_specs(specs: Iterable[Spec]) -> str:
+    """The canonical spec string, e.g. for reports: `f32[8,128], key, 3`."""
+    return ", ".join(str(s) for s in specs)
+
+
+def materialize(specs: Sequence[Spec], seed: int = 0, *, on_device: bool = True) -> list[Any]:
+    """Concrete values for `specs`, the same for the same seed.
+
+    Arrays come from one NumPy generator in argument order (normal floats, small ints, random
+    bits for bool), then `jnp.asarray`; with `on_device=False` they stay NumPy arrays so a caller
+    can time the host-to-device transfer itself. Keys are always JAX arrays.
+    """
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    values: list[Any] = []
+    for spec in specs:
+        if isinstance(spec, LiteralSpec):
+            values.append(spec.value)
+        elif isinstance(spec, KeySpec):
+            values.append(_make_key(jax, spec, int(rng.integers(0, 2**31 - 1))))
+        else:
+            host = _host_array(np, rng, spec)
+            values.append(jnp.asarray(host, dtype=_jax_dtype(jnp, spec)) if on_device else host)
+    return values
+
+
+def _host_array(np: Any, rng: Any, spec: ArraySpec) -> Any:
+    name = spec.dtype_name
+    shape = spec.shape
+    if name == "bool":
+        return rng.integers(0, 2, size=shape).astype(bool)
+    if name.startswith("int"):
+        return rng.integers(-8, 9, size=shape).astype(name)
+    if name.startswith("uint"):
+        return rng.integers(0, 17, size=shape).astype(name)
+    if name.startswith("complex"):
+        real = rng.standard_normal(shape)
+        imag = rng.standard_normal(shape)
+        return (real + 1j * imag).astype(name)
+    values = rng.standard_normal(shape)
+    if name == "bfloat16":
+        import ml_dtypes
+
+        return values.astype(ml_dtypes.bfloat16)
+    return values.astype(name)
+
+
+def _jax_dtype(jnp: Any, spec: ArraySpec) -> Any:
+    return getattr(jnp, spec.dtype_name) if spec.dtype_name != "bool" else jnp.bool_
+
+
+def _make_key(jax: Any, spec: KeySpec, seed: int) -> Any:
+    make = jax.random.PRNGKey if spec.legacy else jax.random.key
+    key = make(seed)
+    if spec.shape:
+        count = 1
+        for dim in spec.shape:
+            count *= dim
+        key = jax.random.split(key, count).reshape(*spec.shape, *key.shape)
+    return key
+
+
+def abstractify(specs: Sequence[Spec]) -> list[Any]:
+    """`jax.ShapeDtypeStruct` stand-ins for array and key specs (literals stay as they are)."""
+    import jax
+    import jax.numpy as jnp
+
+    out: list[Any] = []
+    for spec in specs:
+        if isinstance(spec, LiteralSpec):
+            out.append(spec.value)
+        elif isinstance(spec, KeySpec):
+            one = jax.eval_shape(lambda s=spec: _make_key(jax, s, 0))
+            out.append(jax.ShapeDtypeStruct(one.shape, one.dtype))
+        else:
+            out.append(jax.ShapeDtypeStruct(spec.shape, _jax_dtype(jnp, spec)))
+    return out
+
+
+def short_dtype(dtype: Any) -> str:
+    """`float32` -> `f32`; key and other extended dtypes keep their own name."""
+    name = str(getattr(dtype, "name", dtype))
+    return _LONG_TO_SHORT.get(name, name)
+
+
+def describe_value(value: Any) -> str:
+    """Abstract signature of one value: `f32[8,128]`, `~f32[]` for a weakly typed scalar, `key<fry>[]`."""
+    shape = getattr(value, "shape", None)
+    dtype = getattr(value, "dtype", None)
+    if shape is None or dtype is None:
+        if isinstance(value, bool):
+            return "~bool[]"
+        if isinstance(value, int):
+            return "~i32[]"
+        if isinstance(value, float):
+            return "~f32[]"
+        if isinstance(value, complex):
+            return "~c64[]"
+        return repr(value)
+    weak = "~" if getattr(value, "weak_type", False) else ""
+    return f"{weak}{short_dtype(dtype)}[{','.join(map(str, shape))}]"

@@ -1,0 +1,188 @@
+"""Idiom templates: small starter programs, each the canonical JAX way of doing one thing.
+
+`jaxlint template` lists them; `jaxlint template NAME [--out FILE]` prints or writes one.
+The templates are package data read with `importlib.resources`; this module never imports JAX.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict, dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jaxlint.errors import UsageError
+
+__all__ = ["TEMPLATES", "Template", "get_template", "register"]
+
+
+@dataclass(frozen=True)
+class Template:
+    """One starter program: its CLI name, file in this package, one-line summary and the
+    jaxlint rule codes whose fix it shows."""
+
+    name: str
+    filename: str
+    summary: str
+    rules: tuple[str, ...] = ()
+
+
+_ALL: tuple[Template, ...] = (
+    Template(
+        "mre",
+        "mre.py",
+        "minimal reproducible example: versions, explicit shapes and dtypes, typed keys",
+        ("JAX201", "JAX205", "JAX701", "JAX702"),
+    ),
+    Template(
+        "training-step",
+        "training_step.py",
+        "jitted train step: donated state, key plumbing by split, SGD+momentum via jax.tree.map",
+        ("JAX201", "JAX202", "JAX401", "JAX406", "JAX407", "JAX801"),
+    ),
+    Template(
+        "scan",
+        "scan.py",
+        "carry-state loops with lax.scan and lax.fori_loop instead of unrolled Python loops",
+        ("JAX120", "JAX201", "JAX405"),
+    ),
+    Template(
+        "sharding",
+        "sharding.py",
+        "global-view sharding: jax.make_mesh, NamedSharding, jax.set_mesh, jax.device_put",
+        ("JAX301", "JAX305", "JAX306", "JAX803", "JAX809"),
+    ),
+    Template(
+        "shard-map",
+        "shard_map.py",
+        "jax.shard_map with in_specs/out_specs and collectives; both correct gradient patterns",
+        ("JAX301", "JAX303", "JAX304", "JAX307", "JAX802"),
+    ),
+    Template(
+        "benchmark",
+        "benchmark.py",
+        "honest timing: warm-up, block_until_ready, compile vs steady state, medians",
+        ("JAX601", "JAX602"),
+    ),
+    Template(
+        "profile",
+        "profiling.py",
+        "jax.profiler.trace into a temp dir and save_device_memory_profile",
+        (),
+    ),
+    Template(
+        "checkify",
+        "checkify.py",
+        "runtime checks that survive jit with jax.experimental.checkify",
+        ("JAX110", "JAX111"),
+    ),
+    Template(
+        "custom-vjp",
+        "custom_vjp.py",
+        "numerically stable custom derivative (softplus) with jax.custom_vjp, checked",
+        (),
+    ),
+    Template(
+        "export",
+        "export.py",
+        "jax.export serialise/deserialise round trip with a symbolic batch dimension",
+        ("JAX810",),
+    ),
+    Template(
+        "pallas",
+        "pallas.py",
+        "minimal Pallas kernel skeleton (BlockSpec, grid), interpret=True so it runs on CPU",
+        (),
+    ),
+    Template(
+        "issue-report",
+        "issue_report.md",
+        "markdown bug-report skeleton: summary, MRE, actual vs expected, environment",
+        (),
+    ),
+)
+
+TEMPLATES: dict[str, Template] = {t.name: t for t in _ALL}
+
+
+def _lookup(name: str) -> Template:
+    try:
+        return TEMPLATES[name]
+    except KeyError:
+        raise UsageError(
+            f"unknown template {name!r}; choose one of: {', '.join(TEMPLATES)}"
+        ) from None
+
+
+def get_template(name: str) -> str:
+    """Source text of the template `name`; raises UsageError for unknown names."""
+    template = _lookup(name)
+    return resources.files(__name__).joinpath(template.filename).read_text(encoding="utf-8")
+
+
+def _describe(template: Template) -> dict[str, Any]:
+    data = asdict(template)
+    data["rules"] = list(template.rules)
+    return data
+
+
+def _list(fmt: str) -> int:
+    if fmt == "json":
+        print(json.dumps([_describe(t) for t in TEMPLATES.values()], indent=2))
+        return 0
+    width = max(len(name) for name in TEMPLATES)
+    for template in TEMPLATES.values():
+        rules = f"  [{', '.join(template.rules)}]" if template.rules else ""
+        print(f"{template.name:<{width}}  {template.summary}{rules}")
+    return 0
+
+
+def _handle(args: argparse.Namespace) -> int:
+    if args.name is None:
+        if args.out is not None:
+            raise UsageError("--out needs a template name")
+        return _list(args.format)
+    template = _lookup(args.name)
+    source = get_template(template.name)
+    if args.out is None:
+        if args.format == "json":
+            print(json.dumps({**_describe(template), "source": source}, indent=2))
+        else:
+            sys.stdout.write(source)
+        return 0
+    out = Path(args.out)
+    if out.is_dir():
+        raise UsageError(f"{out} is a directory; give a file name, e.g. {out / template.filename}")
+    if out.exists() and not args.force:
+        raise UsageError(f"{out} already exists; use --force to overwrite it")
+    try:
+        out.write_text(source, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    print(f"wrote template {template.name!r} to {out}", file=sys.stderr)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the `template` subcommand to the CLI's subparsers."""
+    parser = subparsers.add_parser(
+        "template",
+        help="print or write an idiomatic JAX starter program",
+        description=(
+            "Print an idiom template (the canonical JAX way of doing one thing), or write it "
+            "with --out. Without NAME, list the templates."
+        ),
+    )
+    parser.add_argument("name", nargs="?", metavar="NAME", help="template name (omit to list)")
+    parser.add_argument("--out", "-o", metavar="FILE", help="write to FILE instead of stdout")
+    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format for the list (json: name, filename, summary, rules)",
+    )
+    parser.set_defaults(handler=_handle)
