@@ -14,11 +14,7 @@ from dataclasses import dataclass, field
 from jaxlint.diagnostic import Diagnostic
 
 # flake8's own pattern (defaults.NOQA_INLINE_REGEX)
-NOQA = re.compile(
-    r"# noqa"
-    r"(?::[\s]?(?P<codes>([A-Z][0-9]+(?:[,\s]+)?)+))?",
-    re.IGNORECASE,
-)
+NOQA = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.IGNORECASE)
 NOQA_CODES = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
 DISABLE = re.compile(r"#\s*jaxlint:\s*disable=(?P<codes>[A-Za-z0-9_,\s-]+)")
 BLANKET = ("",)  # prefix "" matches every code
@@ -48,9 +44,6 @@ def _noqa_codes(comment: str) -> tuple[str, ...] | None:
         return None
     codes = m.group("codes")
     if not codes:
-        return BLANKET
-    # flake8 only honours the list when the separator right after `noqa` is `:`
-    if re.search(r"# noqa\s+:", comment, re.IGNORECASE):
         return BLANKET
     return tuple(c.upper() for c in NOQA_CODES.findall(codes))
 

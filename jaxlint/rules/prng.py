@@ -172,7 +172,7 @@ class PrngKeyReuse(Rule):
         short = fn.replace("jax.random.", "")
         if reuse.kind == "twice":
             first = reuse.first
-            first_fn = (ctx.qualname(first.func) or "?").replace("jax.random.", "")  # type: ignore[union-attr]
+            first_fn = (ctx.qualname(first.func) or ctx.text(first.func)).replace("jax.random.", "")  # type: ignore[union-attr]
             detail = (
                 f"key `{reuse.name}` is consumed twice (`{first_fn}` on line {first.lineno}, "  # type: ignore[union-attr]
                 f"then `{short}`)"

@@ -138,7 +138,7 @@ def _run(
     raise ToolFailed(outcome)
 
 
-def _fail(command: str, outcome: dict[str, Any], function: str | None) -> int:
+def _fail(command: str, outcome: dict[str, Any], function: str | None, fmt: str = "json") -> int:
     error = outcome.get("error") or {}
     report = {
         "function": function,
@@ -147,7 +147,10 @@ def _fail(command: str, outcome: dict[str, Any], function: str | None) -> int:
         "error": {"type": error.get("type"), "message": error.get("message")} if error else None,
         "stderr_tail": outcome.get("stderr_tail", [])[-15:],
     }
-    print(json.dumps(report, indent=2))
+    if fmt == "json":
+        print(json.dumps(report, indent=2))
+    else:
+        print("\n".join(report["stderr_tail"]), file=sys.stderr)
     print(f"jaxlint {command}: {outcome.get('reason')}", file=sys.stderr)
     return 1
 
@@ -293,7 +296,7 @@ def handle_probe(args: argparse.Namespace) -> int:
     try:
         result = _run("jaxlint.runtime_checks.probe:run", payload, args)
     except ToolFailed as exc:
-        return _fail("probe", exc.outcome, _shown(args.function, args.name))
+        return _fail("probe", exc.outcome, _shown(args.function, args.name), args.format)
     result["function"] = _shown(args.function, args.name)
     summary = {k: v for k, v in result.items() if k not in BIG_TEXT_KEYS}
     if args.out:
@@ -401,7 +404,7 @@ def handle_bench(args: argparse.Namespace) -> int:
     try:
         result = _run("jaxlint.runtime_checks.bench:run", payload, args, echo=progress)
     except ToolFailed as exc:
-        return _fail("bench", exc.outcome, _shown(args.function, args.name))
+        return _fail("bench", exc.outcome, _shown(args.function, args.name), args.format)
     result["function"] = _shown(args.function, args.name)
     if compare:
         result["compare"]["function"] = args.compare
@@ -469,7 +472,7 @@ def handle_recompile(args: argparse.Namespace) -> int:
     try:
         result = _run("jaxlint.runtime_checks.recompile:run", payload, args)
     except ToolFailed as exc:
-        return _fail("recompile", exc.outcome, _shown(args.function, args.name))
+        return _fail("recompile", exc.outcome, _shown(args.function, args.name), args.format)
     result["function"] = _shown(args.function, args.name)
     return _emit(result, args.format, render_recompile)
 

@@ -204,7 +204,9 @@ def default_root() -> Path:
     """The installed `jax` package folder, found without importing JAX."""
     spec = importlib.util.find_spec("jax")
     if spec is None or not spec.submodule_search_locations:
-        raise JaxMissingError("locate")
+        error = JaxMissingError("locate")
+        error.args = (f"{error}, or pass --root DIR (a JAX checkout)",)
+        raise error
     return Path(next(iter(spec.submodule_search_locations))).resolve()
 
 

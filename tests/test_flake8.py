@@ -1,0 +1,53 @@
+"""flake8 reports exactly what `jaxlint check` reports (a real flake8 subprocess)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+from tests.test_cli import TIER1
+
+
+def _flake8(*args, cwd):
+    return subprocess.run(
+        [sys.executable, "-m", "flake8", *args], cwd=cwd, capture_output=True, text=True
+    )
+
+
+def test_flake8_agrees_with_check(tmp_path, run_cli):
+    (tmp_path / "prog.py").write_text(TIER1)
+    proc = _flake8("--select", "JAX", "prog.py", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    got = set()
+    for line in proc.stdout.splitlines():
+        m = re.match(r"prog\.py:(\d+):(\d+): (JAX\d{3}) ", line)
+        assert m, line
+        got.add((m.group(3), int(m.group(1)), int(m.group(2))))
+    check = json.loads(run_cli("check", "--format", "json", "prog.py").stdout)
+    want = {(d["code"], d["location"]["row"], d["location"]["column"]) for d in check}
+    assert got == want
+
+
+def test_flake8_noqa_and_select(tmp_path):
+    (tmp_path / "m.py").write_text(
+        "import jax\n"
+        "a = jax.tree_map(abs, [1])  # noqa: JAX801\n"
+        "b = jax.tree_map(abs, [1])  # noqa: JAX1\n"
+        "c = jax.tree_map(abs, [1])  # jaxlint: disable=JAX801\n"
+    )
+    proc = _flake8("--select", "JAX", "m.py", cwd=tmp_path)
+    lines = proc.stdout.splitlines()
+    assert [line.split(":")[1] for line in lines] == ["3"], lines
+
+
+def test_flake8_syntax_error_is_e999_only(tmp_path):
+    (tmp_path / "bad.py").write_text("def f(:\n")
+    proc = _flake8("--select", "JAX,E999", "bad.py", cwd=tmp_path)
+    assert "E999" in proc.stdout and "JAX" not in proc.stdout
+
+
+def test_flake8_lists_plugin(tmp_path):
+    proc = _flake8("--version", cwd=tmp_path)
+    assert "jaxlint" in proc.stdout
