@@ -24,6 +24,7 @@ from jaxlint.suppressions import collect as collect_suppressions
 LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 MAX_FIX_ROUNDS = 10
+RECURSION_LIMIT = 12_000
 PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
@@ -51,6 +52,14 @@ def parse(source: SourceText, path: str) -> ParseResult:
             warnings.simplefilter("ignore")  # invalid escape sequences etc. are not our business
             return ParseResult(ast.parse(source.text, filename=path, type_comments=False))
     except SyntaxError as exc:
+        from jaxlint.compat import downgrade_syntax
+
+        downgraded = downgrade_syntax(source.text)
+        if downgraded is not None:
+            try:
+                return ParseResult(ast.parse(downgraded, filename=path))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                pass
         line = exc.lineno or 1
         col = max((exc.offset or 1) - 1, 0)
         # `offset` counts code points on the text given; clamp to the line
@@ -100,6 +109,7 @@ def run_rules(
         for node_type, method in type(inst).visitors().items():
             dispatch.setdefault(node_type, []).append((inst, getattr(inst, method)))
     broken: set[str] = set()
+    too_deep: list[str] = []
 
     def call(inst: Rule, method, node: ast.AST) -> None:  # noqa: ANN001
         if inst.code in broken:
@@ -149,6 +159,14 @@ def run_rules(
         stack.append((node, True))
         children = list(ast.iter_child_nodes(node))
         stack.extend((child, False) for child in reversed(children))
+    if too_deep:
+        failures.append(
+            internal_error(
+                path,
+                "some code here is nested too deeply to analyse; skipped rules "
+                + ", ".join(sorted(too_deep)),
+            )
+        )
     for inst in instances:
         if inst.code not in broken:
             try:
@@ -166,6 +184,10 @@ def lint_text(
     """Lint one module's text. Never raises for bad input: problems become JAX000."""
     options = options or LintOptions()
     source = text if isinstance(text, SourceText) else SourceText(text)
+    if sys.getrecursionlimit() < RECURSION_LIMIT:
+        # long generated expressions (`a + b + ...` thousands deep) parse fine with a higher
+        # limit; Python-to-Python recursion in 3.11+ does not grow the C stack
+        sys.setrecursionlimit(RECURSION_LIMIT)
     parsed = parse(source, path)
     if parsed.tree is None:
         return [parsed.error] if parsed.error else []
@@ -236,7 +258,11 @@ def _parses(text: str) -> bool:
             warnings.simplefilter("ignore")
             ast.parse(text)
         return True
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    except SyntaxError:
+        from jaxlint.compat import downgrade_syntax
+
+        return downgrade_syntax(text) is not None
+    except (ValueError, RecursionError, MemoryError):
         return False
 
 
@@ -301,7 +327,24 @@ def read_source(path: str) -> SourceText:
 
 
 def lint_file(path: str, options: LintOptions, display: str | None = None) -> list[Diagnostic]:
+    """Lint one file; whatever happens, the answer is diagnostics, never an exception."""
     display = display or path
+    try:
+        return _lint_file(path, options, display)
+    except (RecursionError, MemoryError) as exc:
+        return [
+            internal_error(
+                display,
+                f"could not analyse: {type(exc).__name__} (the file is too deep or too large)",
+            )
+        ]
+    except Exception as exc:
+        notes = (traceback.format_exc(),) if options.verbose else ()
+        msg = f"internal error: {type(exc).__name__}: {exc}; please report this bug at https://github.com/jaxlint-sharp/jaxlint/issues"
+        return [replace(internal_error(display, msg), notes=notes)]
+
+
+def _lint_file(path: str, options: LintOptions, display: str) -> list[Diagnostic]:
     if path.endswith(".ipynb"):
         from jaxlint.integrations.notebook import lint_notebook
 
