@@ -25,6 +25,10 @@ LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 MAX_FIX_ROUNDS = 10
 RECURSION_LIMIT = 12_000
+if sys.getrecursionlimit() < RECURSION_LIMIT:
+    # long generated expressions (`a + b + ...` thousands deep) parse fine with a higher
+    # limit; Python-to-Python recursion in 3.11+ does not grow the C stack
+    sys.setrecursionlimit(RECURSION_LIMIT)
 PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
@@ -184,10 +188,6 @@ def lint_text(
     """Lint one module's text. Never raises for bad input: problems become JAX000."""
     options = options or LintOptions()
     source = text if isinstance(text, SourceText) else SourceText(text)
-    if sys.getrecursionlimit() < RECURSION_LIMIT:
-        # long generated expressions (`a + b + ...` thousands deep) parse fine with a higher
-        # limit; Python-to-Python recursion in 3.11+ does not grow the C stack
-        sys.setrecursionlimit(RECURSION_LIMIT)
     parsed = parse(source, path)
     if parsed.tree is None:
         return [parsed.error] if parsed.error else []

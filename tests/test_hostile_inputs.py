@@ -126,7 +126,7 @@ def test_hostile_folder(tmp_path, run_cli):
         assert ("JAX801", row) in [(c, r) for c, r, _ in by_file[good]], (good, by_file.get(good))
     assert any(c == "JAX801" for c, _, _ in by_file["deep_expr.py"])
     nb = [d for d in data if d["filename"].endswith("nb.ipynb")]
-    assert [(d["code"], d["cell"], d["location"]["row"]) for d in nb] == [("JAX801", 3, 2)]
+    assert [(d["code"], d["cell"], d["location"]["row"]) for d in nb] == [("JAX801", 4, 2)]
     assert "empty.py" not in by_file and "only_comment.py" not in by_file
     assert "symlink" in proc.stderr  # the file loop is skipped with a warning
 

@@ -30,10 +30,28 @@ class Scope:
     parent: Scope | None
     kind: str  # module | function | class
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
-    globals: set[str] = field(default_factory=set)
+    globals: set[str] = field(default_factory=set)  # `global` and `nonlocal` names
+    nonlocals: set[str] = field(default_factory=set)
 
     def bind(self, name: str, binding: Binding) -> None:
         if name in self.globals:
+            # `global x; x = ...` rebinds the module's `x`; `nonlocal x` the enclosing function's
+            target = self.parent
+            if name in self.nonlocals:
+                # the nearest enclosing function binding it (bindings are recorded in no
+                # particular order, so fall back to the nearest enclosing function)
+                functions = []
+                while target is not None:
+                    if target.kind == "function":
+                        functions.append(target)
+                    target = target.parent
+                target = next((f for f in functions if name in f.bindings), None)
+                if target is None and functions:
+                    target = functions[0]
+            else:
+                while target is not None and target.parent is not None:
+                    target = target.parent
+            (target or self).bindings.setdefault(name, []).append(binding)
             return
         self.bindings.setdefault(name, []).append(binding)
 
@@ -66,6 +84,39 @@ def dotted(node: ast.AST) -> str | None:
     return None
 
 
+MUTATING_METHODS = frozenset(
+    {
+        "append",
+        "extend",
+        "insert",
+        "add",
+        "update",
+        "setdefault",
+        "pop",
+        "popitem",
+        "clear",
+        "remove",
+        "discard",
+        "sort",
+        "reverse",
+        "appendleft",
+        "extendleft",
+        "__setitem__",
+        "__delitem__",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """A write to a module-level name: rebinding it, or mutating the object it holds."""
+
+    name: str
+    node: ast.AST  # the statement or call that writes
+    kind: str  # rebind | item | attr | method
+    function: ast.AST | None  # the function whose body holds the write (None: module level)
+
+
 def _target_names(target: ast.AST):
     if isinstance(target, ast.Name):
         yield target.id
@@ -85,7 +136,9 @@ class ModuleIndex:
         self.functions: list[ast.AST] = []  # FunctionDef/AsyncFunctionDef/Lambda
         self.classes: list[ast.ClassDef] = []
         self.calls: list[ast.Call] = []
+        self.stores: list[ast.AST] = []  # Subscript/Attribute targets of assignments and del
         self._qual_cache: dict[int, str | None] = {}
+        self._module_writes: dict[str, list[Write]] | None = None
         self._build()
 
     # -- construction ---------------------------------------------------------------
@@ -128,6 +181,8 @@ class ModuleIndex:
             for stmt in body:
                 if isinstance(stmt, (ast.Global, ast.Nonlocal)):
                     new.globals.update(stmt.names)
+                    if isinstance(stmt, ast.Nonlocal):
+                        new.nonlocals.update(stmt.names)
         self.scopes[node] = new
         return new
 
@@ -137,6 +192,11 @@ class ModuleIndex:
             return
         if isinstance(node, ast.Call):
             self.calls.append(node)
+            return
+        if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(
+            node.ctx, (ast.Store, ast.Del)
+        ):
+            self.stores.append(node)
             return
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -175,6 +235,8 @@ class ModuleIndex:
             scope.bind(node.name, Binding("local", node))
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             scope.globals.update(node.names)
+            if isinstance(node, ast.Nonlocal):
+                scope.nonlocals.update(node.names)
 
     # -- queries ----------------------------------------------------------------------
     def scope_of(self, node: ast.AST) -> Scope:
@@ -287,3 +349,58 @@ class ModuleIndex:
             if isinstance(a, FUNCTION_NODES):
                 return a
         return None
+
+    def module_writes(self) -> dict[str, list[Write]]:
+        """Writes to each module-level name: rebindings (module level or through `global`),
+        item/attribute stores and mutating method calls (`X[k] = v`, `X.append(v)`)."""
+        if self._module_writes is not None:
+            return self._module_writes
+        module = self.scopes[self.tree]
+        out: dict[str, list[Write]] = {}
+
+        def add(name: str, node: ast.AST, kind: str) -> None:
+            out.setdefault(name, []).append(Write(name, node, kind, self.enclosing_function(node)))
+
+        for name, bindings in module.bindings.items():
+            if len(bindings) < 2 and not any(
+                b.node is not None and self.enclosing_function(b.node) is not None for b in bindings
+            ):
+                continue
+            for b in bindings:
+                if b.node is not None and b.kind not in ("param",):
+                    add(name, b.node, "rebind")
+        for store in self.stores:
+            base = store.value  # type: ignore[attr-defined]
+            if isinstance(base, ast.Name) and self._is_module_name(base):
+                add(base.id, store, "item" if isinstance(store, ast.Subscript) else "attr")
+        for call in self.calls:
+            func = call.func
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr in MUTATING_METHODS
+                and isinstance(func.value, ast.Name)
+                and self._is_module_name(func.value)
+            ):
+                add(func.value.id, call, "method")
+        for writes in out.values():
+            writes.sort(
+                key=lambda w: (getattr(w.node, "lineno", 0), getattr(w.node, "col_offset", 0))
+            )
+        self._module_writes = out
+        return out
+
+    def _is_module_name(self, name: ast.Name) -> bool:
+        """`name` refers to a binding of the module scope (not a local or a builtin)."""
+        scope = self.scope_of(name)
+        module = self.scopes[self.tree]
+        s: Scope | None = scope
+        first = True
+        while s is not None:
+            if s.kind != "class" or first:
+                if name.id in s.globals and s.kind != "module":
+                    return name.id in module.bindings
+                if name.id in s.bindings:
+                    return s is module
+            first = False
+            s = s.parent
+        return False

@@ -68,6 +68,34 @@ GRAD_LIKE: dict[str, tuple[int | str, ...]] = {
         "flax.nnx.value_and_grad",
     )
 }
+# grad-like transforms that differentiate only `argnums` (default 0); other arguments stay
+# concrete Python values under a bare grad
+ARGNUMS_GRADS = frozenset(
+    {
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacfwd",
+        "jax.jacrev",
+        "jax.jacobian",
+        "jax.hessian",
+        "flax.nnx.grad",
+        "flax.nnx.value_and_grad",
+    }
+)
+# transforms that cache the traced program on the function object: values read from globals
+# are baked in at trace time (a bare vmap or grad re-traces on every call)
+COMPILING = frozenset(
+    {
+        "jax.jit",
+        "jax.pmap",
+        "jax.experimental.pjit.pjit",
+        "equinox.filter_jit",
+        "equinox.filter_pmap",
+        "flax.nnx.jit",
+        "flax.nnx.pmap",
+        "flax.linen.jit",
+    }
+)
 HOST_CALLBACKS: dict[str, tuple[int | str, ...]] = {
     "jax.pure_callback": (0, "callback"),
     "jax.debug.callback": (0, "callback"),
@@ -194,6 +222,8 @@ class Application:
     static_positions: set[int] = field(default_factory=set)
     unknown_static: bool = False
     in_axes: ast.expr | None = None
+    argnums: tuple[int, ...] | None = None  # grad: the differentiated positions (None: 0)
+    argnums_unknown: bool = False
 
 
 class Transforms:
@@ -227,12 +257,19 @@ class Transforms:
             or (0,)
         )
 
-    def application(self, expr: ast.AST) -> Application | None:
-        """`jax.jit`, `jax.jit(static_argnames=...)`, `partial(jax.jit, ...)` as a transform."""
+    def application(self, expr: ast.AST, _depth: int = 0) -> Application | None:
+        """`jax.jit`, `jax.jit(static_argnames=...)`, `partial(jax.jit, ...)` as a transform.
+
+        Also a name bound once to one of these (`my_jit = partial(jax.jit, static_argnums=0)`).
+        """
         q = self.index.qualname(expr)
         kind = self.classify(q)
         if kind:
             return Application(q, kind)  # type: ignore[arg-type]
+        if isinstance(expr, ast.Name) and _depth < 4:
+            b = self.index.binding(expr.id, self.index.scope_of(expr))
+            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
+                return self.application(b.value, _depth + 1)
         if isinstance(expr, ast.Call):
             fq = self.index.qualname(expr.func)
             if fq in PARTIAL and expr.args:
@@ -266,10 +303,17 @@ class Transforms:
                     app.static_names.update(names)
             elif kw.arg == "in_axes":
                 app.in_axes = kw.value
+            elif kw.arg == "argnums" and app.qualname in ARGNUMS_GRADS:
+                app.argnums = literal_ints(kw.value)
+                app.argnums_unknown = app.argnums is None
             elif kw.arg is None:  # **kwargs: anything could be static
                 app.unknown_static = True
-        if app.qualname.endswith("vmap") and app.in_axes is None and len(call.args) > 1:
+        direct = self.index.qualname(call.func) == app.qualname  # not `partial(jax.vmap, ...)`
+        if direct and app.qualname.endswith("vmap") and app.in_axes is None and len(call.args) > 1:
             app.in_axes = call.args[1]
+        if direct and app.qualname in ARGNUMS_GRADS and len(call.args) > 1:
+            app.argnums = literal_ints(call.args[1])
+            app.argnums_unknown = app.argnums is None
 
     # -- discovery ---------------------------------------------------------------------
     def _find(self) -> None:
@@ -345,6 +389,13 @@ class Transforms:
         if main.qualname == "equinox.filter_jit":
             static |= scalar_params(fn)
         traced = set(all_params(fn)) - static
+        if kind == "grad":
+            # a bare grad differentiates only `argnums`; the rest stay concrete
+            free = positional[bound:]
+            for a in apps:
+                if a.qualname in ARGNUMS_GRADS and not a.argnums_unknown:
+                    nums = a.argnums if a.argnums is not None else (0,)
+                    traced &= {free[i] for i in nums if -len(free) <= i < len(free)}
         if is_method(self.index, fn) and positional:
             traced.discard(positional[0])  # self: JAX409 reports jit on methods
         existing = self.facts.get(fn)

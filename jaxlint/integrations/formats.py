@@ -84,7 +84,7 @@ def render_json(diags: Sequence[Diagnostic], **_: object) -> str:
             "name": d.name,
             "message": d.message,
             "filename": d.path,
-            "cell": d.cell,
+            "cell": None if d.cell is None else d.cell + 1,  # 1-based, as ruff and the text output
             "location": {"row": d.line, "column": d.col + 1},
             "end_location": {"row": d.span.end.line, "column": d.span.end.col + 1},
             "fix": _fix_json(d),
@@ -156,7 +156,7 @@ def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
             ],
         }
         if d.cell is not None:
-            result["properties"] = {"cell": d.cell}
+            result["properties"] = {"cell": d.cell + 1}
         results.append(result)
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

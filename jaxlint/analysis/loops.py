@@ -1,0 +1,635 @@
+"""Loop awareness shared by rules: does this code run once per step of a Python loop?
+
+Code runs *per step* when it sits in the body of a `for`/`while` loop (or the element part
+of a comprehension) of its own function, or in a function that such a loop calls, directly
+or through other functions of the same module (`for ...: train_step(...)` where
+`train_step` calls `make_key()`). One-time initializers (`__init__`, `setup`, functions
+under `functools.cache`/`lru_cache`) never run per step.
+
+Rules use it as:
+
+    step = per_step(ctx, node)            # PerStep | None
+    if step is None or step.traced: ...   # traced: runs once per trace, not per step
+    step.loop                             # the for/while/comprehension that repeats the code
+    step.invariant(expr)                  # same value in every step: safe to hoist/hoisted
+    step.varies(expr)                     # certainly changes with the loop variable/counters
+    step.describe()                       # "in the loop on line 12" / "... via `step()`"
+
+plus the helpers `enclosing_loop(node)`, `loop_bound_names(loop)`,
+`loop_varying_names(loop)` and `is_mutated_in(loop, name, index)`.
+Everything is computed lazily, once per module (cached on the module's facts).
+"""
+
+from __future__ import annotations
+
+import ast
+import weakref
+from dataclasses import dataclass, field
+
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+
+LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+SCOPE_BOUNDARIES = (*FUNCTION_NODES, ast.ClassDef)
+ONE_TIME_FUNCTIONS = frozenset({"__init__", "__post_init__", "setup", "__new__", "__init_subclass__"})
+CACHE_DECORATORS = frozenset(
+    {
+        "functools.cache",
+        "functools.lru_cache",
+        "functools.cached_property",
+        "cache",
+        "lru_cache",
+        "cached_property",
+    }
+)
+MAX_CHAIN = 4
+
+# calls whose result depends only on their arguments (for `invariant`)
+PURE_CALLS = frozenset(
+    {
+        "int",
+        "float",
+        "bool",
+        "str",
+        "complex",
+        "len",
+        "abs",
+        "min",
+        "max",
+        "sum",
+        "round",
+        "tuple",
+        "list",
+        "dict",
+        "set",
+        "frozenset",
+        "range",
+        "sorted",
+        "hash",
+        "divmod",
+        "pow",
+        "zip",
+        "enumerate",
+        "reversed",
+    }
+)
+PURE_PREFIXES = ("jax.numpy.", "numpy.", "math.", "jax.lax.", "jax.nn.", "jax.scipy.")
+IMPURE_PREFIXES = ("numpy.random.", "jax.numpy.random.")
+# methods that never change their receiver (for `is_mutated_in`)
+PURE_METHODS = frozenset(
+    {
+        "copy",
+        "sum",
+        "mean",
+        "max",
+        "min",
+        "std",
+        "var",
+        "prod",
+        "any",
+        "all",
+        "reshape",
+        "astype",
+        "tolist",
+        "item",
+        "index",
+        "count",
+        "get",
+        "keys",
+        "values",
+        "items",
+        "transpose",
+        "ravel",
+        "flatten",
+        "squeeze",
+        "dot",
+        "round",
+        "clip",
+        "argmax",
+        "argmin",
+        "cumsum",
+        "startswith",
+        "endswith",
+        "format",
+        "split",
+        "join",
+        "strip",
+        "lower",
+        "upper",
+        "replace",
+        "view",
+    }
+)
+# functions that read their arguments without changing them (for `is_mutated_in`)
+READ_ONLY_CALLS = frozenset(
+    {
+        "len",
+        "print",
+        "str",
+        "repr",
+        "float",
+        "int",
+        "bool",
+        "list",
+        "tuple",
+        "sorted",
+        "enumerate",
+        "zip",
+        "range",
+        "isinstance",
+        "sum",
+        "min",
+        "max",
+        "abs",
+        "iter",
+        "dict",
+        "set",
+        "frozenset",
+        "reversed",
+        "hash",
+        "id",
+        "type",
+        "map",
+        "filter",
+        "any",
+        "all",
+    }
+)
+READ_ONLY_PREFIXES = (
+    "jax.",
+    "numpy.",
+    "math.",
+    "equinox.",
+    "optax.",
+    "flax.",
+)
+MUTATING_QUALNAMES_PREFIXES = (
+    "numpy.random.",
+    "numpy.copyto",
+    "numpy.put",
+    "numpy.place",
+    "numpy.fill_diagonal",
+    "numpy.putmask",
+    "random.shuffle",
+)
+
+
+def _parent(node: ast.AST) -> ast.AST | None:
+    return getattr(node, "jl_parent", None)
+
+
+def _is_cache_decorated(index: ModuleIndex, fn: ast.AST) -> bool:
+    for dec in getattr(fn, "decorator_list", ()):
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        q = index.qualname(target)
+        if q in CACHE_DECORATORS:
+            return True
+    return False
+
+
+def one_time_function(index: ModuleIndex, fn: ast.AST | None) -> bool:
+    """`__init__`, `setup`, and functions under `functools.cache`: they run once, not per step."""
+    if fn is None or isinstance(fn, ast.Lambda):
+        return False
+    return getattr(fn, "name", "") in ONE_TIME_FUNCTIONS or _is_cache_decorated(index, fn)
+
+
+# -- where a node sits ------------------------------------------------------------------------
+
+
+def enclosing_loop(node: ast.AST, *, comprehensions: bool = True) -> ast.AST | None:
+    """The innermost loop of `node`'s own function whose every step runs `node`.
+
+    `for x in ITER:` evaluates ITER once and its `else:` once, so neither is per step; a
+    `while` test runs every step. Comprehension elements (and conditions) run per item.
+    Stops at function, lambda and class boundaries.
+    """
+    child = node
+    cur = _parent(node)
+    while cur is not None:
+        if isinstance(cur, SCOPE_BOUNDARIES):
+            return None
+        if isinstance(cur, (ast.For, ast.AsyncFor)):
+            if _in_list(cur.body, child):
+                return cur
+        elif isinstance(cur, ast.While):
+            if child is cur.test or _in_list(cur.body, child):
+                return cur
+        elif comprehensions and isinstance(cur, COMPREHENSIONS):
+            gens = cur.generators
+            if child is not gens[0]:  # the first iterable is evaluated once
+                return cur
+            # inside the first generator: only its conditions run per item
+            if any(_contains(cond, node) for cond in gens[0].ifs):
+                return cur
+        child = cur
+        cur = _parent(cur)
+    return None
+
+
+def _in_list(stmts: list[ast.stmt], child: ast.AST) -> bool:
+    return any(s is child for s in stmts)
+
+
+def _contains(tree: ast.AST, node: ast.AST) -> bool:
+    cur: ast.AST | None = node
+    while cur is not None:
+        if cur is tree:
+            return True
+        cur = _parent(cur)
+    return False
+
+
+def enclosing_function(node: ast.AST) -> ast.AST | None:
+    cur = _parent(node)
+    while cur is not None:
+        if isinstance(cur, FUNCTION_NODES):
+            return cur
+        if isinstance(cur, ast.ClassDef):
+            return None
+        cur = _parent(cur)
+    return None
+
+
+def statement_of(node: ast.AST) -> ast.stmt | None:
+    cur: ast.AST | None = node
+    while cur is not None and not isinstance(cur, ast.stmt):
+        cur = _parent(cur)
+    return cur
+
+
+# -- names a loop binds -----------------------------------------------------------------------
+
+
+def _target_names(target: ast.AST):
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for elt in target.elts:
+            yield from _target_names(elt)
+    elif isinstance(target, ast.Starred):
+        yield from _target_names(target.value)
+
+
+def _walk_scope(node: ast.AST):
+    """`node` and its descendants, not entering nested functions, lambdas or classes."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        yield cur
+        for child in ast.iter_child_nodes(cur):
+            if not isinstance(child, SCOPE_BOUNDARIES):
+                stack.append(child)
+            else:
+                yield child  # the def itself binds its name
+
+
+def _loop_parts(loop: ast.AST) -> list[ast.AST]:
+    """The parts of a loop that run per step."""
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        return [loop.target, *loop.body]
+    if isinstance(loop, ast.While):
+        return [loop.test, *loop.body]
+    if isinstance(loop, COMPREHENSIONS):
+        parts: list[ast.AST] = []
+        for gen in loop.generators:
+            parts.append(gen.target)
+            parts.extend(gen.ifs)
+        parts.extend(gen.iter for gen in loop.generators[1:])
+        if isinstance(loop, ast.DictComp):
+            parts += [loop.key, loop.value]
+        else:
+            parts.append(loop.elt)
+        return parts
+    return []
+
+
+_BOUND_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def loop_bound_names(loop: ast.AST) -> frozenset[str]:
+    """Every name (re)bound by a step of `loop`: targets, assignments, defs, imports, `del`.
+
+    A superset of what may change between steps; use it to decide that an expression is
+    safe to evaluate once (hoisting).
+    """
+    cached = _BOUND_CACHE.get(loop)
+    if cached is not None:
+        return cached
+    names: set[str] = set()
+    for part in _loop_parts(loop):
+        for node in _walk_scope(part):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                names.add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                for alias in node.names:
+                    names.add(alias.asname or alias.name.split(".")[0])
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                names.add(node.name)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                pass
+    if isinstance(loop, COMPREHENSIONS):
+        for gen in loop.generators:
+            names.update(_target_names(gen.target))
+    result = frozenset(names)
+    try:
+        _BOUND_CACHE[loop] = result
+    except TypeError:  # pragma: no cover - ast nodes are weak-referenceable
+        pass
+    return result
+
+
+def _mentions(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
+    return any(
+        isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)
+        for n in ast.walk(node)
+    )
+
+
+def loop_varying_names(loop: ast.AST) -> frozenset[str]:
+    """Names that certainly change from step to step: loop targets, counters (`i += 1`,
+    `lr = lr * 0.9`) and names computed from them, to a fixed point."""
+    varying: set[str] = set()
+    assigns: list[tuple[set[str], ast.AST]] = []
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        varying.update(_target_names(loop.target))
+    elif isinstance(loop, COMPREHENSIONS):
+        for gen in loop.generators:
+            varying.update(_target_names(gen.target))
+    for part in _loop_parts(loop):
+        for node in _walk_scope(part):
+            if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+                varying.add(node.target.id)
+            elif isinstance(node, (ast.For, ast.AsyncFor)):
+                varying.update(_target_names(node.target))
+            elif isinstance(node, ast.Assign):
+                targets: set[str] = set()
+                for t in node.targets:
+                    targets.update(_target_names(t))
+                if _mentions(node.value, targets):  # x = x * 0.9
+                    varying |= targets
+                assigns.append((targets, node.value))
+            elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
+                target = node.target
+                if isinstance(target, ast.Name):
+                    assigns.append(({target.id}, node.value))
+    changed = True
+    while changed:
+        changed = False
+        for targets, value in assigns:
+            if not targets <= varying and _mentions(value, varying):
+                varying |= targets
+                changed = True
+    return frozenset(varying)
+
+
+def is_mutated_in(region: ast.AST, name: str, index: ModuleIndex) -> bool:
+    """`name`'s object may change inside `region` (a loop): stores into it (`x[i] = ...`,
+    `x.a = ...`), `del`, augmented assignment, a method call on it (except a few read-only
+    ones) or passing it to a call that may mutate its arguments."""
+    parts = _loop_parts(region) if isinstance(region, (*LOOP_STATEMENTS, *COMPREHENSIONS)) else [region]
+    for part in parts:
+        for node in _walk_scope(part):
+            if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(
+                node.ctx, (ast.Store, ast.Del)
+            ):
+                if _base_name(node) == name:
+                    return True
+            elif isinstance(node, ast.AugAssign) and _base_name(node.target) == name:
+                return True
+            elif isinstance(node, ast.Call):
+                func = node.func
+                if (
+                    isinstance(func, ast.Attribute)
+                    and _base_name(func.value) == name
+                    and func.attr not in PURE_METHODS
+                ):
+                    return True
+                passed = [*node.args, *(kw.value for kw in node.keywords)]
+                if any(_passes(arg, name) for arg in passed) and not _read_only_call(index, node):
+                    return True
+    return False
+
+
+def _passes(arg: ast.AST, name: str) -> bool:
+    if isinstance(arg, ast.Starred):
+        arg = arg.value
+    return _base_name(arg) == name
+
+
+def _base_name(node: ast.AST) -> str | None:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _read_only_call(index: ModuleIndex, call: ast.Call) -> bool:
+    q = index.qualname(call.func)
+    if q is None:
+        return False
+    if q.startswith(MUTATING_QUALNAMES_PREFIXES):
+        return False
+    return q in READ_ONLY_CALLS or q.startswith(READ_ONLY_PREFIXES)
+
+
+# -- per-step facts ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class PerStep:
+    """Why a piece of code runs once per step of a Python loop."""
+
+    loop: ast.AST  # For/AsyncFor/While statement, or a comprehension
+    calls: tuple[ast.Call, ...] = ()  # call sites from the loop down to the code's function
+    functions: tuple[ast.AST, ...] = ()  # the called functions, outermost first
+    traced: bool = False  # some function on the way is traced by jit: runs per trace only
+    _index: ModuleIndex | None = field(default=None, repr=False)
+
+    @property
+    def direct(self) -> bool:
+        """The code sits in the loop's body itself (not in a function it calls)."""
+        return not self.calls
+
+    @property
+    def loop_statement(self) -> ast.stmt | None:
+        """The loop as a statement (None for comprehensions): where hoisted code goes."""
+        return self.loop if isinstance(self.loop, LOOP_STATEMENTS) else None
+
+    def describe(self) -> str:
+        where = f"the loop on line {self.loop.lineno}"  # type: ignore[attr-defined]
+        if self.direct:
+            return f"in {where}"
+        names = " -> ".join(f"`{getattr(f, 'name', '<lambda>')}()`" for f in self.functions)
+        return f"in {names}, called in every step of {where}"
+
+    # -- values -------------------------------------------------------------------------------
+    def _local_names(self) -> set[str]:
+        """Names bound inside the called functions (parameters and locals): vary per call."""
+        out: set[str] = set()
+        if self._index is None:
+            return out
+        for fn in self.functions:
+            scope = self._index.scopes.get(fn)
+            if scope is not None:
+                out.update(scope.bindings)
+        return out
+
+    def invariant(self, expr: ast.AST) -> bool:
+        """`expr` provably has the same value in every step (it can be evaluated once,
+        before the loop): literals, names the loop never rebinds or mutates, attribute
+        access on them and pure operators/calls. Calls of unknown functions are not."""
+        index = self._index
+        if index is None:
+            return False
+        bound = loop_bound_names(self.loop)
+        if not self.direct:
+            bound = bound | self._local_names()
+        for node in ast.walk(expr):
+            if isinstance(node, (ast.Lambda, *COMPREHENSIONS)):
+                return False  # closures and comprehensions: not reasoned about here
+            if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr)):
+                return False
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                if node.id in bound:
+                    return False
+                if is_mutated_in(self.loop, node.id, index):
+                    return False
+                if self.functions and any(
+                    is_mutated_in(fn, node.id, index) for fn in self.functions
+                ):
+                    return False
+            elif isinstance(node, ast.Call):
+                q = index.qualname(node.func)
+                if q is None or not (
+                    q in PURE_CALLS or (q.startswith(PURE_PREFIXES) and not q.startswith(IMPURE_PREFIXES))
+                ):
+                    return False
+        return True
+
+    def varies(self, expr: ast.AST) -> bool:
+        """`expr` certainly depends on the step: it mentions the loop variable, a counter, or
+        (one call level down) a parameter whose argument at the loop's call site does."""
+        varying = loop_varying_names(self.loop)
+        if self.direct:
+            return _mentions(expr, varying)
+        if len(self.calls) != 1:
+            return False
+        fn, call = self.functions[0], self.calls[0]
+        params = _argument_map(fn, call)
+        for node in ast.walk(expr):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                arg = params.get(node.id)
+                if arg is not None and _mentions(arg, varying):
+                    return True
+        return False
+
+
+def _argument_map(fn: ast.AST, call: ast.Call) -> dict[str, ast.expr]:
+    """Parameter name -> argument expression at one call site (plain positional/keyword)."""
+    args = fn.args  # type: ignore[attr-defined]
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    out: dict[str, ast.expr] = {}
+    offset = 0
+    if (
+        positional
+        and positional[0] in ("self", "cls")
+        and isinstance(call.func, ast.Attribute)
+    ):
+        offset = 1
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if i + offset < len(positional):
+            out[positional[i + offset]] = arg
+    for kw in call.keywords:
+        if kw.arg:
+            out[kw.arg] = kw.value
+    return out
+
+
+class LoopFacts:
+    """Per-module: which functions run per step, and why (computed on first use)."""
+
+    def __init__(self, facts) -> None:  # noqa: ANN001 - analysis.ModuleFacts
+        self.facts = facts
+        self.index: ModuleIndex = facts.index
+        self._steps: dict[ast.AST, tuple[tuple[ast.Call, ...], tuple[ast.AST, ...], ast.AST]] | None = None
+
+    def _traced(self, fn: ast.AST | None) -> bool:
+        if fn is None:
+            return False
+        ff = self.facts.function_facts(fn)
+        return bool(ff is not None and ff.kind == "jit")
+
+    @property
+    def step_functions(self) -> dict[ast.AST, tuple[tuple[ast.Call, ...], tuple[ast.AST, ...], ast.AST]]:
+        """def node -> (call sites, functions, loop): how it gets called per step."""
+        if self._steps is None:
+            self._steps = self._find()
+        return self._steps
+
+    def _find(self) -> dict:
+        index = self.index
+        steps: dict = {}
+        frontier: list[ast.AST] = []
+        calls_in: dict[ast.AST | None, list[tuple[ast.Call, ast.AST]]] = {}
+        for call in index.calls:
+            callee = index.resolve_function(call.func)
+            if callee is None or isinstance(callee, ast.Lambda):
+                continue
+            if one_time_function(index, callee):
+                continue
+            caller = enclosing_function(call)
+            calls_in.setdefault(caller, []).append((call, callee))
+            loop = enclosing_loop(call)
+            if loop is not None and callee not in steps and callee is not caller:
+                steps[callee] = ((call,), (callee,), loop)
+                frontier.append(callee)
+        depth = 1
+        while frontier and depth < MAX_CHAIN:
+            depth += 1
+            nxt = []
+            for fn in frontier:
+                chain_calls, chain_fns, loop = steps[fn]
+                for call, callee in calls_in.get(fn, ()):
+                    if callee in steps or callee in chain_fns:
+                        continue
+                    steps[callee] = ((*chain_calls, call), (*chain_fns, callee), loop)
+                    nxt.append(callee)
+            frontier = nxt
+        return steps
+
+    def per_step(self, node: ast.AST) -> PerStep | None:
+        loop = enclosing_loop(node)
+        own = enclosing_function(node)
+        if loop is not None:
+            return PerStep(loop, traced=self._traced(own), _index=self.index)
+        if own is None or isinstance(own, ast.Lambda) or one_time_function(self.index, own):
+            return None
+        found = self.step_functions.get(own)
+        if found is None:
+            return None
+        calls, functions, loop = found
+        outer = enclosing_function(loop)
+        traced = any(self._traced(f) for f in (outer, *functions))
+        return PerStep(loop, calls, functions, traced, _index=self.index)
+
+
+_FACTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def loop_facts(ctx) -> LoopFacts:  # noqa: ANN001 - rules.base.Context
+    """The module's LoopFacts (one per module, shared by every rule)."""
+    facts = ctx.facts
+    found = _FACTS.get(facts)
+    if found is None:
+        found = LoopFacts(facts)
+        _FACTS[facts] = found
+    return found
+
+
+def per_step(ctx, node: ast.AST) -> PerStep | None:  # noqa: ANN001 - rules.base.Context
+    """Why `node` runs once per step of a Python loop, or None when it does not."""
+    return loop_facts(ctx).per_step(node)

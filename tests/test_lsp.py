@@ -1,0 +1,362 @@
+"""`jaxlint lsp` end to end: a pytest-lsp client talks to the real server over stdio."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest_lsp = pytest.importorskip("pytest_lsp", reason="needs pytest-lsp (the dev extra)")
+pytest.importorskip("pygls", reason="needs pygls (the lsp extra)")
+
+from lsprotocol import types  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
+
+from jaxlint.integrations.formats import rule_url  # noqa: E402
+
+WAIT_S = 20.0
+
+SHARP = textwrap.dedent(
+    """\
+    import jax
+    import jax.numpy as jnp
+
+    s = 'abc'; t = jax.tree_map(f, xs)
+    s = 'é€𝄞'; t = jax.tree_map(f, xs)
+    x = jnp.zeros(3)
+    x[0] = 1.0
+    """
+)
+# code points: `jax.tree_map` starts at 15 on both lines; in UTF-16 the 𝄞 takes two units
+ASCII_LINE, UNICODE_LINE, INPLACE_LINE = 3, 4, 6
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)  # server_env replaces the environment: merge it ourselves
+    env.pop("JAX_PLATFORMS", None)
+    return env
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[sys.executable, "-m", "jaxlint", "lsp"], server_env=_env()
+    )
+)
+async def client(lsp_client: LanguageClient, tmp_path: Path):
+    registrations: list[types.Registration] = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(client: LanguageClient, params: types.RegistrationParams) -> None:
+        registrations.extend(params.registrations)  # a real editor starts watching files
+
+    lsp_client.registrations = registrations  # type: ignore[attr-defined]
+    result = await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=pytest_lsp.client_capabilities("visual-studio-code"),
+            root_uri=tmp_path.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=tmp_path.as_uri(), name="work")],
+        )
+    )
+    lsp_client.init_result = result  # type: ignore[attr-defined]
+    yield
+    await lsp_client.shutdown_session()
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+async def _next_diagnostics(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
+    """Wait for the next publishDiagnostics of `uri` (the caller popped the old one)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while uri not in client.diagnostics:
+        if loop.time() > deadline:
+            raise AssertionError(f"no diagnostics for {uri} within {WAIT_S} s")
+        await asyncio.sleep(0.01)
+    return list(client.diagnostics[uri])
+
+
+async def open_doc(client: LanguageClient, path: Path, text: str) -> list[types.Diagnostic]:
+    uri = path.as_uri()
+    client.diagnostics.pop(uri, None)
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="python", version=1, text=text
+            )
+        )
+    )
+    return await _next_diagnostics(client, uri)
+
+
+async def change_doc(
+    client: LanguageClient, path: Path, text: str, version: int
+) -> list[types.Diagnostic]:
+    uri = path.as_uri()
+    client.diagnostics.pop(uri, None)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+    return await _next_diagnostics(client, uri)
+
+
+def _utf16_offset(text: str, pos: types.Position) -> int:
+    """Independent of the server: LSP line/UTF-16 character -> index into `text`."""
+    lines = text.splitlines(keepends=True)
+    if pos.line >= len(lines):
+        return len(text)
+    offset = sum(len(line) for line in lines[: pos.line])
+    units = 0
+    for i, ch in enumerate(lines[pos.line]):
+        if units >= pos.character:
+            return offset + i
+        units += len(ch.encode("utf-16-le")) // 2
+    return offset + len(lines[pos.line])
+
+
+def edits_for(edit: types.WorkspaceEdit, uri: str) -> list[types.TextEdit]:
+    if edit.document_changes:
+        return [e for change in edit.document_changes for e in change.edits]
+    return list(edit.changes[uri])
+
+
+def apply_edit(text: str, edit: types.WorkspaceEdit, uri: str) -> str:
+    spans = [
+        (_utf16_offset(text, e.range.start), _utf16_offset(text, e.range.end), e.new_text)
+        for e in edits_for(edit, uri)
+    ]
+    for start, end, new in sorted(spans, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+async def code_actions(
+    client: LanguageClient, uri: str, rng: types.Range, only: list[str] | None = None
+) -> list[types.CodeAction]:
+    result = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=rng,
+            context=types.CodeActionContext(diagnostics=[], only=only),
+        )
+    )
+    return list(result or [])
+
+
+def by_code(diags: list[types.Diagnostic], code: str) -> list[types.Diagnostic]:
+    return [d for d in diags if d.code == code]
+
+
+# -- tests ---------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_on_open_with_utf16_ranges(client: LanguageClient, tmp_path: Path):
+    caps = client.init_result.capabilities  # type: ignore[attr-defined]
+    assert caps.text_document_sync.change == types.TextDocumentSyncKind.Full
+    assert caps.hover_provider
+    path = tmp_path / "train.py"
+    path.write_text("x = 1\n", encoding="utf-8")  # the unsaved buffer is what gets linted
+
+    diags = await open_doc(client, path, SHARP)
+
+    tree = sorted(by_code(diags, "JAX801"), key=lambda d: d.range.start.line)
+    assert [d.range.start.line for d in tree] == [ASCII_LINE, UNICODE_LINE]
+    ascii_diag, unicode_diag = tree
+    assert ascii_diag.range.start.character == 15
+    assert ascii_diag.range.end.character == 15 + len("jax.tree_map")
+    # 'é€𝄞' is 4 code points but 5 UTF-16 units: everything after it shifts by one
+    assert unicode_diag.range.start.character == 16
+    assert unicode_diag.range.end.character == 16 + len("jax.tree_map")
+    d = ascii_diag
+    assert d.source == "jaxlint"
+    assert d.severity == types.DiagnosticSeverity.Warning
+    assert "jax.tree.map" in d.message
+    assert d.code_description.href == rule_url("JAX801")
+    (inplace,) = by_code(diags, "JAX501")
+    assert inplace.range.start == types.Position(line=INPLACE_LINE, character=0)
+
+
+@pytest.mark.asyncio
+async def test_quick_fix_edit_gives_the_fixed_text(client: LanguageClient, tmp_path: Path):
+    path = tmp_path / "train.py"
+    uri = path.as_uri()
+    diags = await open_doc(client, path, SHARP)
+    target = next(d for d in by_code(diags, "JAX801") if d.range.start.line == UNICODE_LINE)
+
+    actions = await code_actions(client, uri, target.range)
+
+    fixes = [a for a in actions if a.kind == types.CodeActionKind.QuickFix and a.title.startswith("JAX801")]
+    assert len(fixes) == 1, [a.title for a in actions]
+    fix = fixes[0]
+    assert "unsafe" not in fix.title and fix.is_preferred
+    assert [d.code for d in fix.diagnostics] == ["JAX801"]
+    fixed = apply_edit(SHARP, fix.edit, uri)
+    assert fixed == SHARP.replace("s = 'é€𝄞'; t = jax.tree_map", "s = 'é€𝄞'; t = jax.tree.map")
+
+    # didChange with the fixed text refreshes the diagnostics
+    after = await change_doc(client, path, fixed, version=2)
+    assert [d.range.start.line for d in by_code(after, "JAX801")] == [ASCII_LINE]
+    assert len(by_code(after, "JAX501")) == 1
+
+
+@pytest.mark.asyncio
+async def test_unsafe_fix_is_labelled(client: LanguageClient, tmp_path: Path):
+    text = "import jax\n\n\n@jax.jit\ndef f(x):\n    print('x =', x)\n    return x * 2\n"
+    path = tmp_path / "debug.py"
+    diags = await open_doc(client, path, text)
+    (d,) = by_code(diags, "JAX103")
+    actions = await code_actions(client, path.as_uri(), d.range, only=["quickfix"])
+    (fix,) = [a for a in actions if a.title.startswith("JAX103")]
+    assert fix.title.endswith("(unsafe)") and not fix.is_preferred
+    assert "jax.debug.print" in apply_edit(text, fix.edit, path.as_uri())
+    # only=["quickfix"] leaves the source action out
+    assert all(a.kind == types.CodeActionKind.QuickFix for a in actions)
+
+
+@pytest.mark.asyncio
+async def test_change_bursts_publish_the_latest_version(client: LanguageClient, tmp_path: Path):
+    path = tmp_path / "burst.py"
+    uri = path.as_uri()
+    await open_doc(client, path, "import jax\n")
+    client.diagnostics.pop(uri, None)
+    lines = ["import jax\n"]
+    for version in range(2, 8):  # typing: six versions 10 ms apart
+        lines.append(f"t{version} = jax.tree_map(f, xs)\n")
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text="".join(lines))],
+            )
+        )
+        await asyncio.sleep(0.01)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while len(by_code(client.diagnostics.get(uri, []), "JAX801")) != 6:
+        assert loop.time() < deadline, client.diagnostics.get(uri)
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.5)  # nothing older arrives afterwards
+    assert len(by_code(client.diagnostics[uri], "JAX801")) == 6
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_the_rule_docs(client: LanguageClient, tmp_path: Path):
+    path = tmp_path / "train.py"
+    uri = path.as_uri()
+    await open_doc(client, path, SHARP)
+
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=UNICODE_LINE, character=20),
+        )
+    )
+    assert hover is not None
+    assert hover.contents.kind == types.MarkupKind.Markdown
+    md = hover.contents.value
+    assert "JAX801" in md and "removed-tree-aliases" in md
+    assert "```python" in md and "jax.tree.map" in md
+    assert rule_url("JAX801") in md
+    assert hover.range.start == types.Position(line=UNICODE_LINE, character=16)
+
+    nothing = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=0, character=2),
+        )
+    )
+    assert nothing is None
+
+
+@pytest.mark.asyncio
+async def test_disable_action_inserts_noqa(client: LanguageClient, tmp_path: Path):
+    text = SHARP.replace("x[0] = 1.0\n", "x[0] = 1.0  # noqa: E501\n")
+    path = tmp_path / "train.py"
+    uri = path.as_uri()
+    diags = await open_doc(client, path, text)
+
+    tree = next(d for d in by_code(diags, "JAX801") if d.range.start.line == UNICODE_LINE)
+    actions = await code_actions(client, uri, tree.range)
+    (disable,) = [a for a in actions if a.title == "Disable JAX801 on this line"]
+    text = apply_edit(text, disable.edit, uri)
+    assert text.splitlines()[UNICODE_LINE] == "s = 'é€𝄞'; t = jax.tree_map(f, xs)  # noqa: JAX801"
+
+    (inplace,) = by_code(diags, "JAX501")
+    actions = await code_actions(client, uri, inplace.range)
+    (disable,) = [a for a in actions if a.title == "Disable JAX501 on this line"]
+    text = apply_edit(text, disable.edit, uri)
+    assert text.splitlines()[INPLACE_LINE] == "x[0] = 1.0  # noqa: E501, JAX501"
+
+    after = await change_doc(client, path, text, version=2)
+    assert [(d.code, d.range.start.line) for d in after] == [("JAX801", ASCII_LINE)]
+
+
+@pytest.mark.asyncio
+async def test_fix_all_applies_every_safe_fix(client: LanguageClient, tmp_path: Path):
+    text = SHARP + "\n\n@jax.jit\ndef f(x):\n    print('x =', x)\n    return x * 2\n"
+    path = tmp_path / "train.py"
+    uri = path.as_uri()
+    await open_doc(client, path, text)
+
+    start = types.Position(line=0, character=0)
+    actions = await code_actions(client, uri, types.Range(start=start, end=start), ["source.fixAll"])
+    (fix_all,) = actions
+    assert fix_all.kind == "source.fixAll.jaxlint"
+    assert fix_all.title == "Fix all safe jaxlint findings"
+    if fix_all.edit is None:  # the VS Code capabilities allow resolving the edit lazily
+        fix_all = await client.code_action_resolve_async(fix_all)
+    fixed = apply_edit(text, fix_all.edit, uri)
+    assert "jax.tree_map" not in fixed and fixed.count("jax.tree.map(f, xs)") == 2
+    assert "x = x.at[0].set(1.0)\n" in fixed
+    assert "print('x =', x)" in fixed  # JAX103's fix is unsafe: not part of fix-all
+
+    after = await change_doc(client, path, fixed, version=2)
+    assert [d.code for d in after] == ["JAX103"]
+
+
+@pytest.mark.asyncio
+async def test_workspace_pyproject_applies(client: LanguageClient, tmp_path: Path):
+    project = tmp_path / "project"
+    (project / "pkg").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[tool.jaxlint]\nignore = ["JAX501"]\n')
+    path = project / "pkg" / "model.py"
+    diags = await open_doc(client, path, SHARP)
+    assert {d.code for d in diags} == {"JAX801"}
+
+    # the server asked to watch pyproject.toml files; a change re-lints open documents
+    (reg,) = client.registrations  # type: ignore[attr-defined]
+    assert reg.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+    (project / "pyproject.toml").write_text('[tool.jaxlint]\nignore = ["JAX801"]\n')
+    client.diagnostics.pop(path.as_uri(), None)
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[
+                types.FileEvent(
+                    uri=(project / "pyproject.toml").as_uri(), type=types.FileChangeType.Changed
+                )
+            ]
+        )
+    )
+    diags = await _next_diagnostics(client, path.as_uri())
+    assert {d.code for d in diags} == {"JAX501"}
+
+
+def test_missing_lsp_extra_is_a_usage_error():
+    code = (
+        "import sys; sys.modules['pygls'] = None\n"
+        "from jaxlint.cli import main\n"
+        "sys.exit(main(['lsp']))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2
+    assert "jaxlint-sharp[lsp]" in proc.stderr and proc.stdout == ""
