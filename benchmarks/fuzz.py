@@ -31,7 +31,9 @@ def main() -> int:
     for name, strategy in strategies:
         start = time.perf_counter()
 
-        @settings(max_examples=args.examples, deadline=None, suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=args.examples, deadline=None, suppress_health_check=list(HealthCheck)
+        )
         @given(strategy)
         def run(text):
             check_invariants(text)

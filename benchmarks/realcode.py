@@ -33,7 +33,6 @@ sys.path.insert(0, str(HERE.parent))
 
 from jaxlint.config import Settings  # noqa: E402
 from jaxlint.engine import LintOptions, lint_file  # noqa: E402
-from jaxlint.rules import ALL_RULES  # noqa: E402
 
 DISTRIBUTIONS = ("flax", "optax", "equinox", "chex", "dm-haiku", "numpyro", "diffrax")
 # the families whose budget is at most TARGET findings per 100k lines (JAX205 is opt-in)

@@ -238,8 +238,6 @@ def _finish(
         err.write(_summary_line(diags, summary, args))
     if args.exit_zero:
         return 0
-    if any(d.code == "JAX000" and "internal error" in d.message and not diags for d in diags):
-        return 2
     if args.diff:
         return 1 if summary.changed_files else (1 if diags and not fixing else 0)
     return 1 if diags else 0

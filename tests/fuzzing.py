@@ -49,7 +49,11 @@ def mutated_source(draw) -> str:
         if not lines:
             break
         i = draw(st.integers(0, len(lines) - 1))
-        op = draw(st.sampled_from(["delete", "dup", "swap", "indent", "dedent", "flip", "truncate", "join"]))
+        op = draw(
+            st.sampled_from(
+                ["delete", "dup", "swap", "indent", "dedent", "flip", "truncate", "join"]
+            )
+        )
         if op == "delete":
             del lines[i]
         elif op == "dup":

@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 
 from tests.fuzzing import check_invariants, grammar_source, mutated_source
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+FAST = settings(
+    max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
+)
 
 
 @FAST

@@ -194,7 +194,11 @@ async def test_quick_fix_edit_gives_the_fixed_text(client: LanguageClient, tmp_p
 
     actions = await code_actions(client, uri, target.range)
 
-    fixes = [a for a in actions if a.kind == types.CodeActionKind.QuickFix and a.title.startswith("JAX801")]
+    fixes = [
+        a
+        for a in actions
+        if a.kind == types.CodeActionKind.QuickFix and a.title.startswith("JAX801")
+    ]
     assert len(fixes) == 1, [a.title for a in actions]
     fix = fixes[0]
     assert "unsafe" not in fix.title and fix.is_preferred
@@ -307,7 +311,9 @@ async def test_fix_all_applies_every_safe_fix(client: LanguageClient, tmp_path: 
     await open_doc(client, path, text)
 
     start = types.Position(line=0, character=0)
-    actions = await code_actions(client, uri, types.Range(start=start, end=start), ["source.fixAll"])
+    actions = await code_actions(
+        client, uri, types.Range(start=start, end=start), ["source.fixAll"]
+    )
     (fix_all,) = actions
     assert fix_all.kind == "source.fixAll.jaxlint"
     assert fix_all.title == "Fix all safe jaxlint findings"
@@ -355,8 +361,6 @@ def test_missing_lsp_extra_is_a_usage_error():
         "from jaxlint.cli import main\n"
         "sys.exit(main(['lsp']))\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
-    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "jaxlint-sharp[lsp]" in proc.stderr and proc.stdout == ""

@@ -43,7 +43,15 @@ CELLS = [
 
 
 def _nb(**style):
-    return json.dumps({"cells": CELLS, "metadata": {"kernelspec": {"name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}, **style)
+    return json.dumps(
+        {
+            "cells": CELLS,
+            "metadata": {"kernelspec": {"name": "python3"}},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        },
+        **style,
+    )
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,14 @@ Branch-aware (if/else each consuming once is fine; a branch that returns does no
 loop-aware (a consumption inside a loop of a key bound outside and never rebound in the loop
 is reuse across iterations; so is a scan/fori body consuming a closed-over key), and it
 follows keys into helpers of the same module that consume their key parameter.
-`fold_in`, `key_data` and `clone` do not consume.
+`fold_in`, `key_data` and `clone` do not consume. A comprehension is a loop: its own target
+keys are fresh each iteration, an outer key consumed in it is reused. Keys indexed with a
+constant (`keys[0]`) are tracked like names.
+
+Also computed here, for the other PRNG rules: `collisions` (one parent key both `split` and
+`fold_in`, or `fold_in` twice with the same constant: facts §1.6c), `constant_seeds` (a key
+made from a loop-invariant seed inside a loop and then consumed: §1.6b) and `key_kind`
+(typed `jax.random.key` vs legacy `PRNGKey` provenance of an expression: §1.6d).
 """
 
 from __future__ import annotations
@@ -34,6 +41,29 @@ LOOP_BODY_TRANSFORMS = frozenset(
 TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+LOOPS = (ast.For, ast.AsyncFor, ast.While, *COMPREHENSIONS)
+
+
+@dataclass(frozen=True)
+class Collision:
+    """`split(k, ...)` and `fold_in(k, i)` (or `fold_in(k, c)` twice) on one parent key."""
+
+    name: str
+    node: ast.Call  # the later derivation
+    first: ast.Call  # the earlier one
+
+
+@dataclass(frozen=True)
+class ConstantSeed:
+    """`jax.random.key(<loop-invariant seed>)` made inside a loop and consumed there."""
+
+    node: ast.Call  # the key(...) / PRNGKey(...) call
+    loop: ast.AST  # For/While/comprehension
+    name: str | None  # the variable it is bound to (None: used directly)
+    consumer: ast.Call  # the sampler or split that consumes it
+
+
 @dataclass(frozen=True)
 class Reuse:
     name: str
@@ -59,14 +89,36 @@ def key_argument(call: ast.Call) -> ast.expr | None:
     return None
 
 
+def key_name(arg: ast.AST | None) -> str | None:
+    """`k` for a Name, `keys[0]` for a Name indexed by an integer constant, else None."""
+    if isinstance(arg, ast.Name):
+        return arg.id
+    if (
+        isinstance(arg, ast.Subscript)
+        and isinstance(arg.value, ast.Name)
+        and isinstance(arg.slice, ast.Constant)
+        and isinstance(arg.slice.value, int)
+        and not isinstance(arg.slice.value, bool)
+    ):
+        return f"{arg.value.id}[{arg.slice.value}]"
+    return None
+
+
+def base_name(name: str) -> str:
+    return name.split("[", 1)[0]
+
+
 class KeyFlow:
     """Computes `reuses` for the whole module once."""
 
     def __init__(self, index: ModuleIndex) -> None:
         self.index = index
         self.reuses: list[Reuse] = []
+        self.collisions: list[Collision] = []
         self.consuming_params: dict[ast.AST, set[str]] = {}
         self._bound_cache: dict[int, set[str]] = {}
+        self._kind_cache: dict[int, tuple[str, bool] | None] = {}
+        self._constant_seeds: list[ConstantSeed] | None = None
         self._loop_bodies = self._find_loop_bodies()
         self._summarize()
         self._walk_all()
@@ -78,8 +130,7 @@ class KeyFlow:
         if fn is not None:
             if fn in NON_CONSUMING:
                 return None
-            arg = key_argument(call)
-            return arg.id if isinstance(arg, ast.Name) else None
+            return key_name(key_argument(call))
         return None
 
     def _helper_consumptions(self, call: ast.Call) -> list[str]:

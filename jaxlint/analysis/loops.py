@@ -31,7 +31,9 @@ from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
 LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 SCOPE_BOUNDARIES = (*FUNCTION_NODES, ast.ClassDef)
-ONE_TIME_FUNCTIONS = frozenset({"__init__", "__post_init__", "setup", "__new__", "__init_subclass__"})
+ONE_TIME_FUNCTIONS = frozenset(
+    {"__init__", "__post_init__", "setup", "__new__", "__init_subclass__"}
+)
 CACHE_DECORATORS = frozenset(
     {
         "functools.cache",
@@ -389,7 +391,9 @@ def is_mutated_in(region: ast.AST, name: str, index: ModuleIndex) -> bool:
     """`name`'s object may change inside `region` (a loop): stores into it (`x[i] = ...`,
     `x.a = ...`), `del`, augmented assignment, a method call on it (except a few read-only
     ones) or passing it to a call that may mutate its arguments."""
-    parts = _loop_parts(region) if isinstance(region, (*LOOP_STATEMENTS, *COMPREHENSIONS)) else [region]
+    parts = (
+        _loop_parts(region) if isinstance(region, (*LOOP_STATEMENTS, *COMPREHENSIONS)) else [region]
+    )
     for part in parts:
         for node in _walk_scope(part):
             if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(
@@ -503,7 +507,8 @@ class PerStep:
             elif isinstance(node, ast.Call):
                 q = index.qualname(node.func)
                 if q is None or not (
-                    q in PURE_CALLS or (q.startswith(PURE_PREFIXES) and not q.startswith(IMPURE_PREFIXES))
+                    q in PURE_CALLS
+                    or (q.startswith(PURE_PREFIXES) and not q.startswith(IMPURE_PREFIXES))
                 ):
                     return False
         return True
@@ -532,11 +537,7 @@ def _argument_map(fn: ast.AST, call: ast.Call) -> dict[str, ast.expr]:
     positional = [a.arg for a in (*args.posonlyargs, *args.args)]
     out: dict[str, ast.expr] = {}
     offset = 0
-    if (
-        positional
-        and positional[0] in ("self", "cls")
-        and isinstance(call.func, ast.Attribute)
-    ):
+    if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute):
         offset = 1
     for i, arg in enumerate(call.args):
         if isinstance(arg, ast.Starred):
@@ -555,7 +556,9 @@ class LoopFacts:
     def __init__(self, facts) -> None:  # noqa: ANN001 - analysis.ModuleFacts
         self.facts = facts
         self.index: ModuleIndex = facts.index
-        self._steps: dict[ast.AST, tuple[tuple[ast.Call, ...], tuple[ast.AST, ...], ast.AST]] | None = None
+        self._steps: (
+            dict[ast.AST, tuple[tuple[ast.Call, ...], tuple[ast.AST, ...], ast.AST]] | None
+        ) = None
 
     def _traced(self, fn: ast.AST | None) -> bool:
         if fn is None:
@@ -564,7 +567,9 @@ class LoopFacts:
         return bool(ff is not None and ff.kind == "jit")
 
     @property
-    def step_functions(self) -> dict[ast.AST, tuple[tuple[ast.Call, ...], tuple[ast.AST, ...], ast.AST]]:
+    def step_functions(
+        self,
+    ) -> dict[ast.AST, tuple[tuple[ast.Call, ...], tuple[ast.AST, ...], ast.AST]]:
         """def node -> (call sites, functions, loop): how it gets called per step."""
         if self._steps is None:
             self._steps = self._find()

@@ -14,9 +14,10 @@ confidence); its parameters get the levels of the arguments, and the message nam
 from __future__ import annotations
 
 import ast
+import re
 from enum import IntEnum
 
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, dotted
 from jaxlint.analysis.transforms import (
     GRAD_LIKE,
     JIT_LIKE,
@@ -152,6 +153,63 @@ STATIC_CALLS = frozenset(
     }
 )
 STATIC_CALLS = STATIC_CALLS - {"numpy.prod", "jax.lax.axis_index"}
+# NumPy functions that dispatch to the array's own method and so work on tracers (facts §0.7);
+# every other NumPy function on a tracer raises TracerArrayConversionError
+NUMPY_DISPATCHING = frozenset(
+    {
+        "sum",
+        "mean",
+        "max",
+        "min",
+        "amax",
+        "amin",
+        "prod",
+        "std",
+        "var",
+        "argmax",
+        "argmin",
+        "cumsum",
+        "cumprod",
+        "reshape",
+        "transpose",
+        "squeeze",
+        "round",
+        "around",
+        "any",
+        "all",
+        "shape",
+        "ndim",
+        "size",
+        "dtype",
+        "finfo",
+        "iinfo",
+        "issubdtype",
+        "result_type",
+        "promote_types",
+        "can_cast",
+        "isscalar",
+        "iscomplexobj",
+        "errstate",
+        "broadcast_shapes",
+    }
+)
+# pytree utilities returning Python lists/tuples of leaves (containers, not arrays)
+TREE_CONTAINERS = frozenset(
+    {
+        "jax.tree.leaves",
+        "jax.tree_util.tree_leaves",
+        "jax.tree.flatten",
+        "jax.tree_util.tree_flatten",
+        "jax.tree_leaves",
+        "jax.tree_flatten",
+        "jax.tree.flatten_with_path",
+        "jax.tree_util.tree_flatten_with_path",
+        "jax.tree_util.tree_leaves_with_path",
+    }
+)
+# exceptions JAX raises on tracers: code in a `try` that catches one of them is probing for
+# concreteness on purpose
+TRACER_ERRORS = ("Concretization", "Tracer", "NonConcrete", "UnexpectedTracer")
 ARRAY_MODULES = (
     "jax.numpy.",
     "jax.lax.",
@@ -164,6 +222,34 @@ ARRAY_MODULES = (
     "jax.experimental.pallas.",
     "optax.",
 )
+
+
+# helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
+_CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
+TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def terminates(stmts: list[ast.stmt]) -> bool:
+    """The block always leaves (its last statement returns, raises, breaks or continues)."""
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, TERMINATORS):
+        return True
+    if isinstance(last, ast.If):
+        return terminates(last.body) and terminates(last.orelse)
+    return False
+
+
+def catches_tracer_errors(node: ast.AST) -> bool:
+    """A `try` with a handler for JAX's tracer errors (probing for concreteness on purpose)."""
+    for handler in getattr(node, "handlers", ()):
+        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        for t in types:
+            name = dotted(t) if t is not None else None
+            if name and any(err in name for err in TRACER_ERRORS):
+                return True
+    return False
 
 
 class TaintAnalysis:
@@ -181,6 +267,7 @@ class TaintAnalysis:
         self._changed: set[ast.AST] = set()
         self._current: ast.AST | None = None
         self._ret = Level.NONE
+        self._quiet = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
         self._run()
 
     # -- public queries ------------------------------------------------------------------
@@ -221,6 +308,7 @@ class TaintAnalysis:
     def _analyze(self, fn: ast.AST) -> set[ast.AST]:
         self._changed: set[ast.AST] = set()
         self._current = fn
+        self._quiet = 0
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
             env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
@@ -264,10 +352,20 @@ class TaintAnalysis:
                     self._ret = max(self._ret, level)
         elif isinstance(node, ast.If):
             self.expr(node.test, env)
+            concrete_if, concrete_else = self.concrete_guard(node.test)
             env_a, env_b = dict(env), dict(env)
+            for name in concrete_if:
+                env_a[name] = Level.NONE
+            for name in concrete_else:
+                env_b[name] = Level.NONE
             self.block(node.body, env_a)
             self.block(node.orelse, env_b)
-            self._merge(env, env_a, env_b)
+            live = [e for e, b in ((env_a, node.body), (env_b, node.orelse)) if not terminates(b)]
+            if live:
+                env.clear()
+                env.update(live[0])
+                if len(live) == 2:
+                    self._merge(env, live[0], live[1])
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iter_level = self.expr(node.iter, env)
             for _ in range(2):  # a second pass sees loop-carried taint
@@ -290,7 +388,10 @@ class TaintAnalysis:
                     self.bind(item.optional_vars, None, Level.NONE, env)
             self.block(node.body, env)
         elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+            quiet = catches_tracer_errors(node)
+            self._quiet += quiet
             self.block(node.body, env)
+            self._quiet -= quiet
             for handler in node.handlers:
                 if handler.type is not None:
                     self.expr(handler.type, env)
@@ -350,7 +451,7 @@ class TaintAnalysis:
     ) -> None:
         if isinstance(target, ast.Name):
             env[target.id] = level
-            self.levels[id(target)] = level
+            self.levels[id(target)] = Level.NONE if self._quiet else level
         elif isinstance(target, (ast.Tuple, ast.List)):
             if isinstance(value_node, (ast.Tuple, ast.List)) and len(value_node.elts) == len(
                 target.elts
@@ -417,8 +518,41 @@ class TaintAnalysis:
     # -- expressions -----------------------------------------------------------------------
     def expr(self, node: ast.AST, env: dict[str, Level]) -> Level:
         level = self._expr(node, env)
-        self.levels[id(node)] = level  # a later analysis of the function sees more: overwrite
+        # a later analysis of the function sees more: overwrite
+        self.levels[id(node)] = Level.NONE if self._quiet else level
         return level
+
+    def concrete_guard(self, test: ast.AST) -> tuple[set[str], set[str]]:
+        """Names a condition proves concrete: (where it holds, where it fails).
+
+        `not_jax_tracer(x)`, `is_concrete(x)` hold for concrete `x`; `isinstance(x, Tracer)`
+        fails for concrete `x`. Code guarded this way handles tracers on purpose.
+        """
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            holds, fails = self.concrete_guard(test.operand)
+            return fails, holds
+        if isinstance(test, ast.BoolOp):
+            parts = [self.concrete_guard(v) for v in test.values]
+            if isinstance(test.op, ast.And):
+                return set().union(*(p[0] for p in parts)), set()
+            return set(), set().union(*(p[1] for p in parts))
+        if not isinstance(test, ast.Call) or not test.args:
+            return set(), set()
+        first = test.args[0]
+        if not isinstance(first, ast.Name):
+            return set(), set()
+        if self.index.qualname(test.func) == "isinstance" and len(test.args) == 2:
+            kinds = test.args[1]
+            elts = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+            if any("Tracer" in (dotted(e) or "") for e in elts):
+                return set(), {first.id}
+            return set(), set()
+        last = (dotted(test.func) or "").rsplit(".", 1)[-1].lower()
+        if _CONCRETE_TEST.search(last):
+            return {first.id}, set()
+        if "tracer" in last or "traced" in last:
+            return set(), {first.id}
+        return set(), set()
 
     def _expr(self, node: ast.AST, env: dict[str, Level]) -> Level:  # noqa: C901
         if isinstance(node, ast.Name):
@@ -456,12 +590,22 @@ class TaintAnalysis:
                 return Level.NONE  # `not tree`: container truthiness, a Python bool
             return Level.ARRAY if v >= Level.TREE else Level.NONE
         if isinstance(node, ast.BoolOp):
-            return max(self.expr(v, env) for v in node.values)
+            out, cur = Level.NONE, env
+            for v in node.values:
+                out = max(out, self.expr(v, cur))
+                holds, fails = self.concrete_guard(v)
+                proven = holds if isinstance(node.op, ast.And) else fails
+                if proven:  # later operands run only when this one proved concreteness
+                    cur = {**cur, **dict.fromkeys(proven, Level.NONE)}
+            return out
         if isinstance(node, ast.Compare):
             return self._compare(node, env)
         if isinstance(node, ast.IfExp):
             self.expr(node.test, env)
-            return max(self.expr(node.body, env), self.expr(node.orelse, env))
+            holds, fails = self.concrete_guard(node.test)
+            body_env = {**env, **dict.fromkeys(holds, Level.NONE)} if holds else env
+            else_env = {**env, **dict.fromkeys(fails, Level.NONE)} if fails else env
+            return max(self.expr(node.body, body_env), self.expr(node.orelse, else_env))
         if isinstance(node, ast.Call):
             return self._call(node, env)
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
@@ -506,17 +650,19 @@ class TaintAnalysis:
     def _compare(self, node: ast.Compare, env: dict[str, Level]) -> Level:
         left = self.expr(node.left, env)
         result = Level.NONE
-        prev = left
+        prev, prev_node = left, node.left
         for op, comp in zip(node.ops, node.comparators):
             right = self.expr(comp, env)
             if isinstance(op, (ast.Is, ast.IsNot)):
                 pass
+            elif _is_str_or_none(comp) or _is_str_or_none(prev_node):
+                pass  # `mode == "relu"`: never an array comparison (a tracer == str is False)
             elif isinstance(op, (ast.In, ast.NotIn)):
                 if prev >= Level.TREE:  # `key in dict` is static; a traced needle is not
                     result = Level.ARRAY
             elif max(prev, right) >= Level.TREE:
                 result = Level.ARRAY
-            prev = right
+            prev, prev_node = right, comp
         return result
 
     def _comprehension(self, node: ast.AST, env: dict[str, Level]) -> Level:
@@ -557,8 +703,21 @@ class TaintAnalysis:
             return Level.ARRAY
         if isinstance(func, ast.Attribute) and receiver == Level.CONTAINER and q is None:
             return Level.CONTAINER if func.attr in DICT_METHODS else Level.TREE
+        if q in TREE_MAP and node.args:
+            mapped = self.index.resolve_function(node.args[0])
+            if mapped is not None and mapped in self.returns:
+                r = self.returns[mapped]  # a tree of what the function returns
+                return Level.NONE if r == Level.NONE else max(r, Level.TREE)
+        if q in TREE_CONTAINERS:
+            return Level.CONTAINER if strongest > Level.NONE else Level.NONE
         callee = self.index.resolve_function(func)
         if callee is not None and callee in self.returns:
+            if (
+                strongest == Level.NONE
+                and receiver < Level.TREE
+                and not self._closes_over_traced(callee)
+            ):
+                return Level.NONE  # a traced helper called here with static arguments
             return self.returns[callee]
         if strongest == Level.NONE:
             return Level.NONE
@@ -582,6 +741,9 @@ class TaintAnalysis:
         if callee is not None and callee in self.facts:
             return Level.NONE if self.returns.get(callee) is None else self.returns[callee]
         return Level.TREE
+
+    def _closes_over_traced(self, fn: ast.AST) -> bool:
+        return any(v >= Level.TREE for v in self.closure_env.get(fn, {}).values())
 
     # -- propagation into helpers --------------------------------------------------------
     def _propagate(self, node: ast.Call, q: str | None, env: dict[str, Level]) -> None:
@@ -612,7 +774,12 @@ class TaintAnalysis:
             return
         levels = [self.level(a) for a in arg_nodes]
         if max([*levels, *(self.level(v) for v in kw_nodes.values()), Level.NONE]) < Level.TREE:
-            return
+            # a nested function of this traced function runs on its tracers when called
+            if not (
+                self.index.enclosing_function(target) is self._current
+                and self._closes_over_traced(target)
+            ):
+                return
         existing = self.facts.get(target)
         if existing is not None and existing.chain == () and existing.confidence == "high":
             if caller.kind == "jit" and existing.kind == "grad":
@@ -658,3 +825,7 @@ class TaintAnalysis:
             existing.traced_params |= {n for n, lv in known.items() if lv >= Level.TREE}
         if grew:
             self._changed.add(target)
+
+
+def _is_str_or_none(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and (isinstance(node.value, str) or node.value is None)

@@ -358,6 +358,13 @@ class Transforms:
                 expr = expr.args[0]
         fn = self.index.resolve_function(expr)
         if fn is not None:
+            if (
+                isinstance(expr, ast.Attribute)
+                and isinstance(expr.value, ast.Name)
+                and expr.value.id in ("self", "cls")
+                and is_method(self.index, fn)
+            ):
+                bound += 1  # a bound method: `self` is not an argument of the transform
             self._apply(fn, apps, bound, bound_names)
 
     def _apply(
@@ -417,13 +424,57 @@ class Transforms:
             }
         return set()
 
-    def _module_methods(self, cls: ast.ClassDef) -> None:
-        """`__call__` / `@nn.compact` methods of flax and equinox Modules: traced when applied."""
-        lib = None
+    def module_library(self, cls: ast.ClassDef, _depth: int = 0) -> str | None:
+        """`flax.linen`, `flax.nnx` or `equinox` when `cls` is a Module of that library
+        (directly or through base classes defined in this module)."""
         for base in cls.bases:
             q = self.index.qualname(base)
             if q in MODULE_BASES:
-                lib = MODULE_BASES[q]
+                return MODULE_BASES[q]
+            if isinstance(base, ast.Name) and _depth < 8:
+                b = self.index.binding(base.id, self.index.scope_of(base))
+                if b is not None and b.kind == "class" and b.node is not cls:
+                    lib = self.module_library(b.node, _depth + 1)  # type: ignore[arg-type]
+                    if lib:
+                        return lib
+        return None
+
+    def is_plain_class(self, cls: ast.ClassDef, _depth: int = 0) -> bool:
+        """A class that is provably not a Module or other framework object: no bases, or
+        only `object`, ABCs, typing helpers and plain classes of this module."""
+        for base in cls.bases:
+            q = self.index.qualname(base)
+            if q in ("object", "abc.ABC", "typing.Generic", "typing.Protocol"):
+                continue
+            if isinstance(base, ast.Subscript):  # Generic[T]
+                q = self.index.qualname(base.value)
+                if q in ("typing.Generic", "typing.Protocol"):
+                    continue
+            if isinstance(base, ast.Name) and _depth < 8:
+                b = self.index.binding(base.id, self.index.scope_of(base))
+                if b is not None and b.kind == "class" and b.node is not cls:
+                    if self.is_plain_class(b.node, _depth + 1):  # type: ignore[arg-type]
+                        continue
+            return False
+        for kw in cls.keywords:
+            if kw.arg == "metaclass" and self.index.qualname(kw.value) != "abc.ABCMeta":
+                return False
+        return True
+
+    def compiled(self, fn: ast.AST) -> bool:
+        """Traced under a caching transform (`jit`, `pmap`, `filter_jit`, `nnx.jit`), itself
+        or through an enclosing function or the caller chain: globals it reads are baked in."""
+        cur: ast.AST | None = fn
+        while cur is not None:
+            facts = self.facts.get(cur)
+            if facts is not None and facts.kind == "jit" and facts.via in COMPILING:
+                return True
+            cur = self.index.enclosing_function(cur)
+        return False
+
+    def _module_methods(self, cls: ast.ClassDef) -> None:
+        """`__call__` / `@nn.compact` methods of flax and equinox Modules: traced when applied."""
+        lib = self.module_library(cls)
         if lib is None:
             return
         for stmt in cls.body:

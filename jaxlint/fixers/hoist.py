@@ -66,7 +66,9 @@ def _mentioned(ctx: Context, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(ctx.index.tree))
 
 
-def hoist_expression(ctx: Context, expr: ast.expr, before: ast.stmt, name: str) -> list[Edit] | None:
+def hoist_expression(
+    ctx: Context, expr: ast.expr, before: ast.stmt, name: str
+) -> list[Edit] | None:
     """`name = <expr>` on a new line above `before`; `expr` itself becomes `name`."""
     if not _starts_line(ctx, before) or _has_multiline_string(expr):
         return None
