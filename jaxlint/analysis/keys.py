@@ -195,14 +195,32 @@ class KeyFlow:
         return self._bound_cache[key]
 
     # -- path-sensitive walk ------------------------------------------------------------------
+    # `state` maps a key name to its first consumption on the current path (None: fresh) and
+    # DERIVED + name to the `split`/`fold_in` derivations made from it so far.
     def _walk_all(self) -> None:
         self._block(self.index.tree.body, {}, [])
         for fn in self.index.functions:
-            state: dict[str, ast.Call | None] = {}
+            state: dict[str, object] = {}
             if isinstance(fn, ast.Lambda):
                 self._expr(fn.body, state, [], fn)
             else:
                 self._block(fn.body, state, [], fn)
+
+    @staticmethod
+    def _rebind(state: dict, name: str) -> None:
+        state[name] = None
+        state[DERIVED + name] = None
+        prefix = name + "["
+        for k in [k for k in state if k.startswith(prefix)]:
+            state[k] = None
+
+    @staticmethod
+    def _join(state: dict, others: list[dict]) -> None:
+        """After branches: a key consumed on any live path counts as consumed."""
+        for other in others:
+            for k, v in other.items():
+                if v is not None and state.get(k) is None:
+                    state[k] = v
 
     def _block(self, stmts, state, loops, fn=None) -> bool:  # noqa: ANN001
         """Walk statements; returns True when the block always terminates (return/raise/...)."""
@@ -221,11 +239,8 @@ class KeyFlow:
             tb = self._block(node.orelse, b, loops, fn)
             live = [s for s, t in ((a, ta), (b, tb)) if not t]
             if live:
-                merged: dict[str, ast.Call | None] = {}
-                for s in live:
-                    for k, v in s.items():
-                        if merged.get(k) is None:
-                            merged[k] = v
+                merged: dict = {}
+                self._join(merged, live)
                 state.clear()
                 state.update(merged)
             return ta and tb
@@ -235,12 +250,10 @@ class KeyFlow:
             else:
                 self._expr(node.iter, state, loops, fn)
                 for t in _target_names(node.target):
-                    state[t] = None
+                    self._rebind(state, t)
             body_state = dict(state)
             self._block(node.body, body_state, [*loops, node], fn)
-            for k, v in body_state.items():
-                if v is not None and state.get(k) is None:
-                    state[k] = v
+            self._join(state, [body_state])
             self._block(node.orelse, state, loops, fn)
             return False
         if isinstance(node, (ast.Try,)) or type(node).__name__ == "TryStar":
@@ -261,10 +274,7 @@ class KeyFlow:
                 s = dict(state)
                 if not self._block(case.body, s, loops, fn):
                     outs.append(s)
-            for s in outs:
-                for k, v in s.items():
-                    if v is not None and state.get(k) is None:
-                        state[k] = v
+            self._join(state, outs)
             return False
         # simple statements: evaluate the value, then rebind targets
         for child in ast.iter_child_nodes(node):
@@ -272,7 +282,7 @@ class KeyFlow:
                 self._expr(child, state, loops, fn)
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             for t in _targets(node):
-                state[t] = None
+                self._rebind(state, t)
         return isinstance(node, TERMINATORS)
 
     def _expr(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
@@ -283,6 +293,9 @@ class KeyFlow:
             cur = stack.pop()
             if isinstance(cur, FUNCTION_NODES):
                 continue
+            if isinstance(cur, COMPREHENSIONS):
+                self._comprehension(cur, state, loops, fn)
+                continue
             if isinstance(cur, ast.Call):
                 calls.append(cur)
             if isinstance(cur, ast.IfExp):
@@ -291,32 +304,251 @@ class KeyFlow:
                 a, b = dict(state), dict(state)
                 self._expr(cur.body, a, loops, fn)
                 self._expr(cur.orelse, b, loops, fn)
-                for s in (a, b):
-                    for k, v in s.items():
-                        if v is not None and state.get(k) is None:
-                            state[k] = v
+                self._join(state, [a, b])
                 continue
             stack.extend(ast.iter_child_nodes(cur))
         for call in sorted(calls, key=lambda c: (c.end_lineno, c.end_col_offset, -c.lineno)):
+            self._derive(call, state)
             for name in self.consumed_names(call):
                 self._consume(name, call, state, loops, fn)
+
+    def _comprehension(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
+        """A loop: its targets are fresh each iteration; outer keys consumed in it are reused."""
+        gens = node.generators  # type: ignore[attr-defined]
+        self._expr(gens[0].iter, state, loops, fn)
+        local = {n for g in gens for n in _target_names(g.target)}
+        inner = dict(state)
+        for name in local:
+            self._rebind(inner, name)
+        parts: list[ast.AST] = [g.iter for g in gens[1:]] + [c for g in gens for c in g.ifs]
+        if isinstance(node, ast.DictComp):
+            parts += [node.key, node.value]
+        else:
+            parts.append(node.elt)  # type: ignore[attr-defined]
+        for part in parts:
+            self._expr(part, inner, [*loops, node], fn)
+        for k, v in inner.items():
+            if v is not None and base_name(k.removeprefix(DERIVED)) not in local:
+                if state.get(k) is None:
+                    state[k] = v
+
+    def _derive(self, call: ast.Call, state) -> None:  # noqa: ANN001
+        """Record `split`/`fold_in` derivations from a parent key; report collisions."""
+        fn = random_function(self.index, call)
+        if fn not in ("split", "fold_in"):
+            return
+        name = key_name(key_argument(call))
+        if name is None:
+            return
+        data = None
+        if fn == "fold_in":
+            arg = call.args[1] if len(call.args) > 1 else None
+            if arg is None:
+                for kw in call.keywords:
+                    if kw.arg == "data":
+                        arg = kw.value
+            if arg is None:
+                return
+            data = ("const", arg.value) if isinstance(arg, ast.Constant) else ("expr", None)
+        earlier: tuple = state.get(DERIVED + name) or ()  # type: ignore[assignment]
+        for kind, other_data, other in earlier:
+            if other is call:
+                continue
+            if (kind == "split") != (fn == "split") or (
+                kind == fn == "fold_in"
+                and data[0] == other_data[0] == "const"  # type: ignore[index]
+                and data == other_data
+            ):
+                self.collisions.append(Collision(name, call, other))
+                break
+        state[DERIVED + name] = (*earlier, (fn, data, call))
 
     def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
         first = state.get(name)
         if first is not None and first is not call:
-            self.reuses.append(Reuse(name, call, first, "twice"))
+            if not self._same_helper_call(first, call):  # type: ignore[arg-type]
+                self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             return
         state[name] = call
         if loops:
             loop = loops[-1]
-            if name not in self._bound(loop):
+            if base_name(name) not in self._bound(loop):
                 self.reuses.append(Reuse(name, call, None, "loop", loop))
                 return
         if fn is not None and fn in self._loop_bodies and not loops:
             params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
             local = self._bound(fn)
-            if name not in params and name not in local:
+            if base_name(name) not in params and base_name(name) not in local:
                 self.reuses.append(Reuse(name, call, None, "closure", fn))
+
+    def _same_helper_call(self, first: ast.Call, second: ast.Call) -> bool:
+        """The same helper called twice with the same arguments: it recomputes the same
+        values on purpose (a data iterator replayed, a determinism check), not a reuse bug."""
+        if random_function(self.index, first) or random_function(self.index, second):
+            return False
+        a = self.index.resolve_function(first.func)
+        return (
+            a is not None
+            and a is self.index.resolve_function(second.func)
+            and (ast.dump(first) == ast.dump(second))
+        )
+
+    # -- key provenance (typed vs legacy) ----------------------------------------------------
+    def key_kind(self, expr: ast.AST | None, _depth: int = 0) -> tuple[str, bool] | None:
+        """("typed" | "legacy", single) when `expr` is a key made in this module.
+
+        `single` is True for one key (`key(0)` has shape (), `PRNGKey(0)` shape (2,)) and
+        False for an array of keys (`split(k, 3)`). None when unknown (a parameter, ...).
+        """
+        if expr is None or _depth > 6:
+            return None
+        cache_key = id(expr)
+        if cache_key in self._kind_cache:
+            return self._kind_cache[cache_key]
+        self._kind_cache[cache_key] = None  # cycles resolve to unknown
+        out = self._key_kind(expr, _depth)
+        self._kind_cache[cache_key] = out
+        return out
+
+    def _key_kind(self, expr: ast.AST, depth: int) -> tuple[str, bool] | None:
+        if isinstance(expr, ast.Call):
+            fn = random_function(self.index, expr)
+            if fn == "key":
+                return ("typed", True)
+            if fn == "PRNGKey":
+                return ("legacy", True)
+            if fn in ("fold_in", "clone"):
+                return self.key_kind(key_argument(expr), depth + 1)
+            if fn == "split":
+                parent = self.key_kind(key_argument(expr), depth + 1)
+                return (parent[0], False) if parent and parent[1] else None
+            return None
+        if isinstance(expr, ast.Subscript):
+            parent = self.key_kind(expr.value, depth + 1)
+            if (
+                parent
+                and not parent[1]
+                and isinstance(expr.slice, ast.Constant)
+                and isinstance(expr.slice.value, int)
+            ):
+                return (parent[0], True)
+            return None
+        if not isinstance(expr, ast.Name):
+            return None
+        found = self.index.lookup(expr.id, self.index.scope_of(expr))
+        if not found:
+            return None
+        kinds = set()
+        for b in found:
+            if b.kind == "assign" and b.value is not None:
+                kinds.add(self.key_kind(b.value, depth + 1))
+            elif (
+                b.kind == "local"
+                and isinstance(b.node, ast.Assign)
+                and isinstance(b.node.value, ast.Call)
+                and random_function(self.index, b.node.value) == "split"
+                and all(isinstance(t, (ast.Tuple, ast.List)) for t in b.node.targets)
+            ):
+                parent = self.key_kind(key_argument(b.node.value), depth + 1)
+                kinds.add((parent[0], True) if parent and parent[1] else None)
+            else:
+                return None
+        return kinds.pop() if len(kinds) == 1 else None
+
+    def only_key_uses(self, name: str, scope_node: ast.AST) -> bool:
+        """Every read of `name` in the scope is the key argument of a `jax.random` function."""
+        body = scope_node.body if isinstance(scope_node.body, list) else [scope_node.body]  # type: ignore[attr-defined]
+        seen = False
+        for stmt in body:
+            for node in ast.walk(stmt):
+                if (
+                    isinstance(node, ast.Name)
+                    and node.id == name
+                    and isinstance(node.ctx, ast.Load)
+                ):
+                    parent = getattr(node, "jl_parent", None)
+                    if not (
+                        isinstance(parent, ast.Call)
+                        and random_function(self.index, parent)
+                        and key_argument(parent) is node
+                    ):
+                        return False
+                    seen = True
+        return seen
+
+    # -- constant seeds in loops -----------------------------------------------------------------
+    @property
+    def constant_seeds(self) -> list[ConstantSeed]:
+        if self._constant_seeds is None:
+            self._constant_seeds = self._find_constant_seeds()
+        return self._constant_seeds
+
+    def _find_constant_seeds(self) -> list[ConstantSeed]:
+        out = []
+        for call in self.index.calls:
+            if random_function(self.index, call) not in ("key", "PRNGKey"):
+                continue
+            loop = _innermost_loop(call)
+            if loop is None or not _loop_invariant_seed(call, self._bound(loop)):
+                continue
+            parent = getattr(call, "jl_parent", None)
+            if isinstance(parent, ast.Call) and key_argument(parent) is call:
+                if self._direct_consumption(parent) is None and random_function(
+                    self.index, parent
+                ) in (None, *NON_CONSUMING):
+                    continue
+                out.append(ConstantSeed(call, loop, None, parent))
+                continue
+            if (
+                isinstance(parent, ast.Assign)
+                and len(parent.targets) == 1
+                and isinstance(parent.targets[0], ast.Name)
+            ):
+                name = parent.targets[0].id
+                consumer = self._consumer_in(loop, name, after=parent)
+                if consumer is not None:
+                    out.append(ConstantSeed(call, loop, name, consumer))
+        return out
+
+    def _consumer_in(self, loop: ast.AST, name: str, after: ast.AST) -> ast.Call | None:
+        for node in _walk_function(loop):
+            if (
+                isinstance(node, ast.Call)
+                and (node.lineno, node.col_offset) > (after.lineno, after.col_offset)  # type: ignore[attr-defined]
+                and name in self.consumed_names(node)
+            ):
+                return node
+        return None
+
+
+DERIVED = "\0derived:"
+
+
+def _innermost_loop(node: ast.AST) -> ast.AST | None:
+    """The loop (or comprehension) whose body holds `node`, within the same function."""
+    child = node
+    cur = getattr(node, "jl_parent", None)
+    while cur is not None and not isinstance(cur, FUNCTION_NODES):
+        if isinstance(cur, (ast.For, ast.AsyncFor)) and child in cur.body:
+            return cur
+        if isinstance(cur, ast.While) and child in cur.body:
+            return cur
+        if isinstance(cur, COMPREHENSIONS) and child is not cur.generators[0].iter:  # type: ignore[attr-defined]
+            if not isinstance(child, ast.comprehension) or child is not cur.generators[0]:  # type: ignore[attr-defined]
+                return cur
+        child, cur = cur, getattr(cur, "jl_parent", None)
+    return None
+
+
+def _loop_invariant_seed(call: ast.Call, bound: set[str]) -> bool:
+    """The seed is a literal or built from names the loop never rebinds (no calls)."""
+    for arg in [*call.args, *(kw.value for kw in call.keywords)]:
+        for node in ast.walk(arg):
+            if isinstance(node, (ast.Call, ast.Await, ast.NamedExpr, *COMPREHENSIONS)):
+                return False
+            if isinstance(node, ast.Name) and node.id in bound:
+                return False
+    return True
 
 
 def _walk_function(fn: ast.AST):

@@ -1,0 +1,81 @@
+"""[tool.jaxlint] discovery and options."""
+
+from __future__ import annotations
+
+import json
+
+from jaxlint.config import Settings
+from jaxlint.rules import ALL_RULES
+
+JIT_IF = "import mylib\n\n@mylib.compiled\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
+TREE = "import jax\nf = jax.tree_map\n"
+
+
+def test_nearest_pyproject_applies_per_folder(tmp_path, run_cli):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "pyproject.toml").write_text('[tool.jaxlint]\nignore = ["JAX801"]\n')
+    (tmp_path / "a" / "m.py").write_text(TREE)
+    (tmp_path / "b" / "m.py").write_text(TREE)
+    data = json.loads(run_cli("check", "--format", "json", ".").stdout)
+    assert [d["filename"] for d in data] == ["./b/m.py"]
+
+
+def test_per_file_ignores_and_jit_decorators(tmp_path, run_cli):
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.jaxlint]\njit-decorators = ["mylib.compiled"]\n'
+        '[tool.jaxlint.per-file-ignores]\n"tests/*" = ["JAX8"]\n'
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "t.py").write_text(TREE)
+    (tmp_path / "m.py").write_text(JIT_IF)
+    data = json.loads(run_cli("check", "--format", "json", ".").stdout)
+    assert [(d["filename"], d["code"]) for d in data] == [("./m.py", "JAX110")]
+    # the same through the command line
+    (tmp_path / "pyproject.toml").unlink()
+    data = json.loads(run_cli("check", "--format", "json", "--jit-decorator", "mylib.compiled", "m.py").stdout)
+    assert [d["code"] for d in data] == ["JAX110"]
+
+
+def test_unknown_keys_and_codes_warn(tmp_path, run_cli):
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\nselekt = ["JAX1"]\nignore = ["JAX999", "E501"]\n')
+    (tmp_path / "m.py").write_text(TREE)
+    proc = run_cli("check", "m.py")
+    assert proc.returncode == 1
+    assert "unknown key `selekt`" in proc.stderr
+    assert "JAX999" in proc.stderr and "E501" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_invalid_toml_is_a_usage_error(tmp_path, run_cli):
+    (tmp_path / "cfg.toml").write_text("[tool.jaxlint\n")
+    proc = run_cli("check", "--config", "cfg.toml", ".")
+    assert proc.returncode == 2 and "invalid TOML" in proc.stderr
+
+
+def test_selection_specificity():
+    codes = {r.code: r.default for r in ALL_RULES}
+
+    def sel(**kw):
+        s = Settings(**kw)
+        return {c for c, d in codes.items() if s.is_selected(c, d)}
+
+    default = sel()
+    assert all(codes[c] for c in default)
+    assert sel(select=("ALL",)) == set(codes)
+    assert sel(ignore=("JAX1",), extend_select=("JAX101",)) & {"JAX101", "JAX110"} == {"JAX101"}
+    opt_in = [c for c, d in codes.items() if not d]
+    for c in opt_in:
+        assert c not in default
+        assert c in sel(extend_select=(c,))
+        assert c not in sel(select=("JAX",))
+
+
+def test_rules_doc_is_current():
+    import os
+
+    from jaxlint.docgen import render
+    from tests.conftest import ROOT
+
+    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as fh:
+        assert fh.read() == render(), "run `python -m jaxlint.docgen > docs/rules.md`"
