@@ -129,12 +129,19 @@ def run_check(args: argparse.Namespace) -> int:
             raise UsageError(f"{p}: no such file or directory")
     files = iter_python_files(paths, resolver.for_path)
     if fixing:
-        from jaxlint.fixing import fix_file
+        from jaxlint.parallel import Salts, fix_file_cached, open_cache
 
+        fix_cache, salts = open_cache(args, resolver), Salts()  # files with nothing to fix: hits
         for path, display in files:
             options = _options(resolver.for_path(path), args)
-            result = fix_file(
-                path, display, options, unsafe=args.unsafe_fixes, write=args.fix and not args.diff
+            result = fix_file_cached(
+                fix_cache,
+                path,
+                display,
+                options,
+                unsafe=args.unsafe_fixes,
+                write=args.fix and not args.diff,
+                salts=salts,
             )
             summary.add(result, display)
             if args.diff and result.diff:

@@ -116,12 +116,22 @@ class Settings:
                 out.extend(codes)
         return tuple(out)
 
-    def is_excluded(self, path: str) -> bool:
+    def is_excluded(self, path: str, base: str | None = None) -> bool:
+        """Exclusion by name (any folder below `base`) or by glob relative to the config root.
+
+        Only the part of the path below the folder the user named counts: linting
+        `.venv/lib/.../site-packages/jax` explicitly must not be excluded because of
+        `site-packages` above it.
+        """
+        below = _relative(path, base) if base is not None else _relative(path, self.root)
+        parts = [p for p in Path(below).parts if p not in ("..", ".")]
         rel = _relative(path, self.root)
-        parts = Path(rel).parts
         for pattern in self.exclude:
-            if _match(rel, pattern) or any(fnmatch.fnmatch(p, pattern) for p in parts):
+            if any(fnmatch.fnmatch(p, pattern) for p in parts):
                 return True
+            if "/" in pattern.rstrip("/") or not rel.startswith(".."):
+                if _match(rel, pattern):
+                    return True
         return False
 
     def option(self, key: str, default: object = None) -> object:

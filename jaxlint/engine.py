@@ -14,6 +14,7 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
 from jaxlint.config import Settings
 from jaxlint.diagnostic import Diagnostic, Position, Span
@@ -195,6 +196,9 @@ def lint_text(
     ignored = options.settings.ignored_for(path)
     if ignored:
         rules = [r for r in rules if not any(r.code.startswith(c) for c in ignored)]
+    rules = prefilter.applicable(source.text, rules, options.settings)  # text-only gate
+    if not rules:
+        return []  # no selected rule can fire here: parsed (syntax errors count), not analysed
     try:
         diags = run_rules(parsed.tree, source, path, rules, options.settings, options.verbose)
     except RecursionError:
@@ -382,7 +386,7 @@ def iter_python_files(paths: Iterable[str], settings_for, warn=None) -> list[tup
             keep = []
             for d in sorted(dirs):
                 full = os.path.join(root, d)
-                if d in settings.exclude or settings.is_excluded(full):
+                if d in settings.exclude or settings.is_excluded(full, given):
                     continue
                 if os.path.exists(os.path.join(full, "pyvenv.cfg")):
                     continue
@@ -392,7 +396,7 @@ def iter_python_files(paths: Iterable[str], settings_for, warn=None) -> list[tup
                 if not f.endswith(PYTHON_SUFFIXES):
                     continue
                 full = os.path.join(root, f)
-                if settings.is_excluded(full):
+                if settings.is_excluded(full, given):
                     continue
                 if os.path.islink(full):
                     real = os.path.realpath(full)

@@ -1,41 +1,204 @@
-"""Linting many files: a process pool for many files, serial for a few."""
+"""Linting many files: cache lookups first, then a process pool for the rest.
+
+The parent reads and hashes each file and answers from the cache (`jaxlint.cache`) where it
+can; only the misses are analysed. Few or small misses run in this process; otherwise a
+`fork` pool of `--jobs` workers (default: the CPUs this process may use) takes them biggest
+first, one file per task, so the slowest file starts early and the tail stays short. Workers
+return diagnostics only (small, picklable) and write their own cache entries. On a terminal,
+a run that takes more than about two seconds shows `files done / total` on stderr.
+"""
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TextIO
 
-from jaxlint.config import ConfigResolver
+from jaxlint import cache as result_cache
+from jaxlint.config import ConfigResolver, Settings
 from jaxlint.diagnostic import Diagnostic
 from jaxlint.engine import LintOptions, lint_file
 
 SERIAL_BELOW = 8  # files; a pool's start-up costs more than it saves below this
+SERIAL_BELOW_BYTES = 64 * 1024  # or when the files to analyse are this small in total
+PROGRESS_AFTER_S = 2.0
+PROGRESS_EVERY_S = 0.1
 
 
-def _lint_one(task: tuple[str, str, object, bool]) -> list[Diagnostic]:
-    path, display, settings, verbose = task
-    return lint_file(path, LintOptions(settings=settings, verbose=verbose), display)  # type: ignore[arg-type]
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def jobs_from(args: argparse.Namespace) -> int:
+    jobs = getattr(args, "jobs", None)
+    return default_jobs() if not jobs or jobs < 1 else jobs
+
+
+# -- cache plumbing -----------------------------------------------------------------------------
+
+
+def open_cache(args: argparse.Namespace, resolver: ConfigResolver) -> result_cache.Cache | None:
+    """The run's cache, or None with --no-cache. `--fix`/`--diff` use the default cache when
+    it exists but do not create it (a fix run adds nothing but fixes to the tree); with
+    `--cache-dir` they create it."""
+    if getattr(args, "no_cache", False):
+        return None
+    explicit = getattr(args, "cache_dir", None)
+    create = bool(explicit) or not (getattr(args, "fix", False) or getattr(args, "diff", False))
+    settings = None
+    if not explicit:
+        paths = [p for p in (getattr(args, "paths", None) or ["."]) if p != "-"] or ["."]
+        try:
+            common = os.path.commonpath([os.path.abspath(p) for p in paths])
+        except ValueError:  # different drives
+            common = os.getcwd()
+        settings = resolver.for_path(common)
+    return result_cache.Cache(result_cache.default_dir(settings, explicit), create=create)
+
+
+class Salts:
+    """The key salt per (settings, options); cheap to ask once per file."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple, bytes] = {}
+
+    def __call__(self, options: LintOptions, path: str) -> bytes:
+        s = options.settings
+        kind = "ipynb" if path.endswith(".ipynb") else "py"
+        memo_key = (s.fingerprint(), options.codes, options.apply_noqa, options.verbose, kind)
+        salt = self._memo.get(memo_key)
+        if salt is None:
+            codes = [r.code for r in options.selected()]
+            salt = self._memo[memo_key] = result_cache.salt(
+                s, codes, kind=kind, apply_noqa=options.apply_noqa, verbose=options.verbose
+            )
+        return salt
+
+
+def _read(path: str) -> tuple[bytes, tuple[int, int, int]] | None:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+            st = os.fstat(fh.fileno())
+    except OSError:
+        return None
+    return data, (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _stamp(path: str) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ino
+
+
+# -- one file -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Task:
+    path: str
+    display: str
+    settings: Settings
+    verbose: bool
+    salt: bytes | None  # None: no cache
+    size: int = 0
+
+
+def lint_task(task: Task, cache: result_cache.Cache | None) -> tuple[list[Diagnostic], bool]:
+    """Lint one file; store the result when the file did not change meanwhile."""
+    options = LintOptions(settings=task.settings, verbose=task.verbose)
+    if cache is None or task.salt is None:
+        return lint_file(task.path, options, task.display), False
+    before = _read(task.path)
+    diags = lint_file(task.path, options, task.display)
+    if before is None or _stamp(task.path) != before[1]:
+        return diags, False
+    try:
+        cache.put(result_cache.key(before[0], task.salt, task.display), diags, task.display)
+    except Exception:  # a cache problem must never cost the results
+        return diags, False
+    return diags, True
+
+
+_WORKER_CACHE: result_cache.Cache | None = None
+
+
+def _worker(task: Task) -> tuple[list[Diagnostic], bool]:
+    return lint_task(task, _WORKER_CACHE)
+
+
+# -- many files ---------------------------------------------------------------------------------
 
 
 def lint_files(
     files: list[tuple[str, str]], resolver: ConfigResolver, args: argparse.Namespace
 ) -> list[Diagnostic]:
-    tasks = [(p, d, resolver.for_path(p), bool(getattr(args, "verbose", False))) for p, d in files]
-    jobs = getattr(args, "jobs", None) or os.cpu_count() or 1
+    verbose = bool(getattr(args, "verbose", False))
+    cache = open_cache(args, resolver)
+    salts = Salts()
     out: list[Diagnostic] = []
-    if jobs <= 1 or len(tasks) < SERIAL_BELOW:
-        for t in tasks:
-            out.extend(_lint_one(t))
-        return out
-    ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
-    # big files first so the pool's tail is short
-    tasks.sort(key=lambda t: -_size(t[0]))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        for result in pool.map(_lint_one, tasks, chunksize=4):
-            out.extend(result)
+    pending: list[Task] = []
+    progress = Progress(len(files))
+    try:
+        for path, display in files:
+            settings = resolver.for_path(path)
+            salt = None
+            size = 0
+            if cache is not None:
+                options = LintOptions(settings=settings, verbose=verbose)
+                salt = salts(options, path)
+                got = _read(path)
+                if got is not None:
+                    size = len(got[0])
+                    hit = cache.get(result_cache.key(got[0], salt, display), display)
+                    if hit is not None:
+                        out.extend(hit)
+                        progress.advance()
+                        continue
+            pending.append(Task(path, display, settings, verbose, salt, size or _size(path)))
+        wrote = False
+        for diags, stored in _run(pending, cache, jobs_from(args)):
+            out.extend(diags)
+            wrote |= stored
+            progress.advance()
+        if cache is not None and wrote:
+            cache.stats["writes"] += 1
+            cache.maybe_prune()
+    finally:
+        progress.close()
     return out
+
+
+def _run(
+    tasks: list[Task], cache: result_cache.Cache | None, jobs: int
+) -> Iterable[tuple[list[Diagnostic], bool]]:
+    if not tasks:
+        return
+    total = sum(t.size for t in tasks)
+    if jobs <= 1 or len(tasks) < SERIAL_BELOW or total < SERIAL_BELOW_BYTES:
+        for t in tasks:
+            yield lint_task(t, cache)
+        return
+    tasks = sorted(tasks, key=lambda t: -t.size)  # big files first: a short tail
+    global _WORKER_CACHE
+    _WORKER_CACHE = cache  # inherited by the forked workers
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    try:
+        with ctx.Pool(processes=min(jobs, len(tasks))) as pool:
+            yield from pool.imap_unordered(_worker, tasks, chunksize=1)
+    finally:
+        _WORKER_CACHE = None
 
 
 def _size(path: str) -> int:
@@ -43,3 +206,86 @@ def _size(path: str) -> int:
         return os.path.getsize(path)
     except OSError:
         return 0
+
+
+# -- --fix with the cache ---------------------------------------------------------------------
+
+
+def fix_file_cached(
+    cache: result_cache.Cache | None,
+    path: str,
+    display: str,
+    options: LintOptions,
+    unsafe: bool,
+    write: bool,
+    salts: Salts | None = None,
+):  # noqa: ANN201 - fixing.FileFixResult
+    """`fixing.fix_file`, skipped when the cached diagnostics hold no fix to apply.
+
+    After a fix that wrote the file, the remaining diagnostics are stored for the new bytes,
+    so the next `check` of the fixed file is a hit.
+    """
+    from jaxlint.fixing import FileFixResult, fix_file
+
+    if cache is None:
+        return fix_file(path, display, options, unsafe=unsafe, write=write)
+    salt = (salts or Salts())(options, path)
+    before = _read(path)
+    if before is None:
+        return fix_file(path, display, options, unsafe=unsafe, write=write)
+    key = result_cache.key(before[0], salt, display)
+    hit = cache.get(key, display)
+    if hit is not None and not any(
+        d.fix is not None and (d.fix.safety == "safe" or unsafe) for d in hit
+    ):
+        return FileFixResult(remaining=hit)
+    result = fix_file(path, display, options, unsafe=unsafe, write=write)
+    try:
+        if not result.diff:
+            if _stamp(path) == before[1]:
+                cache.put(key, result.remaining, display)
+        elif write:
+            after = _read(path)
+            if after is not None:
+                cache.put(result_cache.key(after[0], salt, display), result.remaining, display)
+    except Exception:
+        pass
+    return result
+
+
+# -- progress -----------------------------------------------------------------------------------
+
+
+class Progress:
+    """`jaxlint: 412/927 files` on a terminal's stderr, once a run passes two seconds."""
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream if stream is not None else sys.stderr
+        try:
+            tty = self.stream.isatty()
+        except (AttributeError, ValueError):
+            tty = False
+        self.enabled = tty and os.environ.get("TERM") != "dumb" and total > 1
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def advance(self, n: int = 1) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.start < PROGRESS_AFTER_S or now - self.last < PROGRESS_EVERY_S:
+            return
+        self.last = now
+        self.shown = True
+        self.stream.write(f"\rjaxlint: {self.done}/{self.total} files")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False

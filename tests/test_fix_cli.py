@@ -179,3 +179,21 @@ def test_json_output_after_fix_lists_remaining(tmp_path, run_cli):
     proc = run_cli("check", "--fix", "--format", "json", "m.py")
     data = json.loads(proc.stdout)
     assert [d["code"] for d in data] == ["JAX201"]
+
+
+def test_interrupted_write_leaves_old_file_and_no_temp(tmp_path, monkeypatch):
+    import pytest
+
+    import jaxlint.fixing as fixing
+
+    p = tmp_path / "m.py"
+    p.write_text(SRC)
+
+    def boom(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fixing.os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        fixing.fix_file(str(p), str(p), LintOptions(), unsafe=False, write=True)
+    assert p.read_text() == SRC
+    assert [x.name for x in tmp_path.iterdir()] == ["m.py"]

@@ -364,3 +364,130 @@ def test_missing_lsp_extra_is_a_usage_error():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "jaxlint-sharp[lsp]" in proc.stderr and proc.stdout == ""
+
+
+def _send(stream, message: dict) -> None:  # noqa: ANN001
+    import json
+
+    body = json.dumps(message).encode()
+    stream.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    stream.flush()
+
+
+def _read_frame(stream) -> dict:  # noqa: ANN001
+    """One LSP frame, parsed strictly: anything else on stdout is a protocol error."""
+    import json
+
+    headers = {}
+    while True:
+        line = stream.readline()
+        assert line.endswith(b"\r\n"), f"not an LSP header on stdout: {line!r}"
+        if line == b"\r\n":
+            break
+        name, sep, value = line.decode("ascii").partition(": ")
+        assert sep and name in ("Content-Length", "Content-Type"), f"bad header {line!r}"
+        headers[name] = value.strip()
+    return json.loads(stream.read(int(headers["Content-Length"])))
+
+
+def test_stdout_carries_only_protocol_frames(tmp_path: Path):
+    """Config warnings (here: an unknown key) go to stderr, never into the protocol stream."""
+    import threading
+
+    (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\nno-such-key = 1\n")
+    uri = (tmp_path / "m.py").as_uri()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jaxlint", "lsp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(),
+        cwd=tmp_path,
+    )
+    watchdog = threading.Timer(60, proc.kill)
+    watchdog.start()
+    try:
+        _send(
+            proc.stdin,
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}},
+            },
+        )
+        assert "capabilities" in _read_frame(proc.stdout)["result"]
+        _send(proc.stdin, {"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        item = {"uri": uri, "languageId": "python", "version": 1, "text": SHARP}
+        _send(
+            proc.stdin,
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": item}},
+        )
+        frame = _read_frame(proc.stdout)
+        assert frame["method"] == "textDocument/publishDiagnostics"
+        assert {d["code"] for d in frame["params"]["diagnostics"]} == {"JAX801", "JAX501"}
+        _send(proc.stdin, {"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None})
+        assert _read_frame(proc.stdout) == {"jsonrpc": "2.0", "id": 2, "result": None}
+        _send(proc.stdin, {"jsonrpc": "2.0", "method": "exit", "params": None})
+        proc.stdin.close()
+        assert proc.stdout.read() == b""  # nothing after the last frame
+        assert proc.wait(timeout=30) == 0
+        assert b"unknown key `no-such-key`" in proc.stderr.read()
+    finally:
+        watchdog.cancel()
+        if proc.poll() is None:
+            proc.kill()
+
+
+# -- the pure helpers behind the server ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("encoding", "character"),
+    [
+        (types.PositionEncodingKind.Utf16, 16),
+        (types.PositionEncodingKind.Utf8, 12 + 2 + 3 + 4),  # é: 2 bytes, €: 3, 𝄞: 4
+        (types.PositionEncodingKind.Utf32, 15),
+    ],
+)
+def test_line_index_speaks_every_position_encoding(encoding, character):
+    from pygls.workspace.position_codec import PositionCodec
+
+    from jaxlint.integrations.lsp import LineIndex
+
+    index = LineIndex.of(SHARP, PositionCodec(encoding))
+    pos = index.to_client(UNICODE_LINE + 1, 15)
+    assert pos == types.Position(line=UNICODE_LINE, character=character)
+    assert index.from_client(pos) == (UNICODE_LINE, 15)
+
+
+def test_lines_split_like_lsp_not_like_str_splitlines():
+    from jaxlint.integrations.lsp import split_lines
+
+    text = "a = 1\x0c\nb = 2\u2028c\r\nd\re"
+    assert split_lines(text) == ["a = 1\x0c\n", "b = 2\u2028c\r\n", "d\r", "e"]
+    assert len(text.splitlines()) == 6  # what pygls' TextDocument.lines would count
+
+
+@pytest.mark.parametrize(
+    ("source", "line", "expected"),
+    [
+        ("x = f(a)   \n", 1, "x = f(a)  # noqa: JAX801\n"),
+        ("x = f(a)  # noqa:E501\n", 1, "x = f(a)  # noqa:E501, JAX801\n"),
+        ("x = f(a)  # type: ignore\n", 1, "x = f(a)  # type: ignore  # noqa: JAX801\n"),
+        ("x = f(a,\n      b)\n", 1, "x = f(a,  # noqa: JAX801\n      b)\n"),
+        ("x = f(a) + \\\n    1\n", 1, None),  # a comment after a backslash breaks the code
+        ('x = f("""\n""")\n', 1, None),  # the line ends inside a string
+    ],
+)
+def test_noqa_edit(source, line, expected):
+    from jaxlint.integrations.lsp import LineEnds, noqa_edit, split_lines
+
+    edit = noqa_edit(split_lines(source)[line - 1], line, "JAX801", LineEnds.of(source))
+    if expected is None:
+        assert edit is None
+        return
+    start, end, new = edit
+    lines = split_lines(source)
+    lines[line - 1] = lines[line - 1][:start] + new + lines[line - 1][end:]
+    assert "".join(lines) == expected

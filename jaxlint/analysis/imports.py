@@ -14,6 +14,28 @@ from dataclasses import dataclass, field
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
+# node types `ModuleIndex._record` looks at (everything else only gets parent links)
+RECORDED = frozenset(
+    {
+        ast.Name,
+        ast.Call,
+        ast.Subscript,
+        ast.Attribute,
+        ast.Import,
+        ast.ImportFrom,
+        ast.Assign,
+        ast.AugAssign,
+        ast.AnnAssign,
+        ast.For,
+        ast.AsyncFor,
+        ast.comprehension,
+        ast.withitem,
+        ast.NamedExpr,
+        ast.ExceptHandler,
+        ast.Global,
+        ast.Nonlocal,
+    }
+)
 
 
 @dataclass(slots=True)
@@ -146,19 +168,34 @@ class ModuleIndex:
         module_scope = Scope(self.tree, None, "module")
         self.scopes[self.tree] = module_scope
         stack: list[tuple[ast.AST, Scope]] = [(self.tree, module_scope)]
+        node_type, name_type, scope_types = ast.AST, ast.Name, SCOPE_NODES
+        record = self._record
         while stack:
             node, scope = stack.pop()
-            for child in ast.iter_child_nodes(node):
-                child.jl_parent = node  # type: ignore[attr-defined]
-                child_scope = scope
-                if isinstance(child, SCOPE_NODES):
-                    child_scope = self._enter(child, scope)
+            for attr in node._fields:  # ast.iter_child_nodes, inlined: this loop is hot
+                value = getattr(node, attr, None)
+                if isinstance(value, list):
+                    children = value
+                elif isinstance(value, node_type):
+                    children = (value,)
                 else:
-                    self._record(child, scope)
-                # Decorators, defaults and annotations are evaluated in the enclosing scope;
-                # for simplicity they are walked in the new scope, where the names they use
-                # are not rebound (parameters shadow only inside the body).
-                stack.append((child, child_scope))
+                    continue
+                for child in children:
+                    if not isinstance(child, node_type):
+                        continue
+                    child.jl_parent = node  # type: ignore[attr-defined]
+                    if type(child) is name_type:
+                        child.jl_scope = scope  # type: ignore[attr-defined]
+                        continue  # no children worth walking (its ctx is a singleton)
+                    child_scope = scope
+                    if isinstance(child, scope_types):
+                        child_scope = self._enter(child, scope)
+                    elif type(child) in RECORDED:
+                        record(child, scope)
+                    # Decorators, defaults and annotations are evaluated in the enclosing
+                    # scope; for simplicity they are walked in the new scope, where the names
+                    # they use are not rebound (parameters shadow only inside the body).
+                    stack.append((child, child_scope))
 
     def _enter(self, node: ast.AST, scope: Scope) -> Scope:
         if isinstance(node, ast.ClassDef):
@@ -371,7 +408,7 @@ class ModuleIndex:
                     add(name, b.node, "rebind")
         for store in self.stores:
             base = store.value  # type: ignore[attr-defined]
-            if isinstance(base, ast.Name) and self._is_module_name(base):
+            if isinstance(base, ast.Name) and self.is_module_name(base):
                 add(base.id, store, "item" if isinstance(store, ast.Subscript) else "attr")
         for call in self.calls:
             func = call.func
@@ -379,7 +416,7 @@ class ModuleIndex:
                 isinstance(func, ast.Attribute)
                 and func.attr in MUTATING_METHODS
                 and isinstance(func.value, ast.Name)
-                and self._is_module_name(func.value)
+                and self.is_module_name(func.value)
             ):
                 add(func.value.id, call, "method")
         for writes in out.values():
@@ -389,7 +426,7 @@ class ModuleIndex:
         self._module_writes = out
         return out
 
-    def _is_module_name(self, name: ast.Name) -> bool:
+    def is_module_name(self, name: ast.Name) -> bool:
         """`name` refers to a binding of the module scope (not a local or a builtin)."""
         scope = self.scope_of(name)
         module = self.scopes[self.tree]

@@ -119,6 +119,9 @@ class KeyFlow:
         self._bound_cache: dict[int, set[str]] = {}
         self._kind_cache: dict[int, tuple[str, bool] | None] = {}
         self._constant_seeds: list[ConstantSeed] | None = None
+        self._loop_bodies: set[ast.AST] = set()
+        if not any(random_function(index, call) for call in index.calls):
+            return  # no `jax.random` call in the module: no key flows to follow
         self._loop_bodies = self._find_loop_bodies()
         self._summarize()
         self._walk_all()
@@ -143,11 +146,13 @@ class KeyFlow:
         consumed = self.consuming_params[target]
         out = []
         for name, arg in zip(params, call.args):
-            if name in consumed and isinstance(arg, ast.Name):
-                out.append(arg.id)
+            if isinstance(arg, ast.Starred):
+                break
+            if name in consumed and key_name(arg):
+                out.append(key_name(arg))  # type: ignore[arg-type]
         for kw in call.keywords:
-            if kw.arg in consumed and isinstance(kw.value, ast.Name):
-                out.append(kw.value.id)
+            if kw.arg in consumed and key_name(kw.value):
+                out.append(key_name(kw.value))  # type: ignore[arg-type]
         return out
 
     def consumed_names(self, call: ast.Call) -> list[str]:
@@ -156,18 +161,27 @@ class KeyFlow:
 
     def _summarize(self) -> None:
         """Parameters each function consumes (to a fixed point through helpers)."""
+        bodies = []
+        for fn in self.index.functions:
+            events = [
+                node
+                for node in _walk_function(fn)
+                if isinstance(node, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
+            ]
+            if any(isinstance(e, ast.Call) for e in events):
+                bodies.append((fn, events))
         for _ in range(4):
             changed = False
-            for fn in self.index.functions:
+            for fn, events in bodies:
                 params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
                 rebound = set()
                 used = set()
-                for node in _walk_function(fn):
+                for node in events:
                     if isinstance(node, ast.Call):
                         for n in self.consumed_names(node):
                             if n in params and n not in rebound:
                                 used.add(n)
-                    elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                    else:
                         for t in _targets(node):
                             rebound.add(t)
                 if used - self.consuming_params.get(fn, set()):
@@ -340,8 +354,19 @@ class KeyFlow:
         name = key_name(key_argument(call))
         if name is None:
             return
-        data = None
-        if fn == "fold_in":
+        data: tuple | None = None
+        if fn == "split":
+            num = call.args[1] if len(call.args) > 1 else None
+            for kw in call.keywords:
+                if kw.arg == "num":
+                    num = kw.value
+            if num is None:
+                data = ("count", 2)
+            elif isinstance(num, ast.Constant) and isinstance(num.value, int):
+                data = ("count", num.value)
+            else:
+                data = ("count", None)
+        else:
             arg = call.args[1] if len(call.args) > 1 else None
             if arg is None:
                 for kw in call.keywords:
@@ -352,13 +377,7 @@ class KeyFlow:
             data = ("const", arg.value) if isinstance(arg, ast.Constant) else ("expr", None)
         earlier: tuple = state.get(DERIVED + name) or ()  # type: ignore[assignment]
         for kind, other_data, other in earlier:
-            if other is call:
-                continue
-            if (kind == "split") != (fn == "split") or (
-                kind == fn == "fold_in"
-                and data[0] == other_data[0] == "const"  # type: ignore[index]
-                and data == other_data
-            ):
+            if other is not call and _collide(fn, data, kind, other_data):
                 self.collisions.append(Collision(name, call, other))
                 break
         state[DERIVED + name] = (*earlier, (fn, data, call))
@@ -368,12 +387,16 @@ class KeyFlow:
         if first is not None and first is not call:
             if not self._same_helper_call(first, call):  # type: ignore[arg-type]
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
+            state[name] = call  # the latest consumption, for the next comparison
             return
         state[name] = call
         if loops:
             loop = loops[-1]
-            if base_name(name) not in self._bound(loop):
-                self.reuses.append(Reuse(name, call, None, "loop", loop))
+            bound = self._bound(loop)
+            if base_name(name) not in bound:
+                # `for shape in shapes: normal(key, shape)` draws per-configuration inputs
+                if not self._per_configuration(call, loop, bound):
+                    self.reuses.append(Reuse(name, call, None, "loop", loop))
                 return
         if fn is not None and fn in self._loop_bodies and not loops:
             params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
@@ -491,11 +514,13 @@ class KeyFlow:
             loop = _innermost_loop(call)
             if loop is None or not _loop_invariant_seed(call, self._bound(loop)):
                 continue
+            bound = self._bound(loop)
             parent = getattr(call, "jl_parent", None)
             if isinstance(parent, ast.Call) and key_argument(parent) is call:
-                if self._direct_consumption(parent) is None and random_function(
-                    self.index, parent
-                ) in (None, *NON_CONSUMING):
+                used_by = random_function(self.index, parent)
+                if used_by is None or used_by in NON_CONSUMING:
+                    continue
+                if self._per_configuration(parent, loop, bound):
                     continue
                 out.append(ConstantSeed(call, loop, None, parent))
                 continue
@@ -506,37 +531,95 @@ class KeyFlow:
             ):
                 name = parent.targets[0].id
                 consumer = self._consumer_in(loop, name, after=parent)
-                if consumer is not None:
+                if consumer is not None and not self._per_configuration(consumer, loop, bound):
                     out.append(ConstantSeed(call, loop, name, consumer))
         return out
 
-    def _consumer_in(self, loop: ast.AST, name: str, after: ast.AST) -> ast.Call | None:
+    def _per_configuration(self, consumer: ast.Call, loop: ast.AST, bound: set[str]) -> bool:
+        """The draws take their shape (or other arguments) from names the loop binds:
+        `for M, K in problem_sizes: a = uniform(key(1), (M, K))` regenerates one fixed input
+        per configuration on purpose. For a `split`, look at the draws from its keys."""
+        if random_function(self.index, consumer) == "split":
+            parent = getattr(consumer, "jl_parent", None)
+            if not isinstance(parent, ast.Assign):
+                return False
+            names = {n for t in parent.targets for n in _target_names(t)}
+            draws = [
+                node
+                for node in _walk_function(loop)
+                if isinstance(node, ast.Call)
+                and random_function(self.index, node) not in (None, *NON_CONSUMING)
+                and base_name(key_name(key_argument(node)) or "") in names
+            ]
+            return bool(draws) and all(self._per_configuration(d, loop, bound) for d in draws)
+        key = key_argument(consumer)
+        others = [a for a in consumer.args if a is not key] + [k.value for k in consumer.keywords]
+        for arg in others:
+            for node in ast.walk(arg):
+                if (
+                    isinstance(node, ast.Name)
+                    and node.id in bound
+                    and not isinstance(getattr(node, "jl_parent", None), ast.Attribute)
+                ):
+                    return True  # a loop-bound size, not `batch.shape` (data-shaped)
+        return False
+
+    def _consumer_in(self, loop: ast.AST, name: str, after: ast.Assign) -> ast.Call | None:
+        """The first consumption of `name` after `after` in the loop, when `after` is the
+        only place the loop binds `name` (a `fold_in(key, i)` rebinding makes it vary)."""
+        found = None
         for node in _walk_function(loop):
-            if (
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node is not after:
+                if name in _targets(node):
+                    return None
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.NamedExpr)):
+                if name in _target_names(node.target):
+                    return None
+            elif (
                 isinstance(node, ast.Call)
-                and (node.lineno, node.col_offset) > (after.lineno, after.col_offset)  # type: ignore[attr-defined]
+                and (node.lineno, node.col_offset) > (after.lineno, after.col_offset)
                 and name in self.consumed_names(node)
+                and (
+                    found is None
+                    or (node.lineno, node.col_offset) < (found.lineno, found.col_offset)
+                )
             ):
-                return node
-        return None
+                found = node
+        return found
 
 
 DERIVED = "\0derived:"
 
 
+def _collide(kind_a: str, data_a: tuple, kind_b: str, data_b: tuple) -> bool:
+    """Can these two derivations from one parent give the same key? `split(k, n)[i]` is
+    `fold_in(k, i)` for i < n; `fold_in` twice with equal constants is the same key."""
+    if kind_a == kind_b == "split":
+        return False  # a second split is a reuse (JAX201), not a collision
+    if kind_a == kind_b == "fold_in":
+        return data_a[0] == data_b[0] == "const" and data_a == data_b
+    split_data, fold_data = (data_a, data_b) if kind_a == "split" else (data_b, data_a)
+    if fold_data[0] != "const":
+        return True  # `fold_in(k, step)`: step takes the split's indices sooner or later
+    value, count = fold_data[1], split_data[1]
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    return 0 <= value < (count if count is not None else 2)
+
+
 def _innermost_loop(node: ast.AST) -> ast.AST | None:
     """The loop (or comprehension) whose body holds `node`, within the same function."""
+    below: ast.AST | None = None
     child = node
     cur = getattr(node, "jl_parent", None)
     while cur is not None and not isinstance(cur, FUNCTION_NODES):
-        if isinstance(cur, (ast.For, ast.AsyncFor)) and child in cur.body:
+        if isinstance(cur, (ast.For, ast.AsyncFor, ast.While)) and child in cur.body:
             return cur
-        if isinstance(cur, ast.While) and child in cur.body:
-            return cur
-        if isinstance(cur, COMPREHENSIONS) and child is not cur.generators[0].iter:  # type: ignore[attr-defined]
-            if not isinstance(child, ast.comprehension) or child is not cur.generators[0]:  # type: ignore[attr-defined]
+        if isinstance(cur, COMPREHENSIONS):
+            first = cur.generators[0]  # type: ignore[attr-defined]
+            if not (child is first and below is first.iter):  # the first iterable runs once
                 return cur
-        child, cur = cur, getattr(cur, "jl_parent", None)
+        below, child, cur = child, cur, getattr(cur, "jl_parent", None)
     return None
 
 

@@ -9,14 +9,22 @@ under `functools.cache`/`lru_cache`) never run per step.
 Rules use it as:
 
     step = per_step(ctx, node)            # PerStep | None
-    if step is None or step.traced: ...   # traced: runs once per trace, not per step
-    step.loop                             # the for/while/comprehension that repeats the code
-    step.invariant(expr)                  # same value in every step: safe to hoist/hoisted
+    if step is None or step.traced: ...   # traced: a jitted function on the way runs its
+                                          # Python body once per trace, not per step
+    step.direct                           # in the loop body itself (else: step.calls /
+                                          # step.functions, the call chain from the loop)
+    step.loop, step.loop_statement        # the for/while/comprehension; the statement (None
+                                          # for comprehensions): where hoisted code goes
+    step.invariant(expr)                  # same value in every step: can be evaluated once
     step.varies(expr)                     # certainly changes with the loop variable/counters
-    step.describe()                       # "in the loop on line 12" / "... via `step()`"
+    step.trip_count, step.over_written_values   # `range(3)` / `for m in ("a", "b")`
+    step.describe()                       # "in the loop on line 12" /
+                                          # "in `step()`, called in every step of the loop ..."
 
-plus the helpers `enclosing_loop(node)`, `loop_bound_names(loop)`,
-`loop_varying_names(loop)` and `is_mutated_in(loop, name, index)`.
+plus the helpers `enclosing_loop(node)`, `enclosing_function(node)`, `statement_of(node)`,
+`loop_bound_names(loop)`, `loop_varying_names(loop)`, `is_mutated_in(loop, name, index)`,
+`trip_count(loop)` and `one_time_function(index, fn)`. The node helpers follow the parent
+links of `ModuleIndex` (`ctx.index` builds them; `per_step` does so itself).
 Everything is computed lazily, once per module (cached on the module's facts).
 """
 
@@ -73,6 +81,7 @@ PURE_CALLS = frozenset(
         "zip",
         "enumerate",
         "reversed",
+        "jax.device_put",
     }
 )
 PURE_PREFIXES = ("jax.numpy.", "numpy.", "math.", "jax.lax.", "jax.nn.", "jax.scipy.")
@@ -391,6 +400,9 @@ def is_mutated_in(region: ast.AST, name: str, index: ModuleIndex) -> bool:
     """`name`'s object may change inside `region` (a loop): stores into it (`x[i] = ...`,
     `x.a = ...`), `del`, augmented assignment, a method call on it (except a few read-only
     ones) or passing it to a call that may mutate its arguments."""
+    b = index.binding(name, index.scope_of(region))
+    if b is not None and b.kind in ("import", "def", "class"):
+        return False  # modules, functions and classes: calling their attributes is not mutation
     parts = (
         _loop_parts(region) if isinstance(region, (*LOOP_STATEMENTS, *COMPREHENSIONS)) else [region]
     )
@@ -461,6 +473,20 @@ class PerStep:
         """The loop as a statement (None for comprehensions): where hoisted code goes."""
         return self.loop if isinstance(self.loop, LOOP_STATEMENTS) else None
 
+    @property
+    def trip_count(self) -> int | None:
+        """Steps of the loop when written out (`for m in ("a", "b")`, `range(3)`), else None.
+
+        Rules about per-step cost stay silent for a handful of steps (FEW_STEPS)."""
+        return trip_count(self.loop)
+
+    @property
+    def over_written_values(self) -> bool:
+        """The loop walks a literal sequence (`for n in [1, 2, 4, 8]`): the values, and so the
+        number of distinct ones, are spelled out on purpose (sweeps, size lists)."""
+        it = _iterable(self.loop)
+        return isinstance(it, (ast.List, ast.Tuple, ast.Set))
+
     def describe(self) -> str:
         where = f"the loop on line {self.loop.lineno}"  # type: ignore[attr-defined]
         if self.direct:
@@ -529,6 +555,45 @@ class PerStep:
                 if arg is not None and _mentions(arg, varying):
                     return True
         return False
+
+
+FEW_STEPS = 3
+
+
+def _iterable(loop: ast.AST) -> ast.expr | None:
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        return loop.iter
+    if isinstance(loop, COMPREHENSIONS):
+        return loop.generators[0].iter
+    return None
+
+
+def trip_count(loop: ast.AST) -> int | None:
+    """Number of steps of a loop over a literal sequence or a literal `range(...)`."""
+    it = _iterable(loop)
+    if it is None:
+        return None
+    if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+        if any(isinstance(e, ast.Starred) for e in it.elts):
+            return None
+        return len(it.elts)
+    if (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id == "range"
+        and not it.keywords
+        and 1 <= len(it.args) <= 3
+    ):
+        values = []
+        for a in it.args:
+            v = ast.literal_eval(a) if isinstance(a, (ast.Constant, ast.UnaryOp)) else None
+            if not isinstance(v, int) or isinstance(v, bool):
+                return None
+            values.append(v)
+        if len(values) == 3 and values[2] == 0:
+            return None
+        return len(range(*values))
+    return None
 
 
 def _argument_map(fn: ast.AST, call: ast.Call) -> dict[str, ast.expr]:
@@ -607,6 +672,7 @@ class LoopFacts:
         return steps
 
     def per_step(self, node: ast.AST) -> PerStep | None:
+        """See the module function `per_step`."""
         loop = enclosing_loop(node)
         own = enclosing_function(node)
         if loop is not None:
@@ -636,5 +702,11 @@ def loop_facts(ctx) -> LoopFacts:  # noqa: ANN001 - rules.base.Context
 
 
 def per_step(ctx, node: ast.AST) -> PerStep | None:  # noqa: ANN001 - rules.base.Context
-    """Why `node` runs once per step of a Python loop, or None when it does not."""
+    """Why `node` runs once per step of a Python loop, or None when it does not.
+
+    Direct: `node` is in the body of a for/while loop (or a comprehension's element) of its
+    own function. Otherwise, when its function is called from such a loop of this module,
+    directly or through up to MAX_CHAIN functions (resolved by name or `self.method`), the
+    first loop found. One-time initializers are never per step.
+    """
     return loop_facts(ctx).per_step(node)

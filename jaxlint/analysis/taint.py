@@ -193,6 +193,12 @@ NUMPY_DISPATCHING = frozenset(
         "broadcast_shapes",
     }
 )
+# jax.numpy functions returning a boolean array
+MASK_FUNCTIONS = frozenset(
+    """isnan isinf isfinite isneginf isposinf isclose isreal iscomplex signbit isin
+    logical_and logical_or logical_not logical_xor equal not_equal greater greater_equal less
+    less_equal""".split()
+)
 # pytree utilities returning Python lists/tuples of leaves (containers, not arrays)
 TREE_CONTAINERS = frozenset(
     {
@@ -207,6 +213,8 @@ TREE_CONTAINERS = frozenset(
         "jax.tree_util.tree_leaves_with_path",
     }
 )
+# transforms that trace only the array leaves of their arguments (the rest is static)
+FILTERING = ("equinox.", "flax.nnx.")
 # exceptions JAX raises on tracers: code in a `try` that catches one of them is probing for
 # concreteness on purpose
 TRACER_ERRORS = ("Concretization", "Tracer", "NonConcrete", "UnexpectedTracer")
@@ -264,10 +272,13 @@ class TaintAnalysis:
         self.param_levels: dict[ast.AST, dict[str, Level]] = {}
         self.closure_env: dict[ast.AST, dict[str, Level]] = {}
         self._callers: dict[ast.AST, set[ast.AST]] = {}
+        # helper parameters that every traced call site passes a boolean mask to
+        self.mask_params: dict[ast.AST, dict[str, bool]] = {}
         self._changed: set[ast.AST] = set()
         self._current: ast.AST | None = None
         self._ret = Level.NONE
         self._quiet = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
+        self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
         self._run()
 
     # -- public queries ------------------------------------------------------------------
@@ -287,6 +298,58 @@ class TaintAnalysis:
             if isinstance(sub, ast.Name) and self.level(sub) >= Level.TREE:
                 return sub.id
         return None
+
+    def is_bool_mask(self, node: ast.AST, _depth: int = 0) -> bool:
+        """A traced boolean array: a comparison, `jnp.isnan`/`logical_*`/..., `&`/`|`/`~` of
+        masks, or a local name bound once to one of these."""
+        if _depth > 6 or not self.is_traced(node):
+            return False
+        if isinstance(node, ast.Compare):
+            return not any(
+                isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops
+            )
+        if isinstance(node, ast.Call):
+            q = self.index.qualname(node.func) or ""
+            if q.startswith("jax.numpy.") and q[len("jax.numpy.") :] in MASK_FUNCTIONS:
+                return True
+            func = node.func
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr == "astype"
+                and len(node.args) == 1
+                and (
+                    self.index.qualname(node.args[0]) in ("bool", "jax.numpy.bool_", "numpy.bool_")
+                )
+            ):
+                return True
+            # a helper of this module whose every return value is a mask
+            callee = self.index.resolve_function(func)
+            if isinstance(callee, ast.Lambda):
+                return self.is_bool_mask(callee.body, _depth + 1)
+            if callee is None:
+                return False
+            returns = [
+                r.value
+                for r in ast.walk(callee)
+                if isinstance(r, ast.Return)
+                and r.value is not None
+                and self.index.enclosing_function(r) is callee
+            ]
+            return bool(returns) and all(self.is_bool_mask(r, _depth + 1) for r in returns)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
+            return self.is_bool_mask(node.left, _depth + 1) and self.is_bool_mask(
+                node.right, _depth + 1
+            )
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
+            return self.is_bool_mask(node.operand, _depth + 1)
+        if isinstance(node, ast.Name):
+            b = self.index.binding(node.id, self.index.scope_of(node))
+            if b is not None and b.kind == "assign" and b.value is not None:
+                return self.is_bool_mask(b.value, _depth + 1)
+            if b is not None and b.kind == "param" and b.node is not None:
+                owner = self.index.enclosing_function(b.node)
+                return bool(self.mask_params.get(owner, {}).get(node.id))
+        return False
 
     # -- fixed point ------------------------------------------------------------------------
     def _run(self) -> None:
@@ -309,6 +372,8 @@ class TaintAnalysis:
         self._changed: set[ast.AST] = set()
         self._current = fn
         self._quiet = 0
+        facts = self.facts.get(fn)
+        self._filtered = facts is not None and facts.via.startswith(FILTERING)
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
             env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
@@ -565,7 +630,13 @@ class TaintAnalysis:
                 return Level.NONE
             if base == Level.CONTAINER:
                 return Level.NONE
-            return Level.ARRAY if node.attr in ARRAY_ATTRS else base
+            if node.attr in ARRAY_ATTRS:
+                return Level.ARRAY
+            if base == Level.TREE and self._filtered:
+                # equinox / nnx transforms trace only the array leaves: a field of a Module or
+                # pytree argument (`solver.term_structure`, `cfg.n`) may well be static
+                return Level.NONE
+            return base
         if isinstance(node, ast.Subscript):
             base = self.expr(node.value, env)
             self.expr(node.slice, env)
@@ -655,8 +726,12 @@ class TaintAnalysis:
             right = self.expr(comp, env)
             if isinstance(op, (ast.Is, ast.IsNot)):
                 pass
-            elif _is_str_or_none(comp) or _is_str_or_none(prev_node):
-                pass  # `mode == "relu"`: never an array comparison (a tracer == str is False)
+            elif self._never_array(comp) or self._never_array(prev_node):
+                pass  # `mode == "relu"`, `state == sentinel`: a tracer == str/object is False
+            elif isinstance(op, (ast.Eq, ast.NotEq)) and (
+                self._own_default(prev_node, comp) or self._own_default(comp, prev_node)
+            ):
+                pass  # `if state == sentinel:` where `sentinel` is the parameter's default
             elif isinstance(op, (ast.In, ast.NotIn)):
                 if prev >= Level.TREE:  # `key in dict` is static; a traced needle is not
                     result = Level.ARRAY
@@ -664,6 +739,34 @@ class TaintAnalysis:
                 result = Level.ARRAY
             prev, prev_node = right, comp
         return result
+
+    def _own_default(self, param: ast.AST, other: ast.AST) -> bool:
+        """`other` is the (non-literal) default value of the parameter `param`: comparing
+        them asks "was the argument given?", a check on a sentinel object."""
+        fn = self._current
+        if not isinstance(param, ast.Name) or not isinstance(other, (ast.Name, ast.Attribute)):
+            return False
+        args = fn.args  # type: ignore[union-attr]
+        positional = [*args.posonlyargs, *args.args]
+        pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+        pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+        want = ast.dump(other)
+        return any(a.arg == param.id and ast.dump(d) == want for a, d in pairs)
+
+    def _never_array(self, node: ast.AST) -> bool:
+        """A string/None literal, or a name bound only to a plain `object()` sentinel."""
+        if _is_str_or_none(node):
+            return True
+        if isinstance(node, ast.Name):
+            found = self.index.lookup(node.id, self.index.scope_of(node))
+            return bool(found) and all(
+                b.kind == "assign"
+                and isinstance(b.value, ast.Call)
+                and not b.value.args
+                and self.index.qualname(b.value.func) == "object"
+                for b in found
+            )
+        return False
 
     def _comprehension(self, node: ast.AST, env: dict[str, Level]) -> Level:
         inner_env = dict(env)
@@ -752,14 +855,17 @@ class TaintAnalysis:
             return
         func = node.func
         target: ast.AST | None = None
+        fexpr: ast.AST = func  # the expression naming the function that runs
         arg_nodes: list[ast.expr] = list(node.args)
         kw_nodes = {kw.arg: kw.value for kw in node.keywords if kw.arg}
         if isinstance(func, ast.Call):  # jax.grad(loss)(params, batch)
             inner_q = self.index.qualname(func.func)
             if (inner_q in GRAD_LIKE or inner_q in JIT_LIKE) and func.args:
-                target = self.index.resolve_function(func.args[0])
+                fexpr = func.args[0]
+                target = self.index.resolve_function(fexpr)
         elif q in TREE_MAP and node.args:
-            target = self.index.resolve_function(node.args[0])
+            fexpr = node.args[0]
+            target = self.index.resolve_function(fexpr)
             arg_nodes = list(node.args[1:])
             kw_nodes = {}
         else:
@@ -769,11 +875,13 @@ class TaintAnalysis:
                 if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
                     inner_q = self.index.qualname(b.value.func)
                     if (inner_q in GRAD_LIKE) and b.value.args:
-                        target = self.index.resolve_function(b.value.args[0])
+                        fexpr = b.value.args[0]
+                        target = self.index.resolve_function(fexpr)
         if target is None or target in self.transforms.host or target is self._current:
             return
         levels = [self.level(a) for a in arg_nodes]
-        if max([*levels, *(self.level(v) for v in kw_nodes.values()), Level.NONE]) < Level.TREE:
+        strongest = max([*levels, *(self.level(v) for v in kw_nodes.values()), Level.NONE])
+        if strongest < Level.CONTAINER:
             # a nested function of this traced function runs on its tracers when called
             if not (
                 self.index.enclosing_function(target) is self._current
@@ -781,17 +889,9 @@ class TaintAnalysis:
             ):
                 return
         existing = self.facts.get(target)
-        if existing is not None and existing.chain == () and existing.confidence == "high":
-            if caller.kind == "jit" and existing.kind == "grad":
-                # `jax.grad(loss)(...)` inside a jitted step: the primals are abstract too
-                existing.kind = "jit"
-                existing.chain = (*(caller.chain or (caller.name,)), function_name(target))
-                existing.via = caller.via
-                self._changed.add(target)
-            return  # a transform of its own decides what is static
         params = positional_params(target)
-        if params and isinstance(func, ast.Attribute) and params[0] in ("self", "cls"):
-            params = params[1:]
+        if params and isinstance(fexpr, ast.Attribute) and params[0] in ("self", "cls"):
+            params = params[1:]  # a bound method: `self` is not one of the arguments
         incoming: dict[str, Level] = {}
         for name, a, lv in zip(params, arg_nodes, levels):
             if isinstance(a, ast.Starred):
@@ -799,7 +899,31 @@ class TaintAnalysis:
             incoming[name] = lv
         for name, v in kw_nodes.items():
             incoming[name] = self.level(v)
+        for name, lv in incoming.items():
+            if lv == Level.CONTAINER:  # a list/dict of tracers is a pytree of tracers there
+                incoming[name] = Level.TREE
+        masks = self.mask_params.setdefault(target, {})
+        for name, a in [*zip(params, arg_nodes), *kw_nodes.items()]:
+            if isinstance(a, ast.Starred):
+                break
+            masks[name] = masks.get(name, True) and self.is_bool_mask(a)
         known = self.param_levels.setdefault(target, {})
+        if existing is not None and existing.chain == () and existing.confidence == "high":
+            if caller.kind == "jit" and existing.kind == "grad":
+                # `jax.grad(loss)(...)` inside a jitted step: the primals are abstract too,
+                # the non-differentiated arguments included
+                existing.kind = "jit"
+                existing.chain = (*(caller.chain or (caller.name,)), function_name(target))
+                existing.via = caller.via
+                self._changed.add(target)
+            if existing.kind == "jit" and existing.chain:
+                for name, lv in incoming.items():
+                    if lv >= Level.TREE and lv > known.get(name, Level.NONE):
+                        known[name] = lv
+                        existing.traced_params.add(name)
+                        self._changed.add(target)
+                self._callers.setdefault(target, set()).add(self._current)
+            return  # otherwise a transform of its own decides what is static
         grew = False
         for name, lv in incoming.items():
             if lv >= Level.TREE and lv > known.get(name, Level.NONE):

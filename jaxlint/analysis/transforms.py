@@ -124,6 +124,7 @@ class FunctionFacts:
     confidence: str = "high"  # high | medium
     chain: tuple[str, ...] = ()
     unknown_static: bool = False  # static args not resolvable: stay silent
+    applied: set[str] = field(default_factory=set)  # every transform applied to it
 
     @property
     def name(self) -> str:
@@ -355,6 +356,14 @@ class Transforms:
             if fq in PARTIAL and expr.args:
                 bound = len(expr.args) - 1
                 bound_names = {kw.arg for kw in expr.keywords if kw.arg}
+                if any(kw.arg is None for kw in expr.keywords) or any(
+                    isinstance(a, ast.Starred) for a in expr.args
+                ):
+                    # partial(f, *a, **kw): which parameters are bound is unknown: stay silent
+                    apps = [
+                        *apps,
+                        Application("functools.partial", apps[-1].kind, unknown_static=True),
+                    ]
                 expr = expr.args[0]
         fn = self.index.resolve_function(expr)
         if fn is not None:
@@ -411,8 +420,16 @@ class Transforms:
                 existing.kind, existing.via = "jit", main.qualname
             existing.traced_params |= traced
             existing.unknown_static |= unknown
+            existing.applied |= {a.qualname for a in apps}
             return
-        self.facts[fn] = FunctionFacts(fn, kind, main.qualname, traced, unknown_static=unknown)
+        self.facts[fn] = FunctionFacts(
+            fn,
+            kind,
+            main.qualname,
+            traced,
+            unknown_static=unknown,
+            applied={a.qualname for a in apps},
+        )
 
     def _vmap_static(self, app: Application, positional: list[str]) -> set[str]:
         axes = app.in_axes
@@ -461,13 +478,30 @@ class Transforms:
                 return False
         return True
 
+    def traced_callee(self, call: ast.Call) -> ast.AST | None:
+        """The traced function a call runs: `f(...)` for a traced def `f`, or `g(...)` where
+        `g = jax.jit(f)` (or another transform of `f`)."""
+        fn = self.index.resolve_function(call.func)
+        if fn is None and isinstance(call.func, ast.Name):
+            b = self.index.binding(call.func.id, self.index.scope_of(call.func))
+            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
+                q = self.index.qualname(b.value.func)
+                if self.classify(q) == "jit":
+                    args = function_args(b.value, self.fn_spec(q))  # type: ignore[arg-type]
+                    fn = self.index.resolve_function(args[0]) if args else None
+        return fn if fn is not None and fn in self.facts else None
+
     def compiled(self, fn: ast.AST) -> bool:
         """Traced under a caching transform (`jit`, `pmap`, `filter_jit`, `nnx.jit`), itself
         or through an enclosing function or the caller chain: globals it reads are baked in."""
         cur: ast.AST | None = fn
         while cur is not None:
             facts = self.facts.get(cur)
-            if facts is not None and facts.kind == "jit" and facts.via in COMPILING:
+            if (
+                facts is not None
+                and facts.kind == "jit"
+                and (facts.via in COMPILING or facts.applied & COMPILING)
+            ):
                 return True
             cur = self.index.enclosing_function(cur)
         return False

@@ -30,7 +30,9 @@ def module_alias(ctx: Context, module: str) -> str | None:
     scope = ctx.index.scopes[ctx.index.tree]
     best = None
     for name, bindings in scope.bindings.items():
-        if len(bindings) != 1:
+        if len(bindings) != 1 and not all(  # `import jax` + `import jax.extend.core`: one `jax`
+            x.kind == "import" and x.qualname == bindings[0].qualname for x in bindings
+        ):
             continue
         b = bindings[0]
         if b.kind == "import" and b.qualname == module:
@@ -114,7 +116,8 @@ def ensure_module(ctx: Context, module: str) -> tuple[str, list[Edit]]:
         pos = Position(ctx.source.line_count, len(ctx.source.line(ctx.source.line_count)))
         prefix = nl
     if preferred and name_is_free(ctx, preferred):
-        return preferred, [Edit(pos, pos, f"{prefix}import {module} as {preferred}{nl}")]
+        alias = f" as {preferred}" if preferred != module else ""
+        return preferred, [Edit(pos, pos, f"{prefix}import {module}{alias}{nl}")]
     head = module.split(".")[0]
     existing = module_alias(ctx, head) if head != module else None
     if existing == head or name_is_free(ctx, head):

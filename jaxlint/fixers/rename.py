@@ -169,19 +169,32 @@ def import_text(new: str, local: str | None, *, from_form: bool) -> str:
 # -- spelling objects -------------------------------------------------------------------
 
 
-def spell_object(ctx: Context, qualname: str, at: ast.AST | None = None) -> tuple[str, list[Edit]]:
-    """Text for an object (`jax.sharding.PartitionSpec`): a name the module already binds
-    to it (`P`) when that name is visible at `at`, else the dotted spelling with imports."""
+def bound_name(ctx: Context, qualnames: tuple[str, ...], at: ast.AST | None = None) -> str | None:
+    """A module-level name imported as one of `qualnames` (`P` for
+    `jax.sharding.PartitionSpec`) and visible at `at`, if any."""
     scope = ctx.index.scopes[ctx.index.tree]
     for name, bindings in scope.bindings.items():
         if len(bindings) != 1 or bindings[0].kind != "import":
             continue
-        if bindings[0].qualname != qualname:
+        if bindings[0].qualname not in qualnames:
             continue
         if at is not None and ctx.index.lookup(name, ctx.index.scope_of(at)) != bindings:
             continue
-        return name, []
-    return spell(ctx, qualname)
+        return name
+    return None
+
+
+def spell_object(ctx: Context, qualname: str, at: ast.AST | None = None) -> tuple[str, list[Edit]]:
+    """Text for an object: a name the module already binds to it, else the dotted spelling
+    with imports."""
+    name = bound_name(ctx, (qualname,), at)
+    return (name, []) if name is not None else spell(ctx, qualname)
+
+
+def spell_partition_spec(ctx: Context, at: ast.AST | None = None) -> tuple[str, list[Edit]]:
+    """`P` when the module imports it under some name, else `jax.P`."""
+    name = bound_name(ctx, ("jax.sharding.PartitionSpec", "jax.P"), at)
+    return (name, []) if name is not None else spell(ctx, "jax.P")
 
 
 def config_update(ctx: Context, call: ast.Call) -> tuple[str, ast.expr | None] | None:

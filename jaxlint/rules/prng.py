@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.imports import dotted
 from jaxlint.analysis.keys import Reuse, key_argument
 from jaxlint.fixers.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule
@@ -135,6 +136,14 @@ class PrngKeyReuse(Rule):
             """
             import jax
 
+            def test_shapes(key, cases):
+                for pred_shape, target_shape in cases:
+                    predictions = jax.random.normal(key, pred_shape)
+                    print(predictions.shape, target_shape)
+            """,
+            """
+            import jax
+
             def f(key):
                 k1, k2 = jax.random.split(key)
                 return jax.random.normal(k1), jax.random.normal(k2)
@@ -168,11 +177,10 @@ class PrngKeyReuse(Rule):
             self._report(reuse, ctx)
 
     def _report(self, reuse: Reuse, ctx: Context) -> None:
-        fn = ctx.qualname(reuse.node.func) or "a consumer"
-        short = fn.replace("jax.random.", "")
+        short = _callee(ctx, reuse.node)
         if reuse.kind == "twice":
             first = reuse.first
-            first_fn = (ctx.qualname(first.func) or ctx.text(first.func)).replace("jax.random.", "")  # type: ignore[union-attr]
+            first_fn = _callee(ctx, first)  # type: ignore[arg-type]
             detail = (
                 f"key `{reuse.name}` is consumed twice (`{first_fn}` on line {first.lineno}, "  # type: ignore[union-attr]
                 f"then `{short}`)"
@@ -221,6 +229,14 @@ class PrngKeyReuse(Rule):
         return self.fix(
             insert, ctx.replace(arg, sub), *edits, message="Split the key before the first use"
         )
+
+
+def _callee(ctx: Context, call: ast.Call) -> str:
+    """`normal` for `jax.random.normal(...)`, `init` for a helper `init(...)`."""
+    q = ctx.qualname(call.func)
+    if q:
+        return q.replace("jax.random.", "")
+    return dotted(call.func) or ctx.text(call.func)
 
 
 def _parent(node: ast.AST) -> ast.AST | None:
@@ -330,3 +346,537 @@ class HostRngInTraced(Rule):
         if call:
             why = fn.describe()
             self.report(node, call=call, why=why)
+
+
+def _loop_counter(loop: ast.AST) -> str | None:
+    """The integer step variable of `for i in range(...)` / `for i, x in enumerate(...)`."""
+    if not isinstance(loop, ast.For) or not isinstance(loop.iter, ast.Call):
+        return None
+    func = loop.iter.func
+    name = func.id if isinstance(func, ast.Name) else None
+    if name == "range" and isinstance(loop.target, ast.Name):
+        return loop.target.id
+    if (
+        name == "enumerate"
+        and isinstance(loop.target, ast.Tuple)
+        and loop.target.elts
+        and isinstance(loop.target.elts[0], ast.Name)
+    ):
+        return loop.target.elts[0].id
+    return None
+
+
+class ConstantSeedInLoop(Rule):
+    """Flags `jax.random.key(<constant>)` created inside a loop and then consumed there.
+
+    What it does: finds `jax.random.key(seed)` / `jax.random.PRNGKey(seed)` inside a `for` or
+    `while` loop (or a comprehension) whose seed does not change between iterations (a literal,
+    or names the loop never rebinds), when the key then reaches a sampler or `split` in the loop.
+    Why is this bad: every iteration recreates the same key, so every iteration draws the same
+    "random" numbers (the noise, dropout masks or minibatch orders repeat). JAX does not warn.
+    `jax.random.fold_in(jax.random.key(42), step)` in the loop is fine: the key varies.
+    Example:
+        for step in range(num_steps):
+            key = jax.random.key(42)
+            x = x + jax.random.normal(key, x.shape)
+    Use instead:
+        base_key = jax.random.key(42)
+        for step in range(num_steps):
+            key = jax.random.fold_in(base_key, step)
+            x = x + jax.random.normal(key, x.shape)
+    Or split a carried key each iteration (`key, sub = jax.random.split(key)`).
+    Fix: hoist the key before the loop and fold in the step counter (unsafe: the random
+    numbers change). Only for `for i in range(...)` / `enumerate(...)` loops.
+    """
+
+    code = "JAX202"
+    name = "constant-seed-in-loop"
+    message = (
+        "`{call}` inside the loop on line {line} recreates the same key every iteration, so "
+        "{consumer} the same each time; create the key once before the loop and "
+        "derive a fresh one per step with `jax.random.fold_in(key, step)` (or split a carried key)"
+    )
+    fix_safety = "unsafe"
+    verifier = "draws"
+    templates = ("training-step",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            def train(x, num_steps):
+                for step in range(num_steps):
+                    key = jax.random.key(42)  # error: JAX202
+                    x = x + jax.random.normal(key, x.shape)
+                return x
+            """,
+            """
+            import jax
+            from jax import random as jr
+
+            def augment(batches, seed):
+                out = []
+                for batch in batches:
+                    noise_key, drop_key = jr.split(jr.PRNGKey(seed))  # error: JAX202
+                    out.append(batch + jr.normal(noise_key, batch.shape))
+                return out
+            """,
+            """
+            import jax
+
+            def init_ensemble(n, dim):
+                return [jax.random.normal(jax.random.key(0), (dim, dim)) for _ in range(n)]  # error: JAX202
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            def train(x, num_steps):
+                base = jax.random.key(42)
+                for step in range(num_steps):
+                    x = x + jax.random.normal(jax.random.fold_in(base, step), x.shape)
+                return x
+            """,
+            """
+            import jax
+
+            def sweep(seeds):
+                for seed in seeds:
+                    key = jax.random.key(seed)
+                    print(jax.random.normal(key))
+                for step in range(3):
+                    key = jax.random.fold_in(jax.random.key(0), step)
+                    print(jax.random.normal(key))
+            """,
+            """
+            import jax
+
+            def f(n):
+                for i in range(n):
+                    key = jax.random.key(0)
+                    key = jax.random.fold_in(key, i)
+                    yield jax.random.normal(key)
+            """,
+            """
+            import jax
+
+            def benchmark(problem_sizes):
+                for m, k in problem_sizes:
+                    a = jax.random.uniform(jax.random.key(1), (m, k))
+                    k1, k2 = jax.random.split(jax.random.key(2))
+                    b = jax.random.normal(k1, (k, m)) + jax.random.normal(k2, (k, m))
+                    print(a @ b)
+            """,
+        ),
+        unsafe_fixes=(
+            (
+                """
+                import jax
+
+                def train(x, num_steps):
+                    for step in range(num_steps):
+                        key = jax.random.key(42)
+                        x = x + jax.random.normal(key, x.shape)
+                    return x
+                """,
+                """
+                import jax
+
+                def train(x, num_steps):
+                    base_key = jax.random.key(42)
+                    for step in range(num_steps):
+                        key = jax.random.fold_in(base_key, step)
+                        x = x + jax.random.normal(key, x.shape)
+                    return x
+                """,
+            ),
+        ),
+    )
+
+    def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        for seed in ctx.keys.constant_seeds:
+            consumer = _callee(ctx, seed.consumer)
+            self.report(
+                seed.node,
+                call=ctx.text(seed.node),
+                line=str(seed.loop.lineno),  # type: ignore[attr-defined]
+                consumer=f"`{consumer}` returns keys that are"
+                if consumer == "split"
+                else f"`{consumer}` draws numbers that are",
+                fix=self._fix(seed, ctx),
+            )
+
+    def _fix(self, seed, ctx: Context):  # noqa: ANN001, ANN202
+        loop = seed.loop
+        counter = _loop_counter(loop)
+        if counter is None or ctx.source.line(loop.lineno)[: loop.col_offset].strip():
+            return None
+        base = "base_key"
+        n = 1
+        while not name_is_free(ctx, base):
+            base = f"base_key{n}"
+            n += 1
+        try:
+            fold_in, edits = spell(ctx, "jax.random.fold_in")
+        except LookupError:
+            return None
+        indent = ctx.line_indent(loop.lineno)
+        hoist = ctx.insert(
+            ctx.start(loop).__class__(loop.lineno, 0),
+            f"{indent}{base} = {ctx.text(seed.node)}{ctx.source.newline}",
+        )
+        return self.fix(
+            hoist,
+            ctx.replace(seed.node, f"{fold_in}({base}, {counter})"),
+            *edits,
+            message="Create the key once and fold in the step",
+        )
+
+
+class SplitFoldinCollision(Rule):
+    """Flags one parent key used by both `split` and `fold_in` (or by two equal `fold_in`).
+
+    What it does: follows each key variable through the function and finds a parent key
+    from which children are derived both with `jax.random.split(k, ...)` and with
+    `jax.random.fold_in(k, i)` (on one path, without rebinding `k` in between), or with two
+    `fold_in(k, c)` of the same constant `c`.
+    Why is this bad: with the default `jax_threefry_partitionable=True`, `split(k, n)[i]` is
+    bit-identical to `fold_in(k, i)`, so the "independent" keys collide and draw the same
+    numbers. Neither `jax.debug_key_reuse` nor any warning catches it.
+    Example:
+        dropout_key = jax.random.fold_in(key, step)
+        key, init_key = jax.random.split(key)
+    Use instead:
+        key, init_key, dropout_key = jax.random.split(key, 3)
+    Or derive every child with `fold_in` and distinct data. No automatic fix.
+    """
+
+    code = "JAX203"
+    name = "split-foldin-collision"
+    message = (
+        "key `{name}` is {how}: with `jax_threefry_partitionable=True` (the default) "
+        "`split(k, n)[i]` equals `fold_in(k, i)`, so these child keys can be identical; derive "
+        "all children of `{name}` one way (one `split(k, n)`, or `fold_in` with distinct data)"
+    )
+    verifier = "draws"
+    templates = ("training-step",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            def init_and_dropout(key, step):
+                dropout_key = jax.random.fold_in(key, step)
+                k1, k2 = jax.random.split(key)  # error: JAX203
+                return dropout_key, k1, k2
+            """,
+            """
+            from jax import random
+
+            def keys_for(rng):
+                a = random.fold_in(rng, 0)
+                b = random.fold_in(rng, 0)  # error: JAX203
+                return a, b
+            """,
+            """
+            import jax
+
+            def train(key, n):
+                for i in range(n):
+                    step_key = jax.random.fold_in(key, i)
+                    print(jax.random.normal(step_key))
+                eval_keys = jax.random.split(key, 4)  # error: JAX203
+                return eval_keys
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            def f(key, step):
+                key = jax.random.fold_in(key, step)
+                key, sub = jax.random.split(key)
+                a = jax.random.fold_in(sub, 1)
+                b = jax.random.fold_in(sub, 2)
+                return key, a, b
+            """,
+            """
+            import jax
+
+            def f(key, flag):
+                if flag:
+                    return jax.random.split(key)
+                return jax.random.fold_in(key, 0)
+            """,
+        ),
+    )
+
+    def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        for c in ctx.keys.collisions:
+            later, first = _callee(ctx, c.node), _callee(ctx, c.first)
+            if later == first:
+                how = f"folded in twice with the same data (lines {c.first.lineno} and {c.node.lineno})"
+            else:
+                how = (
+                    f"the parent of both `{first}` (line {c.first.lineno}) and `{later}` "
+                    f"(line {c.node.lineno})"
+                )
+            self.report(c.node, name=c.name, how=how)
+
+
+class LegacyPrngKey(Rule):
+    """Flags `jax.random.PRNGKey` (legacy raw uint32 keys); prefer typed `jax.random.key`.
+
+    What it does: finds calls to `jax.random.PRNGKey(seed)` (opt-in: select `JAX205`).
+    Why is this bad: `PRNGKey` makes a raw `uint32[2]` array that JAX cannot tell from data:
+    `key + 1` or `key[0]` silently corrupt it, and `jax.debug_key_reuse` does not track it.
+    A typed key (`jax.random.key`, dtype `key<fry>`, shape `()`) rejects arithmetic and is
+    checked for reuse. The random streams are identical. `PRNGKey` is legacy, not deprecated.
+    Example:
+        key = jax.random.PRNGKey(0)
+        x = jax.random.normal(key, (3,))
+    Use instead:
+        key = jax.random.key(0)
+        x = jax.random.normal(key, (3,))
+    Fix: `PRNGKey(s)` -> `key(s)` (unsafe: the key's shape and dtype change, which breaks
+    `key[0]`, `key.shape` checks, arithmetic, NumPy conversion and checkpoints of raw keys).
+    Offered only when every use of the key is as the key argument of a `jax.random` function.
+    """
+
+    code = "JAX205"
+    name = "legacy-prng-key"
+    message = (
+        "`{call}` creates a legacy raw uint32 key that JAX cannot tell from data (no reuse "
+        "checking, arithmetic silently corrupts it); use the typed `jax.random.key({args})`"
+    )
+    fix_safety = "unsafe"
+    verifier = "trace"
+    default = False
+    tier = 2
+    templates = ("training-step",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            key = jax.random.PRNGKey(0)  # error: JAX205
+            x = jax.random.normal(key, (3,))
+            """,
+            """
+            from jax.random import PRNGKey, split
+
+            def init(seed):
+                rng = PRNGKey(seed)  # error: JAX205
+                return split(rng)[0]
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            key = jax.random.key(0)
+            x = jax.random.normal(key, (3,))
+            """,
+        ),
+        unsafe_fixes=(
+            (
+                """
+                import jax
+
+                def sample(seed):
+                    key = jax.random.PRNGKey(seed)
+                    k1, k2 = jax.random.split(key)
+                    return jax.random.normal(k1), jax.random.normal(jax.random.PRNGKey(1))
+                """,
+                """
+                import jax
+
+                def sample(seed):
+                    key = jax.random.key(seed)
+                    k1, k2 = jax.random.split(key)
+                    return jax.random.normal(k1), jax.random.normal(jax.random.key(1))
+                """,
+            ),
+        ),
+    )
+
+    def visit_Call(self, node: ast.Call, ctx: Context) -> None:
+        if ctx.qualname(node.func) != "jax.random.PRNGKey":
+            return
+        args = ", ".join(ctx.text(a) for a in [*node.args, *node.keywords])
+        self.report(node, call=ctx.text(node), args=args, fix=self._fix(node, ctx))
+
+    def _fix(self, node: ast.Call, ctx: Context):  # noqa: ANN202
+        parent = _parent(node)
+        ok = isinstance(parent, ast.Call) and (
+            (ctx.qualname(parent.func) or "").startswith("jax.random.")
+            and key_argument(parent) is node
+        )
+        if (
+            not ok
+            and isinstance(parent, ast.Assign)
+            and len(parent.targets) == 1
+            and isinstance(parent.targets[0], ast.Name)
+        ):
+            name = parent.targets[0].id
+            scope = ctx.index.scope_of(parent)
+            bindings = scope.bindings.get(name, [])
+            ok = len(bindings) == 1 and ctx.keys.only_key_uses(name, scope.node)
+        if not ok:
+            return None
+        if isinstance(node.func, ast.Attribute):
+            return self.fix(
+                ctx.replace(node.func, ctx.text(node.func.value) + ".key"),
+                message="Use the typed `jax.random.key`",
+            )
+        try:
+            key_fn, edits = spell(ctx, "jax.random.key")
+        except LookupError:
+            return None
+        return self.fix(ctx.replace(node.func, key_fn), *edits, message="Use `jax.random.key`")
+
+
+class RawKeyArithmetic(Rule):
+    """Flags indexing, arithmetic and raw-array operations on PRNG keys.
+
+    What it does: finds `key[0]`, `key.shape[-1]`, `key + 1`, `key.astype(...)` and
+    `np.asarray(key)` where `key` is made in this module by `jax.random.key` (typed), and
+    arithmetic on legacy `jax.random.PRNGKey` keys.
+    Why is this bad: a typed key is a scalar of dtype `key<fry>`: indexing it raises
+    `IndexError` (its shape is `()`), arithmetic raises `TypeError: add does not accept dtypes
+    key<fry>`, `astype` raises `NotImplementedError` and NumPy conversion `TypeError`. On a
+    legacy uint32 key, arithmetic silently produces a different, correlated key.
+    Example:
+        key = jax.random.key(0)
+        seed = key[0]
+        next_key = key + 1
+    Use instead:
+        key = jax.random.key(0)
+        seed = jax.random.key_data(key)[0]
+        key, next_key = jax.random.split(key)
+    No automatic fix: derive keys with `split`/`fold_in`; read raw bits with `key_data`.
+    """
+
+    code = "JAX206"
+    name = "raw-key-arithmetic"
+    message = (
+        "{what} on the PRNG key `{name}` {consequence}; derive new keys with "
+        "`jax.random.split`/`fold_in` and read raw bits with `jax.random.key_data({name})`"
+    )
+    verifier = "trace"
+    tier = 2
+    templates = ("training-step",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            key = jax.random.key(0)
+            seed = key[0]  # error: JAX206
+            """,
+            """
+            import jax
+
+            def make_keys(seed):
+                key = jax.random.key(seed)
+                k1, k2 = jax.random.split(key)
+                return k1 + 1, k2  # error: JAX206
+            """,
+            """
+            from jax import random
+
+            def check(seed):
+                rng = random.fold_in(random.key(seed), 3)
+                assert rng.shape[-1] == 2  # error: JAX206
+                return rng.astype("uint32")  # error: JAX206
+            """,
+            """
+            import jax
+
+            def legacy(seed):
+                key = jax.random.PRNGKey(seed)
+                return key * 2  # error: JAX206
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            key = jax.random.key(0)
+            keys = jax.random.split(key, 4)
+            first = keys[0]
+            raw = jax.random.key_data(key)[0]
+            old = jax.random.PRNGKey(0)
+            seed_word = old[0]
+            """,
+            """
+            def f(key):
+                return key[0] + 1
+            """,
+        ),
+    )
+
+    def _kind(self, node: ast.AST, ctx: Context):  # noqa: ANN202
+        if isinstance(node, (ast.Name, ast.Subscript, ast.Call)):
+            return ctx.keys.key_kind(node)
+        return None
+
+    def visit_Subscript(self, node: ast.Subscript, ctx: Context) -> None:
+        if not isinstance(node.ctx, ast.Load):
+            return
+        value = node.value
+        if isinstance(value, ast.Attribute) and value.attr == "shape":
+            kind = self._kind(value.value, ctx)
+            if kind == ("typed", True):
+                self.report(
+                    node,
+                    what="`.shape[...]`",
+                    name=ctx.text(value.value),
+                    consequence="raises IndexError: a typed key has shape `()`, not `(2,)`",
+                )
+            return
+        kind = self._kind(value, ctx)
+        if kind == ("typed", True):
+            self.report(
+                node,
+                what="indexing",
+                name=ctx.text(value),
+                consequence="raises IndexError: a typed key is a scalar (shape `()`)",
+            )
+
+    def visit_BinOp(self, node: ast.BinOp, ctx: Context) -> None:
+        for operand in (node.left, node.right):
+            kind = self._kind(operand, ctx)
+            if kind is not None:
+                self._arith(node, operand, kind, ctx)
+                return
+
+    def visit_AugAssign(self, node: ast.AugAssign, ctx: Context) -> None:
+        kind = self._kind(node.target, ctx) if isinstance(node.target, ast.Name) else None
+        if kind is not None:
+            self._arith(node, node.target, kind, ctx)
+
+    def _arith(self, node: ast.AST, operand: ast.AST, kind, ctx: Context) -> None:  # noqa: ANN001
+        consequence = (
+            "raises TypeError (arithmetic is not defined for `key<fry>` arrays)"
+            if kind[0] == "typed"
+            else "silently turns it into a different key that may collide with other seeds"
+        )
+        self.report(node, what="arithmetic", name=ctx.text(operand), consequence=consequence)
+
+    def visit_Call(self, node: ast.Call, ctx: Context) -> None:
+        func = node.func
+        target = None
+        what = ""
+        if isinstance(func, ast.Attribute) and func.attr in ("astype", "view"):
+            target, what = func.value, f"`.{func.attr}()`"
+            consequence = "raises NotImplementedError for a typed key"
+        elif ctx.qualname(func) in ("numpy.asarray", "numpy.array") and node.args:
+            target, what = node.args[0], f"`{ctx.text(func)}`"
+            consequence = "raises TypeError: a typed key cannot be converted to a NumPy array"
+        if target is None:
+            return
+        kind = self._kind(target, ctx)
+        if kind is not None and kind[0] == "typed":
+            self.report(node, what=what, name=ctx.text(target), consequence=consequence)

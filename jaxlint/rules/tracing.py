@@ -5,48 +5,10 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import Level
+from jaxlint.analysis.taint import NUMPY_DISPATCHING
 from jaxlint.fixers.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 
-# NumPy functions that dispatch to the array's own method and so work on tracers (facts §0.7)
-NUMPY_DISPATCHING = frozenset(
-    {
-        "sum",
-        "mean",
-        "max",
-        "min",
-        "amax",
-        "amin",
-        "prod",
-        "std",
-        "var",
-        "argmax",
-        "argmin",
-        "cumsum",
-        "cumprod",
-        "reshape",
-        "transpose",
-        "squeeze",
-        "round",
-        "around",
-        "any",
-        "all",
-        "shape",
-        "ndim",
-        "size",
-        "dtype",
-        "finfo",
-        "iinfo",
-        "issubdtype",
-        "result_type",
-        "promote_types",
-        "can_cast",
-        "isscalar",
-        "iscomplexobj",
-        "errstate",
-        "broadcast_shapes",
-    }
-)
 # NumPy names with a same-named jax.numpy function: `np.X(t)` -> `jnp.X(t)` is safe
 JNP_EQUIVALENT = frozenset(
     """abs absolute add arccos arccosh arcsin arcsinh arctan arctan2 arctanh argsort array
@@ -1122,3 +1084,682 @@ class TracedValueAsShapeOrIndex(Rule):
                             advice="use `lax.dynamic_slice(x, (start,), (size,))` with a static size, or mark it static",
                         )
                         return
+
+
+def _paren(ctx: Context, node: ast.AST) -> str:
+    """The source of `node`, parenthesized unless it is atomic."""
+    text = ctx.text(node)
+    atomic = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant, ast.List, ast.Dict)
+    if isinstance(node, atomic) or (isinstance(node, ast.Tuple) and text.startswith("(")):
+        return text
+    return f"({text})"
+
+
+class DeviceGetInTraced(Rule):
+    """Flags `jax.device_get` on a traced value inside a traced function.
+
+    What it does: finds `jax.device_get(x)` where `x` is traced, inside a function that JAX
+    traces (jit, vmap, scan/fori_loop bodies, helpers called from them, ...).
+    Why is this bad: under tracing there is no data on any device yet. `jax.device_get`
+    returns the tracer unchanged (a silent no-op): nothing is copied to the host, and code that
+    expects a NumPy array after it gets a tracer and fails later (or is just misleading).
+    Example:
+        @jax.jit
+        def step(x):
+            loss = jnp.mean(x ** 2)
+            return jax.device_get(loss)
+    Use instead:
+        @jax.jit
+        def step(x):
+            return jnp.mean(x ** 2)
+
+        loss = jax.device_get(step(x))  # outside the traced function
+    Fix: delete the call and keep its argument (safe: inside traced code it is the identity).
+    """
+
+    code = "JAX102"
+    name = "device-get-in-traced"
+    message = (
+        "`jax.device_get` inside a traced function is a no-op that returns the tracer: {why}; "
+        "delete the call here and call `jax.device_get` on the result outside the traced function"
+    )
+    fix_safety = "safe"
+    verifier = "trace"
+    templates = ("mre",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def train_step(params, batch):
+                loss = jnp.mean((batch @ params) ** 2)
+                return jax.device_get(loss)  # error: JAX102
+            """,
+            """
+            from jax import device_get, lax
+
+            def body(carry, x):
+                carry = carry + device_get(x)  # error: JAX102
+                return carry, carry
+
+            def run(xs):
+                return lax.scan(body, 0.0, xs)
+            """,
+            """
+            import jax
+
+            def to_host(tree):
+                return jax.device_get(tree)  # error: JAX102
+
+            @jax.vmap
+            def per_example(x):
+                return to_host({"y": x * 2})
+            """,
+            """
+            import jax
+            from functools import partial
+
+            jit = jax.jit
+
+            class Trainer:
+                @partial(jit, static_argnums=(0, 1))  # meant `cfg`, but index 1 is `batch`
+                def step(self, batch, cfg, scale):
+                    host_scale = jax.device_get(cfg["scale"])  # error: JAX102
+                    return batch * host_scale * scale
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            @jax.jit
+            def step(x):
+                return x * 2
+
+            def train(x):
+                return jax.device_get(step(x))
+            """,
+            """
+            import jax
+            import numpy as np
+
+            def host_fn(a):
+                return np.asarray(jax.device_get(a)) + 1
+
+            @jax.jit
+            def f(x):
+                return jax.pure_callback(host_fn, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+            """,
+            """
+            import jax
+            from functools import partial
+
+            @partial(jax.jit, static_argnums=(1,))
+            def f(x, cfg):
+                table = jax.device_get(cfg)
+                return x * len(table)
+            """,
+        ),
+        fixes=(
+            (
+                """
+                import jax
+
+                @jax.jit
+                def f(x, y):
+                    z = jax.device_get(x + y) * 2
+                    return jax.device_get(z)
+                """,
+                """
+                import jax
+
+                @jax.jit
+                def f(x, y):
+                    z = (x + y) * 2
+                    return z
+                """,
+            ),
+        ),
+    )
+
+    def visit_Call(self, node: ast.Call, ctx: Context) -> None:
+        if not ctx.in_jit or ctx.qualname(node.func) != "jax.device_get":
+            return
+        if len(node.args) != 1 or node.keywords or isinstance(node.args[0], ast.Starred):
+            return
+        arg = node.args[0]
+        if not (ctx.taint.is_traced(arg) or ctx.taint.level(arg) == Level.CONTAINER):
+            return
+        parent = getattr(node, "jl_parent", None)
+        bare = isinstance(parent, (ast.Assign, ast.Return, ast.Expr, ast.keyword, ast.Call))
+        replacement = ctx.text(arg) if bare and not isinstance(arg, ast.Tuple) else _paren(ctx, arg)
+        fix = self.fix(ctx.replace(node, replacement), message="Delete the `jax.device_get` call")
+        self.report(node, why=ctx.why_traced(arg), fix=fix)
+
+
+# data-dependent output shapes: function -> the positional index of the array argument
+DATA_DEPENDENT_SHAPE = {
+    "nonzero": 0,
+    "argwhere": 0,
+    "flatnonzero": 0,
+    "unique": 0,
+    "unique_values": 0,
+    "unique_counts": 0,
+    "unique_inverse": 0,
+    "unique_all": 0,
+    "extract": 0,
+    "compress": 0,
+    "setdiff1d": 0,
+    "union1d": 0,
+    "intersect1d": 0,
+    "where": 0,
+}
+INDEX_RESULTS = {"nonzero", "argwhere", "flatnonzero", "where"}
+UNIQUE_RESULTS = {"unique", "unique_values", "unique_counts", "unique_inverse", "unique_all"}
+ELEMENTWISE_PREDICATES = {"isnan", "isinf", "isfinite", "logical_not", "abs", "signbit"}
+
+
+def _size_source(ctx: Context, arg: ast.AST) -> str | None:
+    """An expression whose `.size` bounds the number of results (None: no sound choice)."""
+    if isinstance(arg, (ast.Name, ast.Attribute)):
+        return ctx.text(arg)
+    if isinstance(arg, ast.Compare) and len(arg.ops) == 1:
+        left, right = arg.left, arg.comparators[0]
+        for array, other in ((left, right), (right, left)):
+            if isinstance(array, (ast.Name, ast.Attribute)) and _scalar_literal(other):
+                return ctx.text(array)
+    if isinstance(arg, ast.Call) and len(arg.args) == 1 and not arg.keywords:
+        q = ctx.qualname(arg.func) or ""
+        if q.startswith("jax.numpy.") and q.rsplit(".", 1)[1] in ELEMENTWISE_PREDICATES:
+            inner = arg.args[0]
+            if isinstance(inner, (ast.Name, ast.Attribute)):
+                return ctx.text(inner)
+    return None
+
+
+def _scalar_literal(node: ast.AST) -> bool:
+    if isinstance(node, ast.UnaryOp):
+        node = node.operand
+    return isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
+
+
+class DataDependentShapeWithoutSize(Rule):
+    """Flags `jnp.nonzero`/`argwhere`/`unique`/one-argument `jnp.where` without `size=` in
+    traced code.
+
+    What it does: finds calls whose output shape depends on the data (`jnp.nonzero`,
+    `jnp.argwhere`, `jnp.flatnonzero`, `jnp.where(cond)` with one argument, `jnp.unique` and
+    the `unique_*` family, `jnp.extract`, `jnp.compress`, `jnp.setdiff1d`/`union1d`/
+    `intersect1d`, `x.nonzero()`) on a traced value, without a static `size=`.
+    Why is this bad: XLA needs every shape at trace time. With a traced input these raise
+    `ConcretizationTypeError` ("The size argument of jnp.nonzero must be statically
+    specified"). With `size=N` the result has a fixed length, padded with `fill_value`.
+    Example:
+        @jax.jit
+        def positives(x):
+            return jnp.nonzero(x > 0)
+    Use instead:
+        @jax.jit
+        def positives(x):
+            return jnp.nonzero(x > 0, size=x.size, fill_value=-1)
+    Fix: add `size=<input>.size` (the largest possible count) and, for the index functions,
+    `fill_value=-1` (unsafe: the result is now padded and code reading it must ignore the
+    padding; `unique` pads with its smallest value). No fix when no sound size is visible.
+    """
+
+    code = "JAX121"
+    name = "data-dependent-shape-without-size"
+    message = (
+        "`{func}` has a data-dependent output shape and raises ConcretizationTypeError under "
+        "jit: {why}; pass a static `size=` (and `fill_value=`) so the result has a fixed length"
+    )
+    fix_safety = "unsafe"
+    verifier = "trace"
+    templates = ("mre",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def positives(x):
+                return jnp.nonzero(x > 0)  # error: JAX121
+            """,
+            """
+            import jax
+            import jax.numpy as np
+
+            def loss_fn(params, labels):
+                classes = np.unique(labels)  # error: JAX121
+                return params.sum() / classes.shape[0]
+
+            @jax.jit
+            def train_step(params, labels):
+                return jax.grad(loss_fn)(params, labels)
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+            from jax import lax
+
+            def body(carry, row):
+                idx = jnp.where(row > carry)  # error: JAX121
+                return carry, idx[0].sum()
+
+            def run(xs):
+                return lax.scan(body, 0.0, xs)
+            """,
+            """
+            from jax import jit
+            import jax.numpy as jnp
+
+            @jit
+            def active(mask):
+                hits = mask.nonzero()  # error: JAX121
+                return jnp.argwhere(mask)  # error: JAX121
+            """,
+            """
+            import jax
+            import jax.numpy as np
+            from functools import partial
+
+            class Selector:
+                def __init__(self, threshold):
+                    self.threshold = threshold
+
+                @partial(jax.jit, static_argnums=0)
+                def select(self, scores):
+                    keep = scores > self.threshold
+                    return np.flatnonzero(keep)  # error: JAX121
+            """,
+        ),
+        valid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def f(x):
+                a = jnp.nonzero(x > 1, size=4, fill_value=-1)
+                b = jnp.where(x > 1, x, 0.0)
+                c = jnp.unique(x, size=x.size)
+                return a, b, c
+            """,
+            """
+            import jax.numpy as jnp
+            import numpy as np
+
+            LABELS = np.array([0, 1, 1, 2])
+
+            def eager(x):
+                return jnp.nonzero(x)
+
+            def f(x):
+                return jnp.unique(LABELS)
+            """,
+        ),
+        unsafe_fixes=(
+            (
+                """
+                import jax
+                import jax.numpy as jnp
+
+                @jax.jit
+                def f(x, labels):
+                    idx = jnp.nonzero(x > 0)
+                    return idx, jnp.unique(labels)
+                """,
+                """
+                import jax
+                import jax.numpy as jnp
+
+                @jax.jit
+                def f(x, labels):
+                    idx = jnp.nonzero(x > 0, size=x.size, fill_value=-1)
+                    return idx, jnp.unique(labels, size=labels.size)
+                """,
+            ),
+        ),
+    )
+
+    def visit_Call(self, node: ast.Call, ctx: Context) -> None:
+        if not ctx.in_jit or any(kw.arg == "size" for kw in node.keywords):
+            return
+        if any(kw.arg is None for kw in node.keywords) or any(
+            isinstance(a, ast.Starred) for a in node.args
+        ):
+            return
+        raw = ctx.qualname(node.func)
+        q = raw or ""
+        func = None
+        if q.startswith("jax.numpy."):
+            func = q[len("jax.numpy.") :]
+            if func not in DATA_DEPENDENT_SHAPE or not node.args:
+                return
+            if func == "where" and (len(node.args) != 1 or node.keywords):
+                return
+            if func == "unique" and any(kw.arg == "axis" for kw in node.keywords):
+                return
+            arg = node.args[0]
+            shown = f"jnp.{func}"
+        elif (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr == "nonzero"
+            and raw is None
+            and not node.args
+            and ctx.taint.is_traced(node.func.value)
+        ):
+            func, arg, shown = "nonzero", node.func.value, ".nonzero()"
+        else:
+            return
+        if not ctx.taint.is_traced(arg):
+            return
+        self.report(node, func=shown, why=ctx.why_traced(arg), fix=self._fix(node, func, arg, ctx))
+
+    def _fix(self, node: ast.Call, func: str, arg: ast.AST, ctx: Context):  # noqa: ANN202
+        if func not in INDEX_RESULTS and func not in UNIQUE_RESULTS:
+            return None
+        if any(kw.arg == "fill_value" for kw in node.keywords):
+            return None
+        source = _size_source(ctx, arg)
+        if source is None:
+            return None
+        extra = f"size={source}.size"
+        if func in INDEX_RESULTS:
+            extra += ", fill_value=-1"
+        end = ctx.end(node)
+        close = type(end)(end.line, end.col - 1)  # before the closing parenthesis
+        sep = ", " if (node.args or node.keywords) else ""
+        return self.fix(
+            ctx.insert(close, f"{sep}{extra}"),
+            message=f"Add `{extra}` (the result is padded)",
+        )
+
+
+# reductions that take `where=` and give the same result as reducing the selected elements
+WHERE_REDUCTIONS = {"sum", "mean", "prod", "std", "var", "any", "all", "nansum", "nanmean"}
+AT_UPDATES = {"set": "{v}", "add": "{x} + {v}", "multiply": "{x} * {v}", "mul": "{x} * {v}"}
+
+
+class BooleanMaskIndexingInTraced(Rule):
+    """Flags boolean-mask indexing with a traced mask (`x[x > 0]`, `x.at[m].set(v)`).
+
+    What it does: finds subscripts of a traced array whose index is a traced boolean mask: a
+    comparison, `jnp.isnan(...)`/`jnp.logical_*(...)`, `&`/`|`/`~` of masks, or a variable
+    holding one; also inside `x.at[...]` and index tuples (`x[:, m]`).
+    Why is this bad: the result's length is the number of `True` entries, which is data, so
+    under jit (and bare vmap) JAX raises `NonConcreteBooleanIndexError: Array boolean indices
+    must be concrete`. A constant NumPy mask is fine.
+    Example:
+        @jax.jit
+        def f(x):
+            pos_mean = x[x > 0].mean()
+            x = x.at[x < 0].set(0.0)
+            return pos_mean, x
+    Use instead:
+        @jax.jit
+        def f(x):
+            pos_mean = jnp.mean(x, where=x > 0)
+            x = jnp.where(x < 0, 0.0, x)
+            return pos_mean, x
+    Fix (safe): `jnp.sum/mean/prod/std/var/any/all(x[m])` and `x[m].sum()` ... ->
+    `jnp.sum(x, where=m)` when the mask is computed elementwise from `x` (same shape);
+    `x.at[m].set(c)` / `.add(c)` / `.multiply(c)` with a constant `c` -> `jnp.where(m, ..., x)`.
+    No fix for a bare `x[m]`: use `jnp.where(m, x, fill)` or
+    `x[jnp.nonzero(m, size=K, fill_value=...)]` (padded), which change the result's shape.
+    """
+
+    code = "JAX130"
+    name = "boolean-mask-indexing-in-traced"
+    message = (
+        "boolean-mask indexing has a data-dependent shape and raises "
+        "NonConcreteBooleanIndexError under jit: {why}; {advice}"
+    )
+    fix_safety = "safe"
+    verifier = "trace"
+    templates = ("mre",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def f(x):
+                pos_mean = jnp.mean(x[x > 0])  # error: JAX130
+                return pos_mean
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def masked_loss(pred, target):
+                valid = ~jnp.isnan(target)
+                err = (pred - target) ** 2
+                return err[valid].mean()  # error: JAX130
+
+            @jax.jit
+            def train_step(params, x, target):
+                return jax.grad(lambda p: masked_loss(x @ p, target))(params)
+            """,
+            """
+            from jax import jit
+            import jax.numpy as jnp
+
+            @jit
+            def clip_negative(x):
+                return x.at[x < 0].set(0.0)  # error: JAX130
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.vmap
+            def select(row, threshold):
+                keep = (row > threshold) & (row < 10.0)
+                return row[keep]  # error: JAX130
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            jit = jax.jit
+
+            def finite(y):
+                return jnp.isfinite(y) & (y != 0)
+
+            @jit
+            def mean_valid(y):
+                ok = finite(y)
+                return y[ok].mean()  # error: JAX130
+            """,
+            """
+            import jax
+            import flax.linen as nn
+
+            class Head(nn.Module):
+                @nn.compact
+                def __call__(self, x, labels):
+                    logits = nn.Dense(10)(x)
+                    return logits[labels >= 0, :].sum()  # error: JAX130
+            """,
+        ),
+        valid=(
+            """
+            import jax
+            import jax.numpy as jnp
+            import numpy as np
+
+            MASK = np.array([True, False, True, False])
+
+            @jax.jit
+            def f(x, i):
+                a = x[MASK]
+                b = jnp.where(x > 0, x, 0.0)
+                c = jnp.mean(x, where=x > 0)
+                d = x[i] + x[jnp.argmax(x)]
+                return a, b, c, d
+            """,
+            """
+            import jax.numpy as jnp
+
+            def eager(x):
+                return x[x > 0].sum()
+
+            def grad_only(x):
+                return x[x > 0].sum()
+            """,
+        ),
+        fixes=(
+            (
+                """
+                import jax
+                import jax.numpy as jnp
+
+                @jax.jit
+                def f(x):
+                    a = jnp.sum(x[x > 0])
+                    b = x[jnp.isfinite(x)].mean()
+                    return a, b, x.at[x < 0].set(0.0)
+                """,
+                """
+                import jax
+                import jax.numpy as jnp
+
+                @jax.jit
+                def f(x):
+                    a = jnp.sum(x, where=x > 0)
+                    b = jnp.mean(x, where=jnp.isfinite(x))
+                    return a, b, jnp.where(x < 0, 0.0, x)
+                """,
+            ),
+        ),
+    )
+
+    def visit_Subscript(self, node: ast.Subscript, ctx: Context) -> None:
+        if not ctx.in_jit or not isinstance(node.ctx, ast.Load):
+            return
+        base = node.value
+        is_at = isinstance(base, ast.Attribute) and base.attr == "at"
+        array = base.value if is_at else base  # type: ignore[union-attr]
+        if not ctx.taint.is_traced(array):
+            return
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        mask = next((p for p in parts if ctx.taint.is_bool_mask(p)), None)
+        if mask is None:
+            return
+        fix, advice = (
+            None,
+            (
+                "use `jnp.where(mask, x, fill)` (same shape) or "
+                "`x[jnp.nonzero(mask, size=K, fill_value=...)]` (padded to a static size)"
+            ),
+        )
+        simple = len(parts) == 1 and isinstance(array, (ast.Name, ast.Attribute))
+        if is_at:
+            advice = "use `jnp.where(mask, new_values, x)`"
+            if simple:
+                fix = self._at_fix(node, array, mask, ctx)
+        else:
+            reduction = self._reduction(node, ctx)
+            if reduction is not None:
+                advice = f"use `jnp.{reduction[1]}(x, where=mask)`"
+                if simple and self._elementwise_over(mask, ctx.text(array), ctx):
+                    fix = self._reduction_fix(node, array, mask, reduction, ctx)
+        self.report(node, why=ctx.why_traced(mask), advice=advice, fix=fix)
+
+    @staticmethod
+    def _reduction(node: ast.Subscript, ctx: Context) -> tuple[ast.Call, str, bool] | None:
+        """(call, name, method form) when `node` is reduced by a `where=`-capable reduction."""
+        parent = getattr(node, "jl_parent", None)
+        if (
+            isinstance(parent, ast.Call)
+            and parent.args == [node]
+            and not parent.keywords
+            and (ctx.qualname(parent.func) or "").startswith("jax.numpy.")
+        ):
+            name = (ctx.qualname(parent.func) or "").rsplit(".", 1)[1]
+            if name in WHERE_REDUCTIONS:
+                return parent, name, False
+        if (
+            isinstance(parent, ast.Attribute)
+            and parent.value is node
+            and parent.attr in WHERE_REDUCTIONS
+        ):
+            call = getattr(parent, "jl_parent", None)
+            if isinstance(call, ast.Call) and call.func is parent and not call.args:
+                if not call.keywords:
+                    return call, parent.attr, True
+        return None
+
+    def _elementwise_over(self, mask: ast.AST, base: str, ctx: Context, depth: int = 0) -> bool:
+        """The mask has the shape of `base`: built elementwise from it and scalars only."""
+        if depth > 6:
+            return False
+        if isinstance(mask, ast.Compare):
+            operands = [mask.left, *mask.comparators]
+            return any(ctx.text(o) == base for o in operands) and all(
+                ctx.text(o) == base or _scalar_literal(o) for o in operands
+            )
+        if isinstance(mask, ast.Call):
+            q = ctx.qualname(mask.func) or ""
+            return (
+                q.startswith("jax.numpy.")
+                and q.rsplit(".", 1)[1] in ELEMENTWISE_PREDICATES | {"isneginf", "isposinf"}
+                and len(mask.args) == 1
+                and not mask.keywords
+                and ctx.text(mask.args[0]) == base
+            )
+        if isinstance(mask, ast.BinOp) and isinstance(mask.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
+            return self._elementwise_over(mask.left, base, ctx, depth + 1) and (
+                self._elementwise_over(mask.right, base, ctx, depth + 1)
+            )
+        if isinstance(mask, ast.UnaryOp) and isinstance(mask.op, ast.Invert):
+            return self._elementwise_over(mask.operand, base, ctx, depth + 1)
+        return False
+
+    def _reduction_fix(self, node, array, mask, reduction, ctx: Context):  # noqa: ANN001, ANN202
+        call, name, method = reduction
+        if method:
+            try:
+                jnp, edits = ensure_module(ctx, "jax.numpy")
+            except LookupError:
+                return None
+            text = f"{jnp}.{name}({ctx.text(array)}, where={ctx.text(mask)})"
+            return self.fix(
+                ctx.replace(call, text), *edits, message=f"Use `jnp.{name}(x, where=m)`"
+            )
+        text = f"{ctx.text(array)}, where={ctx.text(mask)}"
+        return self.fix(ctx.replace(node, text), message=f"Use `jnp.{name}(x, where=m)`")
+
+    def _at_fix(self, node, array, mask, ctx: Context):  # noqa: ANN001, ANN202
+        method = getattr(node, "jl_parent", None)
+        call = getattr(method, "jl_parent", None)
+        if not (
+            isinstance(method, ast.Attribute)
+            and method.value is node
+            and method.attr in AT_UPDATES
+            and isinstance(call, ast.Call)
+            and call.func is method
+            and len(call.args) == 1
+            and not call.keywords
+            and (_scalar_literal(call.args[0]) or self._float_constant(call.args[0], ctx))
+        ):
+            return None
+        try:
+            jnp, edits = ensure_module(ctx, "jax.numpy")
+        except LookupError:
+            return None
+        x = ctx.text(array)
+        new = AT_UPDATES[method.attr].format(x=x, v=ctx.text(call.args[0]))
+        text = f"{jnp}.where({ctx.text(mask)}, {new}, {x})"
+        return self.fix(ctx.replace(call, text), *edits, message="Use `jnp.where`")
+
+    @staticmethod
+    def _float_constant(node: ast.AST, ctx: Context) -> bool:
+        if isinstance(node, ast.UnaryOp):
+            node = node.operand
+        return ctx.qualname(node) in ("jax.numpy.inf", "jax.numpy.nan", "numpy.inf", "numpy.nan")

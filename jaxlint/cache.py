@@ -1,0 +1,396 @@
+"""A content-hash cache of lint results, so an unchanged file is never analysed twice.
+
+Key: SHA-256 over the file's bytes and everything else that can change its diagnostics: the
+cache format, jaxlint's version and a fingerprint of its installed sources (an editable
+install changes rules without changing the version), the Python version, the settings'
+fingerprint, the rules selected for this file (after per-file ignores), the path the rules
+see, and the noqa/verbose switches. Nothing else is trusted: no mtimes.
+
+Layout: `<cache dir>/v1/<first 2 hex digits>/<other 62>`, one small JSON file per entry,
+holding the key and the diagnostics *with their fixes* (so `--fix` can skip files whose
+cached diagnostics have nothing to apply). Writers go through a temporary file in the same
+folder and one `os.replace`, so concurrent runs never see half an entry; two writers of one
+entry write the same bytes. An entry that does not decode, or decodes to the wrong key, is a
+miss and gets rewritten. A hit refreshes the entry's mtime (at most once a day), which makes
+the mtime a last-use time; at most once an hour a run that wrote entries prunes those unused
+for `MAX_AGE_DAYS` and, past `MAX_ENTRIES` or `MAX_BYTES`, the least recently used.
+
+Where: `--cache-dir`, else `$JAXLINT_CACHE_DIR`, else `cache-dir` in the configuration
+(relative to its folder), else `.jaxlint_cache/` beside the nearest configuration file, else
+in the current directory. The folder holds a `.gitignore` (`*`) and a `CACHEDIR.TAG`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from jaxlint import __version__
+from jaxlint.config import Settings
+from jaxlint.diagnostic import Diagnostic, Edit, Fix, Position, Span
+
+FORMAT = 1
+DIR_NAME = ".jaxlint_cache"
+MAX_ENTRIES = 100_000
+MAX_BYTES = 512 * 1024 * 1024
+MAX_AGE_DAYS = 30
+PRUNE_EVERY_S = 3600
+TOUCH_AFTER_S = 86400
+STALE_TMP_S = 3600
+_CACHEDIR_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by jaxlint.\n"
+    "# For information about cache directory tags see https://bford.info/cachedir/\n"
+)
+
+
+# -- where ------------------------------------------------------------------------------------
+
+
+def _configured_dir(settings: Settings) -> str | None:
+    """`cache-dir` from the settings' configuration file, relative to that file's folder."""
+    if not settings.config_file:
+        return None
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    try:
+        with open(settings.config_file, "rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, ValueError):
+        return None
+    table = data.get("tool", {}).get("jaxlint", data) if isinstance(data, dict) else {}
+    value = table.get("cache-dir") if isinstance(table, dict) else None
+    if not isinstance(value, str) or not value:
+        return None
+    base = os.path.dirname(os.path.abspath(settings.config_file))
+    return os.path.join(base, os.path.expanduser(value))
+
+
+def default_dir(settings: Settings | None, explicit: str | None = None) -> str:
+    if explicit:
+        return explicit
+    env = os.environ.get("JAXLINT_CACHE_DIR")
+    if env:
+        return env
+    if settings is not None and settings.config_file:
+        configured = _configured_dir(settings)
+        if configured:
+            return configured
+        return os.path.join(os.path.dirname(os.path.abspath(settings.config_file)), DIR_NAME)
+    return os.path.join(os.getcwd(), DIR_NAME)
+
+
+# -- what -------------------------------------------------------------------------------------
+
+
+def _code_fingerprint() -> str:
+    """Hash of the installed jaxlint's modules (their text: ~0.5 MB, a few ms once per run).
+
+    The version alone is not enough: an editable install changes rules without a release.
+    """
+    root = os.path.dirname(os.path.abspath(__file__))
+    h = hashlib.sha256()
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                full = os.path.join(folder, name)
+                try:
+                    with open(full, "rb") as fh:
+                        data = fh.read()
+                except OSError:
+                    continue
+                h.update(os.path.relpath(full, root).encode() + b"\0")
+                h.update(hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+_CODE: str | None = None
+
+
+def code_fingerprint() -> str:
+    global _CODE
+    if _CODE is None:
+        _CODE = _code_fingerprint()
+    return _CODE
+
+
+def salt(
+    settings: Settings,
+    codes: Iterable[str],
+    *,
+    kind: str = "py",
+    apply_noqa: bool = True,
+    verbose: bool = False,
+) -> bytes:
+    """Everything but the path and the content that goes into a key (compute once per setting)."""
+    parts = (
+        f"jaxlint-cache {FORMAT}",
+        __version__,
+        code_fingerprint(),
+        sys.implementation.cache_tag or "",
+        sys.version,
+        settings.fingerprint(),
+        ",".join(sorted(codes)),
+        kind,
+        f"noqa={int(apply_noqa)} verbose={int(verbose)}",
+    )
+    return "\0".join(parts).encode("utf-8", "surrogatepass")
+
+
+def key(data: bytes, salt_: bytes, display: str) -> str:
+    """The entry's name: the salt, the path the rules see, and the file's bytes."""
+    h = hashlib.sha256(salt_)
+    h.update(b"\0" + display.encode("utf-8", "surrogatepass") + b"\0\0")
+    h.update(data)
+    return h.hexdigest()
+
+
+# -- entries ----------------------------------------------------------------------------------
+
+
+def _encode(diags: Iterable[Diagnostic], display: str) -> list:
+    out = []
+    for d in diags:
+        fix = None
+        if d.fix is not None:
+            fix = [
+                d.fix.safety,
+                d.fix.message,
+                [[e.start.line, e.start.col, e.end.line, e.end.col, e.content] for e in d.fix.edits],
+            ]
+        s = d.span
+        out.append(
+            [
+                d.code,
+                d.message,
+                s.start.line,
+                s.start.col,
+                s.end.line,
+                s.end.col,
+                d.name,
+                d.severity,
+                d.cell,
+                list(d.notes),
+                fix,
+                None if d.path == display else d.path,
+            ]
+        )
+    return out
+
+
+def _decode(rows: list, display: str) -> list[Diagnostic]:
+    out = []
+    for row in rows:
+        code, message, l1, c1, l2, c2, name, severity, cell, notes, fix, path = row
+        fx = None
+        if fix is not None:
+            safety, fmsg, edits = fix
+            fx = Fix(
+                tuple(
+                    Edit(Position(int(a), int(b)), Position(int(c), int(d)), str(t))
+                    for a, b, c, d, t in edits
+                ),
+                str(safety),  # type: ignore[arg-type]
+                str(fmsg),
+            )
+        if not (isinstance(code, str) and isinstance(message, str)):
+            raise ValueError("bad entry")
+        out.append(
+            Diagnostic(
+                code=code,
+                message=message,
+                path=display if path is None else str(path),
+                span=Span.of(int(l1), int(c1), int(l2), int(c2)),
+                name=str(name),
+                fix=fx,
+                cell=None if cell is None else int(cell),
+                severity=str(severity),  # type: ignore[arg-type]
+                notes=tuple(str(n) for n in notes),
+            )
+        )
+    return out
+
+
+def cacheable(diags: Iterable[Diagnostic]) -> bool:
+    """Results that hold an internal error (a jaxlint bug) are recomputed every time."""
+    return not any(d.code == "JAX000" and "internal error" in d.message for d in diags)
+
+
+@dataclass
+class Cache:
+    directory: str
+    create: bool = True  # False: use the folder if it exists, never make it
+    stats: dict = field(default_factory=lambda: {"hits": 0, "misses": 0, "writes": 0})
+    _ready: bool = False
+    _broken: bool = False
+
+    @property
+    def root(self) -> str:
+        return os.path.join(self.directory, f"v{FORMAT}")
+
+    def path(self, key_: str) -> str:
+        return os.path.join(self.root, key_[:2], key_[2:])
+
+    def get(self, key_: str, display: str) -> list[Diagnostic] | None:
+        path = self.path(key_)
+        try:
+            with open(path, "rb") as fh:
+                raw = fh.read()
+                st = os.fstat(fh.fileno())
+        except OSError:
+            self.stats["misses"] += 1
+            return None
+        try:
+            entry = json.loads(raw)
+            if entry.get("key") != key_:
+                raise ValueError("key mismatch")
+            diags = _decode(entry["diags"], display)
+        except Exception:  # damaged or foreign: a miss; the caller rewrites it
+            self.stats["misses"] += 1
+            return None
+        if time.time() - st.st_mtime > TOUCH_AFTER_S:
+            try:
+                os.utime(path)
+            except OSError:
+                pass
+        self.stats["hits"] += 1
+        return diags
+
+    def put(self, key_: str, diags: list[Diagnostic], display: str) -> None:
+        if self._broken or not cacheable(diags):
+            return
+        if not self._ready and not self.create:
+            if not os.path.isdir(self.root):
+                self._broken = True  # quietly: this run was not asked to make a cache
+                return
+            self._ready = True
+        data = json.dumps(
+            {"key": key_, "diags": _encode(diags, display)},
+            ensure_ascii=True,  # lone surrogates from odd sources survive the round trip
+            separators=(",", ":"),
+        ).encode("ascii")
+        folder = os.path.dirname(self.path(key_))
+        try:
+            if not self._ready:
+                self._prepare()
+            os.makedirs(folder, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+                os.replace(tmp, self.path(key_))
+            except BaseException:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                raise
+        except OSError as exc:
+            self._broken = True  # read-only or full: lint on, without caching
+            print(
+                f"jaxlint: warning: cannot write the cache in {self.directory}: {exc.strerror or exc}; "
+                "continuing without it (--no-cache silences this)",
+                file=sys.stderr,
+            )
+            return
+        self.stats["writes"] += 1
+
+    def _prepare(self) -> None:
+        os.makedirs(self.root, exist_ok=True)
+        for name, text in ((".gitignore", "# created by jaxlint\n*\n"), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
+            target = os.path.join(self.directory, name)
+            if not os.path.exists(target):
+                try:
+                    with open(target, "x", encoding="utf-8") as fh:
+                        fh.write(text)
+                except OSError:
+                    pass
+        self._ready = True
+
+    # -- pruning ------------------------------------------------------------------------------
+
+    def maybe_prune(self) -> None:
+        """After a run that wrote entries; at most once per PRUNE_EVERY_S for all runs."""
+        if self._broken or not self.stats["writes"]:
+            return
+        stamp = os.path.join(self.root, "last-prune")
+        try:
+            if time.time() - os.stat(stamp).st_mtime < PRUNE_EVERY_S:
+                return
+        except OSError:
+            pass
+        try:
+            with open(stamp, "w", encoding="utf-8") as fh:
+                fh.write(f"{time.time():.0f}\n")
+        except OSError:
+            return
+        prune(self.directory)
+
+
+def prune(
+    directory: str,
+    max_entries: int = MAX_ENTRIES,
+    max_bytes: int = MAX_BYTES,
+    max_age_days: float = MAX_AGE_DAYS,
+    now: float | None = None,
+) -> int:
+    """Delete entries unused for `max_age_days`, then the least recently used down to 3/4 of
+    either bound when one is exceeded, plus leftover temporary files. Returns how many went."""
+    now = time.time() if now is None else now
+    root = os.path.join(directory, f"v{FORMAT}")
+    entries: list[tuple[float, int, str]] = []
+    removed = 0
+    try:
+        shards = list(os.scandir(root))
+    except OSError:
+        return 0
+    for shard in shards:
+        if not shard.is_dir(follow_symlinks=False):
+            continue
+        try:
+            items = list(os.scandir(shard.path))
+        except OSError:
+            continue
+        for item in items:
+            try:
+                st = item.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            old = now - st.st_mtime
+            if item.name.startswith(".tmp-"):
+                if old > STALE_TMP_S:
+                    removed += _unlink(item.path)
+                continue
+            if old > max_age_days * 86400:
+                removed += _unlink(item.path)
+                continue
+            entries.append((st.st_mtime, st.st_size, item.path))
+    total = sum(size for _, size, _ in entries)
+    if len(entries) > max_entries or total > max_bytes:
+        entries.sort()  # oldest use first
+        keep_n, keep_b = max_entries * 3 // 4, max_bytes * 3 // 4
+        n = len(entries)
+        for _, size, path in entries:
+            if n <= keep_n and total <= keep_b:
+                break
+            removed += _unlink(path)
+            n -= 1
+            total -= size
+    return removed
+
+
+def _unlink(path: str) -> int:
+    try:
+        os.unlink(path)
+        return 1
+    except OSError:
+        return 0

@@ -1,0 +1,170 @@
+"""`jax.pmap(f, axis_name="i")` -> `jax.jit(jax.shard_map(...))` with pmap's own semantics.
+
+What `jax.pmap` does in JAX 0.10.2 (jax/_src/pmap.py, and checked by running both on 8
+simulated CPU devices in tests/test_pmap_migration.py):
+
+- a one-axis mesh over the devices, with `Auto` axis types (`jax.make_mesh` defaults to
+  `Explicit`, where `shard_map` only *asserts* `in_specs` and rejects unplaced inputs with
+  `ValueError: in_specs passed to shard_map ... does not match`);
+- every argument and output split/stacked along its leading axis: `in_specs=P("i")`,
+  `out_specs=P("i")`;
+- the body sees each device's slice *without* the leading axis, while a `shard_map` body
+  sees a block of size 1 along it: pmap squeezes inputs and expands outputs, and so does the
+  rewrite (`jax.lax.squeeze(x, (0,))` / `jax.lax.expand_dims(y, (0,))`, the calls pmap uses);
+- collectives keep pmap semantics: `check_vma=False`.
+
+Only the simple form is rewritten: one function and a literal `axis_name`, nothing else
+(`in_axes`, `static_broadcasted_argnums`, `donate_argnums`, `devices`, ... get no fix), and
+no call of the result in this module passes keyword arguments (`shard_map` takes none).
+Unsafe: the leading axis must equal `jax.device_count()` (pmap accepted fewer), and on
+several hosts pmap maps over local devices while the mesh spans all of them.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis.transforms import PARTIAL
+from jaxlint.diagnostic import Edit
+from jaxlint.fixers.imports import ensure_module, spell
+from jaxlint.fixers.rename import has_star, spell_partition_spec
+from jaxlint.rules.base import Context
+
+
+def _axis_name(call: ast.Call, first: int) -> str | None:
+    """The literal axis name of `pmap(f, "i")` / `pmap(f, axis_name="i")`, else None."""
+    extra = call.args[first:]
+    kws = call.keywords
+    if len(extra) + len(kws) != 1:
+        return None
+    node = extra[0] if extra else (kws[0].value if kws[0].arg == "axis_name" else None)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def _called_with_keywords(ctx: Context, name: str, binder: ast.AST) -> bool:
+    """Whether some call of `name` (bound by `binder`) passes keywords or `*`/`**`."""
+    for call in ctx.index.calls:
+        f = call.func
+        if not (isinstance(f, ast.Name) and f.id == name):
+            continue
+        b = ctx.index.binding(name, ctx.index.scope_of(f))
+        if b is not None and b.node is binder and (call.keywords or has_star(call)):
+            return True
+    return False
+
+
+class _Spelling:
+    """Spells JAX names once, collecting the import edits without duplicates."""
+
+    def __init__(self, ctx: Context, at: ast.AST) -> None:
+        self.ctx, self.at = ctx, at
+        self.edits: dict[Edit, None] = {}
+
+    def __call__(self, qualname: str) -> str:
+        text, edits = spell(self.ctx, qualname)
+        if edits:  # one `import jax` reaches every name used here (none is in jax.extend)
+            base, edits = ensure_module(self.ctx, "jax")
+            text = base + qualname[len("jax") :]
+        self.edits.update(dict.fromkeys(edits))
+        return text
+
+    def spec(self) -> str:
+        text, edits = spell_partition_spec(self.ctx, self.at)
+        self.edits.update(dict.fromkeys(edits))
+        return text
+
+
+def _free_name(*nodes: ast.AST) -> str:
+    used = {n.id for node in nodes for n in ast.walk(node) if isinstance(n, ast.Name)}
+    for name in ("a", "args", "a_", "pmap_args"):
+        if name not in used:
+            return name
+    return "pmap_args_"
+
+
+def _literal(value: str) -> str:
+    """A string literal, double-quoted when that needs no escaping."""
+    return f'"{value}"' if value.isprintable() and not set(value) & {'"', "\\"} else repr(value)
+
+
+def _pieces(s: _Spelling, axis: str, fn_nodes: tuple[ast.AST, ...]) -> tuple[str, str]:
+    """(squeeze/expand wrapper taking `f`, shard_map keyword arguments)."""
+    a = _free_name(*fn_nodes)
+    tree_map, squeeze, expand = s("jax.tree.map"), s("jax.lax.squeeze"), s("jax.lax.expand_dims")
+    wrap = (
+        f"lambda *{a}: {tree_map}(lambda y: {expand}(y, (0,)), "
+        f"{{f}}(*{tree_map}(lambda x: {squeeze}(x, (0,)), {a})))"
+    )
+    spec = s.spec()
+    mesh = (
+        f"{s('jax.make_mesh')}(({s('jax.device_count')}(),), ({_literal(axis)},), "
+        f"axis_types=({s('jax.sharding.AxisType')}.Auto,))"
+    )
+    name = _literal(axis)
+    kwargs = f"mesh={mesh}, in_specs={spec}({name}), out_specs={spec}({name}), check_vma=False"
+    return wrap, kwargs
+
+
+def pmap_to_shard_map(ctx: Context, ref: ast.AST) -> list[Edit] | None:
+    """Edits rewriting the simple pmap form around the reference `ref`, or None."""
+    parent = getattr(ref, "jl_parent", None)
+    if not isinstance(parent, ast.Call) or has_star(parent):
+        return None
+    if parent.func is ref:
+        return _call_form(ctx, parent)
+    if parent.args and parent.args[0] is ref and ctx.qualname(parent.func) in PARTIAL:
+        return _decorator_form(ctx, parent)
+    return None
+
+
+def _call_form(ctx: Context, call: ast.Call) -> list[Edit] | None:
+    if not call.args or any(kw.arg != "axis_name" for kw in call.keywords):
+        return None
+    axis = _axis_name(call, 1)
+    if axis is None:
+        return None
+    outer = getattr(call, "jl_parent", None)
+    if isinstance(outer, ast.Call) and outer.func is call and (outer.keywords or has_star(outer)):
+        return None
+    stmt = outer
+    if (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+    ):
+        if _called_with_keywords(ctx, stmt.targets[0].id, stmt):
+            return None
+    fn = call.args[0]
+    s = _Spelling(ctx, call)
+    wrap, kwargs = _pieces(s, axis, (fn,))
+    body = wrap.format(
+        f=ctx.text(fn) if isinstance(fn, (ast.Name, ast.Attribute)) else f"({ctx.text(fn)})"
+    )
+    text = f"{s('jax.jit')}({s('jax.shard_map')}({body}, {kwargs}))"
+    return [ctx.replace(call, text), *s.edits]
+
+
+def _decorator_form(ctx: Context, partial: ast.Call) -> list[Edit] | None:
+    fn = getattr(partial, "jl_parent", None)
+    if (
+        not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        or partial not in fn.decorator_list
+    ):
+        return None
+    if len(partial.args) != 1 or any(kw.arg != "axis_name" for kw in partial.keywords):
+        return None
+    axis = _axis_name(partial, 1)
+    if axis is None or _called_with_keywords(ctx, fn.name, fn):
+        return None
+    s = _Spelling(ctx, partial)
+    wrap, kwargs = _pieces(s, axis, (fn,))
+    indent = ctx.line_indent(partial.lineno)
+    nl = ctx.source.newline
+    text = (
+        f"{s('jax.jit')}{nl}"
+        f"{indent}@{ctx.text(partial.func)}({s('jax.shard_map')}, {kwargs}){nl}"
+        f"{indent}@(lambda f: {wrap.format(f='f')})"
+    )
+    return [ctx.replace(partial, text), *s.edits]

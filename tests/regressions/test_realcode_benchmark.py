@@ -1,0 +1,83 @@
+"""benchmarks/realcode.py on a fake site-packages: files found through RECORD (never
+imported), figures per rule, per 100k lines, library vs test code, and the JSON file."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import pathlib
+import textwrap
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("realcode", ROOT / "benchmarks" / "realcode.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def _install(site: pathlib.Path, files: dict[str, str]) -> None:
+    info = site / "toylib-1.0.dist-info"
+    info.mkdir(parents=True)
+    rows = []
+    for rel, text in files.items():
+        path = site / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+        rows.append(f"{rel},sha256=x,1")
+    rows.append("toylib-1.0.dist-info/RECORD,,")
+    (info / "RECORD").write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def test_realcode_counts_findings_per_rule_and_subset(tmp_path, capsys):
+    realcode = _load()
+    site = tmp_path / "site"
+    _install(
+        site,
+        {
+            "toylib/__init__.py": "raise SystemExit('never imported')\n",
+            "toylib/core.py": """
+                import jax
+
+                @jax.jit
+                def f(x):
+                    if x > 0:
+                        return x
+                    return -x
+                """,
+            "toylib/core_test.py": """
+                import jax
+
+                def test(key):
+                    return jax.random.normal(key), jax.random.uniform(key)
+                """,
+        },
+    )
+    out = tmp_path / "out.json"
+    assert (
+        realcode.main(["--site-packages", str(site), "--packages", "toylib", "--json", str(out)])
+        == 0
+    )
+    result = json.loads(out.read_text())
+    assert result["files"] == 3
+    assert result["per_rule"] == {"JAX110": 1, "JAX201": 1}
+    assert result["subsets"]["library"]["per_rule"] == {"JAX110": 1}
+    assert result["subsets"]["tests"]["per_rule"] == {"JAX201": 1}
+    lines = result["lines"]
+    assert result["per_100k_lines"]["JAX110"] == round(100_000 / lines, 2)
+    assert result["subsets"]["all"]["target_findings"] == 2
+    assert "JAX110" in capsys.readouterr().out
+
+
+def test_realcode_reports_a_missing_distribution(tmp_path):
+    realcode = _load()
+    site = tmp_path / "empty"
+    site.mkdir()
+    assert (
+        realcode.main(
+            ["--site-packages", str(site), "--packages", "nope", "--json", str(tmp_path / "o.json")]
+        )
+        == 2
+    )

@@ -1,0 +1,841 @@
+"""Unit tests of the shared evidence model (jaxlint/analysis): which functions are traced and
+how, which values are traced, PRNG key flow, and module-level writes."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from jaxlint.analysis import Level, ModuleFacts
+from jaxlint.analysis.taint import NUMPY_DISPATCHING
+from tests.conftest import snippet
+
+
+def facts_of(text: str, jit_decorators: tuple[str, ...] = ()) -> ModuleFacts:
+    return ModuleFacts(ast.parse(snippet(text)), jit_decorators)
+
+
+def fn(facts: ModuleFacts, name: str) -> ast.AST:
+    for node in ast.walk(facts.tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            return node
+    raise LookupError(name)
+
+
+def lambdas(facts: ModuleFacts) -> list[ast.Lambda]:
+    return [n for n in ast.walk(facts.tree) if isinstance(n, ast.Lambda)]
+
+
+def traced(facts: ModuleFacts, name: str) -> set[str] | None:
+    f = facts.function_facts(fn(facts, name))
+    return None if f is None else set(f.traced_params)
+
+
+def store_level(facts: ModuleFacts, function: str, var: str) -> Level:
+    """Level bound to `var` by its first assignment inside `function`."""
+    stores = [
+        n
+        for n in ast.walk(fn(facts, function))
+        if isinstance(n, ast.Name) and n.id == var and isinstance(n.ctx, ast.Store)
+    ]
+    stores.sort(key=lambda n: (n.lineno, n.col_offset))
+    return facts.taint.level(stores[0])
+
+
+def name_level(facts: ModuleFacts, function: str, var: str, nth: int = 0) -> Level:
+    """Level of the nth load of `var` inside `function`."""
+    loads = [
+        n
+        for n in ast.walk(fn(facts, function))
+        if isinstance(n, ast.Name) and n.id == var and isinstance(n.ctx, ast.Load)
+    ]
+    loads.sort(key=lambda n: (n.lineno, n.col_offset))
+    return facts.taint.level(loads[nth])
+
+
+def expr_level(facts: ModuleFacts, source: str) -> Level:
+    """Level of the first expression whose source text is `source`."""
+    text = snippet_text(facts)
+    for node in ast.walk(facts.tree):
+        if isinstance(node, ast.expr) and ast.get_source_segment(text, node) == source:
+            return facts.taint.level(node)
+    raise LookupError(source)
+
+
+def snippet_text(facts: ModuleFacts) -> str:
+    return facts._text  # type: ignore[attr-defined]
+
+
+def facts_with_text(text: str, jit_decorators: tuple[str, ...] = ()) -> ModuleFacts:
+    facts = facts_of(text, jit_decorators)
+    facts._text = snippet(text)  # type: ignore[attr-defined]
+    return facts
+
+
+# -- transforms: which functions are traced, and which parameters stay static ------------------
+
+
+@pytest.mark.parametrize(
+    "decorator,expected",
+    [
+        ("@jax.jit", {"x", "n"}),
+        ("@partial(jax.jit, static_argnums=(1,))", {"x"}),
+        ("@partial(jax.jit, static_argnums=-1)", {"x"}),
+        ("@partial(jax.jit, static_argnums=5)", {"x", "n"}),  # a wrong index makes nothing static
+        ("@jax.jit(static_argnames='n')", {"x"}),
+        ("@J", {"x", "n"}),
+        ("@jit_alias", {"x", "n"}),
+        ("@my_jit", {"x"}),
+        ("@nnx.jit", {"x", "n"}),
+        ("@eqx.filter_jit", {"x", "n"}),
+        ("@jax.checkpoint", {"x", "n"}),
+    ],
+)
+def test_jit_decorators_and_static_arguments(decorator, expected):
+    facts = facts_of(
+        f"""
+        import jax
+        import equinox as eqx
+        from flax import nnx
+        from functools import partial
+        from jax import jit as J
+
+        jit_alias = jax.jit
+        my_jit = partial(jax.jit, static_argnums=1)
+
+        {decorator}
+        def f(x, n):
+            return x
+        """
+    )
+    assert traced(facts, "f") == expected
+    assert facts.function_facts(fn(facts, "f")).is_jit
+
+
+def test_unknown_static_arguments_make_the_function_silent():
+    facts = facts_of(
+        """
+        import jax
+        from functools import partial
+
+        @partial(jax.jit, static_argnums=NUMS)
+        def f(x, n):
+            return x
+        """
+    )
+    f = facts.function_facts(fn(facts, "f"))
+    assert f.unknown_static and not f.is_jit
+
+
+def test_filter_jit_python_scalars_are_static():
+    facts = facts_of(
+        """
+        import equinox as eqx
+
+        @eqx.filter_jit
+        def f(x, n: int, flag=True, *, mode: str = "a"):
+            return x
+        """
+    )
+    assert traced(facts, "f") == {"x"}
+
+
+def test_bare_vmap_in_axes_none_is_static_but_not_under_jit():
+    facts = facts_of(
+        """
+        import jax
+        from functools import partial
+
+        @partial(jax.vmap, in_axes=(0, None))
+        def bare(v, n):
+            return v
+
+        def inner(v, n):
+            return v
+
+        both = jax.jit(jax.vmap(inner, in_axes=(0, None)))
+        g = jax.vmap(lambda v, n: v, (0, None))
+        """
+    )
+    assert traced(facts, "bare") == {"v"}
+    assert traced(facts, "inner") == {"v", "n"}
+    lam = lambdas(facts)[0]
+    assert facts.function_facts(lam).traced_params == {"v"}
+
+
+@pytest.mark.parametrize(
+    "call,names",
+    [
+        ("lax.scan(body, 0.0, xs)", {"body": {"carry", "x"}}),
+        ("lax.fori_loop(0, 10, body, 0.0)", {"body": {"carry", "x"}}),
+        ("lax.while_loop(cond, body, 0.0)", {"cond": {"c"}, "body": {"carry", "x"}}),
+        ("lax.cond(p, body, other, 1.0, 2.0)", {"body": {"carry", "x"}, "other": {"a", "b"}}),
+        ("lax.switch(i, [body, other], 1.0, 2.0)", {"body": {"carry", "x"}, "other": {"a", "b"}}),
+        ("lax.map(cond, xs)", {"cond": {"c"}}),
+        ("nnx.scan(body)", {"body": {"carry", "x"}}),
+    ],
+)
+def test_control_flow_bodies_are_traced(call, names):
+    facts = facts_of(
+        f"""
+        from jax import lax
+        from flax import nnx
+
+        def run(xs, p, i):
+            def body(carry, x):
+                return carry, x
+
+            def other(a, b):
+                return a
+
+            def cond(c):
+                return c
+
+            return {call}
+        """
+    )
+    for name, params in names.items():
+        f = facts.function_facts(fn(facts, name))
+        assert f is not None and f.is_jit and f.traced_params == params, name
+    assert facts.function_facts(fn(facts, "run")) is None
+
+
+def test_lambda_bodies_and_closures_are_traced():
+    facts = facts_with_text(
+        """
+        import jax
+        from jax import lax
+
+        @jax.jit
+        def f(x, n):
+            total = lax.fori_loop(0, n, lambda i, acc: acc + x[i], 0.0)
+            return lax.cond(x.sum() > 0, lambda: x * 2, lambda: x)
+        """
+    )
+    for lam in lambdas(facts):
+        assert facts.function_facts(lam).is_jit
+    assert expr_level(facts, "acc + x[i]") == Level.ARRAY
+    assert expr_level(facts, "x * 2") == Level.ARRAY
+
+
+def test_user_configured_jit_decorators():
+    text = """
+        import mylib
+
+        @mylib.compiled
+        def f(x):
+            return x
+        """
+    assert traced(facts_of(text), "f") is None
+    assert traced(facts_of(text, ("mylib.compiled",)), "f") == {"x"}
+
+
+def test_module_methods_are_traced_with_medium_confidence():
+    facts = facts_of(
+        """
+        import equinox as eqx
+        import flax.linen as nn
+        from flax import nnx
+
+        class Base(nn.Module):
+            pass
+
+        class Block(Base):
+            def __call__(self, x, train: bool = False):
+                return x
+
+        class Dense(nn.Module):
+            @nn.compact
+            def apply_it(self, x):
+                return x
+
+        class E(eqx.Module):
+            def __call__(self, x):
+                return x
+
+        class N(nnx.Module):
+            def __call__(self, x):
+                return x
+
+        class Plain:
+            def __call__(self, x):
+                return x
+        """
+    )
+    for name in ("__call__", "apply_it"):
+        for node in ast.walk(facts.tree):
+            if isinstance(node, ast.ClassDef):
+                method = next((m for m in node.body if getattr(m, "name", "") == name), None)
+                if method is None:
+                    continue
+                f = facts.function_facts(method)
+                if node.name == "Plain":
+                    assert f is None
+                else:
+                    assert f.confidence == "medium" and f.traced_params == {"x"}, node.name
+
+
+def test_grad_only_context_traces_only_argnums():
+    facts = facts_of(
+        """
+        import jax
+
+        def loss(w, n):
+            return w
+
+        def loss2(w, n):
+            return w
+
+        def loss3(w, n):
+            return w
+
+        g = jax.grad(loss)
+        h = jax.value_and_grad(loss2, argnums=(0, 1))
+        k = jax.jit(jax.grad(loss3))
+        """
+    )
+    f = facts.function_facts(fn(facts, "loss"))
+    assert f.is_grad and not f.is_jit and f.traced_params == {"w"}
+    assert traced(facts, "loss2") == {"w", "n"}
+    f3 = facts.function_facts(fn(facts, "loss3"))
+    assert f3.is_jit and f3.traced_params == {"w", "n"}
+
+
+def test_grad_inside_jit_becomes_jit_with_all_arguments_traced():
+    facts = facts_of(
+        """
+        import jax
+
+        def loss_fn(params, labels):
+            return params
+
+        @jax.jit
+        def train_step(params, labels):
+            return jax.grad(loss_fn)(params, labels)
+        """
+    )
+    f = facts.function_facts(fn(facts, "loss_fn"))
+    assert f.is_jit and f.traced_params == {"params", "labels"}
+    assert f.describe() == "traced via train_step() -> loss_fn()"
+
+
+def test_helpers_become_traced_with_a_call_chain():
+    facts = facts_of(
+        """
+        import jax
+
+        def normalize(v, eps):
+            return v / eps
+
+        def prepare(x):
+            return normalize(x, 1e-6)
+
+        @jax.jit
+        def step(x):
+            return prepare(x)
+
+        def unrelated(x):
+            return normalize(x, 1.0)
+        """
+    )
+    f = facts.function_facts(fn(facts, "normalize"))
+    assert f.confidence == "medium" and f.traced_params == {"v"}
+    assert f.describe() == "traced via step() -> prepare() -> normalize()"
+    assert facts.function_facts(fn(facts, "unrelated")) is None
+
+
+def test_methods_called_through_self_and_bound_method_transforms():
+    facts = facts_of(
+        """
+        import jax
+        from functools import partial
+
+        class Learner:
+            def _loss(self, theta, batch):
+                return theta
+
+            def _helper(self, y):
+                return y
+
+            @partial(jax.jit, static_argnums=0)
+            def update(self, params, batch):
+                g = jax.grad(self._loss)(params, batch)
+                return self._helper(g)
+        """
+    )
+    assert traced(facts, "_loss") == {"theta", "batch"}
+    assert traced(facts, "_helper") == {"y"}
+    assert traced(facts, "update") == {"params", "batch"}
+
+
+def test_host_callbacks_are_never_traced():
+    facts = facts_of(
+        """
+        import jax
+
+        def host_fn(a):
+            return float(a)
+
+        @jax.jit
+        def f(x):
+            return jax.pure_callback(host_fn, x, x) + jax.debug.callback(lambda v: print(v), x)
+        """
+    )
+    assert facts.function_facts(fn(facts, "host_fn")) is None
+    assert all(facts.function_facts(lam) is None for lam in lambdas(facts))
+
+
+def test_compiled_and_traced_callee():
+    facts = facts_of(
+        """
+        import jax
+
+        @jax.jit
+        def f(x):
+            def inner(y):
+                return y
+            return inner(x)
+
+        def g(x):
+            return x
+
+        def h(x):
+            return x
+
+        vg = jax.vmap(g)
+        vh = jax.vmap(h)
+        jh = jax.jit(h)
+        jh(1.0)
+        """
+    )
+    transforms = facts.transforms
+    assert transforms.compiled(fn(facts, "f")) and transforms.compiled(fn(facts, "inner"))
+    assert not transforms.compiled(fn(facts, "g"))  # only bare vmap: re-traced every call
+    assert transforms.compiled(fn(facts, "h"))
+    call = next(c for c in facts.index.calls if getattr(c.func, "id", "") == "jh")
+    assert transforms.traced_callee(call) is fn(facts, "h")
+
+
+# -- taint: traced values and the never-traced accessors ------------------------------------------
+
+
+def test_never_traced_accessors():
+    facts = facts_with_text(
+        """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        TABLE = np.arange(4.0)
+
+        @jax.jit
+        def f(x, m=None):
+            a = x.shape[0] + x.ndim + x.size + len(x)
+            b = x.dtype
+            c = jnp.finfo(x.dtype).eps
+            d = m is None
+            e = isinstance(x, jax.Array)
+            g = type(x)
+            h = jax.process_index() + jax.device_count()
+            i = np.sin(TABLE)
+            j = x.sharding
+            k = jnp.shape(x)[0]
+            return x * 2
+        """
+    )
+    for var in "abcdeghijk":
+        assert store_level(facts, "f", var) == Level.NONE, var
+    assert expr_level(facts, "x * 2") == Level.ARRAY
+
+
+def test_numpy_method_dispatch_allow_list():
+    assert {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "cumsum"} <= (
+        NUMPY_DISPATCHING
+    )
+    assert not {"sin", "asarray", "array", "where", "take"} & NUMPY_DISPATCHING
+
+
+def test_string_and_none_comparisons_are_static():
+    facts = facts_with_text(
+        """
+        import jax
+
+        @jax.jit
+        def f(x, mode):
+            a = mode == "relu"
+            b = x == None
+            c = x > 0
+            return a, b, c
+        """
+    )
+    assert name_level(facts, "f", "a") == Level.NONE
+    assert name_level(facts, "f", "b") == Level.NONE
+    assert name_level(facts, "f", "c") == Level.ARRAY
+
+
+def test_concreteness_guards_silence_the_guarded_code():
+    facts = facts_with_text(
+        """
+        import jax
+        from jax import core
+
+        def not_jax_tracer(v):
+            return not isinstance(v, core.Tracer)
+
+        @jax.jit
+        def f(i, x, y):
+            init = not_jax_tracer(i) and i > 3
+            if isinstance(x, core.Tracer):
+                a = x
+            else:
+                b = x > 0
+            try:
+                c = float(y)
+            except jax.errors.ConcretizationTypeError:
+                c = y
+            return init, a, b, c
+        """
+    )
+    assert expr_level(facts, "i > 3") == Level.NONE
+    assert expr_level(facts, "x > 0") == Level.NONE
+    assert expr_level(facts, "float(y)") == Level.NONE
+    assert name_level(facts, "f", "a") == Level.TREE
+
+
+def test_tree_map_with_a_static_function_is_static():
+    facts = facts_with_text(
+        """
+        import jax
+
+        def _is_none(v):
+            return v is None
+
+        @jax.jit
+        def f(tree):
+            flags = jax.tree.map(_is_none, tree)
+            doubled = jax.tree.map(lambda v: v * 2, tree)
+            leaves = jax.tree.leaves(tree)
+            return flags, doubled, leaves
+        """
+    )
+    assert name_level(facts, "f", "flags") == Level.NONE
+    assert name_level(facts, "f", "doubled") >= Level.TREE
+    assert name_level(facts, "f", "leaves") == Level.CONTAINER
+
+
+def test_helper_return_with_static_arguments_is_static():
+    facts = facts_with_text(
+        """
+        import jax
+
+        def double(v):
+            return v * 2
+
+        @jax.jit
+        def f(x):
+            y = double(x)
+            n = double(3)
+            return y, n
+        """
+    )
+    assert name_level(facts, "f", "y") == Level.ARRAY
+    assert name_level(facts, "f", "n") == Level.NONE
+
+
+def test_containers_passed_to_helpers_are_pytrees_of_tracers():
+    facts = facts_of(
+        """
+        import jax
+
+        def to_host(tree):
+            return tree
+
+        @jax.vmap
+        def f(x):
+            return to_host({"y": x * 2})
+        """
+    )
+    assert traced(facts, "to_host") == {"tree"}
+
+
+def test_nested_function_closing_over_tracers_is_traced_when_called():
+    facts = facts_with_text(
+        """
+        import jax
+
+        @jax.jit
+        def f(x):
+            def positive():
+                return x > 0
+            return positive()
+        """
+    )
+    assert facts.function_facts(fn(facts, "positive")).is_jit
+    assert expr_level(facts, "x > 0") == Level.ARRAY
+
+
+def test_filtered_transforms_treat_fields_as_possibly_static():
+    facts = facts_with_text(
+        """
+        import jax
+        import equinox as eqx
+
+        @eqx.filter_jit
+        def solve(solver, y0):
+            a = solver.order > 2
+            return a, y0 > 0
+
+        @jax.jit
+        def step(state, y0):
+            b = state.step > 2
+            return b
+        """
+    )
+    assert name_level(facts, "solve", "a") == Level.NONE
+    assert expr_level(facts, "y0 > 0") == Level.ARRAY
+    assert name_level(facts, "step", "b") == Level.ARRAY
+
+
+def test_boolean_masks():
+    facts = facts_with_text(
+        """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        MASK = np.array([True, False])
+
+        @jax.jit
+        def f(x, i):
+            valid = ~jnp.isnan(x)
+            both = (x > 0) & valid
+            return x[valid], x[both], x[i], x[MASK], x[(x > 0).astype(bool)], x[jnp.argmax(x)]
+        """
+    )
+    taint = facts.taint
+    subs = sorted(
+        (n for n in ast.walk(fn(facts, "f")) if isinstance(n, ast.Subscript)),
+        key=lambda n: n.col_offset,
+    )
+    assert [taint.is_bool_mask(s.slice) for s in subs] == [True, True, False, False, True, False]
+
+
+def test_mask_parameters_of_helpers():
+    facts = facts_of(
+        """
+        import jax
+
+        def masked_mean(x, mask, idx):
+            return x[mask].mean() + x[idx]
+
+        @jax.jit
+        def f(x, i):
+            return masked_mean(x, x > 0, i) + masked_mean(x, ~(x > 1), i + 1)
+        """
+    )
+    taint = facts.taint
+    subs = [n for n in ast.walk(fn(facts, "masked_mean")) if isinstance(n, ast.Subscript)]
+    flags = {ast.unparse(s.slice): taint.is_bool_mask(s.slice) for s in subs}
+    assert flags == {"mask": True, "idx": False}
+
+
+# -- keys: PRNG key def-use chains -------------------------------------------------------------
+
+
+def reuse_lines(text: str) -> list[tuple[int, str]]:
+    facts = facts_of(text)
+    return sorted((r.node.lineno, r.kind) for r in facts.keys.reuses)
+
+
+def test_key_reuse_paths():
+    assert reuse_lines(
+        """
+        import jax
+
+        def f(key, flag):
+            if flag:
+                a = jax.random.normal(key)
+            else:
+                a = jax.random.uniform(key)
+            b = jax.random.normal(key)
+            k1, k2 = jax.random.split(key)
+            return a, b, jax.random.normal(k1), jax.random.normal(k2)
+        """
+    ) == [(8, "twice"), (9, "twice")]
+
+
+def test_key_reuse_in_loops_and_comprehensions():
+    assert reuse_lines(
+        """
+        import jax
+
+        def f(key, shapes, pkey):
+            for _ in range(3):
+                key, sub = jax.random.split(key)
+                x = jax.random.normal(sub)
+            for i in range(3):
+                y = jax.random.normal(jax.random.fold_in(key, i))
+            same = [jax.random.normal(key, (3,)) for _ in shapes]
+            fresh = [jax.random.normal(k) for k in jax.random.split(key, 3)]
+            per_shape = [jax.random.normal(pkey, s) for s in shapes]
+            return x, y, same, fresh, per_shape
+        """
+    ) == [(9, "loop"), (10, "twice")]
+
+
+def test_indexed_keys_and_helpers():
+    assert reuse_lines(
+        """
+        import jax
+
+        def init(key, shape):
+            return jax.random.normal(key, shape)
+
+        def data(key):
+            return jax.random.normal(key, (3,))
+
+        def f(key, dkey):
+            keys = jax.random.split(key, 3)
+            a = jax.random.normal(keys[0])
+            b = jax.random.normal(keys[1])
+            c = jax.random.normal(keys[0])
+            w = init(keys[2], (2,))
+            d1 = data(dkey)
+            d2 = data(dkey)
+            v = init(keys[2], (3,))
+            return a, b, c, w, d1, d2, v
+        """
+    ) == [(13, "twice"), (17, "twice")]
+
+
+def test_split_fold_in_collisions():
+    facts = facts_of(
+        """
+        import jax
+
+        def f(key, step, flag):
+            a = jax.random.fold_in(key, step)
+            b, c = jax.random.split(key)
+            d = jax.random.fold_in(c, 1)
+            e = jax.random.fold_in(c, 2)
+            g = jax.random.fold_in(c, 1)
+            key = jax.random.fold_in(key, 7)
+            h = jax.random.split(key) if flag else jax.random.fold_in(key, 0)
+            return a, b, d, e, g, h
+        """
+    )
+    assert sorted((c.node.lineno, c.first.lineno) for c in facts.keys.collisions) == [
+        (5, 4),
+        (8, 6),
+    ]
+
+
+def test_constant_seeds_in_loops():
+    facts = facts_of(
+        """
+        import jax
+
+        def f(seeds, n, seed):
+            for s in seeds:
+                a = jax.random.normal(jax.random.key(s))
+            for i in range(n):
+                k = jax.random.key(seed)
+                b = jax.random.normal(k)
+            for i in range(n):
+                k = jax.random.key(0)
+                k = jax.random.fold_in(k, i)
+                c = jax.random.normal(k)
+            while n:
+                d = jax.random.split(jax.random.PRNGKey(1))
+            return [jax.random.uniform(jax.random.key(0)) for _ in range(3)]
+        """
+    )
+    found = sorted((c.node.lineno, c.loop.lineno, c.name) for c in facts.keys.constant_seeds)
+    assert found == [(7, 6, "k"), (14, 13, None), (15, 15, None)]
+
+
+def test_key_kinds():
+    facts = facts_with_text(
+        """
+        import jax
+
+        t = jax.random.key(0)
+        legacy = jax.random.PRNGKey(0)
+        ts = jax.random.split(t, 3)
+        t1, t2 = jax.random.split(t)
+        f = jax.random.fold_in(t, 1)
+
+        def g(key):
+            return key
+        """
+    )
+    kinds = {}
+    for node in ast.walk(facts.tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            kinds[node.id] = facts.keys.key_kind(node)
+    assert kinds["t"] == ("typed", True)
+    assert kinds["legacy"] == ("legacy", True)
+    assert kinds["ts"] == ("typed", False)
+    assert kinds["t1"] == ("typed", True)
+    assert kinds["f"] == ("typed", True)
+    param = next(n for n in ast.walk(fn(facts, "g")) if isinstance(n, ast.Name))
+    assert facts.keys.key_kind(param) is None
+
+
+# -- imports: rebinding through global/nonlocal, module-level writes ------------------------------
+
+
+def test_global_and_nonlocal_writes_bind_in_their_scopes():
+    facts = facts_of(
+        """
+        counter = 0
+
+        def bump():
+            global counter
+            counter += 1
+
+        def outer():
+            total = 0
+            def inner():
+                nonlocal total
+                total = total + 1
+            return inner
+        """
+    )
+    index = facts.index
+    module = index.scopes[index.tree]
+    assert len(module.bindings["counter"]) == 2
+    outer_scope = index.scopes[fn(facts, "outer")]
+    assert len(outer_scope.bindings["total"]) == 2
+    assert "total" not in index.scopes[fn(facts, "inner")].bindings
+
+
+def test_module_writes():
+    facts = facts_of(
+        """
+        CONFIG = {"lr": 0.1}
+        SCALE = 2.0
+        LOG = []
+        CONST = 1.0
+
+        def decay():
+            CONFIG["lr"] = 0.05
+
+        def set_scale(v):
+            global SCALE
+            SCALE = v
+
+        def log(v):
+            LOG.append(v)
+
+        def local():
+            CONST = 3.0
+            return CONST
+        """
+    )
+    writes = facts.index.module_writes()
+    assert {w.kind for w in writes["CONFIG"]} == {"item"}
+    assert {w.kind for w in writes["SCALE"]} == {"rebind"}
+    assert {w.kind for w in writes["LOG"]} == {"method"}
+    assert "CONST" not in writes

@@ -1,0 +1,140 @@
+"""Same results serially, with any number of workers, and with a cold or warm cache; the
+progress line only on terminals."""
+
+from __future__ import annotations
+
+import io
+import json
+from argparse import Namespace
+
+import pytest
+
+from jaxlint import parallel
+from jaxlint.config import ConfigResolver
+from jaxlint.engine import iter_python_files
+from jaxlint.rules import ALL_RULES
+from tests.conftest import snippet
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    """Every rule's invalid examples as files, plus clean, broken and unreadable ones."""
+    root = tmp_path / "corpus"
+    (root / "pkg" / "sub").mkdir(parents=True)
+    n = 0
+    for rule in ALL_RULES:
+        for text in rule.examples.invalid:
+            folder = root / "pkg" / ("sub" if n % 3 else "")
+            (folder / f"{rule.code.lower()}_{n}.py").write_text(snippet(text))
+            n += 1
+    (root / "clean.py").write_text("import os\n\nprint(os.getcwd())\n")
+    (root / "broken.py").write_text("def f(:\n    pass\n")
+    (root / "latin.py").write_bytes(b"# -*- coding: ascii -*-\nx = '\xe9'\n")
+    big = "\n".join(f"y{i} = jax.numpy.zeros({i})" for i in range(3000))
+    (root / "big.py").write_text("import jax\n" + big + "\ny0[0] = 1\n")
+    return root
+
+
+def _args(**kw) -> Namespace:
+    base = dict(paths=None, jobs=None, no_cache=True, cache_dir=None, verbose=False)
+    base.update(kw)
+    return Namespace(**base)
+
+
+def _lint(root, **kw) -> list:
+    resolver = ConfigResolver()
+    files = iter_python_files([str(root)], resolver.for_path)
+    diags = parallel.lint_files(files, resolver, _args(paths=[str(root)], **kw))
+    return sorted(diags, key=lambda d: (d.sort_key(), d.message))
+
+
+def test_results_do_not_depend_on_jobs_or_cache(corpus, tmp_path, monkeypatch):
+    monkeypatch.setattr(parallel, "SERIAL_BELOW_BYTES", 0)  # use the pool even for this corpus
+    serial = _lint(corpus, jobs=1)
+    assert len({d.path for d in serial}) > 20, "the corpus should have findings in many files"
+    assert any(d.fix is not None for d in serial)
+    for jobs in (2, 3, 8):
+        assert _lint(corpus, jobs=jobs) == serial, jobs
+    cache = str(tmp_path / "cache")
+    cold = _lint(corpus, jobs=2, no_cache=False, cache_dir=cache)
+    warm = _lint(corpus, jobs=2, no_cache=False, cache_dir=cache)
+    warm_serial = _lint(corpus, jobs=1, no_cache=False, cache_dir=cache)
+    assert cold == warm == warm_serial == serial
+
+
+def test_warm_run_analyses_nothing(corpus, tmp_path, monkeypatch):
+    cache = str(tmp_path / "cache")
+    _lint(corpus, jobs=1, no_cache=False, cache_dir=cache)
+    monkeypatch.setattr(parallel, "lint_file", lambda *a, **k: pytest.fail("analysed"))
+    _lint(corpus, jobs=1, no_cache=False, cache_dir=cache)
+
+
+def test_a_changed_file_is_relinted(corpus, tmp_path):
+    cache = str(tmp_path / "cache")
+    before = _lint(corpus, jobs=1, no_cache=False, cache_dir=cache)
+    (corpus / "clean.py").write_text("import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1\n")
+    after = _lint(corpus, jobs=1, no_cache=False, cache_dir=cache)
+    fresh = _lint(corpus, jobs=1)
+    assert after == fresh != before
+
+
+def test_cli_output_is_identical_across_jobs_and_cache(corpus, tmp_path, run_cli):
+    outs = [
+        run_cli("check", "--format", "json", *flags, str(corpus), cwd=tmp_path)
+        for flags in (
+            ("--no-cache", "-j", "1"),
+            ("--no-cache", "-j", "2"),
+            ("--cache-dir", "c", "-j", "2"),
+            ("--cache-dir", "c", "-j", "2"),
+            ("--cache-dir", "c", "-j", "1"),
+        )
+    ]
+    assert len({o.stdout for o in outs}) == 1
+    assert {o.returncode for o in outs} == {1}
+    assert json.loads(outs[0].stdout)
+
+
+def test_jobs_default_and_bounds():
+    assert parallel.default_jobs() >= 1
+    assert parallel.jobs_from(_args(jobs=None)) == parallel.default_jobs()
+    assert parallel.jobs_from(_args(jobs=0)) == parallel.default_jobs()
+    assert parallel.jobs_from(_args(jobs=3)) == 3
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_only_on_a_terminal_and_only_when_slow(monkeypatch):
+    quiet = io.StringIO()
+    p = parallel.Progress(10, quiet)
+    monkeypatch.setattr(parallel, "PROGRESS_AFTER_S", 0.0)
+    monkeypatch.setattr(parallel, "PROGRESS_EVERY_S", 0.0)
+    for _ in range(10):
+        p.advance()
+    p.close()
+    assert quiet.getvalue() == ""
+
+    monkeypatch.delenv("TERM", raising=False)
+    tty = _Tty()
+    p = parallel.Progress(10, tty)
+    for _ in range(10):
+        p.advance()
+    p.close()
+    out = tty.getvalue()
+    assert "\rjaxlint: 10/10 files" in out and out.endswith("\r\x1b[K")
+
+
+def test_progress_waits_two_seconds(monkeypatch):
+    tty = _Tty()
+    p = parallel.Progress(5, tty)
+    for _ in range(5):
+        p.advance()
+    p.close()
+    assert tty.getvalue() == ""  # a fast run prints nothing
+
+
+def test_no_progress_when_stderr_is_a_pipe(corpus, tmp_path, run_cli):
+    out = run_cli("check", "--no-cache", str(corpus), cwd=tmp_path)
+    assert "files\r" not in out.stderr and "\r" not in out.stderr
