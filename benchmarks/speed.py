@@ -255,9 +255,7 @@ def per_file(files: list[str]) -> dict:
     return {
         "cpu_s": round(sum(r[0] for r in rows), 2),
         "by_size": table,
-        "slowest": [
-            {"file": r[2], "lines": r[1], "cpu_s": round(r[0], 2)} for r in rows[:10]
-        ],
+        "slowest": [{"file": r[2], "lines": r[1], "cpu_s": round(r[0], 2)} for r in rows[:10]],
     }
 
 
@@ -321,7 +319,9 @@ def main(argv: list[str] | None = None) -> int:
         snap = work / "snapshot"
         if snap.exists():
             shutil.rmtree(snap)
-        shutil.copytree(ROOT / "jaxlint", snap / "jaxlint", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            ROOT / "jaxlint", snap / "jaxlint", ignore=shutil.ignore_patterns("__pycache__")
+        )
         jl_env = dict(env, PYTHONPATH=str(snap))
         sys.path.insert(0, str(snap))  # the in-process extras use the snapshot too
     if "jaxlint" in sys.modules:  # pragma: no cover
@@ -351,7 +351,15 @@ def main(argv: list[str] | None = None) -> int:
             )
         tools["flake8"] = [flake8, "--jobs", str(jobs), "--exit-zero"]
     if "ruff" in wanted and ruff:
-        tools["ruff"] = [ruff, "check", "--select", "ALL", "--no-cache", "--isolated", "--exit-zero"]
+        tools["ruff"] = [
+            ruff,
+            "check",
+            "--select",
+            "ALL",
+            "--no-cache",
+            "--isolated",
+            "--exit-zero",
+        ]
     peers: dict[str, list[str]] = {}
     if not args.no_peers:
         tf = _find_bin("torchfix", bins)
@@ -393,15 +401,23 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(args.runs):
         order = names[i % len(names) :] + names[: i % len(names)]
         for name in order:
-            r = run_once([*tools[name], *files], env_of[name], work, work / f"{name}.{i}.out", args.tree_rss)
+            r = run_once(
+                [*tools[name], *files], env_of[name], work, work / f"{name}.{i}.out", args.tree_rss
+            )
             runs[name].append(r)
-            print(f"round {i + 1}/{args.runs} {name:<13} {r['wall_s']:>8.2f} s wall {r['cpu_s']:>8.2f} s cpu {r['max_rss_mb']:>7.1f} MB", flush=True)
+            print(
+                f"round {i + 1}/{args.runs} {name:<13} {r['wall_s']:>8.2f} s wall {r['cpu_s']:>8.2f} s cpu {r['max_rss_mb']:>7.1f} MB",
+                flush=True,
+            )
     for name, cmd in peers.items():
         runs[name] = []
         for i in range(args.peer_runs):
             r = run_once([*cmd, *files], env, work, work / f"{name}.{i}.out", args.tree_rss)
             runs[name].append(r)
-            print(f"peer {name:<18} {r['wall_s']:>8.2f} s wall {r['cpu_s']:>8.2f} s cpu {r['max_rss_mb']:>7.1f} MB", flush=True)
+            print(
+                f"peer {name:<18} {r['wall_s']:>8.2f} s wall {r['cpu_s']:>8.2f} s cpu {r['max_rss_mb']:>7.1f} MB",
+                flush=True,
+            )
     if "jaxlint-cold" in tools and "jaxlint-warm" in tools:
         cold = (work / "jaxlint-cold.0.out").read_bytes()
         warm = (work / "jaxlint-warm.0.out").read_bytes()
@@ -434,7 +450,9 @@ def main(argv: list[str] | None = None) -> int:
         """Median over rounds of a/b within the round (robust to load that drifts)."""
         if a not in runs or b not in runs or not runs[a] or len(runs[a]) != len(runs[b]):
             return None
-        return round(statistics.median(x["wall_s"] / y["wall_s"] for x, y in zip(runs[a], runs[b])), 3)
+        return round(
+            statistics.median(x["wall_s"] / y["wall_s"] for x, y in zip(runs[a], runs[b])), 3
+        )
 
     result["ratios"] = {
         "cold_vs_flake8": ratio("jaxlint-cold", "flake8"),
@@ -534,7 +552,9 @@ def render(result: dict) -> str:
         for name in ("jaxlint-cold", "jaxlint-warm"):
             if name in row:
                 r = row[name]
-                parts.append(f"{name} {r['wall_s_median']:.2f} s ({r.get('vs_1x', 1.0)}x), {r['max_rss_mb']} MB")
+                parts.append(
+                    f"{name} {r['wall_s_median']:.2f} s ({r.get('vs_1x', 1.0)}x), {r['max_rss_mb']} MB"
+                )
         lines.append("scale " + "; ".join(parts))
     pf = result.get("per_file")
     if pf:

@@ -165,7 +165,10 @@ def _encode(diags: Iterable[Diagnostic], display: str) -> list:
             fix = [
                 d.fix.safety,
                 d.fix.message,
-                [[e.start.line, e.start.col, e.end.line, e.end.col, e.content] for e in d.fix.edits],
+                [
+                    [e.start.line, e.start.col, e.end.line, e.end.col, e.content]
+                    for e in d.fix.edits
+                ],
             ]
         s = d.span
         out.append(
@@ -306,7 +309,10 @@ class Cache:
 
     def _prepare(self) -> None:
         os.makedirs(self.root, exist_ok=True)
-        for name, text in ((".gitignore", "# created by jaxlint\n*\n"), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
+        for name, text in (
+            (".gitignore", "# created by jaxlint\n*\n"),
+            ("CACHEDIR.TAG", _CACHEDIR_TAG),
+        ):
             target = os.path.join(self.directory, name)
             if not os.path.exists(target):
                 try:

@@ -31,7 +31,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from jaxlint.config import Settings
 
@@ -143,6 +143,12 @@ def _gate_pmap(rule: type) -> Gate | None:
     return (_last_components(pmaps),) if pmaps else None  # type: ignore[arg-type]
 
 
+def _gate_shard_map(rule: type) -> Gate | None:
+    names = _module_attr(rule.__module__, "SHARD_MAPS")
+    # the rule looks only at functions given to a `shard_map` it resolves by name
+    return (_last_components(names),) if names else None  # type: ignore[arg-type]
+
+
 def _gate_renames(rule: type) -> Gate | None:
     """Rename tables (`deprecations.RenameRule`): a finding is a reference to, or an import
     of, an old dotted name or a name under an old module, so the old name's last component
@@ -166,13 +172,17 @@ RULE_GATES: dict[str, Callable[[type], Gate | None]] = {
     "JAX206": _gate_random,  # arithmetic on keys made in the module
     "JAX204": _gate_host_rng,
     "JAX301": _gate_pmap,
+    "JAX303": _gate_shard_map,  # shard_map + grad + psum
+    "JAX304": _gate_shard_map,  # unplaced shard_map input
     "JAX601": _gate_timing,
     "JAX602": _gate_timing,
 }
 # The narrow gate replaces the default one only for rules that need no JAX-family name
 # beyond it (a `jax.random.*` call names `jax`; a pmap or a rename-table name is the name
 # itself). The others keep the default group too: an AND of both.
-NARROW_ONLY = frozenset({"JAX201", "JAX202", "JAX203", "JAX205", "JAX206", "JAX301"})
+NARROW_ONLY = frozenset(
+    {"JAX201", "JAX202", "JAX203", "JAX205", "JAX206", "JAX301", "JAX303", "JAX304"}
+)
 
 
 def _registered(rule: type) -> bool:
@@ -191,7 +201,7 @@ def _declared(rule: type) -> Gate | None:
     return tuple(frozenset(g) for g in words)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rule_gate(rule: type, default: frozenset[str]) -> Gate:
     declared = _declared(rule)
     if declared is not None:
@@ -225,22 +235,27 @@ def gates(rules: Sequence[type], settings: Settings | None = None) -> dict[str, 
     return {r.code: _rule_gate(r, default) for r in rules}
 
 
-class _Words:
-    """Memoised whole-word search in one text."""
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
-    __slots__ = ("text", "seen")
+
+class _Words:
+    """Whole-word lookups in one text: its identifiers are collected once (one regex pass,
+    cheaper than a substring search per word once there are more than a handful of words)."""
+
+    __slots__ = ("text", "_ids")
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.seen: dict[str, bool] = {}
+        self._ids: set[str] | None = None
 
     def has(self, word: str) -> bool:
-        hit = self.seen.get(word)
-        if hit is None:
-            hit = self.seen[word] = has_word(self.text, word)
-        return hit
+        if not word.isidentifier():  # a declared word with a dot or a space
+            return has_word(self.text, word)
+        if self._ids is None:
+            self._ids = set(_IDENTIFIER.findall(self.text))
+        return word in self._ids
 
-    def passes(self, gate: Gate) -> bool:
+    def passes(self, gate: Iterable[Iterable[str]]) -> bool:
         return all(any(self.has(w) for w in group) for group in gate)
 
 
@@ -257,10 +272,27 @@ def has_word(text: str, word: str) -> bool:
     return False
 
 
+# Within a group the search stops at the first word found: try the likely ones first.
+_LIKELY = ("jax", "numpy", "flax", "equinox", "optax", "random", "time")
+
+
+def _search_order(word: str) -> tuple[int, int]:
+    return (_LIKELY.index(word) if word in _LIKELY else len(_LIKELY), -len(word))
+
+
+@lru_cache(maxsize=256)
+def _plan(
+    rules: tuple[type, ...], default: frozenset[str]
+) -> tuple[tuple[type, tuple[tuple[str, ...], ...]], ...]:
+    return tuple(
+        (r, tuple(tuple(sorted(g, key=_search_order)) for g in _rule_gate(r, default)))
+        for r in rules
+    )
+
+
 def applicable(text: str, rules: Sequence[type], settings: Settings | None = None) -> list:
     """The rules of `rules` that could fire on `text` (same order); may be empty."""
     if DISABLED or not rules:
         return list(rules)
-    default = default_words(settings)
     words = _Words(text)
-    return [r for r in rules if words.passes(_rule_gate(r, default))]
+    return [r for r, gate in _plan(tuple(rules), default_words(settings)) if words.passes(gate)]

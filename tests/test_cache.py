@@ -55,7 +55,7 @@ def test_odd_text_round_trips(tmp_path):
 
     d = Diagnostic(
         code="JAX101",
-        message="caf\u00e9 \U0001d11e \udcff \"quoted\"\n",
+        message='caf\u00e9 \U0001d11e \udcff "quoted"\n',
         path="x.py",
         span=Span.of(3, 4, 5, 6),
         name="n",
@@ -184,9 +184,7 @@ def test_concurrent_writers_never_expose_half_an_entry(tmp_path):
         w.join()
         assert w.exitcode == 0
     assert all(reader.get(k, "a.py") == expected for k in keys)
-    leftovers = [
-        n for _, _, files in os.walk(directory) for n in files if n.startswith(".tmp-")
-    ]
+    leftovers = [n for _, _, files in os.walk(directory) for n in files if n.startswith(".tmp-")]
     assert leftovers == []
 
 

@@ -42,7 +42,6 @@ TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
-LOOPS = (ast.For, ast.AsyncFor, ast.While, *COMPREHENSIONS)
 
 
 @dataclass(frozen=True)

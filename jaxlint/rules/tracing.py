@@ -579,7 +579,7 @@ class PythonControlFlowOnTraced(Rule):
             """
             import jax
 
-            @jax.jit(static_argnames="n")
+            @jax.jit(static_argnames="k")
             def f(x, k):
                 if k:
                     pass

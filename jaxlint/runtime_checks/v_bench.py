@@ -38,6 +38,7 @@ from jaxlint.runtime_checks.verify_runtime import (
     could_not_run,
     not_reproduced,
     short_message,
+    stopped,
 )
 
 REPEAT = 7
@@ -177,6 +178,7 @@ def _median(values: list[float]) -> float | None:
 def measure(side: Side) -> dict[str, Any]:
     clock = Clock(side.filename)
     errors: list[str] = []
+    failures: list[BaseException] = []
     first_compiles = 0
     with clock.installed():
         probe = Probe(side.filename)
@@ -207,6 +209,7 @@ def measure(side: Side) -> dict[str, Any]:
                         entry.call()
                 except Exception as exc:
                     errors.append(f"{type(exc).__name__}: {short_message(exc)}")
+                    failures.append(exc)
                     break
                 if i == 0:
                     first_compiles = _compiles_between(
@@ -231,6 +234,7 @@ def measure(side: Side) -> dict[str, Any]:
         "blocked_min": min(blocked[1:] or blocked) if blocked else None,
         "compiles_in_first_run": first_compiles,
         "errors": errors,
+        "_failure": failures[0] if failures else None,
         "how": "timeit" if (not pairs and timeits) else "clock reads",
     }
     if data["measured_min"] and data["blocked_min"]:
@@ -274,9 +278,32 @@ def _timing(data: dict[str, Any]) -> dict[str, Any]:
     return {k: data.get(k) for k in keys}
 
 
+ROUNDS = 3  # measurement rounds for the original before calling the missing block harmless
+
+
 def check(side: Side) -> Outcome:
     data = measure(side)
-    evidence: dict[str, Any] = {"original": _timing(data), "how": data["how"]}
+    rounds = 1
+    # On a loaded machine a whole round can run synchronously (the dispatch waited): measure the
+    # original again before concluding that the missing block does not matter.
+    while (
+        not side.fixed
+        and side.code not in COMPILE_CODES
+        and rounds < ROUNDS
+        and data.get("underreport") is not None
+        and data["underreport"] < UNDERREPORT
+    ):
+        again = measure(side)
+        rounds += 1
+        if (again.get("underreport") or 0) > data["underreport"]:
+            data = again
+    data["rounds"] = rounds
+    failure = data.pop("_failure", None)
+    evidence: dict[str, Any] = {
+        "original": _timing(data),
+        "how": data["how"],
+        "rounds": data["rounds"],
+    }
     if data.get("underreport") is not None:
         evidence["underreport"] = data["underreport"]
     if data.get("compile_seconds") is not None:
@@ -292,6 +319,10 @@ def check(side: Side) -> Outcome:
                 )
         except CouldNotRun as exc:
             evidence["fixed_timing"] = {"error": str(exc)}
+    if not data["runs"] and failure is not None:
+        outcome = stopped(side, failure, "the timed code", f" before line {side.line} was timed")
+        outcome.evidence.update(evidence)
+        return outcome
     if not data["runs"]:
         why = data["errors"][0] if data["errors"] else "no pair of clock reads around it was seen"
         return could_not_run(

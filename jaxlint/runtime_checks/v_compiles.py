@@ -23,6 +23,7 @@ from jaxlint.runtime_checks.verify_runtime import (
     could_not_run,
     not_reproduced,
     short_message,
+    stopped,
 )
 
 CALLS = 3
@@ -53,6 +54,7 @@ def measure(side: Side) -> dict[str, Any]:
     for logger in loggers:
         logger.addHandler(handler)
     errors: list[str] = []
+    failures: list[BaseException] = []
     calls = 1
     try:
         if side.mode == "module":
@@ -73,6 +75,7 @@ def measure(side: Side) -> dict[str, Any]:
                         entry.call() if entry.mode in ("call", "attr") else entry.run()
                     except Exception as exc:
                         errors.append(f"{type(exc).__name__}: {short_message(exc)}")
+                        failures.append(exc)
                         break
     finally:
         for logger in loggers:
@@ -95,6 +98,7 @@ def measure(side: Side) -> dict[str, Any]:
         "compiles_per_execution": round(at_line / executions, 3) if executions else None,
         "miss_reason": lines[:6] or None,
         "errors": errors,
+        "_failure": failures[0] if failures else None,
     }
 
 
@@ -119,8 +123,20 @@ FIRST_CALL_CODES = {"JAX602"}
 
 def check(side: Side) -> Outcome:
     data = measure(side)
+    failure = data.pop("_failure", None)
     executions, compiles = data["executions"], data["compiles"]
     errors = data["errors"]
+    confirmable = (
+        executions >= 2
+        and compiles >= 2
+        or (side.code in FIRST_CALL_CODES and data["compiles_first_run"])
+    )
+    if failure is not None and not confirmable:
+        outcome = stopped(
+            side, failure, f"line {side.line} ran {executions} time(s), then the code"
+        )
+        outcome.evidence.update({k: v for k, v in data.items() if k not in outcome.evidence})
+        return outcome
     if executions == 0:
         why = f": {errors[0]}" if errors else " with these inputs"
         return could_not_run(f"line {side.line} never ran{why}", **data)

@@ -28,6 +28,7 @@ from jaxlint.runtime_checks.verify_runtime import (
     could_not_run,
     not_reproduced,
     short_message,
+    stopped,
 )
 
 DERIVERS = {"split", "fold_in", "clone"}
@@ -259,6 +260,7 @@ def _plain(value: Any) -> Any:
 
 def check(side: Side) -> Outcome:
     errors: list[str] = []
+    failure: BaseException | None = None
     with recording(side.filename) as rec:
         if side.mode == "module":
             mod = side.module()
@@ -278,6 +280,7 @@ def check(side: Side) -> Outcome:
                 entry.eager()
             except Exception as exc:
                 errors.append(f"{type(exc).__name__}: {short_message(exc)}")
+                failure = exc
     found = analyse(rec, side.lines)
     evidence: dict[str, Any] = {"ran": ran, "random_calls": found["calls"]}
     if found["reuse_here"]:
@@ -315,6 +318,10 @@ def check(side: Side) -> Outcome:
             for d in first["derivations"]
         )
         return confirmed(f"the same key was derived twice: {where}", **evidence)
+    if failure is not None and not found["calls"]:
+        outcome = stopped(side, failure, ran, " before drawing")
+        outcome.evidence.update(evidence)
+        return outcome
     if errors and not found["calls"]:
         return could_not_run(f"{ran} failed before drawing: {errors[0]}", **evidence)
     if found["traced_calls"] and not found["calls"]:

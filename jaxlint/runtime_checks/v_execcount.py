@@ -20,6 +20,7 @@ from jaxlint.runtime_checks.verify_runtime import (
     describe_exception,
     not_reproduced,
     short_message,
+    stopped,
 )
 
 CALLS = 3
@@ -30,6 +31,7 @@ def check(side: Side) -> Outcome:
         return could_not_run("module-level code runs once; there is no function to call repeatedly")
     entry = side.entry(shared=True)
     errors: list[str] = []
+    failure: BaseException | None = None
     calls = 0
     with Probe(side.filename, lines=side.lines, trace_lines=True) as probe:
         with capture_stdout() as printed:
@@ -46,6 +48,7 @@ def check(side: Side) -> Outcome:
                             **info,
                         )
                     errors.append(f"{type(exc).__name__}: {short_message(exc)}")
+                    failure = exc
                     break
     runs = probe.hits_at(side.lines)
     tracers = [line for line in printed if "Tracer" in line]
@@ -56,8 +59,10 @@ def check(side: Side) -> Outcome:
         "printed": printed[:6],
         "printed_lines": len(printed),
     }
-    if errors and not calls:
-        return could_not_run(f"{entry.describe()} failed: {errors[0]}", **evidence)
+    if failure is not None and not calls:
+        outcome = stopped(side, failure, entry.describe())
+        outcome.evidence.update(evidence)
+        return outcome
     if runs == 0:
         return could_not_run(f"line {side.line} never ran", **evidence)
     runtime_effects = len(printed) - len(tracers)

@@ -15,10 +15,9 @@ from jaxlint.runtime_checks.verify_runtime import (
     Outcome,
     Side,
     confirmed,
-    could_not_run,
     describe_exception,
     not_reproduced,
-    short_message,
+    stopped,
 )
 
 
@@ -56,11 +55,7 @@ def check(side: Side) -> Outcome:
                 ran=ran,
             )
     if errors:
-        first = errors[0]
-        return could_not_run(
-            f"{ran} failed before any key reuse was seen: {type(first).__name__}: {short_message(first)}",
-            ran=ran,
-        )
+        return stopped(side, errors[0], ran, " before any key reuse was seen")
     return not_reproduced(
         "no KeyReuseError under jax.debug_key_reuse(True)", key_reuse_error=None, ran=ran
     )

@@ -14,6 +14,7 @@ from jaxlint.runtime_checks.verify_runtime import (
     could_not_run,
     describe_exception,
     not_reproduced,
+    stopped,
 )
 
 
@@ -32,9 +33,7 @@ def check(side: Side) -> Outcome:
             return confirmed(
                 f"jax.checking_leaks: {info['message']}", leak=info["message"], ran=entry.describe()
             )
-        return could_not_run(
-            f"{entry.describe()} failed: {info['exception']}: {info['message']}", **info
-        )
+        return stopped(side, exc, entry.describe())
     return not_reproduced(
         "no tracer leaked under jax.checking_leaks()", leak=None, ran=entry.describe()
     )

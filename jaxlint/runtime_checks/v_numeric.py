@@ -117,7 +117,9 @@ def _pmap(side: Side) -> Outcome:
 
     spec = side.job.get("pmap_entry")
     if not spec:
-        raise CouldNotRun("could not find the pmapped function or its inputs")
+        raise CouldNotRun(
+            side.job.get("entry_error") or "could not find the pmapped function or its inputs"
+        )
     calls: list[int] = []
     original_pmap = jax.pmap
 
@@ -315,7 +317,9 @@ def _double_reduction(side: Side) -> Outcome:
 
     spec = side.job.get("sharded_entry")
     if not spec:
-        raise CouldNotRun("could not find the shard_mapped function or its inputs")
+        raise CouldNotRun(
+            side.job.get("entry_error") or "could not find the shard_mapped function or its inputs"
+        )
     variant, changed = without_vma(side.source)
     if not changed:
         raise CouldNotRun("no shard_map call found to compare against check_vma=False")

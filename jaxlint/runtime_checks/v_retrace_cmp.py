@@ -17,9 +17,8 @@ from jaxlint.runtime_checks.verify_runtime import (
     Side,
     block,
     confirmed,
-    could_not_run,
-    describe_exception,
     not_reproduced,
+    stopped,
 )
 
 
@@ -53,10 +52,7 @@ def check(side: Side) -> Outcome:
         jax.clear_caches()
         fresh_out2 = block(entry.jitted(fn=fn)(*entry.args, **entry.kwargs))
     except Exception as exc:
-        info = describe_exception(exc, side.filename)
-        return could_not_run(
-            f"{entry.describe()} failed: {info['exception']}: {info['message']}", **info
-        )
+        return stopped(side, exc, entry.describe())
     same_trace, _ = outputs_match(first, again)
     fresh_equal, diff = outputs_match(first, fresh_out)
     fresh_equal2, diff2 = outputs_match(fresh_out, fresh_out2)

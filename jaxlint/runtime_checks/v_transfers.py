@@ -19,10 +19,10 @@ from jaxlint.runtime_checks.verify_runtime import (
     Outcome,
     Side,
     confirmed,
-    could_not_run,
     describe_exception,
     not_reproduced,
     short_message,
+    stopped,
 )
 
 CONVERTERS = (("jax", "device_put"), ("jax.numpy", "asarray"), ("jax.numpy", "array"))
@@ -151,7 +151,7 @@ def check(side: Side) -> Outcome:
                 at_line=where,
                 ran=ran,
             )
-        return could_not_run(f"{ran} failed: {info['exception']}: {info['message']}", **info)
+        return stopped(side, exc, ran)
     backend = jax.default_backend()
     note = "" if backend != "cpu" else " (on CPU only host-to-device transfers are guarded)"
     return not_reproduced(

@@ -203,6 +203,7 @@ def verify_file(
         tree = ast.parse(source.text)
     except SyntaxError as exc:
         raise UsageError(f"cannot parse {path!r}: {exc}") from None
+    every = list(diags)
     if function is not None:
         _check_function_exists(tree, function, path)
         from jaxlint.analysis.imports import ModuleIndex
@@ -213,7 +214,14 @@ def verify_file(
         function=function, args=args, static=tuple(static), guess=guess, table=dict(table or {})
     )
     jobs = plan_file(
-        path, source, diags, settings, rules_by_code(), options, with_fixes=check_fixes
+        path,
+        source,
+        diags,
+        settings,
+        rules_by_code(),
+        options,
+        with_fixes=check_fixes,
+        context=every,
     )
     for job in jobs:
         job["seed"] = seed
@@ -429,7 +437,7 @@ def _run_group(
                 env=env,
                 echo_stderr=echo,
             )
-            done, started = _read_progress(progress)
+            done, started, hung = _read_progress(progress)
         finally:
             try:
                 os.unlink(progress)
@@ -447,11 +455,26 @@ def _run_group(
         error = outcome.get("error") or {}
         if error.get("type") in ("UsageError", "JaxMissingError"):
             raise UsageError(error.get("message", "usage error"))
+        if not started:  # it died before the first job: every job would fail the same way
+            for job in pending:
+                results[job["id"]] = {
+                    "id": job["id"],
+                    "verdict": "could-not-run",
+                    "reason": f"the verifier process could not start: {reason}",
+                    "evidence": {"stderr_tail": outcome.get("stderr_tail", [])[-8:]},
+                    "seconds": None,
+                }
+            break
         for jid in crashed or [pending[0]["id"]]:
+            why = (
+                f"hung: no result after {hung[jid]:g} s, and the time limit could not interrupt it"
+                if jid in hung
+                else f"the code crashed or hung the verifier: {reason}"
+            )
             results[jid] = {
                 "id": jid,
                 "verdict": "could-not-run",
-                "reason": f"the code crashed or hung the verifier: {reason}",
+                "reason": why,
                 "evidence": {"stderr_tail": outcome.get("stderr_tail", [])[-8:]},
                 "seconds": None,
             }
@@ -470,9 +493,10 @@ def _run_group(
     return results, info
 
 
-def _read_progress(path: str) -> tuple[dict[int, dict[str, Any]], list[int]]:
+def _read_progress(path: str) -> tuple[dict[int, dict[str, Any]], list[int], dict[int, float]]:
     done: dict[int, dict[str, Any]] = {}
     started: list[int] = []
+    hung: dict[int, float] = {}
     try:
         with open(path, encoding="utf-8") as handle:
             for line in handle:
@@ -482,11 +506,13 @@ def _read_progress(path: str) -> tuple[dict[int, dict[str, Any]], list[int]]:
                     continue
                 if "started" in item:
                     started.append(item["started"])
+                elif "hung" in item:
+                    hung[item["hung"]] = float(item.get("seconds") or 0)
                 elif "result" in item:
                     done[item["result"]["id"]] = item["result"]
     except OSError:
         pass
-    return done, started
+    return done, started, hung
 
 
 # --------------------------------------------------------------------------- text output

@@ -985,8 +985,10 @@ def plan_file(
     options: InputOptions | None = None,
     *,
     with_fixes: bool = True,
+    context: Iterable[Diagnostic] | None = None,
 ) -> list[dict[str, Any]]:
-    """One job per diagnostic (the caller filters by function first)."""
+    """One job per diagnostic (the caller filters by function first); `context` is every finding
+    of the file, so a check stopped by one outside the selection can say so."""
     options = options or InputOptions()
     source = source if isinstance(source, SourceText) else SourceText(source)
     tree = ast.parse(source.text)
@@ -1001,7 +1003,7 @@ def plan_file(
             "line": d.line,
             "edits": _edit_list(d.fix.edits) if d.fix is not None and d.fix.edits else None,
         }
-        for d in diags
+        for d in (list(context) if context is not None else diags)
     ]
     return [
         plan_one(

@@ -22,7 +22,6 @@ Everything runs under a per-job soft timeout (SIGALRM, a BaseException that user
 from __future__ import annotations
 
 import ast
-import builtins
 import contextlib
 import functools
 import importlib
@@ -179,6 +178,26 @@ def stack_lines(filename: str, frame: types.FrameType | None = None) -> list[int
     return out
 
 
+def stopped(side: Any, exc: BaseException, ran: str, before: str = "") -> Outcome:
+    """could-not-run for code that raised before the check could see anything; when it stopped at
+    another finding's line, say so (`masked_by`), so that finding's fix can be applied and the
+    check repeated."""
+    info = describe_exception(exc, side.filename)
+    where = info.get("at_line")
+    other = side.other_finding_at(info.get("user_frames") or [])
+    if other is not None:
+        info["masked_by"] = other
+        return could_not_run(
+            f"masked: the code stopped earlier at line {where} ({other['code']}: "
+            f"{info['exception']}); fix that first and verify again",
+            **info,
+        )
+    place = f" at line {where}" if where else ""
+    return could_not_run(
+        f"{ran} failed{place}{before}: {info['exception']}: {info['message']}", **info
+    )
+
+
 # --------------------------------------------------------------------------- user module
 
 
@@ -323,6 +342,23 @@ def resolve_attr(namespace: dict[str, Any], qualname: str, *, self_given: bool =
                     f'the first input, e.g. --args "={owner.__name__}(...), ..."'
                 ) from None
     return obj
+
+
+def _array_tree(value: Any) -> bool:
+    """A pytree whose leaves are all arrays or numbers (traceable), not a callable or an object."""
+    import jax
+    import numpy as np
+
+    if callable(value) and not hasattr(value, "shape"):
+        return False
+    try:
+        leaves = jax.tree.leaves(value)
+    except Exception:
+        return False
+    return bool(leaves) and all(
+        isinstance(leaf, (jax.Array, np.ndarray, np.generic, int, float, complex))
+        for leaf in leaves
+    )
 
 
 def _bind_self(obj: Any, fn: Any) -> Any:
@@ -495,7 +531,7 @@ class Entry:
             else:
                 self.kwargs[name] = value
             self.labels.append(f"{name}={spec if spec is not None else text.strip()}")
-            python_object = spec is None and not hasattr(value, "shape")
+            python_object = spec is None and not _array_tree(value)
             string = isinstance(spec, LiteralSpec) and isinstance(spec.value, str)
             if (python_object or string) and name not in self.static:
                 self.static.append(name)
@@ -831,7 +867,13 @@ def threading_main() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
+# kinds that can decide without running the user's function (name lookups)
+NO_ENTRY_KINDS = {"import"}
+
+
 def run_kind(kind: str, side: Side) -> Outcome:
+    if side.entry_spec is None and kind not in NO_ENTRY_KINDS and side.job.get("entry_error"):
+        return could_not_run(side.job["entry_error"])
     try:
         module = _load_kind(kind)
         return module.check(side)
@@ -861,10 +903,11 @@ def combine(kinds: Sequence[str], outcomes: dict[str, Outcome]) -> Outcome:
         main = outcomes[confirmed_by[0]]
         return Outcome(CONFIRMED, main.reason, evidence)
     if all(outcomes[k].verdict == COULD_NOT_RUN for k in deciding):
+        distinct = list(dict.fromkeys(outcomes[k].reason for k in deciding if outcomes[k].reason))
+        if len(distinct) <= 1:
+            return Outcome(COULD_NOT_RUN, distinct[0] if distinct else "", evidence)
         reasons = "; ".join(f"{k}: {outcomes[k].reason}" for k in deciding if outcomes[k].reason)
-        return Outcome(
-            COULD_NOT_RUN, reasons if len(deciding) > 1 else outcomes[kinds[0]].reason, evidence
-        )
+        return Outcome(COULD_NOT_RUN, reasons, evidence)
     main = next(outcomes[k] for k in deciding if outcomes[k].verdict == NOT_REPRODUCED)
     return Outcome(NOT_REPRODUCED, main.reason, evidence)
 
@@ -1061,17 +1104,44 @@ def environment() -> dict[str, Any]:
     return {"jax": jax.__version__, "backend": backend, "device_count": devices}
 
 
+HUNG_EXIT = 86  # exit code of a worker whose watchdog gave up on a job
+
+
+def _watchdog(state: dict[str, Any], limit: float, progress: str | None) -> None:
+    """A job stuck where SIGALRM cannot reach it (inside XLA, a C extension): record it and end
+    the process, so the parent can carry on with the other jobs in a fresh one."""
+    while True:
+        time.sleep(0.25)
+        job = state.get("job")
+        if job is not None and time.monotonic() - state["since"] > limit:
+            if progress:
+                try:
+                    with open(progress, "a", encoding="utf-8") as handle:
+                        handle.write(json.dumps({"hung": job, "seconds": limit}) + "\n")
+                except OSError:
+                    pass
+            os._exit(HUNG_EXIT)
+
+
 def worker(payload: dict[str, Any]) -> dict[str, Any]:
     """Sandbox entry: run every job, appending each result to `progress` (a JSON-lines file)."""
+    import threading
+
     timeout = payload.get("timeout")
     progress = payload.get("progress")
     results = []
     env = environment()
+    state: dict[str, Any] = {"job": None, "since": 0.0}
+    if timeout:
+        limit = 2 * float(timeout) + 15
+        threading.Thread(target=_watchdog, args=(state, limit, progress), daemon=True).start()
     for job in payload["jobs"]:
         if progress:
             with open(progress, "a", encoding="utf-8") as handle:
                 handle.write(json.dumps({"started": job["id"]}) + "\n")
+        state.update(job=job["id"], since=time.monotonic())
         result = run_job(job, timeout)
+        state.update(job=None)
         result = to_json(result)
         results.append(result)
         if progress:
@@ -1086,7 +1156,6 @@ def to_json(value: Any) -> Any:
     return to_jsonable(value)
 
 
-# `builtins` kept for kinds that patch print
 __all__ = [
     "CONFIRMED",
     "COULD_NOT_RUN",
@@ -1097,7 +1166,6 @@ __all__ = [
     "Probe",
     "Side",
     "UserModule",
-    "builtins",
     "capture_stdout",
     "confirmed",
     "could_not_run",
@@ -1106,5 +1174,6 @@ __all__ = [
     "not_reproduced",
     "run_job",
     "stack_lines",
+    "stopped",
     "worker",
 ]

@@ -291,8 +291,6 @@ def test_missing_jax_is_a_usage_error(
 
 # --------------------------------------------------------------------------- end to end (JAX, CPU)
 
-jax_only = [pytest.mark.jax]
-
 
 def run_json(run_cli: Any, *args: str, cwd: Any = None) -> tuple[int, dict[str, Any], str]:
     proc = run_cli("verify", *args, "--format", "json", cwd=cwd)
