@@ -4,7 +4,8 @@ The parent reads and hashes each file and answers from the cache (`jaxlint.cache
 can; only the misses are analysed. Few or small misses run in this process; otherwise a
 `fork` pool of `--jobs` workers (default: the CPUs this process may use) takes them biggest
 first, one file per task, so the slowest file starts early and the tail stays short. Workers
-return diagnostics only (small, picklable) and write their own cache entries. On a terminal,
+return diagnostics only (small, picklable) and write their own cache entries; each is
+replaced after `MAX_FILES_PER_WORKER` files, so memory stays flat on big trees. On a terminal,
 a run that takes more than about two seconds shows `files done / total` on stderr.
 """
 
@@ -26,6 +27,9 @@ from jaxlint.engine import LintOptions, lint_file
 
 SERIAL_BELOW = 8  # files; a pool's start-up costs more than it saves below this
 SERIAL_BELOW_BYTES = 64 * 1024  # or when the files to analyse are this small in total
+# A worker is replaced after this many files: bounds the memory of whatever a rule or an
+# analysis keeps between files (module-level caches), for the price of one fork.
+MAX_FILES_PER_WORKER = 200
 PROGRESS_AFTER_S = 2.0
 PROGRESS_EVERY_S = 0.1
 
@@ -195,7 +199,9 @@ def _run(
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     try:
-        with ctx.Pool(processes=min(jobs, len(tasks))) as pool:
+        with ctx.Pool(
+            processes=min(jobs, len(tasks)), maxtasksperchild=MAX_FILES_PER_WORKER
+        ) as pool:
             yield from pool.imap_unordered(_worker, tasks, chunksize=1)
     finally:
         _WORKER_CACHE = None

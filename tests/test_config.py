@@ -7,7 +7,9 @@ import json
 from jaxlint.config import Settings
 from jaxlint.rules import ALL_RULES
 
-JIT_IF = "import mylib\n\n@mylib.compiled\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
+JIT_IF = (
+    "import mylib\n\n@mylib.compiled\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
+)
 TREE = "import jax\nf = jax.tree_map\n"
 
 
@@ -33,12 +35,16 @@ def test_per_file_ignores_and_jit_decorators(tmp_path, run_cli):
     assert [(d["filename"], d["code"]) for d in data] == [("./m.py", "JAX110")]
     # the same through the command line
     (tmp_path / "pyproject.toml").unlink()
-    data = json.loads(run_cli("check", "--format", "json", "--jit-decorator", "mylib.compiled", "m.py").stdout)
+    data = json.loads(
+        run_cli("check", "--format", "json", "--jit-decorator", "mylib.compiled", "m.py").stdout
+    )
     assert [d["code"] for d in data] == ["JAX110"]
 
 
 def test_unknown_keys_and_codes_warn(tmp_path, run_cli):
-    (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\nselekt = ["JAX1"]\nignore = ["JAX999", "E501"]\n')
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.jaxlint]\nselekt = ["JAX1"]\nignore = ["JAX999", "E501"]\n'
+    )
     (tmp_path / "m.py").write_text(TREE)
     proc = run_cli("check", "m.py")
     assert proc.returncode == 1
