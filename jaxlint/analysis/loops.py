@@ -688,16 +688,17 @@ class LoopFacts:
         return PerStep(loop, calls, functions, traced, _index=self.index)
 
 
-_FACTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def loop_facts(ctx) -> LoopFacts:  # noqa: ANN001 - rules.base.Context
-    """The module's LoopFacts (one per module, shared by every rule)."""
+    """The module's LoopFacts (one per module, shared by every rule).
+
+    Kept on the ModuleFacts itself (not in a global table whose values point back at their
+    keys), so it dies with the module: a long-running `jaxlint lsp` stays flat.
+    """
     facts = ctx.facts
-    found = _FACTS.get(facts)
+    found = getattr(facts, "_loop_facts", None)
     if found is None:
         found = LoopFacts(facts)
-        _FACTS[facts] = found
+        facts._loop_facts = found
     return found
 
 

@@ -234,18 +234,21 @@ def _class_of(ctx: Context, node: ast.AST) -> ast.ClassDef | None:
 
 
 def _self_assignments(cls: ast.ClassDef, attr: str) -> list[ast.expr]:
-    out = []
-    for node in ast.walk(cls):
-        if isinstance(node, ast.Assign):
-            for t in node.targets:
-                if (
-                    isinstance(t, ast.Attribute)
-                    and t.attr == attr
-                    and isinstance(t.value, ast.Name)
-                    and t.value.id == "self"
-                ):
-                    out.append(node.value)
-    return out
+    """Values assigned to `self.<attr>` anywhere in the class (one table per class)."""
+    table = getattr(cls, "jl_self_assignments", None)
+    if table is None:
+        table = {}
+        for node in ast.walk(cls):
+            if isinstance(node, ast.Assign):
+                for t in node.targets:
+                    if (
+                        isinstance(t, ast.Attribute)
+                        and isinstance(t.value, ast.Name)
+                        and t.value.id == "self"
+                    ):
+                        table.setdefault(t.attr, []).append(node.value)
+        cls.jl_self_assignments = table  # type: ignore[attr-defined]
+    return list(table.get(attr, ()))
 
 
 def _parent(node: ast.AST) -> ast.AST | None:
