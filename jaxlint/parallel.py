@@ -12,6 +12,7 @@ a run that takes more than about two seconds shows `files done / total` on stder
 from __future__ import annotations
 
 import argparse
+import gc
 import multiprocessing
 import os
 import sys
@@ -30,6 +31,11 @@ SERIAL_BELOW_BYTES = 64 * 1024  # or when the files to analyse are this small in
 # A worker is replaced after this many files: bounds the memory of whatever a rule or an
 # analysis keeps between files (module-level caches), for the price of one fork.
 MAX_FILES_PER_WORKER = 200
+# Workers collect garbage less often (the analyses' parent links make every tree cyclic
+# garbage) and never scan what they inherit from the parent (frozen before the fork, which
+# also keeps those pages shared). On the benchmark corpus with two workers: ~10 % less CPU
+# for ~60 MB more per worker (155 MB); the worker replacement above bounds the rest.
+WORKER_GC_THRESHOLD = (5_000, 10, 10)
 PROGRESS_AFTER_S = 2.0
 PROGRESS_EVERY_S = 0.1
 
@@ -141,6 +147,10 @@ def _worker(task: Task) -> tuple[list[Diagnostic], bool]:
     return lint_task(task, _WORKER_CACHE)
 
 
+def _init_worker() -> None:
+    gc.set_threshold(*WORKER_GC_THRESHOLD)
+
+
 # -- many files ---------------------------------------------------------------------------------
 
 
@@ -198,12 +208,17 @@ def _run(
     _WORKER_CACHE = cache  # inherited by the forked workers
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    gc.collect()
+    gc.freeze()  # what the workers inherit is never scanned by their collector (nor copied)
     try:
         with ctx.Pool(
-            processes=min(jobs, len(tasks)), maxtasksperchild=MAX_FILES_PER_WORKER
+            processes=min(jobs, len(tasks)),
+            initializer=_init_worker,
+            maxtasksperchild=MAX_FILES_PER_WORKER,
         ) as pool:
             yield from pool.imap_unordered(_worker, tasks, chunksize=1)
     finally:
+        gc.unfreeze()
         _WORKER_CACHE = None
 
 
