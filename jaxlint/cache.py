@@ -7,7 +7,7 @@ fingerprint, the rules selected for this file (after per-file ignores), the path
 see, and the noqa/verbose switches. Nothing else is trusted: no mtimes.
 
 Layout: `<cache dir>/v1/<first 2 hex digits>/<other 62>`, one small JSON file per entry,
-holding the key and the diagnostics *with their fixes* (so `--fix` can skip files whose
+holding the key and the diagnostics *with their fixes* (every field by name) (so `--fix` can skip files whose
 cached diagnostics have nothing to apply). Writers go through a temporary file in the same
 folder and one `os.replace`, so concurrent runs never see half an entry; two writers of one
 entry write the same bytes. An entry that does not decode, or decodes to the wrong key, is a
@@ -22,6 +22,7 @@ in the current directory. The folder holds a `.gitignore` (`*`) and a `CACHEDIR.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -157,12 +158,31 @@ def key(data: bytes, salt_: bytes, display: str) -> str:
 # -- entries ----------------------------------------------------------------------------------
 
 
+_SPECIAL = {"span", "fix", "path"}
+
+
+def _plain(value: object) -> object:
+    """A JSON value for a field (tuples become lists; anything odd is refused)."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    raise TypeError(f"cannot cache a {type(value).__name__}")
+
+
 def _encode(diags: Iterable[Diagnostic], display: str) -> list:
+    """One dict per diagnostic, every dataclass field by name (fields added to
+    `Diagnostic` later are kept; the code fingerprint invalidates older entries)."""
     out = []
     for d in diags:
-        fix = None
+        row: dict = {}
+        for f in dataclasses.fields(d):
+            if f.name not in _SPECIAL:
+                row[f.name] = _plain(getattr(d, f.name))
+        s = d.span
+        row["span"] = [s.start.line, s.start.col, s.end.line, s.end.col]
         if d.fix is not None:
-            fix = [
+            row["fix"] = [
                 d.fix.safety,
                 d.fix.message,
                 [
@@ -170,56 +190,41 @@ def _encode(diags: Iterable[Diagnostic], display: str) -> list:
                     for e in d.fix.edits
                 ],
             ]
-        s = d.span
-        out.append(
-            [
-                d.code,
-                d.message,
-                s.start.line,
-                s.start.col,
-                s.end.line,
-                s.end.col,
-                d.name,
-                d.severity,
-                d.cell,
-                list(d.notes),
-                fix,
-                None if d.path == display else d.path,
-            ]
-        )
+        if d.path != display:
+            row["path"] = d.path
+        out.append(row)
     return out
 
 
+def _tuples(value: object) -> object:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
 def _decode(rows: list, display: str) -> list[Diagnostic]:
+    names = {f.name for f in dataclasses.fields(Diagnostic)}
     out = []
     for row in rows:
-        code, message, l1, c1, l2, c2, name, severity, cell, notes, fix, path = row
-        fx = None
+        if not isinstance(row, dict) or not set(row) <= names:
+            raise ValueError("bad entry")
+        kw = {k: _tuples(v) for k, v in row.items() if k not in _SPECIAL}
+        l1, c1, l2, c2 = (int(x) for x in row["span"])
+        kw["span"] = Span.of(l1, c1, l2, c2)
+        kw["path"] = str(row.get("path", display))
+        fix = row.get("fix")
         if fix is not None:
-            safety, fmsg, edits = fix
-            fx = Fix(
+            safety, message, edits = fix
+            kw["fix"] = Fix(
                 tuple(
                     Edit(Position(int(a), int(b)), Position(int(c), int(d)), str(t))
                     for a, b, c, d, t in edits
                 ),
                 str(safety),  # type: ignore[arg-type]
-                str(fmsg),
+                str(message),
             )
-        if not (isinstance(code, str) and isinstance(message, str)):
+        d = Diagnostic(**kw)
+        if not (isinstance(d.code, str) and isinstance(d.message, str)):
             raise ValueError("bad entry")
-        out.append(
-            Diagnostic(
-                code=code,
-                message=message,
-                path=display if path is None else str(path),
-                span=Span.of(int(l1), int(c1), int(l2), int(c2)),
-                name=str(name),
-                fix=fx,
-                cell=None if cell is None else int(cell),
-                severity=str(severity),  # type: ignore[arg-type]
-                notes=tuple(str(n) for n in notes),
-            )
-        )
+        out.append(d)
     return out
 
 
@@ -276,11 +281,14 @@ class Cache:
                 self._broken = True  # quietly: this run was not asked to make a cache
                 return
             self._ready = True
-        data = json.dumps(
-            {"key": key_, "diags": _encode(diags, display)},
-            ensure_ascii=True,  # lone surrogates from odd sources survive the round trip
-            separators=(",", ":"),
-        ).encode("ascii")
+        try:
+            data = json.dumps(
+                {"key": key_, "diags": _encode(diags, display)},
+                ensure_ascii=True,  # lone surrogates from odd sources survive the round trip
+                separators=(",", ":"),
+            ).encode("ascii")
+        except (TypeError, ValueError):  # a field JSON cannot hold: not cached
+            return
         folder = os.path.dirname(self.path(key_))
         try:
             if not self._ready:

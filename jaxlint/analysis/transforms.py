@@ -214,6 +214,39 @@ def function_args(call: ast.Call, spec: tuple[int | str, ...]) -> list[ast.expr]
 
 
 @dataclass
+class StaticOptions:
+    """What a jit-like call's keywords make static (shared with the rules that need it)."""
+
+    positions: set[int] = field(default_factory=set)
+    names: set[str] = field(default_factory=set)
+    unknown: bool = False  # non-literal values or **kwargs: anything could be static
+    donates: bool = False
+
+
+def read_static_options(call: ast.Call) -> StaticOptions:
+    out = StaticOptions()
+    for kw in call.keywords:
+        if kw.arg in ("static_argnums", "static_broadcasted_argnums"):
+            nums = literal_ints(kw.value)
+            if nums is None:
+                out.unknown = True
+            else:
+                out.positions.update(nums)
+        elif kw.arg == "static_argnames":
+            names = literal_strs(kw.value)
+            if names is None:
+                out.unknown = True
+            else:
+                out.names.update(names)
+        elif kw.arg in ("donate_argnums", "donate_argnames"):
+            out.donates = True
+        elif kw.arg is None:
+            out.unknown = True
+            out.donates = True
+    return out
+
+
+@dataclass
 class Application:
     """A transform applied to a function: what it makes static."""
 
@@ -289,26 +322,16 @@ class Transforms:
         return bool(qualname and function_args(call, self.fn_spec(qualname)))
 
     def _read_static(self, app: Application, call: ast.Call) -> None:
+        static = read_static_options(call)
+        app.static_positions |= static.positions
+        app.static_names |= static.names
+        app.unknown_static |= static.unknown
         for kw in call.keywords:
-            if kw.arg in ("static_argnums", "static_broadcasted_argnums"):
-                nums = literal_ints(kw.value)
-                if nums is None:
-                    app.unknown_static = True
-                else:
-                    app.static_positions.update(nums)
-            elif kw.arg == "static_argnames":
-                names = literal_strs(kw.value)
-                if names is None:
-                    app.unknown_static = True
-                else:
-                    app.static_names.update(names)
-            elif kw.arg == "in_axes":
+            if kw.arg == "in_axes":
                 app.in_axes = kw.value
             elif kw.arg == "argnums" and app.qualname in ARGNUMS_GRADS:
                 app.argnums = literal_ints(kw.value)
                 app.argnums_unknown = app.argnums is None
-            elif kw.arg is None:  # **kwargs: anything could be static
-                app.unknown_static = True
         direct = self.index.qualname(call.func) == app.qualname  # not `partial(jax.vmap, ...)`
         if direct and app.qualname.endswith("vmap") and app.in_axes is None and len(call.args) > 1:
             app.in_axes = call.args[1]

@@ -22,9 +22,8 @@ from jaxlint.analysis.transforms import (
     JIT_LIKE,
     PARTIAL,
     all_params,
-    literal_ints,
-    literal_strs,
     positional_params,
+    read_static_options,
 )
 from jaxlint.diagnostic import Edit, Position
 from jaxlint.fixers.hoist import fresh_name, hoist_expression, hoist_statement
@@ -141,24 +140,11 @@ def _keyword(call: ast.Call, name: str) -> ast.expr | None:
 def _read_options(spec: JitSpec, options: ast.Call | None) -> JitSpec:
     if options is None:
         return spec
-    for kw in options.keywords:
-        if kw.arg in ("static_argnums", "static_broadcasted_argnums"):
-            nums = literal_ints(kw.value)
-            if nums is None:
-                spec.unknown_static = True
-            else:
-                spec.static_positions.update(nums)
-        elif kw.arg == "static_argnames":
-            names = literal_strs(kw.value)
-            if names is None:
-                spec.unknown_static = True
-            else:
-                spec.static_names.update(names)
-        elif kw.arg in ("donate_argnums", "donate_argnames"):
-            spec.donates = True
-        elif kw.arg is None:
-            spec.unknown_static = True
-            spec.donates = True
+    static = read_static_options(options)
+    spec.static_positions |= static.positions
+    spec.static_names |= static.names
+    spec.unknown_static |= static.unknown
+    spec.donates |= static.donates
     return spec
 
 
