@@ -1,6 +1,6 @@
 """The findings snapshot: every rule over every piece of code the project owns.
 
-Sources: the regression cases (`tests/regressions/cases/`), every rule example (invalid, valid and
+Sources: the regression cases (`tests/regressions/cases/`, `tests/regressions/realworld/`), every rule example (invalid, valid and
 the "before" side of each fix), the templates and `examples/`. Each is linted with every rule
 selected (opt-in rules included), and the findings (code, line, column, message, fix applicability)
 are compared with `tests/snapshots/findings.json`.
@@ -32,8 +32,9 @@ SNAPSHOT = ROOT / "tests" / "snapshots" / "findings.json"
 def _sources() -> dict[str, str]:
     """Name -> source text, in a stable order."""
     out: dict[str, str] = {}
-    for path in sorted((ROOT / "tests" / "regressions" / "cases").glob("*.py")):
-        out[f"regressions/{path.name}"] = path.read_text(encoding="utf-8")
+    for folder in ("cases", "realworld"):
+        for path in sorted((ROOT / "tests" / "regressions" / folder).glob("*.py")):
+            out[f"regressions/{folder}/{path.name}"] = path.read_text(encoding="utf-8")
     for rule in sorted(ALL_RULES, key=lambda r: r.code):
         ex = rule.examples
         for kind in ("invalid", "valid"):
