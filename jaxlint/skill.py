@@ -120,9 +120,10 @@ CHECKLIST: tuple[tuple[str, str, Callable[[type], bool]], ...] = (
     ),
     (
         "An honest verification method",
-        "claims are measured, not assumed: `jaxlint verify` for a suspected bug, `jaxlint "
-        "bench` (warm-up, `block_until_ready`, medians, compile separated) for speed, "
-        "`jaxlint recompile` for compile counts, outputs compared before and after a fix.",
+        "claims are measured, not assumed: `jaxlint verify FILE::FUNC` for a suspected bug, "
+        "`jaxlint bench FILE::FUNC --args SPEC` (warm-up, `block_until_ready`, medians, compile "
+        "separated) for speed, `jaxlint recompile FILE::FUNC --case SPEC --case SPEC` for "
+        "compile counts, outputs compared before and after a fix.",
         lambda r: _family(r) == "benchmarking",
     ),
 )
@@ -285,7 +286,9 @@ def render_skill(target: str = "claude") -> str:
         for rule in members:
             out.append(f"- `{rule.code}` {rule.name}: {rule.summary()}{_flags(rule)}")
     out += ["", "## Review checklist", ""]
-    out.append("Before calling JAX code done, check each item (the rules that catch it in brackets):")
+    out.append(
+        "Before calling JAX code done, check each item (the rules that catch it in brackets):"
+    )
     out.append("")
     for title, text, predicate in CHECKLIST:
         codes = [r.code for r in rules if predicate(r)]
