@@ -218,6 +218,7 @@ def test_paths_outside_the_root_are_refused(project: Path, tmp_path: Path) -> No
             ("check", {"paths": ["linkdir/outside.py"]}),
             ("check", {"paths": ["/"]}),
             ("fix", {"paths": ["../outside.py"], "write": True}),
+            ("fix", {"code": "x = 1\n", "filename": "../outside.py"}),
             ("verify", {"target": "../outside.py::step"}),
             ("probe", {"target": "../outside.py::step", "args": "f32[3]"}),
             (

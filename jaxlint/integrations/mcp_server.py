@@ -346,7 +346,8 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         log_level="WARNING",
     )
     read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
-    runs_code = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
+    # verify/probe/bench/recompile/env import and run the user's code: not read-only by nature.
+    runs_code = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
 
     def resolver(select: Any, ignore: Any) -> Any:
         from jaxlint.config import ConfigResolver
@@ -357,10 +358,9 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         }
         return ConfigResolver(None, overrides)
 
-    def _inline_name(filename: str) -> str:
-        if "\x00" in filename or not filename.strip():
-            raise ToolError("invalid filename")
-        return filename
+    def _inline_name(filename: str) -> tuple[str, str]:
+        """(the name reported, the path whose configuration applies), inside the roots."""
+        return filename, box.resolve(filename, must_exist=False)
 
     @server.tool(annotations=read_only, structured_output=True)
     @_tool_errors
@@ -380,8 +380,8 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
             raise ToolError("give either `paths` or `code`, not both")
         configs = resolver(select, ignore)
         if code is not None:
-            name = _inline_name(filename)
-            settings = configs.for_path(os.path.join(box.base, name))
+            name, where = _inline_name(filename)
+            settings = configs.for_path(where)
             diags = lint_text(code, name, LintOptions(settings=settings))
             return {
                 "findings": [finding(d) for d in diags],
@@ -438,8 +438,8 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
             raise ToolError("give either `paths` or `code`, not both")
         configs = resolver(select, ignore)
         if code is not None:
-            name = _inline_name(filename)
-            settings = configs.for_path(os.path.join(box.base, name))
+            name, where = _inline_name(filename)
+            settings = configs.for_path(where)
             result = fix_text(code, name, LintOptions(settings=settings), unsafe=unsafe)
             return {
                 "diff": unified_diff(code, result.text, name),
@@ -541,7 +541,6 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         transfers, timings of original and fixed code)."""
         from jaxlint.runtime_checks import verify as verify_mod
 
-        _require_jax("verify")
         path_part, sep, function = target.partition("::")
         real = box.resolve(path_part)
         if not os.path.isfile(real):
@@ -565,6 +564,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
             kwargs["capture_main"] = True
         if memory_mb is not None and memory_mb <= 0:
             raise ToolError("memory_mb must be positive")
+        _require_jax("verify")
         report = verify_mod.verify_file(
             path,
             function=function_name,
@@ -635,8 +635,8 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         host callbacks (as `jaxlint probe`)."""
         from jaxlint.runtime_checks.probe import BIG_TEXT_KEYS
 
-        _require_jax("probe")
         function, shown = _function(target)
+        _require_jax("probe")
         payload = {
             "function": function,
             "args": _specs(args, "args"),
@@ -669,9 +669,9 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         """Honest benchmark (as `jaxlint bench`): input transfer, trace, lower and compile timed
         separately, then warm-up and blocked steady-state runs (median, IQR); `compare` times a
         second function alternately on the same inputs and checks the outputs match."""
-        _require_jax("bench")
         function, shown = _function(target)
         other = _function(compare) if compare else None
+        _require_jax("bench")
         payload = {
             "function": function,
             "compare": other[0] if other else None,
@@ -705,8 +705,8 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
     ) -> dict[str, Any]:
         """Run each case through ONE jax.jit wrapper and report which compiled, JAX's reason
         for each cache miss and warnings (weak types, dtype drift, shape/static changes)."""
-        _require_jax("recompile")
         function, shown = _function(target)
+        _require_jax("recompile")
         payload = {
             "function": function,
             "cases": [_specs(case, f"case {i + 1}") for i, case in enumerate(cases)],
