@@ -61,7 +61,12 @@ TOOLS = {
 }
 
 
-def _run(root: Path, body: Callable[[ClientSession], Awaitable[None]], *extra: str) -> None:
+def _run(
+    root: Path,
+    body: Callable[[ClientSession], Awaitable[None]],
+    *extra: str,
+    **client: Any,
+) -> None:
     """Start `jaxlint mcp` in `root`, connect the SDK client, run `body(session)`."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [ROOT, env.get("PYTHONPATH")]))
@@ -73,7 +78,7 @@ def _run(root: Path, body: Callable[[ClientSession], Awaitable[None]], *extra: s
     async def main() -> None:
         with anyio.fail_after(240):
             async with stdio_client(params) as (read, write):
-                async with ClientSession(read, write) as session:
+                async with ClientSession(read, write, **client) as session:
                     await session.initialize()
                     await body(session)
 
@@ -254,6 +259,27 @@ def test_roots_option(project: Path, tmp_path: Path) -> None:
         assert refused.is_error
 
     _run(project, body, "--root", str(project), "--root", str(other))
+
+
+def test_roots_announced_by_the_client(project: Path, tmp_path: Path) -> None:
+    """Without --root, the folders the client announces (MCP roots) replace the working dir."""
+    from mcp import types
+
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "b.py").write_text(SHARP)
+
+    async def list_roots(context: Any) -> Any:
+        return types.ListRootsResult(roots=[types.Root(uri=other.as_uri(), name="other")])
+
+    async def body(s: ClientSession) -> None:
+        inside = await s.call_tool("check", {"paths": ["b.py"]})  # relative to the announced root
+        assert not inside.is_error, _text(inside)
+        assert [f["path"] for f in inside.structured_content["findings"]][:1] == ["b.py"]
+        refused = await s.call_tool("check", {"paths": [str(project / "step.py")]})
+        assert refused.is_error and "outside the server's root" in _text(refused)
+
+    _run(project, body, list_roots_callback=list_roots)
 
 
 @pytest.mark.jax

@@ -25,8 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description=(
             "Serve jaxlint's tools (check, fix, explain, rules, verify, probe, bench, recompile, "
             "env, locate, template) and the rule docs to an agent over the Model Context "
-            "Protocol on stdin/stdout. Paths are confined to the working directory (or the "
-            "--root folders). Needs the `mcp` extra: pip install -e '.[mcp]'. See docs/agents.md."
+            "Protocol on stdin/stdout. Paths are confined to the --root folders, else the "
+            "client's roots, else the working directory. Needs the `mcp` extra: pip install -e '.[mcp]'. See docs/agents.md."
         ),
     )
     parser.add_argument(
@@ -34,8 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="append",
         default=[],
         metavar="DIR",
-        help="a folder the tools may read and write (repeatable; default: the working "
-        "directory); relative paths are taken from the first",
+        help="a folder the tools may read and write (repeatable; relative paths are taken "
+        "from the first). Default: the roots the client announces, else the working directory",
     )
     parser.set_defaults(handler=run_mcp)
 
@@ -53,9 +53,8 @@ def run_mcp(args: argparse.Namespace) -> int:
     except ImportError as exc:  # an `mcp` 1.x without mcp.server.mcpserver
         print(f"jaxlint: error: {INSTALL_HINT} ({exc})", file=sys.stderr)
         return 2
-    roots = args.root or [os.getcwd()]
-    for root in roots:
+    for root in args.root:
         if not os.path.isdir(root):
             print(f"jaxlint: error: --root {root!r} is not a directory", file=sys.stderr)
             return 2
-    return mcp_server.serve(roots)
+    return mcp_server.serve(args.root or None)

@@ -21,11 +21,12 @@ import functools
 import importlib.util
 import inspect
 import json
+import logging
 import os
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
 from pydantic import Field
@@ -34,6 +35,8 @@ from typing_extensions import TypedDict
 from jaxlint import __version__
 from jaxlint.diagnostic import Diagnostic
 from jaxlint.errors import UsageError
+
+logger = logging.getLogger("jaxlint.mcp")
 
 SERVER_NAME = "jaxlint"
 INSTRUCTIONS = (
@@ -163,11 +166,12 @@ class Roots:
     `../x` nor a symlink pointing out of the tree escapes.
     """
 
-    def __init__(self, roots: Sequence[str]) -> None:
+    def __init__(self, roots: Sequence[str], base: str | None = None) -> None:
         if not roots:
             raise ValueError("at least one root is needed")
         self.roots = [os.path.realpath(r) for r in roots]
-        self.base = self.roots[0]
+        real_base = os.path.realpath(base) if base else None
+        self.base = real_base if real_base and self.contains(real_base) else self.roots[0]
 
     def contains(self, real: str) -> bool:
         return any(real == r or real.startswith(r.rstrip(os.sep) + os.sep) for r in self.roots)
@@ -209,6 +213,59 @@ class Roots:
             seen.add(real)
             out.append(real)
         return out
+
+
+class RootsPolicy:
+    """Which roots apply to a tool call.
+
+    `--root` folders win. Otherwise, when the client announces roots (the MCP `roots`
+    capability: the folders its user opened), those are the roots, asked for on each call since
+    they can change; relative paths start at the working directory when it lies inside them.
+    Otherwise the working directory is the one root.
+    """
+
+    ASK_SECONDS = 5.0
+
+    def __init__(self, fixed: Sequence[str] | None) -> None:
+        self.cwd = os.getcwd()
+        self.fixed = Roots(list(fixed)) if fixed else None
+        self.default = Roots([self.cwd])
+
+    def for_call(self, ctx: Context | None) -> Roots:
+        if self.fixed is not None:
+            return self.fixed
+        announced = self._client_roots(ctx) if ctx is not None else None
+        return Roots(announced, base=self.cwd) if announced else self.default
+
+    def _client_roots(self, ctx: Context) -> list[str] | None:
+        import warnings
+        from urllib.parse import unquote, urlparse
+
+        import anyio.from_thread
+
+        try:
+            capabilities = ctx.client_capabilities
+        except Exception:  # no request context (a direct call in tests)
+            return None
+        if capabilities is None or capabilities.roots is None:
+            return None
+
+        async def ask() -> Any:
+            with anyio.fail_after(self.ASK_SECONDS), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # roots are deprecated in the newest protocol
+                return await ctx.session.list_roots()
+
+        try:
+            result = anyio.from_thread.run(ask)
+        except Exception as exc:  # a client that announces roots but does not answer
+            logger.warning("could not list the client's roots (%s); using %s", exc, self.cwd)
+            return None
+        folders = []
+        for root in result.roots:
+            uri = urlparse(str(root.uri))
+            if uri.scheme == "file" and os.path.isdir(unquote(uri.path)):
+                folders.append(unquote(uri.path))
+        return folders or None
 
 
 # --------------------------------------------------------------------------- helpers
@@ -336,7 +393,7 @@ def _timeout(value: float | None, default: float) -> float:
 
 def build_server(roots: Sequence[str] | None = None) -> MCPServer:
     """The MCP server with every jaxlint tool and the rule docs as resources."""
-    box = Roots(list(roots or [os.getcwd()]))
+    policy = RootsPolicy(roots)
     server: MCPServer = MCPServer(
         SERVER_NAME,
         title="jaxlint",
@@ -358,7 +415,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         }
         return ConfigResolver(None, overrides)
 
-    def _inline_name(filename: str) -> tuple[str, str]:
+    def _inline_name(box: Roots, filename: str) -> tuple[str, str]:
         """(the name reported, the path whose configuration applies), inside the roots."""
         return filename, box.resolve(filename, must_exist=False)
 
@@ -370,17 +427,19 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         filename: FilenameArg = "snippet.py",
         select: Selectors = None,
         ignore: Selectors = None,
+        ctx: Context | None = None,
     ) -> CheckResult:
         """Lint JAX code for sharp bits (like `jaxlint check --format json`); reads, never
         writes. Lines and columns are 1-based. A finding with `fix` can be fixed by the `fix`
         tool (`unsafe` fixes may change results, e.g. new random numbers)."""
+        box = policy.for_call(ctx)
         from jaxlint.engine import LintOptions, lint_file, lint_text
 
         if code is not None and paths:
             raise ToolError("give either `paths` or `code`, not both")
         configs = resolver(select, ignore)
         if code is not None:
-            name, where = _inline_name(filename)
+            name, where = _inline_name(box, filename)
             settings = configs.for_path(where)
             diags = lint_text(code, name, LintOptions(settings=settings))
             return {
@@ -427,10 +486,12 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         ] = False,
         select: Selectors = None,
         ignore: Selectors = None,
+        ctx: Context | None = None,
     ) -> FixResult:
         """Apply jaxlint's fixes: returns a unified diff and the findings that remain. Files
         change only with `write=true`; inline `code` is never written, its fixed text comes back
         in `code`."""
+        box = policy.for_call(ctx)
         from jaxlint.engine import LintOptions, fix_text
         from jaxlint.fixing import fix_file, unified_diff
 
@@ -438,7 +499,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
             raise ToolError("give either `paths` or `code`, not both")
         configs = resolver(select, ignore)
         if code is not None:
-            name, where = _inline_name(filename)
+            name, where = _inline_name(box, filename)
             settings = configs.for_path(where)
             result = fix_text(code, name, LintOptions(settings=settings), unsafe=unsafe)
             return {
@@ -534,11 +595,13 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         memory_mb: Annotated[
             int | None, Field(description="address-space limit of the JAX subprocess")
         ] = None,
+        ctx: Context | None = None,
     ) -> dict[str, Any]:
         """Prove findings by running the flagged code with JAX in a sandboxed subprocess (the
         module is imported, its `__main__` block is not run): each finding gets `confirmed`,
         `not-reproduced` or `could-not-run` with evidence (exceptions, compile counts, draws,
         transfers, timings of original and fixed code)."""
+        box = policy.for_call(ctx)
         from jaxlint.runtime_checks import verify as verify_mod
 
         path_part, sep, function = target.partition("::")
@@ -582,7 +645,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         report["file"] = box.display(real)
         return _jsonable(report)
 
-    def _function(target: str) -> tuple[str, str]:
+    def _function(box: Roots, target: str) -> tuple[str, str]:
         """(the canonical `REALPATH::FUNC` for the sandbox, the target as the client wrote it)."""
         from jaxlint.runtime_checks.commands import _function_ref
 
@@ -629,13 +692,15 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         seed: int = 0,
         timeout: Timeout = None,
         memory_mb: Memory = None,
+        ctx: Context | None = None,
     ) -> dict[str, Any]:
         """Trace, lower and compile FILE::FUNCTION on example inputs (nothing is executed):
         output shapes, jaxpr, StableHLO, HLO, XLA cost and memory analysis, donation aliasing,
         host callbacks (as `jaxlint probe`)."""
+        box = policy.for_call(ctx)
         from jaxlint.runtime_checks.probe import BIG_TEXT_KEYS
 
-        function, shown = _function(target)
+        function, shown = _function(box, target)
         _require_jax("probe")
         payload = {
             "function": function,
@@ -665,12 +730,14 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         seed: int = 0,
         timeout: Timeout = None,
         memory_mb: Memory = None,
+        ctx: Context | None = None,
     ) -> dict[str, Any]:
         """Honest benchmark (as `jaxlint bench`): input transfer, trace, lower and compile timed
         separately, then warm-up and blocked steady-state runs (median, IQR); `compare` times a
         second function alternately on the same inputs and checks the outputs match."""
-        function, shown = _function(target)
-        other = _function(compare) if compare else None
+        box = policy.for_call(ctx)
+        function, shown = _function(box, target)
+        other = _function(box, compare) if compare else None
         _require_jax("bench")
         payload = {
             "function": function,
@@ -702,10 +769,12 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         seed: int = 0,
         timeout: Timeout = None,
         memory_mb: Memory = None,
+        ctx: Context | None = None,
     ) -> dict[str, Any]:
         """Run each case through ONE jax.jit wrapper and report which compiled, JAX's reason
         for each cache miss and warnings (weak types, dtype drift, shape/static changes)."""
-        function, shown = _function(target)
+        box = policy.for_call(ctx)
+        function, shown = _function(box, target)
         _require_jax("recompile")
         payload = {
             "function": function,
