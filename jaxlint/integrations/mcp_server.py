@@ -6,8 +6,9 @@ CLI uses (`engine`, `fixing`, `runtime_checks.*`), so answers match `jaxlint che
 and the runtime tools run in the same sandbox, with the same timeouts and memory limits.
 
 Safety: the client is a language model, so paths are untrusted. Every path is resolved (symlinks
-included) and must lie inside one of the server's roots (the working directory, or `--root`
-folders); nothing outside them is read or written, and files only change with `write=true`.
+included) and must lie inside one of the server's roots (`--root` folders, else the roots the client
+announces, else the working directory); nothing outside them is read or written, and files only
+change with `write=true`.
 Failures come back as tool errors with a clear message; the server itself keeps running.
 
 This module imports the `mcp` SDK at import time; `jaxlint.integrations.mcp_command` imports it
