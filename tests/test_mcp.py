@@ -152,6 +152,8 @@ def test_tools_check_explain_rules_and_resources(project: Path) -> None:
         assert bad_select.is_error and "invalid rule selector" in _text(bad_select)
         both = await s.call_tool("check", {"code": SHARP, "paths": ["step.py"]})
         assert both.is_error and "not both" in _text(both)
+        wrong_type = await s.call_tool("check", {"paths": 5})
+        assert wrong_type.is_error and "paths" in _text(wrong_type)
         syntax = await s.call_tool("check", {"code": "def f(:\n"})
         assert [f["code"] for f in syntax.structured_content["findings"]] == ["JAX000"]
 
