@@ -20,6 +20,8 @@ EXTENSIONS = (
     "jaxlint.runtime_checks.commands",  # verify, env, probe, bench, recompile, locate
     "jaxlint.templates",  # template
     "jaxlint.integrations.lsp_command",  # lsp
+    "jaxlint.integrations.mcp_command",  # mcp
+    "jaxlint.skill",  # skill
 )
 
 
