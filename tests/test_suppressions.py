@@ -61,3 +61,110 @@ def test_disable_comment_before_decorated_block():
         """
     )
     assert codes_at(text) == [(12, "JAX110")]
+
+
+# -- file-level, bare disable, flake8 ranges --------------------------------------------------
+
+
+def test_disable_file_all_and_codes():
+    body = "a = jax.tree_map(abs, [1])\nb = jax.tree_leaves([1])\n"
+    assert codes_at(BASE + "# jaxlint: disable-file\n" + body) == []
+    assert codes_at(BASE + body + "# jaxlint: disable-file=JAX801\n") == []
+    # a trailing disable-file counts too; other codes stay reported
+    text = BASE + "x = 1  # jaxlint: disable-file=JAX9\n" + body
+    assert [c for _, c in codes_at(text)] == ["JAX801", "JAX801"]
+
+
+def test_flake8_file_noqa_without_codes_only():
+    body = "a = jax.tree_map(abs, [1])\n"
+    file_noqa = "# flake8" + ": noqa"  # split so that ruff and flake8 skip nothing here
+    assert codes_at(BASE + file_noqa + "\n" + body) == []
+    # flake8 ignores the comment with codes (it warns), and so do we
+    assert codes_at(BASE + file_noqa + ": JAX801\n" + body) == [(3, "JAX801")]
+
+
+def test_bare_disable_is_a_blanket_like_bare_noqa():
+    text = snippet(
+        """
+        import jax
+        a = jax.tree_map(abs, [1])  # jaxlint: disable
+
+        # jaxlint: disable
+        def f():
+            return jax.tree_map(abs, [1])
+
+        b = jax.tree_map(abs, [1])
+        """
+    )
+    assert codes_at(text) == [(8, "JAX801")]
+
+
+def test_noqa_after_a_multiline_string_covers_its_lines_as_flake8_does():
+    text = (
+        BASE
+        + 'a = (jax.tree_map, """\nx\n""")  # noqa: JAX801\nb = jax.tree_map(\n  abs, [1])  # noqa: JAX801\n'
+    )
+    # the string's range is lines 2-4; the call's noqa on its closing line does not cover line 5
+    assert codes_at(text) == [(5, "JAX801")]
+
+
+# -- JAX001 --------------------------------------------------------------------------------
+
+
+def _with_unused(text, extra=("JAX801",)):
+    from jaxlint.engine import LintOptions
+
+    return lint_text(text, "m.py", LintOptions(codes=frozenset({"JAX001", *extra})))
+
+
+def test_unused_codes_are_reported_and_removed():
+    from jaxlint.engine import LintOptions, fix_text
+
+    text = BASE + "".join(
+        [
+            "a = jax.tree_map(abs, [1])  # noqa: JAX801, JAX802, E501\n",  # JAX802 not selected
+            "b = 1  # noqa: JAX801\n",  # unused
+            "c = 1  # noqa: E501\n",  # not ours
+            "d = 1  # noqa\n",  # bare: may be flake8's
+            "e = '# noqa: JAX801'\n",  # a string, not a comment
+            "f = 1  # noqa: JAX801  # keep me\n",
+            "# jaxlint: disable=JAX801\n",
+            "g = 1\n",
+            "h = jax.tree_map(abs, [1])  # jaxlint: disable=JAX801,JAX110\n",
+        ]
+    )
+    diags = _with_unused(text, ("JAX801", "JAX110"))
+    got = [(d.line, d.code, d.message) for d in diags]
+    assert got == [
+        (3, "JAX001", "Unused `noqa` directive (unused: `JAX801`)"),
+        (7, "JAX001", "Unused `noqa` directive (unused: `JAX801`)"),
+        (8, "JAX001", "Unused `jaxlint: disable` directive (unused: `JAX801`)"),
+        (10, "JAX001", "Unused `jaxlint: disable` directive (unused: `JAX110`)"),
+    ]
+    opts = LintOptions(codes=frozenset({"JAX001", "JAX801", "JAX110"}))
+    fixed = fix_text(text, "m.py", opts).text
+    assert fixed == BASE + "".join(
+        [
+            "a = jax.tree_map(abs, [1])  # noqa: JAX801, JAX802, E501\n",
+            "b = 1\n",
+            "c = 1  # noqa: E501\n",
+            "d = 1  # noqa\n",
+            "e = '# noqa: JAX801'\n",
+            "f = 1  # keep me\n",
+            "g = 1\n",
+            "h = jax.tree_map(abs, [1])  # jaxlint: disable=JAX801\n",
+        ]
+    )
+    assert [d.code for d in _with_unused(fixed, ("JAX801", "JAX110"))] == []
+
+
+def test_unused_is_opt_in_and_can_be_silenced():
+    text = BASE + "b = 1  # noqa: JAX801\n"
+    assert codes_at(text) == []  # not selected by default
+    assert [d.code for d in _with_unused(text)] == ["JAX001"]
+    assert _with_unused(BASE + "# jaxlint: disable-file=JAX001\nb = 1  # noqa: JAX801\n") == []
+    assert _with_unused(BASE + "b = 1  # noqa: JAX801, JAX001\n") == []
+
+
+def test_unused_runs_on_files_without_jax_names():
+    assert [d.code for d in _with_unused("b = 1  # noqa: JAX801\n")] == ["JAX001"]
