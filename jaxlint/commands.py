@@ -50,6 +50,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--diff", action="store_true", help="print the fixes as a unified diff; write nothing"
     )
+    check.add_argument(
+        "--add-noqa",
+        action="store_true",
+        help="add `# noqa: CODE` to every line with a finding (adopting jaxlint on old code)",
+    )
     check.add_argument("--show-fixes", action="store_true", help="list the fixes that were applied")
     check.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when there are findings"
@@ -115,6 +120,10 @@ def run_check(args: argparse.Namespace) -> int:
     sources: dict[str, list[str]] = {}
     summary = FixSummary()
 
+    if args.add_noqa and (fixing or paths == ["-"]):
+        raise UsageError(
+            "--add-noqa works on files; it cannot be combined with --fix, --diff or stdin"
+        )
     if paths == ["-"]:
         name = args.stdin_filename or "<stdin>"
         data = sys.stdin.buffer.read()
@@ -128,6 +137,8 @@ def run_check(args: argparse.Namespace) -> int:
         if not os.path.lexists(p):
             raise UsageError(f"{p}: no such file or directory")
     files = iter_python_files(paths, resolver.for_path)
+    if args.add_noqa:
+        return _add_noqa(files, resolver, args)
     if fixing:
         from jaxlint.parallel import Salts, fix_file_cached, open_cache
 
@@ -156,6 +167,40 @@ def run_check(args: argparse.Namespace) -> int:
             if d.path not in sources and d.cell is None:
                 sources[d.path] = _read_lines(d.path)
     return _finish(diags, sources, args, summary)
+
+
+def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> int:  # noqa: ANN001
+    """Lint each file, then add `# noqa: CODES` where it found something (see add_noqa.py)."""
+    from jaxlint.add_noqa import add_noqa_text
+    from jaxlint.engine import lint_file, read_source
+    from jaxlint.fixing import write_atomic
+    from jaxlint.source import ReadError
+
+    added = 0
+    for path, display in files:
+        if path.endswith(".ipynb"):
+            continue  # cells have no stable line to hold a comment across tools; not supported
+        options = _options(resolver.for_path(path), args)
+        diags = lint_file(path, options, display)
+        if not any(d.code not in ("JAX000", "JAX001") for d in diags):
+            continue
+        try:
+            source = read_source(path)
+        except ReadError:
+            continue
+        result = add_noqa_text(source, diags)
+        if result.skipped:
+            print(
+                f"jaxlint: warning: {display}: {result.skipped} finding(s) left: their line's"
+                " `# noqa` is inside a string",
+                file=sys.stderr,
+            )
+        if result.added:
+            write_atomic(path, source.encode(result.text))
+            added += result.added
+    s = "" if added == 1 else "s"
+    print(f"Added {added} noqa directive{s}.", file=sys.stderr)
+    return 0
 
 
 def _read_lines(path: str) -> list[str]:

@@ -1,3 +1,5 @@
+import json
+
 from jaxlint.engine import lint_text
 from tests.conftest import snippet
 
@@ -168,3 +170,64 @@ def test_unused_is_opt_in_and_can_be_silenced():
 
 def test_unused_runs_on_files_without_jax_names():
     assert [d.code for d in _with_unused("b = 1  # noqa: JAX801\n")] == ["JAX001"]
+
+
+# -- --add-noqa (the CLI, for real) --------------------------------------------------------
+
+ADOPT = (
+    "import jax\n"
+    "a = jax.tree_map(abs, [1])\n"
+    "b = jax.tree_map(abs, [1])  # noqa: E501\n"
+    "c = jax.tree_map(abs, [1])  # why: legacy\n"
+    'd = (jax.tree_map, """\n'
+    "text\n"
+    '""")\n'
+    "e = jax.tree_map(\\\n"
+    "    abs, [1])\n"
+    "f = jax.tree_map(abs, [1]); g = jax.tree_leaves([1])\n"
+)
+
+
+def test_add_noqa_marks_every_finding_where_flake8_honours_it(tmp_path, run_cli):
+    p = tmp_path / "old.py"
+    p.write_bytes(ADOPT.replace("\n", "\r\n").encode())
+    p.chmod(0o640)
+    before = json.loads(run_cli("check", "--format", "json", "old.py").stdout)
+    assert len(before) == 7
+    proc = run_cli("check", "--add-noqa", "old.py")
+    assert proc.returncode == 0, proc.stderr
+    assert "Added 6 noqa directives." in proc.stderr
+    assert p.read_bytes().decode() == (
+        "import jax\n"
+        "a = jax.tree_map(abs, [1])  # noqa: JAX801\n"
+        "b = jax.tree_map(abs, [1])  # noqa: E501, JAX801\n"
+        "c = jax.tree_map(abs, [1])  # why: legacy  # noqa: JAX801\n"
+        'd = (jax.tree_map, """\n'
+        "text\n"
+        '""")  # noqa: JAX801\n'
+        "e = jax.tree_map(\\\n"
+        "    abs, [1])  # noqa: JAX801\n"
+        "f = jax.tree_map(abs, [1]); g = jax.tree_leaves([1])  # noqa: JAX801\n"
+    ).replace("\n", "\r\n")
+    assert oct(p.stat().st_mode & 0o777) == oct(0o640)
+    assert run_cli("check", "old.py").returncode == 0
+    again = run_cli("check", "--add-noqa", "old.py")
+    assert "Added 0 noqa directives." in again.stderr
+    # flake8 agrees that everything is suppressed
+    import subprocess
+    import sys
+
+    f8 = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select", "JAX", "old.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert f8.stdout == "" and f8.returncode == 0, f8.stdout
+    # and JAX001 finds every added comment used
+    assert run_cli("check", "--extend-select", "JAX001", "old.py").returncode == 0
+
+
+def test_add_noqa_refuses_fix_and_stdin(run_cli):
+    assert run_cli("check", "--add-noqa", "--fix", ".").returncode == 2
+    assert run_cli("check", "--add-noqa", "-", input="x = 1\n").returncode == 2
