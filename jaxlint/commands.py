@@ -223,6 +223,8 @@ def _check_stdin(
         source = decode_source(data)
     except ReadError as exc:
         return [internal_error(name, f"could not read stdin: {exc}")]
+    if name.endswith(".ipynb"):  # like ruff: the name says it is a notebook
+        return _check_stdin_notebook(source.text, name, options, args, summary)
     if args.fix or args.diff:
         result = fix_text(source, name, options, unsafe=args.unsafe_fixes)
         if args.diff:
@@ -242,6 +244,24 @@ def _check_stdin(
         summary.fixed += len(result.fixed)
         return result.remaining
     return lint_text(source, name, options)
+
+
+def _check_stdin_notebook(
+    text: str, name: str, options: LintOptions, args: argparse.Namespace, summary: FixSummary
+) -> list[Diagnostic]:
+    from jaxlint.integrations.notebook import fix_notebook_text, lint_notebook_text
+
+    if not (args.fix or args.diff):
+        return lint_notebook_text(text, options, name)
+    result, new_text = fix_notebook_text(text, name, options, unsafe=args.unsafe_fixes)
+    if args.diff:
+        sys.stdout.write(result.diff)
+        summary.changed_files += bool(result.diff)
+    else:
+        sys.stdout.write(new_text)  # the notebook JSON, fixed, to stdout
+        summary.quiet_output = True
+    summary.fixed += len(result.fixed)
+    return result.remaining
 
 
 class FixSummary:

@@ -193,7 +193,9 @@ def render_github(diags: Sequence[Diagnostic], **_: object) -> str:
             f"file={_gh_escape(d.path, True)},line={d.line},col={d.col + 1},"
             f"endLine={d.span.end.line},endColumn={d.span.end.col + 1},title={d.code}"
         )
-        out.append(f"::{level} {props}::{_gh_escape(f'{d.code} {d.message}')}\n")
+        # a notebook's row is cell-relative (as in every format): the message names the cell
+        where = f"cell {d.cell + 1}: " if d.cell is not None else ""
+        out.append(f"::{level} {props}::{_gh_escape(f'{where}{d.code} {d.message}')}\n")
     return "".join(out)
 
 
