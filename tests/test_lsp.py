@@ -491,3 +491,128 @@ def test_noqa_edit(source, line, expected):
     lines = split_lines(source)
     lines[line - 1] = lines[line - 1][:start] + new + lines[line - 1][end:]
     assert "".join(lines) == expected
+
+
+# -- robustness and notebooks ---------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_change_to_a_never_opened_document_is_ignored(client: LanguageClient, tmp_path):
+    ghost = (tmp_path / "nowhere.py").as_uri()
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=ghost, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="x = 1\n")],
+        )
+    )
+    # the server is still healthy, and said nothing to the user
+    diags = await open_doc(client, tmp_path / "train.py", SHARP)
+    assert by_code(diags, "JAX801")
+    assert not [m for m in client.messages if m.type == types.MessageType.Error], client.messages
+    assert ghost not in client.diagnostics
+
+
+NB_CELLS = [
+    "import jax\nimport jax.numpy as jnp\n",
+    "# notes\n",  # a markdown cell, in the test below
+    "%%time\nx = jnp.zeros(3)\nx[0] = 1.0\n",
+    "def f(key):\n    a = jax.random.normal(key, (3,))\n    b = jax.random.normal(key, (3,))\n    return a, b\n",
+]
+
+
+def _cell_uri(path: Path, i: int) -> str:
+    return f"vscode-notebook-cell:{path.as_posix()}#W{i}sZmlsZQ%3D%3D"
+
+
+@pytest.mark.asyncio
+async def test_notebook_cells_get_their_own_diagnostics(client: LanguageClient, tmp_path: Path):
+    path = tmp_path / "demo.ipynb"
+    nb_uri = path.as_uri()
+    uris = [_cell_uri(path, i) for i in range(len(NB_CELLS))]
+    kinds = [
+        types.NotebookCellKind.Markup if i == 1 else types.NotebookCellKind.Code for i in range(4)
+    ]
+    for uri in uris:
+        client.diagnostics.pop(uri, None)
+    client.notebook_document_did_open(
+        types.DidOpenNotebookDocumentParams(
+            notebook_document=types.NotebookDocument(
+                uri=nb_uri,
+                notebook_type="jupyter-notebook",
+                version=1,
+                cells=[types.NotebookCell(kind=k, document=u) for k, u in zip(kinds, uris)],
+            ),
+            cell_text_documents=[
+                types.TextDocumentItem(
+                    uri=u, language_id="markdown" if i == 1 else "python", version=1, text=t
+                )
+                for i, (u, t) in enumerate(zip(uris, NB_CELLS))
+            ],
+        )
+    )
+    mutation = await _next_diagnostics(client, uris[2])
+    reuse = await _next_diagnostics(client, uris[3])
+    # names flow between cells (jnp from cell 1); positions and cited lines are the cell's
+    assert [(d.code, d.range.start.line) for d in mutation] == [("JAX501", 2)]
+    assert [(d.code, d.range.start.line) for d in reuse] == [("JAX201", 2)]
+    assert "on line 2" in reuse[0].message
+    assert list(client.diagnostics[uris[0]]) == []
+    assert uris[1] not in client.diagnostics  # markdown is not linted
+
+    # the quick fix edits the cell, in the cell's coordinates
+    actions = await code_actions(client, uris[2], mutation[0].range)
+    fix = next(a for a in actions if a.title.startswith("JAX501"))
+    fixed = apply_edit(NB_CELLS[2], fix.edit, uris[2])
+    assert fixed == "%%time\nx = jnp.zeros(3)\nx = x.at[0].set(1.0)\n"
+
+    # editing one cell re-lints the notebook: the import leaves cell 1, so jnp is unknown
+    client.diagnostics.pop(uris[2], None)
+    client.notebook_document_did_change(
+        types.DidChangeNotebookDocumentParams(
+            notebook_document=types.VersionedNotebookDocumentIdentifier(version=2, uri=nb_uri),
+            change=types.NotebookDocumentChangeEvent(
+                cells=types.NotebookDocumentCellChanges(
+                    text_content=[
+                        types.NotebookDocumentCellContentChanges(
+                            document=types.VersionedTextDocumentIdentifier(uri=uris[2], version=2),
+                            changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+                        )
+                    ]
+                )
+            ),
+        )
+    )
+    assert await _next_diagnostics(client, uris[2]) == []
+
+    client.diagnostics.pop(uris[3], None)
+    client.notebook_document_did_close(
+        types.DidCloseNotebookDocumentParams(
+            notebook_document=types.NotebookDocumentIdentifier(uri=nb_uri),
+            cell_text_documents=[types.TextDocumentIdentifier(uri=u) for u in uris],
+        )
+    )
+    assert await _next_diagnostics(client, uris[3]) == []
+
+
+def test_server_advertises_notebook_sync_to_clients_that_support_it():
+    from pygls.capabilities import ServerCapabilitiesBuilder
+
+    from jaxlint.integrations.lsp import build_server
+
+    server = build_server()
+    caps = types.ClientCapabilities(
+        notebook_document=types.NotebookDocumentClientCapabilities(
+            synchronization=types.NotebookDocumentSyncClientCapabilities()
+        )
+    )
+    built = ServerCapabilitiesBuilder(
+        caps,
+        set(server.protocol.fm.features),
+        server.protocol.fm.feature_options,
+        [],
+        types.TextDocumentSyncKind.Full,
+        server._notebook_document_sync,
+    ).build()
+    (selector,) = built.notebook_document_sync.notebook_selector
+    assert selector.notebook == "jupyter-notebook"
+    assert [c.language for c in selector.cells] == ["python"]

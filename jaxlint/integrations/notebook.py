@@ -190,6 +190,14 @@ def lint_notebook_text(text: str, options: LintOptions, display: str) -> list[Di
     return [m for m in (_relocate(d, cells) for d in diags) if m is not None]
 
 
+def lint_cells(sources: list[str], options: LintOptions, display: str) -> list[Diagnostic]:
+    """Lint code cells given as texts (an editor's notebook); `cell` indexes `sources`."""
+    nb = {"cells": [{"cell_type": "code", "source": src} for src in sources]}
+    cells = _cells(nb)
+    diags = lint_text(_joined(cells), display, options)
+    return [m for m in (_relocate(d, cells) for d in diags) if m is not None]
+
+
 def _dump_like(original: str, nb: dict) -> tuple | None:
     """Serialise `nb` in the style the original file used, or None if no style matches."""
     trailing = "\n" if original.endswith("\n") else ""
