@@ -179,7 +179,8 @@ def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> i
     added = 0
     for path, display in files:
         if path.endswith(".ipynb"):
-            continue  # cells have no stable line to hold a comment across tools; not supported
+            print(f"jaxlint: warning: {display}: --add-noqa skips notebooks", file=sys.stderr)
+            continue
         options = _options(resolver.for_path(path), args)
         diags = lint_file(path, options, display)
         if not any(d.code not in ("JAX000", "JAX001") for d in diags):
