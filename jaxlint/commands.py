@@ -166,6 +166,10 @@ def run_check(args: argparse.Namespace) -> int:
         for d in diags:
             if d.path not in sources and d.cell is None:
                 sources[d.path] = _read_lines(d.path)
+            elif d.cell is not None and (d.path, d.cell) not in sources:
+                from jaxlint.integrations.notebook import cell_lines
+
+                sources.update(cell_lines(d.path))
     return _finish(diags, sources, args, summary)
 
 

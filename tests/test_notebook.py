@@ -130,6 +130,7 @@ def test_messages_cite_cell_lines_in_every_format(tmp_path, run_cli):
     assert "on line 2" in d["message"], d["message"]
     text = run_cli("check", "nb.ipynb").stdout
     assert text.startswith("nb.ipynb:cell 3:3:"), text
+    assert "   3 |     b = jax.random.normal(key, (3,))" in text  # the cell's line as snippet
     gh = run_cli("check", "--format", "github", "nb.ipynb").stdout
     assert ",line=3," in gh and "cell 3" in gh, gh
     sarif = json.loads(run_cli("check", "--format", "sarif", "nb.ipynb").stdout)

@@ -48,8 +48,9 @@ def render_text(
     out = []
     for d in diags:
         out.append(f"{_location(d)}: {d.code} {_mark(d, unsafe)}{d.message}\n")
-        lines = (sources or {}).get(d.path)
-        if lines and d.cell is None and 1 <= d.line <= len(lines):
+        # a notebook's cell is keyed (path, cell index)
+        lines = (sources or {}).get(d.path if d.cell is None else (d.path, d.cell))  # type: ignore[call-overload]
+        if lines and 1 <= d.line <= len(lines):
             text = lines[d.line - 1].rstrip("\r\n")
             width = (d.span.end.col - d.col) if d.span.end.line == d.line else len(text) - d.col
             gutter = f"{d.line:>4} | "

@@ -198,6 +198,21 @@ def lint_cells(sources: list[str], options: LintOptions, display: str) -> list[D
     return [m for m in (_relocate(d, cells) for d in diags) if m is not None]
 
 
+def cell_lines(path: str) -> dict[tuple[str, int], list[str]]:
+    """{(path, cell index): the cell's source lines} for the text output's source snippets."""
+    try:
+        with open(path, "rb") as fh:
+            nb = _parse(decode_source(fh.read()).text)
+    except (OSError, ReadError, ValueError):
+        return {}
+    out: dict[tuple[str, int], list[str]] = {}
+    for i, cell in enumerate(nb.get("cells", [])):
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            src = cell.get("source", "")
+            out[(path, i)] = ("".join(src) if isinstance(src, list) else str(src)).split("\n")
+    return out
+
+
 def _dump_like(original: str, nb: dict) -> tuple | None:
     """Serialise `nb` in the style the original file used, or None if no style matches."""
     trailing = "\n" if original.endswith("\n") else ""
