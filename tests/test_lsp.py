@@ -493,6 +493,19 @@ def test_noqa_edit(source, line, expected):
     assert "".join(lines) == expected
 
 
+@pytest.mark.asyncio
+async def test_disable_action_after_a_multiline_string(client: LanguageClient, tmp_path: Path):
+    text = 'import jax\nt = (jax.tree_map, """\ndoc\n""")\n'
+    path = tmp_path / "doc.py"
+    uri = path.as_uri()
+    (d,) = by_code(await open_doc(client, path, text), "JAX801")
+    actions = await code_actions(client, uri, d.range)
+    (disable,) = [a for a in actions if a.title == "Disable JAX801 on this line"]
+    fixed = apply_edit(text, disable.edit, uri)
+    assert fixed == 'import jax\nt = (jax.tree_map, """\ndoc\n""")  # noqa: JAX801\n'
+    assert await change_doc(client, path, fixed, version=2) == []
+
+
 # -- robustness and notebooks ---------------------------------------------------------------
 
 

@@ -51,7 +51,7 @@ from jaxlint.diagnostic import Diagnostic, Position
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.errors import UsageError
 from jaxlint.integrations.formats import rule_url
-from jaxlint.suppressions import NOQA
+from jaxlint.suppressions import NOQA, token_ranges
 
 logger = logging.getLogger("jaxlint.lsp")
 
@@ -785,9 +785,17 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
                 line0 = d.line - 1
                 if line0 >= len(index.lines):
                     continue
+                target = d.line
                 edit = noqa_edit(index.lines[line0], d.line, d.code, result.ends)
                 if edit is None:
-                    continue
+                    # the line ends inside a string or after a backslash: flake8 (and jaxlint)
+                    # read the noqa at the end of the token range, as `--add-noqa` writes it
+                    target = token_ranges(result.text)[0].get(d.line, (0, 0))[1]
+                    if target <= d.line or target > len(index.lines):
+                        continue
+                    edit = noqa_edit(index.lines[target - 1], target, d.code, result.ends)
+                    if edit is None:
+                        continue
                 a, b, new_text = edit
                 actions.append(
                     types.CodeAction(
@@ -800,8 +808,8 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
                             [
                                 types.TextEdit(
                                     range=types.Range(
-                                        start=index.to_client(d.line, a),
-                                        end=index.to_client(d.line, b),
+                                        start=index.to_client(target, a),
+                                        end=index.to_client(target, b),
                                     ),
                                     new_text=new_text,
                                 )
