@@ -211,7 +211,7 @@ def lint_text(
             return [internal_error(path, "could not analyse: the code is nested too deeply")]
     if options.apply_noqa and (diags or check_unused):
         lines = suppressions.split_lines(source.text)
-        sup = suppressions.collect(lines, parsed.tree, source.text)
+        sup = suppressions.collect(lines, parsed.tree, source.text, exact=check_unused)
         diags = suppressions.apply(diags, sup, noqa=options.noqa)
         if check_unused:
             found = suppressions.unused(sup, lines, path, active)

@@ -136,10 +136,31 @@ def _in_comment(line: int, col: int, comments: dict[int, tuple[int, str]]) -> bo
     return c is not None and col >= c[0]
 
 
+def _may_span(lines: list[str], candidates: list[int]) -> bool:
+    """Whether a noqa line may be part of a multi-line token range (a triple-quoted string
+    opens or closes on it, or a backslash continues it or the line before)."""
+    for i in candidates:
+        t = lines[i - 1]
+        if '"""' in t or "'''" in t or t.endswith("\\"):
+            return True
+        if i > 1 and lines[i - 2].endswith("\\"):
+            return True
+    return False
+
+
 def collect(
-    lines: list[str], tree: ast.Module | None = None, text: str | None = None
+    lines: list[str],
+    tree: ast.Module | None = None,
+    text: str | None = None,
+    exact: bool = False,
 ) -> Suppressions:
-    """All directives of a module; `tree` lets a standalone disable cover a whole block."""
+    """All directives of a module; `tree` lets a standalone disable cover a whole block.
+
+    Tokenizing costs about as much as parsing, so it is done only when `exact` (JAX001 needs
+    to know which directives are real comments) or when a noqa line may belong to a
+    multi-line token range. Otherwise each noqa covers its own line, which is flake8's range
+    for it, except for a `# noqa` written in the middle line of a multi-line string.
+    """
     sup = Suppressions()
     if text is None:
         text = "\n".join(lines) + "\n"
@@ -150,7 +171,10 @@ def collect(
     ]
     if not candidates:
         return sup
-    ranges, comments = token_ranges(text)
+    if exact or _may_span(lines, candidates):
+        ranges, comments = token_ranges(text)
+    else:
+        ranges, comments = {}, {}
     pending: list[tuple[int, tuple[str, ...], int, int, bool]] = []
     seen_ranges: set[tuple[int, int]] = set()
     for i in candidates:

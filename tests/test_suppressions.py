@@ -231,3 +231,15 @@ def test_add_noqa_marks_every_finding_where_flake8_honours_it(tmp_path, run_cli)
 def test_add_noqa_refuses_fix_and_stdin(run_cli):
     assert run_cli("check", "--add-noqa", "--fix", ".").returncode == 2
     assert run_cli("check", "--add-noqa", "-", input="x = 1\n").returncode == 2
+
+
+def test_noqa_ranges_need_no_tokenizing_in_the_common_case(monkeypatch):
+    import jaxlint.suppressions as sup_mod
+
+    calls = []
+    real = sup_mod.token_ranges
+    monkeypatch.setattr(sup_mod, "token_ranges", lambda t: calls.append(t) or real(t))
+    plain = BASE + '"""Docs."""\na = jax.tree_map(abs, [1])  # noqa: JAX801\n'
+    assert codes_at(plain) == [] and calls == []
+    spanning = BASE + 'a = (jax.tree_map, """\nx\n""")  # noqa: JAX801\n'
+    assert codes_at(spanning) == [] and len(calls) == 1
