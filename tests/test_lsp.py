@@ -577,6 +577,14 @@ async def test_notebook_cells_get_their_own_diagnostics(client: LanguageClient, 
     fix = next(a for a in actions if a.title.startswith("JAX501"))
     fixed = apply_edit(NB_CELLS[2], fix.edit, uris[2])
     assert fixed == "%%time\nx = jnp.zeros(3)\nx = x.at[0].set(1.0)\n"
+    # fix-all in a cell is computed within the notebook (jnp comes from cell 1; %%time kept)
+    start = types.Position(line=0, character=0)
+    (fix_all,) = await code_actions(
+        client, uris[2], types.Range(start=start, end=start), ["source.fixAll"]
+    )
+    if fix_all.edit is None:
+        fix_all = await client.code_action_resolve_async(fix_all)
+    assert apply_edit(NB_CELLS[2], fix_all.edit, uris[2]) == fixed
 
     # editing one cell re-lints the notebook: the import leaves cell 1, so jnp is unknown
     client.diagnostics.pop(uris[2], None)

@@ -248,6 +248,7 @@ class LintResult:
     settings: Settings | None
     path: str
     _ends: LineEnds | None = None
+    notebook: tuple[tuple[str, ...], int] | None = None  # (code cell texts, this cell's index)
 
     @property
     def ends(self) -> LineEnds:
@@ -447,7 +448,10 @@ class JaxlintServer(LanguageServer):
         for i, (uri, version, text) in enumerate(cells):
             index = LineIndex.of(text, self.workspace.position_codec)
             mine = [d for d in found if d.cell == i]
-            out[uri] = LintResult(version, text, index, mine, settings, display)
+            texts = tuple(c[2] for c in cells)
+            out[uri] = LintResult(
+                version, text, index, mine, settings, display, notebook=(texts, i)
+            )
         return out
 
     async def publish_notebook(self, nb_uri: str) -> None:
@@ -550,7 +554,7 @@ class JaxlintServer(LanguageServer):
             options = LintOptions(settings=result.settings or Settings())
             st.fix_key = key
             st.fix_pending = asyncio.get_running_loop().run_in_executor(
-                self.lint_pool, lambda: fix_text(result.text, result.path, options).text
+                self.lint_pool, _fixed_text, result, options
             )
         return await asyncio.shield(st.fix_pending)
 
@@ -580,6 +584,16 @@ class JaxlintServer(LanguageServer):
         caps = self.client_capabilities.text_document
         support = caps and caps.code_action and caps.code_action.resolve_support
         return bool(support and prop in support.properties)
+
+
+def _fixed_text(result: LintResult, options: LintOptions) -> str:
+    """The document with every safe fix; a notebook cell is fixed within its notebook."""
+    if result.notebook is None:
+        return fix_text(result.text, result.path, options).text
+    from jaxlint.integrations.notebook import fix_cells
+
+    texts, i = result.notebook
+    return fix_cells(list(texts), options, result.path)[i]
 
 
 def _log_task_error(task: asyncio.Task) -> None:

@@ -213,6 +213,34 @@ def cell_lines(path: str) -> dict[tuple[str, int], list[str]]:
     return out
 
 
+def _cell_body(cell: Cell, fixed: str, original: str) -> str:
+    """A cell's fixed text with its masked magic lines restored and its final newline kept."""
+    lines = fixed.split("\n")
+    for k, raw in cell.masked.items():
+        if k < len(lines):
+            lines[k] = raw
+    body = "\n".join(lines)
+    return body + "\n" if original.endswith("\n") else body
+
+
+def fix_cells(
+    sources: list[str], options: LintOptions, display: str, unsafe: bool = False
+) -> list[str]:
+    """Code cells given as texts, with fixes applied across the notebook (an editor's
+    fix-all); unchanged when the fixed cells cannot be separated again."""
+    nb = {"cells": [{"cell_type": "code", "source": src} for src in sources]}
+    cells = _cells(nb)
+    joined = _joined(cells)
+    result = fix_text(joined, display, options, unsafe=unsafe)
+    pieces = result.text.split("\n" + BOUNDARY + "\n")[: len(cells)]
+    out = list(sources)
+    if result.text == joined or len(pieces) != len(cells):
+        return out
+    for cell, new_text in zip(cells, pieces):
+        out[cell.index] = _cell_body(cell, new_text, sources[cell.index])
+    return out
+
+
 def _dump_like(original: str, nb: dict) -> tuple | None:
     """Serialise `nb` in the style the original file used, or None if no style matches."""
     trailing = "\n" if original.endswith("\n") else ""
@@ -269,15 +297,8 @@ def fix_notebook_text(original: str, display: str, options: LintOptions, unsafe:
         note = internal_error(display, "notebook not rewritten: fixed cells could not be separated")
         return FileFixResult(remaining=[*remaining, note], failed=result.failed), original
     for cell, new_text in zip(cells, pieces):
-        lines = new_text.split("\n")
-        for k, raw in cell.masked.items():
-            if k < len(lines):
-                lines[k] = raw
         src = nb["cells"][cell.index]["source"]
-        body = "\n".join(lines)
-        had_final_nl = ("".join(src) if isinstance(src, list) else src).endswith("\n")
-        if had_final_nl:
-            body += "\n"
+        body = _cell_body(cell, new_text, "".join(src) if isinstance(src, list) else src)
         if cell.as_list:
             nb["cells"][cell.index]["source"] = body.splitlines(keepends=True)
         else:
