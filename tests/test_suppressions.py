@@ -243,3 +243,29 @@ def test_noqa_ranges_need_no_tokenizing_in_the_common_case(monkeypatch):
     assert codes_at(plain) == [] and calls == []
     spanning = BASE + 'a = (jax.tree_map, """\nx\n""")  # noqa: JAX801\n'
     assert codes_at(spanning) == [] and len(calls) == 1
+
+
+def test_unused_suppression_cli_reports_and_fixes(tmp_path, run_cli):
+    (tmp_path / "pkg").mkdir()
+    p = tmp_path / "pkg" / "m.py"
+    p.write_text(
+        "import jax\n"
+        "a = jax.tree_map(abs, [1])  # noqa: JAX801\n"
+        "b = 1  # noqa: JAX801, E501\n"
+        "# jaxlint: disable=JAX110\n"
+        "c = 2\n"
+    )
+    proc = run_cli("check", "--extend-select", "JAX001", "--format", "concise", "pkg")
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines()[:2] == [
+        "pkg/m.py:3:8: JAX001 [*] Unused `noqa` directive (unused: `JAX801`)",
+        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX110`)",
+    ]
+    assert run_cli("check", "pkg").returncode == 0  # opt-in: silent by default
+    fixed = run_cli("check", "--extend-select", "JAX001", "--fix", "pkg")
+    assert fixed.returncode == 0, fixed.stdout
+    assert p.read_text() == (
+        "import jax\na = jax.tree_map(abs, [1])  # noqa: JAX801\nb = 1  # noqa: E501\nc = 2\n"
+    )
+    explain = run_cli("explain", "JAX001")
+    assert explain.returncode == 0 and "unused-suppression" in explain.stdout
