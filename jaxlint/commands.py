@@ -170,6 +170,7 @@ def run_check(args: argparse.Namespace) -> int:
                 from jaxlint.integrations.notebook import cell_lines
 
                 sources.update(cell_lines(d.path))
+                sources.setdefault((d.path, d.cell), [])  # type: ignore[call-overload]
     return _finish(diags, sources, args, summary)
 
 
