@@ -1,0 +1,182 @@
+"""The layer order of shared/ARCHITECTURE.md §5, as a test.
+
+Every `from jaxlint.X import ...` (module level or inside a function) must point down or
+sideways: a lower layer never imports a higher one, so each layer can be read and tested alone.
+Today's violations are listed in `ALLOWED`; each refactoring step removes its rows, and a new
+violation fails here. The import-cycle check counts function-level imports too.
+
+Layers (low to high) follow the Appendix of ARCHITECTURE.md; new top-level modules must be given a
+layer here, so the test also catches a module that nobody placed.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent / "jaxlint"
+
+# top-level module or package of jaxlint -> layer (low to high)
+LAYER = {
+    "__init__": 0,
+    "errors": 0,
+    "diagnostic": 0,
+    "source": 0,
+    "compat": 0,
+    "config": 0,
+    "suppressions": 0,
+    "jax_versions": 0,
+    "analysis": 1,
+    "fixers": 2,
+    "rules": 3,
+    "docgen": 4,
+    "prefilter": 4,
+    "engine": 4,
+    "cache": 5,
+    "fixing": 5,
+    "parallel": 6,
+    "integrations": 7,
+    "templates": 7,
+    "runtime_checks": 7,
+    "skill": 7,
+    "pytest_plugin": 7,
+    "commands": 8,
+    "cli": 8,
+    "__main__": 8,
+}
+
+# (importer, imported) pairs that point up today; shrink this list, never grow it
+ALLOWED = {
+    ("jaxlint.config", "jaxlint.rules"),
+    ("jaxlint.engine", "jaxlint.integrations.notebook"),
+    ("jaxlint.fixers.hoist", "jaxlint.rules.base"),
+    ("jaxlint.fixers.imports", "jaxlint.rules.base"),
+    ("jaxlint.fixers.pmap", "jaxlint.rules.base"),
+    ("jaxlint.fixers.rename", "jaxlint.rules.base"),
+    ("jaxlint.fixing", "jaxlint.integrations.notebook"),
+    ("jaxlint.integrations.lsp", "jaxlint.commands"),
+    ("jaxlint.runtime_checks.verify", "jaxlint.cli"),
+}
+
+# module cycles that exist today (as sorted tuples of the modules in the cycle)
+ALLOWED_CYCLES = {
+    ("jaxlint.engine", "jaxlint.fixing", "jaxlint.integrations.notebook"),
+    ("jaxlint.runtime_checks.v_numeric", "jaxlint.runtime_checks.verify_runtime"),
+}
+
+
+def _modules() -> dict[str, pathlib.Path]:
+    out = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT.parent).with_suffix("")
+        out[".".join(rel.parts).removesuffix(".__init__")] = path
+    return out
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 1 else "__init__"
+    assert top in LAYER, f"{module}: give `{top}` a layer in tests/test_layers.py"
+    return LAYER[top]
+
+
+def _imports(module: str, path: pathlib.Path) -> set[str]:
+    """Every jaxlint module this file imports, at any depth of the file."""
+    out = set()
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            name = node.module or ""
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                name = ".".join([*base, name] if name else base)
+            if name == "jaxlint" or name.startswith("jaxlint."):
+                out.add(name)
+        elif isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.startswith("jaxlint.")}
+    return out
+
+
+def _graph() -> dict[str, set[str]]:
+    mods = _modules()
+    graph = {}
+    for mod, path in mods.items():
+        deps = set()
+        for name in _imports(mod, path):
+            # `from jaxlint.rules import base` names a module; `from jaxlint.x import f` a module
+            while name not in mods and "." in name:
+                name = name.rpartition(".")[0]
+            if name in mods and name != mod:
+                deps.add(name)
+        graph[mod] = deps
+    return graph
+
+
+def test_every_module_has_a_layer():
+    for mod in _modules():
+        _layer(mod)
+
+
+def test_imports_point_down():
+    graph = _graph()
+    upward = {
+        (mod, dep) for mod, deps in graph.items() for dep in deps if _layer(dep) > _layer(mod)
+    }
+    new = sorted(upward - ALLOWED)
+    assert not new, "imports that point up a layer:\n" + "\n".join(f"{a} -> {b}" for a, b in new)
+    gone = sorted(ALLOWED - upward)
+    assert not gone, "fixed, so remove from ALLOWED: " + ", ".join(f"{a} -> {b}" for a, b in gone)
+
+
+def _cycles(graph: dict[str, set[str]]) -> set[tuple[str, ...]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: set[tuple[str, ...]] = set()
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.add(tuple(sorted(comp)))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def _without_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Drop edges into a package's own __init__ re-exports: `rules` -> `rules.x` -> `rules`."""
+    return {
+        m: {d for d in deps if not (m.startswith(d + ".") or d.startswith(m + "."))}
+        for m, deps in graph.items()
+    }
+
+
+def test_no_new_import_cycles():
+    cycles = _cycles(_without_packages(_graph()))
+    new = sorted(cycles - ALLOWED_CYCLES)
+    assert not new, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in new)
+    gone = sorted(ALLOWED_CYCLES - cycles)
+    assert not gone, "cycle gone, so remove it from ALLOWED_CYCLES: " + str(gone)
