@@ -175,20 +175,25 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> int:  # noqa: ANN001
-    """Lint each file, then add `# noqa: CODES` where it found something (see add_noqa.py)."""
+    """Lint (in parallel, cached), then add `# noqa: CODES` where findings are (add_noqa.py)."""
     from jaxlint.add_noqa import add_noqa_text
-    from jaxlint.engine import lint_file, read_source
+    from jaxlint.engine import read_source
     from jaxlint.fixing import write_atomic
+    from jaxlint.parallel import lint_files
     from jaxlint.source import ReadError
 
+    notebooks = [display for path, display in files if path.endswith(".ipynb")]
+    for display in notebooks:
+        print(f"jaxlint: warning: {display}: --add-noqa skips notebooks", file=sys.stderr)
+    files = [(path, display) for path, display in files if not path.endswith(".ipynb")]
+    by_display: dict[str, list[Diagnostic]] = {}
+    for d in lint_files(files, resolver, args):
+        if d.code not in ("JAX000", "JAX001"):
+            by_display.setdefault(d.path, []).append(d)
     added = 0
     for path, display in files:
-        if path.endswith(".ipynb"):
-            print(f"jaxlint: warning: {display}: --add-noqa skips notebooks", file=sys.stderr)
-            continue
-        options = _options(resolver.for_path(path), args)
-        diags = lint_file(path, options, display)
-        if not any(d.code not in ("JAX000", "JAX001") for d in diags):
+        diags = by_display.get(display)
+        if not diags:
             continue
         try:
             source = read_source(path)

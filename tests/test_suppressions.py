@@ -269,3 +269,20 @@ def test_unused_suppression_cli_reports_and_fixes(tmp_path, run_cli):
     )
     explain = run_cli("explain", "JAX001")
     assert explain.returncode == 0 and "unused-suppression" in explain.stdout
+
+
+def test_add_noqa_over_a_folder(tmp_path, run_cli):
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("a.py", "b.py"):
+        (src / name).write_text("import jax\nx = jax.tree_map(abs, [1])\n")
+    (src / "clean.py").write_text("x = 1\n")
+    (src / "nb.ipynb").write_text(
+        '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}'
+    )
+    proc = run_cli("check", "--add-noqa", "src")
+    assert proc.returncode == 0
+    assert "Added 2 noqa directives." in proc.stderr and "nb.ipynb: --add-noqa skips" in proc.stderr
+    assert (src / "b.py").read_text().endswith("x = jax.tree_map(abs, [1])  # noqa: JAX801\n")
+    assert (src / "clean.py").read_text() == "x = 1\n"
+    assert run_cli("check", "src").returncode == 0
