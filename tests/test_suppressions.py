@@ -286,3 +286,15 @@ def test_add_noqa_over_a_folder(tmp_path, run_cli):
     assert (src / "b.py").read_text().endswith("x = jax.tree_map(abs, [1])  # noqa: JAX801\n")
     assert (src / "clean.py").read_text() == "x = 1\n"
     assert run_cli("check", "src").returncode == 0
+
+
+def test_file_level_and_bare_disables_through_the_cli(tmp_path, run_cli):
+    body = "import jax\na = jax.tree_map(abs, [1])\nb = jax.tree_leaves([1])\n"
+    (tmp_path / "off.py").write_text("# jaxlint: disable-file\n" + body)
+    (tmp_path / "some.py").write_text("# jaxlint: disable-file=JAX801\n" + body)
+    (tmp_path / "f8.py").write_text("# flake8" + ": noqa\n" + body)
+    (tmp_path / "bare.py").write_text(body.replace("[1])\nb", "[1])  # jaxlint: disable\nb"))
+    proc = run_cli("check", "--format", "json", ".")
+    rows = json.loads(proc.stdout)
+    found = sorted((d["filename"].removeprefix("./"), d["location"]["row"]) for d in rows)
+    assert found == [("bare.py", 3)]
