@@ -637,3 +637,85 @@ def test_server_advertises_notebook_sync_to_clients_that_support_it():
     (selector,) = built.notebook_document_sync.notebook_selector
     assert selector.notebook == "jupyter-notebook"
     assert [c.language for c in selector.cells] == ["python"]
+
+
+@pytest.mark.asyncio
+async def test_notebook_new_cell_and_burst_of_edits(client: LanguageClient, tmp_path: Path):
+    path = tmp_path / "burst.ipynb"
+    nb_uri = path.as_uri()
+    first, second = _cell_uri(path, 0), _cell_uri(path, 1)
+    client.diagnostics.pop(first, None)
+    client.notebook_document_did_open(
+        types.DidOpenNotebookDocumentParams(
+            notebook_document=types.NotebookDocument(
+                uri=nb_uri,
+                notebook_type="jupyter-notebook",
+                version=1,
+                cells=[types.NotebookCell(kind=types.NotebookCellKind.Code, document=first)],
+            ),
+            cell_text_documents=[
+                types.TextDocumentItem(
+                    uri=first, language_id="python", version=1, text="import jax\n"
+                )
+            ],
+        )
+    )
+    assert await _next_diagnostics(client, first) == []
+    client.diagnostics.pop(second, None)
+    # a new cell, then quick edits to it: only the latest text's findings are published
+    client.notebook_document_did_change(
+        types.DidChangeNotebookDocumentParams(
+            notebook_document=types.VersionedNotebookDocumentIdentifier(version=2, uri=nb_uri),
+            change=types.NotebookDocumentChangeEvent(
+                cells=types.NotebookDocumentCellChanges(
+                    structure=types.NotebookDocumentCellChangeStructure(
+                        array=types.NotebookCellArrayChange(
+                            start=1,
+                            delete_count=0,
+                            cells=[
+                                types.NotebookCell(
+                                    kind=types.NotebookCellKind.Code, document=second
+                                )
+                            ],
+                        ),
+                        did_open=[
+                            types.TextDocumentItem(
+                                uri=second, language_id="python", version=1, text="x = 1\n"
+                            )
+                        ],
+                    )
+                )
+            ),
+        )
+    )
+    lines = ["a = jax.tree_map(abs, [1])\n"]
+    for v in range(3, 8):
+        lines.append(f"b{v} = jax.tree_map(abs, [1])\n")
+        client.notebook_document_did_change(
+            types.DidChangeNotebookDocumentParams(
+                notebook_document=types.VersionedNotebookDocumentIdentifier(version=v, uri=nb_uri),
+                change=types.NotebookDocumentChangeEvent(
+                    cells=types.NotebookDocumentCellChanges(
+                        text_content=[
+                            types.NotebookDocumentCellContentChanges(
+                                document=types.VersionedTextDocumentIdentifier(
+                                    uri=second, version=v
+                                ),
+                                changes=[
+                                    types.TextDocumentContentChangeWholeDocument(
+                                        text="".join(lines)
+                                    )
+                                ],
+                            )
+                        ]
+                    )
+                ),
+            )
+        )
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while len(client.diagnostics.get(second, ())) != 6:
+        assert loop.time() < deadline, client.diagnostics.get(second)
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.5)  # nothing older arrives afterwards
+    assert [d.range.start.line for d in client.diagnostics[second]] == [0, 1, 2, 3, 4, 5]

@@ -526,6 +526,31 @@ class JaxlintServer(LanguageServer):
             return  # the running worker picks up the latest version
         st.worker = self.spawn(uri, self._change_worker(uri, immediate=quiet))
 
+    def notebook_changed(self, nb_uri: str) -> None:
+        """`changed` for a notebook: the same debounce, then the whole notebook is linted."""
+        st = self.state(nb_uri)
+        now = time.monotonic()
+        quiet = now - st.last_change >= self.debounce
+        st.last_change = now
+        if st.worker is not None and not st.worker.done():
+            return
+        st.worker = self.spawn(nb_uri, self._notebook_worker(nb_uri, immediate=quiet))
+
+    async def _notebook_worker(self, nb_uri: str, immediate: bool) -> None:
+        st = self.state(nb_uri)
+        if not immediate:
+            await self._wait_quiet(st)
+        while True:
+            notebook = self.workspace.get_notebook_document(notebook_uri=nb_uri)
+            if notebook is None:
+                return
+            version = notebook.version
+            await self.publish_notebook(nb_uri)
+            notebook = self.workspace.get_notebook_document(notebook_uri=nb_uri)
+            if notebook is None or notebook.version == version:
+                return
+            await self._wait_quiet(st)
+
     async def _wait_quiet(self, st: DocState) -> None:
         while (remaining := st.last_change + self.debounce - time.monotonic()) > 0:
             await asyncio.sleep(remaining)
@@ -735,7 +760,7 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
         structure = params.change.cells.structure if params.change.cells else None
         for cell in (structure.did_close or []) if structure else []:
             ls.clear(cell.uri)  # a deleted cell keeps no diagnostics
-        ls.spawn(uri, ls.publish_notebook(uri))
+        ls.notebook_changed(uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
     async def notebook_did_save(
