@@ -50,6 +50,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--diff", action="store_true", help="print the fixes as a unified diff; write nothing"
     )
+    check.add_argument(
+        "--add-noqa",
+        action="store_true",
+        help="add `# noqa: CODE` to every line with a finding (adopting jaxlint on old code)",
+    )
     check.add_argument("--show-fixes", action="store_true", help="list the fixes that were applied")
     check.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when there are findings"
@@ -115,6 +120,10 @@ def run_check(args: argparse.Namespace) -> int:
     sources: dict[str, list[str]] = {}
     summary = FixSummary()
 
+    if args.add_noqa and (fixing or paths == ["-"]):
+        raise UsageError(
+            "--add-noqa works on files; it cannot be combined with --fix, --diff or stdin"
+        )
     if paths == ["-"]:
         name = args.stdin_filename or "<stdin>"
         data = sys.stdin.buffer.read()
@@ -128,6 +137,8 @@ def run_check(args: argparse.Namespace) -> int:
         if not os.path.lexists(p):
             raise UsageError(f"{p}: no such file or directory")
     files = iter_python_files(paths, resolver.for_path)
+    if args.add_noqa:
+        return _add_noqa(files, resolver, args)
     if fixing:
         from jaxlint.parallel import Salts, fix_file_cached, open_cache
 
@@ -155,7 +166,52 @@ def run_check(args: argparse.Namespace) -> int:
         for d in diags:
             if d.path not in sources and d.cell is None:
                 sources[d.path] = _read_lines(d.path)
+            elif d.cell is not None and (d.path, d.cell) not in sources:
+                from jaxlint.integrations.notebook import cell_lines
+
+                sources.update(cell_lines(d.path))
+                sources.setdefault((d.path, d.cell), [])  # type: ignore[call-overload]
     return _finish(diags, sources, args, summary)
+
+
+def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> int:  # noqa: ANN001
+    """Lint (in parallel, cached), then add `# noqa: CODES` where findings are (add_noqa.py)."""
+    from jaxlint.add_noqa import add_noqa_text
+    from jaxlint.engine import read_source
+    from jaxlint.fixing import write_atomic
+    from jaxlint.parallel import lint_files
+    from jaxlint.source import ReadError
+
+    notebooks = [display for path, display in files if path.endswith(".ipynb")]
+    for display in notebooks:
+        print(f"jaxlint: warning: {display}: --add-noqa skips notebooks", file=sys.stderr)
+    files = [(path, display) for path, display in files if not path.endswith(".ipynb")]
+    by_display: dict[str, list[Diagnostic]] = {}
+    for d in lint_files(files, resolver, args):
+        if d.code not in ("JAX000", "JAX001"):
+            by_display.setdefault(d.path, []).append(d)
+    added = 0
+    for path, display in files:
+        diags = by_display.get(display)
+        if not diags:
+            continue
+        try:
+            source = read_source(path)
+        except ReadError:
+            continue
+        result = add_noqa_text(source, diags)
+        if result.skipped:
+            print(
+                f"jaxlint: warning: {display}: {result.skipped} finding(s) left: their line's"
+                " `# noqa` is inside a string",
+                file=sys.stderr,
+            )
+        if result.added:
+            write_atomic(path, source.encode(result.text))
+            added += result.added
+    s = "" if added == 1 else "s"
+    print(f"Added {added} noqa directive{s}.", file=sys.stderr)
+    return 0
 
 
 def _read_lines(path: str) -> list[str]:
@@ -178,6 +234,8 @@ def _check_stdin(
         source = decode_source(data)
     except ReadError as exc:
         return [internal_error(name, f"could not read stdin: {exc}")]
+    if name.endswith(".ipynb"):  # like ruff: the name says it is a notebook
+        return _check_stdin_notebook(source.text, name, options, args, summary)
     if args.fix or args.diff:
         result = fix_text(source, name, options, unsafe=args.unsafe_fixes)
         if args.diff:
@@ -197,6 +255,24 @@ def _check_stdin(
         summary.fixed += len(result.fixed)
         return result.remaining
     return lint_text(source, name, options)
+
+
+def _check_stdin_notebook(
+    text: str, name: str, options: LintOptions, args: argparse.Namespace, summary: FixSummary
+) -> list[Diagnostic]:
+    from jaxlint.integrations.notebook import fix_notebook_text, lint_notebook_text
+
+    if not (args.fix or args.diff):
+        return lint_notebook_text(text, options, name)
+    result, new_text = fix_notebook_text(text, name, options, unsafe=args.unsafe_fixes)
+    if args.diff:
+        sys.stdout.write(result.diff)
+        summary.changed_files += bool(result.diff)
+    else:
+        sys.stdout.write(new_text)  # the notebook JSON, fixed, to stdout
+        summary.quiet_output = True
+    summary.fixed += len(result.fixed)
+    return result.remaining
 
 
 class FixSummary:

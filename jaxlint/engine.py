@@ -14,13 +14,12 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from jaxlint import prefilter
+from jaxlint import prefilter, suppressions
 from jaxlint.analysis import ModuleFacts
 from jaxlint.config import Settings
 from jaxlint.diagnostic import Diagnostic, Position, Span
 from jaxlint.rules import ALL_RULES, Context, Rule
 from jaxlint.source import ReadError, SourceText, decode_source
-from jaxlint.suppressions import collect as collect_suppressions
 
 LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -85,7 +84,8 @@ def parse(source: SourceText, path: str) -> ParseResult:
 @dataclass
 class LintOptions:
     settings: Settings = field(default_factory=Settings)
-    apply_noqa: bool = True
+    apply_noqa: bool = True  # apply suppression comments at all
+    noqa: bool = True  # False: noqa comments are left to the caller (flake8 applies them)
     verbose: bool = False
     codes: frozenset[str] | None = None  # overrides the settings' selection
 
@@ -196,16 +196,26 @@ def lint_text(
     ignored = options.settings.ignored_for(path)
     if ignored:
         rules = [r for r in rules if not any(r.code.startswith(c) for c in ignored)]
+    # JAX001 (unused suppressions) is judged after suppression, from what the others found
+    active = [r.code for r in rules]
+    check_unused = options.apply_noqa and suppressions.UNUSED_CODE in active
+    rules = [r for r in rules if r.code != suppressions.UNUSED_CODE]
     rules = prefilter.applicable(source.text, rules, options.settings)  # text-only gate
-    if not rules:
+    if not rules and not check_unused:
         return []  # no selected rule can fire here: parsed (syntax errors count), not analysed
-    try:
-        diags = run_rules(parsed.tree, source, path, rules, options.settings, options.verbose)
-    except RecursionError:
-        return [internal_error(path, "could not analyse: the code is nested too deeply")]
-    if options.apply_noqa and diags:
-        sup = collect_suppressions(source.text.splitlines(), parsed.tree)
-        diags = [d for d in diags if d.code == "JAX000" or not sup.suppresses(d)]
+    diags: list[Diagnostic] = []
+    if rules:
+        try:
+            diags = run_rules(parsed.tree, source, path, rules, options.settings, options.verbose)
+        except RecursionError:
+            return [internal_error(path, "could not analyse: the code is nested too deeply")]
+    if options.apply_noqa and (diags or check_unused):
+        lines = suppressions.split_lines(source.text)
+        sup = suppressions.collect(lines, parsed.tree, source.text, exact=check_unused)
+        diags = suppressions.apply(diags, sup, noqa=options.noqa)
+        if check_unused:
+            found = suppressions.unused(sup, lines, path, active)
+            diags.extend(d for d in found if not sup.suppresses(d, options.noqa))
     diags.sort(key=Diagnostic.sort_key)
     return _dedupe(diags)
 

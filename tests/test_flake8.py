@@ -51,3 +51,46 @@ def test_flake8_syntax_error_is_e999_only(tmp_path):
 def test_flake8_lists_plugin(tmp_path):
     proc = _flake8("--version", cwd=tmp_path)
     assert "jaxlint" in proc.stdout
+
+
+def test_flake8_honours_block_and_file_disables_like_check(tmp_path, run_cli):
+    """B6: a block disable before a decorated def, and disable-file, in flake8 too."""
+    block = (
+        "import jax\n\n"
+        "# jaxlint: disable=JAX110\n"
+        "@jax.jit\n"
+        "def b(x):\n"
+        "    if x > 0:\n"
+        "        return x\n"
+        "    return -x\n\n"
+        "@jax.jit\n"
+        "def c(x):\n"
+        "    if x > 0:\n"
+        "        return x\n"
+        "    return -x\n"
+    )
+    (tmp_path / "block.py").write_text(block)
+    (tmp_path / "whole.py").write_text("# jaxlint: disable-file=JAX1\n" + block)
+    proc = _flake8("--select", "JAX", "block.py", "whole.py", cwd=tmp_path)
+    assert [line.split(": ")[0] for line in proc.stdout.splitlines()] == ["block.py:12:8"]
+    check = json.loads(run_cli("check", "--format", "json", "block.py", "whole.py").stdout)
+    assert [(d["filename"], d["location"]["row"]) for d in check] == [("block.py", 12)]
+
+
+def test_flake8_skips_config_excluded_files(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\nexclude = ["generated/"]\n')
+    (tmp_path / "generated").mkdir()
+    (tmp_path / "generated" / "gen.py").write_text("import jax\na = jax.tree_map(abs, [1])\n")
+    (tmp_path / "kept.py").write_text("import jax\na = jax.tree_map(abs, [1])\n")
+    proc = _flake8("--select", "JAX", ".", cwd=tmp_path)
+    assert [line.split(":")[0] for line in proc.stdout.splitlines()] == ["./kept.py"]
+
+
+def test_flake8_unused_suppression_knows_what_noqa_silenced(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\nextend-select = ["JAX001"]\n')
+    (tmp_path / "m.py").write_text(
+        "import jax\na = jax.tree_map(abs, [1])  # noqa: JAX801\nb = 1  # noqa: JAX801\n"
+    )
+    proc = _flake8("--select", "JAX", "m.py", cwd=tmp_path)
+    assert [line.split(": ", 1)[1][:6] for line in proc.stdout.splitlines()] == ["JAX001"]
+    assert proc.stdout.startswith("m.py:3:8: JAX001"), proc.stdout

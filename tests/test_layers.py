@@ -34,6 +34,7 @@ LAYER = {
     "engine": 4,
     "cache": 5,
     "fixing": 5,
+    "add_noqa": 5,
     "parallel": 6,
     "integrations": 7,
     "templates": 7,

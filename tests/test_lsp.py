@@ -491,3 +491,231 @@ def test_noqa_edit(source, line, expected):
     lines = split_lines(source)
     lines[line - 1] = lines[line - 1][:start] + new + lines[line - 1][end:]
     assert "".join(lines) == expected
+
+
+@pytest.mark.asyncio
+async def test_disable_action_after_a_multiline_string(client: LanguageClient, tmp_path: Path):
+    text = 'import jax\nt = (jax.tree_map, """\ndoc\n""")\n'
+    path = tmp_path / "doc.py"
+    uri = path.as_uri()
+    (d,) = by_code(await open_doc(client, path, text), "JAX801")
+    actions = await code_actions(client, uri, d.range)
+    (disable,) = [a for a in actions if a.title == "Disable JAX801 on this line"]
+    fixed = apply_edit(text, disable.edit, uri)
+    assert fixed == 'import jax\nt = (jax.tree_map, """\ndoc\n""")  # noqa: JAX801\n'
+    assert await change_doc(client, path, fixed, version=2) == []
+
+
+# -- robustness and notebooks ---------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_change_to_a_never_opened_document_is_ignored(client: LanguageClient, tmp_path):
+    ghost = (tmp_path / "nowhere.py").as_uri()
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=ghost, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="x = 1\n")],
+        )
+    )
+    # the server is still healthy, and said nothing to the user
+    diags = await open_doc(client, tmp_path / "train.py", SHARP)
+    assert by_code(diags, "JAX801")
+    assert not [m for m in client.messages if m.type == types.MessageType.Error], client.messages
+    assert ghost not in client.diagnostics
+
+
+NB_CELLS = [
+    "import jax\nimport jax.numpy as jnp\n",
+    "# notes\n",  # a markdown cell, in the test below
+    "%%time\nx = jnp.zeros(3)\nx[0] = 1.0\n",
+    "def f(key):\n    a = jax.random.normal(key, (3,))\n    b = jax.random.normal(key, (3,))\n    return a, b\n",
+]
+
+
+def _cell_uri(path: Path, i: int) -> str:
+    return f"vscode-notebook-cell:{path.as_posix()}#W{i}sZmlsZQ%3D%3D"
+
+
+@pytest.mark.asyncio
+async def test_notebook_cells_get_their_own_diagnostics(client: LanguageClient, tmp_path: Path):
+    path = tmp_path / "demo.ipynb"
+    nb_uri = path.as_uri()
+    uris = [_cell_uri(path, i) for i in range(len(NB_CELLS))]
+    kinds = [
+        types.NotebookCellKind.Markup if i == 1 else types.NotebookCellKind.Code for i in range(4)
+    ]
+    for uri in uris:
+        client.diagnostics.pop(uri, None)
+    client.notebook_document_did_open(
+        types.DidOpenNotebookDocumentParams(
+            notebook_document=types.NotebookDocument(
+                uri=nb_uri,
+                notebook_type="jupyter-notebook",
+                version=1,
+                cells=[types.NotebookCell(kind=k, document=u) for k, u in zip(kinds, uris)],
+            ),
+            cell_text_documents=[
+                types.TextDocumentItem(
+                    uri=u, language_id="markdown" if i == 1 else "python", version=1, text=t
+                )
+                for i, (u, t) in enumerate(zip(uris, NB_CELLS))
+            ],
+        )
+    )
+    mutation = await _next_diagnostics(client, uris[2])
+    reuse = await _next_diagnostics(client, uris[3])
+    # names flow between cells (jnp from cell 1); positions and cited lines are the cell's
+    assert [(d.code, d.range.start.line) for d in mutation] == [("JAX501", 2)]
+    assert [(d.code, d.range.start.line) for d in reuse] == [("JAX201", 2)]
+    assert "on line 2" in reuse[0].message
+    assert list(client.diagnostics[uris[0]]) == []
+    assert uris[1] not in client.diagnostics  # markdown is not linted
+
+    # the quick fix edits the cell, in the cell's coordinates
+    actions = await code_actions(client, uris[2], mutation[0].range)
+    fix = next(a for a in actions if a.title.startswith("JAX501"))
+    fixed = apply_edit(NB_CELLS[2], fix.edit, uris[2])
+    assert fixed == "%%time\nx = jnp.zeros(3)\nx = x.at[0].set(1.0)\n"
+    # fix-all in a cell is computed within the notebook (jnp comes from cell 1; %%time kept)
+    start = types.Position(line=0, character=0)
+    (fix_all,) = await code_actions(
+        client, uris[2], types.Range(start=start, end=start), ["source.fixAll"]
+    )
+    if fix_all.edit is None:
+        fix_all = await client.code_action_resolve_async(fix_all)
+    assert apply_edit(NB_CELLS[2], fix_all.edit, uris[2]) == fixed
+
+    # editing one cell re-lints the notebook: the import leaves cell 1, so jnp is unknown
+    client.diagnostics.pop(uris[2], None)
+    client.notebook_document_did_change(
+        types.DidChangeNotebookDocumentParams(
+            notebook_document=types.VersionedNotebookDocumentIdentifier(version=2, uri=nb_uri),
+            change=types.NotebookDocumentChangeEvent(
+                cells=types.NotebookDocumentCellChanges(
+                    text_content=[
+                        types.NotebookDocumentCellContentChanges(
+                            document=types.VersionedTextDocumentIdentifier(uri=uris[2], version=2),
+                            changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+                        )
+                    ]
+                )
+            ),
+        )
+    )
+    assert await _next_diagnostics(client, uris[2]) == []
+
+    client.diagnostics.pop(uris[3], None)
+    client.notebook_document_did_close(
+        types.DidCloseNotebookDocumentParams(
+            notebook_document=types.NotebookDocumentIdentifier(uri=nb_uri),
+            cell_text_documents=[types.TextDocumentIdentifier(uri=u) for u in uris],
+        )
+    )
+    assert await _next_diagnostics(client, uris[3]) == []
+
+
+def test_server_advertises_notebook_sync_to_clients_that_support_it():
+    from pygls.capabilities import ServerCapabilitiesBuilder
+
+    from jaxlint.integrations.lsp import build_server
+
+    server = build_server()
+    caps = types.ClientCapabilities(
+        notebook_document=types.NotebookDocumentClientCapabilities(
+            synchronization=types.NotebookDocumentSyncClientCapabilities()
+        )
+    )
+    built = ServerCapabilitiesBuilder(
+        caps,
+        set(server.protocol.fm.features),
+        server.protocol.fm.feature_options,
+        [],
+        types.TextDocumentSyncKind.Full,
+        server._notebook_document_sync,
+    ).build()
+    (selector,) = built.notebook_document_sync.notebook_selector
+    assert selector.notebook == "jupyter-notebook"
+    assert [c.language for c in selector.cells] == ["python"]
+
+
+@pytest.mark.asyncio
+async def test_notebook_new_cell_and_burst_of_edits(client: LanguageClient, tmp_path: Path):
+    path = tmp_path / "burst.ipynb"
+    nb_uri = path.as_uri()
+    first, second = _cell_uri(path, 0), _cell_uri(path, 1)
+    client.diagnostics.pop(first, None)
+    client.notebook_document_did_open(
+        types.DidOpenNotebookDocumentParams(
+            notebook_document=types.NotebookDocument(
+                uri=nb_uri,
+                notebook_type="jupyter-notebook",
+                version=1,
+                cells=[types.NotebookCell(kind=types.NotebookCellKind.Code, document=first)],
+            ),
+            cell_text_documents=[
+                types.TextDocumentItem(
+                    uri=first, language_id="python", version=1, text="import jax\n"
+                )
+            ],
+        )
+    )
+    assert await _next_diagnostics(client, first) == []
+    client.diagnostics.pop(second, None)
+    # a new cell, then quick edits to it: only the latest text's findings are published
+    client.notebook_document_did_change(
+        types.DidChangeNotebookDocumentParams(
+            notebook_document=types.VersionedNotebookDocumentIdentifier(version=2, uri=nb_uri),
+            change=types.NotebookDocumentChangeEvent(
+                cells=types.NotebookDocumentCellChanges(
+                    structure=types.NotebookDocumentCellChangeStructure(
+                        array=types.NotebookCellArrayChange(
+                            start=1,
+                            delete_count=0,
+                            cells=[
+                                types.NotebookCell(
+                                    kind=types.NotebookCellKind.Code, document=second
+                                )
+                            ],
+                        ),
+                        did_open=[
+                            types.TextDocumentItem(
+                                uri=second, language_id="python", version=1, text="x = 1\n"
+                            )
+                        ],
+                    )
+                )
+            ),
+        )
+    )
+    lines = ["a = jax.tree_map(abs, [1])\n"]
+    for v in range(3, 8):
+        lines.append(f"b{v} = jax.tree_map(abs, [1])\n")
+        client.notebook_document_did_change(
+            types.DidChangeNotebookDocumentParams(
+                notebook_document=types.VersionedNotebookDocumentIdentifier(version=v, uri=nb_uri),
+                change=types.NotebookDocumentChangeEvent(
+                    cells=types.NotebookDocumentCellChanges(
+                        text_content=[
+                            types.NotebookDocumentCellContentChanges(
+                                document=types.VersionedTextDocumentIdentifier(
+                                    uri=second, version=v
+                                ),
+                                changes=[
+                                    types.TextDocumentContentChangeWholeDocument(
+                                        text="".join(lines)
+                                    )
+                                ],
+                            )
+                        ]
+                    )
+                ),
+            )
+        )
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while len(client.diagnostics.get(second, ())) != 6:
+        assert loop.time() < deadline, client.diagnostics.get(second)
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.5)  # nothing older arrives afterwards
+    assert [d.range.start.line for d in client.diagnostics[second]] == [0, 1, 2, 3, 4, 5]

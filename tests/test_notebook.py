@@ -68,7 +68,8 @@ def test_notebook_fix_touches_only_source_lines(tmp_path, run_cli, style, newlin
     p.write_text(original, encoding="utf-8")
     proc = run_cli("check", "--format", "json", "nb.ipynb")
     found = [(d["code"], d["cell"], d["location"]["row"]) for d in json.loads(proc.stdout)]
-    assert found == [("JAX501", 4, 5), ("JAX801", 4, 6)]
+    # the `%%timeit` cell is linted, as ruff does (its body is Python)
+    assert found == [("JAX801", 3, 2), ("JAX501", 4, 5), ("JAX801", 4, 6)]
     assert p.read_text(encoding="utf-8") == original
     run_cli("check", "--fix", "nb.ipynb")
     after = p.read_text(encoding="utf-8")
@@ -81,8 +82,10 @@ def test_notebook_fix_touches_only_source_lines(tmp_path, run_cli, style, newlin
         "x = x.at[0].set(1.0)\n",
         "f = jax.tree.map",
     ]
-    assert nb["cells"][:3] == CELLS[:3]
+    assert nb["cells"][2]["source"] == ["%%timeit\n", "jax.tree.map(abs, [1])\n"]
+    assert nb["cells"][:2] == CELLS[:2]
     expected = json.loads(original)
+    expected["cells"][2]["source"] = nb["cells"][2]["source"]
     expected["cells"][3]["source"] = nb["cells"][3]["source"]
     assert after == json.dumps(expected, **style) + newline
     assert run_cli("check", "nb.ipynb").returncode == 0
@@ -95,3 +98,92 @@ def test_notebook_diff_does_not_write(tmp_path, run_cli):
     proc = run_cli("check", "--diff", "nb.ipynb")
     assert proc.returncode == 1 and "jax.tree.map" in proc.stdout
     assert p.read_text() == original
+
+
+def _code(*sources):
+    return {
+        "cells": [
+            {"cell_type": "code", "metadata": {}, "outputs": [], "source": src} for src in sources
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+REUSE = _code(
+    ["import jax\n"],
+    ["x = 1\n", "y = 2\n"],
+    [
+        "def f(key):\n",
+        "    a = jax.random.normal(key, (3,))\n",
+        "    b = jax.random.normal(key, (3,))\n",
+        "    return a, b\n",
+    ],
+)
+
+
+def test_messages_cite_cell_lines_in_every_format(tmp_path, run_cli):
+    (tmp_path / "nb.ipynb").write_text(json.dumps(REUSE, indent=1))
+    [d] = json.loads(run_cli("check", "--format", "json", "nb.ipynb").stdout)
+    assert (d["code"], d["cell"], d["location"]["row"]) == ("JAX201", 3, 3)
+    assert "on line 2" in d["message"], d["message"]
+    text = run_cli("check", "nb.ipynb").stdout
+    assert text.startswith("nb.ipynb:cell 3:3:"), text
+    assert "   3 |     b = jax.random.normal(key, (3,))" in text  # the cell's line as snippet
+    gh = run_cli("check", "--format", "github", "nb.ipynb").stdout
+    assert ",line=3," in gh and "cell 3" in gh, gh
+    sarif = json.loads(run_cli("check", "--format", "sarif", "nb.ipynb").stdout)
+    [result] = sarif["runs"][0]["results"]
+    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 3
+    assert result["properties"]["cell"] == 3
+
+
+def test_cited_line_in_another_cell_names_the_cell():
+    from jaxlint.integrations.notebook import _cell_lines, _cells
+
+    cells = _cells(REUSE)
+    # joined module: cell 1 is line 1 (+ boundary), cell 2 lines 3-4, cell 3 lines 6-9
+    assert _cell_lines("jitted on line 4, used on line 7", cells, cells[2]) == (
+        "jitted on line 2 (cell 2), used on line 2"
+    )
+    assert _cell_lines("lines 6 and 7", cells, cells[2]) == "lines 1 and 2"
+
+
+def test_cell_magics_follow_ruff(tmp_path, run_cli):
+    bad = "jax.tree_map(abs, [1])\n"
+    nb = _code(
+        ["import jax\n"],
+        ["%%time\n", bad],  # transparent: linted
+        ["%%capture out\n", bad],  # transparent
+        ["# comment\n", "%%bash\n", "ls\n"],  # not Python: skipped
+        ["%%writefile x.py\n", bad],  # skipped
+        ["pip install jax\n"],  # automagic: skipped (not a syntax error)
+        ["%timeit " + bad, bad],  # line magic masked, next line linted
+    )
+    (tmp_path / "nb.ipynb").write_text(json.dumps(nb))
+    found = json.loads(run_cli("check", "--format", "json", "nb.ipynb").stdout)
+    assert [(d["code"], d["cell"], d["location"]["row"]) for d in found] == [
+        ("JAX801", 2, 2),
+        ("JAX801", 3, 2),
+        ("JAX801", 7, 2),
+    ]
+
+
+def test_stdin_notebook_is_linted_and_fixed_as_a_notebook(tmp_path, run_cli):
+    """B4: `--stdin-filename x.ipynb` means a notebook, as in ruff."""
+    original = _nb(indent=1) + "\n"
+    (tmp_path / "nb.ipynb").write_text(original)
+    by_path = json.loads(run_cli("check", "--format", "json", "nb.ipynb").stdout)
+    proc = run_cli("check", "--format", "json", "--stdin-filename", "nb.ipynb", "-", input=original)
+    assert proc.returncode == 1
+    assert json.loads(proc.stdout) == by_path and len(by_path) == 3
+    fixed = run_cli("check", "--fix", "--stdin-filename", "nb.ipynb", input=original)
+    nb = json.loads(fixed.stdout)  # the fixed notebook JSON, on stdout
+    assert nb["cells"][3]["source"][4] == "x = x.at[0].set(1.0)\n"
+    run_cli("check", "--fix", "nb.ipynb")
+    assert fixed.stdout == (tmp_path / "nb.ipynb").read_text()  # same as fixing the file
+    diff = run_cli("check", "--diff", "--stdin-filename", "nb.ipynb", input=original)
+    assert diff.returncode == 1 and '+    "x = x.at[0].set(1.0)\\n",' in diff.stdout
+    bad = run_cli("check", "--stdin-filename", "nb.ipynb", input="{not json")
+    assert bad.returncode == 1 and "JAX000" in bad.stdout

@@ -1,7 +1,10 @@
 """flake8 plugin: `flake8 --select JAX` reports exactly what `jaxlint check` reports.
 
-flake8 hands over the decoded lines; noqa is flake8's job, so suppressions are not applied
-here (except `# jaxlint: disable=`, which flake8 does not know).
+flake8 hands over the decoded lines; `# noqa` (and `# flake8: noqa`) is flake8's job, so the
+engine runs with `noqa=False`: it applies jaxlint's own directives exactly as `check` does
+(line, block before a decorated def, `disable-file`) and leaves the findings that only a
+`# noqa` covers to flake8, which drops them (or shows them with `--disable-noqa`). Files the
+`[tool.jaxlint] exclude` setting excludes are not linted, as with `jaxlint check`.
 """
 
 from __future__ import annotations
@@ -25,29 +28,15 @@ class Plugin:
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         from jaxlint.config import ConfigResolver
         from jaxlint.engine import LintOptions, lint_text
-        from jaxlint.suppressions import collect
 
-        path = self.filename if self.filename not in ("stdin", "-") else os.getcwd()
+        stdin = self.filename in ("stdin", "-")
+        path = self.filename if not stdin else os.getcwd()
         settings = ConfigResolver().for_path(path)
+        if not stdin and settings.is_excluded(os.path.abspath(path)):
+            return
         # the selection comes from [tool.jaxlint], as for `jaxlint check`; flake8 filters further
-        options = LintOptions(settings=settings, apply_noqa=False)
-        text = "".join(self.lines)
-        diags = lint_text(text, self.filename, options)
-        sup = collect(text.splitlines())
-        for d in diags:
+        options = LintOptions(settings=settings, noqa=False)
+        for d in lint_text("".join(self.lines), self.filename, options):
             if d.code == "JAX000" and d.message.startswith("could not parse"):
                 continue  # flake8 reports E999 itself
-            if sup.ranges or any(c for c in sup.lines.values()):
-                if _disabled(sup, d, self.lines):
-                    continue
             yield d.line, d.col, f"{d.code} {d.message}", type(self)
-
-
-def _disabled(sup, d, lines) -> bool:  # noqa: ANN001
-    """Only `# jaxlint: disable=` comments; flake8 applies `# noqa` itself."""
-    line_text = lines[d.line - 1] if 0 < d.line <= len(lines) else ""
-    if "jaxlint:" in line_text and sup.suppresses(d):
-        return True
-    return any(
-        a <= d.line <= b and any(d.code.startswith(c) for c in cs) for a, b, cs in sup.ranges
-    )

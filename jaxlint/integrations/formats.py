@@ -48,8 +48,9 @@ def render_text(
     out = []
     for d in diags:
         out.append(f"{_location(d)}: {d.code} {_mark(d, unsafe)}{d.message}\n")
-        lines = (sources or {}).get(d.path)
-        if lines and d.cell is None and 1 <= d.line <= len(lines):
+        # a notebook's cell is keyed (path, cell index)
+        lines = (sources or {}).get(d.path if d.cell is None else (d.path, d.cell))  # type: ignore[call-overload]
+        if lines and 1 <= d.line <= len(lines):
             text = lines[d.line - 1].rstrip("\r\n")
             width = (d.span.end.col - d.col) if d.span.end.line == d.line else len(text) - d.col
             gutter = f"{d.line:>4} | "
@@ -193,7 +194,9 @@ def render_github(diags: Sequence[Diagnostic], **_: object) -> str:
             f"file={_gh_escape(d.path, True)},line={d.line},col={d.col + 1},"
             f"endLine={d.span.end.line},endColumn={d.span.end.col + 1},title={d.code}"
         )
-        out.append(f"::{level} {props}::{_gh_escape(f'{d.code} {d.message}')}\n")
+        # a notebook's row is cell-relative (as in every format): the message names the cell
+        where = f"cell {d.cell + 1}: " if d.cell is not None else ""
+        out.append(f"::{level} {props}::{_gh_escape(f'{where}{d.code} {d.message}')}\n")
     return "".join(out)
 
 

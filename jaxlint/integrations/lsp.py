@@ -7,7 +7,12 @@ What it offers an editor:
 - code actions: a quick fix per fixable finding under the cursor (unsafe ones say so),
   "Disable JAX### on this line" (`# noqa: JAX###`, or the code added to an existing
   `# noqa: ...` list) and `source.fixAll.jaxlint` (every safe fix, as one WorkspaceEdit);
-- hover over a flagged range: the rule's documentation as markdown.
+- hover over a flagged range: the rule's documentation as markdown;
+- Jupyter notebooks (`notebookDocument/*` sync): the code cells are linted together, as
+  `jaxlint check` lints an `.ipynb` (names flow between cells, magics are masked), and each
+  cell gets its own diagnostics, code actions and hover, in cell coordinates.
+
+A change for a document that was never opened is ignored (logged), not an error.
 
 The buffer is linted from memory with the configuration that applies to the file's path
 (nearest pyproject.toml with `[tool.jaxlint]`). Nothing is executed: the static layer only
@@ -35,6 +40,8 @@ from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import PositionCodec
 
@@ -44,7 +51,7 @@ from jaxlint.diagnostic import Diagnostic, Position
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.errors import UsageError
 from jaxlint.integrations.formats import rule_url
-from jaxlint.suppressions import NOQA
+from jaxlint.suppressions import NOQA, token_ranges
 
 logger = logging.getLogger("jaxlint.lsp")
 
@@ -241,6 +248,7 @@ class LintResult:
     settings: Settings | None
     path: str
     _ends: LineEnds | None = None
+    notebook: tuple[tuple[str, ...], int] | None = None  # (code cell texts, this cell's index)
 
     @property
     def ends(self) -> LineEnds:
@@ -279,12 +287,47 @@ def config_signature(path: str | None) -> tuple:
         directory = parent
 
 
+class JaxlintProtocol(LanguageServerProtocol):
+    """pygls' protocol, but a change to a document it does not hold is dropped with a log
+    line instead of a KeyError (which pygls turns into an error popup in the editor)."""
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):  # noqa: ANN201
+        if unquote(params.text_document.uri) not in self.workspace.text_documents:
+            logger.warning("didChange for %s, which is not open: ignored", params.text_document.uri)
+            return
+        yield from super().lsp_text_document__did_change(params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def lsp_notebook_document__did_change(self, params: types.DidChangeNotebookDocumentParams):  # noqa: ANN201
+        if unquote(params.notebook_document.uri) not in self.workspace.notebook_documents:
+            logger.warning(
+                "notebook didChange for %s, which is not open: ignored",
+                params.notebook_document.uri,
+            )
+            return
+        yield from super().lsp_notebook_document__did_change(params)
+
+
+NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
+    notebook_selector=[
+        types.NotebookDocumentFilterWithCells(
+            notebook="jupyter-notebook", cells=[types.NotebookCellLanguage(language="python")]
+        )
+    ]
+)
+
+
 class JaxlintServer(LanguageServer):
     """pygls server plus jaxlint's per-document state."""
 
     def __init__(self, debounce: float = DEFAULT_DEBOUNCE_S) -> None:
         super().__init__(
-            "jaxlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full
+            "jaxlint",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Full,
+            notebook_document_sync=NOTEBOOK_SYNC,
+            protocol_cls=JaxlintProtocol,
         )
         self.debounce = debounce
         self.docs: dict[str, DocState] = {}
@@ -348,10 +391,18 @@ class JaxlintServer(LanguageServer):
         return LintResult(version, text, index, diags, settings, display)
 
     async def lint(self, uri: str) -> LintResult | None:
-        """The lint result for the document's current text (shared by concurrent callers)."""
+        """The lint result for the document's current text (shared by concurrent callers).
+
+        For a notebook cell: the whole notebook is linted, the result holds that cell's part.
+        """
         doc = self.open_document(uri)
         if doc is None:
             return None
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        if notebook is not None:
+            cells = self.notebook_cells(notebook)
+            results = await self.lint_notebook(notebook.uri, notebook.version, cells)
+            return results.get(uri)
         st = self.state(uri)
         text, version = doc.source, doc.version
         key = (version, text)
@@ -360,6 +411,70 @@ class JaxlintServer(LanguageServer):
             st.key = key
             st.pending = loop.run_in_executor(self.lint_pool, self._lint_sync, uri, version, text)
         return await asyncio.shield(st.pending)
+
+    # -- notebooks --------------------------------------------------------------------------
+
+    def notebook_cells(self, notebook: types.NotebookDocument) -> tuple:
+        """((cell uri, version, text), ...) of the code cells, in notebook order."""
+        out = []
+        for cell in notebook.cells:
+            if cell.kind != types.NotebookCellKind.Code:
+                continue
+            doc = self.open_document(cell.document)
+            if doc is not None:
+                out.append((cell.document, doc.version, doc.source))
+        return tuple(out)
+
+    async def lint_notebook(self, nb_uri: str, version: int, cells: tuple) -> dict:
+        st = self.state(nb_uri)
+        key = (version, cells)
+        if st.pending is None or st.key != key:
+            st.key = key
+            st.pending = asyncio.get_running_loop().run_in_executor(
+                self.lint_pool, self._lint_notebook_sync, nb_uri, cells
+            )
+        return await asyncio.shield(st.pending)
+
+    def _lint_notebook_sync(self, nb_uri: str, cells: tuple) -> dict[str, LintResult]:
+        from jaxlint.integrations.notebook import lint_cells
+
+        path = self.path_of(nb_uri)
+        display = path or unquote(nb_uri)
+        settings = self.settings_for(path)
+        excluded = bool(path and settings.is_excluded(path))
+        options = LintOptions(settings=settings)
+        found = [] if excluded else lint_cells([c[2] for c in cells], options, display)
+        out: dict[str, LintResult] = {}
+        for i, (uri, version, text) in enumerate(cells):
+            index = LineIndex.of(text, self.workspace.position_codec)
+            mine = [d for d in found if d.cell == i]
+            texts = tuple(c[2] for c in cells)
+            out[uri] = LintResult(
+                version, text, index, mine, settings, display, notebook=(texts, i)
+            )
+        return out
+
+    async def publish_notebook(self, nb_uri: str) -> None:
+        notebook = self.workspace.get_notebook_document(notebook_uri=nb_uri)
+        if notebook is None:
+            return
+        version, cells = notebook.version, self.notebook_cells(notebook)
+        try:
+            results = await self.lint_notebook(nb_uri, version, cells)
+        except Exception:
+            logger.exception("linting %s failed", nb_uri)
+            return
+        notebook = self.workspace.get_notebook_document(notebook_uri=nb_uri)
+        if notebook is None or notebook.version != version:
+            return  # a newer version is on its way
+        for uri, result in results.items():
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(
+                    uri=uri,
+                    version=result.version,
+                    diagnostics=[to_lsp(d, result.index) for d in result.diagnostics],
+                )
+            )
 
     def invalidate(self, uri: str) -> None:
         st = self.state(uri)
@@ -411,6 +526,31 @@ class JaxlintServer(LanguageServer):
             return  # the running worker picks up the latest version
         st.worker = self.spawn(uri, self._change_worker(uri, immediate=quiet))
 
+    def notebook_changed(self, nb_uri: str) -> None:
+        """`changed` for a notebook: the same debounce, then the whole notebook is linted."""
+        st = self.state(nb_uri)
+        now = time.monotonic()
+        quiet = now - st.last_change >= self.debounce
+        st.last_change = now
+        if st.worker is not None and not st.worker.done():
+            return
+        st.worker = self.spawn(nb_uri, self._notebook_worker(nb_uri, immediate=quiet))
+
+    async def _notebook_worker(self, nb_uri: str, immediate: bool) -> None:
+        st = self.state(nb_uri)
+        if not immediate:
+            await self._wait_quiet(st)
+        while True:
+            notebook = self.workspace.get_notebook_document(notebook_uri=nb_uri)
+            if notebook is None:
+                return
+            version = notebook.version
+            await self.publish_notebook(nb_uri)
+            notebook = self.workspace.get_notebook_document(notebook_uri=nb_uri)
+            if notebook is None or notebook.version == version:
+                return
+            await self._wait_quiet(st)
+
     async def _wait_quiet(self, st: DocState) -> None:
         while (remaining := st.last_change + self.debounce - time.monotonic()) > 0:
             await asyncio.sleep(remaining)
@@ -439,7 +579,7 @@ class JaxlintServer(LanguageServer):
             options = LintOptions(settings=result.settings or Settings())
             st.fix_key = key
             st.fix_pending = asyncio.get_running_loop().run_in_executor(
-                self.lint_pool, lambda: fix_text(result.text, result.path, options).text
+                self.lint_pool, _fixed_text, result, options
             )
         return await asyncio.shield(st.fix_pending)
 
@@ -469,6 +609,16 @@ class JaxlintServer(LanguageServer):
         caps = self.client_capabilities.text_document
         support = caps and caps.code_action and caps.code_action.resolve_support
         return bool(support and prop in support.properties)
+
+
+def _fixed_text(result: LintResult, options: LintOptions) -> str:
+    """The document with every safe fix; a notebook cell is fixed within its notebook."""
+    if result.notebook is None:
+        return fix_text(result.text, result.path, options).text
+    from jaxlint.integrations.notebook import fix_cells
+
+    texts, i = result.notebook
+    return fix_cells(list(texts), options, result.path)[i]
 
 
 def _log_task_error(task: asyncio.Task) -> None:
@@ -594,6 +744,43 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
                 task.cancel()
             ls.clear(uri)
 
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    async def notebook_did_open(
+        ls: JaxlintServer, params: types.DidOpenNotebookDocumentParams
+    ) -> None:
+        uri = params.notebook_document.uri
+        ls.invalidate(uri)
+        ls.spawn(uri, ls.publish_notebook(uri))
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    async def notebook_did_change(
+        ls: JaxlintServer, params: types.DidChangeNotebookDocumentParams
+    ) -> None:
+        uri = params.notebook_document.uri
+        structure = params.change.cells.structure if params.change.cells else None
+        for cell in (structure.did_close or []) if structure else []:
+            ls.clear(cell.uri)  # a deleted cell keeps no diagnostics
+        ls.notebook_changed(uri)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+    async def notebook_did_save(
+        ls: JaxlintServer, params: types.DidSaveNotebookDocumentParams
+    ) -> None:
+        uri = params.notebook_document.uri
+        ls.invalidate(uri)  # the configuration may have changed too
+        ls.spawn(uri, ls.publish_notebook(uri))
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    async def notebook_did_close(
+        ls: JaxlintServer, params: types.DidCloseNotebookDocumentParams
+    ) -> None:
+        st = ls.docs.pop(params.notebook_document.uri, None)
+        if st is not None:
+            for task in list(st.tasks):
+                task.cancel()
+        for cell in params.cell_text_documents:
+            ls.clear(cell.uri)
+
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(
@@ -637,9 +824,17 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
                 line0 = d.line - 1
                 if line0 >= len(index.lines):
                     continue
+                target = d.line
                 edit = noqa_edit(index.lines[line0], d.line, d.code, result.ends)
                 if edit is None:
-                    continue
+                    # the line ends inside a string or after a backslash: flake8 (and jaxlint)
+                    # read the noqa at the end of the token range, as `--add-noqa` writes it
+                    target = token_ranges(result.text)[0].get(d.line, (0, 0))[1]
+                    if target <= d.line or target > len(index.lines):
+                        continue
+                    edit = noqa_edit(index.lines[target - 1], target, d.code, result.ends)
+                    if edit is None:
+                        continue
                 a, b, new_text = edit
                 actions.append(
                     types.CodeAction(
@@ -652,8 +847,8 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
                             [
                                 types.TextEdit(
                                     range=types.Range(
-                                        start=index.to_client(d.line, a),
-                                        end=index.to_client(d.line, b),
+                                        start=index.to_client(target, a),
+                                        end=index.to_client(target, b),
                                     ),
                                     new_text=new_text,
                                 )

@@ -1,9 +1,13 @@
 """Jupyter notebooks: lint and fix code cells in place, touching nothing else.
 
-Cell magics (`%%bash`) skip the cell; line magics, shell escapes and help lines are masked
+Cells follow ruff: a cell with a cell magic (`%%bash`, `%%writefile`) anywhere is skipped, except
+the magics whose body is Python (`%%time`, `%%timeit`, `%%capture`, `%%debug`, `%%prun`,
+`%%python`, `%%python3`, `%%pypy`): their magic line is masked and the rest is linted. A cell
+that starts with an automagic (`pip install x`, `cd dir`) is skipped too. Line magics, shell escapes and help lines are masked
 with same-line placeholders (`x = !ls` keeps its binding), so positions do not move. The cells
 are joined into one module, each cell starting on a known line, so names defined in earlier
-cells are known in later ones; positions are reported per cell. A fixed notebook is written
+cells are known in later ones; positions are reported per cell, and so are the lines that messages cite ("consumed on line
+2", or "line 4 (cell 2)" for another cell). A fixed notebook is written
 back only when re-serialising reproduces the original bytes exactly (key order, indentation,
 ASCII escaping, final newline), so outputs and metadata are never disturbed.
 """
@@ -21,6 +25,33 @@ from jaxlint.source import ReadError, decode_source
 MAGIC_LINE = re.compile(r"^(\s*)(%|!|\?\?|\?)")
 ASSIGN_MAGIC = re.compile(r"^(\s*)([A-Za-z_][\w.,\s]*?)\s*=\s*[!%]")
 HELP_SUFFIX = re.compile(r"^\s*[\w.]+\?\??\s*$")
+# ruff's lists (crates/ruff_notebook cell.rs): cell magics whose body is Python, and the
+# IPython magics that Jupyter runs without `%` (automagic) as a cell's first word
+TRANSPARENT_CELL_MAGICS = frozenset(
+    {"capture", "debug", "prun", "pypy", "python", "python3", "time", "timeit"}
+)
+AUTOMAGICS = frozenset(
+    """alias alias_magic autoawait autocall automagic bookmark cd code_wrap colors conda config
+    debug dhist dirs doctest_mode edit env gui history killbgscripts load load_ext loadpy logoff
+    logon logstart logstate logstop lsmagic macro magic mamba matplotlib micromamba notebook page
+    pastebin pdb pdef pdoc pfile pinfo pinfo2 pip popd pprint precision prun psearch psource pushd
+    pwd pycat pylab quickref recall rehashx reload_ext rerun reset reset_selective run save sc
+    set_env sx system tb time timeit unalias unload_ext who who_ls whos xdel xmode""".split()
+)
+CITED_LINE = re.compile(r"\b(lines? )(\d+)(?:( and )(\d+))?")
+
+
+def skip_cell(lines: list[str]) -> bool:
+    """ruff's rule: automagic first line, or a cell magic other than the transparent ones."""
+    first = lines[0].split() if lines else []
+    if first and first[0] in AUTOMAGICS:
+        return True
+    for line in lines:
+        words = line.split()
+        if words and len(words[0]) > 2 and words[0].startswith("%%"):
+            if words[0][2:] not in TRANSPARENT_CELL_MAGICS:
+                return True
+    return False
 
 
 @dataclass
@@ -55,7 +86,7 @@ def _cells(nb: dict) -> list[Cell]:
         lines = text.split("\n")
         if text.endswith("\n"):
             lines = lines[:-1]
-        if text.lstrip().startswith("%%"):
+        if skip_cell(lines):
             continue
         masked: dict[int, str] = {}
         cont = False
@@ -94,34 +125,119 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
     end_where = _locate(cells, d.span.end.line)
     end_line = end_where[1] if end_where and end_where[0] is cell else local
     span = Span(Position(local, d.span.start.col), Position(end_line, d.span.end.col))
-    return replace(d, span=span, cell=cell.index, fix=None if d.fix is None else d.fix)
+    message = _cell_lines(d.message, cells, cell)
+    fix = d.fix
+    if fix is not None:  # edits in cell coordinates too (the JSON output shows them)
+        edits = tuple(
+            replace(e, start=_cell_pos(cells, e.start), end=_cell_pos(cells, e.end))
+            for e in fix.edits
+        )
+        fix = replace(fix, edits=edits)
+    return replace(d, span=span, cell=cell.index, message=message, fix=fix)
 
 
-def _load(path: str) -> tuple[str, dict]:
-    with open(path, "rb") as fh:
-        data = fh.read()
-    text = decode_source(data).text
+def _cell_pos(cells: list[Cell], pos: Position) -> Position:
+    where = _locate(cells, pos.line)
+    return pos if where is None else Position(where[1], pos.col)
+
+
+def _cell_lines(message: str, cells: list[Cell], here: Cell) -> str:
+    """Lines cited in a message, from joined-module lines to cell lines."""
+    last = cells[-1].start + len(cells[-1].lines) if cells else 0
+
+    def one(n: str) -> str:
+        line = int(n)
+        where = _locate(cells, line) if 1 <= line <= last else None
+        if where is None:
+            return n
+        cell, local = where
+        return str(local) if cell is here else f"{local} (cell {cell.index + 1})"
+
+    def sub(m: re.Match) -> str:
+        out = m.group(1) + one(m.group(2))
+        if m.group(4):
+            out += m.group(3) + one(m.group(4))
+        return out
+
+    return CITED_LINE.sub(sub, message) if "line" in message else message
+
+
+def _parse(text: str) -> dict:
     nb = json.loads(text)
     if not isinstance(nb, dict) or not isinstance(nb.get("cells", []), list):
         raise ValueError("not a notebook (no `cells` list)")
-    return text, nb
+    return nb
 
 
 def lint_notebook(path: str, options: LintOptions, display: str) -> list[Diagnostic]:
     try:
-        _, nb = _load(path)
+        with open(path, "rb") as fh:
+            text = decode_source(fh.read()).text
     except (OSError, ReadError) as exc:
         return [internal_error(display, f"could not read notebook: {exc}")]
+    return lint_notebook_text(text, options, display)
+
+
+def lint_notebook_text(text: str, options: LintOptions, display: str) -> list[Diagnostic]:
+    """Lint a notebook's JSON text (a file's, or stdin with `--stdin-filename x.ipynb`)."""
+    try:
+        nb = _parse(text)
     except (ValueError, json.JSONDecodeError) as exc:
         return [internal_error(display, f"could not read notebook: invalid JSON ({exc})")]
     cells = _cells(nb)
     joined = _joined(cells)
     diags = lint_text(joined, display, options)
-    out = []
-    for d in diags:
-        moved = _relocate(d, cells)
-        if moved is not None:
-            out.append(moved)
+    return [m for m in (_relocate(d, cells) for d in diags) if m is not None]
+
+
+def lint_cells(sources: list[str], options: LintOptions, display: str) -> list[Diagnostic]:
+    """Lint code cells given as texts (an editor's notebook); `cell` indexes `sources`."""
+    nb = {"cells": [{"cell_type": "code", "source": src} for src in sources]}
+    cells = _cells(nb)
+    diags = lint_text(_joined(cells), display, options)
+    return [m for m in (_relocate(d, cells) for d in diags) if m is not None]
+
+
+def cell_lines(path: str) -> dict[tuple[str, int], list[str]]:
+    """{(path, cell index): the cell's source lines} for the text output's source snippets."""
+    try:
+        with open(path, "rb") as fh:
+            nb = _parse(decode_source(fh.read()).text)
+    except (OSError, ReadError, ValueError):
+        return {}
+    out: dict[tuple[str, int], list[str]] = {}
+    for i, cell in enumerate(nb.get("cells", [])):
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            src = cell.get("source", "")
+            out[(path, i)] = ("".join(src) if isinstance(src, list) else str(src)).split("\n")
+    return out
+
+
+def _cell_body(cell: Cell, fixed: str, original: str) -> str:
+    """A cell's fixed text with its masked magic lines restored and its final newline kept."""
+    lines = fixed.split("\n")
+    for k, raw in cell.masked.items():
+        if k < len(lines):
+            lines[k] = raw
+    body = "\n".join(lines)
+    return body + "\n" if original.endswith("\n") else body
+
+
+def fix_cells(
+    sources: list[str], options: LintOptions, display: str, unsafe: bool = False
+) -> list[str]:
+    """Code cells given as texts, with fixes applied across the notebook (an editor's
+    fix-all); unchanged when the fixed cells cannot be separated again."""
+    nb = {"cells": [{"cell_type": "code", "source": src} for src in sources]}
+    cells = _cells(nb)
+    joined = _joined(cells)
+    result = fix_text(joined, display, options, unsafe=unsafe)
+    pieces = result.text.split("\n" + BOUNDARY + "\n")[: len(cells)]
+    out = list(sources)
+    if result.text == joined or len(pieces) != len(cells):
+        return out
+    for cell, new_text in zip(cells, pieces):
+        out[cell.index] = _cell_body(cell, new_text, sources[cell.index])
     return out
 
 
@@ -141,46 +257,54 @@ def _dump_like(original: str, nb: dict) -> tuple | None:
 
 
 def fix_notebook(path: str, display: str, options: LintOptions, unsafe: bool, write: bool):  # noqa: ANN201
-    from jaxlint.fixing import FileFixResult, unified_diff, write_atomic
+    from jaxlint.fixing import FileFixResult, write_atomic
 
     try:
-        original, nb = _load(path)
-    except (OSError, ReadError, ValueError) as exc:
+        with open(path, "rb") as fh:
+            original = decode_source(fh.read()).text
+    except (OSError, ReadError) as exc:
         return FileFixResult(remaining=[internal_error(display, f"could not read notebook: {exc}")])
+    out, text = fix_notebook_text(original, display, options, unsafe)
+    if write and text != original:
+        write_atomic(path, text.encode("utf-8"))
+    return out
+
+
+def fix_notebook_text(original: str, display: str, options: LintOptions, unsafe: bool):  # noqa: ANN201
+    """(FileFixResult, the fixed notebook JSON); the JSON is `original` when nothing changed."""
+    from jaxlint.fixing import FileFixResult, unified_diff
+
+    try:
+        nb = _parse(original)
+    except ValueError as exc:  # json.JSONDecodeError is a ValueError
+        note = internal_error(display, f"could not read notebook: invalid JSON ({exc})")
+        return FileFixResult(remaining=[note]), original
     style = _dump_like(original, json.loads(original))
     cells = _cells(nb)
     joined = _joined(cells)
     result = fix_text(joined, display, options, unsafe=unsafe)
     remaining = [m for m in (_relocate(d, cells) for d in result.remaining) if m is not None]
+    fixed = [m for m in (_relocate(d, cells) for d in result.fixed) if m is not None]
     if result.text == joined or not result.fixed:
-        return FileFixResult(remaining=remaining, failed=result.failed)
+        return FileFixResult(remaining=remaining, failed=result.failed), original
     if style is None:
         note = internal_error(
             display, "notebook not rewritten: its JSON layout could not be reproduced"
         )
-        return FileFixResult(remaining=[*remaining, note], failed=result.failed)
+        return FileFixResult(remaining=[*remaining, note], failed=result.failed), original
     pieces = result.text.split("\n" + BOUNDARY + "\n")[: len(cells)]
     if len(pieces) != len(cells):
         note = internal_error(display, "notebook not rewritten: fixed cells could not be separated")
-        return FileFixResult(remaining=[*remaining, note], failed=result.failed)
+        return FileFixResult(remaining=[*remaining, note], failed=result.failed), original
     for cell, new_text in zip(cells, pieces):
-        lines = new_text.split("\n")
-        for k, raw in cell.masked.items():
-            if k < len(lines):
-                lines[k] = raw
         src = nb["cells"][cell.index]["source"]
-        body = "\n".join(lines)
-        had_final_nl = ("".join(src) if isinstance(src, list) else src).endswith("\n")
-        if had_final_nl:
-            body += "\n"
+        body = _cell_body(cell, new_text, "".join(src) if isinstance(src, list) else src)
         if cell.as_list:
             nb["cells"][cell.index]["source"] = body.splitlines(keepends=True)
         else:
             nb["cells"][cell.index]["source"] = body
     indent, ensure_ascii, seps, trailing = style  # type: ignore[misc]
     text = json.dumps(nb, indent=indent, ensure_ascii=ensure_ascii, separators=seps) + trailing
-    out = FileFixResult(fixed=result.fixed, remaining=remaining, failed=result.failed)
+    out = FileFixResult(fixed=fixed, remaining=remaining, failed=result.failed)
     out.diff = unified_diff(original, text, display)
-    if write and text != original:
-        write_atomic(path, text.encode("utf-8"))
-    return out
+    return out, text

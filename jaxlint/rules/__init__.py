@@ -17,6 +17,7 @@ FAMILIES = (
     "benchmarking",
     "dtypes",
     "deprecations",
+    "suppression",
 )
 
 
