@@ -25,10 +25,15 @@ class Plugin:
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         from jaxlint.config import ConfigResolver
         from jaxlint.engine import LintOptions, lint_text
+        from jaxlint.errors import UsageError
         from jaxlint.suppressions import collect
 
         path = self.filename if self.filename not in ("stdin", "-") else os.getcwd()
-        settings = ConfigResolver().for_path(path)
+        try:
+            settings = ConfigResolver().for_path(path)
+        except UsageError as exc:  # a broken [tool.jaxlint]: one finding, not a crash
+            yield 1, 0, f"JAX000 invalid jaxlint configuration: {exc}", type(self)
+            return
         # the selection comes from [tool.jaxlint], as for `jaxlint check`; flake8 filters further
         options = LintOptions(settings=settings, apply_noqa=False)
         text = "".join(self.lines)
