@@ -517,6 +517,14 @@ def resolve_inputs(
         applies = options.function is None or options.function == qualname
         if applies:
             items = _split(options.args)
+            has_varargs = getattr(getattr(fn, "args", None), "vararg", None) is not None
+            if options.function is not None and not has_varargs and len(items) > len(everything):
+                takes = ", ".join(everything) if everything else "no parameters"
+                raise UsageError(
+                    f"--args has {len(items)} items but `{qualname}` takes "
+                    f"{len(everything)} positional parameter{'s' if len(everything) != 1 else ''}"
+                    f" ({takes})"
+                )
             required = [n for n in names if n not in defaults]
             if options.function is not None or len(required) <= len(items) <= len(everything):
                 cli_items = items
