@@ -1140,7 +1140,7 @@ def plan_one(
     if not kinds:
         reason = "the rule has no runtime verifier"
         if rule is not None and getattr(rule, "verifier", None) is None:
-            reason += " (see RULES.md)"
+            reason += " (see docs/rules.md)"
         job["error"] = reason
         return job
     if unknown:
