@@ -467,3 +467,20 @@ def test_runtime_extra_has_flatbuffers():
         d.startswith("flatbuffers") for d in data["project"]["optional-dependencies"]["runtime"]
     )
     assert any(d.startswith("pathspec") for d in data["project"]["dependencies"])
+
+
+def test_a_broken_config_is_one_finding_in_flake8_not_a_crash(tmp_path):
+    pytest.importorskip("flake8")
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\nunroll-threshold = "32"\n')
+    (tmp_path / "m.py").write_text(TREE)
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select", "JAX", "m.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=ROOT),
+        timeout=120,
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert "JAX000 invalid jaxlint configuration" in proc.stdout
+    assert "unroll-threshold" in proc.stdout
