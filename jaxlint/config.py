@@ -352,10 +352,11 @@ def _read_toml(path: str) -> dict:
 
 def load_file(path: Path) -> Settings:
     data = _read_toml(str(path))
+    tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("jaxlint", {})
+        table = tool.get("jaxlint", {})
     else:
-        table = data.get("tool", {}).get("jaxlint", data)
+        table = tool.get("jaxlint", data)
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.jaxlint] must be a table")
     return parse_table(table, str(path), str(path.parent))
@@ -391,7 +392,8 @@ class ConfigResolver:
         settings: Settings | None = None
         if os.path.isfile(candidate):
             data = _read_toml(candidate)  # broken: an error, as in ruff, never the defaults
-            table = data.get("tool", {}).get("jaxlint")
+            tool = data.get("tool")
+            table = tool.get("jaxlint") if isinstance(tool, dict) else None
             if isinstance(table, dict):
                 settings = parse_table(table, candidate, directory)
             elif table is not None:
