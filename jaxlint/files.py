@@ -36,8 +36,17 @@ def _warn(message: str) -> None:
 
 
 def display_path(path: str) -> str:
-    """`./a/b.py` -> `a/b.py`; other paths are kept as given (normalised)."""
-    return os.path.normpath(path)
+    """How a path is shown, as ruff shows it: `./a/b.py` -> `a/b.py`, and an absolute path
+    below the current folder relative to it; anything else as given (normalised)."""
+    path = os.path.normpath(path)
+    if os.path.isabs(path):
+        try:
+            rel = os.path.relpath(path)
+        except ValueError:  # another drive
+            return path
+        if not rel.startswith(".."):
+            return rel
+    return path
 
 
 def discover(

@@ -484,3 +484,13 @@ def test_a_broken_config_is_one_finding_in_flake8_not_a_crash(tmp_path):
     assert "Traceback" not in proc.stderr, proc.stderr
     assert "JAX000 invalid jaxlint configuration" in proc.stdout
     assert "unroll-threshold" in proc.stdout
+
+
+def test_absolute_paths_below_the_current_folder_are_shown_relative(tmp_path, run_cli):
+    _tree(tmp_path, "pkg/m.py")
+    proc = run_cli("check", "--format", "concise", str(tmp_path / "pkg"))
+    assert proc.stdout.startswith("pkg/m.py:2:5: JAX801"), proc.stdout
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    proc = run_cli("check", "--format", "concise", str(tmp_path / "pkg"), cwd=other)
+    assert proc.stdout.startswith(str(tmp_path / "pkg" / "m.py")), proc.stdout
