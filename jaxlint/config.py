@@ -254,6 +254,14 @@ def _known_code_check(codes: tuple[str, ...], where: str) -> None:
         warn(f"{where}: `{c}` matches no jaxlint rule{hint}")
 
 
+def _jax000_check(codes: tuple[str, ...], where: str) -> None:
+    if "JAX000" in codes:
+        warn(
+            f"{where}: JAX000 (a file that could not be read or parsed) is always reported, "
+            "as ruff reports syntax errors; ignoring it has no effect"
+        )
+
+
 def _unknown_key(key: str, source: str, known: set[str], table: str = "[tool.jaxlint]") -> None:
     close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
     hint = f"; did you mean `{close[0]}`?" if close else ""
@@ -335,6 +343,7 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
         (tuple(c for _, cs in settings.per_file_ignores for c in cs), "per-file-ignores"),
     ):
         _known_code_check(codes, f"{source} `{key}`")
+    _jax000_check(settings.ignore, f"{source} `ignore`")
     return settings
 
 
@@ -450,4 +459,6 @@ def parse_codes_arg(value: str | None, flag: str) -> tuple[str, ...]:
             raise UsageError(f"invalid rule selector `{part}` for {flag} (expected ALL or JAX###)")
         out.append(part)
     _known_code_check(tuple(out), flag)
+    if "ignore" in flag:
+        _jax000_check(tuple(out), flag)
     return tuple(out)

@@ -494,3 +494,10 @@ def test_absolute_paths_below_the_current_folder_are_shown_relative(tmp_path, ru
     other.mkdir()
     proc = run_cli("check", "--format", "concise", str(tmp_path / "pkg"), cwd=other)
     assert proc.stdout.startswith(str(tmp_path / "pkg" / "m.py")), proc.stdout
+
+
+def test_ignoring_jax000_says_it_has_no_effect(tmp_path, run_cli):
+    (tmp_path / "bad.py").write_text("def (:\n")
+    proc = run_cli("check", "--ignore", "JAX000", "bad.py")
+    assert proc.returncode == 1 and "JAX000" in proc.stdout
+    assert "JAX000 (a file that could not be read or parsed) is always reported" in proc.stderr
