@@ -315,13 +315,20 @@ class Progress:
             try:
                 from tqdm import tqdm
 
+                try:  # a terminal that reports no size (0x0) gets a fixed one: tqdm
+                    size = os.get_terminal_size(self.stream.fileno())  # hides its bar otherwise
+                    width, height = size.columns, size.lines
+                except (AttributeError, OSError, ValueError):
+                    width = height = 0
                 self._bar = tqdm(
                     total=self.total,
                     initial=self.done,
                     file=self.stream,
                     unit="file",
                     leave=False,
-                    dynamic_ncols=True,
+                    dynamic_ncols=width > 0,
+                    ncols=None if width > 0 else 80,
+                    nrows=None if height > 0 else 24,
                     desc="jaxlint",
                 )
                 return

@@ -501,3 +501,42 @@ def test_ignoring_jax000_says_it_has_no_effect(tmp_path, run_cli):
     proc = run_cli("check", "--ignore", "JAX000", "bad.py")
     assert proc.returncode == 1 and "JAX000" in proc.stdout
     assert "JAX000 (a file that could not be read or parsed) is always reported" in proc.stderr
+
+
+def _on_a_terminal(args: list[str], cwd) -> bytes:  # noqa: ANN001
+    """Run jaxlint with stdout and stderr on a pseudo-terminal (100x30); its output."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    env = dict(os.environ, PYTHONPATH=ROOT, TERM="xterm")
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jaxlint", *args], cwd=cwd, stdout=slave, stderr=slave, env=env
+    )
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    proc.wait(timeout=300)
+    os.close(master)
+    return out
+
+
+@pytest.mark.slow
+def test_progress_bar_on_a_terminal_for_a_long_fix(tmp_path):
+    example = open(os.path.join(ROOT, "examples", "train_step.py"), encoding="utf-8").read()
+    (tmp_path / "big.py").write_text(example * 150)  # fixing it takes well over 2 s
+    (tmp_path / "small.py").write_text(example)
+    out = _on_a_terminal(["check", "--no-cache", "--diff", "."], tmp_path)
+    assert b"jaxlint:" in out and b"file/s" in out, out[-2000:]
+    assert out.rstrip().endswith(b"(use --unsafe-fixes).")  # the bar is gone at the end
