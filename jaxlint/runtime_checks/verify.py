@@ -204,6 +204,11 @@ def verify_file(
     except SyntaxError as exc:
         raise UsageError(f"cannot parse {path!r}: {exc}") from None
     every = list(diags)
+    from jaxlint.config import warn
+    from jaxlint.runtime_checks.verify_plan import unmatched_config_entries
+
+    for message in unmatched_config_entries(settings, path, tree):
+        warn(message)
     if function is not None:
         node = _check_function_exists(tree, function, path)
         _check_args_count(node, function, args)

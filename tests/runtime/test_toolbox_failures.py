@@ -134,3 +134,24 @@ def test_f32_inputs_are_drawn_without_a_float64_copy(monkeypatch) -> None:
     values = _host_array(np, Spy(), parse_item("f32[4]"))
     assert values.dtype == np.float32 and seen == [np.dtype(np.float32)]
     assert _host_array(np, Spy(), parse_item("f64[2]")).dtype == np.float64
+
+
+def test_verify_warns_about_config_entries_for_missing_functions(tmp_path: Path) -> None:
+    (tmp_path / "model.py").write_text("def forward(x):\n    return x\n")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.jaxlint.verify]\n"model.py::forwrd" = "f32[8]"\n"other.py::nope" = "f32[8]"\n'
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "jaxlint", "verify", "model.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "JAX_PLATFORMS": "cpu"},
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        "[tool.jaxlint.verify] 'model.py::forwrd': model.py has no function `forwrd`; "
+        "did you mean `forward`?" in proc.stderr
+    )
+    assert "nope" not in proc.stderr  # aimed at another file
