@@ -37,24 +37,33 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument(
         "--select",
+        metavar="CODES",
         help="rule codes or prefixes to enable; replaces the configuration's select and "
         "extend-select; ALL for every rule",
     )
-    check.add_argument("--extend-select", help="rule codes or prefixes to add to the selection")
-    check.add_argument("--ignore", help="rule codes or prefixes to disable (ALL for every rule)")
-    check.add_argument("--extend-ignore", help="the same as --ignore (flake8 spelling)")
+    check.add_argument(
+        "--extend-select", metavar="CODES", help="rule codes or prefixes to add to the selection"
+    )
+    check.add_argument(
+        "--ignore", metavar="CODES", help="rule codes or prefixes to disable (ALL for every rule)"
+    )
+    check.add_argument(
+        "--extend-ignore", metavar="CODES", help="the same as --ignore (flake8 spelling)"
+    )
     check.add_argument(
         "--exclude",
         action="append",
         default=[],
-        help="a folder/file name or a glob (relative to the current folder) to skip, besides "
-        "the configured and default excludes; repeatable",
+        metavar="PATTERN",
+        help="a folder/file name (at any depth) or a glob to skip, besides the configured and "
+        "default excludes; ./x and absolute paths are paths from here; repeatable",
     )
     check.add_argument(
         "--jit-decorator",
         action="append",
         default=[],
         dest="jit_decorators",
+        metavar="NAME",
         help="extra decorator treated like jax.jit (e.g. mylib.compiled)",
     )
     check.add_argument(
@@ -141,7 +150,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument("--cache-dir", help="where the result cache lives (default .jaxlint_cache)")
     check.add_argument(
-        "--jobs", "-j", type=_jobs, default=None, help="worker processes (default: all cores)"
+        "--jobs",
+        "-j",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="worker processes, at least 1 (default: all cores)",
     )
     check.add_argument(
         "--verbose", "-v", action="store_true", help="tracebacks for internal errors"
