@@ -8,7 +8,9 @@ They import JAX lazily, inside their handlers, so `jaxlint check` never does.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -25,13 +27,26 @@ EXTENSIONS = (
 )
 
 
+# what ruff (and habit) call our commands
+ALIASES = {"rule": "explain", "lint": "check", "format": "check", "server": "lsp"}
+
+
+class Parser(argparse.ArgumentParser):
+    """No abbreviated options (`--sel` is not `--select`), as in ruff: an abbreviation that
+    works today breaks when a longer option is added."""
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="jaxlint",
         description="Find, fix and prove JAX sharp bits.",
     )
     parser.add_argument("--version", action="version", version=f"jaxlint {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name in EXTENSIONS:
         try:
             module = importlib.import_module(name)
@@ -43,11 +58,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _known_commands(parser: argparse.ArgumentParser) -> set[str]:
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
+            return dict(action.choices)
+    return {}
+
+
+def _known_commands(parser: argparse.ArgumentParser) -> set[str]:
+    return set(_subparsers(parser))
+
+
+def _mistyped_command(word: str, commands: set[str]) -> str | None:
+    """`jaxlint chekc` / `jaxlint rule`: a word that is no path but close to a command."""
+    if os.path.lexists(word) or word.startswith("-") or any(c in word for c in "/\\.*"):
+        return None
+    if word in ALIASES and ALIASES[word] in commands:
+        return ALIASES[word]
+    close = difflib.get_close_matches(word, sorted(commands), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,12 +84,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     commands = _known_commands(parser)
     # `jaxlint PATH ...` is `jaxlint check PATH ...`.
+    if args_list and args_list[0] not in commands:
+        guess = _mistyped_command(args_list[0], commands)
+        if guess is not None:
+            print(
+                f"jaxlint: error: `{args_list[0]}` is not a command nor an existing path; "
+                f"did you mean `jaxlint {guess}`?",
+                file=sys.stderr,
+            )
+            return 2
     if not args_list or (
         args_list[0] not in commands and args_list[0] not in ("-h", "--help", "--version")
     ):
         args_list.insert(0, "check")
     try:
-        args = parser.parse_args(args_list)
+        args, extra = parser.parse_known_args(args_list)
+        if extra:  # the subcommand's usage, not the top level's
+            sub = _subparsers(parser).get(getattr(args, "command", None) or "", parser)
+            sub.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # argparse: 2 for usage errors, 0 for --help
         return int(exc.code or 0)
     handler = getattr(args, "handler", None)

@@ -11,9 +11,19 @@ from collections.abc import Sequence
 
 from jaxlint.config import ConfigResolver, Settings, parse_codes_arg
 from jaxlint.diagnostic import Diagnostic
-from jaxlint.engine import LintOptions, internal_error, iter_python_files, lint_text
+from jaxlint.engine import LintOptions, internal_error, lint_text
 from jaxlint.errors import UsageError
 from jaxlint.integrations.formats import FORMATS, RENDERERS, render_statistics
+
+
+def _jobs(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,21 +37,43 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument(
         "--select",
-        help="rule codes or prefixes to enable (replaces the default set); ALL for every rule",
+        metavar="CODES",
+        help="rule codes or prefixes to enable; replaces the configuration's select and "
+        "extend-select; ALL for every rule",
     )
-    check.add_argument("--extend-select", help="rule codes or prefixes to add to the selection")
-    check.add_argument("--ignore", help="rule codes or prefixes to disable")
-    check.add_argument("--extend-ignore", help=argparse.SUPPRESS)
-    check.add_argument("--exclude", action="append", default=[], help="extra glob of paths to skip")
+    check.add_argument(
+        "--extend-select", metavar="CODES", help="rule codes or prefixes to add to the selection"
+    )
+    check.add_argument(
+        "--ignore", metavar="CODES", help="rule codes or prefixes to disable (ALL for every rule)"
+    )
+    check.add_argument(
+        "--extend-ignore", metavar="CODES", help="the same as --ignore (flake8 spelling)"
+    )
+    check.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="a folder/file name (at any depth) or a glob to skip, besides the configured and "
+        "default excludes; ./x and absolute paths are paths from here; repeatable",
+    )
     check.add_argument(
         "--jit-decorator",
         action="append",
         default=[],
         dest="jit_decorators",
+        metavar="NAME",
         help="extra decorator treated like jax.jit (e.g. mylib.compiled)",
     )
     check.add_argument(
-        "--format", "--output-format", dest="format", choices=FORMATS, default="text"
+        "--format",
+        "--output-format",
+        dest="format",
+        choices=FORMATS,
+        default="text",
+        help="output format: text (default; with source lines), full (the same), concise (one "
+        "line each), json (ruff's fields), sarif (code scanning), github (annotations)",
     )
     check.add_argument("--fix", action="store_true", help="apply safe fixes")
     check.add_argument(
@@ -59,17 +91,76 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when there are findings"
     )
-    check.add_argument("--statistics", action="store_true", help="count findings per rule")
+    check.add_argument(
+        "--statistics",
+        action="store_true",
+        help="count findings per rule (JSON with --format json)",
+    )
     check.add_argument(
         "--config", help="a pyproject.toml (or TOML file) to use instead of discovery"
     )
     check.add_argument("--stdin-filename", help="the name to report for stdin (with PATH -)")
     check.add_argument(
+        "--respect-gitignore",
+        dest="respect_gitignore",
+        action="store_const",
+        const=True,
+        default=None,
+        help="skip files ignored by .gitignore while walking folders (the default)",
+    )
+    check.add_argument(
+        "--no-respect-gitignore",
+        dest="respect_gitignore",
+        action="store_const",
+        const=False,
+        help="lint gitignored files too",
+    )
+    check.add_argument(
+        "--force-exclude",
+        dest="force_exclude",
+        action="store_const",
+        const=True,
+        default=None,
+        help="apply the excludes to paths named on the command line too (for pre-commit)",
+    )
+    check.add_argument(
+        "--no-force-exclude",
+        dest="force_exclude",
+        action="store_const",
+        const=False,
+        help=argparse.SUPPRESS,
+    )
+    check.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the settings used for the first file (and where each comes from); lint nothing",
+    )
+    check.add_argument(
+        "--show-files",
+        action="store_true",
+        help="print the files that would be linted; lint nothing",
+    )
+    check.add_argument(
+        "--output-file", "-o", metavar="FILE", help="write the report to FILE instead of stdout"
+    )
+    check.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text output: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR "
+        "forces it), always, never",
+    )
+    check.add_argument(
         "--no-cache", action="store_true", help="do not read or write the result cache"
     )
     check.add_argument("--cache-dir", help="where the result cache lives (default .jaxlint_cache)")
     check.add_argument(
-        "--jobs", "-j", type=int, default=None, help="worker processes (default: all cores)"
+        "--jobs",
+        "-j",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="worker processes, at least 1 (default: all cores)",
     )
     check.add_argument(
         "--verbose", "-v", action="store_true", help="tracebacks for internal errors"
@@ -80,7 +171,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     rules = sub.add_parser("rules", help="list the rules", description="List every rule.")
     rules.add_argument("--format", choices=("text", "json"), default="text")
     rules.add_argument(
-        "--all", action="store_true", help="(kept for compatibility) list opt-in rules too"
+        "--all",
+        action="store_true",
+        help="no effect: every rule, opt-in ones included, is always listed",
     )
     rules.set_defaults(handler=run_rules)
 
@@ -96,14 +189,23 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _resolver(args: argparse.Namespace) -> ConfigResolver:
     overrides = {
-        "select": parse_codes_arg(args.select, "--select"),
+        "select": parse_codes_arg(args.select, "--select") or None,
         "extend_select": parse_codes_arg(args.extend_select, "--extend-select"),
         "ignore": parse_codes_arg(args.ignore, "--ignore")
         + parse_codes_arg(args.extend_ignore, "--extend-ignore"),
-        "exclude": tuple(args.exclude),
+        "exclude": tuple(_cli_pattern(p) for p in args.exclude),
         "jit_decorators": tuple(args.jit_decorators),
+        "respect_gitignore": args.respect_gitignore,
+        "force_exclude": args.force_exclude,
     }
     return ConfigResolver(args.config, overrides)
+
+
+def _cli_pattern(pattern: str) -> str:
+    """`--exclude ./tests` and `--exclude ../x/y` are paths from the current folder."""
+    if pattern.startswith(("./", "../")) or pattern in (".", ".."):
+        return os.path.abspath(pattern)
+    return pattern
 
 
 def _options(settings: Settings, args: argparse.Namespace) -> LintOptions:
@@ -111,6 +213,22 @@ def _options(settings: Settings, args: argparse.Namespace) -> LintOptions:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if not args.output_file:
+        return _run_check(args)
+    try:
+        stream = open(args.output_file, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.output_file}: {exc.strerror or exc}") from None
+    saved = sys.stdout
+    sys.stdout = stream
+    try:
+        return _run_check(args)
+    finally:
+        sys.stdout = saved
+        stream.close()
+
+
+def _run_check(args: argparse.Namespace) -> int:
     if args.stdin_filename and not args.paths:
         args.paths = ["-"]
     paths = args.paths or ["."]
@@ -119,6 +237,7 @@ def run_check(args: argparse.Namespace) -> int:
     diags: list[Diagnostic] = []
     sources: dict[str, list[str]] = {}
     summary = FixSummary()
+    args.color_on = _color_on(args)
 
     if args.add_noqa and (fixing or paths == ["-"]):
         raise UsageError(
@@ -126,42 +245,62 @@ def run_check(args: argparse.Namespace) -> int:
         )
     if paths == ["-"]:
         name = args.stdin_filename or "<stdin>"
-        data = sys.stdin.buffer.read()
         settings = resolver.for_path(name if name != "<stdin>" else os.getcwd())
+        if args.show_settings:
+            return _show_settings(settings, name)
+        data = sys.stdin.buffer.read()
+        summary.stdin = True
         diags = _check_stdin(data, name, settings, args, summary)
         return _finish(diags, sources, args, summary)
 
-    for p in paths:
-        if p == "-":
-            raise UsageError("`-` (stdin) cannot be combined with other paths")
-        if not os.path.lexists(p):
-            raise UsageError(f"{p}: no such file or directory")
-    files = iter_python_files(paths, resolver.for_path)
+    if "-" in paths:
+        raise UsageError("`-` (stdin) cannot be combined with other paths")
+    from jaxlint.files import discover
+
+    found = discover(paths, resolver.for_path)
+    files = found.files
+    if args.show_settings:
+        target = files[0][0] if files else paths[0]
+        return _show_settings(resolver.for_path(target), files[0][1] if files else target)
+    if args.show_files:
+        for _, display in sorted(files, key=lambda f: f[1]):
+            sys.stdout.write(display + "\n")
+        return 0
     if args.add_noqa:
         return _add_noqa(files, resolver, args)
+    diags = [internal_error(display, message) for display, message in found.errors]
+    if not files and not found.errors:
+        warn("No Python files found under the given path(s)")
+    show_progress = args.format in ("text", "full", "concise", "github") and not args.quiet
     if fixing:
-        from jaxlint.parallel import Salts, fix_file_cached, open_cache
+        from jaxlint.parallel import Progress, Salts, fix_file_cached, open_cache
 
         fix_cache, salts = open_cache(args, resolver), Salts()  # files with nothing to fix: hits
-        for path, display in files:
-            options = _options(resolver.for_path(path), args)
-            result = fix_file_cached(
-                fix_cache,
-                path,
-                display,
-                options,
-                unsafe=args.unsafe_fixes,
-                write=args.fix and not args.diff,
-                salts=salts,
-            )
-            summary.add(result, display)
-            if args.diff and result.diff:
-                sys.stdout.write(result.diff)
-            diags.extend(result.remaining)
+        progress = Progress(len(files), enabled=show_progress)
+        try:
+            for path, display in files:
+                options = _options(resolver.for_path(path), args)
+                result = fix_file_cached(
+                    fix_cache,
+                    path,
+                    display,
+                    options,
+                    unsafe=args.unsafe_fixes,
+                    write=args.fix and not args.diff,
+                    salts=salts,
+                )
+                summary.add(result, display)
+                if args.diff and result.diff:
+                    progress.clear()
+                    sys.stdout.write(result.diff)
+                diags.extend(result.remaining)
+                progress.advance()
+        finally:
+            progress.close()
     else:
         from jaxlint.parallel import lint_files
 
-        diags = lint_files(files, resolver, args)
+        diags.extend(lint_files(files, resolver, args, progress=show_progress))
     if args.format in ("text", "full") and not args.diff:
         for d in diags:
             if d.path not in sources and d.cell is None:
@@ -212,6 +351,76 @@ def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> i
     s = "" if added == 1 else "s"
     print(f"Added {added} noqa directive{s}.", file=sys.stderr)
     return 0
+
+
+def _color_on(args: argparse.Namespace) -> bool:
+    """ruff's rules: --color wins; then NO_COLOR (any value) off, FORCE_COLOR on; else a TTY."""
+    if args.color != "auto":
+        return args.color == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if args.output_file or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _show_settings(settings: Settings, target: str) -> int:
+    """Every field of the resolved settings, with where it came from."""
+    from dataclasses import fields
+
+    out = [f"Resolved settings for: {target}"]
+    out.append(f"Configuration file: {settings.config_file or '(none: defaults)'}")
+    for f in fields(settings):
+        if f.name in ("config_keys", "cli_set", "config_file"):
+            continue
+        value = getattr(settings, f.name)
+        key = f.name.replace("_", "-")
+        if f.name in settings.cli_set:
+            origin = "command line"
+        elif f.name.startswith("cli_"):
+            origin = "command line" if value else "not set"
+        elif (
+            key in settings.config_keys
+            or (f.name == "ignore" and "extend-ignore" in settings.config_keys)
+            or (f.name == "exclude" and "extend-exclude" in settings.config_keys)
+        ):
+            origin = settings.config_file or "default"
+        elif f.name == "options":
+            origin = settings.config_file if value else "default"
+        elif f.name == "root":
+            origin = (
+                "folder of the configuration file" if settings.config_file else "current folder"
+            )
+        else:
+            origin = "default"
+        if f.name == "options":
+            for k, v in value:
+                out.append(f"options.{k} = {v!r}  # {origin}")
+            continue
+        out.append(f"{f.name} = {_show(value)}  # {origin}")
+    from jaxlint.rules import ALL_RULES
+
+    codes = sorted(settings.selected_codes(ALL_RULES))
+    out.append(f"selected rules ({len(codes)}) = {', '.join(codes)}")
+    sys.stdout.write("\n".join(out) + "\n")
+    return 0
+
+
+def _show(value: object) -> str:
+    if isinstance(value, tuple):
+        if value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
+            return "{" + ", ".join(f"{k!r}: {_show(v)}" for k, v in value) + "}"
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return repr(value)
+
+
+def warn(message: str) -> None:
+    print(f"jaxlint: warning: {message}", file=sys.stderr)
 
 
 def _read_lines(path: str) -> list[str]:
@@ -282,12 +491,16 @@ class FixSummary:
         self.changed_files = 0
         self.failed: list[Diagnostic] = []
         self.applied: list[Diagnostic] = []
+        self.readonly: list[tuple[str, int]] = []  # (display, fixes not applied)
         self.quiet_output = False
+        self.stdin = False
 
     def add(self, result, display: str) -> None:  # noqa: ANN001
         self.fixed += len(result.fixed)
         self.applied.extend(result.fixed)
         self.failed.extend(result.failed)
+        if getattr(result, "readonly", 0):
+            self.readonly.append((display, result.readonly))
         if result.fixed:
             self.fixed_files += 1
         if result.diff:
@@ -300,14 +513,24 @@ def _finish(
     diags = sorted(diags, key=Diagnostic.sort_key)
     out = sys.stdout
     fixing = args.fix or args.diff
+    color = getattr(args, "color_on", False)
     if summary.quiet_output:
         out = sys.stderr
     if args.diff:
         pass  # the diff is the output
     elif args.statistics:
-        out.write(render_statistics(diags))
+        if args.format in ("json", "sarif"):
+            out.write(_statistics_json(diags))
+        else:
+            out.write(render_statistics(diags))
     else:
-        out.write(RENDERERS[args.format](diags, unsafe=args.unsafe_fixes, sources=sources))
+        out.write(
+            RENDERERS[args.format](diags, unsafe=args.unsafe_fixes, sources=sources, color=color)
+        )
+    for display, n in summary.readonly:
+        sys.stderr.write(
+            f"jaxlint: warning: {display}: read-only; {n} fix{'es' if n != 1 else ''} not applied\n"
+        )
     if args.format in ("text", "full", "concise") and not args.quiet:
         err = sys.stderr if (args.diff or summary.quiet_output) else out
         if args.show_fixes and summary.applied:
@@ -318,32 +541,65 @@ def _finish(
             err.write(
                 f"jaxlint: warning: {d.path}:{d.line}: the {d.code} fix would not parse; not applied (please report)\n"
             )
-        err.write(_summary_line(diags, summary, args))
+        err.write(_summary_line(diags, summary, args, color and err is out))
     if args.exit_zero:
         return 0
     if args.diff:
         return 1 if summary.changed_files else (1 if diags and not fixing else 0)
-    return 1 if diags else 0
+    return 1 if diags or summary.readonly else 0
 
 
-def _summary_line(diags: list[Diagnostic], summary: FixSummary, args: argparse.Namespace) -> str:
+def _statistics_json(diags: list[Diagnostic]) -> str:
+    """ruff's `--statistics --output-format json`: code, name, count, fixable."""
+    from collections import Counter
+
+    from jaxlint.rules import rules_by_code
+
+    known = rules_by_code()
+    counts = Counter(d.code for d in diags)
+    fixable = Counter(d.code for d in diags if d.fix is not None and d.fix.safety == "safe")
+    rows = [
+        {
+            "code": code,
+            "name": known[code].name if code in known else "internal-error",
+            "count": n,
+            "fixable": bool(fixable[code]),
+        }
+        for code, n in counts.most_common()
+    ]
+    return json.dumps(rows, indent=2) + "\n"
+
+
+def _summary_line(
+    diags: list[Diagnostic], summary: FixSummary, args: argparse.Namespace, color: bool = False
+) -> str:
     n = len(diags)
     safe = sum(1 for d in diags if d.fix is not None and d.fix.safety == "safe")
     unsafe = sum(1 for d in diags if d.fix is not None and d.fix.safety == "unsafe")
+    star = "\x1b[36m[*]\x1b[0m" if color else "[*]"
     if args.fix or args.diff:
-        verb = "Would fix" if args.diff else "Fixed"
-        s = f"{verb} {summary.fixed} finding{'s' if summary.fixed != 1 else ''}"
-        if not args.diff:
-            s += f" in {summary.fixed_files} file{'s' if summary.fixed_files != 1 else ''}"
-        s += f"; {n} remaining"
+        if summary.fixed == 0:
+            if n == 0:
+                return "All checks passed!\n" if not args.diff else "No fixes to apply.\n"
+            s = f"No fixes {'to apply' if args.diff else 'applied'}; {n} finding{'s' if n != 1 else ''} remaining"
+        else:
+            verb = "Would fix" if args.diff else "Fixed"
+            s = f"{verb} {summary.fixed} finding{'s' if summary.fixed != 1 else ''}"
+            if not args.diff and not summary.stdin:
+                s += f" in {summary.fixed_files} file{'s' if summary.fixed_files != 1 else ''}"
+            s += f"; {n} remaining"
         if unsafe and not args.unsafe_fixes:
             s += f", {unsafe} with unsafe fixes (use --unsafe-fixes)"
         return s + ".\n"
     if n == 0:
         return "All checks passed!\n"
     s = f"Found {n} finding{'s' if n != 1 else ''}."
+    if args.unsafe_fixes:
+        if safe + unsafe:
+            s += f"\n{star} {safe + unsafe} fixable with `jaxlint check --fix --unsafe-fixes`."
+        return s + "\n"
     if safe:
-        s += f"\n[*] {safe} fixable with `jaxlint check --fix`."
+        s += f"\n{star} {safe} fixable with `jaxlint check --fix`."
     if unsafe:
         s += f"\n{unsafe} more with `--unsafe-fixes`."
     return s + "\n"
@@ -389,9 +645,24 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+JAX000_DOC = """JAX000 (internal-error)
+=======================
+
+Not a rule: jaxlint reports `JAX000` for a file it could not read (missing, unreadable,
+binary or undecodable), could not parse (a syntax error, at the parser's position), or could
+not analyse (nested too deeply, or a rule failed: that one asks for a bug report and the
+other rules still report). It is always reported, whatever the selection, as ruff reports
+syntax errors; fix the file, or exclude it.
+
+`--verbose` adds the traceback of an internal failure.
+"""
+
+
 def explain_text(code: str) -> str:
     from jaxlint.rules import get_rule
 
+    if code.strip().upper() in ("JAX000", "INTERNAL-ERROR"):
+        return JAX000_DOC
     rule = get_rule(code)
     if rule is None:
         raise UsageError(f"unknown rule `{code}` (see `jaxlint rules`)")

@@ -1,17 +1,25 @@
 """`[tool.jaxlint]` in the nearest pyproject.toml, merged with command-line flags.
 
-Selection follows ruff: the most specific selector wins (`ignore = ["JAX1"]` with
-`extend-select = ["JAX101"]` keeps JAX101); `ALL` selects every rule, opt-in ones included.
-Opt-in rules need a selector more specific than the bare `JAX` prefix.
+Selection follows ruff. The configuration's `select`/`extend-select`/`ignore` form a base
+layer; the command line is a second layer on top: its `--select` starts from nothing (dropping
+the configuration's `select` and `extend-select`), its `--extend-select`/`--ignore` add to or
+remove from the base. Within a layer the most specific selector wins (`ignore = ["JAX1"]` with
+`extend-select = ["JAX101"]` keeps JAX101), an ignore beats a select of equal specificity, and
+`ALL` is the least specific selector of all. `ALL` selects every rule, opt-in ones included;
+opt-in rules need a selector more specific than the bare `JAX` prefix.
+
+A configuration that cannot be parsed, or a value of the wrong type, is an error (exit 2):
+linting with silently changed settings would let CI pass for the wrong reason.
 """
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import os
 import re
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 if sys.version_info >= (3, 11):
@@ -34,6 +42,8 @@ KNOWN_KEYS = {
     "unroll-threshold",
     "cache-dir",
     "x64",
+    "respect-gitignore",
+    "force-exclude",
 }
 DEFAULT_EXCLUDE = (
     ".bzr",
@@ -74,39 +84,52 @@ def warn(message: str) -> None:
 
 @dataclass(frozen=True)
 class Settings:
-    """Effective settings for the files under one configuration root."""
+    """Effective settings for the files under one configuration root.
 
-    select: tuple[str, ...] = ()  # empty: the default set
+    `select`/`extend_select`/`ignore` are the configuration's layer (None: not set, the
+    default-on rules); the `cli_*` fields are the command line's layer on top of it.
+    `config_keys` and `cli_set` record where each value came from (`--show-settings`).
+    """
+
+    select: tuple[str, ...] | None = None
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    cli_select: tuple[str, ...] | None = None
+    cli_extend_select: tuple[str, ...] = ()
+    cli_ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     exclude: tuple[str, ...] = ()
     jit_decorators: tuple[str, ...] = ()
     options: tuple[tuple[str, object], ...] = ()
+    respect_gitignore: bool = True
+    force_exclude: bool = False
     root: str = "."
     config_file: str | None = None
     verify: tuple[tuple[str, object], ...] = ()
+    config_keys: tuple[str, ...] = ()
+    cli_set: tuple[str, ...] = ()
 
     def selected_codes(self, all_rules) -> frozenset[str]:  # noqa: ANN001
         return frozenset(r.code for r in all_rules if self.is_selected(r.code, r.default))
 
     def is_selected(self, code: str, default: bool) -> bool:
-        selectors = (self.select or ("JAX",)) + self.extend_select
-        sel = -1
-        for s in selectors:
-            if s == "ALL":
-                sel = max(sel, 0)
-            elif code.startswith(s) and (default or s != "JAX"):
-                sel = max(sel, len(s))
-        if sel < 0:
-            return False
-        ign = -1
-        for s in self.ignore:
-            if s == "ALL":
-                ign = max(ign, 0)
-            elif code.startswith(s):
-                ign = max(ign, len(s))
-        return sel > ign
+        """ruff's layered selection: start from the default-on rules, then apply the
+        configuration's layer and the command line's; a layer with a `select` starts over."""
+        current = default
+        for select, extend, ignore in (
+            (self.select, self.extend_select, self.ignore),
+            (self.cli_select, self.cli_extend_select, self.cli_ignore),
+        ):
+            sel = max(
+                (_specificity(s) for s in (select or ()) + extend if _selects(s, code, default)),
+                default=-1,
+            )
+            ign = max((_specificity(s) for s in ignore if _matches(s, code)), default=-1)
+            if sel < 0 and ign < 0:
+                current = current if select is None else False
+            else:
+                current = sel > ign
+        return current
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         rel = _relative(path, self.root)
@@ -116,23 +139,38 @@ class Settings:
                 out.extend(codes)
         return tuple(out)
 
-    def is_excluded(self, path: str, base: str | None = None) -> bool:
+    def is_excluded(
+        self, path: str, base: str | None = None, spare: frozenset = frozenset()
+    ) -> bool:
         """Exclusion by name (any folder below `base`) or by glob relative to the config root.
 
         Only the part of the path below the folder the user named counts: linting
         `.venv/lib/.../site-packages/jax` explicitly must not be excluded because of
-        `site-packages` above it.
+        `site-packages` above it. Patterns may start with `./` or be absolute paths.
+        `spare`: patterns not to apply (those that exclude a folder named on the command line).
         """
+        return any(p not in spare for p in self.excluding(path, base))
+
+    def excluding(self, path: str, base: str | None = None) -> list[str]:
+        """The exclude patterns that match `path`."""
         below = _relative(path, base) if base is not None else _relative(path, self.root)
         parts = [p for p in Path(below).parts if p not in ("..", ".")]
         rel = _relative(path, self.root)
-        for pattern in self.exclude:
-            if any(fnmatch.fnmatch(p, pattern) for p in parts):
-                return True
-            if "/" in pattern.rstrip("/") or not rel.startswith(".."):
-                if _match(rel, pattern):
-                    return True
-        return False
+        out = []
+        for original in self.exclude:
+            pattern = original
+            if os.path.isabs(pattern):
+                pattern = _relative(pattern, self.root)
+            while pattern.startswith("./"):
+                pattern = pattern[2:]
+            bare = pattern.rstrip("/")
+            if not bare:
+                continue
+            if "/" not in bare and any(fnmatch.fnmatch(p, bare) for p in parts):
+                out.append(original)
+            elif ("/" in bare or not rel.startswith("..")) and _match(rel, pattern):
+                out.append(original)
+        return out
 
     def option(self, key: str, default: object = None) -> object:
         return dict(self.options).get(key, default)
@@ -144,11 +182,27 @@ class Settings:
                 self.select,
                 self.extend_select,
                 self.ignore,
+                self.cli_select,
+                self.cli_extend_select,
+                self.cli_ignore,
                 self.per_file_ignores,
                 self.jit_decorators,
                 self.options,
             )
         )
+
+
+def _specificity(selector: str) -> int:
+    return 0 if selector == "ALL" else len(selector)
+
+
+def _matches(selector: str, code: str) -> bool:
+    return selector == "ALL" or code.startswith(selector)
+
+
+def _selects(selector: str, code: str, default: bool) -> bool:
+    # opt-in rules need more than the bare linter prefix
+    return _matches(selector, code) and (default or selector != "JAX")
 
 
 def _relative(path: str, root: str) -> str:
@@ -163,12 +217,15 @@ def _match(rel: str, pattern: str) -> bool:
     return fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(rel, pattern + "/*")
 
 
+class ConfigError(UsageError):
+    """The configuration cannot be used as written (exit 2, like ruff)."""
+
+
 def _codes(value: object, key: str, source: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        warn(f"{source}: `{key}` must be a list of rule codes; ignored")
-        return ()
+        raise ConfigError(f"{source}: `{key}` must be a list of rule codes, got {_describe(value)}")
     out = []
     for v in value:
         v = v.strip().upper()
@@ -179,40 +236,92 @@ def _codes(value: object, key: str, source: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _describe(value: object) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) < 40 else text[:37] + '...'}"
+
+
 def _known_code_check(codes: tuple[str, ...], where: str) -> None:
+    """Warn about selectors that match no rule (`JAX99`, `JAX999`): probably a typo."""
     from jaxlint.rules import ALL_RULES
 
-    known = {r.code for r in ALL_RULES} | {"JAX000"}
+    known = sorted({r.code for r in ALL_RULES} | {"JAX000"})
     for c in codes:
-        if c != "ALL" and len(c) == 6 and c not in known:
-            warn(f"{where}: `{c}` is not a jaxlint rule (see `jaxlint rules`)")
+        if c in ("ALL", "JAX") or any(k.startswith(c) for k in known):
+            continue
+        close = difflib.get_close_matches(c, known, n=1)
+        hint = f"; did you mean `{close[0]}`?" if close else " (see `jaxlint rules`)"
+        warn(f"{where}: `{c}` matches no jaxlint rule{hint}")
+
+
+def _jax000_check(codes: tuple[str, ...], where: str) -> None:
+    if "JAX000" in codes:
+        warn(
+            f"{where}: JAX000 (a file that could not be read or parsed) is always reported, "
+            "as ruff reports syntax errors; ignoring it has no effect"
+        )
+
+
+def _unknown_key(key: str, source: str, known: set[str], table: str = "[tool.jaxlint]") -> None:
+    close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
+    hint = f"; did you mean `{close[0]}`?" if close else ""
+    warn(f"{source}: unknown key `{key}` in {table}; ignored{hint}")
+
+
+def _option(table: dict, key: str, source: str) -> object:
+    """`unroll-threshold` (a positive integer) and `x64` (a boolean), checked."""
+    value = table[key]
+    if key == "unroll-threshold":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ConfigError(
+                f"{source}: `{key}` must be a positive integer, got {_describe(value)}"
+            )
+    elif key == "x64" and not isinstance(value, bool):
+        raise ConfigError(f"{source}: `{key}` must be true or false, got {_describe(value)}")
+    return value
 
 
 def parse_table(table: dict, source: str, root: str) -> Settings:
     for key in table:
         if key not in KNOWN_KEYS:
-            warn(f"{source}: unknown key `{key}` in [tool.jaxlint]; ignored")
+            _unknown_key(key, source, KNOWN_KEYS)
     pfi = []
     raw_pfi = table.get("per-file-ignores", {})
-    if isinstance(raw_pfi, dict):
-        for pattern, codes in raw_pfi.items():
-            pfi.append((pattern, _codes(codes, f"per-file-ignores.{pattern}", source)))
-    else:
-        warn(f"{source}: `per-file-ignores` must be a table; ignored")
+    if not isinstance(raw_pfi, dict):
+        raise ConfigError(
+            f"{source}: `per-file-ignores` must be a table of glob = [codes], got {_describe(raw_pfi)}"
+        )
+    for pattern, codes in raw_pfi.items():
+        pfi.append((pattern, _codes(codes, f"per-file-ignores.{pattern}", source)))
 
     def strs(key: str) -> tuple[str, ...]:
         value = table.get(key, [])
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            warn(f"{source}: `{key}` must be a list of strings; ignored")
-            return ()
+            raise ConfigError(
+                f"{source}: `{key}` must be a list of strings, got {_describe(value)}"
+            )
         return tuple(value)
 
-    options = tuple((k, table[k]) for k in ("unroll-threshold", "x64") if k in table)
+    def flag(key: str, default: bool) -> bool:
+        value = table.get(key, default)
+        if not isinstance(value, bool):
+            raise ConfigError(f"{source}: `{key}` must be true or false, got {_describe(value)}")
+        return value
+
+    if "cache-dir" in table and not isinstance(table["cache-dir"], str):
+        raise ConfigError(
+            f"{source}: `cache-dir` must be a string, got {_describe(table['cache-dir'])}"
+        )
+    options = tuple(
+        (k, _option(table, k, source)) for k in ("unroll-threshold", "x64") if k in table
+    )
     verify = table.get("verify", {})
+    if not isinstance(verify, dict):
+        raise ConfigError(f"{source}: `verify` must be a table, got {_describe(verify)}")
     settings = Settings(
-        select=_codes(table.get("select", []), "select", source),
+        select=_codes(table["select"], "select", source) if "select" in table else None,
         extend_select=_codes(table.get("extend-select", []), "extend-select", source),
         ignore=_codes(table.get("ignore", []), "ignore", source)
         + _codes(table.get("extend-ignore", []), "extend-ignore", source),
@@ -220,32 +329,45 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
         exclude=DEFAULT_EXCLUDE + strs("exclude") + strs("extend-exclude"),
         jit_decorators=strs("jit-decorators"),
         options=options,
+        respect_gitignore=flag("respect-gitignore", True),
+        force_exclude=flag("force-exclude", False),
         root=root,
         config_file=source,
-        verify=tuple(verify.items()) if isinstance(verify, dict) else (),
+        verify=tuple(verify.items()),
+        config_keys=tuple(k for k in table if k in KNOWN_KEYS),
     )
     for codes, key in (
-        (settings.select, "select"),
+        (settings.select or (), "select"),
         (settings.extend_select, "extend-select"),
         (settings.ignore, "ignore"),
+        (tuple(c for _, cs in settings.per_file_ignores for c in cs), "per-file-ignores"),
     ):
         _known_code_check(codes, f"{source} `{key}`")
+    _jax000_check(settings.ignore, f"{source} `ignore`")
     return settings
 
 
-def load_file(path: Path) -> Settings:
+def _read_toml(path: str) -> dict:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read config {path}: {exc}") from None
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise ConfigError(f"cannot read config {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"cannot read config {path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"invalid TOML in {path}: {exc}") from None
+        raise ConfigError(f"invalid TOML in {path}: {exc}") from None
+
+
+def load_file(path: Path) -> Settings:
+    data = _read_toml(str(path))
+    tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("jaxlint", {})
+        table = tool.get("jaxlint", {})
     else:
-        table = data.get("tool", {}).get("jaxlint", data)
+        table = tool.get("jaxlint", data)
     if not isinstance(table, dict):
-        raise UsageError(f"{path}: [tool.jaxlint] must be a table")
+        raise ConfigError(f"{path}: [tool.jaxlint] must be a table")
     return parse_table(table, str(path), str(path.parent))
 
 
@@ -259,6 +381,7 @@ class ConfigResolver:
         if config_file and not Path(config_file).exists():
             raise UsageError(f"config file not found: {config_file}")
         self._by_dir: dict[str, Settings] = {}
+        self._applied: dict[int, tuple[Settings, Settings]] = {}
         self._default = Settings(exclude=DEFAULT_EXCLUDE, root=os.getcwd())
 
     def for_path(self, path: str) -> Settings:
@@ -277,15 +400,13 @@ class ConfigResolver:
         candidate = os.path.join(directory, "pyproject.toml")
         settings: Settings | None = None
         if os.path.isfile(candidate):
-            try:
-                with open(candidate, "rb") as fh:
-                    data = tomllib.load(fh)
-            except (OSError, tomllib.TOMLDecodeError) as exc:
-                warn(f"cannot read {candidate}: {exc}")
-                data = {}
-            table = data.get("tool", {}).get("jaxlint")
+            data = _read_toml(candidate)  # broken: an error, as in ruff, never the defaults
+            tool = data.get("tool")
+            table = tool.get("jaxlint") if isinstance(tool, dict) else None
             if isinstance(table, dict):
                 settings = parse_table(table, candidate, directory)
+            elif table is not None:
+                raise ConfigError(f"{candidate}: [tool.jaxlint] must be a table")
         if settings is None:
             parent = os.path.dirname(directory)
             settings = self._default if parent == directory else self._find(parent)
@@ -293,17 +414,37 @@ class ConfigResolver:
         return settings
 
     def _apply(self, base: Settings) -> Settings:
+        """The command line's layer on top of a configuration (memoized per configuration)."""
         o = self.overrides
         if not o:
             return base
-        return replace(
-            base,
-            select=o["select"] if o.get("select") else base.select,
-            extend_select=base.extend_select + tuple(o.get("extend_select") or ()),
-            ignore=base.ignore + tuple(o.get("ignore") or ()),
-            exclude=base.exclude + tuple(o.get("exclude") or ()),
-            jit_decorators=base.jit_decorators + tuple(o.get("jit_decorators") or ()),
-        )
+        memo = self._applied.get(id(base))
+        if memo is not None and memo[0] is base:
+            return memo[1]
+        changes: dict[str, object] = {}
+        if o.get("select"):
+            changes["cli_select"] = tuple(o["select"])
+        if o.get("extend_select"):
+            changes["cli_extend_select"] = tuple(o["extend_select"])
+        if o.get("ignore"):
+            changes["cli_ignore"] = tuple(o["ignore"])
+        for key in ("exclude", "jit_decorators"):
+            if o.get(key):
+                changes[key] = getattr(base, key) + tuple(o[key])
+        for key in ("respect_gitignore", "force_exclude"):
+            if o.get(key) is not None:
+                changes[key] = bool(o[key])
+        # anything else a command line sets (a field of the same name) replaces the value
+        known = {f.name for f in fields(Settings)}
+        for key, value in o.items():
+            if key not in changes and key in known and key not in _LAYERED and value is not None:
+                changes[key] = value
+        result = replace(base, **changes, cli_set=tuple(changes)) if changes else base
+        self._applied[id(base)] = (base, result)
+        return result
+
+
+_LAYERED = {"select", "extend_select", "ignore", "exclude", "jit_decorators"}
 
 
 def parse_codes_arg(value: str | None, flag: str) -> tuple[str, ...]:
@@ -318,4 +459,6 @@ def parse_codes_arg(value: str | None, flag: str) -> tuple[str, ...]:
             raise UsageError(f"invalid rule selector `{part}` for {flag} (expected ALL or JAX###)")
         out.append(part)
     _known_code_check(tuple(out), flag)
+    if "ignore" in flag:
+        _jax000_check(tuple(out), flag)
     return tuple(out)

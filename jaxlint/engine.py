@@ -7,7 +7,6 @@ file-level driver (reading, notebooks, suppressions, process pool, cache).
 from __future__ import annotations
 
 import ast
-import os
 import sys
 import traceback
 import warnings
@@ -368,59 +367,3 @@ def _lint_file(path: str, options: LintOptions, display: str) -> list[Diagnostic
     except ReadError as exc:
         return [internal_error(display, f"could not read file: {exc}")]
     return lint_text(source, display, options)
-
-
-def iter_python_files(paths: Iterable[str], settings_for, warn=None) -> list[tuple[str, str]]:  # noqa: ANN001
-    """(path, display path) for every Python file under `paths`, honouring excludes.
-
-    Files named explicitly are always linted; directories are walked without following
-    symlinked directories (no loops), skipping the excluded and virtualenv folders.
-    """
-    out: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    warn = warn or (lambda m: print(f"jaxlint: warning: {m}", file=sys.stderr))
-    for given in paths:
-        if os.path.isfile(given) or (os.path.islink(given) and not os.path.isdir(given)):
-            real = os.path.realpath(given)
-            if not os.path.exists(real):
-                warn(f"{given}: broken symlink; skipped")
-                continue
-            if real not in seen:
-                seen.add(real)
-                out.append((given, given))
-            continue
-        for root, dirs, files in os.walk(
-            given, followlinks=False, onerror=lambda e: warn(f"{e.filename}: {e.strerror}; skipped")
-        ):
-            settings = settings_for(root)
-            keep = []
-            for d in sorted(dirs):
-                full = os.path.join(root, d)
-                if d in settings.exclude or settings.is_excluded(full, given):
-                    continue
-                if os.path.exists(os.path.join(full, "pyvenv.cfg")):
-                    continue
-                keep.append(d)
-            dirs[:] = keep
-            for f in sorted(files):
-                if not f.endswith(PYTHON_SUFFIXES):
-                    continue
-                full = os.path.join(root, f)
-                if settings.is_excluded(full, given):
-                    continue
-                if os.path.islink(full):
-                    real = os.path.realpath(full)
-                    if not os.path.isfile(real):
-                        warn(f"{full}: broken or looping symlink; skipped")
-                        continue
-                else:
-                    real = full
-                if not os.access(full, os.R_OK):
-                    warn(f"{full}: permission denied; skipped")
-                    continue
-                key = os.path.realpath(real)
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append((full, full))
-    return out

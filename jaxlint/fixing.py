@@ -24,6 +24,7 @@ class FileFixResult:
     remaining: list[Diagnostic] = field(default_factory=list)
     failed: list[Diagnostic] = field(default_factory=list)
     diff: str = ""
+    readonly: int = 0  # fixes not applied because the file is read-only
 
 
 def write_atomic(path: str, data: bytes) -> None:
@@ -59,9 +60,29 @@ def unified_diff(old: str, new: str, name: str) -> str:
     )
 
 
+def is_read_only(path: str) -> bool:
+    """No write permission for us, or no write bit at all (root may write anything, but a
+    0444 file says "do not edit me": ruff, black and editors refuse or ask)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
 def fix_file(
     path: str, display: str, options: LintOptions, unsafe: bool, write: bool
 ) -> FileFixResult:
+    if write and is_read_only(path):
+        # the fixes are computed (to count them) but nothing is written
+        result = fix_file(path, display, options, unsafe=unsafe, write=False)
+        if not result.fixed:
+            return result
+        from jaxlint.engine import lint_file
+
+        return FileFixResult(
+            remaining=lint_file(path, options, display), readonly=len(result.fixed)
+        )
     if path.endswith(".ipynb"):
         from jaxlint.integrations.notebook import fix_notebook
 

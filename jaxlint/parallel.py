@@ -155,14 +155,17 @@ def _init_worker() -> None:
 
 
 def lint_files(
-    files: list[tuple[str, str]], resolver: ConfigResolver, args: argparse.Namespace
+    files: list[tuple[str, str]],
+    resolver: ConfigResolver,
+    args: argparse.Namespace,
+    progress: bool = True,
 ) -> list[Diagnostic]:
     verbose = bool(getattr(args, "verbose", False))
     cache = open_cache(args, resolver)
     salts = Salts()
     out: list[Diagnostic] = []
     pending: list[Task] = []
-    progress = Progress(len(files))
+    bar = Progress(len(files), enabled=progress)
     try:
         for path, display in files:
             settings = resolver.for_path(path)
@@ -177,19 +180,19 @@ def lint_files(
                     hit = cache.get(result_cache.key(got[0], salt, display), display)
                     if hit is not None:
                         out.extend(hit)
-                        progress.advance()
+                        bar.advance()
                         continue
             pending.append(Task(path, display, settings, verbose, salt, size or _size(path)))
         wrote = False
         for diags, stored in _run(pending, cache, jobs_from(args)):
             out.extend(diags)
             wrote |= stored
-            progress.advance()
+            bar.advance()
         if cache is not None and wrote:
             cache.stats["writes"] += 1
             cache.maybe_prune()
     finally:
-        progress.close()
+        bar.close()
     return out
 
 
@@ -278,9 +281,14 @@ def fix_file_cached(
 
 
 class Progress:
-    """`jaxlint: 412/927 files` on a terminal's stderr, once a run passes two seconds."""
+    """A progress bar on a terminal's stderr, once a run passes two seconds.
 
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+    tqdm draws it when installed (`pip install 'jaxlint-sharp[progress]'`; imported only
+    when the bar is shown), else a plain `jaxlint: 412/927 files` counter. Never on a
+    non-terminal stderr, with TERM=dumb, or when the caller says no (JSON/SARIF output).
+    """
+
+    def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
         self.total = total
         self.done = 0
         self.stream = stream if stream is not None else sys.stderr
@@ -288,10 +296,11 @@ class Progress:
             tty = self.stream.isatty()
         except (AttributeError, ValueError):
             tty = False
-        self.enabled = tty and os.environ.get("TERM") != "dumb" and total > 1
+        self.enabled = enabled and tty and os.environ.get("TERM") != "dumb" and total > 1
         self.start = time.monotonic()
         self.last = 0.0
         self.shown = False
+        self._bar = None
 
     def advance(self, n: int = 1) -> None:
         self.done += n
@@ -301,12 +310,51 @@ class Progress:
         if now - self.start < PROGRESS_AFTER_S or now - self.last < PROGRESS_EVERY_S:
             return
         self.last = now
-        self.shown = True
+        if not self.shown:
+            self.shown = True
+            try:
+                from tqdm import tqdm
+
+                try:  # a terminal that reports no size (0x0) gets a fixed one: tqdm
+                    size = os.get_terminal_size(self.stream.fileno())  # hides its bar otherwise
+                    width, height = size.columns, size.lines
+                except (AttributeError, OSError, ValueError):
+                    width = height = 0
+                self._bar = tqdm(
+                    total=self.total,
+                    initial=self.done,
+                    file=self.stream,
+                    unit="file",
+                    leave=False,
+                    dynamic_ncols=width > 0,
+                    ncols=None if width > 0 else 80,
+                    nrows=None if height > 0 else 24,
+                    desc="jaxlint",
+                )
+                return
+            except ImportError:
+                self._bar = None
+        if self._bar is not None:
+            self._bar.n = self.done
+            self._bar.refresh()
+            return
         self.stream.write(f"\rjaxlint: {self.done}/{self.total} files")
         self.stream.flush()
 
+    def clear(self) -> None:
+        """Remove the bar before writing to the terminal (it comes back on the next advance)."""
+        if self._bar is not None:
+            self._bar.clear()
+        elif self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
     def close(self) -> None:
-        if self.shown:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+            self.shown = False
+        elif self.shown:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
             self.shown = False

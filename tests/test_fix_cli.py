@@ -42,7 +42,7 @@ def test_fix_applies_safe_only_and_reports(tmp_path, run_cli):
     )
     again = run_cli("check", "--fix", "m.py")
     assert p.read_text() == text
-    assert "Fixed 0 findings" in again.stdout
+    assert "No fixes applied; 1 finding remaining" in again.stdout
 
 
 def test_unsafe_fixes(tmp_path, run_cli):

@@ -131,19 +131,22 @@ def test_hostile_folder(tmp_path, run_cli):
     assert "symlink" in proc.stderr  # the file loop is skipped with a warning
 
 
-def test_missing_path_is_usage_error(tmp_path, run_cli):
-    proc = run_cli("check", "does/not/exist.py")
-    assert proc.returncode == 2
-    assert proc.stderr.strip() == "jaxlint: error: does/not/exist.py: no such file or directory"
+def test_missing_path_is_a_finding_and_the_rest_is_linted(tmp_path, run_cli):
+    (tmp_path / "ok.py").write_text(FINDING)
+    proc = run_cli("check", "--format", "concise", "does/not/exist.py", "ok.py")
+    assert proc.returncode == 1, proc.stderr
+    assert "does/not/exist.py:1:1: JAX000 could not read: No such file or directory" in proc.stdout
+    assert "ok.py:" in proc.stdout and "JAX801" in proc.stdout
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can read anything")
-def test_unreadable_file_is_skipped(tmp_path, run_cli):
+def test_unreadable_file_is_jax000(tmp_path, run_cli):
     p = tmp_path / "secret.py"
     p.write_text(FINDING)
     p.chmod(0)
-    proc = run_cli("check", ".")
-    assert "permission denied" in proc.stderr
+    proc = run_cli("check", "--no-cache", ".")
+    assert proc.returncode == 1
+    assert "secret.py:1:1: JAX000 could not read file: Permission denied" in proc.stdout
 
 
 def test_text_output_of_notebook_location(tmp_path, run_cli):

@@ -33,6 +33,7 @@ LAYER = {
     "prefilter": 4,
     "engine": 4,
     "cache": 5,
+    "files": 5,
     "fixing": 5,
     "add_noqa": 5,
     "parallel": 6,

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from argparse import Namespace
 
 import pytest
 
 from jaxlint import parallel
 from jaxlint.config import ConfigResolver
-from jaxlint.engine import iter_python_files
+from jaxlint.files import iter_python_files
 from jaxlint.rules import ALL_RULES
 from tests.conftest import snippet
 
@@ -117,6 +118,7 @@ def test_progress_only_on_a_terminal_and_only_when_slow(monkeypatch):
     assert quiet.getvalue() == ""
 
     monkeypatch.delenv("TERM", raising=False)
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # without tqdm: a plain counter
     tty = _Tty()
     p = parallel.Progress(10, tty)
     for _ in range(10):
@@ -124,6 +126,19 @@ def test_progress_only_on_a_terminal_and_only_when_slow(monkeypatch):
     p.close()
     out = tty.getvalue()
     assert "\rjaxlint: 10/10 files" in out and out.endswith("\r\x1b[K")
+    monkeypatch.delitem(sys.modules, "tqdm")  # with tqdm: its bar, removed at the end
+    tty = _Tty()
+    p = parallel.Progress(10, tty)
+    for _ in range(10):
+        p.advance()
+    p.close()
+    assert "10/10" in tty.getvalue() and "%|" in tty.getvalue()
+    tty = _Tty()
+    p = parallel.Progress(10, tty, enabled=False)  # JSON/SARIF output: never
+    for _ in range(10):
+        p.advance()
+    p.close()
+    assert tty.getvalue() == ""
 
 
 def test_progress_waits_two_seconds(monkeypatch):

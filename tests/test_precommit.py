@@ -70,8 +70,9 @@ def test_hook_file_declares_check_and_fix_hooks():
     yaml = pytest.importorskip("yaml")
     hooks = {h["id"]: h for h in yaml.safe_load(HOOKS_FILE.read_text(encoding="utf-8"))}
     assert set(hooks) == {"jaxlint", "jaxlint-fix"}
-    assert hooks["jaxlint"]["entry"] == "jaxlint check"
-    assert hooks["jaxlint-fix"]["entry"] == "jaxlint check --fix"
+    # --force-exclude: pre-commit names every staged file; [tool.jaxlint] exclude must apply
+    assert hooks["jaxlint"]["entry"] == "jaxlint check --force-exclude"
+    assert hooks["jaxlint-fix"]["entry"] == "jaxlint check --fix --force-exclude"
     for hook in hooks.values():
         assert hook["language"] == "python"
         assert hook["types_or"] == ["python", "jupyter"]

@@ -28,10 +28,15 @@ class Plugin:
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         from jaxlint.config import ConfigResolver
         from jaxlint.engine import LintOptions, lint_text
+        from jaxlint.errors import UsageError
 
         stdin = self.filename in ("stdin", "-")
         path = self.filename if not stdin else os.getcwd()
-        settings = ConfigResolver().for_path(path)
+        try:
+            settings = ConfigResolver().for_path(path)
+        except UsageError as exc:  # a broken [tool.jaxlint]: one finding, not a crash
+            yield 1, 0, f"JAX000 invalid jaxlint configuration: {exc}", type(self)
+            return
         if not stdin and settings.is_excluded(os.path.abspath(path)):
             return
         # the selection comes from [tool.jaxlint], as for `jaxlint check`; flake8 filters further

@@ -21,41 +21,62 @@ def rule_url(code: str) -> str:
     return f"{DOCS_URL}#{code.lower()}"
 
 
-def _location(d: Diagnostic) -> str:
+# ANSI styles as ruff uses them: path bold, separators cyan, code bold red, [*] cyan
+_STYLES = {"bold": "1", "cyan": "36", "code": "1;31", "blue": "1;34", "red": "31"}
+
+
+def _c(text: str, style: str, color: bool) -> str:
+    return f"\x1b[{_STYLES[style]}m{text}\x1b[0m" if color else text
+
+
+def _location(d: Diagnostic, color: bool = False) -> str:
     cell = f"cell {d.cell + 1}:" if d.cell is not None else ""
+    if color:
+        sep = _c(":", "cyan", True)
+        cell = f"cell {d.cell + 1}{sep}" if d.cell is not None else ""
+        return f"{_c(d.path, 'bold', True)}{sep}{cell}{d.line}{sep}{d.col + 1}"
     return f"{d.path}:{cell}{d.line}:{d.col + 1}"
 
 
-def _mark(d: Diagnostic, unsafe: bool) -> str:
+def _mark(d: Diagnostic, unsafe: bool, color: bool = False) -> str:
     if d.fix is None:
         return ""
     if d.fix.safety == "safe" or unsafe:
-        return "[*] "
+        return _c("[*]", "cyan", color) + " "
     return ""
 
 
-def render_concise(diags: Sequence[Diagnostic], unsafe: bool = False, **_: object) -> str:
-    return "".join(f"{_location(d)}: {d.code} {_mark(d, unsafe)}{d.message}\n" for d in diags)
+def _head(d: Diagnostic, unsafe: bool, color: bool) -> str:
+    sep = _c(":", "cyan", color)
+    return f"{_location(d, color)}{sep} {_c(d.code, 'code', color)} {_mark(d, unsafe, color)}{d.message}\n"
+
+
+def render_concise(
+    diags: Sequence[Diagnostic], unsafe: bool = False, color: bool = False, **_: object
+) -> str:
+    return "".join(_head(d, unsafe, color) for d in diags)
 
 
 def render_text(
     diags: Sequence[Diagnostic],
     unsafe: bool = False,
     sources: dict[str, list[str]] | None = None,
+    color: bool = False,
     **_: object,
 ) -> str:
     """One line per finding, then the source line with a caret, like ruff's full output."""
     out = []
     for d in diags:
-        out.append(f"{_location(d)}: {d.code} {_mark(d, unsafe)}{d.message}\n")
+        out.append(_head(d, unsafe, color))
         # a notebook's cell is keyed (path, cell index)
         lines = (sources or {}).get(d.path if d.cell is None else (d.path, d.cell))  # type: ignore[call-overload]
         if lines and 1 <= d.line <= len(lines):
             text = lines[d.line - 1].rstrip("\r\n")
             width = (d.span.end.col - d.col) if d.span.end.line == d.line else len(text) - d.col
             gutter = f"{d.line:>4} | "
-            out.append(f"{gutter}{text.expandtabs(1)}\n")
-            out.append(" " * (len(gutter) - 2) + "| " + " " * d.col + "^" * max(1, width) + "\n")
+            out.append(f"{_c(gutter, 'blue', color)}{text.expandtabs(1)}\n")
+            pad = _c(" " * (len(gutter) - 2) + "| ", "blue", color)
+            out.append(pad + " " * d.col + _c("^" * max(1, width), "red", color) + "\n")
         for note in d.notes:
             out.append(note if note.endswith("\n") else note + "\n")
     return "".join(out)

@@ -46,7 +46,7 @@ from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import PositionCodec
 
 from jaxlint import __version__
-from jaxlint.config import ConfigResolver, Settings
+from jaxlint.config import DEFAULT_EXCLUDE, ConfigResolver, Settings
 from jaxlint.diagnostic import Diagnostic, Position
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.errors import UsageError
@@ -369,7 +369,11 @@ class JaxlintServer(LanguageServer):
             self._resolver = ConfigResolver()  # a pyproject.toml changed: forget them all
             self._signatures.clear()
         self._signatures[directory] = signature
-        return self._resolver.for_path(target)
+        try:
+            return self._resolver.for_path(target)
+        except UsageError as exc:  # a broken pyproject.toml: say so, lint with the defaults
+            logger.warning("jaxlint configuration error: %s", exc)
+            return Settings(exclude=DEFAULT_EXCLUDE, root=directory)
 
     def forget_config(self) -> None:
         self.lint_pool.submit(self._reset_resolver)

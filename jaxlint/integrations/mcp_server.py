@@ -202,7 +202,7 @@ class Roots:
     def files(self, paths: Sequence[str], settings_for: Callable[[str], Any]) -> list[str]:
         """Real paths of the Python files under `paths`, honouring the config's excludes, and
         dropping any file (a symlink, say) that resolves outside the roots."""
-        from jaxlint.engine import iter_python_files
+        from jaxlint.files import iter_python_files
 
         real_paths = [self.resolve(p) for p in paths]
         out: list[str] = []

@@ -311,10 +311,16 @@ def outputs_match(a: Any, b: Any) -> tuple[bool | None, float | None]:
 def run(payload: dict[str, Any]) -> dict[str, Any]:
     """Sandbox worker for `jaxlint bench`."""
     from jaxlint.runtime_checks.inputs import materialize, parse_specs
-    from jaxlint.runtime_checks.loader import argnums_for, load_function, static_argnums_for
+    from jaxlint.runtime_checks.loader import (
+        argnums_for,
+        check_arity,
+        load_function,
+        static_argnums_for,
+    )
 
     fn = load_function(payload["function"])
     specs = parse_specs(payload.get("args") or "")
+    check_arity(fn, len(specs))
     static = static_argnums_for(fn, specs, payload.get("static"))
     donate = argnums_for(fn, payload.get("donate"), "donate")
     compare_fn = None

@@ -149,8 +149,7 @@ def _fail(command: str, outcome: dict[str, Any], function: str | None, fmt: str 
     }
     if fmt == "json":
         print(json.dumps(report, indent=2))
-    else:
-        print("\n".join(report["stderr_tail"]), file=sys.stderr)
+    # one line on stderr (docs/toolbox.md); the traceback is in the JSON's stderr_tail
     print(f"jaxlint {command}: {outcome.get('reason')}", file=sys.stderr)
     return 1
 
@@ -474,7 +473,17 @@ def handle_recompile(args: argparse.Namespace) -> int:
     except ToolFailed as exc:
         return _fail("recompile", exc.outcome, _shown(args.function, args.name), args.format)
     result["function"] = _shown(args.function, args.name)
-    return _emit(result, args.format, render_recompile)
+    code = _emit(result, args.format, render_recompile)
+    failed = [i for i, case in enumerate(result.get("cases", []), 1) if case.get("error")]
+    if failed:  # the user's function failed: exit 1, as the other tools (docs/toolbox.md)
+        first = result["cases"][failed[0] - 1]["error"]
+        print(
+            f"jaxlint recompile: {result['function']} failed in case "
+            f"{', '.join(map(str, failed))}: {' '.join(str(first).split())[:300]}",
+            file=sys.stderr,
+        )
+        return 1
+    return code
 
 
 def render_recompile(result: dict[str, Any]) -> str:

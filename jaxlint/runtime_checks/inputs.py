@@ -126,7 +126,7 @@ def parse_item(item: str) -> Spec:
             return KeySpec(legacy=name != "key", shape=_parse_dims(dims_text, text))
         short = name if name in DTYPES else _LONG_TO_SHORT.get(name)
         if short is not None:
-            return ArraySpec(short, _parse_dims(dims_text, text))
+            return _checked_size(ArraySpec(short, _parse_dims(dims_text, text)), text)
         if dims_text is not None:
             known = ", ".join(DTYPES)
             raise UsageError(
@@ -140,6 +140,33 @@ def parse_item(item: str) -> Spec:
             "`key`, `legacy-key`, or a Python literal such as 3, 0.5, True, None, 'mean'"
         ) from None
     return LiteralSpec(value, text)
+
+
+MAX_ARRAY_BYTES = 64 << 30  # one example input; more is a typo (or a job for a real run)
+_ITEMSIZE = {"bool": 1, "f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i8": 1, "i16": 2, "i32": 4}
+_ITEMSIZE |= {"i64": 8, "u8": 1, "u16": 2, "u32": 4, "u64": 8, "c64": 8, "c128": 16}
+
+
+def _checked_size(spec: ArraySpec, item: str) -> ArraySpec:
+    """Refuse absurd shapes here, with the size, rather than as a MemoryError in the child."""
+    count = 1
+    for dim in spec.shape:
+        count *= dim
+    size = count * _ITEMSIZE.get(spec.dtype, 8)
+    if size > MAX_ARRAY_BYTES:
+        raise UsageError(
+            f"argument spec item {item!r} is {_human_bytes(size)}; example inputs are limited to "
+            f"{_human_bytes(MAX_ARRAY_BYTES)} each (use a smaller shape)"
+        )
+    return spec
+
+
+def _human_bytes(n: float) -> str:
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if n < 1024 or unit == "PiB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n} B"  # pragma: no cover
 
 
 def _parse_dims(dims: str | None, item: str) -> tuple[int, ...]:
@@ -156,9 +183,14 @@ def _parse_dims(dims: str | None, item: str) -> tuple[int, ...]:
 
 def parse_specs(text: str | Sequence[str]) -> list[Spec]:
     """Parse a comma-separated spec string (or already split items) into spec objects."""
-    items = (
-        split_items(text) if isinstance(text, str) else [i for t in text for i in split_items(t)]
-    )
+    if isinstance(text, str):
+        items = split_items(text)
+    else:
+        items = []
+        for t in text:
+            if not t.strip():
+                raise UsageError("empty item in argument spec (two commas in a row?)")
+            items.extend(split_items(t))
     return [parse_item(item) for item in items]
 
 
@@ -200,11 +232,14 @@ def _host_array(np: Any, rng: Any, spec: ArraySpec) -> Any:
         return rng.integers(-8, 9, size=shape).astype(name)
     if name.startswith("uint"):
         return rng.integers(0, 17, size=shape).astype(name)
+    # draw in float32 unless float64 is asked for: an f32 input never costs a float64 copy
+    wide = name in ("float64", "complex128")
+    draw = np.float64 if wide else np.float32
     if name.startswith("complex"):
-        real = rng.standard_normal(shape)
-        imag = rng.standard_normal(shape)
+        real = rng.standard_normal(shape, dtype=draw)
+        imag = rng.standard_normal(shape, dtype=draw)
         return (real + 1j * imag).astype(name)
-    values = rng.standard_normal(shape)
+    values = rng.standard_normal(shape, dtype=draw)
     if name == "bfloat16":
         import ml_dtypes
 

@@ -154,3 +154,20 @@ def static_argnums_for(fn: Callable[..., Any], specs: Sequence[Any], names: Any)
         i for i, s in enumerate(specs) if isinstance(s, LiteralSpec) and isinstance(s.value, str)
     }
     return tuple(sorted(nums))
+
+
+def check_arity(fn: Callable[..., Any], count: int, option: str = "--args") -> None:
+    """A usage error, before anything runs, when `count` positional items cannot be passed to
+    `fn` (too many, or a required parameter left out): not a TypeError from deep inside JAX."""
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind(*range(count))
+    except TypeError as exc:
+        name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", "the function")
+        params = ", ".join(signature.parameters) or "no parameters"
+        raise UsageError(
+            f"{option} gives {count} item{'s' if count != 1 else ''} for `{name}({params})`: {exc}"
+        ) from None

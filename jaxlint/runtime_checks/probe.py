@@ -216,6 +216,7 @@ def run(payload: dict[str, Any]) -> dict[str, Any]:
     from jaxlint.runtime_checks.inputs import materialize, parse_specs
     from jaxlint.runtime_checks.loader import (
         argnums_for,
+        check_arity,
         load_function,
         parameter_names,
         static_argnums_for,
@@ -223,6 +224,7 @@ def run(payload: dict[str, Any]) -> dict[str, Any]:
 
     fn = load_function(payload["function"])
     specs = parse_specs(payload.get("args") or "")
+    check_arity(fn, len(specs))
     static = static_argnums_for(fn, specs, payload.get("static"))
     donate = argnums_for(fn, payload.get("donate"), "donate")
     args = materialize(specs, seed=int(payload.get("seed", 0)))

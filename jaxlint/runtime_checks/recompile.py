@@ -263,11 +263,13 @@ def drift_warnings(cases: Sequence[Sequence[Any]], static: set[int], names: list
 def run(payload: dict[str, Any]) -> dict[str, Any]:
     """Sandbox worker for `jaxlint recompile`."""
     from jaxlint.runtime_checks.inputs import materialize, parse_specs
-    from jaxlint.runtime_checks.loader import load_function, static_argnums_for
+    from jaxlint.runtime_checks.loader import check_arity, load_function, static_argnums_for
 
     fn = load_function(payload["function"])
     case_texts: list[str] = list(payload.get("cases") or [])
     case_specs = [parse_specs(text) for text in case_texts]
+    for i, specs in enumerate(case_specs):
+        check_arity(fn, len(specs), f"--case {i + 1}")
     static: set[int] = set()
     for specs in case_specs:
         static |= set(static_argnums_for(fn, specs, payload.get("static")))

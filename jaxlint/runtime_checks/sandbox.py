@@ -229,6 +229,29 @@ def to_jsonable(value: Any) -> Any:
     return str(value)
 
 
+_PACKAGE_DIR = str(Path(__file__).resolve().parents[1]) + os.sep
+
+
+def user_traceback(exc: BaseException) -> str:
+    """The traceback without jaxlint's own frames (the sandbox, the worker): what is left is
+    the user's code and the libraries it called, which is what a failure report needs."""
+    tb = traceback.TracebackException.from_exception(exc)
+    for current in _chain(tb):
+        kept = [f for f in current.stack if not f.filename.startswith(_PACKAGE_DIR)]
+        current.stack = traceback.StackSummary.from_list(kept)
+    return "".join(tb.format())
+
+
+def _chain(tb: traceback.TracebackException) -> list[traceback.TracebackException]:
+    out, seen = [], set()
+    current: traceback.TracebackException | None = tb
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        out.append(current)
+        current = current.__cause__ or current.__context__
+    return out
+
+
 def main() -> int:
     """Child entry point: read the request on stdin, run the target, write one JSON object."""
     _apply_memory_limit()
@@ -244,7 +267,7 @@ def main() -> int:
         from jaxlint.errors import UsageError
 
         code = USAGE_ERROR_EXIT if isinstance(exc, UsageError) else 1
-        trace = traceback.format_exc()
+        trace = user_traceback(exc)
         if code == 1:
             sys.stderr.write(trace)
         message = {

@@ -204,8 +204,14 @@ def verify_file(
     except SyntaxError as exc:
         raise UsageError(f"cannot parse {path!r}: {exc}") from None
     every = list(diags)
+    from jaxlint.config import warn
+    from jaxlint.runtime_checks.verify_plan import unmatched_config_entries
+
+    for message in unmatched_config_entries(settings, path, tree):
+        warn(message)
     if function is not None:
-        _check_function_exists(tree, function, path)
+        node = _check_function_exists(tree, function, path)
+        _check_args_count(node, function, args)
         from jaxlint.analysis.imports import ModuleIndex
 
         ModuleIndex(tree)  # parent links for function_of
@@ -294,7 +300,7 @@ def verify_jobs(
     return out, env
 
 
-def _check_function_exists(tree: Any, function: str, path: str) -> None:
+def _check_function_exists(tree: Any, function: str, path: str) -> Any:
     import ast
 
     parts = function.split(".")
@@ -315,6 +321,28 @@ def _check_function_exists(tree: Any, function: str, path: str) -> None:
                 f"{path!r} has no function {function!r} (functions: {', '.join(names) or 'none'})"
             )
         body = getattr(found, "body", [])
+    return found
+
+
+def _check_args_count(node: Any, function: str, args: str | None) -> None:
+    """More `--args` items than `function` has positional parameters is a usage error (they
+    used to be dropped without a word)."""
+    import ast
+
+    from jaxlint.runtime_checks.inputs import split_items
+
+    if not args or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return
+    if node.args.vararg is not None:
+        return
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    items = split_items(args)
+    if len(items) > len(params):
+        takes = ", ".join(params) if params else "no parameters"
+        raise UsageError(
+            f"--args has {len(items)} item{'s' if len(items) != 1 else ''} but `{function}` takes "
+            f"{len(params)} positional parameter{'s' if len(params) != 1 else ''} ({takes})"
+        )
 
 
 def finding_report(job: dict[str, Any], result: dict[str, Any] | None) -> dict[str, Any]:

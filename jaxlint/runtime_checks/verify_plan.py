@@ -459,6 +459,43 @@ def config_inputs(
     return None, None
 
 
+def unmatched_config_entries(settings: Settings, path: str, tree: ast.Module) -> list[str]:
+    """`[tool.jaxlint.verify]` keys aimed at this file (by path) whose function it does not
+    define: a typo that would otherwise be ignored without a word."""
+    import difflib
+
+    defined: set[str] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            defined.add(stmt.name)
+        elif isinstance(stmt, ast.ClassDef):
+            defined.add(stmt.name)
+            for inner in stmt.body:
+                if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    defined.add(f"{stmt.name}.{inner.name}")
+    root = Path(settings.root or ".").resolve()
+    file = Path(path).resolve()
+    try:
+        rel = file.relative_to(root).as_posix()
+    except ValueError:
+        rel = file.as_posix()
+    out = []
+    for key, _ in settings.verify:
+        key_path, sep, key_fn = str(key).rpartition("::")
+        if not sep or not key_path or key_fn in defined:
+            continue  # bare function names may target any file
+        if not (
+            fnmatch.fnmatch(rel, key_path)
+            or fnmatch.fnmatch(file.name, key_path)
+            or (root / key_path).resolve() == file
+        ):
+            continue
+        close = difflib.get_close_matches(key_fn, sorted(defined), n=1)
+        hint = f"; did you mean `{close[0]}`?" if close else ""
+        out.append(f"[tool.jaxlint.verify] {key!r}: {file.name} has no function `{key_fn}`{hint}")
+    return out
+
+
 def default_shape(settings: Settings) -> tuple[int, ...]:
     for key, value in settings.verify:
         if key in ("default-shape", "default_shape"):
@@ -517,6 +554,14 @@ def resolve_inputs(
         applies = options.function is None or options.function == qualname
         if applies:
             items = _split(options.args)
+            has_varargs = getattr(getattr(fn, "args", None), "vararg", None) is not None
+            if options.function is not None and not has_varargs and len(items) > len(everything):
+                takes = ", ".join(everything) if everything else "no parameters"
+                raise UsageError(
+                    f"--args has {len(items)} items but `{qualname}` takes "
+                    f"{len(everything)} positional parameter{'s' if len(everything) != 1 else ''}"
+                    f" ({takes})"
+                )
             required = [n for n in names if n not in defaults]
             if options.function is not None or len(required) <= len(items) <= len(everything):
                 cli_items = items
@@ -1132,7 +1177,7 @@ def plan_one(
     if not kinds:
         reason = "the rule has no runtime verifier"
         if rule is not None and getattr(rule, "verifier", None) is None:
-            reason += " (see RULES.md)"
+            reason += " (see docs/rules.md)"
         job["error"] = reason
         return job
     if unknown:
