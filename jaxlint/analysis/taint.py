@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from enum import IntEnum
+from functools import cached_property
 
 from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, dotted
+from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.transforms import (
     GRAD_LIKE,
     JIT_LIKE,
@@ -263,9 +266,15 @@ def catches_tracer_errors(node: ast.AST) -> bool:
 class TaintAnalysis:
     """Evaluates taint for every expression of every traced function, to a fixed point."""
 
-    def __init__(self, index: ModuleIndex, transforms: Transforms) -> None:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        transforms: Transforms,
+        pytrees: Callable[[], PytreeFields] | None = None,
+    ) -> None:
         self.index = index
         self.transforms = transforms
+        self._pytrees_factory = pytrees
         self.facts: dict[ast.AST, FunctionFacts] = transforms.facts
         self.levels: dict[int, Level] = {}
         self.returns: dict[ast.AST, Level] = {}
@@ -280,6 +289,28 @@ class TaintAnalysis:
         self._quiet = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
         self._run()
+
+    @cached_property
+    def pytrees(self) -> PytreeFields:
+        """Static fields of the module's pytree classes (built on the first attribute read)."""
+        if self._pytrees_factory is not None:
+            return self._pytrees_factory()
+        return PytreeFields(self.index)
+
+    def _static_field(self, node: ast.Attribute) -> bool:
+        """`grid.num_dims` where `num_dims` is a static (meta) field of the pytree's class."""
+        pytrees = self.pytrees
+        if not pytrees.static:
+            return False
+        cls = None
+        if isinstance(node.value, ast.Name) and self._current is not None:
+            args = getattr(self._current, "args", None)
+            if args is not None:
+                for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                    if a.arg == node.value.id:
+                        cls = pytrees.class_named(a.annotation)
+                        break
+        return pytrees.is_static_attribute(node.attr, cls)
 
     # -- public queries ------------------------------------------------------------------
     def level(self, node: ast.AST) -> Level:
@@ -632,6 +663,8 @@ class TaintAnalysis:
                 return Level.NONE
             if node.attr in ARRAY_ATTRS:
                 return Level.ARRAY
+            if base == Level.TREE and self._static_field(node):
+                return Level.NONE  # pytree meta data: a Python value under tracing
             if base == Level.TREE and self._filtered:
                 # equinox / nnx transforms trace only the array leaves: a field of a Module or
                 # pytree argument (`solver.term_structure`, `cfg.n`) may well be static
