@@ -235,6 +235,22 @@ ARRAY_MODULES = (
 )
 
 
+# where a concrete value is needed: jax functions' shape/size parameters (positions and
+# keywords) and array methods taking shapes (used to decide whether replacing a NumPy value by
+# a jax.numpy one keeps code working)
+SHAPE_KEYWORDS = frozenset(
+    """shape newshape new_shape size num reps repeats total_repeat_length N M n length axis
+    axes window_shape window_dimensions window_strides strides kernel_size padding
+    dimension dimensions out_sharding""".split()
+)
+SHAPE_FIRST = frozenset(
+    """zeros ones empty full eye identity tri arange linspace logspace""".split()
+)
+SHAPE_SECOND = frozenset("""reshape tile broadcast_to resize repeat""".split())
+SHAPE_METHODS = frozenset({"reshape", "tile", "repeat", "broadcast_to", "resize", "transpose"})
+JAX_ARRAY_MODULES = tuple(m for m in ARRAY_MODULES if m.startswith("jax."))
+
+
 # helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
 _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
 TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
@@ -381,6 +397,87 @@ class TaintAnalysis:
                 owner = self.index.enclosing_function(b.node)
                 return bool(self.mask_params.get(owner, {}).get(node.id))
         return False
+
+    def may_need_concrete(self, node: ast.AST, _depth: int = 0) -> bool:
+        """The value of `node` may reach a place that needs a concrete (host) value.
+
+        False only when every use is proven array-friendly: arithmetic, comparisons,
+        containers and indexing feeding jax functions (outside their shape parameters),
+        array methods, `return`, or a name whose every later use is one of these. A safe
+        `np.X` -> `jnp.X` rewrite needs that: `tuple(np.array(...) // 2)` used as a pooling
+        window works with NumPy and breaks with a traced jnp array.
+        """
+        if _depth > 6:
+            return True
+        parent = getattr(node, "jl_parent", None)
+        if parent is None:
+            return True
+        if isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.Tuple, ast.List)):
+            if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mod):
+                if isinstance(parent.left, (ast.Constant, ast.JoinedStr)):
+                    return True  # "%d" % value
+            return self.may_need_concrete(parent, _depth + 1)
+        if isinstance(parent, ast.Subscript):
+            if parent.value is node:
+                return self.may_need_concrete(parent, _depth + 1)
+            return True  # an index
+        if isinstance(parent, ast.Starred):
+            return self.may_need_concrete(parent, _depth + 1)
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            if parent.attr in STATIC_ATTRS:
+                return False  # same shape and dtype either way
+            if parent.attr in CONCRETE_METHODS:
+                return True
+            call = getattr(parent, "jl_parent", None)
+            if isinstance(call, ast.Call) and call.func is parent:
+                return self.may_need_concrete(call, _depth + 1)
+            return self.may_need_concrete(parent, _depth + 1)
+        if isinstance(parent, ast.keyword):
+            call = getattr(parent, "jl_parent", None)
+            if not isinstance(call, ast.Call) or parent.arg in SHAPE_KEYWORDS:
+                return True
+            return not self._array_call(call)
+        if isinstance(parent, ast.Call):
+            if parent.func is node:
+                return True
+            if not self._array_call(parent):
+                return True
+            q = self.index.qualname(parent.func)
+            if q is None:  # a method of a traced array
+                return getattr(parent.func, "attr", "") in SHAPE_METHODS
+            short = q.rsplit(".", 1)[-1]
+            pos = next((i for i, a in enumerate(parent.args) if a is node), -1)
+            return (short in SHAPE_FIRST and pos == 0) or (short in SHAPE_SECOND and pos == 1)
+        if isinstance(parent, ast.Return):
+            return False
+        if isinstance(parent, ast.Expr):
+            return False
+        if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
+            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+            if not all(isinstance(t, ast.Name) for t in targets):
+                return True
+            fn = self.index.enclosing_function(parent)
+            if fn is None:
+                return True
+            names = {t.id for t in targets}  # type: ignore[attr-defined]
+            for sub in ast.walk(fn):
+                if (
+                    isinstance(sub, ast.Name)
+                    and sub.id in names
+                    and isinstance(sub.ctx, ast.Load)
+                    and self.may_need_concrete(sub, _depth + 1)
+                ):
+                    return True
+            return False
+        return True
+
+    def _array_call(self, call: ast.Call) -> bool:
+        """A call that takes arrays: a jax function, or a method of a traced array."""
+        q = self.index.qualname(call.func)
+        if q is not None:
+            return q.startswith(JAX_ARRAY_MODULES)
+        func = call.func
+        return isinstance(func, ast.Attribute) and self.level(func.value) >= Level.TREE
 
     # -- fixed point ------------------------------------------------------------------------
     def _run(self) -> None:

@@ -543,10 +543,26 @@ class Transforms:
             if stmt.name != "__call__" and not compact:
                 continue
             params = positional_params(stmt)
-            traced = set(all_params(stmt)) - set(params[:1]) - scalar_params(stmt)
+            # A Module's `__call__` is not itself a transform: it is traced only when the
+            # module is applied under one, with what the caller passes. Its required inputs
+            # are the arrays; keyword arguments with a default (`train=False`, `seqhw=None`,
+            # `**kwargs`) carry Python configuration (a jitted `apply` must mark them static
+            # for `seqhw or self.seqhw` to work at all), so they need evidence to be traced.
+            traced = set(required_params(stmt)) - set(params[:1]) - scalar_params(stmt)
             self.facts[stmt] = FunctionFacts(
                 stmt, "jit", f"{lib}.Module.__call__", traced, confidence="medium"
             )
+
+
+def required_params(fn: ast.AST) -> list[str]:
+    """Parameters without a default value (and `*args`): the inputs a caller must give."""
+    args = fn.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    required = [a.arg for a in positional[: len(positional) - len(args.defaults)]]
+    required += [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None]
+    if args.vararg is not None:
+        required.append(args.vararg.arg)
+    return required
 
 
 def scalar_params(fn: ast.AST) -> set[str]:

@@ -63,7 +63,8 @@ class HostConversionOfTracedValue(Rule):
         @jax.jit
         def f(x):
             return jnp.sin(x) * x.sum()
-    Fix: `np.<ufunc/constructor>(x)` -> `jnp.<same>(x)` (safe); `float(x)` -> `x.astype(float)`
+    Fix: `np.<ufunc/constructor>(x)` -> `jnp.<same>(x)` (safe when the result is only used as
+    an array; unsafe when it may reach a shape, a Python conversion or unknown code); `float(x)` -> `x.astype(float)`
     (unsafe: the result stays an array); `.item()`, `.tolist()`, `int()`, `bool()` have no fix.
     If a host value is truly needed, use `jax.pure_callback` or mark the argument static.
     """
@@ -206,6 +207,27 @@ class HostConversionOfTracedValue(Rule):
             (
                 """
                 import jax
+                import numpy as np
+
+                @jax.jit
+                def f(x):
+                    window = tuple(np.asarray(x) // 2)  # a tuple: maybe a shape on purpose
+                    return window
+                """,
+                """
+                import jax
+                import numpy as np
+                import jax.numpy as jnp
+
+                @jax.jit
+                def f(x):
+                    window = tuple(jnp.asarray(x) // 2)  # a tuple: maybe a shape on purpose
+                    return window
+                """,
+            ),
+            (
+                """
+                import jax
 
                 @jax.jit
                 def f(x):
@@ -239,10 +261,13 @@ class HostConversionOfTracedValue(Rule):
             if np_name in JNP_EQUIVALENT:
                 try:
                     jnp, edits = ensure_module(ctx, "jax.numpy")
+                    # safe only when the result is proven to be used as an array: where a
+                    # concrete value is needed (a shape, a tuple, a Python branch) the NumPy
+                    # value may be the point (`tuple(np.array(shape) // 2)`)
                     fix = self.fix(
                         ctx.replace(node.func, f"{jnp}.{np_name}"),
                         *edits,
-                        safety="safe",
+                        safety="unsafe" if ctx.taint.may_need_concrete(node) else "safe",
                         message=f"Use `jnp.{np_name}`",
                     )
                 except LookupError:

@@ -22,8 +22,6 @@ STILL_FIRING = {
     "fp02_jax601_assert_syncs",
     "fp03_jax601_np_function_syncs",
     "fp04_jax404_padding_wrapper_over_jit",
-    "fp05_jax120_flax_kwarg_into_vmap_closure",
-    "fp06_jax101_flax_call_static_kwarg",
     "fp07_jax502_functional_insert",
     "fp08_jax201_same_key_aligned_choice",
     "fp09_jax203_foldin_index_past_split",

@@ -1,0 +1,53 @@
+"""A flax linen/nnx `__call__` is not itself a transform: keyword arguments with a default
+carry Python configuration and are not traced without evidence.
+
+Reduced from google-research/big_vision models/proj/flexi/vit.py:73-99 (`seqhw` is an int
+chosen by the caller, a static argument of the jitted step; `seqhw or self.seqhw` would fail
+on a tracer), where the "safe" `np.array` -> `jnp.array` fix broke the pooling window.
+The required inputs (`image`, `x`) stay traced (the `# error:` lines).
+"""
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import numpy as np
+from flax import nnx
+
+
+def resample(old, new_hw):
+    mat = np.ones((int(np.prod(new_hw)), old.shape[0] * old.shape[1]))
+
+    def resample_kernel(kernel):
+        return (mat @ kernel.reshape(-1)).reshape(new_hw)
+
+    return jax.vmap(resample_kernel, 2, 2)(old)
+
+
+class Patchify(nn.Module):
+    seqhw: int = 4
+
+    @nn.compact
+    def __call__(self, image, seqhw=None, *, train=None, **kwargs):
+        _, h, w, _ = image.shape
+        seqhw = seqhw or self.seqhw
+        patch = tuple(np.array((h, w)) // np.array((seqhw, seqhw)))
+        kernel = self.param("kernel", nn.initializers.ones, (4, 4, image.shape[-1]))
+        kernel = resample(kernel, patch)
+        if train:
+            image = image * 2
+        pooled = nn.avg_pool(image, patch, strides=patch)
+        return np.asarray(pooled)  # error: JAX101
+
+
+class Head(nnx.Module):
+    def __call__(self, x, temperature=None):
+        if temperature is not None and temperature > 1:
+            x = x / temperature
+        if x.sum() > 0:  # error: JAX110
+            x = -x
+        return x
+
+
+m = Patchify()
+variables = m.init(jax.random.key(0), jnp.ones((1, 16, 16, 3)), seqhw=4)
+out = jax.jit(m.apply, static_argnames="seqhw")(variables, jnp.ones((1, 16, 16, 3)), seqhw=2)
