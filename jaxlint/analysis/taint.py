@@ -304,6 +304,8 @@ class TaintAnalysis:
         self._ret = Level.NONE
         self._quiet = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
+        self._not_none: set[str] = set()  # parameters bound to a value by every application
+        self._rest_dead = False  # the statements after the current one never run traced
         self._run()
 
     @cached_property
@@ -502,6 +504,8 @@ class TaintAnalysis:
         self._quiet = 0
         facts = self.facts.get(fn)
         self._filtered = facts is not None and facts.via.startswith(FILTERING)
+        self._not_none = set(facts.not_none) if facts is not None else set()
+        self._rest_dead = False
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
             env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
@@ -518,8 +522,17 @@ class TaintAnalysis:
 
     # -- statements -------------------------------------------------------------------------
     def block(self, stmts: list[ast.stmt], env: dict[str, Level]) -> None:
-        for stmt in stmts:
+        for i, stmt in enumerate(stmts):
             self.stmt(stmt, env)
+            if self._rest_dead:
+                # every path that goes on runs only eagerly (`if isinstance(x, Tracer):
+                # return ...` for a traced `x`): the rest of the block is not traced
+                self._rest_dead = False
+                self._quiet += 1
+                for rest in stmts[i + 1 :]:
+                    self.stmt(rest, env)
+                self._quiet -= 1
+                return
 
     def stmt(self, node: ast.stmt, env: dict[str, Level]) -> None:  # noqa: C901
         if isinstance(node, ast.Assign):
@@ -546,14 +559,21 @@ class TaintAnalysis:
         elif isinstance(node, ast.If):
             self.expr(node.test, env)
             concrete_if, concrete_else = self.concrete_guard(node.test)
+            dead_if, dead_else = self._dead_branches(node.test, env, concrete_if, concrete_else)
             env_a, env_b = dict(env), dict(env)
             for name in concrete_if:
                 env_a[name] = Level.NONE
             for name in concrete_else:
                 env_b[name] = Level.NONE
-            self.block(node.body, env_a)
-            self.block(node.orelse, env_b)
-            live = [e for e, b in ((env_a, node.body), (env_b, node.orelse)) if not terminates(b)]
+            self._branch(node.body, env_a, dead_if)
+            self._branch(node.orelse, env_b, dead_else)
+            live = [
+                e
+                for e, b, dead in ((env_a, node.body, dead_if), (env_b, node.orelse, dead_else))
+                if not dead and not terminates(b)
+            ]
+            if not live and (dead_if or dead_else):
+                self._rest_dead = True
             if live:
                 env.clear()
                 env.update(live[0])
@@ -624,6 +644,38 @@ class TaintAnalysis:
                 if isinstance(child, ast.expr):
                     self.expr(child, env)
 
+    def _branch(self, stmts: list[ast.stmt], env: dict[str, Level], dead: bool) -> None:
+        """A branch that never runs under tracing is walked quietly: its values are not
+        traced (and helpers it calls get no taint from it)."""
+        self._quiet += dead
+        self.block(stmts, env)
+        self._quiet -= dead
+
+    def _dead_branches(
+        self, test: ast.AST, env: dict[str, Level], holds: set[str], fails: set[str]
+    ) -> tuple[bool, bool]:
+        """(body, else) runs only on concrete values, so never under tracing.
+
+        A guard proving a traced value concrete (`if not isinstance(x, Tracer):`,
+        `if is_concrete(x):`) marks an eager-only path; so does `if n is None:` on a
+        parameter every traced application binds to a value (`partial(f, n=size)`).
+        """
+        body = any(env.get(n, Level.NONE) >= Level.TREE for n in holds)
+        orelse = any(env.get(n, Level.NONE) >= Level.TREE for n in fails)
+        if (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.left, ast.Name)
+            and test.left.id in self._not_none
+            and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+            and _is_none_literal(test.comparators[0])
+        ):
+            if isinstance(test.ops[0], ast.Is):
+                body = True
+            else:
+                orelse = True
+        return body, orelse
+
     @staticmethod
     def _merge(env: dict[str, Level], a: dict[str, Level], b: dict[str, Level]) -> None:
         for name in set(a) | set(b):
@@ -644,6 +696,7 @@ class TaintAnalysis:
     ) -> None:
         if isinstance(target, ast.Name):
             env[target.id] = level
+            self._not_none.discard(target.id)
             self.levels[id(target)] = Level.NONE if self._quiet else level
         elif isinstance(target, (ast.Tuple, ast.List)):
             if isinstance(value_node, (ast.Tuple, ast.List)) and len(value_node.elts) == len(
@@ -1009,6 +1062,22 @@ class TaintAnalysis:
                         target = self.index.resolve_function(fexpr)
         if target is None or target in self.transforms.host or target is self._current:
             return
+        bound_facts = self.facts.get(target)
+        if bound_facts is not None and bound_facts.not_none:
+            # traced here too: only what this call passes (not None) stays bound
+            if any(isinstance(a, ast.Starred) for a in arg_nodes) or any(
+                kw.arg is None for kw in node.keywords
+            ):
+                passed: set[str] = set()
+            else:
+                names = positional_params(target)
+                if names and isinstance(fexpr, ast.Attribute) and names[0] in ("self", "cls"):
+                    names = names[1:]
+                passed = {n for n, a in zip(names, arg_nodes) if not _is_none_literal(a)}
+                passed |= {n for n, v in kw_nodes.items() if not _is_none_literal(v)}
+            if not bound_facts.not_none <= passed:
+                bound_facts.not_none &= passed
+                self._changed.add(target)
         levels = [self.level(a) for a in arg_nodes]
         strongest = max([*levels, *(self.level(v) for v in kw_nodes.values()), Level.NONE])
         if strongest < Level.CONTAINER:
@@ -1079,6 +1148,10 @@ class TaintAnalysis:
             existing.traced_params |= {n for n, lv in known.items() if lv >= Level.TREE}
         if grew:
             self._changed.add(target)
+
+
+def _is_none_literal(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _is_str_or_none(node: ast.AST | None) -> bool:

@@ -125,6 +125,9 @@ class FunctionFacts:
     chain: tuple[str, ...] = ()
     unknown_static: bool = False  # static args not resolvable: stay silent
     applied: set[str] = field(default_factory=set)  # every transform applied to it
+    # parameters that every traced application binds to a value that is not None
+    # (`partial(f, n=size)` handed to a transform): `if n is None:` never runs under tracing
+    not_none: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -142,6 +145,10 @@ class FunctionFacts:
         if self.chain:
             return f"traced via {' -> '.join(n + '()' for n in self.chain)}"
         return f"`{self.name}` is transformed by `{self.via}`"
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def function_name(node: ast.AST) -> str:
@@ -366,6 +373,7 @@ class Transforms:
                 self._apply_to_expr(elt, apps)
             return
         bound, bound_names = 0, set()
+        not_none: set[str] = set()
         if isinstance(expr, ast.Call):
             fq = self.index.qualname(expr.func)
             inner_kind = self.classify(fq)
@@ -379,6 +387,11 @@ class Transforms:
             if fq in PARTIAL and expr.args:
                 bound = len(expr.args) - 1
                 bound_names = {kw.arg for kw in expr.keywords if kw.arg}
+                not_none = {kw.arg for kw in expr.keywords if kw.arg and not _is_none(kw.value)}
+                fn_node = self.index.resolve_function(expr.args[0])
+                if fn_node is not None:
+                    names = positional_params(fn_node)
+                    not_none |= {n for n, a in zip(names, expr.args[1:]) if not _is_none(a)}
                 if any(kw.arg is None for kw in expr.keywords) or any(
                     isinstance(a, ast.Starred) for a in expr.args
                 ):
@@ -397,10 +410,15 @@ class Transforms:
                 and is_method(self.index, fn)
             ):
                 bound += 1  # a bound method: `self` is not an argument of the transform
-            self._apply(fn, apps, bound, bound_names)
+            self._apply(fn, apps, bound, bound_names, not_none)
 
     def _apply(
-        self, fn: ast.AST, apps: list[Application], bound: int, bound_names: set[str]
+        self,
+        fn: ast.AST,
+        apps: list[Application],
+        bound: int,
+        bound_names: set[str],
+        not_none: set[str] | None = None,
     ) -> None:
         kinds = {a.kind for a in apps}
         if "host" in kinds:
@@ -444,6 +462,7 @@ class Transforms:
             existing.traced_params |= traced
             existing.unknown_static |= unknown
             existing.applied |= {a.qualname for a in apps}
+            existing.not_none &= not_none or set()
             return
         self.facts[fn] = FunctionFacts(
             fn,
@@ -452,6 +471,7 @@ class Transforms:
             traced,
             unknown_static=unknown,
             applied={a.qualname for a in apps},
+            not_none=set(not_none or ()),
         )
 
     def _vmap_static(self, app: Application, positional: list[str]) -> set[str]:

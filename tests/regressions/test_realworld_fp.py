@@ -29,7 +29,6 @@ STILL_FIRING = {
     "fp11_jax503_functional_update_method",
     "fp12_jax503_global_rebound_before_def",
     "fp13_jax401_closure_changes_each_iteration",
-    "fp14_jax101_int_on_eager_only_branch",
     "fp16_jax701_runtime_x64_guard",
     "fp17_jax701_x64_from_test_environment",
 }
