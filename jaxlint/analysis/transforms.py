@@ -112,6 +112,22 @@ MODULE_BASES = {
     "equinox.Module": "equinox",
 }
 PARTIAL = {"functools.partial", "partial"}
+# decorators that hand the call's arguments through unchanged
+PASS_THROUGH_DECORATORS = frozenset(
+    {
+        "staticmethod",
+        "classmethod",
+        "abc.abstractmethod",
+        "functools.wraps",
+        "typing.overload",
+        "typing.final",
+        "typing_extensions.overload",
+        "typing_extensions.final",
+        "chex.assert_max_traces",
+        "jax.named_call",
+        "jax.named_scope",
+    }
+)
 STATIC_ANNOTATIONS = {"bool", "int", "str", "float", "complex", "tuple", "type", "Callable"}
 
 
@@ -520,6 +536,22 @@ class Transforms:
             if kw.arg == "metaclass" and self.index.qualname(kw.value) != "abc.ABCMeta":
                 return False
         return True
+
+    def outer_wrapper(self, fn: ast.AST, decorator: ast.expr) -> ast.expr | None:
+        """A decorator applied after `decorator` (listed above it) that may change the
+        arguments: calling the function's name runs it first, so it decides what the inner
+        transform sees (a padding or bucketing wrapper fixes the shapes jit compiles for).
+        Known pass-throughs (`staticmethod`, `functools.wraps(...)`, JAX transforms) are not."""
+        decorators = getattr(fn, "decorator_list", [])
+        if decorator not in decorators:
+            return None
+        for dec in decorators[: decorators.index(decorator)]:
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            q = self.index.qualname(target)
+            if q in PASS_THROUGH_DECORATORS or self.application(dec) is not None:
+                continue
+            return dec
+        return None
 
     def traced_callee(self, call: ast.Call) -> ast.AST | None:
         """The traced function a call runs: `f(...)` for a traced def `f`, or `g(...)` where
