@@ -70,6 +70,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--verbose", "-v", action="store_true", help="tracebacks for internal errors"
     )
     check.add_argument("--quiet", "-q", action="store_true", help="print findings only, no summary")
+    check.add_argument(
+        "--min-confidence",
+        choices=("medium", "high"),
+        default=None,
+        help="report (and fix) only findings this sure (default: medium, i.e. all)",
+    )
     check.set_defaults(handler=run_check)
 
     rules = sub.add_parser("rules", help="list the rules", description="List every rule.")
@@ -97,6 +103,7 @@ def _resolver(args: argparse.Namespace) -> ConfigResolver:
         + parse_codes_arg(args.extend_ignore, "--extend-ignore"),
         "exclude": tuple(args.exclude),
         "jit_decorators": tuple(args.jit_decorators),
+        "min_confidence": getattr(args, "min_confidence", None),
     }
     return ConfigResolver(args.config, overrides)
 

@@ -34,7 +34,9 @@ KNOWN_KEYS = {
     "unroll-threshold",
     "cache-dir",
     "x64",
+    "min-confidence",
 }
+CONFIDENCES = ("medium", "high")
 DEFAULT_EXCLUDE = (
     ".bzr",
     ".direnv",
@@ -210,6 +212,11 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
         return tuple(value)
 
     options = tuple((k, table[k]) for k in ("unroll-threshold", "x64") if k in table)
+    if "min-confidence" in table:
+        if table["min-confidence"] in CONFIDENCES:
+            options += (("min-confidence", table["min-confidence"]),)
+        else:
+            warn(f"{source}: `min-confidence` must be one of {', '.join(CONFIDENCES)}; ignored")
     verify = table.get("verify", {})
     settings = Settings(
         select=_codes(table.get("select", []), "select", source),
@@ -303,6 +310,12 @@ class ConfigResolver:
             ignore=base.ignore + tuple(o.get("ignore") or ()),
             exclude=base.exclude + tuple(o.get("exclude") or ()),
             jit_decorators=base.jit_decorators + tuple(o.get("jit_decorators") or ()),
+            options=(
+                tuple(kv for kv in base.options if kv[0] != "min-confidence")
+                + (("min-confidence", o["min_confidence"]),)
+                if o.get("min_confidence")
+                else base.options
+            ),
         )
 
 

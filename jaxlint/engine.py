@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
 from jaxlint.config import Settings
-from jaxlint.diagnostic import Diagnostic, Position, Span
+from jaxlint.diagnostic import CONFIDENCE_RANK, Diagnostic, Position, Span
 from jaxlint.rules import ALL_RULES, Context, Rule
 from jaxlint.source import ReadError, SourceText, decode_source
 from jaxlint.suppressions import collect as collect_suppressions
@@ -206,6 +206,9 @@ def lint_text(
     if options.apply_noqa and diags:
         sup = collect_suppressions(source.text.splitlines(), parsed.tree)
         diags = [d for d in diags if d.code == "JAX000" or not sup.suppresses(d)]
+    least = CONFIDENCE_RANK.get(str(options.settings.option("min-confidence", "medium")), 1)
+    if least > 1:
+        diags = [d for d in diags if CONFIDENCE_RANK.get(d.confidence, 2) >= least]
     diags.sort(key=Diagnostic.sort_key)
     return _dedupe(diags)
 

@@ -120,6 +120,9 @@ class Rule:
     templates: ClassVar[tuple[str, ...]] = ()
     severity: ClassVar[str] = "warning"
     examples: ClassVar[Examples] = Examples()
+    # the finding rests on the traced-function facts: it takes their confidence (medium when
+    # the function is traced through a helper call or is a Module's `__call__`)
+    traced_evidence: ClassVar[bool] = False
 
     def __init__(self, ctx: Context, sink: list[Diagnostic]) -> None:
         self.ctx = ctx
@@ -132,9 +135,16 @@ class Rule:
         *,
         fix: Fix | None = None,
         span: Span | None = None,
+        confidence: str | None = None,
         **fmt: str,
     ) -> None:
         text = message if message is not None else self.message.format(**fmt)
+        if confidence is None:
+            confidence = "high"
+            if self.traced_evidence:
+                fn = self.ctx.function
+                if fn is not None and fn.confidence != "high":
+                    confidence = fn.confidence
         self._sink.append(
             Diagnostic(
                 code=self.code,
@@ -144,6 +154,7 @@ class Rule:
                 name=self.name,
                 fix=fix,
                 severity=self.severity,  # type: ignore[arg-type]
+                confidence=confidence,  # type: ignore[arg-type]
             )
         )
 

@@ -1472,6 +1472,7 @@ class UnrolledPythonLoopInTraced(Rule):
     """
 
     code = "JAX405"
+    traced_evidence = True
     tier = 2
     name = "unrolled-python-loop-in-traced"
     message = "this Python loop {count} is unrolled when `{fn}` is traced: trace and compile time grow with every iteration; use `jax.lax.fori_loop` or `jax.lax.scan`"

@@ -70,6 +70,7 @@ class HostConversionOfTracedValue(Rule):
     """
 
     code = "JAX101"
+    traced_evidence = True
     name = "host-conversion-of-traced-value"
     message = "{what} on a traced value fails under {transform} ({error}): {why}; {advice}"
     fix_safety = "safe"
@@ -349,6 +350,7 @@ class PrintTracedValue(Rule):
     """
 
     code = "JAX103"
+    traced_evidence = True
     name = "print-traced-value"
     message = "`print` runs only at trace time and shows a tracer, not the value: {why}; use `jax.debug.print`"
     fix_safety = "unsafe"
@@ -529,6 +531,7 @@ class PythonControlFlowOnTraced(Rule):
     """
 
     code = "JAX110"
+    traced_evidence = True
     name = "python-control-flow-on-traced"
     message = (
         "Python {construct} on a traced value raises TracerBoolConversionError under jit: {why}; "
@@ -862,6 +865,7 @@ class AssertOnTraced(Rule):
     """
 
     code = "JAX111"
+    traced_evidence = True
     name = "assert-on-traced"
     message = (
         "`assert` on a traced value raises TracerBoolConversionError under jit: {why}; "
@@ -969,6 +973,7 @@ class TracedValueAsShapeOrIndex(Rule):
     """
 
     code = "JAX120"
+    traced_evidence = True
     name = "traced-value-as-shape-or-index"
     message = "{what} needs a concrete value but gets a traced one: {why}; {advice}"
     verifier = "trace"
@@ -1143,6 +1148,7 @@ class DeviceGetInTraced(Rule):
     """
 
     code = "JAX102"
+    traced_evidence = True
     name = "device-get-in-traced"
     message = (
         "`jax.device_get` inside a traced function is a no-op that returns the tracer: {why}; "
@@ -1335,6 +1341,7 @@ class DataDependentShapeWithoutSize(Rule):
     """
 
     code = "JAX121"
+    traced_evidence = True
     name = "data-dependent-shape-without-size"
     message = (
         "`{func}` has a data-dependent output shape and raises ConcretizationTypeError under "
@@ -1538,6 +1545,7 @@ class BooleanMaskIndexingInTraced(Rule):
     """
 
     code = "JAX130"
+    traced_evidence = True
     name = "boolean-mask-indexing-in-traced"
     message = (
         "boolean-mask indexing has a data-dependent shape and raises "
