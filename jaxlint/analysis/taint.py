@@ -248,6 +248,10 @@ SHAPE_FIRST = frozenset(
 )
 SHAPE_SECOND = frozenset("""reshape tile broadcast_to resize repeat""".split())
 SHAPE_METHODS = frozenset({"reshape", "tile", "repeat", "broadcast_to", "resize", "transpose"})
+# ahead-of-time compilation API: called on a jitted function (not traced), returns host objects
+AOT_METHODS = frozenset(
+    {"lower", "compile", "cost_analysis", "memory_analysis", "as_text", "compiler_ir"}
+)
 JAX_ARRAY_MODULES = tuple(m for m in ARRAY_MODULES if m.startswith("jax."))
 
 
@@ -473,6 +477,44 @@ class TaintAnalysis:
             return False
         return True
 
+    def _concrete_params(self, fn: ast.AST, names: set[str]) -> set[str]:
+        """Parameters `fn`'s own body uses as a size: `range(n)`, a shape or size parameter of a
+        jax or NumPy function (`np.arange(qlen)`), a slice bound, or compared with a `.shape`."""
+        out: set[str] = set()
+        for node in ast.walk(fn):
+            if not (isinstance(node, ast.Name) and node.id in names and node.id not in out):
+                continue
+            if self.index.enclosing_function(node) is not fn:
+                continue
+            use: ast.AST = node
+            parent = getattr(node, "jl_parent", None)
+            if isinstance(parent, ast.Subscript) and parent.value is node:
+                use, parent = parent, getattr(parent, "jl_parent", None)  # out_shape[-1]
+            if isinstance(parent, ast.Slice):
+                out.add(node.id)
+            elif isinstance(parent, ast.Compare):
+                others = [parent.left, *parent.comparators]
+                if any(o is not use and _is_shape_read(o) for o in others):
+                    out.add(node.id)
+            elif isinstance(parent, (ast.Call, ast.keyword)):
+                call = parent if isinstance(parent, ast.Call) else parent.jl_parent  # type: ignore[attr-defined]
+                if not isinstance(call, ast.Call) or call.func is use:
+                    continue
+                q = self.index.qualname(call.func) or ""
+                short = q.rsplit(".", 1)[-1]
+                pos = next((i for i, a in enumerate(call.args) if a is use), -1)
+                # a size or shape (a conversion like `np.tanh(x)` is the bug, not evidence)
+                array_fn = q.startswith((*JAX_ARRAY_MODULES, "numpy."))
+                if isinstance(parent, ast.keyword):
+                    shape_use = array_fn and parent.arg in SHAPE_KEYWORDS
+                else:
+                    shape_use = array_fn and (
+                        (short in SHAPE_FIRST and pos == 0) or (short in SHAPE_SECOND and pos == 1)
+                    )
+                if shape_use or q == "range":
+                    out.add(node.id)
+        return out
+
     def _array_call(self, call: ast.Call) -> bool:
         """A call that takes arrays: a jax function, or a method of a traced array."""
         q = self.index.qualname(call.func)
@@ -484,6 +526,10 @@ class TaintAnalysis:
     # -- fixed point ------------------------------------------------------------------------
     def _run(self) -> None:
         for fn, facts in self.facts.items():
+            if facts.via.endswith("Module.__call__") and not facts.chain:
+                # not a transform: what is traced is assumed; code that needs a parameter
+                # concrete (`np.arange(qlen)`, `x.shape != out_shape`) says it is Python
+                facts.traced_params -= self._concrete_params(fn, facts.traced_params)
             self.param_levels[fn] = {p: Level.TREE for p in facts.traced_params}
         queue = list(self.facts)
         budget = 30 * (len(queue) + 5)
@@ -979,6 +1025,8 @@ class TaintAnalysis:
         self._propagate(node, q, env)
         if q in STATIC_CALLS:
             return Level.NONE
+        if isinstance(func, ast.Attribute) and receiver == Level.NONE and func.attr in AOT_METHODS:
+            return Level.NONE  # `jitted.lower(x).compile().cost_analysis()`: host objects
         if isinstance(func, ast.Attribute) and receiver >= Level.TREE and q is None:
             if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
                 return Level.NONE
@@ -1148,6 +1196,15 @@ class TaintAnalysis:
             existing.traced_params |= {n for n, lv in known.items() if lv >= Level.TREE}
         if grew:
             self._changed.add(target)
+
+
+def _is_shape_read(node: ast.AST) -> bool:
+    """`x.shape`, `x.shape[-1]`, `x.ndim`, `len(x)`."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("shape", "ndim", "size")
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
 
 
 def _is_none_literal(node: ast.AST) -> bool:

@@ -4,7 +4,11 @@ carry Python configuration and are not traced without evidence.
 Reduced from google-research/big_vision models/proj/flexi/vit.py:73-99 (`seqhw` is an int
 chosen by the caller, a static argument of the jitted step; `seqhw or self.seqhw` would fail
 on a tracer), where the "safe" `np.array` -> `jnp.array` fix broke the pooling window.
-The required inputs (`image`, `x`) stay traced (the `# error:` lines).
+Required parameters the body uses where only a concrete value works are Python values too
+(google/jax-resnet resnet.py:56 `x.shape != out_shape`; whisper-jax layers.py:689
+`np.arange(qlen)`). The required array inputs (`image`, `x`) stay traced (the `# error:`
+lines). Also: the ahead-of-time API (`f.lower(...).compile().cost_analysis()`, maxtext
+kernels/ragged_attention.py:317) returns host objects.
 """
 
 import flax.linen as nn
@@ -46,6 +50,37 @@ class Head(nnx.Module):
         if x.sum() > 0:  # error: JAX110
             x = -x
         return x
+
+
+class Skip(nn.Module):
+    @nn.compact
+    def __call__(self, x, out_shape):
+        if x.shape != out_shape:
+            x = nn.Conv(out_shape[-1], (1, 1))(x)
+        if x.shape[-1] != out_shape[-1]:
+            x = x[..., : out_shape[-1]]
+        return x
+
+
+class RelativePosition(nn.Module):
+    @nn.compact
+    def __call__(self, qlen, klen, x):
+        context = np.arange(qlen)[:, None]
+        memory = np.arange(klen)[None, :]
+        bucket = np.abs(memory - context)
+        return x + np.minimum(bucket, 8) + np.tanh(x)  # error: JAX101
+
+
+@jax.jit
+def reference(q):
+    return q * 2
+
+
+@jax.jit
+def kernel(q):
+    cost = reference.lower(q).compile().cost_analysis()
+    flops = int(cost["flops"])
+    return q + flops
 
 
 m = Patchify()
