@@ -19,6 +19,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from functools import cached_property
 
+from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, dotted
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.transforms import (
@@ -283,6 +284,41 @@ def catches_tracer_errors(node: ast.AST) -> bool:
     return False
 
 
+class _EnvLattice:
+    """Traced levels per name, joined by max (a missing name is NONE)."""
+
+    def copy(self, state: dict[str, Level]) -> dict[str, Level]:
+        return dict(state)
+
+    def join(self, a: dict[str, Level], b: dict[str, Level]) -> dict[str, Level]:
+        out = dict(a)
+        for name, level in b.items():
+            if level > out.get(name, Level.NONE):
+                out[name] = level
+        return out
+
+    def equal(self, a: dict[str, Level], b: dict[str, Level]) -> bool:
+        return a == b
+
+
+class _TaintFlow(ForwardWalker[dict[str, Level]]):
+    """The walker with the taint analysis' transfer functions."""
+
+    def __init__(self, analysis: TaintAnalysis) -> None:
+        super().__init__(_EnvLattice())
+        self.a = analysis
+        self.transfer = analysis.transfer  # type: ignore[method-assign]
+        self.branch_test = analysis.branch_test  # type: ignore[method-assign]
+        self.loop_test = analysis.expr  # type: ignore[method-assign,assignment]
+        self.for_iter = analysis.for_iter  # type: ignore[method-assign]
+        self.for_target = analysis.for_target  # type: ignore[method-assign]
+        self.with_items = analysis.with_items  # type: ignore[method-assign]
+        self.try_body = analysis.try_body  # type: ignore[method-assign]
+        self.handler = analysis.handler  # type: ignore[method-assign]
+        self.match_subject = analysis.match_subject  # type: ignore[method-assign]
+        self.case_guard = analysis.case_guard  # type: ignore[method-assign]
+
+
 class TaintAnalysis:
     """Evaluates taint for every expression of every traced function, to a fixed point."""
 
@@ -306,11 +342,18 @@ class TaintAnalysis:
         self._changed: set[ast.AST] = set()
         self._current: ast.AST | None = None
         self._ret = Level.NONE
-        self._quiet = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
+        self._probe = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
+        self._flow = _TaintFlow(self)
+        self._iter_levels = {}
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
         self._not_none: set[str] = set()  # parameters bound to a value by every application
-        self._rest_dead = False  # the statements after the current one never run traced
         self._run()
+
+    @property
+    def _quiet(self) -> int:
+        """Values computed here are recorded as not traced: a concreteness probe, or a path
+        that only runs on concrete values (the walker's `infeasible`)."""
+        return self._probe + self._flow.infeasible
 
     @cached_property
     def pytrees(self) -> PytreeFields:
@@ -547,11 +590,11 @@ class TaintAnalysis:
     def _analyze(self, fn: ast.AST) -> set[ast.AST]:
         self._changed: set[ast.AST] = set()
         self._current = fn
-        self._quiet = 0
+        self._probe = 0
         facts = self.facts.get(fn)
         self._filtered = facts is not None and facts.via.startswith(FILTERING)
         self._not_none = set(facts.not_none) if facts is not None else set()
-        self._rest_dead = False
+        self._iter_levels: dict[ast.AST, Level] = {}
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
             env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
@@ -559,7 +602,7 @@ class TaintAnalysis:
         if isinstance(fn, ast.Lambda):
             self._ret = self.expr(fn.body, env)
         else:
-            self.block(fn.body, env)
+            self._flow.walk(fn.body, env)
         prev = self.returns.get(fn)
         if prev is None or self._ret > prev:
             self.returns[fn] = max(self._ret, prev or Level.NONE)
@@ -567,20 +610,8 @@ class TaintAnalysis:
         return self._changed
 
     # -- statements -------------------------------------------------------------------------
-    def block(self, stmts: list[ast.stmt], env: dict[str, Level]) -> None:
-        for i, stmt in enumerate(stmts):
-            self.stmt(stmt, env)
-            if self._rest_dead:
-                # every path that goes on runs only eagerly (`if isinstance(x, Tracer):
-                # return ...` for a traced `x`): the rest of the block is not traced
-                self._rest_dead = False
-                self._quiet += 1
-                for rest in stmts[i + 1 :]:
-                    self.stmt(rest, env)
-                self._quiet -= 1
-                return
-
-    def stmt(self, node: ast.stmt, env: dict[str, Level]) -> None:  # noqa: C901
+    def transfer(self, node: ast.stmt, env: dict[str, Level]) -> None:  # noqa: C901
+        """One simple statement (the walker owns control flow: analysis/flow/walker.py)."""
         if isinstance(node, ast.Assign):
             value = self.expr(node.value, env)
             for target in node.targets:
@@ -602,72 +633,6 @@ class TaintAnalysis:
                 level = self.expr(node.value, env)
                 if isinstance(node, ast.Return):
                     self._ret = max(self._ret, level)
-        elif isinstance(node, ast.If):
-            self.expr(node.test, env)
-            concrete_if, concrete_else = self.concrete_guard(node.test)
-            dead_if, dead_else = self._dead_branches(node.test, env, concrete_if, concrete_else)
-            env_a, env_b = dict(env), dict(env)
-            for name in concrete_if:
-                env_a[name] = Level.NONE
-            for name in concrete_else:
-                env_b[name] = Level.NONE
-            self._branch(node.body, env_a, dead_if)
-            self._branch(node.orelse, env_b, dead_else)
-            live = [
-                e
-                for e, b, dead in ((env_a, node.body, dead_if), (env_b, node.orelse, dead_else))
-                if not dead and not terminates(b)
-            ]
-            if not live and (dead_if or dead_else):
-                self._rest_dead = True
-            if live:
-                env.clear()
-                env.update(live[0])
-                if len(live) == 2:
-                    self._merge(env, live[0], live[1])
-        elif isinstance(node, (ast.For, ast.AsyncFor)):
-            iter_level = self.expr(node.iter, env)
-            for _ in range(2):  # a second pass sees loop-carried taint
-                self.bind_loop_target(node.target, node.iter, iter_level, env)
-                body_env = dict(env)
-                self.block(node.body, body_env)
-                self._merge(env, env, body_env)
-            self.block(node.orelse, env)
-        elif isinstance(node, ast.While):
-            for _ in range(2):
-                self.expr(node.test, env)
-                body_env = dict(env)
-                self.block(node.body, body_env)
-                self._merge(env, env, body_env)
-            self.block(node.orelse, env)
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            for item in node.items:
-                self.expr(item.context_expr, env)
-                if item.optional_vars is not None:
-                    self.bind(item.optional_vars, None, Level.NONE, env)
-            self.block(node.body, env)
-        elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
-            quiet = catches_tracer_errors(node)
-            self._quiet += quiet
-            self.block(node.body, env)
-            self._quiet -= quiet
-            for handler in node.handlers:
-                if handler.type is not None:
-                    self.expr(handler.type, env)
-                self.block(handler.body, env)
-            self.block(node.orelse, env)
-            self.block(node.finalbody, env)
-        elif isinstance(node, ast.Match):
-            self.expr(node.subject, env)
-            envs = []
-            for case in node.cases:
-                case_env = dict(env)
-                if case.guard is not None:
-                    self.expr(case.guard, case_env)
-                self.block(case.body, case_env)
-                envs.append(case_env)
-            for case_env in envs:
-                self._merge(env, env, case_env)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for d in node.decorator_list:
                 self.expr(d, env)
@@ -685,17 +650,53 @@ class TaintAnalysis:
         elif isinstance(node, ast.Delete):
             for t in node.targets:
                 self.expr(t, env)
-        else:  # Import, Global, Pass, Break, Continue, ...
+        else:  # Import, Global, Pass, ...
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
                     self.expr(child, env)
 
-    def _branch(self, stmts: list[ast.stmt], env: dict[str, Level], dead: bool) -> None:
-        """A branch that never runs under tracing is walked quietly: its values are not
-        traced (and helpers it calls get no taint from it)."""
-        self._quiet += dead
-        self.block(stmts, env)
-        self._quiet -= dead
+    def branch_test(
+        self, test: ast.expr, env: dict[str, Level]
+    ) -> tuple[dict[str, Level], dict[str, Level], bool, bool]:
+        """An `if` test: names it proves concrete in each arm, and arms that only run on
+        concrete values (never under tracing)."""
+        self.expr(test, env)
+        concrete_if, concrete_else = self.concrete_guard(test)
+        dead_if, dead_else = self._dead_branches(test, env, concrete_if, concrete_else)
+        env_a, env_b = dict(env), dict(env)
+        for name in concrete_if:
+            env_a[name] = Level.NONE
+        for name in concrete_else:
+            env_b[name] = Level.NONE
+        return env_a, env_b, not dead_if, not dead_else
+
+    def for_iter(self, node: ast.For | ast.AsyncFor, env: dict[str, Level]) -> None:
+        self._iter_levels[node] = self.expr(node.iter, env)
+
+    def for_target(self, node: ast.For | ast.AsyncFor, env: dict[str, Level]) -> None:
+        level = self._iter_levels.get(node, Level.NONE)
+        self.bind_loop_target(node.target, node.iter, level, env)
+
+    def with_items(self, node: ast.With | ast.AsyncWith, env: dict[str, Level]) -> None:
+        for item in node.items:
+            self.expr(item.context_expr, env)
+            if item.optional_vars is not None:
+                self.bind(item.optional_vars, None, Level.NONE, env)
+
+    def try_body(self, node: ast.AST, entering: bool) -> None:
+        if catches_tracer_errors(node):  # probing for concreteness on purpose: quiet
+            self._probe += 1 if entering else -1
+
+    def handler(self, handler: ast.ExceptHandler, env: dict[str, Level]) -> None:
+        if handler.type is not None:
+            self.expr(handler.type, env)
+
+    def match_subject(self, node: ast.Match, env: dict[str, Level]) -> None:
+        self.expr(node.subject, env)
+
+    def case_guard(self, case: ast.match_case, env: dict[str, Level]) -> None:
+        if case.guard is not None:
+            self.expr(case.guard, env)
 
     def _dead_branches(
         self, test: ast.AST, env: dict[str, Level], holds: set[str], fails: set[str]
