@@ -259,6 +259,9 @@ JAX_ARRAY_MODULES = tuple(m for m in ARRAY_MODULES if m.startswith("jax."))
 # helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
 _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
 TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+# flow facts riding in the taint state next to the names (no identifier has a NUL): the name
+# was last assigned a boolean mask / something else
+MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
 
 
 def terminates(stmts: list[ast.stmt]) -> bool:
@@ -339,6 +342,8 @@ class TaintAnalysis:
         self._callers: dict[ast.AST, set[ast.AST]] = {}
         # helper parameters that every traced call site passes a boolean mask to
         self.mask_params: dict[ast.AST, dict[str, bool]] = {}
+        # Name loads -> whether every assignment reaching it is a boolean mask (flow facts)
+        self.mask_loads: dict[int, bool] = {}
         self._changed: set[ast.AST] = set()
         self._current: ast.AST | None = None
         self._ret = Level.NONE
@@ -439,6 +444,9 @@ class TaintAnalysis:
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
             return self.is_bool_mask(node.operand, _depth + 1)
         if isinstance(node, ast.Name):
+            flow = self.mask_loads.get(id(node))
+            if flow is not None:  # the assignments that reach this use, on every path
+                return flow
             b = self.index.binding(node.id, self.index.scope_of(node))
             if b is not None and b.kind == "assign" and b.value is not None:
                 return self.is_bool_mask(b.value, _depth + 1)
@@ -628,6 +636,8 @@ class TaintAnalysis:
                 joined = Level.ARRAY
             if isinstance(node.target, ast.Name):
                 env[node.target.id] = joined
+                env.pop(MASK_KEY + node.target.id, None)
+                env[NOT_MASK_KEY + node.target.id] = Level.CONTAINER
         elif isinstance(node, (ast.Expr, ast.Return)):
             if node.value is not None:
                 level = self.expr(node.value, env)
@@ -730,7 +740,11 @@ class TaintAnalysis:
 
     def _closure(self, fn: ast.AST, env: dict[str, Level]) -> None:
         old = self.closure_env.get(fn, {})
-        new = {k: max(v, old.get(k, Level.NONE)) for k, v in env.items() if v > Level.NONE}
+        new = {
+            k: max(v, old.get(k, Level.NONE))
+            for k, v in env.items()
+            if v > Level.NONE and not k.startswith("\x00")  # flow facts stay in their function
+        }
         for k, v in old.items():
             new.setdefault(k, v)
         if new != old:
@@ -744,6 +758,13 @@ class TaintAnalysis:
         if isinstance(target, ast.Name):
             env[target.id] = level
             self._not_none.discard(target.id)
+            # which kind of value the name holds follows the latest assignment: a boolean
+            # mask or not (the keys join like levels, so "mask" means "on every path")
+            is_mask = (
+                value_node is not None and level >= Level.TREE and self.is_bool_mask(value_node)
+            )
+            env.pop(NOT_MASK_KEY + target.id if is_mask else MASK_KEY + target.id, None)
+            env[(MASK_KEY if is_mask else NOT_MASK_KEY) + target.id] = Level.CONTAINER
             self.levels[id(target)] = Level.NONE if self._quiet else level
         elif isinstance(target, (ast.Tuple, ast.List)):
             if isinstance(value_node, (ast.Tuple, ast.List)) and len(value_node.elts) == len(
@@ -849,6 +870,9 @@ class TaintAnalysis:
 
     def _expr(self, node: ast.AST, env: dict[str, Level]) -> Level:  # noqa: C901
         if isinstance(node, ast.Name):
+            mask, other = MASK_KEY + node.id, NOT_MASK_KEY + node.id
+            if mask in env or other in env:
+                self.mask_loads[id(node)] = mask in env and other not in env
             return env.get(node.id, Level.NONE)
         if isinstance(node, ast.Constant):
             return Level.NONE
