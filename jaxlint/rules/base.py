@@ -102,6 +102,11 @@ class Context:
         subject = f"`{name}`" if name else "this value"
         if fn.chain:
             return f"{subject} is traced here ({fn.describe()})"
+        if fn.via.endswith("Module.__call__"):  # not a transform: traced when applied under one
+            lib = fn.via[: -len(".Module.__call__")]
+            if name and name in fn.traced_params:
+                return f"{subject} is traced when the `{lib}` Module is applied under jit (`{name}` is a required input of `{fn.name}`)"
+            return f"{subject} is traced when the `{lib}` Module is applied under jit (computed from the inputs of `{fn.name}`)"
         if name and name in fn.traced_params:
             return f"{subject} is traced here because `{fn.name}` is transformed by `{fn.via}` and `{name}` is not static"
         return f"{subject} is traced here (computed from arguments of `{fn.name}`, transformed by `{fn.via}`)"
