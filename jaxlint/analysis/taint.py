@@ -528,6 +528,76 @@ class TaintAnalysis:
             return False
         return True
 
+    def module_call_target(self, func: ast.AST) -> ast.AST | None:
+        """The `__call__` a call of a Module instance runs: `Block(...)(x)`, `blk(x)` with
+        `blk = Block(...)`, or `self.blk(x)` with `self.blk = Block(...)` in a method
+        (`setup`), for a flax/equinox Module class of this module."""
+        cls_expr: ast.AST | None = None
+        if isinstance(func, ast.Call):
+            cls_expr = func.func
+        elif isinstance(func, ast.Name):
+            b = self.index.binding(func.id, self.index.scope_of(func))
+            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
+                cls_expr = b.value.func
+        elif (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+        ):
+            cls_expr = self._self_module(func)
+        if not isinstance(cls_expr, ast.Name):
+            return None
+        b = self.index.binding(cls_expr.id, self.index.scope_of(cls_expr))
+        if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
+            return None
+        cls = b.node
+        if self.transforms.module_library(cls) is None:
+            return None
+        for stmt in cls.body:
+            if (
+                isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and stmt.name == "__call__"
+            ):
+                return stmt if stmt in self.facts else None
+        return None
+
+    def _self_module(self, func: ast.Attribute) -> ast.AST | None:
+        """`self.attr = Cls(...)` (the only assignment of `self.attr` in the class): `Cls`."""
+        scope = self.index.scope_of(func)
+        while scope is not None and scope.kind != "class":
+            scope = scope.parent
+        if scope is None:
+            return None
+        values = []
+        for node in ast.walk(scope.node):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    if (
+                        isinstance(t, ast.Attribute)
+                        and t.attr == func.attr
+                        and isinstance(t.value, ast.Name)
+                        and t.value.id == "self"
+                    ):
+                        values.append(node.value)
+        if len(values) == 1 and isinstance(values[0], ast.Call):
+            return values[0].func
+        return None
+
+    def _submodule_calls(self) -> set[ast.AST]:
+        """`__call__`s of Modules that another Module method of this file applies."""
+        out: set[ast.AST] = set()
+        for call in self.index.calls:
+            if isinstance(call.func, ast.Attribute) and call.func.attr in ("apply", "init"):
+                continue
+            target = self.module_call_target(call.func)
+            if target is None:
+                continue
+            caller = self.facts.get(self.index.enclosing_function(call))
+            if caller is not None and caller.via.endswith("Module.__call__"):
+                out.add(target)
+        return out
+
     def _concrete_params(self, fn: ast.AST, names: set[str]) -> set[str]:
         """Parameters `fn`'s own body uses as a size: `range(n)`, a shape or size parameter of a
         jax or NumPy function (`np.arange(qlen)`), a slice bound, or compared with a `.shape`."""
@@ -576,8 +646,13 @@ class TaintAnalysis:
 
     # -- fixed point ------------------------------------------------------------------------
     def _run(self) -> None:
+        submodules = self._submodule_calls()
         for fn, facts in self.facts.items():
-            if facts.via.endswith("Module.__call__") and not facts.chain:
+            if fn in submodules:
+                # applied by another Module of this file: what it gets is known there, so
+                # its inputs are traced only as far as the callers' arguments are
+                facts.traced_params = set()
+            elif facts.via.endswith("Module.__call__") and not facts.chain:
                 # not a transform: what is traced is assumed; code that needs a parameter
                 # concrete (`np.arange(qlen)`, `x.shape != out_shape`) says it is Python
                 facts.traced_params -= self._concrete_params(fn, facts.traced_params)
@@ -1133,8 +1208,13 @@ class TaintAnalysis:
                     if (inner_q in GRAD_LIKE) and b.value.args:
                         fexpr = b.value.args[0]
                         target = self.index.resolve_function(fexpr)
+        module_call = False
+        if target is None:
+            target = self.module_call_target(func)  # a submodule applied: its __call__ runs
+            module_call = target is not None
         if target is None or target in self.transforms.host or target is self._current:
             return
+        strip_self = isinstance(fexpr, ast.Attribute) or module_call
         bound_facts = self.facts.get(target)
         if bound_facts is not None and bound_facts.not_none:
             # traced here too: only what this call passes (not None) stays bound
@@ -1144,7 +1224,7 @@ class TaintAnalysis:
                 passed: set[str] = set()
             else:
                 names = positional_params(target)
-                if names and isinstance(fexpr, ast.Attribute) and names[0] in ("self", "cls"):
+                if names and strip_self and names[0] in ("self", "cls"):
                     names = names[1:]
                 passed = {n for n, a in zip(names, arg_nodes) if not _is_none_literal(a)}
                 passed |= {n for n, v in kw_nodes.items() if not _is_none_literal(v)}
@@ -1162,7 +1242,7 @@ class TaintAnalysis:
                 return
         existing = self.facts.get(target)
         params = positional_params(target)
-        if params and isinstance(fexpr, ast.Attribute) and params[0] in ("self", "cls"):
+        if params and strip_self and params[0] in ("self", "cls"):
             params = params[1:]  # a bound method: `self` is not one of the arguments
         incoming: dict[str, Level] = {}
         for name, a, lv in zip(params, arg_nodes, levels):

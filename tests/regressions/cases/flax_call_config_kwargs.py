@@ -8,7 +8,9 @@ Required parameters the body uses where only a concrete value works are Python v
 (google/jax-resnet resnet.py:56 `x.shape != out_shape`; whisper-jax layers.py:689
 `np.arange(qlen)`). The required array inputs (`image`, `x`) stay traced (the `# error:`
 lines). Also: the ahead-of-time API (`f.lower(...).compile().cost_analysis()`, maxtext
-kernels/ragged_attention.py:317) returns host objects.
+kernels/ragged_attention.py:317) returns host objects. A Module that another Module of the
+file applies gets what its callers pass (maxtext layers/attentions.py: `model_mode`, a str
+parameter of `Attention.__call__`, handed to `AttentionOp.__call__`).
 """
 
 import flax.linen as nn
@@ -69,6 +71,30 @@ class RelativePosition(nn.Module):
         memory = np.arange(klen)[None, :]
         bucket = np.abs(memory - context)
         return x + np.minimum(bucket, 8) + np.tanh(x)  # error: JAX101
+
+
+class Modes:
+    TRAIN = "train"
+    DECODE = "decode"
+
+
+class AttentionCore(nn.Module):
+    def __call__(self, q, k, mode):
+        if mode == Modes.DECODE:
+            q = q * 2
+        if q.sum() > 0:  # error: JAX110
+            q = -q
+        return q @ k.T
+
+
+class Attention(nn.Module):
+    def setup(self):
+        self.core = AttentionCore()
+
+    def __call__(self, x, mode: str = Modes.TRAIN):
+        op = AttentionCore()
+        y = op(x, x, mode)
+        return self.core(y, x, mode)
 
 
 @jax.jit
