@@ -344,6 +344,7 @@ class TaintAnalysis:
         self.mask_params: dict[ast.AST, dict[str, bool]] = {}
         # Name loads -> whether every assignment reaching it is a boolean mask (flow facts)
         self.mask_loads: dict[int, bool] = {}
+        self._self_values: dict[ast.AST, dict[str, list]] = {}
         self._changed: set[ast.AST] = set()
         self._current: ast.AST | None = None
         self._ret = Level.NONE
@@ -568,18 +569,20 @@ class TaintAnalysis:
             scope = scope.parent
         if scope is None:
             return None
-        values = []
-        for node in ast.walk(scope.node):
-            if isinstance(node, (ast.Assign, ast.AnnAssign)):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                for t in targets:
-                    if (
-                        isinstance(t, ast.Attribute)
-                        and t.attr == func.attr
-                        and isinstance(t.value, ast.Name)
-                        and t.value.id == "self"
-                    ):
-                        values.append(node.value)
+        table = self._self_values.get(scope.node)
+        if table is None:  # one walk per class: `self.attr = value` assignments
+            table = self._self_values[scope.node] = {}
+            for node in ast.walk(scope.node):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        if (
+                            isinstance(t, ast.Attribute)
+                            and isinstance(t.value, ast.Name)
+                            and t.value.id == "self"
+                        ):
+                            table.setdefault(t.attr, []).append(node.value)
+        values = table.get(func.attr, [])
         if len(values) == 1 and isinstance(values[0], ast.Call):
             return values[0].func
         return None
@@ -587,6 +590,8 @@ class TaintAnalysis:
     def _submodule_calls(self) -> set[ast.AST]:
         """`__call__`s of Modules that another Module method of this file applies."""
         out: set[ast.AST] = set()
+        if not any(f.via.endswith("Module.__call__") for f in self.facts.values()):
+            return out  # no Module methods here: nothing to look for
         for call in self.index.calls:
             if isinstance(call.func, ast.Attribute) and call.func.attr in ("apply", "init"):
                 continue
