@@ -166,6 +166,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--verbose", "-v", action="store_true", help="tracebacks for internal errors"
     )
     check.add_argument("--quiet", "-q", action="store_true", help="print findings only, no summary")
+    check.add_argument(
+        "--min-confidence",
+        choices=("medium", "high"),
+        default=None,
+        help="report (and fix) only findings this sure (default: medium, i.e. all)",
+    )
     check.set_defaults(handler=run_check)
 
     rules = sub.add_parser("rules", help="list the rules", description="List every rule.")
@@ -197,6 +203,7 @@ def _resolver(args: argparse.Namespace) -> ConfigResolver:
         "jit_decorators": tuple(args.jit_decorators),
         "respect_gitignore": args.respect_gitignore,
         "force_exclude": args.force_exclude,
+        "min_confidence": getattr(args, "min_confidence", None),
     }
     return ConfigResolver(args.config, overrides)
 

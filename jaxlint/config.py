@@ -44,7 +44,9 @@ KNOWN_KEYS = {
     "x64",
     "respect-gitignore",
     "force-exclude",
+    "min-confidence",
 }
+CONFIDENCES = ("medium", "high")
 DEFAULT_EXCLUDE = (
     ".bzr",
     ".direnv",
@@ -317,6 +319,13 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
     options = tuple(
         (k, _option(table, k, source)) for k in ("unroll-threshold", "x64") if k in table
     )
+    if "min-confidence" in table:
+        if table["min-confidence"] not in CONFIDENCES:
+            raise ConfigError(
+                f"{source}: `min-confidence` must be one of {', '.join(CONFIDENCES)},"
+                f" got {_describe(table['min-confidence'])}"
+            )
+        options += (("min-confidence", table["min-confidence"]),)
     verify = table.get("verify", {})
     if not isinstance(verify, dict):
         raise ConfigError(f"{source}: `verify` must be a table, got {_describe(verify)}")
@@ -431,6 +440,9 @@ class ConfigResolver:
         for key in ("exclude", "jit_decorators"):
             if o.get(key):
                 changes[key] = getattr(base, key) + tuple(o[key])
+        if o.get("min_confidence"):
+            kept = tuple(kv for kv in base.options if kv[0] != "min-confidence")
+            changes["options"] = (*kept, ("min-confidence", o["min_confidence"]))
         for key in ("respect_gitignore", "force_exclude"):
             if o.get(key) is not None:
                 changes[key] = bool(o[key])

@@ -9,6 +9,11 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 Safety = Literal["safe", "unsafe"]
+# how sure the analysis is (pylint's confidence): "high" for facts read from the code itself
+# (a parameter of a jitted function), "medium" for facts carried through a helper call or a
+# Module's `__call__` (the message names the chain)
+Confidence = Literal["high", "medium"]
+CONFIDENCE_RANK = {"medium": 1, "high": 2}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -58,6 +63,7 @@ class Diagnostic:
     cell: int | None = None  # notebook cell index (0-based) when linting .ipynb
     severity: Literal["error", "warning", "info"] = "warning"
     notes: tuple[str, ...] = field(default=())
+    confidence: Confidence = "high"
 
     @property
     def line(self) -> int:

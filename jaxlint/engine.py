@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from jaxlint import prefilter, suppressions
 from jaxlint.analysis import ModuleFacts
 from jaxlint.config import Settings
-from jaxlint.diagnostic import Diagnostic, Position, Span
+from jaxlint.diagnostic import CONFIDENCE_RANK, Diagnostic, Position, Span
 from jaxlint.rules import ALL_RULES, Context, Rule
 from jaxlint.source import ReadError, SourceText, decode_source
 
@@ -215,6 +215,13 @@ def lint_text(
         if check_unused:
             found = suppressions.unused(sup, lines, path, active)
             diags.extend(d for d in found if not sup.suppresses(d, options.noqa))
+    least = CONFIDENCE_RANK.get(str(options.settings.option("min-confidence", "medium")), 1)
+    if least > 1:
+        diags = [
+            d
+            for d in diags
+            if d.code in ("JAX000", "JAX001") or CONFIDENCE_RANK.get(d.confidence, 2) >= least
+        ]
     diags.sort(key=Diagnostic.sort_key)
     return _dedupe(diags)
 

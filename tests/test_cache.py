@@ -64,6 +64,7 @@ def test_odd_text_round_trips(tmp_path):
         cell=2,
         severity="error",
         notes=("a", "b"),
+        confidence="medium",
     )
     c = result_cache.Cache(str(tmp_path))
     c.put("ab" * 32, [d], "x.py")

@@ -54,6 +54,7 @@ def test_json_snapshot():
         "url": data[0]["url"],
         "noqa_row": 3,
         "severity": "warning",
+        "confidence": "high",
     }
     assert data[0]["url"].endswith("#jax801")
     assert data[1]["fix"] is None

@@ -6,10 +6,19 @@ import ast
 from functools import cached_property
 
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.taint import Level, TaintAnalysis
 from jaxlint.analysis.transforms import FunctionFacts, Transforms
 
-__all__ = ["FunctionFacts", "Level", "ModuleFacts", "ModuleIndex", "TaintAnalysis", "Transforms"]
+__all__ = [
+    "FunctionFacts",
+    "Level",
+    "ModuleFacts",
+    "ModuleIndex",
+    "PytreeFields",
+    "TaintAnalysis",
+    "Transforms",
+]
 
 
 class ModuleFacts:
@@ -29,7 +38,11 @@ class ModuleFacts:
 
     @cached_property
     def taint(self) -> TaintAnalysis:
-        return TaintAnalysis(self.index, self.transforms)
+        return TaintAnalysis(self.index, self.transforms, lambda: self.pytrees)
+
+    @cached_property
+    def pytrees(self) -> PytreeFields:
+        return PytreeFields(self.index)
 
     @cached_property
     def keys(self):  # noqa: ANN201 - analysis.keys.KeyFlow

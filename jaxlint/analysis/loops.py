@@ -573,6 +573,24 @@ def trip_count(loop: ast.AST) -> int | None:
     it = _iterable(loop)
     if it is None:
         return None
+    return _literal_length(it)
+
+
+def _literal_length(it: ast.expr) -> int | None:
+    """Length of a literal sequence, a literal `range(...)`, or `enumerate`/`reversed`/`zip`/
+    `sorted` over those (`for i, (kT, p) in enumerate(((1.0, 0.4), (1.0, 0.8)))`)."""
+    if (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("enumerate", "reversed", "sorted", "zip", "list", "tuple")
+        and it.args
+        and not any(isinstance(a, ast.Starred) for a in it.args)
+    ):
+        args = it.args if it.func.id == "zip" else it.args[:1]
+        lengths = [_literal_length(a) for a in args]
+        if any(n is None for n in lengths):
+            return None
+        return min(lengths)  # type: ignore[type-var]
     if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
         if any(isinstance(e, ast.Starred) for e in it.elts):
             return None

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from enum import IntEnum
+from functools import cached_property
 
+from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, dotted
+from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.transforms import (
     GRAD_LIKE,
     JIT_LIKE,
@@ -232,9 +236,32 @@ ARRAY_MODULES = (
 )
 
 
+# where a concrete value is needed: jax functions' shape/size parameters (positions and
+# keywords) and array methods taking shapes (used to decide whether replacing a NumPy value by
+# a jax.numpy one keeps code working)
+SHAPE_KEYWORDS = frozenset(
+    """shape newshape new_shape size num reps repeats total_repeat_length N M n length axis
+    axes window_shape window_dimensions window_strides strides kernel_size padding
+    dimension dimensions out_sharding""".split()
+)
+SHAPE_FIRST = frozenset(
+    """zeros ones empty full eye identity tri arange linspace logspace""".split()
+)
+SHAPE_SECOND = frozenset("""reshape tile broadcast_to resize repeat""".split())
+SHAPE_METHODS = frozenset({"reshape", "tile", "repeat", "broadcast_to", "resize", "transpose"})
+# ahead-of-time compilation API: called on a jitted function (not traced), returns host objects
+AOT_METHODS = frozenset(
+    {"lower", "compile", "cost_analysis", "memory_analysis", "as_text", "compiler_ir"}
+)
+JAX_ARRAY_MODULES = tuple(m for m in ARRAY_MODULES if m.startswith("jax."))
+
+
 # helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
 _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
 TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+# flow facts riding in the taint state next to the names (no identifier has a NUL): the name
+# was last assigned a boolean mask / something else
+MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
 
 
 def terminates(stmts: list[ast.stmt]) -> bool:
@@ -260,12 +287,53 @@ def catches_tracer_errors(node: ast.AST) -> bool:
     return False
 
 
+class _EnvLattice:
+    """Traced levels per name, joined by max (a missing name is NONE)."""
+
+    def copy(self, state: dict[str, Level]) -> dict[str, Level]:
+        return dict(state)
+
+    def join(self, a: dict[str, Level], b: dict[str, Level]) -> dict[str, Level]:
+        out = dict(a)
+        for name, level in b.items():
+            if level > out.get(name, Level.NONE):
+                out[name] = level
+        return out
+
+    def equal(self, a: dict[str, Level], b: dict[str, Level]) -> bool:
+        return a == b
+
+
+class _TaintFlow(ForwardWalker[dict[str, Level]]):
+    """The walker with the taint analysis' transfer functions."""
+
+    def __init__(self, analysis: TaintAnalysis) -> None:
+        super().__init__(_EnvLattice())
+        self.a = analysis
+        self.transfer = analysis.transfer  # type: ignore[method-assign]
+        self.branch_test = analysis.branch_test  # type: ignore[method-assign]
+        self.loop_test = analysis.expr  # type: ignore[method-assign,assignment]
+        self.for_iter = analysis.for_iter  # type: ignore[method-assign]
+        self.for_target = analysis.for_target  # type: ignore[method-assign]
+        self.with_items = analysis.with_items  # type: ignore[method-assign]
+        self.try_body = analysis.try_body  # type: ignore[method-assign]
+        self.handler = analysis.handler  # type: ignore[method-assign]
+        self.match_subject = analysis.match_subject  # type: ignore[method-assign]
+        self.case_guard = analysis.case_guard  # type: ignore[method-assign]
+
+
 class TaintAnalysis:
     """Evaluates taint for every expression of every traced function, to a fixed point."""
 
-    def __init__(self, index: ModuleIndex, transforms: Transforms) -> None:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        transforms: Transforms,
+        pytrees: Callable[[], PytreeFields] | None = None,
+    ) -> None:
         self.index = index
         self.transforms = transforms
+        self._pytrees_factory = pytrees
         self.facts: dict[ast.AST, FunctionFacts] = transforms.facts
         self.levels: dict[int, Level] = {}
         self.returns: dict[ast.AST, Level] = {}
@@ -274,12 +342,46 @@ class TaintAnalysis:
         self._callers: dict[ast.AST, set[ast.AST]] = {}
         # helper parameters that every traced call site passes a boolean mask to
         self.mask_params: dict[ast.AST, dict[str, bool]] = {}
+        # Name loads -> whether every assignment reaching it is a boolean mask (flow facts)
+        self.mask_loads: dict[int, bool] = {}
+        self._self_values: dict[ast.AST, dict[str, list]] = {}
         self._changed: set[ast.AST] = set()
         self._current: ast.AST | None = None
         self._ret = Level.NONE
-        self._quiet = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
+        self._probe = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
+        self._flow = _TaintFlow(self)
+        self._iter_levels = {}
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
+        self._not_none: set[str] = set()  # parameters bound to a value by every application
         self._run()
+
+    @property
+    def _quiet(self) -> int:
+        """Values computed here are recorded as not traced: a concreteness probe, or a path
+        that only runs on concrete values (the walker's `infeasible`)."""
+        return self._probe + self._flow.infeasible
+
+    @cached_property
+    def pytrees(self) -> PytreeFields:
+        """Static fields of the module's pytree classes (built on the first attribute read)."""
+        if self._pytrees_factory is not None:
+            return self._pytrees_factory()
+        return PytreeFields(self.index)
+
+    def _static_field(self, node: ast.Attribute) -> bool:
+        """`grid.num_dims` where `num_dims` is a static (meta) field of the pytree's class."""
+        pytrees = self.pytrees
+        if not pytrees.static:
+            return False
+        cls = None
+        if isinstance(node.value, ast.Name) and self._current is not None:
+            args = getattr(self._current, "args", None)
+            if args is not None:
+                for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                    if a.arg == node.value.id:
+                        cls = pytrees.class_named(a.annotation)
+                        break
+        return pytrees.is_static_attribute(node.attr, cls)
 
     # -- public queries ------------------------------------------------------------------
     def level(self, node: ast.AST) -> Level:
@@ -343,6 +445,9 @@ class TaintAnalysis:
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
             return self.is_bool_mask(node.operand, _depth + 1)
         if isinstance(node, ast.Name):
+            flow = self.mask_loads.get(id(node))
+            if flow is not None:  # the assignments that reach this use, on every path
+                return flow
             b = self.index.binding(node.id, self.index.scope_of(node))
             if b is not None and b.kind == "assign" and b.value is not None:
                 return self.is_bool_mask(b.value, _depth + 1)
@@ -351,9 +456,211 @@ class TaintAnalysis:
                 return bool(self.mask_params.get(owner, {}).get(node.id))
         return False
 
+    def may_need_concrete(self, node: ast.AST, _depth: int = 0) -> bool:
+        """The value of `node` may reach a place that needs a concrete (host) value.
+
+        False only when every use is proven array-friendly: arithmetic, comparisons,
+        containers and indexing feeding jax functions (outside their shape parameters),
+        array methods, `return`, or a name whose every later use is one of these. A safe
+        `np.X` -> `jnp.X` rewrite needs that: `tuple(np.array(...) // 2)` used as a pooling
+        window works with NumPy and breaks with a traced jnp array.
+        """
+        if _depth > 6:
+            return True
+        parent = getattr(node, "jl_parent", None)
+        if parent is None:
+            return True
+        if isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.Tuple, ast.List)):
+            if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mod):
+                if isinstance(parent.left, (ast.Constant, ast.JoinedStr)):
+                    return True  # "%d" % value
+            return self.may_need_concrete(parent, _depth + 1)
+        if isinstance(parent, ast.Subscript):
+            if parent.value is node:
+                return self.may_need_concrete(parent, _depth + 1)
+            return True  # an index
+        if isinstance(parent, ast.Starred):
+            return self.may_need_concrete(parent, _depth + 1)
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            if parent.attr in STATIC_ATTRS:
+                return False  # same shape and dtype either way
+            if parent.attr in CONCRETE_METHODS:
+                return True
+            call = getattr(parent, "jl_parent", None)
+            if isinstance(call, ast.Call) and call.func is parent:
+                return self.may_need_concrete(call, _depth + 1)
+            return self.may_need_concrete(parent, _depth + 1)
+        if isinstance(parent, ast.keyword):
+            call = getattr(parent, "jl_parent", None)
+            if not isinstance(call, ast.Call) or parent.arg in SHAPE_KEYWORDS:
+                return True
+            return not self._array_call(call)
+        if isinstance(parent, ast.Call):
+            if parent.func is node:
+                return True
+            if not self._array_call(parent):
+                return True
+            q = self.index.qualname(parent.func)
+            if q is None:  # a method of a traced array
+                return getattr(parent.func, "attr", "") in SHAPE_METHODS
+            short = q.rsplit(".", 1)[-1]
+            pos = next((i for i, a in enumerate(parent.args) if a is node), -1)
+            return (short in SHAPE_FIRST and pos == 0) or (short in SHAPE_SECOND and pos == 1)
+        if isinstance(parent, ast.Return):
+            return False
+        if isinstance(parent, ast.Expr):
+            return False
+        if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
+            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+            if not all(isinstance(t, ast.Name) for t in targets):
+                return True
+            fn = self.index.enclosing_function(parent)
+            if fn is None:
+                return True
+            names = {t.id for t in targets}  # type: ignore[attr-defined]
+            for sub in ast.walk(fn):
+                if (
+                    isinstance(sub, ast.Name)
+                    and sub.id in names
+                    and isinstance(sub.ctx, ast.Load)
+                    and self.may_need_concrete(sub, _depth + 1)
+                ):
+                    return True
+            return False
+        return True
+
+    def module_call_target(self, func: ast.AST) -> ast.AST | None:
+        """The `__call__` a call of a Module instance runs: `Block(...)(x)`, `blk(x)` with
+        `blk = Block(...)`, or `self.blk(x)` with `self.blk = Block(...)` in a method
+        (`setup`), for a flax/equinox Module class of this module."""
+        cls_expr: ast.AST | None = None
+        if isinstance(func, ast.Call):
+            cls_expr = func.func
+        elif isinstance(func, ast.Name):
+            b = self.index.binding(func.id, self.index.scope_of(func))
+            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
+                cls_expr = b.value.func
+        elif (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+        ):
+            cls_expr = self._self_module(func)
+        if not isinstance(cls_expr, ast.Name):
+            return None
+        b = self.index.binding(cls_expr.id, self.index.scope_of(cls_expr))
+        if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
+            return None
+        cls = b.node
+        if self.transforms.module_library(cls) is None:
+            return None
+        for stmt in cls.body:
+            if (
+                isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and stmt.name == "__call__"
+            ):
+                return stmt if stmt in self.facts else None
+        return None
+
+    def _self_module(self, func: ast.Attribute) -> ast.AST | None:
+        """`self.attr = Cls(...)` (the only assignment of `self.attr` in the class): `Cls`."""
+        scope = self.index.scope_of(func)
+        while scope is not None and scope.kind != "class":
+            scope = scope.parent
+        if scope is None:
+            return None
+        table = self._self_values.get(scope.node)
+        if table is None:  # one walk per class: `self.attr = value` assignments
+            table = self._self_values[scope.node] = {}
+            for node in ast.walk(scope.node):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        if (
+                            isinstance(t, ast.Attribute)
+                            and isinstance(t.value, ast.Name)
+                            and t.value.id == "self"
+                        ):
+                            table.setdefault(t.attr, []).append(node.value)
+        values = table.get(func.attr, [])
+        if len(values) == 1 and isinstance(values[0], ast.Call):
+            return values[0].func
+        return None
+
+    def _submodule_calls(self) -> set[ast.AST]:
+        """`__call__`s of Modules that another Module method of this file applies."""
+        out: set[ast.AST] = set()
+        if not any(f.via.endswith("Module.__call__") for f in self.facts.values()):
+            return out  # no Module methods here: nothing to look for
+        for call in self.index.calls:
+            if isinstance(call.func, ast.Attribute) and call.func.attr in ("apply", "init"):
+                continue
+            target = self.module_call_target(call.func)
+            if target is None:
+                continue
+            caller = self.facts.get(self.index.enclosing_function(call))
+            if caller is not None and caller.via.endswith("Module.__call__"):
+                out.add(target)
+        return out
+
+    def _concrete_params(self, fn: ast.AST, names: set[str]) -> set[str]:
+        """Parameters `fn`'s own body uses as a size: `range(n)`, a shape or size parameter of a
+        jax or NumPy function (`np.arange(qlen)`), a slice bound, or compared with a `.shape`."""
+        out: set[str] = set()
+        for node in ast.walk(fn):
+            if not (isinstance(node, ast.Name) and node.id in names and node.id not in out):
+                continue
+            if self.index.enclosing_function(node) is not fn:
+                continue
+            use: ast.AST = node
+            parent = getattr(node, "jl_parent", None)
+            if isinstance(parent, ast.Subscript) and parent.value is node:
+                use, parent = parent, getattr(parent, "jl_parent", None)  # out_shape[-1]
+            if isinstance(parent, ast.Slice):
+                out.add(node.id)
+            elif isinstance(parent, ast.Compare):
+                others = [parent.left, *parent.comparators]
+                if any(o is not use and _is_shape_read(o) for o in others):
+                    out.add(node.id)
+            elif isinstance(parent, (ast.Call, ast.keyword)):
+                call = parent if isinstance(parent, ast.Call) else parent.jl_parent  # type: ignore[attr-defined]
+                if not isinstance(call, ast.Call) or call.func is use:
+                    continue
+                q = self.index.qualname(call.func) or ""
+                short = q.rsplit(".", 1)[-1]
+                pos = next((i for i, a in enumerate(call.args) if a is use), -1)
+                # a size or shape (a conversion like `np.tanh(x)` is the bug, not evidence)
+                array_fn = q.startswith((*JAX_ARRAY_MODULES, "numpy."))
+                if isinstance(parent, ast.keyword):
+                    shape_use = array_fn and parent.arg in SHAPE_KEYWORDS
+                else:
+                    shape_use = array_fn and (
+                        (short in SHAPE_FIRST and pos == 0) or (short in SHAPE_SECOND and pos == 1)
+                    )
+                if shape_use or q == "range":
+                    out.add(node.id)
+        return out
+
+    def _array_call(self, call: ast.Call) -> bool:
+        """A call that takes arrays: a jax function, or a method of a traced array."""
+        q = self.index.qualname(call.func)
+        if q is not None:
+            return q.startswith(JAX_ARRAY_MODULES)
+        func = call.func
+        return isinstance(func, ast.Attribute) and self.level(func.value) >= Level.TREE
+
     # -- fixed point ------------------------------------------------------------------------
     def _run(self) -> None:
+        submodules = self._submodule_calls()
         for fn, facts in self.facts.items():
+            if fn in submodules:
+                # applied by another Module of this file: what it gets is known there, so
+                # its inputs are traced only as far as the callers' arguments are
+                facts.traced_params = set()
+            elif facts.via.endswith("Module.__call__") and not facts.chain:
+                # not a transform: what is traced is assumed; code that needs a parameter
+                # concrete (`np.arange(qlen)`, `x.shape != out_shape`) says it is Python
+                facts.traced_params -= self._concrete_params(fn, facts.traced_params)
             self.param_levels[fn] = {p: Level.TREE for p in facts.traced_params}
         queue = list(self.facts)
         budget = 30 * (len(queue) + 5)
@@ -371,9 +678,11 @@ class TaintAnalysis:
     def _analyze(self, fn: ast.AST) -> set[ast.AST]:
         self._changed: set[ast.AST] = set()
         self._current = fn
-        self._quiet = 0
+        self._probe = 0
         facts = self.facts.get(fn)
         self._filtered = facts is not None and facts.via.startswith(FILTERING)
+        self._not_none = set(facts.not_none) if facts is not None else set()
+        self._iter_levels: dict[ast.AST, Level] = {}
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
             env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
@@ -381,7 +690,7 @@ class TaintAnalysis:
         if isinstance(fn, ast.Lambda):
             self._ret = self.expr(fn.body, env)
         else:
-            self.block(fn.body, env)
+            self._flow.walk(fn.body, env)
         prev = self.returns.get(fn)
         if prev is None or self._ret > prev:
             self.returns[fn] = max(self._ret, prev or Level.NONE)
@@ -389,11 +698,8 @@ class TaintAnalysis:
         return self._changed
 
     # -- statements -------------------------------------------------------------------------
-    def block(self, stmts: list[ast.stmt], env: dict[str, Level]) -> None:
-        for stmt in stmts:
-            self.stmt(stmt, env)
-
-    def stmt(self, node: ast.stmt, env: dict[str, Level]) -> None:  # noqa: C901
+    def transfer(self, node: ast.stmt, env: dict[str, Level]) -> None:  # noqa: C901
+        """One simple statement (the walker owns control flow: analysis/flow/walker.py)."""
         if isinstance(node, ast.Assign):
             value = self.expr(node.value, env)
             for target in node.targets:
@@ -410,70 +716,13 @@ class TaintAnalysis:
                 joined = Level.ARRAY
             if isinstance(node.target, ast.Name):
                 env[node.target.id] = joined
+                env.pop(MASK_KEY + node.target.id, None)
+                env[NOT_MASK_KEY + node.target.id] = Level.CONTAINER
         elif isinstance(node, (ast.Expr, ast.Return)):
             if node.value is not None:
                 level = self.expr(node.value, env)
                 if isinstance(node, ast.Return):
                     self._ret = max(self._ret, level)
-        elif isinstance(node, ast.If):
-            self.expr(node.test, env)
-            concrete_if, concrete_else = self.concrete_guard(node.test)
-            env_a, env_b = dict(env), dict(env)
-            for name in concrete_if:
-                env_a[name] = Level.NONE
-            for name in concrete_else:
-                env_b[name] = Level.NONE
-            self.block(node.body, env_a)
-            self.block(node.orelse, env_b)
-            live = [e for e, b in ((env_a, node.body), (env_b, node.orelse)) if not terminates(b)]
-            if live:
-                env.clear()
-                env.update(live[0])
-                if len(live) == 2:
-                    self._merge(env, live[0], live[1])
-        elif isinstance(node, (ast.For, ast.AsyncFor)):
-            iter_level = self.expr(node.iter, env)
-            for _ in range(2):  # a second pass sees loop-carried taint
-                self.bind_loop_target(node.target, node.iter, iter_level, env)
-                body_env = dict(env)
-                self.block(node.body, body_env)
-                self._merge(env, env, body_env)
-            self.block(node.orelse, env)
-        elif isinstance(node, ast.While):
-            for _ in range(2):
-                self.expr(node.test, env)
-                body_env = dict(env)
-                self.block(node.body, body_env)
-                self._merge(env, env, body_env)
-            self.block(node.orelse, env)
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            for item in node.items:
-                self.expr(item.context_expr, env)
-                if item.optional_vars is not None:
-                    self.bind(item.optional_vars, None, Level.NONE, env)
-            self.block(node.body, env)
-        elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
-            quiet = catches_tracer_errors(node)
-            self._quiet += quiet
-            self.block(node.body, env)
-            self._quiet -= quiet
-            for handler in node.handlers:
-                if handler.type is not None:
-                    self.expr(handler.type, env)
-                self.block(handler.body, env)
-            self.block(node.orelse, env)
-            self.block(node.finalbody, env)
-        elif isinstance(node, ast.Match):
-            self.expr(node.subject, env)
-            envs = []
-            for case in node.cases:
-                case_env = dict(env)
-                if case.guard is not None:
-                    self.expr(case.guard, case_env)
-                self.block(case.body, case_env)
-                envs.append(case_env)
-            for case_env in envs:
-                self._merge(env, env, case_env)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for d in node.decorator_list:
                 self.expr(d, env)
@@ -491,10 +740,78 @@ class TaintAnalysis:
         elif isinstance(node, ast.Delete):
             for t in node.targets:
                 self.expr(t, env)
-        else:  # Import, Global, Pass, Break, Continue, ...
+        else:  # Import, Global, Pass, ...
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
                     self.expr(child, env)
+
+    def branch_test(
+        self, test: ast.expr, env: dict[str, Level]
+    ) -> tuple[dict[str, Level], dict[str, Level], bool, bool]:
+        """An `if` test: names it proves concrete in each arm, and arms that only run on
+        concrete values (never under tracing)."""
+        self.expr(test, env)
+        concrete_if, concrete_else = self.concrete_guard(test)
+        dead_if, dead_else = self._dead_branches(test, env, concrete_if, concrete_else)
+        env_a, env_b = dict(env), dict(env)
+        for name in concrete_if:
+            env_a[name] = Level.NONE
+        for name in concrete_else:
+            env_b[name] = Level.NONE
+        return env_a, env_b, not dead_if, not dead_else
+
+    def for_iter(self, node: ast.For | ast.AsyncFor, env: dict[str, Level]) -> None:
+        self._iter_levels[node] = self.expr(node.iter, env)
+
+    def for_target(self, node: ast.For | ast.AsyncFor, env: dict[str, Level]) -> None:
+        level = self._iter_levels.get(node, Level.NONE)
+        self.bind_loop_target(node.target, node.iter, level, env)
+
+    def with_items(self, node: ast.With | ast.AsyncWith, env: dict[str, Level]) -> None:
+        for item in node.items:
+            self.expr(item.context_expr, env)
+            if item.optional_vars is not None:
+                self.bind(item.optional_vars, None, Level.NONE, env)
+
+    def try_body(self, node: ast.AST, entering: bool) -> None:
+        if catches_tracer_errors(node):  # probing for concreteness on purpose: quiet
+            self._probe += 1 if entering else -1
+
+    def handler(self, handler: ast.ExceptHandler, env: dict[str, Level]) -> None:
+        if handler.type is not None:
+            self.expr(handler.type, env)
+
+    def match_subject(self, node: ast.Match, env: dict[str, Level]) -> None:
+        self.expr(node.subject, env)
+
+    def case_guard(self, case: ast.match_case, env: dict[str, Level]) -> None:
+        if case.guard is not None:
+            self.expr(case.guard, env)
+
+    def _dead_branches(
+        self, test: ast.AST, env: dict[str, Level], holds: set[str], fails: set[str]
+    ) -> tuple[bool, bool]:
+        """(body, else) runs only on concrete values, so never under tracing.
+
+        A guard proving a traced value concrete (`if not isinstance(x, Tracer):`,
+        `if is_concrete(x):`) marks an eager-only path; so does `if n is None:` on a
+        parameter every traced application binds to a value (`partial(f, n=size)`).
+        """
+        body = any(env.get(n, Level.NONE) >= Level.TREE for n in holds)
+        orelse = any(env.get(n, Level.NONE) >= Level.TREE for n in fails)
+        if (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.left, ast.Name)
+            and test.left.id in self._not_none
+            and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+            and _is_none_literal(test.comparators[0])
+        ):
+            if isinstance(test.ops[0], ast.Is):
+                body = True
+            else:
+                orelse = True
+        return body, orelse
 
     @staticmethod
     def _merge(env: dict[str, Level], a: dict[str, Level], b: dict[str, Level]) -> None:
@@ -503,7 +820,11 @@ class TaintAnalysis:
 
     def _closure(self, fn: ast.AST, env: dict[str, Level]) -> None:
         old = self.closure_env.get(fn, {})
-        new = {k: max(v, old.get(k, Level.NONE)) for k, v in env.items() if v > Level.NONE}
+        new = {
+            k: max(v, old.get(k, Level.NONE))
+            for k, v in env.items()
+            if v > Level.NONE and not k.startswith("\x00")  # flow facts stay in their function
+        }
         for k, v in old.items():
             new.setdefault(k, v)
         if new != old:
@@ -516,6 +837,14 @@ class TaintAnalysis:
     ) -> None:
         if isinstance(target, ast.Name):
             env[target.id] = level
+            self._not_none.discard(target.id)
+            # which kind of value the name holds follows the latest assignment: a boolean
+            # mask or not (the keys join like levels, so "mask" means "on every path")
+            is_mask = (
+                value_node is not None and level >= Level.TREE and self.is_bool_mask(value_node)
+            )
+            env.pop(NOT_MASK_KEY + target.id if is_mask else MASK_KEY + target.id, None)
+            env[(MASK_KEY if is_mask else NOT_MASK_KEY) + target.id] = Level.CONTAINER
             self.levels[id(target)] = Level.NONE if self._quiet else level
         elif isinstance(target, (ast.Tuple, ast.List)):
             if isinstance(value_node, (ast.Tuple, ast.List)) and len(value_node.elts) == len(
@@ -621,6 +950,9 @@ class TaintAnalysis:
 
     def _expr(self, node: ast.AST, env: dict[str, Level]) -> Level:  # noqa: C901
         if isinstance(node, ast.Name):
+            mask, other = MASK_KEY + node.id, NOT_MASK_KEY + node.id
+            if mask in env or other in env:
+                self.mask_loads[id(node)] = mask in env and other not in env
             return env.get(node.id, Level.NONE)
         if isinstance(node, ast.Constant):
             return Level.NONE
@@ -632,6 +964,8 @@ class TaintAnalysis:
                 return Level.NONE
             if node.attr in ARRAY_ATTRS:
                 return Level.ARRAY
+            if base == Level.TREE and self._static_field(node):
+                return Level.NONE  # pytree meta data: a Python value under tracing
             if base == Level.TREE and self._filtered:
                 # equinox / nnx transforms trace only the array leaves: a field of a Module or
                 # pytree argument (`solver.term_structure`, `cfg.n`) may well be static
@@ -796,6 +1130,8 @@ class TaintAnalysis:
         self._propagate(node, q, env)
         if q in STATIC_CALLS:
             return Level.NONE
+        if isinstance(func, ast.Attribute) and receiver == Level.NONE and func.attr in AOT_METHODS:
+            return Level.NONE  # `jitted.lower(x).compile().cost_analysis()`: host objects
         if isinstance(func, ast.Attribute) and receiver >= Level.TREE and q is None:
             if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
                 return Level.NONE
@@ -877,8 +1213,29 @@ class TaintAnalysis:
                     if (inner_q in GRAD_LIKE) and b.value.args:
                         fexpr = b.value.args[0]
                         target = self.index.resolve_function(fexpr)
+        module_call = False
+        if target is None:
+            target = self.module_call_target(func)  # a submodule applied: its __call__ runs
+            module_call = target is not None
         if target is None or target in self.transforms.host or target is self._current:
             return
+        strip_self = isinstance(fexpr, ast.Attribute) or module_call
+        bound_facts = self.facts.get(target)
+        if bound_facts is not None and bound_facts.not_none:
+            # traced here too: only what this call passes (not None) stays bound
+            if any(isinstance(a, ast.Starred) for a in arg_nodes) or any(
+                kw.arg is None for kw in node.keywords
+            ):
+                passed: set[str] = set()
+            else:
+                names = positional_params(target)
+                if names and strip_self and names[0] in ("self", "cls"):
+                    names = names[1:]
+                passed = {n for n, a in zip(names, arg_nodes) if not _is_none_literal(a)}
+                passed |= {n for n, v in kw_nodes.items() if not _is_none_literal(v)}
+            if not bound_facts.not_none <= passed:
+                bound_facts.not_none &= passed
+                self._changed.add(target)
         levels = [self.level(a) for a in arg_nodes]
         strongest = max([*levels, *(self.level(v) for v in kw_nodes.values()), Level.NONE])
         if strongest < Level.CONTAINER:
@@ -890,7 +1247,7 @@ class TaintAnalysis:
                 return
         existing = self.facts.get(target)
         params = positional_params(target)
-        if params and isinstance(fexpr, ast.Attribute) and params[0] in ("self", "cls"):
+        if params and strip_self and params[0] in ("self", "cls"):
             params = params[1:]  # a bound method: `self` is not one of the arguments
         incoming: dict[str, Level] = {}
         for name, a, lv in zip(params, arg_nodes, levels):
@@ -949,6 +1306,19 @@ class TaintAnalysis:
             existing.traced_params |= {n for n, lv in known.items() if lv >= Level.TREE}
         if grew:
             self._changed.add(target)
+
+
+def _is_shape_read(node: ast.AST) -> bool:
+    """`x.shape`, `x.shape[-1]`, `x.ndim`, `len(x)`."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("shape", "ndim", "size")
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+
+
+def _is_none_literal(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _is_str_or_none(node: ast.AST | None) -> bool:

@@ -112,6 +112,22 @@ MODULE_BASES = {
     "equinox.Module": "equinox",
 }
 PARTIAL = {"functools.partial", "partial"}
+# decorators that hand the call's arguments through unchanged
+PASS_THROUGH_DECORATORS = frozenset(
+    {
+        "staticmethod",
+        "classmethod",
+        "abc.abstractmethod",
+        "functools.wraps",
+        "typing.overload",
+        "typing.final",
+        "typing_extensions.overload",
+        "typing_extensions.final",
+        "chex.assert_max_traces",
+        "jax.named_call",
+        "jax.named_scope",
+    }
+)
 STATIC_ANNOTATIONS = {"bool", "int", "str", "float", "complex", "tuple", "type", "Callable"}
 
 
@@ -125,6 +141,9 @@ class FunctionFacts:
     chain: tuple[str, ...] = ()
     unknown_static: bool = False  # static args not resolvable: stay silent
     applied: set[str] = field(default_factory=set)  # every transform applied to it
+    # parameters that every traced application binds to a value that is not None
+    # (`partial(f, n=size)` handed to a transform): `if n is None:` never runs under tracing
+    not_none: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -142,6 +161,10 @@ class FunctionFacts:
         if self.chain:
             return f"traced via {' -> '.join(n + '()' for n in self.chain)}"
         return f"`{self.name}` is transformed by `{self.via}`"
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def function_name(node: ast.AST) -> str:
@@ -366,6 +389,7 @@ class Transforms:
                 self._apply_to_expr(elt, apps)
             return
         bound, bound_names = 0, set()
+        not_none: set[str] = set()
         if isinstance(expr, ast.Call):
             fq = self.index.qualname(expr.func)
             inner_kind = self.classify(fq)
@@ -379,6 +403,11 @@ class Transforms:
             if fq in PARTIAL and expr.args:
                 bound = len(expr.args) - 1
                 bound_names = {kw.arg for kw in expr.keywords if kw.arg}
+                not_none = {kw.arg for kw in expr.keywords if kw.arg and not _is_none(kw.value)}
+                fn_node = self.index.resolve_function(expr.args[0])
+                if fn_node is not None:
+                    names = positional_params(fn_node)
+                    not_none |= {n for n, a in zip(names, expr.args[1:]) if not _is_none(a)}
                 if any(kw.arg is None for kw in expr.keywords) or any(
                     isinstance(a, ast.Starred) for a in expr.args
                 ):
@@ -397,10 +426,15 @@ class Transforms:
                 and is_method(self.index, fn)
             ):
                 bound += 1  # a bound method: `self` is not an argument of the transform
-            self._apply(fn, apps, bound, bound_names)
+            self._apply(fn, apps, bound, bound_names, not_none)
 
     def _apply(
-        self, fn: ast.AST, apps: list[Application], bound: int, bound_names: set[str]
+        self,
+        fn: ast.AST,
+        apps: list[Application],
+        bound: int,
+        bound_names: set[str],
+        not_none: set[str] | None = None,
     ) -> None:
         kinds = {a.kind for a in apps}
         if "host" in kinds:
@@ -444,6 +478,7 @@ class Transforms:
             existing.traced_params |= traced
             existing.unknown_static |= unknown
             existing.applied |= {a.qualname for a in apps}
+            existing.not_none &= not_none or set()
             return
         self.facts[fn] = FunctionFacts(
             fn,
@@ -452,6 +487,7 @@ class Transforms:
             traced,
             unknown_static=unknown,
             applied={a.qualname for a in apps},
+            not_none=set(not_none or ()),
         )
 
     def _vmap_static(self, app: Application, positional: list[str]) -> set[str]:
@@ -501,6 +537,22 @@ class Transforms:
                 return False
         return True
 
+    def outer_wrapper(self, fn: ast.AST, decorator: ast.expr) -> ast.expr | None:
+        """A decorator applied after `decorator` (listed above it) that may change the
+        arguments: calling the function's name runs it first, so it decides what the inner
+        transform sees (a padding or bucketing wrapper fixes the shapes jit compiles for).
+        Known pass-throughs (`staticmethod`, `functools.wraps(...)`, JAX transforms) are not."""
+        decorators = getattr(fn, "decorator_list", [])
+        if decorator not in decorators:
+            return None
+        for dec in decorators[: decorators.index(decorator)]:
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            q = self.index.qualname(target)
+            if q in PASS_THROUGH_DECORATORS or self.application(dec) is not None:
+                continue
+            return dec
+        return None
+
     def traced_callee(self, call: ast.Call) -> ast.AST | None:
         """The traced function a call runs: `f(...)` for a traced def `f`, or `g(...)` where
         `g = jax.jit(f)` (or another transform of `f`)."""
@@ -543,10 +595,26 @@ class Transforms:
             if stmt.name != "__call__" and not compact:
                 continue
             params = positional_params(stmt)
-            traced = set(all_params(stmt)) - set(params[:1]) - scalar_params(stmt)
+            # A Module's `__call__` is not itself a transform: it is traced only when the
+            # module is applied under one, with what the caller passes. Its required inputs
+            # are the arrays; keyword arguments with a default (`train=False`, `seqhw=None`,
+            # `**kwargs`) carry Python configuration (a jitted `apply` must mark them static
+            # for `seqhw or self.seqhw` to work at all), so they need evidence to be traced.
+            traced = set(required_params(stmt)) - set(params[:1]) - scalar_params(stmt)
             self.facts[stmt] = FunctionFacts(
                 stmt, "jit", f"{lib}.Module.__call__", traced, confidence="medium"
             )
+
+
+def required_params(fn: ast.AST) -> list[str]:
+    """Parameters without a default value (and `*args`): the inputs a caller must give."""
+    args = fn.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    required = [a.arg for a in positional[: len(positional) - len(args.defaults)]]
+    required += [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None]
+    if args.vararg is not None:
+        required.append(args.vararg.arg)
+    return required
 
 
 def scalar_params(fn: ast.AST) -> set[str]:

@@ -17,6 +17,10 @@ from jaxlint.diagnostic import Diagnostic
 FORMATS = ("text", "concise", "full", "json", "sarif", "github")
 
 
+# SARIF `rank` (0-100, higher is more relevant) from the diagnostic's confidence
+SARIF_RANK = {"high": 90.0, "medium": 60.0}
+
+
 def rule_url(code: str) -> str:
     return f"{DOCS_URL}#{code.lower()}"
 
@@ -113,6 +117,7 @@ def render_json(diags: Sequence[Diagnostic], **_: object) -> str:
             "url": rule_url(d.code),
             "noqa_row": d.line,
             "severity": d.severity,
+            "confidence": d.confidence,
         }
         for d in diags
     ]
@@ -177,8 +182,10 @@ def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
                 }
             ],
         }
+        result["rank"] = SARIF_RANK[d.confidence]
+        result["properties"] = {"confidence": d.confidence}
         if d.cell is not None:
-            result["properties"] = {"cell": d.cell + 1}
+            result["properties"]["cell"] = d.cell + 1
         results.append(result)
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

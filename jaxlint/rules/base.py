@@ -102,6 +102,11 @@ class Context:
         subject = f"`{name}`" if name else "this value"
         if fn.chain:
             return f"{subject} is traced here ({fn.describe()})"
+        if fn.via.endswith("Module.__call__"):  # not a transform: traced when applied under one
+            lib = fn.via[: -len(".Module.__call__")]
+            if name and name in fn.traced_params:
+                return f"{subject} is traced when the `{lib}` Module is applied under jit (`{name}` is a required input of `{fn.name}`)"
+            return f"{subject} is traced when the `{lib}` Module is applied under jit (computed from the inputs of `{fn.name}`)"
         if name and name in fn.traced_params:
             return f"{subject} is traced here because `{fn.name}` is transformed by `{fn.via}` and `{name}` is not static"
         return f"{subject} is traced here (computed from arguments of `{fn.name}`, transformed by `{fn.via}`)"
@@ -120,6 +125,9 @@ class Rule:
     templates: ClassVar[tuple[str, ...]] = ()
     severity: ClassVar[str] = "warning"
     examples: ClassVar[Examples] = Examples()
+    # the finding rests on the traced-function facts: it takes their confidence (medium when
+    # the function is traced through a helper call or is a Module's `__call__`)
+    traced_evidence: ClassVar[bool] = False
 
     def __init__(self, ctx: Context, sink: list[Diagnostic]) -> None:
         self.ctx = ctx
@@ -132,9 +140,16 @@ class Rule:
         *,
         fix: Fix | None = None,
         span: Span | None = None,
+        confidence: str | None = None,
         **fmt: str,
     ) -> None:
         text = message if message is not None else self.message.format(**fmt)
+        if confidence is None:
+            confidence = "high"
+            if self.traced_evidence:
+                fn = self.ctx.function
+                if fn is not None and fn.confidence != "high":
+                    confidence = fn.confidence
         self._sink.append(
             Diagnostic(
                 code=self.code,
@@ -144,6 +159,7 @@ class Rule:
                 name=self.name,
                 fix=fix,
                 severity=self.severity,  # type: ignore[arg-type]
+                confidence=confidence,  # type: ignore[arg-type]
             )
         )
 

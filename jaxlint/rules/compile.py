@@ -185,7 +185,10 @@ def jitted_callee(ctx: Context, call: ast.Call) -> JitSpec | None:
         if b is None:
             return None
         if b.kind == "def":
-            return jit_spec_of_def(ctx, b.node)
+            spec = jit_spec_of_def(ctx, b.node)
+            if spec is not None and ctx.facts.transforms.outer_wrapper(b.node, spec.wrapper):
+                return None  # the call runs a wrapper first: it decides what jit sees
+            return spec
         if b.kind == "assign":
             return jit_spec_of_value(ctx, b.value)
         return None
@@ -205,6 +208,8 @@ def jitted_callee(ctx: Context, call: ast.Call) -> JitSpec | None:
                     and stmt.name == func.attr
                 ):
                     spec = jit_spec_of_def(ctx, stmt)
+                    if spec is not None and ctx.facts.transforms.outer_wrapper(stmt, spec.wrapper):
+                        return None  # the call runs a wrapper first: it decides what jit sees
                     if spec is not None:
                         spec.self_passed = True
                     return spec
@@ -501,6 +506,17 @@ class JitConstructedPerCall(Rule):
             """,
         ),
         valid=(
+            """
+            import jax
+
+            def make_sim(kT, p):
+                return lambda s: s * 0.9 + kT + p
+
+            # two written-out settings (jax-md examples/npt_csvr.py): two compiles on purpose
+            for i, (kT, p) in enumerate(((1.0, 0.4), (1.0, 0.8))):
+                apply_fn = make_sim(kT, p)
+                print(jax.jit(lambda s: apply_fn(s))(1.0))
+            """,
             """
             import jax
 
@@ -1290,6 +1306,27 @@ class ShapeVariesPerIteration(Rule):
                 return loss
             """,
             """
+            import jax
+            import jax.numpy as jnp
+
+            def pad_to(n):
+                def deco(f):
+                    def wrapped(x):
+                        return f(jnp.pad(x, (0, n - x.shape[0])))[: x.shape[0]]
+                    return wrapped
+                return deco
+
+            @pad_to(16)  # decides the shapes jit sees (big_vision's pad_shard_unpad)
+            @jax.jit
+            def add(x):
+                return x + 1
+
+            def run():
+                for bs in range(1, 9):
+                    y = add(jnp.arange(bs))
+                return y
+            """,
+            """
             import jax.numpy as jnp
 
             def plain(x):
@@ -1435,6 +1472,7 @@ class UnrolledPythonLoopInTraced(Rule):
     """
 
     code = "JAX405"
+    traced_evidence = True
     tier = 2
     name = "unrolled-python-loop-in-traced"
     message = "this Python loop {count} is unrolled when `{fn}` is traced: trace and compile time grow with every iteration; use `jax.lax.fori_loop` or `jax.lax.scan`"

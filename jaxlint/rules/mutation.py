@@ -402,6 +402,7 @@ class SideEffectInTraced(Rule):
     """
 
     code = "JAX502"
+    traced_evidence = True
     name = "side-effect-in-traced"
     message = (
         "{what} inside a traced function runs only once, at trace time; {why}: "
@@ -676,6 +677,7 @@ class MutableGlobalInTraced(Rule):
     """
 
     code = "JAX503"
+    traced_evidence = True
     name = "mutable-global-in-traced"
     message = (
         "`{name}` is a module-level variable that changes ({where}), but `{fn}` reads it at "

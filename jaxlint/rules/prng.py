@@ -281,6 +281,7 @@ class HostRngInTraced(Rule):
     """
 
     code = "JAX204"
+    traced_evidence = True
     name = "host-rng-in-traced"
     message = "`{call}` in a traced function runs once at trace time and is baked in as a constant ({why}); use `jax.random` with an explicit key"
     verifier = "retrace-cmp"

@@ -63,12 +63,14 @@ class HostConversionOfTracedValue(Rule):
         @jax.jit
         def f(x):
             return jnp.sin(x) * x.sum()
-    Fix: `np.<ufunc/constructor>(x)` -> `jnp.<same>(x)` (safe); `float(x)` -> `x.astype(float)`
+    Fix: `np.<ufunc/constructor>(x)` -> `jnp.<same>(x)` (safe when the result is only used as
+    an array; unsafe when it may reach a shape, a Python conversion or unknown code); `float(x)` -> `x.astype(float)`
     (unsafe: the result stays an array); `.item()`, `.tolist()`, `int()`, `bool()` have no fix.
     If a host value is truly needed, use `jax.pure_callback` or mark the argument static.
     """
 
     code = "JAX101"
+    traced_evidence = True
     name = "host-conversion-of-traced-value"
     message = "{what} on a traced value fails under {transform} ({error}): {why}; {advice}"
     fix_safety = "safe"
@@ -206,6 +208,27 @@ class HostConversionOfTracedValue(Rule):
             (
                 """
                 import jax
+                import numpy as np
+
+                @jax.jit
+                def f(x):
+                    window = tuple(np.asarray(x) // 2)  # a tuple: maybe a shape on purpose
+                    return window
+                """,
+                """
+                import jax
+                import numpy as np
+                import jax.numpy as jnp
+
+                @jax.jit
+                def f(x):
+                    window = tuple(jnp.asarray(x) // 2)  # a tuple: maybe a shape on purpose
+                    return window
+                """,
+            ),
+            (
+                """
+                import jax
 
                 @jax.jit
                 def f(x):
@@ -239,10 +262,13 @@ class HostConversionOfTracedValue(Rule):
             if np_name in JNP_EQUIVALENT:
                 try:
                     jnp, edits = ensure_module(ctx, "jax.numpy")
+                    # safe only when the result is proven to be used as an array: where a
+                    # concrete value is needed (a shape, a tuple, a Python branch) the NumPy
+                    # value may be the point (`tuple(np.array(shape) // 2)`)
                     fix = self.fix(
                         ctx.replace(node.func, f"{jnp}.{np_name}"),
                         *edits,
-                        safety="safe",
+                        safety="unsafe" if ctx.taint.may_need_concrete(node) else "safe",
                         message=f"Use `jnp.{np_name}`",
                     )
                 except LookupError:
@@ -324,6 +350,7 @@ class PrintTracedValue(Rule):
     """
 
     code = "JAX103"
+    traced_evidence = True
     name = "print-traced-value"
     message = "`print` runs only at trace time and shows a tracer, not the value: {why}; use `jax.debug.print`"
     fix_safety = "unsafe"
@@ -504,6 +531,7 @@ class PythonControlFlowOnTraced(Rule):
     """
 
     code = "JAX110"
+    traced_evidence = True
     name = "python-control-flow-on-traced"
     message = (
         "Python {construct} on a traced value raises TracerBoolConversionError under jit: {why}; "
@@ -837,6 +865,7 @@ class AssertOnTraced(Rule):
     """
 
     code = "JAX111"
+    traced_evidence = True
     name = "assert-on-traced"
     message = (
         "`assert` on a traced value raises TracerBoolConversionError under jit: {why}; "
@@ -944,6 +973,7 @@ class TracedValueAsShapeOrIndex(Rule):
     """
 
     code = "JAX120"
+    traced_evidence = True
     name = "traced-value-as-shape-or-index"
     message = "{what} needs a concrete value but gets a traced one: {why}; {advice}"
     verifier = "trace"
@@ -1118,6 +1148,7 @@ class DeviceGetInTraced(Rule):
     """
 
     code = "JAX102"
+    traced_evidence = True
     name = "device-get-in-traced"
     message = (
         "`jax.device_get` inside a traced function is a no-op that returns the tracer: {why}; "
@@ -1310,6 +1341,7 @@ class DataDependentShapeWithoutSize(Rule):
     """
 
     code = "JAX121"
+    traced_evidence = True
     name = "data-dependent-shape-without-size"
     message = (
         "`{func}` has a data-dependent output shape and raises ConcretizationTypeError under "
@@ -1513,6 +1545,7 @@ class BooleanMaskIndexingInTraced(Rule):
     """
 
     code = "JAX130"
+    traced_evidence = True
     name = "boolean-mask-indexing-in-traced"
     message = (
         "boolean-mask indexing has a data-dependent shape and raises "

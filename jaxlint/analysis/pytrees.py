@@ -1,0 +1,250 @@
+"""Static (meta) fields of the pytree classes a module defines.
+
+A registered pytree splits an object into children (traced under jit) and auxiliary data
+(hashed into the cache key and handed back as plain Python values). Reading a static field
+of a traced pytree (`grid.num_dims`) gives a Python value, so a Python `if`, `range` or
+slice on it is fine. The ways to declare one that this module recognises:
+
+- `dataclasses.field(metadata=dict(static=True))` with `jax.tree_util.register_dataclass`,
+  or `register_dataclass(Cls, data_fields=..., meta_fields=[...])`;
+- `flax.struct.field(pytree_node=False)` (`flax.struct.dataclass`, `PyTreeNode`), and any
+  `field(metadata={"pytree_node": False})` (jax-md and jax_dataclasses use that key;
+  chex dataclasses have no static fields);
+- `eqx.field(static=True)` / `eqx.static_field()` (equinox Modules);
+- `pytree_field(static=True)`, `to.field(node=False)` (treeo) and the like;
+- a `static_field()` helper (jax-md's, or one this module defines that returns one of the
+  above: its returns are followed);
+- the auxiliary data that `tree_flatten` returns for `register_pytree_node_class` (and the
+  flatten function given to `register_pytree_node`).
+
+Which class a value has is known from a parameter annotation naming a class of this module;
+without one, an attribute name counts as static when some class of the module declares it
+static and no class of the module declares it as a data field (names are unambiguous).
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cached_property
+
+from jaxlint.analysis.imports import ModuleIndex, dotted
+
+STATIC_HELPER_NAMES = frozenset({"static_field"})
+FIELD_FUNCTIONS = frozenset({"field"})  # dataclasses.field, flax.struct.field, eqx.field, ...
+REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
+REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
+REGISTER_NODE = frozenset(
+    {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"}
+)
+
+
+def _is_false(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is False
+
+
+def _is_true(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is True
+
+
+def _static_metadata(node: ast.AST | None) -> bool:
+    """`dict(static=True)`, `{"static": True}`, `{"pytree_node": False}`, `dict(pytree_node=False)`."""
+    if isinstance(node, ast.Call) and dotted(node.func) == "dict":
+        kws = {kw.arg: kw.value for kw in node.keywords if kw.arg}
+        return _is_true(kws.get("static")) or _is_false(kws.get("pytree_node"))
+    if isinstance(node, ast.Dict):
+        for k, v in zip(node.keys, node.values):
+            if isinstance(k, ast.Constant) and (
+                (k.value == "static" and _is_true(v)) or (k.value == "pytree_node" and _is_false(v))
+            ):
+                return True
+    return False
+
+
+def _literal_strs(node: ast.AST | None) -> list[str]:
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return [
+            e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+        ]
+    return []
+
+
+class PytreeFields:
+    """Per class of the module: its static fields and its data fields."""
+
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self.static: dict[ast.ClassDef, set[str]] = {}
+        self.data: dict[ast.ClassDef, set[str]] = {}
+        self._marker_cache: dict[ast.AST, bool] = {}
+        self._find()
+
+    # -- queries -------------------------------------------------------------------------------
+    @cached_property
+    def static_names(self) -> frozenset[str]:
+        """Attribute names some class declares static and no class declares as data."""
+        static = set().union(*self.static.values()) if self.static else set()
+        data = set().union(*self.data.values()) if self.data else set()
+        return frozenset(static - data)
+
+    def class_named(self, annotation: ast.AST | None) -> ast.ClassDef | None:
+        """The class of this module an annotation names (`Grid`, `"Grid"`, `Optional[Grid]`)."""
+        if annotation is None:
+            return None
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            name = annotation.value.strip()
+        elif isinstance(annotation, ast.Name):
+            name = annotation.id
+        else:
+            return None
+        for cls in self.static:
+            if cls.name == name:
+                return cls
+        for cls in self.data:
+            if cls.name == name:
+                return cls
+        return None
+
+    def is_static_attribute(self, attr: str, cls: ast.ClassDef | None = None) -> bool:
+        """`value.attr` is a static field: of `cls` when the value's class is known, else by
+        the (unambiguous) name."""
+        if cls is not None:
+            return attr in self.static.get(cls, ())
+        return attr in self.static_names
+
+    # -- discovery -----------------------------------------------------------------------------
+    def _find(self) -> None:
+        for cls in self.index.classes:
+            static: set[str] = set()
+            data: set[str] = set()
+            for stmt in cls.body:
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                    if "ClassVar" in ast.dump(stmt.annotation):
+                        continue
+                    (static if self._is_static_marker(stmt.value) else data).add(stmt.target.id)
+            if any(self.index.qualname(d) in REGISTER_NODE_CLASS for d in cls.decorator_list):
+                for stmt in cls.body:
+                    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in (
+                        "tree_flatten",
+                        "tree_flatten_with_keys",
+                    ):
+                        self._read_flatten(stmt, static, data)
+            if static:
+                self.static[cls] = static
+            if data and (static or self._is_pytree_class(cls)):
+                self.data[cls] = data
+        for call in self.index.calls:
+            q = self.index.qualname(call.func)
+            if q in REGISTER_DATACLASS and call.args:
+                cls = self._local_class(call.args[0])
+                if cls is None:
+                    continue
+                for kw in call.keywords:
+                    if kw.arg == "meta_fields":
+                        self.static.setdefault(cls, set()).update(_literal_strs(kw.value))
+                    elif kw.arg == "data_fields":
+                        self.data.setdefault(cls, set()).update(_literal_strs(kw.value))
+            elif q in REGISTER_NODE and len(call.args) >= 2:
+                cls = self._local_class(call.args[0])
+                flatten = self.index.resolve_function(call.args[1])
+                if cls is not None and flatten is not None and not isinstance(flatten, ast.Lambda):
+                    static, data = self.static.get(cls, set()), self.data.get(cls, set())
+                    self._read_flatten(flatten, static, data)
+                    if static:
+                        self.static[cls] = static
+                    if data:
+                        self.data[cls] = data
+
+    def _is_pytree_class(self, cls: ast.ClassDef) -> bool:
+        for dec in cls.decorator_list:
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            q = self.index.qualname(target) or dotted(target) or ""
+            if q.endswith(("dataclass", "register_dataclass")):
+                return True
+        for base in cls.bases:
+            q = self.index.qualname(base) or dotted(base) or ""
+            if q.endswith(("PyTreeNode", "Module", "Struct")):
+                return True
+        return False
+
+    def _local_class(self, node: ast.AST) -> ast.ClassDef | None:
+        if not isinstance(node, ast.Name):
+            return None
+        b = self.index.binding(node.id, self.index.scope_of(node))
+        if b is not None and b.kind == "class" and isinstance(b.node, ast.ClassDef):
+            return b.node
+        return None
+
+    def _is_static_marker(self, value: ast.AST | None, depth: int = 0) -> bool:
+        """A field default that declares the field static."""
+        if not isinstance(value, ast.Call) or depth > 3:
+            return False
+        func = value.func
+        q = self.index.qualname(func) or dotted(func) or ""
+        last = q.rsplit(".", 1)[-1]
+        kws = {kw.arg: kw.value for kw in value.keywords if kw.arg}
+        if last in STATIC_HELPER_NAMES:
+            return True
+        if last in FIELD_FUNCTIONS or last.endswith("_field"):
+            if (
+                _is_true(kws.get("static"))
+                or _is_false(kws.get("pytree_node"))
+                or _is_false(kws.get("node"))
+            ):
+                return True
+            if _static_metadata(kws.get("metadata")):
+                return True
+            return False
+        # a helper of this module that returns a static field declaration
+        fn = self.index.resolve_function(func)
+        if fn is None or isinstance(fn, ast.Lambda):
+            return False
+        cached = self._marker_cache.get(fn)
+        if cached is not None:
+            return cached
+        self._marker_cache[fn] = False  # recursion guard
+        returns = [
+            r.value
+            for r in ast.walk(fn)
+            if isinstance(r, ast.Return) and self.index.enclosing_function(r) is fn
+        ]
+        result = bool(returns) and all(self._is_static_marker(r, depth + 1) for r in returns)
+        self._marker_cache[fn] = result
+        return result
+
+    def _read_flatten(self, fn: ast.AST, static: set[str], data: set[str]) -> None:
+        """`return children, aux` of a flatten function: attributes of its first parameter
+        read in `aux` are static, those in `children` are data."""
+        args = fn.args  # type: ignore[attr-defined]
+        params = [a.arg for a in (*args.posonlyargs, *args.args)]
+        if not params:
+            return
+        obj = params[0]
+        local: dict[str, ast.expr] = {}
+        for node in ast.walk(fn):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+            ):
+                local[node.targets[0].id] = node.value
+
+        def attrs(expr: ast.AST, depth: int = 0) -> set[str]:
+            out: set[str] = set()
+            for sub in ast.walk(expr):
+                if (
+                    isinstance(sub, ast.Attribute)
+                    and isinstance(sub.value, ast.Name)
+                    and sub.value.id == obj
+                ):
+                    out.add(sub.attr)
+                elif isinstance(sub, ast.Name) and sub.id in local and depth < 3:
+                    out |= attrs(local[sub.id], depth + 1)
+            return out
+
+        for node in ast.walk(fn):
+            if not isinstance(node, ast.Return) or self.index.enclosing_function(node) is not fn:
+                continue
+            value = node.value
+            if isinstance(value, ast.Tuple) and len(value.elts) == 2:
+                data |= attrs(value.elts[0])
+                static |= attrs(value.elts[1])

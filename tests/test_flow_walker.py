@@ -1,0 +1,138 @@
+"""The forward walker (analysis/flow/walker.py) with a toy lattice: which names may hold a
+"tainted" value, where `name = other` copies taint, `name = T` taints and `name = 0` clears."""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis.flow.walker import ForwardWalker
+from tests.conftest import snippet
+
+
+class SetLattice:
+    def copy(self, state: set[str]) -> set[str]:
+        return set(state)
+
+    def join(self, a: set[str], b: set[str]) -> set[str]:
+        return a | b
+
+    def equal(self, a: set[str], b: set[str]) -> bool:
+        return a == b
+
+
+class Toy(ForwardWalker[set]):
+    def __init__(self) -> None:
+        super().__init__(SetLattice())
+        self.seen: dict[str, bool] = {}  # `probe(x)` calls: was x tainted there?
+        self.quiet: list[str] = []  # probes walked in infeasible code
+
+    def transfer(self, node: ast.stmt, state: set) -> None:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            name, value = node.targets[0].id, node.value
+            if isinstance(value, ast.Name) and value.id == "T":
+                state.add(name)
+            elif isinstance(value, ast.Name) and value.id in state:
+                state.add(name)
+            else:
+                state.discard(name)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and node.value.args:
+            arg = node.value.args[0]
+            assert isinstance(arg, ast.Name)
+            label = f"{node.lineno}:{arg.id}"
+            if self.infeasible:
+                self.quiet.append(label)
+            self.seen[label] = arg.id in state
+
+    def branch_test(self, test, state):  # noqa: ANN001, ANN201
+        # `if eager:` is an arm that never runs in the analysed mode
+        body_ok = not (isinstance(test, ast.Name) and test.id == "eager")
+        return set(state), set(state), body_ok, True
+
+
+def run(code: str) -> Toy:
+    toy = Toy()
+    toy.walk(ast.parse(snippet(code)).body, set())
+    return toy
+
+
+def test_if_joins_arms_and_drops_terminated_ones():
+    toy = run(
+        """
+        if c:
+            a = T
+        else:
+            b = T
+        probe(a)
+        probe(b)
+        if c:
+            d = T
+            return
+        probe(d)
+        """
+    )
+    assert toy.seen == {"5:a": True, "6:b": True, "10:d": False}
+
+
+def test_loop_reaches_a_fixed_point():
+    # the taint needs three steps to reach `c`: two passes would miss it
+    toy = run(
+        """
+        a = T
+        for x in xs:
+            probe(c)
+            c = b
+            b = a
+        """
+    )
+    assert toy.seen["3:c"] is True
+
+
+def test_break_goes_to_the_exit_and_continue_to_the_head():
+    toy = run(
+        """
+        for x in xs:
+            probe(k)
+            if c:
+                k = T
+                continue
+            k = 0
+            if d:
+                b = T
+                break
+            b = 0
+        probe(b)
+        """
+    )
+    assert toy.seen == {"2:k": True, "11:b": True}
+
+
+def test_handlers_start_from_any_point_of_the_body():
+    toy = run(
+        """
+        a = T
+        try:
+            a = 0
+            f()
+        except E:
+            probe(a)
+        """
+    )
+    assert toy.seen["6:a"] is True
+
+
+def test_infeasible_arm_is_walked_quietly_and_dropped():
+    toy = run(
+        """
+        if eager:
+            a = T
+            probe(a)
+        probe(a)
+        if eager:
+            pass
+        else:
+            return
+        probe(a)
+        """
+    )
+    assert toy.seen == {"3:a": True, "4:a": False, "9:a": False}
+    assert toy.quiet == ["3:a", "9:a"]  # after the second `if` only eager paths go on
