@@ -66,10 +66,11 @@ class ConstantSeed:
 @dataclass(frozen=True)
 class Reuse:
     name: str
-    node: ast.Call  # the second consumption
+    node: ast.AST  # the second consumption (a Call), or the escaping key expression
     first: ast.Call | None  # the earlier consumption (None: across loop iterations)
-    kind: str  # "twice" | "loop" | "closure"
+    kind: str  # "twice" | "loop" | "closure" | "escape"
     loop: ast.AST | None = None
+    how: str = ""  # for "escape": "returned", "stored in `self.key`", "stored by `.replace(rng=...)`"
 
 
 def random_function(index: ModuleIndex, call: ast.Call) -> str | None:
@@ -89,22 +90,27 @@ def key_argument(call: ast.Call) -> ast.expr | None:
 
 
 def key_name(arg: ast.AST | None) -> str | None:
-    """`k` for a Name, `keys[0]` for a Name indexed by an integer constant, else None."""
+    """The tracked name of a key expression: `k` for a Name, `keys[0]` / `rngs['dropout']` for
+    a Name indexed by an int or str constant, `self.key` / `state.rng` for an attribute of a
+    Name (keys kept in containers and state objects are keys all the same), else None."""
     if isinstance(arg, ast.Name):
         return arg.id
     if (
         isinstance(arg, ast.Subscript)
         and isinstance(arg.value, ast.Name)
         and isinstance(arg.slice, ast.Constant)
-        and isinstance(arg.slice.value, int)
+        and isinstance(arg.slice.value, (int, str))
         and not isinstance(arg.slice.value, bool)
     ):
-        return f"{arg.value.id}[{arg.slice.value}]"
+        return f"{arg.value.id}[{arg.slice.value!r}]"
+    if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name):
+        return f"{arg.value.id}.{arg.attr}"
     return None
 
 
 def base_name(name: str) -> str:
-    return name.split("[", 1)[0]
+    """The variable a tracked name lives in: `keys` for `keys[0]`, `self` for `self.key`."""
+    return name.split("[", 1)[0].split(".", 1)[0]
 
 
 class KeyFlow:
@@ -119,6 +125,7 @@ class KeyFlow:
         self._kind_cache: dict[int, tuple[str, bool] | None] = {}
         self._constant_seeds: list[ConstantSeed] | None = None
         self._loop_bodies: set[ast.AST] = set()
+        self._escaped: set[int] = set()
         if not any(random_function(index, call) for call in index.calls):
             return  # no `jax.random` call in the module: no key flows to follow
         self._loop_bodies = self._find_loop_bodies()
@@ -223,8 +230,8 @@ class KeyFlow:
     def _rebind(state: dict, name: str) -> None:
         state[name] = None
         state[DERIVED + name] = None
-        prefix = name + "["
-        for k in [k for k in state if k.startswith(prefix)]:
+        prefixes = (name + "[", name + ".")
+        for k in [k for k in state if k.startswith(prefixes)]:
             state[k] = None
 
     @staticmethod
@@ -293,6 +300,12 @@ class KeyFlow:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.expr) and not _is_target(node, child):
                 self._expr(child, state, loops, fn)
+        if isinstance(node, ast.Return) and node.value is not None and fn is not None:
+            self._escapes(node.value, state, "returned")
+        elif isinstance(node, ast.Assign) and fn is not None:
+            stores = [t for t in node.targets if isinstance(t, ast.Attribute)]
+            if stores:
+                self._escapes(node.value, state, f"stored in `{_text(stores[0])}`")
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             for t in _targets(node):
                 self._rebind(state, t)
@@ -324,6 +337,47 @@ class KeyFlow:
             self._derive(call, state)
             for name in self.consumed_names(call):
                 self._consume(name, call, state, loops, fn)
+            func = call.func
+            if isinstance(func, ast.Attribute) and fn is not None:
+                if func.attr in RECORD_METHODS and call.keywords:
+                    for kw in call.keywords:
+                        if kw.arg is not None:
+                            how = f"stored by `.{func.attr}({kw.arg}=...)`"
+                            self._escapes(kw.value, state, how)
+                elif isinstance(func.value, ast.Name) and random_function(self.index, call) is None:
+                    # `self.refresh()` may rebind `self.key`: forget what we knew about it
+                    prefix = func.value.id + "."
+                    for k in [k for k in state if k.startswith(prefix) and state[k] is not None]:
+                        state[k] = None
+
+    def _escapes(self, value: ast.AST, state, how: str) -> None:  # noqa: ANN001
+        """A consumed key handed on (returned, stored in a state object or attribute): whoever
+        receives it (the caller, the next iteration of a `scan` body) consumes it again."""
+        stack = [value]
+        while stack:
+            cur = stack.pop()
+            name = key_name(cur)
+            if name is not None:
+                first = state.get(name)
+                if isinstance(first, ast.Call) and id(cur) not in self._escaped:
+                    self._escaped.add(id(cur))
+                    self.reuses.append(Reuse(name, cur, first, "escape", how=how))
+                continue
+            if isinstance(cur, (ast.Tuple, ast.List, ast.Set)):
+                stack.extend(cur.elts)
+            elif isinstance(cur, ast.Dict):
+                stack.extend(v for v in cur.values if v is not None)
+            elif isinstance(cur, ast.Starred):
+                stack.append(cur.value)
+            elif isinstance(cur, ast.IfExp):
+                stack.extend((cur.body, cur.orelse))
+            elif (
+                isinstance(cur, ast.Call)
+                and not (isinstance(cur.func, ast.Attribute) and cur.func.attr in RECORD_METHODS)
+                and self._container_call(cur)
+            ):
+                stack.extend(a for a in cur.args)
+                stack.extend(kw.value for kw in cur.keywords)
 
     def _comprehension(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
         """A loop: its targets are fresh each iteration; outer keys consumed in it are reused."""
@@ -360,11 +414,11 @@ class KeyFlow:
                 if kw.arg == "num":
                     num = kw.value
             if num is None:
-                data = ("count", 2)
+                data = ("count", 2, None)
             elif isinstance(num, ast.Constant) and isinstance(num.value, int):
-                data = ("count", num.value)
+                data = ("count", num.value, num)
             else:
-                data = ("count", None)
+                data = ("count", None, num)
         else:
             arg = call.args[1] if len(call.args) > 1 else None
             if arg is None:
@@ -373,7 +427,9 @@ class KeyFlow:
                         arg = kw.value
             if arg is None:
                 return
-            data = ("const", arg.value) if isinstance(arg, ast.Constant) else ("expr", None)
+            data = (
+                ("const", arg.value, arg) if isinstance(arg, ast.Constant) else ("expr", None, arg)
+            )
         earlier: tuple = state.get(DERIVED + name) or ()  # type: ignore[assignment]
         for kind, other_data, other in earlier:
             if other is not call and _collide(fn, data, kind, other_data):
@@ -384,7 +440,7 @@ class KeyFlow:
     def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
         first = state.get(name)
         if first is not None and first is not call:
-            if not self._same_helper_call(first, call):  # type: ignore[arg-type]
+            if not self._same_helper_call(first, call) and not self._aligned_draws(first, call):  # type: ignore[arg-type]
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             state[name] = call  # the latest consumption, for the next comparison
             return
@@ -392,7 +448,7 @@ class KeyFlow:
         if loops:
             loop = loops[-1]
             bound = self._bound(loop)
-            if base_name(name) not in bound:
+            if name not in bound and base_name(name) not in bound:
                 # `for shape in shapes: normal(key, shape)` draws per-configuration inputs
                 if not self._per_configuration(call, loop, bound):
                     self.reuses.append(Reuse(name, call, None, "loop", loop))
@@ -402,6 +458,21 @@ class KeyFlow:
             local = self._bound(fn)
             if base_name(name) not in params and base_name(name) not in local:
                 self.reuses.append(Reuse(name, call, None, "closure", fn))
+
+    def _aligned_draws(self, first: ast.Call, second: ast.Call) -> bool:
+        """`choice(key, x, (n,))` and `choice(key, y, (n,))`: the same index draw applied to two
+        populations on purpose (images and labels stay aligned; `permutation(key, x)` and
+        `permutation(key, y)` shuffle in unison). Every argument but the population is equal;
+        the same population twice would be a plain repeat."""
+        fn = random_function(self.index, first)
+        if fn not in ALIGNABLE or random_function(self.index, second) != fn:
+            return False
+        a, b = _draw_arguments(first, fn), _draw_arguments(second, fn)
+        if a is None or b is None or set(a) != set(b) or "population" not in a:
+            return False
+        if a["population"] == b["population"]:
+            return False
+        return all(a[k] == b[k] for k in a if k != "population")
 
     def _same_helper_call(self, first: ast.Call, second: ast.Call) -> bool:
         """The same helper called twice with the same arguments: it recomputes the same
@@ -535,9 +606,12 @@ class KeyFlow:
         return out
 
     def _per_configuration(self, consumer: ast.Call, loop: ast.AST, bound: set[str]) -> bool:
-        """The draws take their shape (or other arguments) from names the loop binds:
-        `for M, K in problem_sizes: a = uniform(key(1), (M, K))` regenerates one fixed input
-        per configuration on purpose. For a `split`, look at the draws from its keys."""
+        """The draws take their shape (or other arguments) from names the loop binds and are
+        used and dropped within the iteration: `for M, K in problem_sizes: a = uniform(key(1),
+        (M, K)); bench(a)` regenerates one fixed input per configuration on purpose. Draws
+        that leave the iteration (appended, stored, yielded, returned: the layers of an MLP
+        init) are reuse: under `threefry_partitionable` `normal(k, (8, 32))` and
+        `normal(k, (32, 1))` share their first values. For a `split`, look at its draws."""
         if random_function(self.index, consumer) == "split":
             parent = getattr(consumer, "jl_parent", None)
             if not isinstance(parent, ast.Assign):
@@ -560,8 +634,98 @@ class KeyFlow:
                     and node.id in bound
                     and not isinstance(getattr(node, "jl_parent", None), ast.Attribute)
                 ):
-                    return True  # a loop-bound size, not `batch.shape` (data-shaped)
+                    # a loop-bound size, not `batch.shape` (data-shaped)
+                    return not self._leaves_iteration(consumer, loop)
         return False
+
+    def _leaves_iteration(self, value: ast.AST, loop: ast.AST, _depth: int = 0) -> bool:
+        """Does the value of `value` (a draw) outlive one iteration of `loop`: appended or
+        inserted into a container, stored in an item or attribute, accumulated into a name
+        from outside the loop, yielded, returned, or an element of the comprehension `loop`?
+        Followed through arithmetic, displays, constructors and local names; a draw passed to
+        any other computation (`bench(a)`, `print(a.shape)`) stays in the iteration."""
+        if _depth > 4:
+            return False
+        child, cur = value, getattr(value, "jl_parent", None)
+        while cur is not None:
+            if cur is loop:
+                return isinstance(loop, COMPREHENSIONS) and child is not getattr(
+                    loop.generators[0], "iter", None  # type: ignore[attr-defined]
+                ) and not isinstance(child, ast.comprehension)
+            if isinstance(cur, FUNCTION_NODES):
+                return False
+            if isinstance(cur, (ast.Return, ast.Yield, ast.YieldFrom)):
+                return True
+            if isinstance(cur, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                return self._assigned_leaves(cur, loop, _depth)
+            if isinstance(cur, ast.stmt):
+                return False
+            if isinstance(cur, (ast.BinOp, ast.UnaryOp, ast.Tuple, ast.List, ast.Set, ast.Dict)):
+                pass
+            elif isinstance(cur, (ast.Starred, ast.keyword, *COMPREHENSIONS)):
+                pass
+            elif isinstance(cur, ast.IfExp) and child is not cur.test:
+                pass
+            elif isinstance(cur, ast.Subscript) and child is cur.value:
+                pass
+            elif isinstance(cur, ast.comprehension):
+                return False  # an iterable or a condition
+            elif isinstance(cur, ast.Attribute):
+                if cur.attr in VIEW_ATTRS:
+                    pass
+                elif cur.attr in VIEW_METHODS and isinstance(cur.jl_parent, ast.Call):  # type: ignore[attr-defined]
+                    child, cur = cur.jl_parent, cur.jl_parent.jl_parent  # type: ignore[attr-defined]
+                    continue
+                else:
+                    return False
+            elif isinstance(cur, ast.Call):
+                if child is cur.func:
+                    return False
+                func = cur.func
+                if isinstance(func, ast.Attribute) and func.attr in ACCUMULATING_METHODS:
+                    return True
+                if not self._container_call(cur):
+                    return False
+            else:
+                return False
+            child, cur = cur, getattr(cur, "jl_parent", None)
+        return False
+
+    def _assigned_leaves(self, stmt: ast.stmt, loop: ast.AST, depth: int) -> bool:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]  # type: ignore[attr-defined]
+        names: set[str] = set()
+        for t in targets:
+            for sub in ast.walk(t):
+                if isinstance(sub, (ast.Subscript, ast.Attribute)) and isinstance(
+                    sub.ctx, ast.Store
+                ):
+                    return True  # `params[i] = w`, `self.w = w`
+            names.update(n for n in _target_names(t) if "[" not in n and "." not in n)
+        if isinstance(stmt, ast.AugAssign) and names - self._bound(loop):
+            return True  # `total += draw` into a name from outside the loop
+        after = (stmt.lineno, stmt.col_offset)
+        for node in _walk_function(loop):
+            if (
+                isinstance(node, ast.Name)
+                and node.id in names
+                and isinstance(node.ctx, ast.Load)
+                and (node.lineno, node.col_offset) > after
+                and self._leaves_iteration(node, loop, depth + 1)
+            ):
+                return True
+        return False
+
+    def _container_call(self, call: ast.Call) -> bool:
+        """Builds a container or record around its arguments: `dict(w=w)`, `Layer(w, b)`,
+        `state.replace(w=w)`, `jnp.asarray(w)`."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in RECORD_METHODS:
+            return True
+        q = self.index.qualname(func) or ""
+        if q in CONTAINER_CALLS:
+            return True
+        last = q.rsplit(".", 1)[-1] if q else (func.attr if isinstance(func, ast.Attribute) else "")
+        return bool(last) and last[0].isupper()
 
     def _consumer_in(self, loop: ast.AST, name: str, after: ast.Assign) -> ast.Call | None:
         """The first consumption of `name` after `after` in the loop, when `after` is the
@@ -588,6 +752,46 @@ class KeyFlow:
 
 
 DERIVED = "\0derived:"
+ACCUMULATING_METHODS = frozenset(
+    {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft", "put"}
+)
+RECORD_METHODS = frozenset({"replace", "_replace", "set"})
+CONTAINER_CALLS = frozenset(
+    {
+        "dict",
+        "list",
+        "tuple",
+        "set",
+        "jax.numpy.asarray",
+        "jax.numpy.array",
+        "jax.numpy.stack",
+        "jax.numpy.concatenate",
+        "numpy.asarray",
+        "numpy.array",
+        "flax.core.freeze",
+        "flax.core.FrozenDict",
+    }
+)
+VIEW_ATTRS = frozenset({"T", "mT", "real", "imag"})
+VIEW_METHODS = frozenset({"astype", "reshape", "transpose", "squeeze", "ravel", "flatten"})
+# samplers that draw indices into a population (argument 1, or this keyword)
+ALIGNABLE = {"choice": "a", "permutation": "x"}
+
+
+def _draw_arguments(call: ast.Call, fn: str) -> dict[str, str] | None:
+    """A sampler's non-key arguments by role (`population`, `arg2`, keywords), as AST dumps."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        kw.arg is None for kw in call.keywords
+    ):
+        return None
+    out: dict[str, str] = {}
+    for i, arg in enumerate(call.args[1:], start=1):
+        out["population" if i == 1 else f"arg{i}"] = ast.dump(arg)
+    for kw in call.keywords:
+        if kw.arg == "key":
+            continue
+        out["population" if kw.arg == ALIGNABLE[fn] else kw.arg] = ast.dump(kw.value)  # type: ignore[index]
+    return out
 
 
 def _collide(kind_a: str, data_a: tuple, kind_b: str, data_b: tuple) -> bool:
@@ -596,14 +800,36 @@ def _collide(kind_a: str, data_a: tuple, kind_b: str, data_b: tuple) -> bool:
     if kind_a == kind_b == "split":
         return False  # a second split is a reuse (JAX201), not a collision
     if kind_a == kind_b == "fold_in":
-        return data_a[0] == data_b[0] == "const" and data_a == data_b
+        return data_a[0] == data_b[0] == "const" and data_a[1] == data_b[1]
     split_data, fold_data = (data_a, data_b) if kind_a == "split" else (data_b, data_a)
     if fold_data[0] != "const":
+        # `fold_in(k, n)` after `split(k, n)` (or `n + 1`, ...): past the split's indices
+        if split_data[2] is not None and _at_least(fold_data[2], split_data[2]):
+            return False
         return True  # `fold_in(k, step)`: step takes the split's indices sooner or later
     value, count = fold_data[1], split_data[1]
     if not isinstance(value, int) or isinstance(value, bool):
         return False
     return 0 <= value < (count if count is not None else 2)
+
+
+def _at_least(expr: ast.AST, count: ast.AST) -> bool:
+    """`expr` is `count`, or `count + c` with a constant `c >= 0` (the same expression text,
+    so the same value when both are evaluated on one path without rebinding)."""
+    target = ast.dump(count)
+    if ast.dump(expr) == target:
+        return True
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        for a, b in ((expr.left, expr.right), (expr.right, expr.left)):
+            if (
+                ast.dump(a) == target
+                and isinstance(b, ast.Constant)
+                and isinstance(b.value, int)
+                and not isinstance(b.value, bool)
+                and b.value >= 0
+            ):
+                return True
+    return False
 
 
 def _innermost_loop(node: ast.AST) -> ast.AST | None:
@@ -633,6 +859,13 @@ def _loop_invariant_seed(call: ast.Call, bound: set[str]) -> bool:
     return True
 
 
+def _text(node: ast.AST) -> str:
+    try:
+        return ast.unparse(node)
+    except Exception:  # noqa: BLE001 - only for messages
+        return "..."
+
+
 def _walk_function(fn: ast.AST):
     stack = list(ast.iter_child_nodes(fn))
     while stack:
@@ -643,6 +876,8 @@ def _walk_function(fn: ast.AST):
 
 
 def _target_names(t: ast.AST):
+    """Names a target rebinds, including tracked containers: `self.key = ...` rebinds
+    `self.key`, `rngs["dropout"] = ...` rebinds `rngs['dropout']`."""
     if isinstance(t, ast.Name):
         yield t.id
     elif isinstance(t, (ast.Tuple, ast.List)):
@@ -650,6 +885,10 @@ def _target_names(t: ast.AST):
             yield from _target_names(e)
     elif isinstance(t, ast.Starred):
         yield from _target_names(t.value)
+    elif isinstance(t, (ast.Attribute, ast.Subscript)):
+        name = key_name(t)
+        if name is not None:
+            yield name
 
 
 def _targets(node: ast.AST) -> list[str]:

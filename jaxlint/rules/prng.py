@@ -177,7 +177,7 @@ class PrngKeyReuse(Rule):
             self._report(reuse, ctx)
 
     def _report(self, reuse: Reuse, ctx: Context) -> None:
-        short = _callee(ctx, reuse.node)
+        short = _callee(ctx, reuse.node) if isinstance(reuse.node, ast.Call) else ""
         if reuse.kind == "twice":
             first = reuse.first
             first_fn = _callee(ctx, first)  # type: ignore[arg-type]
@@ -192,6 +192,21 @@ class PrngKeyReuse(Rule):
                 f"line {reuse.loop.lineno} but never rebound there"  # type: ignore[union-attr]
             )
             fix = None
+        elif reuse.kind == "escape":
+            first = reuse.first
+            detail = (
+                f"key `{reuse.name}` is {reuse.how} after `{_callee(ctx, first)}` on line "  # type: ignore[arg-type]
+                f"{first.lineno} consumed it, so whoever receives it (the caller, or the next "  # type: ignore[union-attr]
+                "iteration of a loop body) consumes it again"
+            )
+            self.report(
+                reuse.node,
+                message=(
+                    f"{detail}; hand on the fresh key from `{reuse.name}, sub = "
+                    f"jax.random.split({reuse.name})` and draw from `sub`"
+                ),
+            )
+            return
         else:
             detail = (
                 f"key `{reuse.name}` is closed over by a loop body (`{getattr(reuse.loop, 'name', 'lambda')}`) "

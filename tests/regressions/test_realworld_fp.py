@@ -25,8 +25,6 @@ STILL_FIRING = {
     "fp05_jax120_flax_kwarg_into_vmap_closure",
     "fp06_jax101_flax_call_static_kwarg",
     "fp07_jax502_functional_insert",
-    "fp08_jax201_same_key_aligned_choice",
-    "fp09_jax203_foldin_index_past_split",
     "fp10_jax501_dict_from_pmean",
     "fp11_jax503_functional_update_method",
     "fp12_jax503_global_rebound_before_def",
