@@ -70,7 +70,9 @@ class Reuse:
     first: ast.Call | None  # the earlier consumption (None: across loop iterations)
     kind: str  # "twice" | "loop" | "closure" | "escape"
     loop: ast.AST | None = None
-    how: str = ""  # for "escape": "returned", "stored in `self.key`", "stored by `.replace(rng=...)`"
+    how: str = (
+        ""  # for "escape": "returned", "stored in `self.key`", "stored by `.replace(rng=...)`"
+    )
 
 
 def random_function(index: ModuleIndex, call: ast.Call) -> str | None:
@@ -169,11 +171,16 @@ class KeyFlow:
         """Parameters each function consumes (to a fixed point through helpers)."""
         bodies = []
         for fn in self.index.functions:
-            events = [
-                node
-                for node in _walk_function(fn)
-                if isinstance(node, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
-            ]
+            events = sorted(
+                (
+                    node
+                    for node in _walk_function(fn)
+                    if isinstance(node, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
+                ),
+                # source order; an assignment after the calls of its value
+                # (`key, sub = split(key)` consumes the parameter, then rebinds it)
+                key=lambda n: (n.end_lineno, n.end_col_offset, not isinstance(n, ast.Call)),
+            )
             if any(isinstance(e, ast.Call) for e in events):
                 bodies.append((fn, events))
         for _ in range(4):
@@ -649,9 +656,16 @@ class KeyFlow:
         child, cur = value, getattr(value, "jl_parent", None)
         while cur is not None:
             if cur is loop:
-                return isinstance(loop, COMPREHENSIONS) and child is not getattr(
-                    loop.generators[0], "iter", None  # type: ignore[attr-defined]
-                ) and not isinstance(child, ast.comprehension)
+                return (
+                    isinstance(loop, COMPREHENSIONS)
+                    and child
+                    is not getattr(
+                        loop.generators[0],
+                        "iter",
+                        None,  # type: ignore[attr-defined]
+                    )
+                    and not isinstance(child, ast.comprehension)
+                )
             if isinstance(cur, FUNCTION_NODES):
                 return False
             if isinstance(cur, (ast.Return, ast.Yield, ast.YieldFrom)):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.imports import dotted
-from jaxlint.analysis.keys import Reuse, key_argument
+from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.keys import COMPREHENSIONS, KeyFlow, Reuse, base_name, key_argument
 from jaxlint.fixers.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule
 
@@ -165,8 +165,30 @@ class PrngKeyReuse(Rule):
                 def sample(key):
                     key, subkey = jax.random.split(key)
                     a = jax.random.normal(subkey, (3,))
-                    b = jax.random.uniform(key, (3,))
+                    key, subkey = jax.random.split(key)
+                    b = jax.random.uniform(subkey, (3,))
                     return a, b
+                """,
+            ),
+            (
+                """
+                import jax
+
+                def noisy(key, xs):
+                    out = []
+                    for x in xs:
+                        out.append(x + jax.random.normal(key, x.shape))
+                    return out, key
+                """,
+                """
+                import jax
+
+                def noisy(key, xs):
+                    out = []
+                    for x in xs:
+                        key, subkey = jax.random.split(key)
+                        out.append(x + jax.random.normal(subkey, x.shape))
+                    return out, key
                 """,
             ),
         ),
@@ -191,7 +213,7 @@ class PrngKeyReuse(Rule):
                 f"key `{reuse.name}` is consumed by `{short}` in every iteration of the loop on "
                 f"line {reuse.loop.lineno} but never rebound there"  # type: ignore[union-attr]
             )
-            fix = None
+            fix = self._fix(reuse, ctx)
         elif reuse.kind == "escape":
             first = reuse.first
             detail = (
@@ -216,15 +238,15 @@ class PrngKeyReuse(Rule):
         self.report(reuse.node, detail=detail, name=reuse.name, fix=fix)
 
     def _fix(self, reuse: Reuse, ctx: Context):  # noqa: ANN202
-        first = reuse.first
-        if first is None:
+        """Give every consumption of the key in its run of statements its own subkey:
+        `key, subkey = split(key)` before each one, so the key stays fresh for whatever comes
+        after (the next draw, the next iteration, the caller). Offered only when the key
+        analysis of the fixed module finds no reuse of that key left in the function."""
+        name = reuse.name
+        if reuse.kind not in ("twice", "loop") or name != base_name(name):
             return None
-        stmt = _statement_of(first)
-        second_stmt = _statement_of(reuse.node)
-        if stmt is None or second_stmt is None or _parent(stmt) is not _parent(second_stmt):
-            return None
-        arg = key_argument(first)
-        if not isinstance(arg, ast.Name):
+        plan = _split_plan(reuse, ctx)
+        if plan is None:
             return None
         sub = "subkey"
         n = 1
@@ -235,15 +257,125 @@ class PrngKeyReuse(Rule):
             split, edits = spell(ctx, "jax.random.split")
         except LookupError:
             return None
-        indent = ctx.line_indent(stmt.lineno)
-        line_start = ctx.start(stmt).__class__(stmt.lineno, 0)
-        name = reuse.name
-        insert = ctx.insert(
-            line_start, f"{indent}{name}, {sub} = {split}({name}){ctx.source.newline}"
-        )
-        return self.fix(
-            insert, ctx.replace(arg, sub), *edits, message="Split the key before the first use"
-        )
+        for stmt, args in plan:
+            line_start = ctx.start(stmt).__class__(stmt.lineno, 0)
+            indent = ctx.line_indent(stmt.lineno)
+            edits.append(
+                ctx.insert(
+                    line_start, f"{indent}{name}, {sub} = {split}({name}){ctx.source.newline}"
+                )
+            )
+            edits.extend(ctx.replace(arg, sub) for arg in args)
+        if not _clean_after(ctx, edits, name, reuse.node):
+            return None
+        what = "each use" if len(plan) > 1 else "the use"
+        return self.fix(*edits, message=f"Split a fresh subkey off `{name}` for {what}")
+
+
+def _split_plan(reuse: Reuse, ctx: Context) -> list[tuple[ast.stmt, list[ast.expr]]] | None:
+    """The statements of the reuse's run (its block, between rebindings of the key) that
+    consume the key, each with the key arguments to replace; None when the edit would not be
+    simple (a consumption inside a nested block, two in one statement, a shared line, a key
+    that is not a local of this scope)."""
+    name = reuse.name
+    stmt = _statement_of(reuse.node)
+    if stmt is None:
+        return None
+    owner = _parent(stmt)
+    block = next(
+        (
+            getattr(owner, f)
+            for f in ("body", "orelse", "finalbody")
+            if isinstance(getattr(owner, f, None), list) and stmt in getattr(owner, f)
+        ),
+        None,
+    )
+    if block is None:
+        return None
+    scope = ctx.index.scope_of(stmt)
+    if scope.kind == "class" or name in scope.globals or name not in scope.bindings:
+        return None  # a closure variable or a global: rebinding it here would shadow it
+    i = block.index(stmt)
+    if _rebinds(stmt, name):
+        return None
+    lo, hi = i, i
+    while lo > 0 and not _rebinds(block[lo - 1], name):
+        lo -= 1
+    while hi + 1 < len(block) and not _rebinds(block[hi + 1], name):
+        hi += 1
+    plan = []
+    for st in block[lo : hi + 1]:
+        calls = [c for c in _calls_in(st) if name in ctx.keys.consumed_names(c)]
+        if not calls:
+            continue
+        if len(calls) > 1 or any(
+            isinstance(getattr(st, f, None), list) for f in ("body", "orelse")
+        ):
+            return None
+        prev = block[block.index(st) - 1] if block.index(st) > 0 else None
+        if ctx.source.line(st.lineno)[: st.col_offset].strip() or (
+            prev is not None and prev.end_lineno == st.lineno  # type: ignore[attr-defined]
+        ):
+            return None
+        call = calls[0]
+        args = [
+            a
+            for a in (*call.args, *(k.value for k in call.keywords))
+            if isinstance(a, ast.Name) and a.id == name
+        ]
+        if not args:
+            return None
+        plan.append((st, args))
+    return plan or None
+
+
+def _calls_in(stmt: ast.stmt) -> list[ast.Call]:
+    """Calls a statement evaluates itself (not in nested functions or comprehensions)."""
+    out = []
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        cur = stack.pop()
+        if cur is not stmt and isinstance(
+            cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, *COMPREHENSIONS)
+        ):
+            continue
+        if isinstance(cur, ast.Call):
+            out.append(cur)
+        stack.extend(ast.iter_child_nodes(cur))
+    return out
+
+
+def _rebinds(stmt: ast.stmt, name: str) -> bool:
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+    return False
+
+
+def _function_path(node: ast.AST) -> tuple[str, ...]:
+    path = []
+    cur = _parent(node)
+    while cur is not None:
+        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            path.append(cur.name)
+        elif isinstance(cur, ast.Lambda):
+            path.append("<lambda>")
+        cur = _parent(cur)
+    return tuple(reversed(path))
+
+
+def _clean_after(ctx: Context, edits: list, name: str, node: ast.AST) -> bool:
+    """Re-run the key analysis on the fixed text: no reuse of `name` may be left in the
+    function (the fix must not move the reuse to the next draw, iteration or caller)."""
+    try:
+        tree = ast.parse(ctx.source.apply(edits))
+    except (SyntaxError, ValueError):
+        return False
+    path = _function_path(node)
+    flow = KeyFlow(ModuleIndex(tree))
+    return not any(
+        base_name(r.name) == name and _function_path(r.node) == path for r in flow.reuses
+    )
 
 
 def _callee(ctx: Context, call: ast.Call) -> str:
