@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import cached_property
 
 from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
 
@@ -39,6 +40,7 @@ LOOP_BODY_TRANSFORMS = frozenset(
     {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.map", "flax.nnx.scan"}
 )
 TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+VMAPS = frozenset({"jax.vmap"})
 
 
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
@@ -61,6 +63,38 @@ class ConstantSeed:
     loop: ast.AST  # For/While/comprehension
     name: str | None  # the variable it is bound to (None: used directly)
     consumer: ast.Call  # the sampler or split that consumes it
+
+
+@dataclass(frozen=True)
+class UnmappedKey:
+    """A key that `vmap` broadcasts (`in_axes=None`, or closed over) into a consumer."""
+
+    node: ast.AST  # the vmap call (or the `partial(jax.vmap, ...)` decorator)
+    fn: ast.AST  # the vmapped function
+    name: str  # the parameter or closed-over key
+    consumer: ast.Call  # its first consumption in `fn`
+    how: str  # "in_axes" | "closure"
+
+
+@dataclass(frozen=True)
+class FixedSeed:
+    """`jax.random.key(<constant>)` in a function that runs repeatedly, then consumed."""
+
+    node: ast.Call
+    fn: ast.AST
+    consumer: ast.Call
+    why: str
+
+
+@dataclass(frozen=True)
+class ModuleKeyUse:
+    """A module-level key consumed inside a function."""
+
+    name: str
+    node: ast.Call  # the consumption
+    fn: ast.AST
+    binding: ast.AST  # where the module binds the key
+    why: str
 
 
 @dataclass(frozen=True)
@@ -144,8 +178,24 @@ class KeyFlow:
             return key_name(key_argument(call))
         return None
 
-    def _helper_consumptions(self, call: ast.Call) -> list[str]:
+    def resolve_callee(self, call: ast.Call) -> ast.AST | None:
+        """The def a call runs: `f(...)`, `self.f(...)`, or `step(...)` where
+        `step = jax.jit(train_step)` (a compiled step consumes what `train_step` consumes)."""
         target = self.index.resolve_function(call.func)
+        if target is None and isinstance(call.func, ast.Name):
+            b = self.index.binding(call.func.id, self.index.scope_of(call.func))
+            if (
+                b is not None
+                and b.kind == "assign"
+                and isinstance(b.value, ast.Call)
+                and self.index.qualname(b.value.func) in JIT_WRAPPERS
+                and b.value.args
+            ):
+                target = self.index.resolve_function(b.value.args[0])
+        return target
+
+    def _helper_consumptions(self, call: ast.Call) -> list[str]:
+        target = self.resolve_callee(call)
         if target is None or target not in self.consuming_params:
             return []
         params = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]  # type: ignore[attr-defined]
@@ -576,6 +626,256 @@ class KeyFlow:
                     seen = True
         return seen
 
+    # -- keys across calls: vmap, fixed seeds in repeated functions, module-level keys --------
+    @cached_property
+    def unmapped_keys(self) -> list[UnmappedKey]:
+        """`jax.vmap(f, in_axes=(None, ...))` where `f` consumes the unmapped key parameter,
+        or a vmapped function that consumes a key closed over from the enclosing function:
+        every batch element draws the same numbers."""
+        out: list[UnmappedKey] = []
+        for site, fn, in_axes in self._vmaps():
+            params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]  # type: ignore[attr-defined]
+            if isinstance(in_axes, (ast.Tuple, ast.List)):
+                for i, axis in enumerate(in_axes.elts):
+                    if (
+                        isinstance(axis, ast.Constant)
+                        and axis.value is None
+                        and i < len(params)
+                        and params[i] in self.consuming_params.get(fn, ())
+                    ):
+                        consumer = self._first_consumer(fn, params[i])
+                        if consumer is not None and not self._indexed_split(consumer, fn):
+                            out.append(UnmappedKey(site, fn, params[i], consumer, "in_axes"))
+            closure = self._closure_consumer(fn)
+            if closure is not None:
+                out.append(UnmappedKey(site, fn, closure[0], closure[1], "closure"))
+        return out
+
+    def _vmaps(self):  # noqa: ANN202 - yields (report site, function, in_axes expr)
+        for call in self.index.calls:
+            q = self.index.qualname(call.func)
+            if q == "functools.partial" and call.args:
+                if self.index.qualname(call.args[0]) not in VMAPS:
+                    continue
+                parent = getattr(call, "jl_parent", None)
+                if isinstance(parent, FUNCTION_NODES) and call in getattr(
+                    parent, "decorator_list", ()
+                ):
+                    in_axes = next((k.value for k in call.keywords if k.arg == "in_axes"), None)
+                    yield call, parent, in_axes
+            elif q in VMAPS:
+                fun = call.args[0] if call.args else None
+                fun = fun or next((k.value for k in call.keywords if k.arg == "fun"), None)
+                fn = self.index.resolve_function(fun) if fun is not None else None
+                if fn is None:
+                    continue
+                in_axes = call.args[1] if len(call.args) > 1 else None
+                in_axes = in_axes or next(
+                    (k.value for k in call.keywords if k.arg == "in_axes"), None
+                )
+                yield call, fn, in_axes
+
+    def _first_consumer(self, fn: ast.AST, name: str) -> ast.Call | None:
+        calls = [n for n in _walk_function(fn) if isinstance(n, ast.Call)]
+        calls.sort(key=lambda c: (c.lineno, c.col_offset))
+        return next((c for c in calls if name in self.consumed_names(c)), None)
+
+    def _indexed_split(self, consumer: ast.Call, fn: ast.AST) -> bool:
+        """`split(key, n)[i]` with a mapped index `i`: each element picks its own key."""
+        if random_function(self.index, consumer) != "split":
+            return False
+        parent = getattr(consumer, "jl_parent", None)
+        if isinstance(parent, ast.Subscript) and not isinstance(parent.slice, ast.Constant):
+            return True
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+            target = parent.targets[0]
+            if isinstance(target, ast.Name):
+                for node in _walk_function(fn):
+                    if (
+                        isinstance(node, ast.Subscript)
+                        and isinstance(node.value, ast.Name)
+                        and node.value.id == target.id
+                        and not isinstance(node.slice, ast.Constant)
+                    ):
+                        return True
+        return False
+
+    def _closure_consumer(self, fn: ast.AST) -> tuple[str, ast.Call] | None:
+        """A key from an enclosing function consumed inside `fn` (not a parameter, not bound
+        in `fn`, not a module-level name)."""
+        params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
+        local = self._bound(fn)
+        calls = sorted(
+            (n for n in _walk_function(fn) if isinstance(n, ast.Call)),
+            key=lambda c: (c.lineno, c.col_offset),
+        )
+        for call in calls:
+            for name in self.consumed_names(call):
+                root = base_name(name)
+                if root in params or root in local or root in ("self", "cls"):
+                    continue
+                found = self.index.lookup(root, self.index.scope_of(call))
+                scope = self._scope_holding(root, call)
+                if found and scope is not None and scope.kind == "function":
+                    return name, call
+        return None
+
+    def _scope_holding(self, name: str, node: ast.AST):  # noqa: ANN202
+        s = self.index.scope_of(node)
+        while s is not None:
+            if name in s.bindings and s.kind != "class":
+                return s
+            s = s.parent
+        return None
+
+    @cached_property
+    def repeated(self) -> dict[ast.AST, str]:
+        """Functions that run more than once with the same inputs: loop bodies of `scan` &
+        co., vmapped functions, functions called inside a loop, and the functions they call.
+        Test functions (`test_*`, `Test*` classes) are left out: each runs once."""
+        why: dict[ast.AST, str] = {}
+        for body in self._loop_bodies:
+            why[body] = "it is the body of a `scan`/`fori_loop`/`while_loop`"
+        for _, fn, _ in self._vmaps():
+            why.setdefault(fn, "it is vmapped (every batch element runs it)")
+        for call in self.index.calls:
+            loop = _innermost_loop(call)
+            if loop is None:
+                continue
+            target = self.resolve_callee(call)
+            if target is not None and not _in_test(call):
+                why.setdefault(target, f"it is called in the loop on line {loop.lineno}")  # type: ignore[attr-defined]
+        for _ in range(3):
+            changed = False
+            for fn in [f for f in why if not _in_test(f)]:
+                for node in _walk_function(fn):
+                    if isinstance(node, ast.Call):
+                        target = self.resolve_callee(node)
+                        if target is not None and target not in why and target is not fn:
+                            name = getattr(fn, "name", "lambda")
+                            why[target] = f"it is called from `{name}`, which runs repeatedly"
+                            changed = True
+            if not changed:
+                break
+        return {fn: w for fn, w in why.items() if not _in_test(fn)}
+
+    @cached_property
+    def fixed_seeds(self) -> list[FixedSeed]:
+        """`jax.random.key(<constant>)` made (outside any loop: that is `constant_seeds`) in
+        a function that runs repeatedly, and consumed there: every run draws the same."""
+        out = []
+        for call in self.index.calls:
+            if random_function(self.index, call) not in ("key", "PRNGKey"):
+                continue
+            fn = self.index.enclosing_function(call)
+            if fn is None or fn not in self.repeated or _innermost_loop(call) is not None:
+                continue
+            if not self._module_constant_seed(call):
+                continue
+            consumer = self._consumer_of_new_key(call, fn)
+            if consumer is not None:
+                out.append(FixedSeed(call, fn, consumer, self.repeated[fn]))
+        return out
+
+    def _module_constant_seed(self, call: ast.Call) -> bool:
+        args = [*call.args, *(kw.value for kw in call.keywords if kw.arg != "impl")]
+        if not args:
+            return False
+        module = self.index.scopes[self.index.tree]
+        for arg in args:
+            for node in ast.walk(arg):
+                if isinstance(node, (ast.Call, ast.Await, ast.NamedExpr, ast.Attribute)):
+                    return False
+                if isinstance(node, ast.Name):
+                    found = self.index.lookup(node.id, self.index.scope_of(node))
+                    if not found or found is not module.bindings.get(node.id):
+                        return False
+        return True
+
+    def _consumer_of_new_key(self, call: ast.Call, fn: ast.AST) -> ast.Call | None:
+        parent = getattr(call, "jl_parent", None)
+        if isinstance(parent, ast.Call) and call in parent.args:
+            fn_name = random_function(self.index, parent)
+            if (
+                fn_name is not None
+                and fn_name not in NON_CONSUMING
+                and key_argument(parent) is call
+            ):
+                return parent
+            return None
+        if not (
+            isinstance(parent, ast.Assign)
+            and len(parent.targets) == 1
+            and isinstance(parent.targets[0], ast.Name)
+        ):
+            return None
+        name = parent.targets[0].id
+        events = sorted(
+            (
+                n
+                for n in _walk_function(fn)
+                if isinstance(n, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
+                and (n.lineno, n.col_offset) > (parent.lineno, parent.col_offset)
+            ),
+            key=lambda n: (n.end_lineno, n.end_col_offset, not isinstance(n, ast.Call)),
+        )
+        for node in events:
+            if isinstance(node, ast.Call):
+                if name in self.consumed_names(node):
+                    return node
+            elif name in _targets(node):
+                return None
+        return None
+
+    @cached_property
+    def module_key_uses(self) -> list[ModuleKeyUse]:
+        """A key bound at module level and consumed inside a function that runs repeatedly,
+        or consumed in two places (two functions, or a function and the module body)."""
+        module = self.index.scopes[self.index.tree]
+        names = {
+            name
+            for name, bindings in module.bindings.items()
+            if bindings and all(self._module_key_binding(b) for b in bindings)
+        }
+        if not names:
+            return []
+        sites: dict[str, list[tuple[ast.AST | None, ast.Call]]] = {}
+        for call in self.index.calls:
+            for n in self.consumed_names(call):
+                root = base_name(n)
+                if root not in names or root != n.split("[", 1)[0]:
+                    continue
+                found = self.index.lookup(root, self.index.scope_of(call))
+                if found is not module.bindings.get(root):
+                    continue
+                fn = self.index.enclosing_function(call)
+                if fn is not None and _in_test(fn):
+                    continue
+                sites.setdefault(root, []).append((fn, call))
+        out = []
+        for name, uses in sites.items():
+            places = {id(fn) for fn, _ in uses}
+            binding = module.bindings[name][0].node
+            for fn, call in uses:
+                if fn is None:
+                    continue
+                if fn in self.repeated:
+                    why = self.repeated[fn]
+                elif len(places) > 1:
+                    why = "and it is consumed elsewhere too"
+                else:
+                    continue
+                out.append(ModuleKeyUse(name, call, fn, binding, why))  # type: ignore[arg-type]
+        return out
+
+    def _module_key_binding(self, b) -> bool:  # noqa: ANN001
+        if b.kind == "assign" and isinstance(b.value, ast.Call):
+            return random_function(self.index, b.value) in KEY_MAKERS
+        if b.kind == "local" and isinstance(b.node, ast.Assign):
+            value = b.node.value
+            return isinstance(value, ast.Call) and random_function(self.index, value) == "split"
+        return False
+
     # -- constant seeds in loops -----------------------------------------------------------------
     @property
     def constant_seeds(self) -> list[ConstantSeed]:
@@ -717,6 +1017,8 @@ class KeyFlow:
             names.update(n for n in _target_names(t) if "[" not in n and "." not in n)
         if isinstance(stmt, ast.AugAssign) and names - self._bound(loop):
             return True  # `total += draw` into a name from outside the loop
+        if names & self._carried(loop):
+            return True  # `state = step(state, key)`: the value lives on past the iteration
         after = (stmt.lineno, stmt.col_offset)
         for node in _walk_function(loop):
             if (
@@ -728,6 +1030,20 @@ class KeyFlow:
             ):
                 return True
         return False
+
+    def _carried(self, loop: ast.AST) -> set[str]:
+        """Names the loop assigns that are also used outside it (parameters of the function,
+        names read before or after the loop): their values outlive one iteration."""
+        fn = self.index.enclosing_function(loop)
+        owner = fn if fn is not None else self.index.tree
+        inside = {id(n) for n in ast.walk(loop)}
+        outside = set()
+        if fn is not None and not isinstance(fn, ast.Lambda):
+            outside = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
+        for node in _walk_function(owner):
+            if isinstance(node, ast.Name) and id(node) not in inside:
+                outside.add(node.id)
+        return self._bound(loop) & outside
 
     def _container_call(self, call: ast.Call) -> bool:
         """Builds a container or record around its arguments: `dict(w=w)`, `Layer(w, b)`,
@@ -766,6 +1082,17 @@ class KeyFlow:
 
 
 DERIVED = "\0derived:"
+# transforms that run the function they wrap once per call, with the same arguments
+JIT_WRAPPERS = frozenset(
+    {
+        "jax.jit",
+        "equinox.filter_jit",
+        "flax.nnx.jit",
+        "jax.checkpoint",
+        "jax.remat",
+        "jax.named_call",
+    }
+)
 ACCUMULATING_METHODS = frozenset(
     {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft", "put"}
 )
@@ -871,6 +1198,20 @@ def _loop_invariant_seed(call: ast.Call, bound: set[str]) -> bool:
             if isinstance(node, ast.Name) and node.id in bound:
                 return False
     return True
+
+
+def _in_test(fn: ast.AST) -> bool:
+    """`fn` is (or is nested in) a test function or a method of a `Test*` class."""
+    cur: ast.AST | None = fn
+    while cur is not None:
+        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef)) and cur.name.startswith(
+            ("test", "setUp")
+        ):
+            return True
+        if isinstance(cur, ast.ClassDef) and cur.name.startswith("Test"):
+            return True
+        cur = getattr(cur, "jl_parent", None)
+    return False
 
 
 def _text(node: ast.AST) -> str:

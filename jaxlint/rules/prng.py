@@ -15,9 +15,23 @@ class PrngKeyReuse(Rule):
 
     What it does: follows each key variable through the function: two consumptions (samplers
     such as `normal`/`uniform`, or `split`) on one path without a rebinding in between, a
-    consumption inside a loop of a key that the loop never rebinds, and a `scan`/`fori_loop`
-    body that consumes a key it closes over. Mutually exclusive branches are fine, and so is
-    `fold_in(key, i)`. Keys passed to helpers of the same module that consume them count.
+    consumption inside a loop of a key that the loop never rebinds, a `scan`/`fori_loop` body
+    that consumes a key it closes over, and a consumed key handed on: returned (to the caller,
+    or as the carry of a loop body), stored in a state object (`state.replace(rng=key)`,
+    `state.set(rng=key)`) or in an attribute (`self.key = key`). Keys kept in containers and
+    attributes (`rngs["dropout"]`, `self.key`) are followed like names. A helper of the same
+    module that consumes its key parameter (also through `step = jax.jit(train_step)`) counts
+    as a consumption at the call site. Mutually exclusive branches are fine, and so is
+    `fold_in(key, i)`.
+    Loops over configurations: a loop whose draws take their shape from the loop variable
+    and are used and dropped within the iteration (a benchmark regenerating one input per
+    problem size) is not reported. When the draws leave the iteration (appended, stored,
+    yielded, returned: the layers of an MLP initialisation) it is reuse: under the default
+    `jax_threefry_partitionable`, `normal(k, (8, 32))` and `normal(k, (32, 1))` share their
+    first values, so the layers get the same numbers.
+    Aligned draws: `choice(key, images, (n,))` and `choice(key, labels, (n,))` (or two
+    `permutation(key, ...)`) with every other argument equal pick the same indices on purpose
+    (images and labels stay paired) and are not reported.
     Why is this bad: JAX keys are explicit state. Reusing one gives identical (or correlated)
     random numbers, silently: `normal(k)` and `normal(k)` are equal, `bernoulli(k, .5)` equals
     `uniform(k) < .5`. `jax.debug_key_reuse(True)` raises `KeyReuseError` at run time.
@@ -28,8 +42,11 @@ class PrngKeyReuse(Rule):
         key, k1, k2 = jax.random.split(key, 3)
         noise = jax.random.normal(k1, (3,))
         mask = jax.random.bernoulli(k2, 0.5, (3,))
-    Fix: insert `key, subkey = jax.random.split(key)` before the first use and draw from
-    `subkey` (unsafe: the random numbers change).
+    Fix: before each consumption of the key in its run of statements, insert
+    `key, subkey = jax.random.split(key)` and draw from `subkey`, so the key stays fresh for
+    what follows (the next iteration, the caller). Offered only when the key analysis of the
+    fixed code finds no reuse of that key left in the function (unsafe: the random numbers
+    change).
     """
 
     code = "JAX201"
@@ -86,6 +103,60 @@ class PrngKeyReuse(Rule):
                 else:
                     x = 0.0
                 return x + jax.random.uniform(key)  # error: JAX201
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def init_mlp(key, sizes):
+                params = []
+                for n_in, n_out in zip(sizes[:-1], sizes[1:]):
+                    w = jax.random.normal(key, (n_in, n_out)) * 0.01  # error: JAX201
+                    params.append((w, jnp.zeros(n_out)))
+                return params
+            """,
+            """
+            import jax
+            from jax import lax
+
+            def place_agents(key, grid, n):
+                def step(carry, _):
+                    key, grid = carry
+                    next_key, sub = jax.random.split(key)
+                    cell = jax.random.randint(sub, (), 0, grid.size)
+                    return (key, grid.at[cell].add(1)), cell  # error: JAX201
+                return lax.scan(step, (key, grid), None, length=n)
+            """,
+            """
+            import jax
+
+            def thermostat(state, dt):
+                key = state.rng
+                r1 = jax.random.normal(key)
+                noise = jax.random.gamma(key, 2.0)  # error: JAX201
+                return state.set(rng=key, kinetic=state.kinetic * r1 + noise * dt)  # error: JAX201
+            """,
+            """
+            import jax
+
+            class Dropout:
+                def __call__(self, x, rngs):
+                    keep = jax.random.bernoulli(rngs["dropout"], 0.9, x.shape)
+                    noise = jax.random.normal(rngs["dropout"], x.shape)  # error: JAX201
+                    return x * keep + noise
+            """,
+            """
+            import jax
+
+            def train_step(state, batch, key):
+                return state + jax.random.normal(key, batch.shape).mean()
+
+            step = jax.jit(train_step)
+
+            def train(state, batches, key):
+                for batch in batches:
+                    state = step(state, batch, key)  # error: JAX201
+                return state
             """,
         ),
         valid=(
@@ -147,6 +218,30 @@ class PrngKeyReuse(Rule):
             def f(key):
                 k1, k2 = jax.random.split(key)
                 return jax.random.normal(k1), jax.random.normal(k2)
+            """,
+            """
+            import jax
+
+            def sample_batch(key, images, labels, n):
+                x = jax.random.choice(key, images, (n,), replace=False)
+                y = jax.random.choice(key, labels, (n,), replace=False)
+                return x, y
+            """,
+            """
+            import jax
+
+            def bench(key, sizes):
+                for n in sizes:
+                    x = jax.random.normal(key, (n, n))
+                    print(n, (x @ x).block_until_ready().sum())
+            """,
+            """
+            import jax
+
+            def step(carry, _):
+                key, x = carry
+                key, sub = jax.random.split(key)
+                return (key, x + jax.random.normal(sub)), x
             """,
         ),
         unsafe_fixes=(
@@ -1027,3 +1122,338 @@ class RawKeyArithmetic(Rule):
         kind = self._kind(target, ctx)
         if kind is not None and kind[0] == "typed":
             self.report(node, what=what, name=ctx.text(target), consequence=consequence)
+
+
+class KeyUnmappedInVmap(Rule):
+    """Flags a key that `jax.vmap` broadcasts into a function that consumes it.
+
+    What it does: finds `jax.vmap(f, in_axes=(None, ...))` (and `@partial(jax.vmap,
+    in_axes=...)`) where the parameter mapped with `None` is a key that `f` consumes (a
+    sampler, `split`, or a helper that consumes it), and vmapped functions that consume a key
+    closed over from the enclosing function.
+    Why is this bad: an unmapped argument is the same for every batch element, so every
+    element draws exactly the same numbers: the "per-example" noise, dropout masks or
+    initialisations are identical across the batch. JAX does not warn.
+    `jax.random.fold_in(key, i)` with a mapped `i` is fine (each element gets its own key), and
+    so is `split(key, n)[i]` with a mapped index.
+    Example:
+        def add_noise(key, x):
+            return x + jax.random.normal(key, x.shape)
+
+        noisy = jax.vmap(add_noise, in_axes=(None, 0))(key, batch)
+    Use instead:
+        keys = jax.random.split(key, batch.shape[0])
+        noisy = jax.vmap(add_noise, in_axes=(0, 0))(keys, batch)
+    No automatic fix: the caller has to split the key into one per element.
+    """
+
+    code = "JAX207"
+    name = "key-unmapped-in-vmap"
+    message = (
+        "{what}, and `{fn}` consumes it (`{consumer}` on line {line}): every batch element "
+        "draws the same numbers; map over per-element keys instead (`in_axes=0` over "
+        "`jax.random.split(key, n)`)"
+    )
+    verifier = "draws"
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            def add_noise(key, x):
+                return x + jax.random.normal(key, x.shape)
+
+            def augment(key, batch):
+                return jax.vmap(add_noise, in_axes=(None, 0))(key, batch)  # error: JAX207
+            """,
+            """
+            from functools import partial
+
+            import jax
+
+            @partial(jax.vmap, in_axes=(0, None))  # error: JAX207
+            def dropout(x, rng):
+                keep = jax.random.bernoulli(rng, 0.9, x.shape)
+                return jax.numpy.where(keep, x / 0.9, 0.0)
+            """,
+            """
+            import jax
+
+            def perturb(key, params):
+                def one(p):
+                    return p + 0.01 * jax.random.normal(key, p.shape)
+                return jax.vmap(one)(params)  # error: JAX207
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            def add_noise(key, x):
+                return x + jax.random.normal(key, x.shape)
+
+            def augment(key, batch):
+                keys = jax.random.split(key, batch.shape[0])
+                return jax.vmap(add_noise, in_axes=(0, 0))(keys, batch)
+            """,
+            """
+            import jax
+
+            def add_noise(key, i, x):
+                k = jax.random.fold_in(key, i)
+                return x + jax.random.normal(k, x.shape)
+
+            def augment(key, batch, idx):
+                return jax.vmap(add_noise, in_axes=(None, 0, 0))(key, idx, batch)
+            """,
+            """
+            import jax
+
+            def scale(key, x):
+                return x * 2.0
+
+            def run(key, batch):
+                return jax.vmap(scale, in_axes=(None, 0))(key, batch)
+            """,
+        ),
+    )
+
+    def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        for u in ctx.keys.unmapped_keys:
+            fn = getattr(u.fn, "name", "lambda")
+            if u.how == "in_axes":
+                what = f"`vmap` broadcasts the key `{u.name}` to every batch element (`in_axes` is `None` for it)"
+            else:
+                what = f"the vmapped `{fn}` closes over the key `{u.name}`, which is the same for every batch element"
+            self.report(
+                u.node,
+                what=what,
+                fn=fn,
+                consumer=_callee(ctx, u.consumer),
+                line=str(u.consumer.lineno),
+            )
+
+
+class FixedSeedInRepeatedFunction(Rule):
+    """Flags `jax.random.key(<constant>)` made inside a function that runs repeatedly.
+
+    What it does: finds `jax.random.key(seed)` / `PRNGKey(seed)` with a constant seed (a
+    literal or a module-level name) inside a function that runs more than once with the
+    same inputs, when the key is then consumed there. "Runs more than once": the body of
+    `lax.scan`/`fori_loop`/`while_loop`, a vmapped function, a function called inside a loop
+    (a training step), and the functions these call. Test functions are not counted. A key
+    made inside a loop of the same function is JAX202's.
+    Why is this bad: the function recreates the same key on every call, so every step draws
+    the same "random" numbers (the same dropout mask, the same noise, the same minibatch).
+    Example:
+        def train_step(params, batch):
+            key = jax.random.key(0)
+            mask = jax.random.bernoulli(key, 0.9, batch.shape)
+            ...
+
+        for batch in batches:
+            params = train_step(params, batch)
+    Use instead:
+        def train_step(params, batch, key):
+            mask = jax.random.bernoulli(key, 0.9, batch.shape)
+            ...
+
+        for batch in batches:
+            key, step_key = jax.random.split(key)
+            params = train_step(params, batch, step_key)
+    No automatic fix: the function needs a key parameter and its callers a key to split.
+    """
+
+    code = "JAX208"
+    name = "fixed-seed-in-repeated-function"
+    message = (
+        "`{call}` makes the same key on every run of `{fn}` ({why}), so `{consumer}` draws "
+        "the same numbers each time; take a key parameter and split a fresh key per call"
+    )
+    verifier = "draws"
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            def train_step(params, batch):
+                key = jax.random.key(0)  # error: JAX208
+                mask = jax.random.bernoulli(key, 0.9, batch.shape)
+                return params - 0.1 * (batch * mask).mean()
+
+            def train(params, batches):
+                for batch in batches:
+                    params = train_step(params, batch)
+                return params
+            """,
+            """
+            import jax
+            from jax import lax
+
+            SEED = 42
+
+            def simulate(x0, n):
+                def step(x, _):
+                    noise = jax.random.normal(jax.random.PRNGKey(SEED), x.shape)  # error: JAX208
+                    return x + 0.1 * noise, x
+                return lax.scan(step, x0, None, length=n)
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            def train_step(params, batch, key):
+                mask = jax.random.bernoulli(key, 0.9, batch.shape)
+                return params - 0.1 * (batch * mask).mean()
+
+            def train(params, batches, key):
+                for batch in batches:
+                    key, step_key = jax.random.split(key)
+                    params = train_step(params, batch, step_key)
+                return params
+            """,
+            """
+            import jax
+
+            def init(shape):
+                key = jax.random.key(0)
+                return jax.random.normal(key, shape)
+
+            params = init((3, 3))
+            """,
+            """
+            import jax
+
+            def test_step_shapes():
+                for n in (1, 2):
+                    assert make(n).shape == (n,)
+
+            def make(n):
+                return jax.random.normal(jax.random.key(0), (n,))
+            """,
+            """
+            import jax
+
+            def step(x, seed):
+                key = jax.random.key(seed)
+                return x + jax.random.normal(key, x.shape)
+
+            def run(x, n):
+                for i in range(n):
+                    x = step(x, i)
+                return x
+            """,
+        ),
+    )
+
+    def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        for f in ctx.keys.fixed_seeds:
+            self.report(
+                f.node,
+                call=ctx.text(f.node),
+                fn=getattr(f.fn, "name", "lambda"),
+                why=f.why,
+                consumer=_callee(ctx, f.consumer),
+            )
+
+
+class ModuleLevelKeyConsumed(Rule):
+    """Flags a key created at module level and consumed inside a function.
+
+    What it does: finds a key bound at module level (`KEY = jax.random.key(0)`, or a `split`
+    of one) that a function consumes (a sampler, `split`, or a helper that consumes it), when
+    that function runs repeatedly (see JAX208: loop bodies, vmapped functions, functions called
+    in a loop) or when the key is consumed in more than one place (two functions, or a
+    function and the module body). Test functions are not counted.
+    Why is this bad: the function reads the same global key every time, so every call draws
+    the same numbers, and two functions consuming it draw correlated numbers. Under `jax.jit`
+    the key is even baked into the compiled function as a constant.
+    Example:
+        KEY = jax.random.key(0)
+
+        def dropout(x):
+            return x * jax.random.bernoulli(KEY, 0.9, x.shape)
+    Use instead:
+        def dropout(x, key):
+            return x * jax.random.bernoulli(key, 0.9, x.shape)
+    No automatic fix: the function needs a key parameter.
+    """
+
+    code = "JAX209"
+    name = "module-level-key-consumed"
+    message = (
+        "the module-level key `{name}` (line {line}) is consumed here by `{consumer}` in "
+        "`{fn}` ({why}): every use draws the same numbers; pass a key in and split a "
+        "fresh one per call"
+    )
+    verifier = "draws"
+    tier = 2
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            KEY = jax.random.key(0)
+
+            def dropout(x):
+                return x * jax.random.bernoulli(KEY, 0.9, x.shape)  # error: JAX209
+
+            def train(xs):
+                return [dropout(x) for x in xs]
+            """,
+            """
+            import jax
+
+            rng = jax.random.PRNGKey(0)
+            params = jax.random.normal(rng, (3, 3))
+
+            def sample_noise(shape):
+                return jax.random.normal(rng, shape)  # error: JAX209
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            KEY = jax.random.key(0)
+
+            def main():
+                k1, k2 = jax.random.split(KEY)
+                return jax.random.normal(k1), jax.random.normal(k2)
+
+            if __name__ == "__main__":
+                main()
+            """,
+            """
+            import jax
+
+            key = jax.random.key(0)
+
+            def test_normal_shape():
+                assert jax.random.normal(key, (2,)).shape == (2,)
+
+            def test_uniform_shape():
+                assert jax.random.uniform(key, (2,)).shape == (2,)
+            """,
+            """
+            import jax
+
+            BASE = jax.random.key(0)
+
+            def step_key(i):
+                return jax.random.fold_in(BASE, i)
+            """,
+        ),
+    )
+
+    def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        for use in ctx.keys.module_key_uses:
+            self.report(
+                use.node,
+                name=use.name,
+                line=str(getattr(use.binding, "lineno", "?")),
+                consumer=_callee(ctx, use.node),
+                fn=getattr(use.fn, "name", "lambda"),
+                why=use.why,
+            )
