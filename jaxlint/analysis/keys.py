@@ -731,8 +731,16 @@ class KeyFlow:
     @cached_property
     def repeated(self) -> dict[ast.AST, str]:
         """Functions that run more than once with the same inputs: loop bodies of `scan` &
-        co., vmapped functions, functions called inside a loop, and the functions they call.
-        Test functions (`test_*`, `Test*` classes) are left out: each runs once."""
+        co., vmapped functions, steps called in a loop (`state = step(state, ...)`), and the
+        functions they call. Test functions (`test_*`, `Test*` classes) are left out."""
+        return self._repeated(steps_only=True)
+
+    @cached_property
+    def called_repeatedly(self) -> dict[ast.AST, str]:
+        """`repeated`, plus every function called inside a loop or comprehension."""
+        return self._repeated(steps_only=False)
+
+    def _repeated(self, steps_only: bool) -> dict[ast.AST, str]:
         why: dict[ast.AST, str] = {}
         for body in self._loop_bodies:
             why[body] = "it is the body of a `scan`/`fori_loop`/`while_loop`"
@@ -743,7 +751,11 @@ class KeyFlow:
             if loop is None:
                 continue
             target = self.resolve_callee(call)
-            if target is not None and not _in_test(call):
+            if (
+                target is not None
+                and not _in_test(call)
+                and (not steps_only or self._step_call(call, loop))
+            ):
                 why.setdefault(target, f"it is called in the loop on line {loop.lineno}")  # type: ignore[attr-defined]
         for _ in range(3):
             changed = False
@@ -859,8 +871,8 @@ class KeyFlow:
             for fn, call in uses:
                 if fn is None:
                     continue
-                if fn in self.repeated:
-                    why = self.repeated[fn]
+                if fn in self.called_repeatedly:
+                    why = self.called_repeatedly[fn]
                 elif len(places) > 1:
                     why = "and it is consumed elsewhere too"
                 else:
@@ -1030,6 +1042,20 @@ class KeyFlow:
             ):
                 return True
         return False
+
+    def _step_call(self, call: ast.Call, loop: ast.AST) -> bool:
+        """`state = step(state, batch)`: the call's result is carried into the next iteration
+        (a training or simulation step). A call whose result is stored per configuration
+        (`results[n] = bench(n)`) or dropped is not a step: each call may repeat its draws on
+        purpose (a benchmark with a fixed seed)."""
+        parent = getattr(call, "jl_parent", None)
+        while isinstance(parent, (ast.Tuple, ast.Starred)):
+            parent = getattr(parent, "jl_parent", None)
+        if not isinstance(parent, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            return False
+        targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+        names = {n for t in targets for n in _target_names(t) if n.isidentifier()}
+        return bool(names & self._carried(loop))
 
     def _carried(self, loop: ast.AST) -> set[str]:
         """Names the loop assigns that are also used outside it (parameters of the function,
