@@ -769,7 +769,20 @@ class KeyFlow:
                             changed = True
             if not changed:
                 break
-        return {fn: w for fn, w in why.items() if not _in_test(fn)}
+        return {fn: w for fn, w in why.items() if not _in_test(fn) and not self._timed(fn)}
+
+    def _timed(self, fn: ast.AST, depth: int = 0) -> bool:
+        """`fn` (or a function it calls) reads a clock: a benchmark, whose fixed seed repeats
+        the same inputs on purpose."""
+        for node in _walk_function(fn):
+            if isinstance(node, ast.Call):
+                if self.index.qualname(node.func) in CLOCKS:
+                    return True
+                if depth < 2:
+                    target = self.resolve_callee(node)
+                    if target is not None and target is not fn and self._timed(target, depth + 1):
+                        return True
+        return False
 
     @cached_property
     def fixed_seeds(self) -> list[FixedSeed]:
@@ -1108,6 +1121,20 @@ class KeyFlow:
 
 
 DERIVED = "\0derived:"
+CLOCKS = frozenset(
+    {
+        "time.time",
+        "time.perf_counter",
+        "time.monotonic",
+        "time.perf_counter_ns",
+        "time.monotonic_ns",
+        "time.time_ns",
+        "timeit.default_timer",
+        "timeit.timeit",
+        "timeit.repeat",
+        "datetime.datetime.now",
+    }
+)
 # transforms that run the function they wrap once per call, with the same arguments
 JIT_WRAPPERS = frozenset(
     {
