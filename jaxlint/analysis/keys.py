@@ -645,7 +645,9 @@ class KeyFlow:
                     ):
                         consumer = self._first_consumer(fn, params[i])
                         if consumer is not None and not self._indexed_split(consumer, fn):
-                            out.append(UnmappedKey(site, fn, params[i], consumer, "in_axes"))
+                            # a decorator is reported on the draw it spoils (the def is the site)
+                            node = consumer if site in getattr(fn, "decorator_list", ()) else site
+                            out.append(UnmappedKey(node, fn, params[i], consumer, "in_axes"))
             closure = self._closure_consumer(fn)
             if closure is not None:
                 out.append(UnmappedKey(site, fn, closure[0], closure[1], "closure"))

@@ -128,13 +128,19 @@ class PrngKeyReuse(Rule):
                 return lax.scan(step, (key, grid), None, length=n)
             """,
             """
+            from typing import NamedTuple
+
             import jax
+
+            class State(NamedTuple):
+                rng: jax.Array
+                kinetic: jax.Array
 
             def thermostat(state, dt):
                 key = state.rng
                 r1 = jax.random.normal(key)
                 noise = jax.random.gamma(key, 2.0)  # error: JAX201
-                return state.set(rng=key, kinetic=state.kinetic * r1 + noise * dt)  # error: JAX201
+                return state._replace(rng=key, kinetic=state.kinetic * r1 + noise * dt)  # error: JAX201
             """,
             """
             import jax
@@ -1171,9 +1177,9 @@ class KeyUnmappedInVmap(Rule):
 
             import jax
 
-            @partial(jax.vmap, in_axes=(0, None))  # error: JAX207
+            @partial(jax.vmap, in_axes=(0, None))
             def dropout(x, rng):
-                keep = jax.random.bernoulli(rng, 0.9, x.shape)
+                keep = jax.random.bernoulli(rng, 0.9, x.shape)  # error: JAX207
                 return jax.numpy.where(keep, x / 0.9, 0.0)
             """,
             """
