@@ -774,8 +774,8 @@ class KeyFlow:
         return {fn: w for fn, w in why.items() if not _in_test(fn) and not self._timed(fn)}
 
     def _timed(self, fn: ast.AST, depth: int = 0) -> bool:
-        """`fn` (or a function it calls) reads a clock: a benchmark, whose fixed seed repeats
-        the same inputs on purpose."""
+        """`fn` (or a loop body, or a function they call) reads a clock: a benchmark, whose
+        fixed seed repeats the same inputs on purpose."""
         for node in _walk_function(fn):
             if isinstance(node, ast.Call):
                 if self.index.qualname(node.func) in CLOCKS:
@@ -918,6 +918,8 @@ class KeyFlow:
             loop = _innermost_loop(call)
             if loop is None or not _loop_invariant_seed(call, self._bound(loop)):
                 continue
+            if self._timed(loop):
+                continue  # a benchmark loop: the same inputs for every configuration on purpose
             bound = self._bound(loop)
             parent = getattr(call, "jl_parent", None)
             if isinstance(parent, ast.Call) and key_argument(parent) is call:
