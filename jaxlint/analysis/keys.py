@@ -633,8 +633,10 @@ class KeyFlow:
         or a vmapped function that consumes a key closed over from the enclosing function:
         every batch element draws the same numbers."""
         out: list[UnmappedKey] = []
-        for site, fn, in_axes in self._vmaps():
+        for site, fn, in_axes, bound_method in self._vmaps():
             params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]  # type: ignore[attr-defined]
+            if bound_method and params and params[0] in ("self", "cls"):
+                params = params[1:]  # `jax.vmap(self.select, in_axes=...)` maps the arguments
             if isinstance(in_axes, (ast.Tuple, ast.List)):
                 for i, axis in enumerate(in_axes.elts):
                     if (
@@ -664,7 +666,7 @@ class KeyFlow:
                     parent, "decorator_list", ()
                 ):
                     in_axes = next((k.value for k in call.keywords if k.arg == "in_axes"), None)
-                    yield call, parent, in_axes
+                    yield call, parent, in_axes, False
             elif q in VMAPS:
                 fun = call.args[0] if call.args else None
                 fun = fun or next((k.value for k in call.keywords if k.arg == "fun"), None)
@@ -675,7 +677,7 @@ class KeyFlow:
                 in_axes = in_axes or next(
                     (k.value for k in call.keywords if k.arg == "in_axes"), None
                 )
-                yield call, fn, in_axes
+                yield call, fn, in_axes, isinstance(fun, ast.Attribute)
 
     def _first_consumer(self, fn: ast.AST, name: str) -> ast.Call | None:
         calls = [n for n in _walk_function(fn) if isinstance(n, ast.Call)]
@@ -746,7 +748,7 @@ class KeyFlow:
         why: dict[ast.AST, str] = {}
         for body in self._loop_bodies:
             why[body] = "it is the body of a `scan`/`fori_loop`/`while_loop`"
-        for _, fn, _ in self._vmaps():
+        for _, fn, _, _ in self._vmaps():
             why.setdefault(fn, "it is vmapped (every batch element runs it)")
         for call in self.index.calls:
             loop = _innermost_loop(call)
