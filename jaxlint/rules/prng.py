@@ -623,6 +623,9 @@ class ConstantSeedInLoop(Rule):
     Why is this bad: every iteration recreates the same key, so every iteration draws the same
     "random" numbers (the noise, dropout masks or minibatch orders repeat). JAX does not warn.
     `jax.random.fold_in(jax.random.key(42), step)` in the loop is fine: the key varies.
+    Not reported: a loop over configurations whose draws take their shape from the loop
+    variable and stay in the iteration (see JAX201), and a benchmark loop (it reads a clock,
+    itself or through a function it calls), which regenerates the same inputs on purpose.
     Example:
         for step in range(num_steps):
             key = jax.random.key(42)
@@ -1246,9 +1249,12 @@ class FixedSeedInRepeatedFunction(Rule):
     What it does: finds `jax.random.key(seed)` / `PRNGKey(seed)` with a constant seed (a
     literal or a module-level name) inside a function that runs more than once with the
     same inputs, when the key is then consumed there. "Runs more than once": the body of
-    `lax.scan`/`fori_loop`/`while_loop`, a vmapped function, a function called inside a loop
-    (a training step), and the functions these call. Test functions are not counted. A key
-    made inside a loop of the same function is JAX202's.
+    `lax.scan`/`fori_loop`/`while_loop`, a vmapped function, a step called in a loop whose
+    result is carried into the next iteration (`state = train_step(state, batch)`), and the
+    functions these call. Not counted: test functions, and benchmarks (a function that reads
+    a clock, itself or through a function it calls), which repeat their inputs on purpose; a
+    function called once per configuration (`results[n] = run(n)`) is not a step either. A
+    key made inside a loop of the same function is JAX202's.
     Why is this bad: the function recreates the same key on every call, so every step draws
     the same "random" numbers (the same dropout mask, the same noise, the same minibatch).
     Example:
