@@ -162,7 +162,10 @@ class KeyFlow:
         self._constant_seeds: list[ConstantSeed] | None = None
         self._loop_bodies: set[ast.AST] = set()
         self._escaped: set[int] = set()
-        if not any(random_function(index, call) for call in index.calls):
+        self._carried_cache: dict[int, set[str]] = {}
+        self._timed_cache: dict[int, bool] = {}
+        self.active = any(random_function(index, call) for call in index.calls)
+        if not self.active:
             return  # no `jax.random` call in the module: no key flows to follow
         self._loop_bodies = self._find_loop_bodies()
         self._summarize()
@@ -632,6 +635,8 @@ class KeyFlow:
         """`jax.vmap(f, in_axes=(None, ...))` where `f` consumes the unmapped key parameter,
         or a vmapped function that consumes a key closed over from the enclosing function:
         every batch element draws the same numbers."""
+        if not self.active:
+            return []
         out: list[UnmappedKey] = []
         for site, fn, in_axes, bound_method in self._vmaps():
             params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]  # type: ignore[attr-defined]
@@ -761,23 +766,32 @@ class KeyFlow:
                 and (not steps_only or self._step_call(call, loop))
             ):
                 why.setdefault(target, f"it is called in the loop on line {loop.lineno}")  # type: ignore[attr-defined]
-        for _ in range(3):
-            changed = False
-            for fn in [f for f in why if not _in_test(f)]:
+        todo = [f for f in why if not _in_test(f)]
+        for _ in range(3):  # callees of callees, three levels deep
+            added = []
+            for fn in todo:
                 for node in _walk_function(fn):
                     if isinstance(node, ast.Call):
                         target = self.resolve_callee(node)
                         if target is not None and target not in why and target is not fn:
                             name = getattr(fn, "name", "lambda")
                             why[target] = f"it is called from `{name}`, which runs repeatedly"
-                            changed = True
-            if not changed:
-                break
+                            added.append(target)
+            todo = added
         return {fn: w for fn, w in why.items() if not _in_test(fn) and not self._timed(fn)}
 
     def _timed(self, fn: ast.AST, depth: int = 0) -> bool:
         """`fn` (or a loop body, or a function they call) reads a clock: a benchmark, whose
         fixed seed repeats the same inputs on purpose."""
+        key = id(fn)
+        if depth == 0 and key in self._timed_cache:
+            return self._timed_cache[key]
+        out = self._reads_clock(fn, depth)
+        if depth == 0:
+            self._timed_cache[key] = out
+        return out
+
+    def _reads_clock(self, fn: ast.AST, depth: int) -> bool:
         for node in _walk_function(fn):
             if isinstance(node, ast.Call):
                 if self.index.qualname(node.func) in CLOCKS:
@@ -792,6 +806,8 @@ class KeyFlow:
     def fixed_seeds(self) -> list[FixedSeed]:
         """`jax.random.key(<constant>)` made (outside any loop: that is `constant_seeds`) in
         a function that runs repeatedly, and consumed there: every run draws the same."""
+        if not self.active:
+            return []
         out = []
         for call in self.index.calls:
             if random_function(self.index, call) not in ("key", "PRNGKey"):
@@ -860,6 +876,8 @@ class KeyFlow:
     def module_key_uses(self) -> list[ModuleKeyUse]:
         """A key bound at module level and consumed inside a function that runs repeatedly,
         or consumed in two places (two functions, or a function and the module body)."""
+        if not self.active:
+            return []
         module = self.index.scopes[self.index.tree]
         names = {
             name
@@ -1079,6 +1097,12 @@ class KeyFlow:
     def _carried(self, loop: ast.AST) -> set[str]:
         """Names the loop assigns that are also used outside it (parameters of the function,
         names read before or after the loop): their values outlive one iteration."""
+        key = id(loop)
+        if key not in self._carried_cache:
+            self._carried_cache[key] = self._find_carried(loop)
+        return self._carried_cache[key]
+
+    def _find_carried(self, loop: ast.AST) -> set[str]:
         fn = self.index.enclosing_function(loop)
         owner = fn if fn is not None else self.index.tree
         inside = {id(n) for n in ast.walk(loop)}
