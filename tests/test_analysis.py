@@ -918,3 +918,24 @@ def test_keys_across_calls_facts():
     assert [(f.node.lineno, f.fn.name) for f in keys.fixed_seeds] == [(10, "step")]
     assert [(u.node.lineno, u.name) for u in keys.module_key_uses] == [(7, "KEY")]
     assert [(u.node.lineno, u.name, u.how) for u in keys.unmapped_keys] == [(25, "k", "in_axes")]
+
+
+def test_carried_names_are_read_before_reassignment():
+    # `predictions` is assigned in two loops one after the other: not carried, so draws with a
+    # per-configuration shape used inside the iteration stay exempt
+    assert (
+        reuse_lines(
+            """
+        import jax
+
+        def test_shapes(key, cases, more):
+            for shape in cases:
+                predictions = jax.random.normal(key, shape)
+                print(predictions.sum())
+            for shape in more:
+                predictions = jax.random.uniform(jax.random.fold_in(key, 1), shape)
+                print(predictions.mean())
+        """
+        )
+        == []
+    )

@@ -1103,16 +1103,43 @@ class KeyFlow:
         return self._carried_cache[key]
 
     def _find_carried(self, loop: ast.AST) -> set[str]:
+        """A name the loop assigns whose value is read before the loop assigns it again: in
+        the next iteration (a read in the body before the assignment) or after the loop (the
+        first mention after the loop is a read). `predictions = ...` in two loops one after
+        the other is not carried."""
         fn = self.index.enclosing_function(loop)
         owner = fn if fn is not None else self.index.tree
+        bound = self._bound(loop)
+        events: dict[str, list[tuple[tuple[int, int], bool, bool]]] = {}
         inside = {id(n) for n in ast.walk(loop)}
-        outside = set()
-        if fn is not None and not isinstance(fn, ast.Lambda):
-            outside = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
         for node in _walk_function(owner):
-            if isinstance(node, ast.Name) and id(node) not in inside:
-                outside.add(node.id)
-        return self._bound(loop) & outside
+            if isinstance(node, ast.Name) and node.id in bound:
+                store = isinstance(node.ctx, ast.Store)
+                where: ast.AST = node
+                if store:  # an assignment happens after its value is computed
+                    stmt = getattr(node, "jl_parent", None)
+                    while stmt is not None and not isinstance(stmt, ast.stmt):
+                        stmt = getattr(stmt, "jl_parent", None)
+                    where = stmt if stmt is not None else node
+                pos = (
+                    (where.end_lineno, where.end_col_offset)
+                    if store
+                    else (node.lineno, node.col_offset)
+                )  # type: ignore[attr-defined]
+                events.setdefault(node.id, []).append((pos, store, id(node) in inside))
+        end = (loop.end_lineno, loop.end_col_offset)  # type: ignore[attr-defined]
+        carried = set()
+        for name, evs in events.items():
+            evs.sort()
+            body = [e for e in evs if e[2]]
+            first_store = next((e[0] for e in body if e[1]), None)
+            if first_store is not None and any(not st and pos < first_store for pos, st, _ in body):
+                carried.add(name)  # read in the body before the body assigns it
+                continue
+            after = [e for e in evs if not e[2] and e[0] > end]
+            if after and not after[0][1]:
+                carried.add(name)  # read after the loop
+        return carried
 
     def _container_call(self, call: ast.Call) -> bool:
         """Builds a container or record around its arguments: `dict(w=w)`, `Layer(w, b)`,

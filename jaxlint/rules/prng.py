@@ -367,7 +367,7 @@ class PrngKeyReuse(Rule):
                 )
             )
             edits.extend(ctx.replace(arg, sub) for arg in args)
-        if not _clean_after(ctx, edits, name, reuse.node):
+        if not _clean_after(ctx, edits, name, reuse.node, plan):
             return None
         what = "each use" if len(plan) > 1 else "the use"
         return self.fix(*edits, message=f"Split a fresh subkey off `{name}` for {what}")
@@ -465,18 +465,53 @@ def _function_path(node: ast.AST) -> tuple[str, ...]:
     return tuple(reversed(path))
 
 
-def _clean_after(ctx: Context, edits: list, name: str, node: ast.AST) -> bool:
-    """Re-run the key analysis on the fixed text: no reuse of `name` may be left in the
-    function (the fix must not move the reuse to the next draw, iteration or caller)."""
+def _clean_after(ctx: Context, edits: list, name: str, node: ast.AST, plan: list) -> bool:
+    """Re-run the key analysis on the fixed text. The fix must not move the reuse to the next
+    draw, the next iteration or the caller: no reuse of `name` in the function may sit on an
+    inserted or rewritten line, none may be a reuse across iterations or a consumed key handed
+    on, and there must be fewer reuses than before. Other runs of reuse in the function (fixed
+    by their own findings, in the next round) may remain."""
     try:
         tree = ast.parse(ctx.source.apply(edits))
     except (SyntaxError, ValueError):
         return False
     path = _function_path(node)
-    flow = KeyFlow(ModuleIndex(tree))
-    return not any(
-        base_name(r.name) == name and _function_path(r.node) == path for r in flow.reuses
+
+    def mine(reuses: list[Reuse]) -> list[Reuse]:
+        return [r for r in reuses if base_name(r.name) == name and _function_path(r.node) == path]
+
+    before = mine(ctx.keys.reuses)
+    after = mine(KeyFlow(ModuleIndex(tree)).reuses)
+    if len(after) >= len(before):
+        return False
+    old = {(r.node.lineno, r.kind) for r in before}
+    touched = {line for stmt, _ in plan for line in range(stmt.lineno, stmt.end_lineno + 1)}
+    inserts = sorted(
+        (e.start.line, e.content.count("\n"))
+        for e in edits
+        if e.start == e.end and e.content.count("\n")
     )
+    for r in after:
+        line = _old_line(r.node.lineno, inserts)  # type: ignore[attr-defined]
+        if line is None or line in touched or r.kind in ("loop", "escape", "closure"):
+            return False
+        if (line, r.kind) not in old:
+            return False
+    return True
+
+
+def _old_line(line: int, inserts: list[tuple[int, int]]) -> int | None:
+    """The line of the original text that `line` of the fixed text comes from (None for an
+    inserted line); `inserts` are (original line, number of lines inserted before it)."""
+    shift = 0
+    for at, count in inserts:
+        if line >= at + shift + count:
+            shift += count
+        elif line >= at + shift:
+            return None
+        else:
+            break
+    return line - shift
 
 
 def _callee(ctx: Context, call: ast.Call) -> str:
