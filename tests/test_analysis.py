@@ -694,6 +694,8 @@ def test_per_configuration_draws_used_within_the_iteration():
             for s in shapes:
                 x = jax.random.normal(key, s)
                 print(s, (x * 2).sum())
+
+        def sums(key, shapes):
             return [float(jax.random.normal(key, s).sum()) for s in shapes]
         """
         )
