@@ -656,7 +656,7 @@ class KeyFlow:
                             node = consumer if site in getattr(fn, "decorator_list", ()) else site
                             out.append(UnmappedKey(node, fn, params[i], consumer, "in_axes"))
             closure = self._closure_consumer(fn)
-            if closure is not None:
+            if closure is not None and not self._indexed_split(closure[1], fn):
                 out.append(UnmappedKey(site, fn, closure[0], closure[1], "closure"))
         return out
 

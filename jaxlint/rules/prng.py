@@ -1259,6 +1259,14 @@ class KeyUnmappedInVmap(Rule):
             def run(key, batch):
                 return jax.vmap(scale, in_axes=(None, 0))(key, batch)
             """,
+            """
+            import jax
+
+            def perturb(key, params, idx):
+                def one(p, i):
+                    return p + jax.random.normal(jax.random.split(key, 8)[i], p.shape)
+                return jax.vmap(one)(params, idx)
+            """,
         ),
     )
 
