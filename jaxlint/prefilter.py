@@ -170,6 +170,9 @@ RULE_GATES: dict[str, Callable[[type], Gate | None]] = {
     "JAX203": _gate_random,  # split / fold_in collision
     "JAX205": _gate_random,  # legacy PRNGKey
     "JAX206": _gate_random,  # arithmetic on keys made in the module
+    "JAX207": _gate_random,  # key broadcast by vmap (KeyFlow needs a jax.random call)
+    "JAX208": _gate_random,  # fixed seed in a repeated function
+    "JAX209": _gate_random,  # module-level key consumed in functions
     "JAX204": _gate_host_rng,
     "JAX301": _gate_pmap,
     "JAX303": _gate_shard_map,  # shard_map + grad + psum
@@ -181,7 +184,19 @@ RULE_GATES: dict[str, Callable[[type], Gate | None]] = {
 # beyond it (a `jax.random.*` call names `jax`; a pmap or a rename-table name is the name
 # itself). The others keep the default group too: an AND of both.
 NARROW_ONLY = frozenset(
-    {"JAX201", "JAX202", "JAX203", "JAX205", "JAX206", "JAX301", "JAX303", "JAX304"}
+    {
+        "JAX201",
+        "JAX202",
+        "JAX203",
+        "JAX205",
+        "JAX206",
+        "JAX207",
+        "JAX208",
+        "JAX209",
+        "JAX301",
+        "JAX303",
+        "JAX304",
+    }
 )
 
 

@@ -681,7 +681,26 @@ def test_key_reuse_in_loops_and_comprehensions():
             per_shape = [jax.random.normal(pkey, s) for s in shapes]
             return x, y, same, fresh, per_shape
         """
-    ) == [(9, "loop"), (10, "twice")]
+    ) == [(9, "loop"), (10, "twice"), (11, "loop")]  # per-shape draws kept in a list: reuse
+
+
+def test_per_configuration_draws_used_within_the_iteration():
+    assert (
+        reuse_lines(
+            """
+        import jax
+
+        def bench(key, shapes):
+            for s in shapes:
+                x = jax.random.normal(key, s)
+                print(s, (x * 2).sum())
+
+        def sums(key, shapes):
+            return [float(jax.random.normal(key, s).sum()) for s in shapes]
+        """
+        )
+        == []
+    )
 
 
 def test_indexed_keys_and_helpers():
@@ -839,3 +858,86 @@ def test_module_writes():
     assert {w.kind for w in writes["SCALE"]} == {"rebind"}
     assert {w.kind for w in writes["LOG"]} == {"method"}
     assert "CONST" not in writes
+
+
+def test_key_escapes_and_container_keys():
+    assert reuse_lines(
+        """
+        import jax
+
+        class M:
+            def draw(self, rngs):
+                a = jax.random.normal(self.key)
+                self.key, sub = jax.random.split(self.key)
+                b = jax.random.normal(self.key)
+                c = jax.random.normal(rngs["x"])
+                d = jax.random.normal(rngs["y"])
+                return a, b, c, d
+
+        def step(state):
+            key = state.rng
+            x = jax.random.normal(key)
+            return state.replace(rng=key), x
+
+        def fine(state):
+            key, sub = jax.random.split(state.rng)
+            return state.replace(rng=key), jax.random.normal(sub)
+        """
+    ) == [(6, "twice"), (15, "escape")]
+
+
+def test_keys_across_calls_facts():
+    facts = facts_of(
+        """
+        import time
+        import jax
+
+        KEY = jax.random.key(0)
+
+        def noisy(x):
+            return x + jax.random.normal(KEY, x.shape)
+
+        def step(state):
+            key = jax.random.key(1)
+            return state + jax.random.normal(key)
+
+        def bench(n):
+            t0 = time.perf_counter()
+            x = jax.random.normal(jax.random.key(2), (n,))
+            return time.perf_counter() - t0, x
+
+        def run(state, xs):
+            for x in xs:
+                state = step(state)
+                state, _ = bench(3)
+            return [noisy(x) for x in xs]
+
+        def mapped(key, xs):
+            return jax.vmap(lambda k, x: x + jax.random.normal(k), in_axes=(None, 0))(key, xs)
+        """
+    )
+    keys = facts.keys
+    assert [(f.node.lineno, f.fn.name) for f in keys.fixed_seeds] == [(10, "step")]
+    assert [(u.node.lineno, u.name) for u in keys.module_key_uses] == [(7, "KEY")]
+    assert [(u.node.lineno, u.name, u.how) for u in keys.unmapped_keys] == [(25, "k", "in_axes")]
+
+
+def test_carried_names_are_read_before_reassignment():
+    # `predictions` is assigned in two loops one after the other: not carried, so draws with a
+    # per-configuration shape used inside the iteration stay exempt
+    assert (
+        reuse_lines(
+            """
+        import jax
+
+        def test_shapes(key, cases, more):
+            for shape in cases:
+                predictions = jax.random.normal(key, shape)
+                print(predictions.sum())
+            for shape in more:
+                predictions = jax.random.uniform(jax.random.fold_in(key, 1), shape)
+                print(predictions.mean())
+        """
+        )
+        == []
+    )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import cached_property
 
 from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
 
@@ -39,6 +40,7 @@ LOOP_BODY_TRANSFORMS = frozenset(
     {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.map", "flax.nnx.scan"}
 )
 TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+VMAPS = frozenset({"jax.vmap"})
 
 
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
@@ -64,12 +66,47 @@ class ConstantSeed:
 
 
 @dataclass(frozen=True)
+class UnmappedKey:
+    """A key that `vmap` broadcasts (`in_axes=None`, or closed over) into a consumer."""
+
+    node: ast.AST  # the vmap call (or the `partial(jax.vmap, ...)` decorator)
+    fn: ast.AST  # the vmapped function
+    name: str  # the parameter or closed-over key
+    consumer: ast.Call  # its first consumption in `fn`
+    how: str  # "in_axes" | "closure"
+
+
+@dataclass(frozen=True)
+class FixedSeed:
+    """`jax.random.key(<constant>)` in a function that runs repeatedly, then consumed."""
+
+    node: ast.Call
+    fn: ast.AST
+    consumer: ast.Call
+    why: str
+
+
+@dataclass(frozen=True)
+class ModuleKeyUse:
+    """A module-level key consumed inside a function."""
+
+    name: str
+    node: ast.Call  # the consumption
+    fn: ast.AST
+    binding: ast.AST  # where the module binds the key
+    why: str
+
+
+@dataclass(frozen=True)
 class Reuse:
     name: str
-    node: ast.Call  # the second consumption
+    node: ast.AST  # the second consumption (a Call), or the escaping key expression
     first: ast.Call | None  # the earlier consumption (None: across loop iterations)
-    kind: str  # "twice" | "loop" | "closure"
+    kind: str  # "twice" | "loop" | "closure" | "escape"
     loop: ast.AST | None = None
+    how: str = (
+        ""  # for "escape": "returned", "stored in `self.key`", "stored by `.replace(rng=...)`"
+    )
 
 
 def random_function(index: ModuleIndex, call: ast.Call) -> str | None:
@@ -89,22 +126,27 @@ def key_argument(call: ast.Call) -> ast.expr | None:
 
 
 def key_name(arg: ast.AST | None) -> str | None:
-    """`k` for a Name, `keys[0]` for a Name indexed by an integer constant, else None."""
+    """The tracked name of a key expression: `k` for a Name, `keys[0]` / `rngs['dropout']` for
+    a Name indexed by an int or str constant, `self.key` / `state.rng` for an attribute of a
+    Name (keys kept in containers and state objects are keys all the same), else None."""
     if isinstance(arg, ast.Name):
         return arg.id
     if (
         isinstance(arg, ast.Subscript)
         and isinstance(arg.value, ast.Name)
         and isinstance(arg.slice, ast.Constant)
-        and isinstance(arg.slice.value, int)
+        and isinstance(arg.slice.value, (int, str))
         and not isinstance(arg.slice.value, bool)
     ):
-        return f"{arg.value.id}[{arg.slice.value}]"
+        return f"{arg.value.id}[{arg.slice.value!r}]"
+    if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name):
+        return f"{arg.value.id}.{arg.attr}"
     return None
 
 
 def base_name(name: str) -> str:
-    return name.split("[", 1)[0]
+    """The variable a tracked name lives in: `keys` for `keys[0]`, `self` for `self.key`."""
+    return name.split("[", 1)[0].split(".", 1)[0]
 
 
 class KeyFlow:
@@ -119,7 +161,11 @@ class KeyFlow:
         self._kind_cache: dict[int, tuple[str, bool] | None] = {}
         self._constant_seeds: list[ConstantSeed] | None = None
         self._loop_bodies: set[ast.AST] = set()
-        if not any(random_function(index, call) for call in index.calls):
+        self._escaped: set[int] = set()
+        self._carried_cache: dict[int, set[str]] = {}
+        self._timed_cache: dict[int, bool] = {}
+        self.active = any(random_function(index, call) for call in index.calls)
+        if not self.active:
             return  # no `jax.random` call in the module: no key flows to follow
         self._loop_bodies = self._find_loop_bodies()
         self._summarize()
@@ -135,8 +181,24 @@ class KeyFlow:
             return key_name(key_argument(call))
         return None
 
-    def _helper_consumptions(self, call: ast.Call) -> list[str]:
+    def resolve_callee(self, call: ast.Call) -> ast.AST | None:
+        """The def a call runs: `f(...)`, `self.f(...)`, or `step(...)` where
+        `step = jax.jit(train_step)` (a compiled step consumes what `train_step` consumes)."""
         target = self.index.resolve_function(call.func)
+        if target is None and isinstance(call.func, ast.Name):
+            b = self.index.binding(call.func.id, self.index.scope_of(call.func))
+            if (
+                b is not None
+                and b.kind == "assign"
+                and isinstance(b.value, ast.Call)
+                and self.index.qualname(b.value.func) in JIT_WRAPPERS
+                and b.value.args
+            ):
+                target = self.index.resolve_function(b.value.args[0])
+        return target
+
+    def _helper_consumptions(self, call: ast.Call) -> list[str]:
+        target = self.resolve_callee(call)
         if target is None or target not in self.consuming_params:
             return []
         params = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]  # type: ignore[attr-defined]
@@ -162,11 +224,16 @@ class KeyFlow:
         """Parameters each function consumes (to a fixed point through helpers)."""
         bodies = []
         for fn in self.index.functions:
-            events = [
-                node
-                for node in _walk_function(fn)
-                if isinstance(node, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
-            ]
+            events = sorted(
+                (
+                    node
+                    for node in _walk_function(fn)
+                    if isinstance(node, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
+                ),
+                # source order; an assignment after the calls of its value
+                # (`key, sub = split(key)` consumes the parameter, then rebinds it)
+                key=lambda n: (n.end_lineno, n.end_col_offset, not isinstance(n, ast.Call)),
+            )
             if any(isinstance(e, ast.Call) for e in events):
                 bodies.append((fn, events))
         for _ in range(4):
@@ -223,8 +290,8 @@ class KeyFlow:
     def _rebind(state: dict, name: str) -> None:
         state[name] = None
         state[DERIVED + name] = None
-        prefix = name + "["
-        for k in [k for k in state if k.startswith(prefix)]:
+        prefixes = (name + "[", name + ".")
+        for k in [k for k in state if k.startswith(prefixes)]:
             state[k] = None
 
     @staticmethod
@@ -293,6 +360,12 @@ class KeyFlow:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.expr) and not _is_target(node, child):
                 self._expr(child, state, loops, fn)
+        if isinstance(node, ast.Return) and node.value is not None and fn is not None:
+            self._escapes(node.value, state, "returned")
+        elif isinstance(node, ast.Assign) and fn is not None:
+            stores = [t for t in node.targets if isinstance(t, ast.Attribute)]
+            if stores:
+                self._escapes(node.value, state, f"stored in `{_text(stores[0])}`")
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             for t in _targets(node):
                 self._rebind(state, t)
@@ -324,6 +397,47 @@ class KeyFlow:
             self._derive(call, state)
             for name in self.consumed_names(call):
                 self._consume(name, call, state, loops, fn)
+            func = call.func
+            if isinstance(func, ast.Attribute) and fn is not None:
+                if func.attr in RECORD_METHODS and call.keywords:
+                    for kw in call.keywords:
+                        if kw.arg is not None:
+                            how = f"stored by `.{func.attr}({kw.arg}=...)`"
+                            self._escapes(kw.value, state, how)
+                elif isinstance(func.value, ast.Name) and random_function(self.index, call) is None:
+                    # `self.refresh()` may rebind `self.key`: forget what we knew about it
+                    prefix = func.value.id + "."
+                    for k in [k for k in state if k.startswith(prefix) and state[k] is not None]:
+                        state[k] = None
+
+    def _escapes(self, value: ast.AST, state, how: str) -> None:  # noqa: ANN001
+        """A consumed key handed on (returned, stored in a state object or attribute): whoever
+        receives it (the caller, the next iteration of a `scan` body) consumes it again."""
+        stack = [value]
+        while stack:
+            cur = stack.pop()
+            name = key_name(cur)
+            if name is not None:
+                first = state.get(name)
+                if isinstance(first, ast.Call) and id(cur) not in self._escaped:
+                    self._escaped.add(id(cur))
+                    self.reuses.append(Reuse(name, cur, first, "escape", how=how))
+                continue
+            if isinstance(cur, (ast.Tuple, ast.List, ast.Set)):
+                stack.extend(cur.elts)
+            elif isinstance(cur, ast.Dict):
+                stack.extend(v for v in cur.values if v is not None)
+            elif isinstance(cur, ast.Starred):
+                stack.append(cur.value)
+            elif isinstance(cur, ast.IfExp):
+                stack.extend((cur.body, cur.orelse))
+            elif (
+                isinstance(cur, ast.Call)
+                and not (isinstance(cur.func, ast.Attribute) and cur.func.attr in RECORD_METHODS)
+                and self._container_call(cur)
+            ):
+                stack.extend(a for a in cur.args)
+                stack.extend(kw.value for kw in cur.keywords)
 
     def _comprehension(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
         """A loop: its targets are fresh each iteration; outer keys consumed in it are reused."""
@@ -360,11 +474,11 @@ class KeyFlow:
                 if kw.arg == "num":
                     num = kw.value
             if num is None:
-                data = ("count", 2)
+                data = ("count", 2, None)
             elif isinstance(num, ast.Constant) and isinstance(num.value, int):
-                data = ("count", num.value)
+                data = ("count", num.value, num)
             else:
-                data = ("count", None)
+                data = ("count", None, num)
         else:
             arg = call.args[1] if len(call.args) > 1 else None
             if arg is None:
@@ -373,7 +487,9 @@ class KeyFlow:
                         arg = kw.value
             if arg is None:
                 return
-            data = ("const", arg.value) if isinstance(arg, ast.Constant) else ("expr", None)
+            data = (
+                ("const", arg.value, arg) if isinstance(arg, ast.Constant) else ("expr", None, arg)
+            )
         earlier: tuple = state.get(DERIVED + name) or ()  # type: ignore[assignment]
         for kind, other_data, other in earlier:
             if other is not call and _collide(fn, data, kind, other_data):
@@ -384,7 +500,7 @@ class KeyFlow:
     def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
         first = state.get(name)
         if first is not None and first is not call:
-            if not self._same_helper_call(first, call):  # type: ignore[arg-type]
+            if not self._same_helper_call(first, call) and not self._aligned_draws(first, call):  # type: ignore[arg-type]
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             state[name] = call  # the latest consumption, for the next comparison
             return
@@ -392,7 +508,7 @@ class KeyFlow:
         if loops:
             loop = loops[-1]
             bound = self._bound(loop)
-            if base_name(name) not in bound:
+            if name not in bound and base_name(name) not in bound:
                 # `for shape in shapes: normal(key, shape)` draws per-configuration inputs
                 if not self._per_configuration(call, loop, bound):
                     self.reuses.append(Reuse(name, call, None, "loop", loop))
@@ -402,6 +518,21 @@ class KeyFlow:
             local = self._bound(fn)
             if base_name(name) not in params and base_name(name) not in local:
                 self.reuses.append(Reuse(name, call, None, "closure", fn))
+
+    def _aligned_draws(self, first: ast.Call, second: ast.Call) -> bool:
+        """`choice(key, x, (n,))` and `choice(key, y, (n,))`: the same index draw applied to two
+        populations on purpose (images and labels stay aligned; `permutation(key, x)` and
+        `permutation(key, y)` shuffle in unison). Every argument but the population is equal;
+        the same population twice would be a plain repeat."""
+        fn = random_function(self.index, first)
+        if fn not in ALIGNABLE or random_function(self.index, second) != fn:
+            return False
+        a, b = _draw_arguments(first, fn), _draw_arguments(second, fn)
+        if a is None or b is None or set(a) != set(b) or "population" not in a:
+            return False
+        if a["population"] == b["population"]:
+            return False
+        return all(a[k] == b[k] for k in a if k != "population")
 
     def _same_helper_call(self, first: ast.Call, second: ast.Call) -> bool:
         """The same helper called twice with the same arguments: it recomputes the same
@@ -498,6 +629,300 @@ class KeyFlow:
                     seen = True
         return seen
 
+    # -- keys across calls: vmap, fixed seeds in repeated functions, module-level keys --------
+    @cached_property
+    def unmapped_keys(self) -> list[UnmappedKey]:
+        """`jax.vmap(f, in_axes=(None, ...))` where `f` consumes the unmapped key parameter,
+        or a vmapped function that consumes a key closed over from the enclosing function:
+        every batch element draws the same numbers."""
+        if not self.active:
+            return []
+        out: list[UnmappedKey] = []
+        for site, fn, in_axes, bound_method in self._vmaps():
+            params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]  # type: ignore[attr-defined]
+            if bound_method and params and params[0] in ("self", "cls"):
+                params = params[1:]  # `jax.vmap(self.select, in_axes=...)` maps the arguments
+            if isinstance(in_axes, (ast.Tuple, ast.List)):
+                for i, axis in enumerate(in_axes.elts):
+                    if (
+                        isinstance(axis, ast.Constant)
+                        and axis.value is None
+                        and i < len(params)
+                        and params[i] in self.consuming_params.get(fn, ())
+                    ):
+                        consumer = self._first_consumer(fn, params[i])
+                        if consumer is not None and not self._indexed_split(consumer, fn):
+                            # a decorator is reported on the draw it spoils (the def is the site)
+                            node = consumer if site in getattr(fn, "decorator_list", ()) else site
+                            out.append(UnmappedKey(node, fn, params[i], consumer, "in_axes"))
+            closure = self._closure_consumer(fn)
+            if closure is not None and not self._indexed_split(closure[1], fn):
+                out.append(UnmappedKey(site, fn, closure[0], closure[1], "closure"))
+        return out
+
+    def _vmaps(self):  # noqa: ANN202 - yields (report site, function, in_axes expr)
+        for call in self.index.calls:
+            q = self.index.qualname(call.func)
+            if q == "functools.partial" and call.args:
+                if self.index.qualname(call.args[0]) not in VMAPS:
+                    continue
+                parent = getattr(call, "jl_parent", None)
+                if isinstance(parent, FUNCTION_NODES) and call in getattr(
+                    parent, "decorator_list", ()
+                ):
+                    in_axes = next((k.value for k in call.keywords if k.arg == "in_axes"), None)
+                    yield call, parent, in_axes, False
+            elif q in VMAPS:
+                fun = call.args[0] if call.args else None
+                fun = fun or next((k.value for k in call.keywords if k.arg == "fun"), None)
+                fn = self.index.resolve_function(fun) if fun is not None else None
+                if fn is None:
+                    continue
+                in_axes = call.args[1] if len(call.args) > 1 else None
+                in_axes = in_axes or next(
+                    (k.value for k in call.keywords if k.arg == "in_axes"), None
+                )
+                yield call, fn, in_axes, isinstance(fun, ast.Attribute)
+
+    def _first_consumer(self, fn: ast.AST, name: str) -> ast.Call | None:
+        calls = [n for n in _walk_function(fn) if isinstance(n, ast.Call)]
+        calls.sort(key=lambda c: (c.lineno, c.col_offset))
+        return next((c for c in calls if name in self.consumed_names(c)), None)
+
+    def _indexed_split(self, consumer: ast.Call, fn: ast.AST) -> bool:
+        """`split(key, n)[i]` with a mapped index `i`: each element picks its own key."""
+        if random_function(self.index, consumer) != "split":
+            return False
+        parent = getattr(consumer, "jl_parent", None)
+        if isinstance(parent, ast.Subscript) and not isinstance(parent.slice, ast.Constant):
+            return True
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+            target = parent.targets[0]
+            if isinstance(target, ast.Name):
+                for node in _walk_function(fn):
+                    if (
+                        isinstance(node, ast.Subscript)
+                        and isinstance(node.value, ast.Name)
+                        and node.value.id == target.id
+                        and not isinstance(node.slice, ast.Constant)
+                    ):
+                        return True
+        return False
+
+    def _closure_consumer(self, fn: ast.AST) -> tuple[str, ast.Call] | None:
+        """A key from an enclosing function consumed inside `fn` (not a parameter, not bound
+        in `fn`, not a module-level name)."""
+        params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
+        local = self._bound(fn)
+        calls = sorted(
+            (n for n in _walk_function(fn) if isinstance(n, ast.Call)),
+            key=lambda c: (c.lineno, c.col_offset),
+        )
+        for call in calls:
+            for name in self.consumed_names(call):
+                root = base_name(name)
+                if root in params or root in local or root in ("self", "cls"):
+                    continue
+                found = self.index.lookup(root, self.index.scope_of(call))
+                scope = self._scope_holding(root, call)
+                if found and scope is not None and scope.kind == "function":
+                    return name, call
+        return None
+
+    def _scope_holding(self, name: str, node: ast.AST):  # noqa: ANN202
+        s = self.index.scope_of(node)
+        while s is not None:
+            if name in s.bindings and s.kind != "class":
+                return s
+            s = s.parent
+        return None
+
+    @cached_property
+    def repeated(self) -> dict[ast.AST, str]:
+        """Functions that run more than once with the same inputs: loop bodies of `scan` &
+        co., vmapped functions, steps called in a loop (`state = step(state, ...)`), and the
+        functions they call. Test functions (`test_*`, `Test*` classes) are left out."""
+        return self._repeated(steps_only=True)
+
+    @cached_property
+    def called_repeatedly(self) -> dict[ast.AST, str]:
+        """`repeated`, plus every function called inside a loop or comprehension."""
+        return self._repeated(steps_only=False)
+
+    def _repeated(self, steps_only: bool) -> dict[ast.AST, str]:
+        why: dict[ast.AST, str] = {}
+        for body in self._loop_bodies:
+            why[body] = "it is the body of a `scan`/`fori_loop`/`while_loop`"
+        for _, fn, _, _ in self._vmaps():
+            why.setdefault(fn, "it is vmapped (every batch element runs it)")
+        for call in self.index.calls:
+            loop = _innermost_loop(call)
+            if loop is None:
+                continue
+            target = self.resolve_callee(call)
+            if (
+                target is not None
+                and not _in_test(call)
+                and (not steps_only or self._step_call(call, loop))
+            ):
+                why.setdefault(target, f"it is called in the loop on line {loop.lineno}")  # type: ignore[attr-defined]
+        todo = [f for f in why if not _in_test(f)]
+        for _ in range(3):  # callees of callees, three levels deep
+            added = []
+            for fn in todo:
+                for node in _walk_function(fn):
+                    if isinstance(node, ast.Call):
+                        target = self.resolve_callee(node)
+                        if target is not None and target not in why and target is not fn:
+                            name = getattr(fn, "name", "lambda")
+                            why[target] = f"it is called from `{name}`, which runs repeatedly"
+                            added.append(target)
+            todo = added
+        return {fn: w for fn, w in why.items() if not _in_test(fn) and not self._timed(fn)}
+
+    def _timed(self, fn: ast.AST, depth: int = 0) -> bool:
+        """`fn` (or a loop body, or a function they call) reads a clock: a benchmark, whose
+        fixed seed repeats the same inputs on purpose."""
+        key = id(fn)
+        if depth == 0 and key in self._timed_cache:
+            return self._timed_cache[key]
+        out = self._reads_clock(fn, depth)
+        if depth == 0:
+            self._timed_cache[key] = out
+        return out
+
+    def _reads_clock(self, fn: ast.AST, depth: int) -> bool:
+        for node in _walk_function(fn):
+            if isinstance(node, ast.Call):
+                if self.index.qualname(node.func) in CLOCKS:
+                    return True
+                if depth < 2:
+                    target = self.resolve_callee(node)
+                    if target is not None and target is not fn and self._timed(target, depth + 1):
+                        return True
+        return False
+
+    @cached_property
+    def fixed_seeds(self) -> list[FixedSeed]:
+        """`jax.random.key(<constant>)` made (outside any loop: that is `constant_seeds`) in
+        a function that runs repeatedly, and consumed there: every run draws the same."""
+        if not self.active:
+            return []
+        out = []
+        for call in self.index.calls:
+            if random_function(self.index, call) not in ("key", "PRNGKey"):
+                continue
+            fn = self.index.enclosing_function(call)
+            if fn is None or fn not in self.repeated or _innermost_loop(call) is not None:
+                continue
+            if not self._module_constant_seed(call):
+                continue
+            consumer = self._consumer_of_new_key(call, fn)
+            if consumer is not None:
+                out.append(FixedSeed(call, fn, consumer, self.repeated[fn]))
+        return out
+
+    def _module_constant_seed(self, call: ast.Call) -> bool:
+        args = [*call.args, *(kw.value for kw in call.keywords if kw.arg != "impl")]
+        if not args:
+            return False
+        module = self.index.scopes[self.index.tree]
+        for arg in args:
+            for node in ast.walk(arg):
+                if isinstance(node, (ast.Call, ast.Await, ast.NamedExpr, ast.Attribute)):
+                    return False
+                if isinstance(node, ast.Name):
+                    found = self.index.lookup(node.id, self.index.scope_of(node))
+                    if not found or found is not module.bindings.get(node.id):
+                        return False
+        return True
+
+    def _consumer_of_new_key(self, call: ast.Call, fn: ast.AST) -> ast.Call | None:
+        parent = getattr(call, "jl_parent", None)
+        if isinstance(parent, ast.Call) and call in parent.args:
+            fn_name = random_function(self.index, parent)
+            if (
+                fn_name is not None
+                and fn_name not in NON_CONSUMING
+                and key_argument(parent) is call
+            ):
+                return parent
+            return None
+        if not (
+            isinstance(parent, ast.Assign)
+            and len(parent.targets) == 1
+            and isinstance(parent.targets[0], ast.Name)
+        ):
+            return None
+        name = parent.targets[0].id
+        events = sorted(
+            (
+                n
+                for n in _walk_function(fn)
+                if isinstance(n, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
+                and (n.lineno, n.col_offset) > (parent.lineno, parent.col_offset)
+            ),
+            key=lambda n: (n.end_lineno, n.end_col_offset, not isinstance(n, ast.Call)),
+        )
+        for node in events:
+            if isinstance(node, ast.Call):
+                if name in self.consumed_names(node):
+                    return node
+            elif name in _targets(node):
+                return None
+        return None
+
+    @cached_property
+    def module_key_uses(self) -> list[ModuleKeyUse]:
+        """A key bound at module level and consumed inside a function that runs repeatedly,
+        or consumed in two places (two functions, or a function and the module body)."""
+        if not self.active:
+            return []
+        module = self.index.scopes[self.index.tree]
+        names = {
+            name
+            for name, bindings in module.bindings.items()
+            if bindings and all(self._module_key_binding(b) for b in bindings)
+        }
+        if not names:
+            return []
+        sites: dict[str, list[tuple[ast.AST | None, ast.Call]]] = {}
+        for call in self.index.calls:
+            for n in self.consumed_names(call):
+                root = base_name(n)
+                if root not in names or root != n.split("[", 1)[0]:
+                    continue
+                found = self.index.lookup(root, self.index.scope_of(call))
+                if found is not module.bindings.get(root):
+                    continue
+                fn = self.index.enclosing_function(call)
+                if fn is not None and _in_test(fn):
+                    continue
+                sites.setdefault(root, []).append((fn, call))
+        out = []
+        for name, uses in sites.items():
+            places = {id(fn) for fn, _ in uses}
+            binding = module.bindings[name][0].node
+            for fn, call in uses:
+                if fn is None:
+                    continue
+                if fn in self.called_repeatedly:
+                    why = self.called_repeatedly[fn]
+                elif len(places) > 1:
+                    why = "and it is consumed elsewhere too"
+                else:
+                    continue
+                out.append(ModuleKeyUse(name, call, fn, binding, why))  # type: ignore[arg-type]
+        return out
+
+    def _module_key_binding(self, b) -> bool:  # noqa: ANN001
+        if b.kind == "assign" and isinstance(b.value, ast.Call):
+            return random_function(self.index, b.value) in KEY_MAKERS
+        if b.kind == "local" and isinstance(b.node, ast.Assign):
+            value = b.node.value
+            return isinstance(value, ast.Call) and random_function(self.index, value) == "split"
+        return False
+
     # -- constant seeds in loops -----------------------------------------------------------------
     @property
     def constant_seeds(self) -> list[ConstantSeed]:
@@ -513,6 +938,8 @@ class KeyFlow:
             loop = _innermost_loop(call)
             if loop is None or not _loop_invariant_seed(call, self._bound(loop)):
                 continue
+            if self._timed(loop):
+                continue  # a benchmark loop: the same inputs for every configuration on purpose
             bound = self._bound(loop)
             parent = getattr(call, "jl_parent", None)
             if isinstance(parent, ast.Call) and key_argument(parent) is call:
@@ -535,9 +962,12 @@ class KeyFlow:
         return out
 
     def _per_configuration(self, consumer: ast.Call, loop: ast.AST, bound: set[str]) -> bool:
-        """The draws take their shape (or other arguments) from names the loop binds:
-        `for M, K in problem_sizes: a = uniform(key(1), (M, K))` regenerates one fixed input
-        per configuration on purpose. For a `split`, look at the draws from its keys."""
+        """The draws take their shape (or other arguments) from names the loop binds and are
+        used and dropped within the iteration: `for M, K in problem_sizes: a = uniform(key(1),
+        (M, K)); bench(a)` regenerates one fixed input per configuration on purpose. Draws
+        that leave the iteration (appended, stored, yielded, returned: the layers of an MLP
+        init) are reuse: under `threefry_partitionable` `normal(k, (8, 32))` and
+        `normal(k, (32, 1))` share their first values. For a `split`, look at its draws."""
         if random_function(self.index, consumer) == "split":
             parent = getattr(consumer, "jl_parent", None)
             if not isinstance(parent, ast.Assign):
@@ -560,8 +990,168 @@ class KeyFlow:
                     and node.id in bound
                     and not isinstance(getattr(node, "jl_parent", None), ast.Attribute)
                 ):
-                    return True  # a loop-bound size, not `batch.shape` (data-shaped)
+                    # a loop-bound size, not `batch.shape` (data-shaped)
+                    return not self._leaves_iteration(consumer, loop)
         return False
+
+    def _leaves_iteration(self, value: ast.AST, loop: ast.AST, _depth: int = 0) -> bool:
+        """Does the value of `value` (a draw) outlive one iteration of `loop`: appended or
+        inserted into a container, stored in an item or attribute, accumulated into a name
+        from outside the loop, yielded, returned, or an element of the comprehension `loop`?
+        Followed through arithmetic, displays, constructors and local names; a draw passed to
+        any other computation (`bench(a)`, `print(a.shape)`) stays in the iteration."""
+        if _depth > 4:
+            return False
+        child, cur = value, getattr(value, "jl_parent", None)
+        while cur is not None:
+            if cur is loop:
+                return (
+                    isinstance(loop, COMPREHENSIONS)
+                    and child
+                    is not getattr(
+                        loop.generators[0],
+                        "iter",
+                        None,  # type: ignore[attr-defined]
+                    )
+                    and not isinstance(child, ast.comprehension)
+                )
+            if isinstance(cur, FUNCTION_NODES):
+                return False
+            if isinstance(cur, (ast.Return, ast.Yield, ast.YieldFrom)):
+                return True
+            if isinstance(cur, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                return self._assigned_leaves(cur, loop, _depth)
+            if isinstance(cur, ast.stmt):
+                return False
+            if isinstance(cur, (ast.BinOp, ast.UnaryOp, ast.Tuple, ast.List, ast.Set, ast.Dict)):
+                pass
+            elif isinstance(cur, (ast.Starred, ast.keyword, *COMPREHENSIONS)):
+                pass
+            elif isinstance(cur, ast.IfExp) and child is not cur.test:
+                pass
+            elif isinstance(cur, ast.Subscript) and child is cur.value:
+                pass
+            elif isinstance(cur, ast.comprehension):
+                return False  # an iterable or a condition
+            elif isinstance(cur, ast.Attribute):
+                if cur.attr in VIEW_ATTRS:
+                    pass
+                elif cur.attr in VIEW_METHODS and isinstance(cur.jl_parent, ast.Call):  # type: ignore[attr-defined]
+                    child, cur = cur.jl_parent, cur.jl_parent.jl_parent  # type: ignore[attr-defined]
+                    continue
+                else:
+                    return False
+            elif isinstance(cur, ast.Call):
+                if child is cur.func:
+                    return False
+                func = cur.func
+                if isinstance(func, ast.Attribute) and func.attr in ACCUMULATING_METHODS:
+                    return True
+                if not self._container_call(cur):
+                    return False
+            else:
+                return False
+            child, cur = cur, getattr(cur, "jl_parent", None)
+        return False
+
+    def _assigned_leaves(self, stmt: ast.stmt, loop: ast.AST, depth: int) -> bool:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]  # type: ignore[attr-defined]
+        names: set[str] = set()
+        for t in targets:
+            for sub in ast.walk(t):
+                if isinstance(sub, (ast.Subscript, ast.Attribute)) and isinstance(
+                    sub.ctx, ast.Store
+                ):
+                    return True  # `params[i] = w`, `self.w = w`
+            names.update(n for n in _target_names(t) if "[" not in n and "." not in n)
+        if isinstance(stmt, ast.AugAssign) and names - self._bound(loop):
+            return True  # `total += draw` into a name from outside the loop
+        if names & self._carried(loop):
+            return True  # `state = step(state, key)`: the value lives on past the iteration
+        after = (stmt.lineno, stmt.col_offset)
+        for node in _walk_function(loop):
+            if (
+                isinstance(node, ast.Name)
+                and node.id in names
+                and isinstance(node.ctx, ast.Load)
+                and (node.lineno, node.col_offset) > after
+                and self._leaves_iteration(node, loop, depth + 1)
+            ):
+                return True
+        return False
+
+    def _step_call(self, call: ast.Call, loop: ast.AST) -> bool:
+        """`state = step(state, batch)`: the call's result is carried into the next iteration
+        (a training or simulation step). A call whose result is stored per configuration
+        (`results[n] = bench(n)`) or dropped is not a step: each call may repeat its draws on
+        purpose (a benchmark with a fixed seed)."""
+        parent = getattr(call, "jl_parent", None)
+        while isinstance(parent, (ast.Tuple, ast.Starred)):
+            parent = getattr(parent, "jl_parent", None)
+        if not isinstance(parent, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            return False
+        targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+        names = {n for t in targets for n in _target_names(t) if n.isidentifier()}
+        return bool(names & self._carried(loop))
+
+    def _carried(self, loop: ast.AST) -> set[str]:
+        """Names the loop assigns that are also used outside it (parameters of the function,
+        names read before or after the loop): their values outlive one iteration."""
+        key = id(loop)
+        if key not in self._carried_cache:
+            self._carried_cache[key] = self._find_carried(loop)
+        return self._carried_cache[key]
+
+    def _find_carried(self, loop: ast.AST) -> set[str]:
+        """A name the loop assigns whose value is read before the loop assigns it again: in
+        the next iteration (a read in the body before the assignment) or after the loop (the
+        first mention after the loop is a read). `predictions = ...` in two loops one after
+        the other is not carried."""
+        fn = self.index.enclosing_function(loop)
+        owner = fn if fn is not None else self.index.tree
+        bound = self._bound(loop)
+        events: dict[str, list[tuple[tuple[int, int], bool, bool]]] = {}
+        inside = {id(n) for n in ast.walk(loop)}
+        for node in _walk_function(owner):
+            if isinstance(node, ast.Name) and node.id in bound:
+                store = isinstance(node.ctx, ast.Store)
+                where: ast.AST = node
+                if store:  # an assignment happens after its value is computed
+                    stmt = getattr(node, "jl_parent", None)
+                    while stmt is not None and not isinstance(stmt, ast.stmt):
+                        stmt = getattr(stmt, "jl_parent", None)
+                    where = stmt if stmt is not None else node
+                pos = (
+                    (where.end_lineno, where.end_col_offset)
+                    if store
+                    else (node.lineno, node.col_offset)
+                )  # type: ignore[attr-defined]
+                events.setdefault(node.id, []).append((pos, store, id(node) in inside))
+        end = (loop.end_lineno, loop.end_col_offset)  # type: ignore[attr-defined]
+        carried = set()
+        for name, evs in events.items():
+            evs.sort()
+            body = [e for e in evs if e[2]]
+            first_store = next((e[0] for e in body if e[1]), None)
+            if first_store is not None and any(not st and pos < first_store for pos, st, _ in body):
+                carried.add(name)  # read in the body before the body assigns it
+                continue
+            after = [e for e in evs if not e[2] and e[0] > end]
+            if after and not after[0][1]:
+                carried.add(name)  # read after the loop
+        return carried
+
+    def _container_call(self, call: ast.Call) -> bool:
+        """Builds a container or record around its arguments: `dict(w=w)`, `Layer(w, b)`,
+        `state.replace(w=w)`, `jnp.asarray(w)`."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in RECORD_METHODS:
+            return True
+        q = self.index.qualname(func) or ""
+        if q in CONTAINER_CALLS:
+            return True
+        last = q.rsplit(".", 1)[-1] if q else (func.attr if isinstance(func, ast.Attribute) else "")
+        return bool(last) and last[0].isupper()
 
     def _consumer_in(self, loop: ast.AST, name: str, after: ast.Assign) -> ast.Call | None:
         """The first consumption of `name` after `after` in the loop, when `after` is the
@@ -588,6 +1178,71 @@ class KeyFlow:
 
 
 DERIVED = "\0derived:"
+CLOCKS = frozenset(
+    {
+        "time.time",
+        "time.perf_counter",
+        "time.monotonic",
+        "time.perf_counter_ns",
+        "time.monotonic_ns",
+        "time.time_ns",
+        "timeit.default_timer",
+        "timeit.timeit",
+        "timeit.repeat",
+        "datetime.datetime.now",
+    }
+)
+# transforms that run the function they wrap once per call, with the same arguments
+JIT_WRAPPERS = frozenset(
+    {
+        "jax.jit",
+        "equinox.filter_jit",
+        "flax.nnx.jit",
+        "jax.checkpoint",
+        "jax.remat",
+        "jax.named_call",
+    }
+)
+ACCUMULATING_METHODS = frozenset(
+    {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft", "put"}
+)
+RECORD_METHODS = frozenset({"replace", "_replace", "set"})
+CONTAINER_CALLS = frozenset(
+    {
+        "dict",
+        "list",
+        "tuple",
+        "set",
+        "jax.numpy.asarray",
+        "jax.numpy.array",
+        "jax.numpy.stack",
+        "jax.numpy.concatenate",
+        "numpy.asarray",
+        "numpy.array",
+        "flax.core.freeze",
+        "flax.core.FrozenDict",
+    }
+)
+VIEW_ATTRS = frozenset({"T", "mT", "real", "imag"})
+VIEW_METHODS = frozenset({"astype", "reshape", "transpose", "squeeze", "ravel", "flatten"})
+# samplers that draw indices into a population (argument 1, or this keyword)
+ALIGNABLE = {"choice": "a", "permutation": "x"}
+
+
+def _draw_arguments(call: ast.Call, fn: str) -> dict[str, str] | None:
+    """A sampler's non-key arguments by role (`population`, `arg2`, keywords), as AST dumps."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        kw.arg is None for kw in call.keywords
+    ):
+        return None
+    out: dict[str, str] = {}
+    for i, arg in enumerate(call.args[1:], start=1):
+        out["population" if i == 1 else f"arg{i}"] = ast.dump(arg)
+    for kw in call.keywords:
+        if kw.arg == "key":
+            continue
+        out["population" if kw.arg == ALIGNABLE[fn] else kw.arg] = ast.dump(kw.value)  # type: ignore[index]
+    return out
 
 
 def _collide(kind_a: str, data_a: tuple, kind_b: str, data_b: tuple) -> bool:
@@ -596,14 +1251,36 @@ def _collide(kind_a: str, data_a: tuple, kind_b: str, data_b: tuple) -> bool:
     if kind_a == kind_b == "split":
         return False  # a second split is a reuse (JAX201), not a collision
     if kind_a == kind_b == "fold_in":
-        return data_a[0] == data_b[0] == "const" and data_a == data_b
+        return data_a[0] == data_b[0] == "const" and data_a[1] == data_b[1]
     split_data, fold_data = (data_a, data_b) if kind_a == "split" else (data_b, data_a)
     if fold_data[0] != "const":
+        # `fold_in(k, n)` after `split(k, n)` (or `n + 1`, ...): past the split's indices
+        if split_data[2] is not None and _at_least(fold_data[2], split_data[2]):
+            return False
         return True  # `fold_in(k, step)`: step takes the split's indices sooner or later
     value, count = fold_data[1], split_data[1]
     if not isinstance(value, int) or isinstance(value, bool):
         return False
     return 0 <= value < (count if count is not None else 2)
+
+
+def _at_least(expr: ast.AST, count: ast.AST) -> bool:
+    """`expr` is `count`, or `count + c` with a constant `c >= 0` (the same expression text,
+    so the same value when both are evaluated on one path without rebinding)."""
+    target = ast.dump(count)
+    if ast.dump(expr) == target:
+        return True
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        for a, b in ((expr.left, expr.right), (expr.right, expr.left)):
+            if (
+                ast.dump(a) == target
+                and isinstance(b, ast.Constant)
+                and isinstance(b.value, int)
+                and not isinstance(b.value, bool)
+                and b.value >= 0
+            ):
+                return True
+    return False
 
 
 def _innermost_loop(node: ast.AST) -> ast.AST | None:
@@ -633,6 +1310,27 @@ def _loop_invariant_seed(call: ast.Call, bound: set[str]) -> bool:
     return True
 
 
+def _in_test(fn: ast.AST) -> bool:
+    """`fn` is (or is nested in) a test function or a method of a `Test*` class."""
+    cur: ast.AST | None = fn
+    while cur is not None:
+        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef)) and cur.name.startswith(
+            ("test", "setUp")
+        ):
+            return True
+        if isinstance(cur, ast.ClassDef) and cur.name.startswith("Test"):
+            return True
+        cur = getattr(cur, "jl_parent", None)
+    return False
+
+
+def _text(node: ast.AST) -> str:
+    try:
+        return ast.unparse(node)
+    except Exception:  # noqa: BLE001 - only for messages
+        return "..."
+
+
 def _walk_function(fn: ast.AST):
     stack = list(ast.iter_child_nodes(fn))
     while stack:
@@ -643,6 +1341,8 @@ def _walk_function(fn: ast.AST):
 
 
 def _target_names(t: ast.AST):
+    """Names a target rebinds, including tracked containers: `self.key = ...` rebinds
+    `self.key`, `rngs["dropout"] = ...` rebinds `rngs['dropout']`."""
     if isinstance(t, ast.Name):
         yield t.id
     elif isinstance(t, (ast.Tuple, ast.List)):
@@ -650,6 +1350,10 @@ def _target_names(t: ast.AST):
             yield from _target_names(e)
     elif isinstance(t, ast.Starred):
         yield from _target_names(t.value)
+    elif isinstance(t, (ast.Attribute, ast.Subscript)):
+        name = key_name(t)
+        if name is not None:
+            yield name
 
 
 def _targets(node: ast.AST) -> list[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.imports import dotted
-from jaxlint.analysis.keys import Reuse, key_argument
+from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.keys import COMPREHENSIONS, KeyFlow, Reuse, base_name, key_argument
 from jaxlint.fixers.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule
 
@@ -15,9 +15,23 @@ class PrngKeyReuse(Rule):
 
     What it does: follows each key variable through the function: two consumptions (samplers
     such as `normal`/`uniform`, or `split`) on one path without a rebinding in between, a
-    consumption inside a loop of a key that the loop never rebinds, and a `scan`/`fori_loop`
-    body that consumes a key it closes over. Mutually exclusive branches are fine, and so is
-    `fold_in(key, i)`. Keys passed to helpers of the same module that consume them count.
+    consumption inside a loop of a key that the loop never rebinds, a `scan`/`fori_loop` body
+    that consumes a key it closes over, and a consumed key handed on: returned (to the caller,
+    or as the carry of a loop body), stored in a state object (`state.replace(rng=key)`,
+    `state.set(rng=key)`) or in an attribute (`self.key = key`). Keys kept in containers and
+    attributes (`rngs["dropout"]`, `self.key`) are followed like names. A helper of the same
+    module that consumes its key parameter (also through `step = jax.jit(train_step)`) counts
+    as a consumption at the call site. Mutually exclusive branches are fine, and so is
+    `fold_in(key, i)`.
+    Loops over configurations: a loop whose draws take their shape from the loop variable
+    and are used and dropped within the iteration (a benchmark regenerating one input per
+    problem size) is not reported. When the draws leave the iteration (appended, stored,
+    yielded, returned: the layers of an MLP initialisation) it is reuse: under the default
+    `jax_threefry_partitionable`, `normal(k, (8, 32))` and `normal(k, (32, 1))` share their
+    first values, so the layers get the same numbers.
+    Aligned draws: `choice(key, images, (n,))` and `choice(key, labels, (n,))` (or two
+    `permutation(key, ...)`) with every other argument equal pick the same indices on purpose
+    (images and labels stay paired) and are not reported.
     Why is this bad: JAX keys are explicit state. Reusing one gives identical (or correlated)
     random numbers, silently: `normal(k)` and `normal(k)` are equal, `bernoulli(k, .5)` equals
     `uniform(k) < .5`. `jax.debug_key_reuse(True)` raises `KeyReuseError` at run time.
@@ -28,8 +42,11 @@ class PrngKeyReuse(Rule):
         key, k1, k2 = jax.random.split(key, 3)
         noise = jax.random.normal(k1, (3,))
         mask = jax.random.bernoulli(k2, 0.5, (3,))
-    Fix: insert `key, subkey = jax.random.split(key)` before the first use and draw from
-    `subkey` (unsafe: the random numbers change).
+    Fix: before each consumption of the key in its run of statements, insert
+    `key, subkey = jax.random.split(key)` and draw from `subkey`, so the key stays fresh for
+    what follows (the next iteration, the caller). Offered only when the key analysis of the
+    fixed code finds no reuse of that key left in the function (unsafe: the random numbers
+    change).
     """
 
     code = "JAX201"
@@ -86,6 +103,66 @@ class PrngKeyReuse(Rule):
                 else:
                     x = 0.0
                 return x + jax.random.uniform(key)  # error: JAX201
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def init_mlp(key, sizes):
+                params = []
+                for n_in, n_out in zip(sizes[:-1], sizes[1:]):
+                    w = jax.random.normal(key, (n_in, n_out)) * 0.01  # error: JAX201
+                    params.append((w, jnp.zeros(n_out)))
+                return params
+            """,
+            """
+            import jax
+            from jax import lax
+
+            def place_agents(key, grid, n):
+                def step(carry, _):
+                    key, grid = carry
+                    next_key, sub = jax.random.split(key)
+                    cell = jax.random.randint(sub, (), 0, grid.size)
+                    return (key, grid.at[cell].add(1)), cell  # error: JAX201
+                return lax.scan(step, (key, grid), None, length=n)
+            """,
+            """
+            from typing import NamedTuple
+
+            import jax
+
+            class State(NamedTuple):
+                rng: jax.Array
+                kinetic: jax.Array
+
+            def thermostat(state, dt):
+                key = state.rng
+                r1 = jax.random.normal(key)
+                noise = jax.random.gamma(key, 2.0)  # error: JAX201
+                return state._replace(rng=key, kinetic=state.kinetic * r1 + noise * dt)  # error: JAX201
+            """,
+            """
+            import jax
+
+            class Dropout:
+                def __call__(self, x, rngs):
+                    keep = jax.random.bernoulli(rngs["dropout"], 0.9, x.shape)
+                    noise = jax.random.normal(rngs["dropout"], x.shape)  # error: JAX201
+                    return x * keep + noise
+            """,
+            """
+            import jax
+
+            def train_step(state, batch, key):
+                return state + jax.random.normal(key, batch.shape).mean()
+
+            step = jax.jit(train_step)
+
+            def train(state, batches, key):
+                for batch in batches:
+                    state = step(state, batch, key)  # error: JAX201
+                return state
             """,
         ),
         valid=(
@@ -148,6 +225,30 @@ class PrngKeyReuse(Rule):
                 k1, k2 = jax.random.split(key)
                 return jax.random.normal(k1), jax.random.normal(k2)
             """,
+            """
+            import jax
+
+            def sample_batch(key, images, labels, n):
+                x = jax.random.choice(key, images, (n,), replace=False)
+                y = jax.random.choice(key, labels, (n,), replace=False)
+                return x, y
+            """,
+            """
+            import jax
+
+            def bench(key, sizes):
+                for n in sizes:
+                    x = jax.random.normal(key, (n, n))
+                    print(n, (x @ x).block_until_ready().sum())
+            """,
+            """
+            import jax
+
+            def step(carry, _):
+                key, x = carry
+                key, sub = jax.random.split(key)
+                return (key, x + jax.random.normal(sub)), x
+            """,
         ),
         unsafe_fixes=(
             (
@@ -165,8 +266,30 @@ class PrngKeyReuse(Rule):
                 def sample(key):
                     key, subkey = jax.random.split(key)
                     a = jax.random.normal(subkey, (3,))
-                    b = jax.random.uniform(key, (3,))
+                    key, subkey = jax.random.split(key)
+                    b = jax.random.uniform(subkey, (3,))
                     return a, b
+                """,
+            ),
+            (
+                """
+                import jax
+
+                def noisy(key, xs):
+                    out = []
+                    for x in xs:
+                        out.append(x + jax.random.normal(key, x.shape))
+                    return out, key
+                """,
+                """
+                import jax
+
+                def noisy(key, xs):
+                    out = []
+                    for x in xs:
+                        key, subkey = jax.random.split(key)
+                        out.append(x + jax.random.normal(subkey, x.shape))
+                    return out, key
                 """,
             ),
         ),
@@ -177,7 +300,7 @@ class PrngKeyReuse(Rule):
             self._report(reuse, ctx)
 
     def _report(self, reuse: Reuse, ctx: Context) -> None:
-        short = _callee(ctx, reuse.node)
+        short = _callee(ctx, reuse.node) if isinstance(reuse.node, ast.Call) else ""
         if reuse.kind == "twice":
             first = reuse.first
             first_fn = _callee(ctx, first)  # type: ignore[arg-type]
@@ -191,7 +314,22 @@ class PrngKeyReuse(Rule):
                 f"key `{reuse.name}` is consumed by `{short}` in every iteration of the loop on "
                 f"line {reuse.loop.lineno} but never rebound there"  # type: ignore[union-attr]
             )
-            fix = None
+            fix = self._fix(reuse, ctx)
+        elif reuse.kind == "escape":
+            first = reuse.first
+            detail = (
+                f"key `{reuse.name}` is {reuse.how} after `{_callee(ctx, first)}` on line "  # type: ignore[arg-type]
+                f"{first.lineno} consumed it, so whoever receives it (the caller, or the next "  # type: ignore[union-attr]
+                "iteration of a loop body) consumes it again"
+            )
+            self.report(
+                reuse.node,
+                message=(
+                    f"{detail}; hand on the fresh key from `{reuse.name}, sub = "
+                    f"jax.random.split({reuse.name})` and draw from `sub`"
+                ),
+            )
+            return
         else:
             detail = (
                 f"key `{reuse.name}` is closed over by a loop body (`{getattr(reuse.loop, 'name', 'lambda')}`) "
@@ -201,15 +339,15 @@ class PrngKeyReuse(Rule):
         self.report(reuse.node, detail=detail, name=reuse.name, fix=fix)
 
     def _fix(self, reuse: Reuse, ctx: Context):  # noqa: ANN202
-        first = reuse.first
-        if first is None:
+        """Give every consumption of the key in its run of statements its own subkey:
+        `key, subkey = split(key)` before each one, so the key stays fresh for whatever comes
+        after (the next draw, the next iteration, the caller). Offered only when the key
+        analysis of the fixed module finds no reuse of that key left in the function."""
+        name = reuse.name
+        if reuse.kind not in ("twice", "loop") or name != base_name(name):
             return None
-        stmt = _statement_of(first)
-        second_stmt = _statement_of(reuse.node)
-        if stmt is None or second_stmt is None or _parent(stmt) is not _parent(second_stmt):
-            return None
-        arg = key_argument(first)
-        if not isinstance(arg, ast.Name):
+        plan = _split_plan(reuse, ctx)
+        if plan is None:
             return None
         sub = "subkey"
         n = 1
@@ -220,15 +358,160 @@ class PrngKeyReuse(Rule):
             split, edits = spell(ctx, "jax.random.split")
         except LookupError:
             return None
-        indent = ctx.line_indent(stmt.lineno)
-        line_start = ctx.start(stmt).__class__(stmt.lineno, 0)
-        name = reuse.name
-        insert = ctx.insert(
-            line_start, f"{indent}{name}, {sub} = {split}({name}){ctx.source.newline}"
-        )
-        return self.fix(
-            insert, ctx.replace(arg, sub), *edits, message="Split the key before the first use"
-        )
+        for stmt, args in plan:
+            line_start = ctx.start(stmt).__class__(stmt.lineno, 0)
+            indent = ctx.line_indent(stmt.lineno)
+            edits.append(
+                ctx.insert(
+                    line_start, f"{indent}{name}, {sub} = {split}({name}){ctx.source.newline}"
+                )
+            )
+            edits.extend(ctx.replace(arg, sub) for arg in args)
+        if not _clean_after(ctx, edits, name, reuse.node, plan):
+            return None
+        what = "each use" if len(plan) > 1 else "the use"
+        return self.fix(*edits, message=f"Split a fresh subkey off `{name}` for {what}")
+
+
+def _split_plan(reuse: Reuse, ctx: Context) -> list[tuple[ast.stmt, list[ast.expr]]] | None:
+    """The statements of the reuse's run (its block, between rebindings of the key) that
+    consume the key, each with the key arguments to replace; None when the edit would not be
+    simple (a consumption inside a nested block, two in one statement, a shared line, a key
+    that is not a local of this scope)."""
+    name = reuse.name
+    stmt = _statement_of(reuse.node)
+    if stmt is None:
+        return None
+    owner = _parent(stmt)
+    block = next(
+        (
+            getattr(owner, f)
+            for f in ("body", "orelse", "finalbody")
+            if isinstance(getattr(owner, f, None), list) and stmt in getattr(owner, f)
+        ),
+        None,
+    )
+    if block is None:
+        return None
+    scope = ctx.index.scope_of(stmt)
+    if scope.kind == "class" or name in scope.globals or name not in scope.bindings:
+        return None  # a closure variable or a global: rebinding it here would shadow it
+    i = block.index(stmt)
+    if _rebinds(stmt, name):
+        return None
+    lo, hi = i, i
+    while lo > 0 and not _rebinds(block[lo - 1], name):
+        lo -= 1
+    while hi + 1 < len(block) and not _rebinds(block[hi + 1], name):
+        hi += 1
+    plan = []
+    for st in block[lo : hi + 1]:
+        calls = [c for c in _calls_in(st) if name in ctx.keys.consumed_names(c)]
+        if not calls:
+            continue
+        if len(calls) > 1 or any(
+            isinstance(getattr(st, f, None), list) for f in ("body", "orelse")
+        ):
+            return None
+        prev = block[block.index(st) - 1] if block.index(st) > 0 else None
+        if ctx.source.line(st.lineno)[: st.col_offset].strip() or (
+            prev is not None and prev.end_lineno == st.lineno  # type: ignore[attr-defined]
+        ):
+            return None
+        call = calls[0]
+        args = [
+            a
+            for a in (*call.args, *(k.value for k in call.keywords))
+            if isinstance(a, ast.Name) and a.id == name
+        ]
+        if not args:
+            return None
+        plan.append((st, args))
+    return plan or None
+
+
+def _calls_in(stmt: ast.stmt) -> list[ast.Call]:
+    """Calls a statement evaluates itself (not in nested functions or comprehensions)."""
+    out = []
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        cur = stack.pop()
+        if cur is not stmt and isinstance(
+            cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, *COMPREHENSIONS)
+        ):
+            continue
+        if isinstance(cur, ast.Call):
+            out.append(cur)
+        stack.extend(ast.iter_child_nodes(cur))
+    return out
+
+
+def _rebinds(stmt: ast.stmt, name: str) -> bool:
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+    return False
+
+
+def _function_path(node: ast.AST) -> tuple[str, ...]:
+    path = []
+    cur = _parent(node)
+    while cur is not None:
+        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            path.append(cur.name)
+        elif isinstance(cur, ast.Lambda):
+            path.append("<lambda>")
+        cur = _parent(cur)
+    return tuple(reversed(path))
+
+
+def _clean_after(ctx: Context, edits: list, name: str, node: ast.AST, plan: list) -> bool:
+    """Re-run the key analysis on the fixed text. The fix must not move the reuse to the next
+    draw, the next iteration or the caller: no reuse of `name` in the function may sit on an
+    inserted or rewritten line, none may be a reuse across iterations or a consumed key handed
+    on, and there must be fewer reuses than before. Other runs of reuse in the function (fixed
+    by their own findings, in the next round) may remain."""
+    try:
+        tree = ast.parse(ctx.source.apply(edits))
+    except (SyntaxError, ValueError):
+        return False
+    path = _function_path(node)
+
+    def mine(reuses: list[Reuse]) -> list[Reuse]:
+        return [r for r in reuses if base_name(r.name) == name and _function_path(r.node) == path]
+
+    before = mine(ctx.keys.reuses)
+    after = mine(KeyFlow(ModuleIndex(tree)).reuses)
+    if len(after) >= len(before):
+        return False
+    old = {(r.node.lineno, r.kind) for r in before}
+    touched = {line for stmt, _ in plan for line in range(stmt.lineno, stmt.end_lineno + 1)}
+    inserts = sorted(
+        (e.start.line, e.content.count("\n"))
+        for e in edits
+        if e.start == e.end and e.content.count("\n")
+    )
+    for r in after:
+        line = _old_line(r.node.lineno, inserts)  # type: ignore[attr-defined]
+        if line is None or line in touched or r.kind in ("loop", "escape", "closure"):
+            return False
+        if (line, r.kind) not in old:
+            return False
+    return True
+
+
+def _old_line(line: int, inserts: list[tuple[int, int]]) -> int | None:
+    """The line of the original text that `line` of the fixed text comes from (None for an
+    inserted line); `inserts` are (original line, number of lines inserted before it)."""
+    shift = 0
+    for at, count in inserts:
+        if line >= at + shift + count:
+            shift += count
+        elif line >= at + shift:
+            return None
+        else:
+            break
+    return line - shift
 
 
 def _callee(ctx: Context, call: ast.Call) -> str:
@@ -376,6 +659,9 @@ class ConstantSeedInLoop(Rule):
     Why is this bad: every iteration recreates the same key, so every iteration draws the same
     "random" numbers (the noise, dropout masks or minibatch orders repeat). JAX does not warn.
     `jax.random.fold_in(jax.random.key(42), step)` in the loop is fine: the key varies.
+    Not reported: a loop over configurations whose draws take their shape from the loop
+    variable and stay in the iteration (see JAX201), and a benchmark loop (it reads a clock,
+    itself or through a function it calls), which regenerates the same inputs on purpose.
     Example:
         for step in range(num_steps):
             key = jax.random.key(42)
@@ -881,3 +1167,349 @@ class RawKeyArithmetic(Rule):
         kind = self._kind(target, ctx)
         if kind is not None and kind[0] == "typed":
             self.report(node, what=what, name=ctx.text(target), consequence=consequence)
+
+
+class KeyUnmappedInVmap(Rule):
+    """Flags a key that `jax.vmap` broadcasts into a function that consumes it.
+
+    What it does: finds `jax.vmap(f, in_axes=(None, ...))` (and `@partial(jax.vmap,
+    in_axes=...)`) where the parameter mapped with `None` is a key that `f` consumes (a
+    sampler, `split`, or a helper that consumes it), and vmapped functions that consume a key
+    closed over from the enclosing function.
+    Why is this bad: an unmapped argument is the same for every batch element, so every
+    element draws exactly the same numbers: the "per-example" noise, dropout masks or
+    initialisations are identical across the batch. JAX does not warn.
+    `jax.random.fold_in(key, i)` with a mapped `i` is fine (each element gets its own key), and
+    so is `split(key, n)[i]` with a mapped index.
+    Example:
+        def add_noise(key, x):
+            return x + jax.random.normal(key, x.shape)
+
+        noisy = jax.vmap(add_noise, in_axes=(None, 0))(key, batch)
+    Use instead:
+        keys = jax.random.split(key, batch.shape[0])
+        noisy = jax.vmap(add_noise, in_axes=(0, 0))(keys, batch)
+    No automatic fix: the caller has to split the key into one per element.
+    """
+
+    code = "JAX207"
+    name = "key-unmapped-in-vmap"
+    message = (
+        "{what}, and `{fn}` consumes it (`{consumer}` on line {line}): every batch element "
+        "draws the same numbers; map over per-element keys instead (`in_axes=0` over "
+        "`jax.random.split(key, n)`)"
+    )
+    verifier = "draws"
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            def add_noise(key, x):
+                return x + jax.random.normal(key, x.shape)
+
+            def augment(key, batch):
+                return jax.vmap(add_noise, in_axes=(None, 0))(key, batch)  # error: JAX207
+            """,
+            """
+            from functools import partial
+
+            import jax
+
+            @partial(jax.vmap, in_axes=(0, None))
+            def dropout(x, rng):
+                keep = jax.random.bernoulli(rng, 0.9, x.shape)  # error: JAX207
+                return jax.numpy.where(keep, x / 0.9, 0.0)
+            """,
+            """
+            import jax
+
+            def perturb(key, params):
+                def one(p):
+                    return p + 0.01 * jax.random.normal(key, p.shape)
+                return jax.vmap(one)(params)  # error: JAX207
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            def add_noise(key, x):
+                return x + jax.random.normal(key, x.shape)
+
+            def augment(key, batch):
+                keys = jax.random.split(key, batch.shape[0])
+                return jax.vmap(add_noise, in_axes=(0, 0))(keys, batch)
+            """,
+            """
+            import jax
+
+            def add_noise(key, i, x):
+                k = jax.random.fold_in(key, i)
+                return x + jax.random.normal(k, x.shape)
+
+            def augment(key, batch, idx):
+                return jax.vmap(add_noise, in_axes=(None, 0, 0))(key, idx, batch)
+            """,
+            """
+            import jax
+
+            def scale(key, x):
+                return x * 2.0
+
+            def run(key, batch):
+                return jax.vmap(scale, in_axes=(None, 0))(key, batch)
+            """,
+            """
+            import jax
+
+            def perturb(key, params, idx):
+                def one(p, i):
+                    return p + jax.random.normal(jax.random.split(key, 8)[i], p.shape)
+                return jax.vmap(one)(params, idx)
+            """,
+        ),
+    )
+
+    def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        for u in ctx.keys.unmapped_keys:
+            fn = getattr(u.fn, "name", "lambda")
+            if u.how == "in_axes":
+                what = f"`vmap` broadcasts the key `{u.name}` to every batch element (`in_axes` is `None` for it)"
+            else:
+                what = f"the vmapped `{fn}` closes over the key `{u.name}`, which is the same for every batch element"
+            self.report(
+                u.node,
+                what=what,
+                fn=fn,
+                consumer=_callee(ctx, u.consumer),
+                line=str(u.consumer.lineno),
+            )
+
+
+class FixedSeedInRepeatedFunction(Rule):
+    """Flags `jax.random.key(<constant>)` made inside a function that runs repeatedly.
+
+    What it does: finds `jax.random.key(seed)` / `PRNGKey(seed)` with a constant seed (a
+    literal or a module-level name) inside a function that runs more than once with the
+    same inputs, when the key is then consumed there. "Runs more than once": the body of
+    `lax.scan`/`fori_loop`/`while_loop`, a vmapped function, a step called in a loop whose
+    result is carried into the next iteration (`state = train_step(state, batch)`), and the
+    functions these call. Not counted: test functions, and benchmarks (a function that reads
+    a clock, itself or through a function it calls), which repeat their inputs on purpose; a
+    function called once per configuration (`results[n] = run(n)`) is not a step either. A
+    key made inside a loop of the same function is JAX202's.
+    Why is this bad: the function recreates the same key on every call, so every step draws
+    the same "random" numbers (the same dropout mask, the same noise, the same minibatch).
+    Example:
+        def train_step(params, batch):
+            key = jax.random.key(0)
+            mask = jax.random.bernoulli(key, 0.9, batch.shape)
+            ...
+
+        for batch in batches:
+            params = train_step(params, batch)
+    Use instead:
+        def train_step(params, batch, key):
+            mask = jax.random.bernoulli(key, 0.9, batch.shape)
+            ...
+
+        for batch in batches:
+            key, step_key = jax.random.split(key)
+            params = train_step(params, batch, step_key)
+    No automatic fix: the function needs a key parameter and its callers a key to split.
+    """
+
+    code = "JAX208"
+    name = "fixed-seed-in-repeated-function"
+    message = (
+        "`{call}` makes the same key on every run of `{fn}` ({why}), so `{consumer}` draws "
+        "the same numbers each time; take a key parameter and split a fresh key per call"
+    )
+    verifier = "draws"
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            def train_step(params, batch):
+                key = jax.random.key(0)  # error: JAX208
+                mask = jax.random.bernoulli(key, 0.9, batch.shape)
+                return params - 0.1 * (batch * mask).mean()
+
+            def train(params, batches):
+                for batch in batches:
+                    params = train_step(params, batch)
+                return params
+            """,
+            """
+            import jax
+            from jax import lax
+
+            SEED = 42
+
+            def simulate(x0, n):
+                def step(x, _):
+                    noise = jax.random.normal(jax.random.PRNGKey(SEED), x.shape)  # error: JAX208
+                    return x + 0.1 * noise, x
+                return lax.scan(step, x0, None, length=n)
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            def train_step(params, batch, key):
+                mask = jax.random.bernoulli(key, 0.9, batch.shape)
+                return params - 0.1 * (batch * mask).mean()
+
+            def train(params, batches, key):
+                for batch in batches:
+                    key, step_key = jax.random.split(key)
+                    params = train_step(params, batch, step_key)
+                return params
+            """,
+            """
+            import jax
+
+            def init(shape):
+                key = jax.random.key(0)
+                return jax.random.normal(key, shape)
+
+            params = init((3, 3))
+            """,
+            """
+            import jax
+
+            def test_step_shapes():
+                for n in (1, 2):
+                    assert make(n).shape == (n,)
+
+            def make(n):
+                return jax.random.normal(jax.random.key(0), (n,))
+            """,
+            """
+            import jax
+
+            def step(x, seed):
+                key = jax.random.key(seed)
+                return x + jax.random.normal(key, x.shape)
+
+            def run(x, n):
+                for i in range(n):
+                    x = step(x, i)
+                return x
+            """,
+        ),
+    )
+
+    def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        for f in ctx.keys.fixed_seeds:
+            self.report(
+                f.node,
+                call=ctx.text(f.node),
+                fn=getattr(f.fn, "name", "lambda"),
+                why=f.why,
+                consumer=_callee(ctx, f.consumer),
+            )
+
+
+class ModuleLevelKeyConsumed(Rule):
+    """Flags a key created at module level and consumed inside a function.
+
+    What it does: finds a key bound at module level (`KEY = jax.random.key(0)`, or a `split`
+    of one) that a function consumes (a sampler, `split`, or a helper that consumes it), when
+    that function runs repeatedly (see JAX208: loop bodies, vmapped functions, functions called
+    in a loop) or when the key is consumed in more than one place (two functions, or a
+    function and the module body). Test functions are not counted.
+    Why is this bad: the function reads the same global key every time, so every call draws
+    the same numbers, and two functions consuming it draw correlated numbers. Under `jax.jit`
+    the key is even baked into the compiled function as a constant.
+    Example:
+        KEY = jax.random.key(0)
+
+        def dropout(x):
+            return x * jax.random.bernoulli(KEY, 0.9, x.shape)
+    Use instead:
+        def dropout(x, key):
+            return x * jax.random.bernoulli(key, 0.9, x.shape)
+    No automatic fix: the function needs a key parameter.
+    """
+
+    code = "JAX209"
+    name = "module-level-key-consumed"
+    message = (
+        "the module-level key `{name}` (line {line}) is consumed here by `{consumer}` in "
+        "`{fn}` ({why}): every use draws the same numbers; pass a key in and split a "
+        "fresh one per call"
+    )
+    verifier = "draws"
+    tier = 2
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            KEY = jax.random.key(0)
+
+            def dropout(x):
+                return x * jax.random.bernoulli(KEY, 0.9, x.shape)  # error: JAX209
+
+            def train(xs):
+                return [dropout(x) for x in xs]
+            """,
+            """
+            import jax
+
+            rng = jax.random.PRNGKey(0)
+            params = jax.random.normal(rng, (3, 3))
+
+            def sample_noise(shape):
+                return jax.random.normal(rng, shape)  # error: JAX209
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            KEY = jax.random.key(0)
+
+            def main():
+                k1, k2 = jax.random.split(KEY)
+                return jax.random.normal(k1), jax.random.normal(k2)
+
+            if __name__ == "__main__":
+                main()
+            """,
+            """
+            import jax
+
+            key = jax.random.key(0)
+
+            def test_normal_shape():
+                assert jax.random.normal(key, (2,)).shape == (2,)
+
+            def test_uniform_shape():
+                assert jax.random.uniform(key, (2,)).shape == (2,)
+            """,
+            """
+            import jax
+
+            BASE = jax.random.key(0)
+
+            def step_key(i):
+                return jax.random.fold_in(BASE, i)
+            """,
+        ),
+    )
+
+    def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        for use in ctx.keys.module_key_uses:
+            self.report(
+                use.node,
+                name=use.name,
+                line=str(getattr(use.binding, "lineno", "?")),
+                consumer=_callee(ctx, use.node),
+                fn=getattr(use.fn, "name", "lambda"),
+                why=use.why,
+            )

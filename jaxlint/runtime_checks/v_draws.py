@@ -7,7 +7,12 @@ samplers the first values drawn; `split` and `fold_in` record the keys they deri
 
 - two samplers fed the same key data -> the draws are identical (same sampler and shape) or
   strongly correlated (`uniform` vs `normal`: ~0.98): JAX201, JAX202 (same line, every iteration);
-- one key data derived twice (`split(k)[i] == fold_in(k, i)`, or `fold_in(k, c)` twice): JAX203.
+- one key data derived twice (`split(k)[i] == fold_in(k, i)`, or `fold_in(k, c)` twice): JAX203;
+- a function that runs repeatedly (JAX208 fixed seed, JAX209 module-level key) is called twice,
+  with `jax.disable_jit()` so that `scan` bodies run eagerly too: the same key feeding the same
+  line in both runs is the reuse;
+- a sampler called with a concrete (unbatched) key inside `vmap`: every batch element gets
+  the same draw (JAX207).
 
 Confirmed when a collision involves the flagged line.
 """
@@ -32,6 +37,7 @@ from jaxlint.runtime_checks.verify_runtime import (
 )
 
 DERIVERS = {"split", "fold_in", "clone"}
+REPEATED = {"JAX208", "JAX209"}  # rules about a function that runs more than once
 CREATORS = {"key", "PRNGKey", "wrap_key_data"}
 NOT_SAMPLERS = {"key_data", "key_impl", "default_prng_impl"}
 SHOWN = 4
@@ -96,6 +102,8 @@ def recording(filename: str) -> Iterator[Recorder]:
                 rec.traced += 1
                 return out
             item: dict[str, Any] = {"fn": __name, "line": caller.f_lineno, "key": _key_bytes(key)}
+            if _batching():
+                item["unbatched"] = True
             if __name in CREATORS:
                 item = {"fn": __name, "line": caller.f_lineno, "created": _key_bytes(out)}
             elif __name in DERIVERS:
@@ -124,6 +132,16 @@ def recording(filename: str) -> Iterator[Recorder]:
     finally:
         for name, fn in originals.items():
             setattr(jr, name, fn)
+
+
+def _batching() -> bool:
+    """Inside `vmap` (a batching trace is the current trace)."""
+    try:
+        from jax._src import core
+
+        return type(core.trace_ctx.trace).__name__ == "BatchTrace"
+    except Exception:  # a JAX without this internal: no JAX207 evidence
+        return False
 
 
 def _correlation(a: Any, b: Any) -> float | None:
@@ -275,14 +293,36 @@ def check(side: Side) -> Outcome:
             ran = "module top-level code"
         else:
             entry = side.entry()
+            runs = 2 if side.code in REPEATED else 1
             ran = f"{entry.describe()} (eagerly, keys concrete)"
+            if runs > 1:
+                ran = f"{entry.describe()} twice (eagerly, under jax.disable_jit)"
             try:
-                entry.eager()
+                if side.code == "JAX207":
+                    ran = f"{entry.describe()} (vmap as written)"
+                    entry.call()
+                else:
+                    import jax
+
+                    with jax.disable_jit() if runs > 1 else contextlib.nullcontext():
+                        for _ in range(runs):
+                            entry.eager()
             except Exception as exc:
                 errors.append(f"{type(exc).__name__}: {short_message(exc)}")
                 failure = exc
     found = analyse(rec, side.lines)
     evidence: dict[str, Any] = {"ran": ran, "random_calls": found["calls"]}
+    unbatched = [c for c in rec.calls if c.get("unbatched")]
+    if side.code == "JAX207" and unbatched:
+        first = unbatched[0]
+        evidence["unbatched_draws"] = [
+            {"fn": c["fn"], "line": c["line"], "values": c.get("values")} for c in unbatched[:SHOWN]
+        ]
+        return confirmed(
+            f"inside vmap, `{first['fn']}` at line {first['line']} got one concrete key (not "
+            "mapped): it drew once, and every batch element gets that same draw",
+            **evidence,
+        )
     if found["reuse_here"]:
         first = found["reuse"][0]
         evidence.update(

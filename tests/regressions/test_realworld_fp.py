@@ -22,8 +22,6 @@ STILL_FIRING = {
     "fp02_jax601_assert_syncs",
     "fp03_jax601_np_function_syncs",
     "fp07_jax502_functional_insert",
-    "fp08_jax201_same_key_aligned_choice",
-    "fp09_jax203_foldin_index_past_split",
     "fp10_jax501_dict_from_pmean",
     "fp11_jax503_functional_update_method",
     "fp12_jax503_global_rebound_before_def",

@@ -37,7 +37,14 @@ TABLE: dict[tuple[str, str], dict[str, Any]] = {
     ("JAX121", "class Selector"): {"args": {"Selector.select": "=Selector(0.0), f32[8]"}},
     ("JAX130", "nn.Dense(10)(x)"): {"args": {"Head.__call__": "f32[4,8], i32[4]"}},
     ("JAX202", "for s in shapes"): {"args": {"samples": "[(2,), (2,)]"}},
+    ("JAX201", "def init_mlp"): {"args": {"init_mlp": "key, [2, 3, 4]"}},
+    ("JAX201", "class Dropout"): {
+        "args": {"Dropout.__call__": "=Dropout(), f32[8], ={'dropout': jax.random.key(0)}"}
+    },
+    ("JAX201", "class State"): {"args": {"thermostat": "=State(jax.random.key(0), 1.0), 0.1"}},
     ("JAX203", "init_and_dropout"): {"args": {"init_and_dropout": "key, 0"}},
+    ("JAX207", "def dropout(x, rng)"): {"args": {"dropout": "f32[8], key"}},
+    ("JAX209", "def sample_noise"): {"args": {"sample_noise": "(3,)"}},
     ("JAX303", 'pmean(g, "batch")'): {"args": {"step": "f32[4], f32[16,4], f32[16]"}},
     ("JAX303", "update_sharded"): {"args": {"update_sharded": "{'w': 1.0}, f32[8]"}},
     ("JAX401", "loss_fn(p, b))(params, batch)"): {"args": {"train": "f32[4], f32[3,4]"}},
