@@ -32,6 +32,12 @@ class ModuleFacts:
         return TaintAnalysis(self.index, self.transforms)
 
     @cached_property
+    def values(self):  # noqa: ANN201 - analysis.values.ValueKinds
+        from jaxlint.analysis.values import ValueKinds
+
+        return ValueKinds(self.index, lambda node: self.taint.is_traced(node))
+
+    @cached_property
     def keys(self):  # noqa: ANN201 - analysis.keys.KeyFlow
         from jaxlint.analysis.keys import KeyFlow
 

@@ -5,28 +5,10 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import Level
-from jaxlint.analysis.imports import FUNCTION_NODES, ancestors
+from jaxlint.analysis.imports import FUNCTION_NODES, ancestors, functional_method_call
+from jaxlint.analysis.values import MUTABLE_CONTAINERS, Kind
 from jaxlint.rules.base import Context, Examples, Rule
 
-ARRAY_PRODUCERS = (
-    "jax.numpy.",
-    "jax.random.",
-    "jax.lax.",
-    "jax.nn.",
-    "jax.scipy.",
-    "jax.device_put",
-    "jax.numpy",
-)
-NOT_ARRAYS = {
-    "jax.numpy.shape",
-    "jax.numpy.ndim",
-    "jax.numpy.dtype",
-    "jax.numpy.finfo",
-    "jax.numpy.iinfo",
-    "jax.numpy.result_type",
-    "jax.numpy.issubdtype",
-    "jax.random.split",  # an array, but of keys: item assignment on it is still an error
-}
 AT_METHODS = {
     ast.Add: "add",
     ast.Sub: "subtract",
@@ -36,40 +18,11 @@ AT_METHODS = {
 }
 
 
-def is_jax_array_expr(ctx: Context, value: ast.AST) -> bool:
-    """An expression that certainly evaluates to a jax.Array."""
-    if isinstance(value, ast.Call):
-        q = ctx.qualname(value.func)
-        if q and q.startswith(ARRAY_PRODUCERS) and q not in NOT_ARRAYS - {"jax.random.split"}:
-            return True
-        func = value.func
-        # x.at[i].set(v) / .add(...) chains
-        if (
-            isinstance(func, ast.Attribute)
-            and isinstance(func.value, ast.Subscript)
-            and isinstance(func.value.value, ast.Attribute)
-            and func.value.value.attr == "at"
-        ):
-            return True
-    return False
-
-
 def jax_array_name(ctx: Context, name: ast.Name) -> bool:
-    """`name` is bound only to jax arrays in its scope, or is a traced array."""
-    if ctx.function is not None and ctx.function.is_jit and ctx.taint.level(name) == Level.ARRAY:
-        return True
-    found = ctx.index.lookup(name.id, ctx.index.scope_of(name))
-    if not found:
-        return False
-    values = []
-    for b in found:
-        if b.kind == "assign" and b.value is not None:
-            values.append(b.value)
-        elif b.kind == "local" and isinstance(b.node, ast.AugAssign):
-            continue
-        else:
-            return False
-    return bool(values) and all(is_jax_array_expr(ctx, v) for v in values)
+    """`name` holds a JAX array here, by the shared value-kind evidence (`jnp.*` results,
+    `.at[...]` updates, arithmetic on traced values; never a dict that `lax.pmean` or a
+    `grad(has_aux=True)` aux returned)."""
+    return ctx.facts.values.is_array(name)
 
 
 def _static_index(node: ast.AST) -> bool:
@@ -550,11 +503,14 @@ class SideEffectInTraced(Rule):
         func = node.func
         if not isinstance(func, ast.Attribute) or func.attr not in APPEND_LIKE:
             return
-        if self._silent(ctx):
-            return
+        if self._silent(ctx) or functional_method_call(node):
+            return  # `buf = buffer.insert(buf, x)`: a functional API returns the new value
         receiver = func.value
         outer = None
         if isinstance(receiver, ast.Name):
+            kind = ctx.facts.values.of(receiver)
+            if kind != Kind.UNKNOWN and kind not in MUTABLE_CONTAINERS:
+                return  # an array, an instance, a tuple: not a list/dict/set being filled
             outer = _outer_binding(ctx, receiver)
             if func.attr not in LIST_METHODS and not _container_binding(ctx, receiver):
                 return  # `opt.update(...)`: only known lists/dicts/sets are mutated here
@@ -818,11 +774,14 @@ class MutableGlobalInTraced(Rule):
         first_line, loops = self._first_traced_call(ctx)
         out = []
         current = set(ctx.functions)
+        defined = _module_statement(ctx.function_node)
         for w in writes:
             if w.function is not None:
                 if w.function in current or _lazy_init(w.node, name):
                     continue
                 out.append(w)
+            elif defined is not None and not _after(w.node, defined):
+                continue  # program order: rebound before the reader exists, so never seen stale
             elif w.node.lineno > first_line or any(loop in loops for loop in ancestors(w.node)):
                 out.append(w)
         return out
@@ -845,6 +804,26 @@ class MutableGlobalInTraced(Rule):
                 )
             self._first_call = (first, loops)  # type: ignore[assignment]
         return self._first_call  # type: ignore[return-value]
+
+
+def _module_statement(node: ast.AST | None) -> ast.stmt | None:
+    """The module-level statement holding `node` (the `def` of a reader, or the line that
+    builds a jitted lambda)."""
+    cur = node
+    while cur is not None:
+        parent = getattr(cur, "jl_parent", None)
+        if isinstance(parent, ast.Module):
+            return cur if isinstance(cur, ast.stmt) else None
+        cur = parent
+    return None
+
+
+def _after(node: ast.AST, stmt: ast.stmt) -> bool:
+    """`node` runs after `stmt` starts: it is below it, or inside it (a loop that defines the
+    reader and rebinds the name runs the rebinding again after the definition)."""
+    if node.lineno >= stmt.lineno:  # type: ignore[attr-defined]
+        return True
+    return any(a is stmt for a in ancestors(node))
 
 
 def _same_part(write, read: ast.Name) -> bool:  # noqa: ANN001
