@@ -18,9 +18,6 @@ from jaxlint.engine import LintOptions, lint_text
 CASES = sorted((pathlib.Path(__file__).parent / "realworld").glob("fp*.py"))
 
 STILL_FIRING = {
-    "fp01_jax601_nested_def_between_clocks",
-    "fp02_jax601_assert_syncs",
-    "fp03_jax601_np_function_syncs",
     "fp04_jax404_padding_wrapper_over_jit",
     "fp05_jax120_flax_kwarg_into_vmap_closure",
     "fp06_jax101_flax_call_static_kwarg",
