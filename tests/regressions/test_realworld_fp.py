@@ -26,8 +26,6 @@ STILL_FIRING = {
     "fp13_jax401_closure_changes_each_iteration",
     "fp14_jax101_int_on_eager_only_branch",
     "fp15_jax1xx_static_dataclass_fields",
-    "fp16_jax701_runtime_x64_guard",
-    "fp17_jax701_x64_from_test_environment",
 }
 
 
