@@ -76,6 +76,7 @@ STRUCTURE_PRESERVING = frozenset(
         "flax.jax_utils.unreplicate",
     }
 )
+TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves", "jax.tree_leaves"})
 TREE_MAPS = frozenset({"jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map"})
 # lax calls whose result is whatever their body returns
 LAX_STRUCTURED = frozenset(
@@ -186,6 +187,41 @@ class ValueKinds:
 
     def is_container(self, node: ast.AST) -> bool:
         return self.of(node) in CONTAINERS
+
+    def element(self, iterable: ast.AST, depth: int = 0) -> Kind:
+        """The kind of the elements a `for` loop over `iterable` binds: a list/tuple display
+        of arrays, `jax.tree.leaves(...)`, the parts of a traced pytree, or a name bound to
+        one of these."""
+        if depth > 4:
+            return Kind.UNKNOWN
+        if isinstance(iterable, (ast.List, ast.Tuple, ast.Set)):
+            kinds = [self.of(e) for e in iterable.elts if not isinstance(e, ast.Starred)]
+            if len(kinds) != len(iterable.elts):
+                return Kind.UNKNOWN
+            return join(list(kinds)) or Kind.UNKNOWN
+        if isinstance(iterable, ast.Call):
+            q = self.index.qualname(iterable.func)
+            if q in TREE_LEAVES:
+                return (
+                    Kind.ARRAY
+                    if self._traced(iterable.args[0] if iterable.args else iterable)
+                    else Kind.UNKNOWN
+                )
+            func = iterable.func
+            if isinstance(func, ast.Attribute) and func.attr == "values" and not iterable.args:
+                if self._traced(func.value):
+                    return Kind.ARRAY
+            if q in ("list", "tuple") and len(iterable.args) == 1:
+                return self.element(iterable.args[0], depth + 1)
+            return Kind.UNKNOWN
+        if self._traced(iterable) and self.of(iterable) not in (Kind.DICT, Kind.SET):
+            return Kind.ARRAY  # the parts of a traced list/tuple are traced arrays (or subtrees)
+        if isinstance(iterable, ast.Name):
+            found = self.index.lookup(iterable.id, self.index.scope_of(iterable))
+            b = _reaching_binding(iterable, found) if found else None
+            if b is not None and b.kind == "assign" and b.value is not None:
+                return self.element(b.value, depth + 1)
+        return Kind.UNKNOWN
 
     # -- expressions ------------------------------------------------------------------------
     def _of(self, node: ast.AST | None, depth: int) -> Kind | None:  # noqa: C901
