@@ -112,3 +112,15 @@ def test_project_scan_runs_once_per_root(tmp_path, monkeypatch):
 def test_stdin_and_missing_paths_have_no_project(tmp_path):
     assert x64.project_root("<stdin>") is None
     assert x64.project_root(str(tmp_path / "missing.py")) is None
+
+
+def test_without_markers_the_top_package_folder_is_the_project(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / "models" / "layers").mkdir(parents=True)
+    (repo / "models" / "__init__.py").write_text("")
+    (repo / "models" / "layers" / "__init__.py").write_text("")
+    module = repo / "models" / "layers" / "dense.py"
+    module.write_text(MODULE)
+    (repo / "main.py").write_text('import jax\njax.config.update("jax_enable_x64", True)\n')
+    assert x64.project_root(str(module)) == str(repo)
+    assert _codes(module) == []

@@ -11,7 +11,8 @@ in its project turns x64 on. Evidence, any of which counts:
   or flags read from the environment (`jax.config.parse_flags_with_absl()`,
   `config_with_absl`): the environment may enable it;
 * in the project (the nearest folder above the file holding `pyproject.toml`, `setup.py`,
-  `setup.cfg`, `tox.ini`, `pytest.ini` or `.git`): a Python file enabling it
+  `setup.cfg`, `tox.ini`, `pytest.ini` or `.git`; without one, the folder holding the file's
+  top-level package): a Python file enabling it
   (`config.update("jax_enable_x64", True)`, `os.environ["JAX_ENABLE_X64"] = "1"`), a
   `conftest.py` reading flags from absl, or `JAX_ENABLE_X64` set (to anything but 0/false) in
   `.github/workflows/*.yml`, `tox.ini`, `pytest.ini`, `pyproject.toml`, `setup.cfg`,
@@ -200,7 +201,14 @@ def project_root(path: str) -> str | None:
             break
         cur = parent
     if root is None:
-        root = folder  # no marker anywhere above: the file's own folder
+        # no marker anywhere above: the folder holding the file's top-level package
+        root = folder
+        while os.path.isfile(os.path.join(root, "__init__.py")):
+            parent = os.path.dirname(root)
+            if parent == root:
+                break
+            root = parent
+        seen = [f for f in seen if f == root or f.startswith(root + os.sep)]
     for f in seen:
         _ROOTS[f] = root
     return root
