@@ -59,8 +59,42 @@ def executed(node: ast.AST) -> Iterator[ast.AST]:
                 stack.append(child)
 
 
+# metadata known without waiting for the computation: `x.shape == y.shape` does not sync
+METADATA = frozenset({"shape", "ndim", "dtype", "size", "sharding", "weak_type", "aval", "nbytes"})
+
+
 def _mentions_any(node: ast.AST, names: set[str]) -> bool:
-    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+    """A value held in `names` is used in `node` (not only its metadata: `x.shape`,
+    `len(x)`)."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Name) and cur.id in names:
+            return True
+        if isinstance(cur, ast.Attribute) and cur.attr in METADATA:
+            continue
+        if (
+            isinstance(cur, ast.Call)
+            and isinstance(cur.func, ast.Name)
+            and cur.func.id in ("len", "type", "isinstance", "id")
+        ):
+            continue
+        stack.extend(ast.iter_child_nodes(cur))
+    return False
+
+
+def derived_names(stmts: list[ast.stmt], names: set[str]) -> set[str]:
+    """`names` plus every name assigned (in `stmts`, in order) from a value that uses one of
+    them: `metrics = {"loss": loss}` holds `loss`, so waiting for `metrics` waits for it."""
+    out = set(names)
+    for stmt in stmts:
+        for node in executed(stmt):
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value:
+                if _mentions_any(node.value, out):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        out |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return out
 
 
 def truth_test_waits(index: ModuleIndex, test: ast.AST, names: set[str]) -> bool:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.sync import SYNC_METHODS, executed, waits_for, waits_on_result
+from jaxlint.analysis.sync import (
+    SYNC_METHODS,
+    derived_names,
+    executed,
+    waits_for,
+    waits_on_result,
+)
 from jaxlint.diagnostic import Position
 from jaxlint.fixers.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
@@ -152,7 +158,7 @@ def _blocking_call(ctx: Context, node: ast.AST, names: set[str]) -> bool:
 
 
 def _blocks_name(ctx: Context, stmts: list[ast.stmt], name: str) -> bool:
-    names = {name} | _iteration_aliases(stmts, name)
+    names = derived_names(stmts, {name} | _iteration_aliases(stmts, name))
     return any(
         _blocking_call(ctx, node, names) for stmt in stmts for node in _walk_no_functions(stmt)
     )
@@ -451,7 +457,7 @@ class TimingWithoutBlockUntilReady(Rule):
             # outputs of one jitted call are ready together: blocking on any of them counts
             if any(_blocks_name(ctx, after, h) for h in holders):
                 return
-            if _blocks_before_clock(ctx, end, set(holders)):
+            if _blocks_before_clock(ctx, end, derived_names(region, set(holders))):
                 return
         elif isinstance(getattr(last, "jl_parent", None), ast.Expr) is False:
             return  # result consumed by something we cannot follow: stay silent

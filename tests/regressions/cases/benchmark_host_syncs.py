@@ -75,3 +75,21 @@ def nothing_syncs(x):
     t = time.time()
     out = f(x)  # error: JAX601
     return time.time() - t, out
+
+
+def derived_value_syncs(x):
+    # dalle-mini tools/train/train.py:1523: the loss is formatted through a metrics dict
+    t = time.time()
+    loss = jnp.mean(f(x))
+    metrics = {"loss": loss}
+    desc = f"loss {metrics['loss']}"
+    return time.time() - t, desc
+
+
+def metadata_does_not_sync(x, like):
+    # mesh-transformer-jax checkpoint.py:210: comparing shapes needs no computed value
+    t = time.time()
+    y = jax.device_put(x)  # error: JAX601
+    assert y.shape == like.shape, f"bad shape {y.shape}"
+    print(f"read in {time.time() - t:.3}s")
+    return y
