@@ -26,7 +26,6 @@ from enum import Enum
 from jaxlint.analysis.imports import (
     FUNCTION_NODES,
     ModuleIndex,
-    Scope,
     ancestors,
     functional_method_call,
 )
@@ -567,11 +566,3 @@ def _reaching_binding(use: ast.Name, found: list):  # noqa: ANN001, ANN202
                 return b
             return None
     return None
-
-
-def scope_kinds(values: ValueKinds, scope: Scope, name: str) -> Kind:
-    """The join over every binding of `name` in `scope` (no position)."""
-    found = scope.bindings.get(name)
-    if not found:
-        return Kind.UNKNOWN
-    return join([values._binding_kind(b, name, 0) for b in found]) or Kind.UNKNOWN
