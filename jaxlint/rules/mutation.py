@@ -1067,8 +1067,13 @@ class DiscardedFunctionalUpdate(Rule):
         fix = None
         # assigning back is what the statement meant only for updates of their receiver (or
         # first argument); `jnp.dot(a, b)` assigned to `a` would change what `a` is
-        if isinstance(target, ast.Name) and (
-            why in ("at", "pure", "replace") or (why == "array method" and _method(call) == "sort")
+        if (
+            isinstance(target, ast.Name)
+            and (
+                why in ("at", "pure", "replace")
+                or (why == "array method" and _method(call) == "sort")
+            )
+            and not _loop_variable(node, target.id)  # the new value would be lost (JAX505)
         ):
             fix = self.fix(
                 ctx.replace(node, f"{target.id} = {ctx.text(call)}"),
@@ -1109,6 +1114,18 @@ class DiscardedFunctionalUpdate(Rule):
             ):
                 return None, "optax"
         return None
+
+
+def _loop_variable(stmt: ast.stmt, name: str) -> bool:
+    """`name` is the target of a `for` loop around `stmt` (in the same function)."""
+    for anc in ancestors(stmt):
+        if isinstance(anc, FUNCTION_NODES):
+            return False
+        if isinstance(anc, (ast.For, ast.AsyncFor)) and any(
+            isinstance(n, ast.Name) and n.id == name for n in ast.walk(anc.target)
+        ):
+            return True
+    return False
 
 
 def _method(call: ast.Call) -> str | None:

@@ -52,3 +52,14 @@ def step(buffer_state, x):
 def use_global(x):
     l_nbrs = nbrs_global.update(x)  # a functional update method: result assigned
     return x + l_nbrs
+
+
+def discarded_updates(layers):
+    x = jnp.zeros(3)
+    x.at[0].set(1.0)  # error: JAX504
+    for w in [jnp.zeros(2), jnp.ones(2)]:
+        w.at[0].set(1.0)  # error: JAX504
+    y = {"a": 1}
+    y.update(b=2)  # a dict: fine
+    "a".replace("a", "b")  # str.replace: positional
+    return x, y
