@@ -118,6 +118,14 @@ NOT_ARRAYS = {
     "jax.numpy.can_cast": Kind.SCALAR,
     "jax.numpy.vectorize": Kind.OBJECT,
     "jax.numpy.frompyfunc": Kind.OBJECT,
+    # NumPy's I/O and print options, re-exported by jax.numpy: effects, not arrays
+    "jax.numpy.save": Kind.OBJECT,
+    "jax.numpy.savez": Kind.OBJECT,
+    "jax.numpy.savez_compressed": Kind.OBJECT,
+    "jax.numpy.load": Kind.UNKNOWN,
+    "jax.numpy.set_printoptions": Kind.OBJECT,
+    "jax.numpy.printoptions": Kind.OBJECT,
+    "jax.numpy.get_printoptions": Kind.DICT,
 }
 ARRAY_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.lax.")
 NUMPY_CONSTRUCTORS = frozenset(

@@ -920,6 +920,17 @@ def _probing_errors(stmt: ast.stmt) -> bool:
     return False
 
 
+def _in_test(ctx: Context, stmt: ast.stmt) -> bool:
+    """A test module (`test_*.py`, `*_test.py`, `conftest.py`) or a `test*` function."""
+    base = ctx.path.replace("\\", "/").rsplit("/", 1)[-1]
+    if base.startswith("test_") or base.endswith("_test.py") or base == "conftest.py":
+        return True
+    return any(
+        isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef)) and a.name.startswith("test")
+        for a in ancestors(stmt)
+    )
+
+
 def _benchmark_context(ctx: Context, stmt: ast.stmt) -> bool:
     """The function (or module) reads a clock: a discarded result there is a warm-up or a
     timed call, which JAX601/JAX602 look after."""
@@ -941,7 +952,8 @@ class DiscardedFunctionalUpdate(Rule):
     `optax.apply_updates(params, updates)`, `state.replace(step=...)` /
     `dataclasses.replace(...)` on a pytree dataclass, and `optimizer.update(...)` of an
     optax transformation. Calls run for the error they raise (`with pytest.raises(...)`, a
-    `try` body) and warm-up calls in timing code are left alone.
+    `try` body), calls in tests (test modules and `test*` functions call things to see that
+    they run) and warm-up calls in timing code are left alone.
     Why is this bad: JAX arrays and pytree dataclasses are immutable; these calls return a
     new value and leave `x` unchanged, so the update is silently lost (NumPy habits such as
     `x.sort()` or `x[i] = v` rewritten as `x.at[i].set(v)` without the assignment).
@@ -960,8 +972,8 @@ class DiscardedFunctionalUpdate(Rule):
     code = "JAX504"
     name = "discarded-functional-update"
     message = (
-        "`{call}` returns a new value and leaves `{target}` unchanged ({why}); the result is "
-        "thrown away: assign it (`{target} = {call}`)"
+        "`{call}` returns a new value and leaves {target} unchanged ({why}); the result is "
+        "thrown away: {advice}"
     )
     fix_safety = "safe"
     verifier = "numeric"
@@ -1060,8 +1072,8 @@ class DiscardedFunctionalUpdate(Rule):
         target, why = found
         if ctx.path.endswith(".ipynb") and ctx.index.enclosing_function(node) is None:
             return  # a notebook cell's last expression is displayed, not thrown away
-        if _probing_errors(node):
-            return
+        if _probing_errors(node) or _in_test(ctx, node):
+            return  # tests call things for the error they raise (or to see that none is)
         if why in ("array method", "jnp") and _benchmark_context(ctx, node):
             return
         fix = None
@@ -1079,8 +1091,14 @@ class DiscardedFunctionalUpdate(Rule):
                 ctx.replace(node, f"{target.id} = {ctx.text(call)}"),
                 message="Assign the result back",
             )
-        name = ctx.text(target) if target is not None else "its input"
-        self.report(node, call=ctx.text(call), target=name, why=WHY_504[why], fix=fix)
+        if target is None:  # an optax transformation's update
+            name, advice = "the optimizer state", "keep it (`updates, opt_state = ...`)"
+        else:
+            name = f"`{ctx.text(target)}`"
+            advice = f"assign it (`{_short(ctx.text(target))} = ...`)"
+        self.report(
+            node, call=_short(ctx.text(call)), target=name, why=WHY_504[why], advice=advice, fix=fix
+        )
 
     def _update(self, call: ast.Call, ctx: Context) -> tuple[ast.AST | None, str] | None:
         base = _at_base(call)

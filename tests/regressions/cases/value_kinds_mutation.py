@@ -10,6 +10,7 @@ from functools import partial
 
 import jax
 import jax.numpy as jnp
+import optax
 from jax import lax
 
 history = []
@@ -63,3 +64,11 @@ def discarded_updates(layers):
     y.update(b=2)  # a dict: fine
     "a".replace("a", "b")  # str.replace: positional
     return x, y
+
+
+def optimizer_step(grads, opt_state, params, f):
+    # equinox _serialisation.py:104: jnp.save is NumPy's I/O re-exported: an effect
+    jnp.save(f, params)
+    tx = optax.sgd(0.1)
+    tx.update(grads, opt_state, params)  # error: JAX504
+    return opt_state
