@@ -124,3 +124,17 @@ def test_without_markers_the_top_package_folder_is_the_project(tmp_path):
     (repo / "main.py").write_text('import jax\njax.config.update("jax_enable_x64", True)\n')
     assert x64.project_root(str(module)) == str(repo)
     assert _codes(module) == []
+
+
+def test_noqa_lines_are_acknowledged_not_counted():
+    from jaxlint.engine import lint_text
+
+    text = (
+        "import jax.numpy as jnp\n"
+        "a = jnp.zeros(3, dtype=jnp.float64)  # noqa: JAX701\n"
+        "b = jnp.ones(2, dtype=jnp.int64)\n"
+        "c = jnp.ones(2, dtype=jnp.int64)\n"
+    )
+    diags = lint_text(text, "m.py", LintOptions(settings=Settings(), codes=frozenset({"JAX701"})))
+    assert [(d.line, d.code) for d in diags] == [(3, "JAX701")]
+    assert "(1 more 64-bit request in this module)" in diags[0].message

@@ -8,6 +8,8 @@ import weakref
 from jaxlint.analysis.x64 import module_enables_x64, project_enables_x64, x64_guarded
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile import jitted_callee
+from jaxlint.suppressions import Suppressions
+from jaxlint.suppressions import collect as collect_suppressions
 
 _64_BIT = {
     "float64": "float32",
@@ -278,6 +280,23 @@ class Float64WithoutX64(Rule):
     def __init__(self, ctx: Context, sink) -> None:  # noqa: ANN001
         super().__init__(ctx, sink)
         self._found: list[tuple[ast.AST, str, str]] = []
+        self._noqa: Suppressions | None = None
+
+    def _acknowledged(self, node: ast.AST) -> bool:
+        """A request on a line with `# noqa: JAX701` is known to the author: it is neither the
+        finding nor counted in it (the one finding stands for the others)."""
+        if self._noqa is None:
+            self._noqa = collect_suppressions(
+                self.ctx.source.text.splitlines(), self.ctx.index.tree
+            )
+        line = node.lineno  # type: ignore[attr-defined]
+        codes = self._noqa.lines.get(line, ())
+        if any(self.code.startswith(c) for c in codes):
+            return True
+        return any(
+            a <= line <= b and any(self.code.startswith(c) for c in cs)
+            for a, b, cs in self._noqa.ranges
+        )
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         q = ctx.qualname(node.func)
@@ -306,10 +325,11 @@ class Float64WithoutX64(Rule):
 
     def finish(self) -> None:
         """One finding per module for one cause (x64 off): the first request, with a count."""
-        if not self._found:
+        found = [f for f in self._found if not self._acknowledged(f[0])]
+        if not found:
             return
-        target, what, t32 = self._found[0]
-        rest = len(self._found) - 1
+        target, what, t32 = found[0]
+        rest = len(found) - 1
         more = (
             f" ({rest} more 64-bit request{'s' if rest > 1 else ''} in this module)" if rest else ""
         )
