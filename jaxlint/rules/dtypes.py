@@ -207,11 +207,8 @@ class Float64WithoutX64(Rule):
             """
             import jax.numpy as jnp
 
-            def check_int64():
-                x = jnp.array(3, dtype="int64")  # error: JAX701
-                if x.dtype != jnp.int64:
-                    return "no x64"
-                return "x64"
+            def as_int64(x):
+                return jnp.asarray(x, dtype="int64")  # error: JAX701
             """,
             """
             from functools import partial

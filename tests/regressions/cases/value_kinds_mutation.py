@@ -71,4 +71,5 @@ def optimizer_step(grads, opt_state, params, f):
     jnp.save(f, params)
     tx = optax.sgd(0.1)
     tx.update(grads, opt_state, params)  # error: JAX504
+    jnp.clip(params, 0.0, 1.0)  # error: JAX504
     return opt_state
