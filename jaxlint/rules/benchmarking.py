@@ -217,7 +217,9 @@ def statement_lists(owner: ast.AST):
 def timed_regions(ctx: Context, owner: ast.AST):
     """(start, region, end): `t0 = <clock>()` ... the next statement reading a clock, when
     the two reads are subtracted (`clock() - t0`, or `t1 = clock()` and later `t1 - t0`);
-    a clock read for a timestamp or a deadline is not a timing."""
+    a clock read for a timestamp or a deadline is not a timing, and neither is a loop that
+    logs the time since a start before it (brax `logging.info(..., time.time() - xt)` in the
+    training loop: a progress report, not a measurement of the code above the loop)."""
     for stmts in statement_lists(owner):
         for i, stmt in enumerate(stmts):
             if not (
@@ -230,6 +232,8 @@ def timed_regions(ctx: Context, owner: ast.AST):
             start = stmt.targets[0].id
             for j in range(i + 1, len(stmts)):
                 if any(is_clock(ctx, n) for n in _walk_no_functions(stmts[j])):
+                    if isinstance(stmts[j], (ast.For, ast.AsyncFor, ast.While)):
+                        break  # `for it in ...: log(clock() - t0)`: progress since start
                     if _elapsed(ctx, start, stmts[j], stmts[j + 1 :]):
                         yield stmt, stmts[i + 1 : j], stmts[j]
                     break

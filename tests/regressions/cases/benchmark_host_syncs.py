@@ -93,3 +93,13 @@ def metadata_does_not_sync(x, like):
     assert y.shape == like.shape, f"bad shape {y.shape}"
     print(f"read in {time.time() - t:.3}s")
     return y
+
+
+def progress_log(x, n):
+    # brax training/agents/ppo/train.py:347/814: elapsed time since start, logged per iteration
+    xt = time.time()
+    state = f(x)
+    for it in range(n):
+        print("starting iteration", it, time.time() - xt)
+        state = f(state)
+    return state
