@@ -138,3 +138,23 @@ def test_noqa_lines_are_acknowledged_not_counted():
     diags = lint_text(text, "m.py", LintOptions(settings=Settings(), codes=frozenset({"JAX701"})))
     assert [(d.line, d.code) for d in diags] == [(3, "JAX701")]
     assert "(1 more 64-bit request in this module)" in diags[0].message
+
+
+def test_result_cache_sees_a_project_that_turns_x64_on(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    module = _project(tmp_path, {})
+    root = pathlib.Path(__file__).parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    cmd = [sys.executable, "-m", "jaxlint", "check", "--select", "JAX701", "--exit-zero"]
+    cmd += ["--cache-dir", str(tmp_path / "cache"), str(module)]
+
+    def run() -> str:
+        return subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tmp_path).stdout
+
+    assert "JAX701" in run()
+    assert "JAX701" in run()  # from the cache
+    (tmp_path / "conftest.py").write_text('import jax\njax.config.update("jax_enable_x64", True)\n')
+    assert "JAX701" not in run()
