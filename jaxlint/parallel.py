@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from jaxlint import cache as result_cache
+from jaxlint.analysis.x64 import project_enables_x64
 from jaxlint.config import ConfigResolver, Settings
 from jaxlint.diagnostic import Diagnostic
 from jaxlint.engine import LintOptions, lint_file
@@ -90,6 +91,13 @@ class Salts:
             salt = self._memo[memo_key] = result_cache.salt(
                 s, codes, kind=kind, apply_noqa=options.apply_noqa, verbose=options.verbose
             )
+            self._memo[(memo_key, "x64")] = (
+                b"x64" if any(c.startswith("JAX7") for c in codes) else b""
+            )
+        if self._memo[(memo_key, "x64")] and project_enables_x64(path):
+            # the dtype rules read the project around the file (conftest, CI): a project that
+            # turns x64 on (or off again) must not reuse the other answer
+            return salt + b"\0project-x64"
         return salt
 
 

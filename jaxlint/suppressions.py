@@ -89,6 +89,14 @@ class Suppressions:
                 hit = True
         return hit
 
+    def covers(self, line: int, code: str) -> bool:
+        """Whether a directive that names `code` (or a prefix of it) covers `line`; blanket
+        directives do not count and nothing is marked used (a rule asking, not a finding)."""
+        return any(
+            x.first <= line <= x.last and any(code.startswith(c) for c in x.codes)
+            for x in self.directives
+        )
+
     def noqa_line(self, line: int) -> bool:
         return any(x.kind == "noqa" and x.first <= line <= x.last for x in self.directives)
 

@@ -21,7 +21,7 @@ from jaxlint.rules import ALL_RULES
 PACKAGES = ("flax", "optax", "equinox", "chex")
 
 # files whose safe fix is known to be unsound and not repaired yet (strict: remove when fixed)
-KNOWN_UNSOUND = {"fp01_jax601_nested_def_between_clocks.py"}
+KNOWN_UNSOUND: set[str] = set()
 
 
 def _undefined_names(text: str, path: str) -> set[str]:

@@ -45,6 +45,12 @@ class ModuleFacts:
         return PytreeFields(self.index)
 
     @cached_property
+    def values(self):  # noqa: ANN201 - analysis.values.ValueKinds
+        from jaxlint.analysis.values import ValueKinds
+
+        return ValueKinds(self.index, lambda node: self.taint.is_traced(node))
+
+    @cached_property
     def keys(self):  # noqa: ANN201 - analysis.keys.KeyFlow
         from jaxlint.analysis.keys import KeyFlow
 

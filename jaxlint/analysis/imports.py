@@ -129,6 +129,36 @@ MUTATING_METHODS = frozenset(
 )
 
 
+# container mutators that return None: a call whose result is used is a functional API of
+# another type (`nbrs = nbrs.update(x)`, `buf = buffer.insert(buf, x)`), not a mutation
+NONE_RETURNING_MUTATORS = frozenset(
+    {
+        "append",
+        "extend",
+        "insert",
+        "add",
+        "update",
+        "clear",
+        "remove",
+        "discard",
+        "sort",
+        "reverse",
+        "appendleft",
+        "extendleft",
+    }
+)
+
+
+def functional_method_call(call: ast.Call) -> bool:
+    """A mutator-named method call whose result is used (see NONE_RETURNING_MUTATORS)."""
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in NONE_RETURNING_MUTATORS
+        and not isinstance(getattr(call, "jl_parent", None), ast.Expr)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Write:
     """A write to a module-level name: rebinding it, or mutating the object it holds."""
@@ -417,6 +447,7 @@ class ModuleIndex:
                 and func.attr in MUTATING_METHODS
                 and isinstance(func.value, ast.Name)
                 and self.is_module_name(func.value)
+                and not functional_method_call(call)
             ):
                 add(func.value.id, call, "method")
         for writes in out.values():

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.sync import (
+    SYNC_METHODS,
+    derived_names,
+    executed,
+    waits_for,
+    waits_on_result,
+)
 from jaxlint.diagnostic import Position
 from jaxlint.fixers.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
@@ -33,20 +40,7 @@ JIT_FACTORIES = {
 }
 ASYNC_PREFIXES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.")
 ASYNC_CALLS = {"jax.device_put"}
-BLOCKERS = {
-    "jax.block_until_ready",
-    "numpy.asarray",
-    "numpy.array",
-    "float",
-    "int",
-    "print",
-    "jax.device_get",
-    "bool",
-    "repr",
-    "str",
-}
 TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
-BLOCKING_METHODS = {"block_until_ready", "item", "tolist", "__array__"}
 STATIC_RESULTS = {
     "jax.numpy.shape",
     "jax.numpy.dtype",
@@ -89,29 +83,32 @@ def is_async_work(ctx: Context, call: ast.Call) -> bool:
 
 
 def _walk_no_functions(node: ast.AST):
-    stack = [node]
-    while stack:
-        cur = stack.pop()
-        yield cur
-        for child in ast.iter_child_nodes(cur):
-            if not isinstance(
-                child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-            ):
-                stack.append(child)
+    """What runs when `node` runs (a nested `def` only defines its body: not timed)."""
+    return executed(node)
+
+
+def _walk_owner(owner: ast.AST):
+    """`owner`'s own body (a module or function), not entering nested definitions."""
+    yield owner
+    for child in ast.iter_child_nodes(owner):
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            yield from executed(child)
 
 
 def _blocked_by_wrapper(call: ast.Call, ctx: Context) -> bool:
-    """`f(x).block_until_ready()`, `jax.block_until_ready(f(x))`, `float(f(x))`, ..."""
-    child: ast.AST = call
-    for anc in _ancestors(call):
-        if isinstance(anc, ast.Attribute) and anc.value is child and anc.attr in BLOCKING_METHODS:
-            return True
-        if isinstance(anc, ast.Call) and child in anc.args and ctx.qualname(anc.func) in BLOCKERS:
-            return True
-        if isinstance(anc, ast.stmt):
-            return False
-        child = anc
-    return False
+    """`f(x).block_until_ready()`, `jax.block_until_ready(f(x))`, `float(f(x))`,
+    `np.argmax(f(x))`, `assert f(x) > 0`, ..."""
+    return waits_on_result(ctx.index, call)
+
+
+def _in_scope_at(ctx: Context, name: str, call: ast.Call, end: ast.stmt) -> bool:
+    """`name`, bound from `call`'s result, is visible at `end`: both run in the same scope
+    (the same function or module body), and that scope binds `name`."""
+    index = ctx.index
+    if index.enclosing_function(call) is not index.enclosing_function(end):
+        return False
+    scope = index.scope_of(end)
+    return name in scope.bindings and name not in scope.globals
 
 
 def _ancestors(node: ast.AST):
@@ -145,18 +142,12 @@ def _holder(call: ast.Call) -> str | None:
 
 
 def _blocking_call(ctx: Context, node: ast.AST, names: set[str]) -> bool:
-    """`node` waits for a value held in one of `names`."""
+    """`node` waits for a value held in one of `names` (see analysis/sync.py)."""
+    if waits_for(ctx.index, node, names):
+        return True
     if not isinstance(node, ast.Call):
         return False
     q = ctx.qualname(node.func)
-    if q in BLOCKERS and any(_mentions_any(a, names) for a in node.args):
-        return True
-    if (
-        isinstance(node.func, ast.Attribute)
-        and node.func.attr in BLOCKING_METHODS
-        and _mentions_any(node.func.value, names)
-    ):
-        return True
     return bool(
         q in TREE_MAPS
         and len(node.args) > 1
@@ -167,7 +158,7 @@ def _blocking_call(ctx: Context, node: ast.AST, names: set[str]) -> bool:
 
 
 def _blocks_name(ctx: Context, stmts: list[ast.stmt], name: str) -> bool:
-    names = {name} | _iteration_aliases(stmts, name)
+    names = derived_names(stmts, {name} | _iteration_aliases(stmts, name))
     return any(
         _blocking_call(ctx, node, names) for stmt in stmts for node in _walk_no_functions(stmt)
     )
@@ -200,7 +191,7 @@ def _calls_blocking_method(node: ast.AST) -> bool:
     return any(
         isinstance(n, ast.Call)
         and isinstance(n.func, ast.Attribute)
-        and n.func.attr in BLOCKING_METHODS
+        and n.func.attr in SYNC_METHODS
         for n in ast.walk(node)
     )
 
@@ -215,7 +206,7 @@ def _mentions(node: ast.AST, name: str) -> bool:
 
 def statement_lists(owner: ast.AST):
     """Every statement list of `owner` (a module or function), not entering nested functions."""
-    for node in _walk_no_functions(owner):
+    for node in _walk_owner(owner):
         for attr in ("body", "orelse", "finalbody"):
             stmts = getattr(node, attr, None)
             if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
@@ -226,7 +217,9 @@ def statement_lists(owner: ast.AST):
 def timed_regions(ctx: Context, owner: ast.AST):
     """(start, region, end): `t0 = <clock>()` ... the next statement reading a clock, when
     the two reads are subtracted (`clock() - t0`, or `t1 = clock()` and later `t1 - t0`);
-    a clock read for a timestamp or a deadline is not a timing."""
+    a clock read for a timestamp or a deadline is not a timing, and neither is a loop that
+    logs the time since a start before it (brax `logging.info(..., time.time() - xt)` in the
+    training loop: a progress report, not a measurement of the code above the loop)."""
     for stmts in statement_lists(owner):
         for i, stmt in enumerate(stmts):
             if not (
@@ -239,6 +232,8 @@ def timed_regions(ctx: Context, owner: ast.AST):
             start = stmt.targets[0].id
             for j in range(i + 1, len(stmts)):
                 if any(is_clock(ctx, n) for n in _walk_no_functions(stmts[j])):
+                    if isinstance(stmts[j], (ast.For, ast.AsyncFor, ast.While)):
+                        break  # `for it in ...: log(clock() - t0)`: progress since start
                     if _elapsed(ctx, start, stmts[j], stmts[j + 1 :]):
                         yield stmt, stmts[i + 1 : j], stmts[j]
                     break
@@ -466,7 +461,7 @@ class TimingWithoutBlockUntilReady(Rule):
             # outputs of one jitted call are ready together: blocking on any of them counts
             if any(_blocks_name(ctx, after, h) for h in holders):
                 return
-            if _blocks_before_clock(ctx, end, set(holders)):
+            if _blocks_before_clock(ctx, end, derived_names(region, set(holders))):
                 return
         elif isinstance(getattr(last, "jl_parent", None), ast.Expr) is False:
             return  # result consumed by something we cannot follow: stay silent
@@ -481,6 +476,8 @@ class TimingWithoutBlockUntilReady(Rule):
             return self.fix(
                 ctx.replace(call, f"{jax_name}.block_until_ready({ctx.text(call)})"), *edits
             )
+        if not _in_scope_at(ctx, holder, call, end):
+            return None  # a local of another function there: the edit would raise NameError
         indent = ctx.line_indent(end.lineno)
         line = f"{indent}{jax_name}.block_until_ready({holder}){ctx.source.newline}"
         return self.fix(
@@ -792,7 +789,7 @@ class TimingIncludesCompilation(Rule):
                 n for stmt in region for n in _walk_no_functions(stmt) if isinstance(n, ast.Call)
             ]
             self._check(ctx, owner, start, region, calls)
-        for node in _walk_no_functions(owner):
+        for node in _walk_owner(owner):
             if (
                 isinstance(node, ast.Call)
                 and ctx.qualname(node.func) in TIMEIT

@@ -5,8 +5,11 @@ from __future__ import annotations
 import ast
 import weakref
 
+from jaxlint.analysis.x64 import module_enables_x64, project_enables_x64, x64_guarded
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile import jitted_callee
+from jaxlint.suppressions import Suppressions
+from jaxlint.suppressions import collect as collect_suppressions
 
 _64_BIT = {
     "float64": "float32",
@@ -78,54 +81,20 @@ NOT_ARRAYS = frozenset(
         "jax.random.PRNGKey",
     }
 )
-X64_CONTEXTS = frozenset({"jax.enable_x64", "jax.experimental.enable_x64", "jax.config.enable_x64"})
-X64_NAMES = frozenset({"jax_enable_x64", "JAX_ENABLE_X64"})
-
 _X64_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def x64_evidence(ctx: Context) -> bool:
-    """The module (or the configuration, option `x64 = true`) enables 64-bit types.
-
-    Evidence: `jax.config.update("jax_enable_x64", <anything but False>)`, any mention of
-    `JAX_ENABLE_X64` / `jax_enable_x64` (environment, config attribute, flags),
-    `jax.enable_x64(...)` contexts, or `jax_explicit_x64_dtypes` set to "allow".
-    """
+    """64-bit mode may be on where this module runs (analysis/x64.py: the module, its project
+    -- conftest, package `__init__`, CI/tox/pytest configuration -- or `x64 = true`)."""
     if ctx.options.get("x64"):
         return True
     cached = _X64_CACHE.get(ctx.facts)
     if cached is not None:
         return cached
-    found = _scan_x64(ctx)
+    found = module_enables_x64(ctx.index) or project_enables_x64(ctx.path)
     _X64_CACHE[ctx.facts] = found
     return found
-
-
-def _scan_x64(ctx: Context) -> bool:
-    for node in ast.walk(ctx.index.tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if node.value in X64_NAMES:
-                call = getattr(node, "jl_parent", None)
-                if (
-                    isinstance(call, ast.Call)
-                    and len(call.args) == 2
-                    and call.args[0] is node
-                    and isinstance(call.args[1], ast.Constant)
-                    and call.args[1].value in (False, 0, "0", "false", "False")
-                ):
-                    continue  # explicitly disabled
-                return True
-            if node.value == "jax_explicit_x64_dtypes":
-                call = getattr(node, "jl_parent", None)
-                if isinstance(call, ast.Call) and any(
-                    isinstance(a, ast.Constant) and a.value == "allow" for a in call.args
-                ):
-                    return True
-        elif isinstance(node, ast.Attribute) and node.attr in X64_NAMES:
-            return True
-        elif isinstance(node, ast.Call) and ctx.qualname(node.func) in X64_CONTEXTS:
-            return True
-    return False
 
 
 def dtype_64(ctx: Context, node: ast.AST) -> tuple[str, str] | None:
@@ -179,9 +148,15 @@ class Float64WithoutX64(Rule):
     What it does: finds `dtype=jnp.float64` / `'float64'` / `np.int64` / `complex128` /
     `jnp.double` (keyword or positional) in `jnp`/`jax.random`/`lax` calls,
     `.astype(<64-bit>)` on a JAX array and scalar constructors such as `jnp.float64(1.0)`,
-    in a module with no sign of 64-bit mode: no `jax.config.update("jax_enable_x64", True)`,
-    no `JAX_ENABLE_X64`, no `with jax.enable_x64(True):`, no `jax_explicit_x64_dtypes="allow"`,
-    and no `x64 = true` in the jaxlint configuration (for projects that enable it elsewhere).
+    when nothing says 64-bit mode may be on: not the module (`jax.config.update(
+    "jax_enable_x64", True)`, `JAX_ENABLE_X64`, `with jax.enable_x64(True):`,
+    `jax_explicit_x64_dtypes="allow"`, flags read from the environment with
+    `jax.config.parse_flags_with_absl()`), not its project (a `conftest.py`, the package
+    `__init__` or any other file enabling it; `JAX_ENABLE_X64` set in `.github/workflows`,
+    `tox.ini`, `pytest.ini`, `pyproject.toml` or `setup.cfg`), and not `x64 = true` in the
+    jaxlint configuration. Code that runs only when x64 is on (`if not
+    jax.config.x64_enabled: return`, `@pytest.mark.skipif(not jax.config.x64_enabled, ...)`)
+    is left alone. One finding per module: the first request, with the count of the others.
     Why is this bad: without x64 JAX silently gives float32/int32 instead (only a
     `UserWarning: Explicitly requested dtype float64 ... will be truncated to dtype float32`),
     so the precision or range the code asks for is not there.
@@ -196,7 +171,7 @@ class Float64WithoutX64(Rule):
 
     code = "JAX701"
     name = "float64-without-x64"
-    message = '{what} requests a 64-bit dtype but `jax_enable_x64` is not enabled: JAX silently uses {t32} (with a UserWarning); enable x64 at startup (`jax.config.update("jax_enable_x64", True)`) or ask for {t32}'
+    message = '{what} requests a 64-bit dtype but `jax_enable_x64` is not enabled: JAX silently uses {t32} (with a UserWarning); enable x64 at startup (`jax.config.update("jax_enable_x64", True)`) or ask for {t32}{more}'
     verifier = "dtype"
     tier = 2
     templates = ("mre",)
@@ -208,11 +183,32 @@ class Float64WithoutX64(Rule):
             import jax.numpy as jnp
 
             a = jnp.zeros(3, dtype=jnp.float64)  # error: JAX701
-            b = jnp.arange(10, dtype="int64")  # error: JAX701
-            c = jnp.array([1.0, 2.0], np.float64)  # error: JAX701
+            b = jnp.arange(10, dtype="int64")
+            c = jnp.array([1.0, 2.0], np.float64)
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
             d = jax.random.normal(jax.random.key(0), (3,), dtype=jnp.complex128)  # error: JAX701
+            """,
+            """
+            import jax.numpy as jnp
+
             e = jnp.float64(1.0)  # error: JAX701
+            """,
+            """
+            import numpy as np
+            import jax.numpy as jnp
+
+            a = jnp.zeros(3)
             f = a.astype(np.float64)  # error: JAX701
+            """,
+            """
+            import jax.numpy as jnp
+
+            def as_int64(x):
+                return jnp.asarray(x, dtype="int64")  # error: JAX701
             """,
             """
             from functools import partial
@@ -223,7 +219,7 @@ class Float64WithoutX64(Rule):
             @jax.jit
             def accumulate(x):
                 total = jnp.cumsum(x, dtype=float64)  # error: JAX701
-                return total.astype(jnp.double)  # error: JAX701
+                return total.astype(jnp.double)
             """,
         ),
         valid=(
@@ -253,8 +249,44 @@ class Float64WithoutX64(Rule):
                 with jax.enable_x64(True):
                     return jnp.asarray(x, dtype=jnp.float64)
             """,
+            """
+            import jax
+            import jax.numpy as jnp
+            import pytest
+
+            def check_int64():
+                if not jax.config.x64_enabled:
+                    return "skipped: needs x64"
+                return jnp.array(3, dtype=jnp.int64).dtype
+
+            @pytest.mark.skipif(not jax.config.x64_enabled, reason="needs x64")
+            def test_float64():
+                assert jnp.zeros(3, jnp.float64).dtype == jnp.float64
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            jax.config.parse_flags_with_absl()  # JAX_ENABLE_X64 may come from the environment
+
+            REFERENCE = jnp.array([8.42517168e-02, 7.65140344e-02], jnp.float64)
+            """,
         ),
     )
+
+    def __init__(self, ctx: Context, sink) -> None:  # noqa: ANN001
+        super().__init__(ctx, sink)
+        self._found: list[tuple[ast.AST, str, str]] = []
+        self._noqa: Suppressions | None = None
+
+    def _acknowledged(self, node: ast.AST) -> bool:
+        """A request on a line with `# noqa: JAX701` is known to the author: it is neither the
+        finding nor counted in it (the one finding stands for the others)."""
+        if self._noqa is None:
+            self._noqa = collect_suppressions(
+                self.ctx.source.text.splitlines(), self.ctx.index.tree
+            )
+        return self._noqa.covers(node.lineno, self.code)  # type: ignore[attr-defined]
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         q = ctx.qualname(node.func)
@@ -277,10 +309,21 @@ class Float64WithoutX64(Rule):
             d = dtype_64(ctx, node.args[0])
             if d is not None and is_jax_array(ctx, node.func.value):
                 found = (node.args[0], f"`.astype({d[0]})`", d[1])
-        if found is None or x64_evidence(ctx):
+        if found is None or x64_guarded(found[0]) or x64_evidence(ctx):
             return
-        target, what, t32 = found
-        self.report(target, what=what, t32=t32)
+        self._found.append(found)
+
+    def finish(self) -> None:
+        """One finding per module for one cause (x64 off): the first request, with a count."""
+        found = [f for f in self._found if not self._acknowledged(f[0])]
+        if not found:
+            return
+        target, what, t32 = found[0]
+        rest = len(found) - 1
+        more = (
+            f" ({rest} more 64-bit request{'s' if rest > 1 else ''} in this module)" if rest else ""
+        )
+        self.report(target, what=what, t32=t32, more=more)
 
 
 # -- JAX702 -------------------------------------------------------------------------------------

@@ -5,28 +5,10 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import Level
-from jaxlint.analysis.imports import FUNCTION_NODES, ancestors
+from jaxlint.analysis.imports import FUNCTION_NODES, ancestors, functional_method_call
+from jaxlint.analysis.values import MUTABLE_CONTAINERS, Kind
 from jaxlint.rules.base import Context, Examples, Rule
 
-ARRAY_PRODUCERS = (
-    "jax.numpy.",
-    "jax.random.",
-    "jax.lax.",
-    "jax.nn.",
-    "jax.scipy.",
-    "jax.device_put",
-    "jax.numpy",
-)
-NOT_ARRAYS = {
-    "jax.numpy.shape",
-    "jax.numpy.ndim",
-    "jax.numpy.dtype",
-    "jax.numpy.finfo",
-    "jax.numpy.iinfo",
-    "jax.numpy.result_type",
-    "jax.numpy.issubdtype",
-    "jax.random.split",  # an array, but of keys: item assignment on it is still an error
-}
 AT_METHODS = {
     ast.Add: "add",
     ast.Sub: "subtract",
@@ -36,40 +18,11 @@ AT_METHODS = {
 }
 
 
-def is_jax_array_expr(ctx: Context, value: ast.AST) -> bool:
-    """An expression that certainly evaluates to a jax.Array."""
-    if isinstance(value, ast.Call):
-        q = ctx.qualname(value.func)
-        if q and q.startswith(ARRAY_PRODUCERS) and q not in NOT_ARRAYS - {"jax.random.split"}:
-            return True
-        func = value.func
-        # x.at[i].set(v) / .add(...) chains
-        if (
-            isinstance(func, ast.Attribute)
-            and isinstance(func.value, ast.Subscript)
-            and isinstance(func.value.value, ast.Attribute)
-            and func.value.value.attr == "at"
-        ):
-            return True
-    return False
-
-
 def jax_array_name(ctx: Context, name: ast.Name) -> bool:
-    """`name` is bound only to jax arrays in its scope, or is a traced array."""
-    if ctx.function is not None and ctx.function.is_jit and ctx.taint.level(name) == Level.ARRAY:
-        return True
-    found = ctx.index.lookup(name.id, ctx.index.scope_of(name))
-    if not found:
-        return False
-    values = []
-    for b in found:
-        if b.kind == "assign" and b.value is not None:
-            values.append(b.value)
-        elif b.kind == "local" and isinstance(b.node, ast.AugAssign):
-            continue
-        else:
-            return False
-    return bool(values) and all(is_jax_array_expr(ctx, v) for v in values)
+    """`name` holds a JAX array here, by the shared value-kind evidence (`jnp.*` results,
+    `.at[...]` updates, arithmetic on traced values; never a dict that `lax.pmean` or a
+    `grad(has_aux=True)` aux returned)."""
+    return ctx.facts.values.is_array(name)
 
 
 def _static_index(node: ast.AST) -> bool:
@@ -551,11 +504,14 @@ class SideEffectInTraced(Rule):
         func = node.func
         if not isinstance(func, ast.Attribute) or func.attr not in APPEND_LIKE:
             return
-        if self._silent(ctx):
-            return
+        if self._silent(ctx) or functional_method_call(node):
+            return  # `buf = buffer.insert(buf, x)`: a functional API returns the new value
         receiver = func.value
         outer = None
         if isinstance(receiver, ast.Name):
+            kind = ctx.facts.values.of(receiver)
+            if kind != Kind.UNKNOWN and kind not in MUTABLE_CONTAINERS:
+                return  # an array, an instance, a tuple: not a list/dict/set being filled
             outer = _outer_binding(ctx, receiver)
             if func.attr not in LIST_METHODS and not _container_binding(ctx, receiver):
                 return  # `opt.update(...)`: only known lists/dicts/sets are mutated here
@@ -820,11 +776,14 @@ class MutableGlobalInTraced(Rule):
         first_line, loops = self._first_traced_call(ctx)
         out = []
         current = set(ctx.functions)
+        defined = _module_statement(ctx.function_node)
         for w in writes:
             if w.function is not None:
                 if w.function in current or _lazy_init(w.node, name):
                     continue
                 out.append(w)
+            elif defined is not None and not _after(w.node, defined):
+                continue  # program order: rebound before the reader exists, so never seen stale
             elif w.node.lineno > first_line or any(loop in loops for loop in ancestors(w.node)):
                 out.append(w)
         return out
@@ -847,6 +806,26 @@ class MutableGlobalInTraced(Rule):
                 )
             self._first_call = (first, loops)  # type: ignore[assignment]
         return self._first_call  # type: ignore[return-value]
+
+
+def _module_statement(node: ast.AST | None) -> ast.stmt | None:
+    """The module-level statement holding `node` (the `def` of a reader, or the line that
+    builds a jitted lambda)."""
+    cur = node
+    while cur is not None:
+        parent = getattr(cur, "jl_parent", None)
+        if isinstance(parent, ast.Module):
+            return cur if isinstance(cur, ast.stmt) else None
+        cur = parent
+    return None
+
+
+def _after(node: ast.AST, stmt: ast.stmt) -> bool:
+    """`node` runs after `stmt` starts: it is below it, or inside it (a loop that defines the
+    reader and rebinds the name runs the rebinding again after the definition)."""
+    if node.lineno >= stmt.lineno:  # type: ignore[attr-defined]
+        return True
+    return any(a is stmt for a in ancestors(node))
 
 
 def _same_part(write, read: ast.Name) -> bool:  # noqa: ANN001
@@ -893,3 +872,450 @@ def _lazy_init(node: ast.AST, name: str) -> bool:
                 ):
                     return True
     return False
+
+
+# -- JAX504 / JAX505: functional updates whose result is lost ------------------------------------
+
+AT_UPDATES = frozenset(
+    {"set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max", "apply"}
+)
+# methods of a JAX array with an effect (everything else returns a new value)
+ARRAY_EFFECT_METHODS = frozenset(
+    {"block_until_ready", "copy_to_host_async", "delete", "item", "tolist", "__array__"}
+)
+PURE_UPDATES = frozenset({"optax.apply_updates", "optax.incremental_update", "dataclasses.replace"})
+ERROR_PROBES = frozenset({"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
+CLOCK_WORDS = ("time.", "timeit.")
+
+
+def _at_base(call: ast.AST) -> ast.AST | None:
+    """`x` in `x.at[i].set(v)` (any `.at[...]` update method), else None."""
+    func = call.func if isinstance(call, ast.Call) else None
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr in AT_UPDATES
+        and isinstance(func.value, ast.Subscript)
+        and isinstance(func.value.value, ast.Attribute)
+        and func.value.value.attr == "at"
+    ):
+        return func.value.value.value
+    return None
+
+
+def _probing_errors(stmt: ast.stmt) -> bool:
+    """Inside `with pytest.raises(...)` / `assertRaises` or a `try` with handlers: the call
+    is run for the error it raises, not for its value."""
+    child: ast.AST = stmt
+    for anc in ancestors(stmt):
+        if isinstance(anc, (ast.With, ast.AsyncWith)):
+            for item in anc.items:
+                expr = item.context_expr
+                func = expr.func if isinstance(expr, ast.Call) else expr
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name in ERROR_PROBES:
+                    return True
+        if isinstance(anc, ast.Try) and anc.handlers and child in anc.body:
+            return True
+        if isinstance(anc, FUNCTION_NODES):
+            return False
+        child = anc
+    return False
+
+
+def _in_test(ctx: Context, stmt: ast.stmt) -> bool:
+    """A test module (`test_*.py`, `*_test.py`, `conftest.py`) or a `test*` function."""
+    base = ctx.path.replace("\\", "/").rsplit("/", 1)[-1]
+    if base.startswith("test_") or base.endswith("_test.py") or base == "conftest.py":
+        return True
+    return any(
+        isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef)) and a.name.startswith("test")
+        for a in ancestors(stmt)
+    )
+
+
+def _benchmark_context(ctx: Context, stmt: ast.stmt) -> bool:
+    """The function (or module) reads a clock: a discarded result there is a warm-up or a
+    timed call, which JAX601/JAX602 look after."""
+    owner = ctx.index.enclosing_function(stmt) or ctx.index.tree
+    for call in ctx.index.calls:
+        if ctx.index.enclosing_function(call) is (None if owner is ctx.index.tree else owner):
+            q = ctx.qualname(call.func) or ""
+            if q.startswith(CLOCK_WORDS):
+                return True
+    return False
+
+
+class DiscardedFunctionalUpdate(Rule):
+    """Flags a functional update whose result is thrown away.
+
+    What it does: finds expression statements that compute a new value and drop it:
+    `x.at[i].set(v)` (any `.at[...]` update), a method of a JAX array (`x.sort()`,
+    `x.clip(0, 1)`), a `jnp.*` function applied to a variable (`jnp.append(x, v)`),
+    `optax.apply_updates(params, updates)`, `state.replace(step=...)` /
+    `dataclasses.replace(...)` on a pytree dataclass, and `optimizer.update(...)` of an
+    optax transformation. Calls run for the error they raise (`with pytest.raises(...)`, a
+    `try` body), calls in tests (test modules and `test*` functions call things to see that
+    they run) and warm-up calls in timing code are left alone.
+    Why is this bad: JAX arrays and pytree dataclasses are immutable; these calls return a
+    new value and leave `x` unchanged, so the update is silently lost (NumPy habits such as
+    `x.sort()` or `x[i] = v` rewritten as `x.at[i].set(v)` without the assignment).
+    Example:
+        x = jnp.zeros(3)
+        x.at[0].set(1.0)
+    Use instead:
+        x = jnp.zeros(3)
+        x = x.at[0].set(1.0)
+    Fix: assign the result back (`x = x.at[i].set(v)`, `state = state.replace(...)`,
+    `params = optax.apply_updates(params, u)`, `x = x.sort()`), safe when the updated value
+    is a plain name; none for other `jnp` functions and array methods (which name receives
+    the result is the author's choice).
+    """
+
+    code = "JAX504"
+    name = "discarded-functional-update"
+    message = (
+        "`{call}` returns a new value and leaves {target} unchanged ({why}); the result is "
+        "thrown away: {advice}"
+    )
+    fix_safety = "safe"
+    verifier = "numeric"
+    examples = Examples(
+        invalid=(
+            """
+            import jax.numpy as jnp
+
+            x = jnp.zeros(3)
+            x.at[0].set(1.0)  # error: JAX504
+            """,
+            """
+            import jax
+            import optax
+
+            @jax.jit
+            def step(params, updates):
+                optax.apply_updates(params, updates)  # error: JAX504
+                return params
+            """,
+            """
+            from flax import struct
+
+            @struct.dataclass
+            class State:
+                step: int
+
+            def advance(state):
+                state.replace(step=state.step + 1)  # error: JAX504
+                return state
+
+            s = advance(State(step=0))
+            """,
+            """
+            import jax.numpy as jnp
+
+            def normalize(scores):
+                s = jnp.asarray(scores)
+                s.sort()  # error: JAX504
+                return s
+            """,
+        ),
+        valid=(
+            """
+            import jax.numpy as jnp
+            import numpy as np
+            import pytest
+
+            x = jnp.zeros(3)
+            x = x.at[0].set(1.0)
+            h = np.zeros(3)
+            h.sort()
+            "a-b".replace("-", "+")
+
+            def test_out_of_bounds():
+                with pytest.raises(TypeError):
+                    x.at[0].set("a")
+            """,
+            """
+            import time
+            import jax.numpy as jnp
+
+            def bench(a, b):
+                jnp.dot(a, b).block_until_ready()  # warm-up
+                t0 = time.perf_counter()
+                jnp.dot(a, b).block_until_ready()
+                return time.perf_counter() - t0
+            """,
+        ),
+        fixes=(
+            (
+                """
+                import jax.numpy as jnp
+
+                x = jnp.zeros(3)
+                x.at[0].set(1.0)
+                """,
+                """
+                import jax.numpy as jnp
+
+                x = jnp.zeros(3)
+                x = x.at[0].set(1.0)
+                """,
+            ),
+        ),
+    )
+
+    def visit_Expr(self, node: ast.Expr, ctx: Context) -> None:
+        call = node.value
+        if not isinstance(call, ast.Call):
+            return
+        found = self._update(call, ctx)
+        if found is None:
+            return
+        target, why = found
+        if ctx.path.endswith(".ipynb") and ctx.index.enclosing_function(node) is None:
+            return  # a notebook cell's last expression is displayed, not thrown away
+        if _probing_errors(node) or _in_test(ctx, node):
+            return  # tests call things for the error they raise (or to see that none is)
+        if why in ("array method", "jnp") and _benchmark_context(ctx, node):
+            return
+        fix = None
+        # assigning back is what the statement meant only for updates of their receiver (or
+        # first argument); `jnp.dot(a, b)` assigned to `a` would change what `a` is
+        if (
+            isinstance(target, ast.Name)
+            and (
+                why in ("at", "pure", "replace")
+                or (why == "array method" and _method(call) == "sort")
+            )
+            and not _loop_variable(node, target.id)  # the new value would be lost (JAX505)
+        ):
+            fix = self.fix(
+                ctx.replace(node, f"{target.id} = {ctx.text(call)}"),
+                message="Assign the result back",
+            )
+        if target is None:  # an optax transformation's update
+            name, advice = "the optimizer state", "keep it (`updates, opt_state = ...`)"
+        else:
+            name = f"`{ctx.text(target)}`"
+            advice = f"assign it (`{_short(ctx.text(target))} = ...`)"
+        self.report(
+            node, call=_short(ctx.text(call)), target=name, why=WHY_504[why], advice=advice, fix=fix
+        )
+
+    def _update(self, call: ast.Call, ctx: Context) -> tuple[ast.AST | None, str] | None:
+        base = _at_base(call)
+        if base is not None:
+            return base, "at"
+        q = ctx.qualname(call.func)
+        if q in PURE_UPDATES and call.args:
+            return call.args[0], "pure"
+        func = call.func
+        values = ctx.facts.values
+        if q and q.startswith("jax.numpy.") and call.args and isinstance(call.args[0], ast.Name):
+            if values.of(call) == Kind.ARRAY and values.of(call.args[0]) in (
+                Kind.ARRAY,
+                Kind.UNKNOWN,
+            ):
+                return call.args[0], "jnp"
+            return None
+        if not isinstance(func, ast.Attribute):
+            return None
+        receiver = func.value
+        if func.attr in ("replace", "_replace") and call.keywords and not call.args:
+            if all(k.arg is not None for k in call.keywords):
+                return receiver, "replace"
+        if func.attr not in ARRAY_EFFECT_METHODS and values.of(receiver) == Kind.ARRAY:
+            return receiver, "array method"
+        if func.attr == "update" and isinstance(receiver, ast.Name):
+            b = ctx.index.binding(receiver.id, ctx.index.scope_of(receiver))
+            value = b.value if b is not None and b.kind == "assign" else None
+            if isinstance(value, ast.Call) and (ctx.qualname(value.func) or "").startswith(
+                "optax."
+            ):
+                return None, "optax"
+        return None
+
+
+def _loop_variable(stmt: ast.stmt, name: str) -> bool:
+    """`name` is the target of a `for` loop around `stmt` (in the same function)."""
+    for anc in ancestors(stmt):
+        if isinstance(anc, FUNCTION_NODES):
+            return False
+        if isinstance(anc, (ast.For, ast.AsyncFor)) and any(
+            isinstance(n, ast.Name) and n.id == name for n in ast.walk(anc.target)
+        ):
+            return True
+    return False
+
+
+def _method(call: ast.Call) -> str | None:
+    return call.func.attr if isinstance(call.func, ast.Attribute) else None
+
+
+WHY_504 = {
+    "at": "JAX arrays are immutable: `.at[...]` updates return a copy",
+    "pure": "it is a pure function",
+    "jnp": "`jax.numpy` functions are pure",
+    "array method": "JAX arrays are immutable",
+    "replace": "`.replace` on a pytree dataclass returns a new instance",
+    "optax": "optax transformations are pure: `update` returns `(updates, new_state)`",
+}
+
+
+def _loads_after(scope_node: ast.AST, name: str, after: tuple[int, int], within: ast.AST) -> bool:
+    """A load of `name` in `within` at a position after `after`."""
+    for n in ast.walk(within):
+        if (
+            isinstance(n, ast.Name)
+            and n.id == name
+            and isinstance(n.ctx, ast.Load)
+            and (n.lineno, n.col_offset) > after
+        ):
+            return True
+    return False
+
+
+def _loop_elements(ctx: Context, loop: ast.For, name: str) -> Kind:
+    """The kind `name` gets from each iteration of `loop` (`for p in ps`, `for p, g in
+    zip(ps, gs)`, `for i, p in enumerate(ps)`)."""
+    values = ctx.facts.values
+    target, iterable = loop.target, loop.iter
+    if isinstance(target, ast.Name):
+        return values.element(iterable) if target.id == name else Kind.UNKNOWN
+    if not isinstance(target, ast.Tuple) or not isinstance(iterable, ast.Call):
+        return Kind.UNKNOWN
+    q = ctx.qualname(iterable.func)
+    pos = next(
+        (i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id == name), None
+    )
+    if pos is None:
+        return Kind.UNKNOWN
+    if q == "zip" and pos < len(iterable.args):
+        return values.element(iterable.args[pos])
+    if q == "enumerate" and pos == 1 and iterable.args:
+        return values.element(iterable.args[0])
+    return Kind.UNKNOWN
+
+
+class LostLoopVariableUpdate(Rule):
+    """Flags an update of a loop variable that holds a JAX array, whose result is lost.
+
+    What it does: in `for p in params:` (or `for p, g in zip(params, grads):`) over a list,
+    tuple or pytree of JAX arrays, finds `p -= lr * g` or `p = p.at[0].set(1)` when the new
+    `p` is never read or stored afterwards (in the rest of the loop body or after the loop).
+    Why is this bad: JAX arrays are immutable, so unlike NumPy `p -= x` does not write into
+    the array in the list: it binds a new array to the name `p`, which the next iteration
+    replaces. `params` is unchanged and the update is lost.
+    Example:
+        for p, g in zip(params, grads):
+            p -= lr * g
+    Use instead:
+        params = [p - lr * g for p, g in zip(params, grads)]
+        # or: params = jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    Fix: none (the new values have to be collected somewhere the code decides).
+    """
+
+    code = "JAX505"
+    name = "lost-loop-variable-update"
+    message = (
+        "`{stmt}` binds a new array to the loop variable `{name}` (JAX arrays are immutable, "
+        "so nothing in `{source}` changes) and the next iteration drops it: the update is "
+        "lost; collect the new values (`[... for {name} in ...]` or `jax.tree.map`)"
+    )
+    # RULES.md plans `numeric`; the numeric verifier compares a finding with its fix, and this
+    # rule has none, so there is nothing to run yet
+    verifier = None
+    tier = 2
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def sgd(params, grads):
+                for p, g in zip(params, grads):
+                    p -= 0.1 * g  # error: JAX505
+                return params
+            """,
+            """
+            import jax.numpy as jnp
+
+            layers = [jnp.zeros(3), jnp.ones(3)]
+            for w in layers:
+                w = w.at[0].set(1.0)  # error: JAX505
+            """,
+        ),
+        valid=(
+            """
+            import numpy as np
+            import jax.numpy as jnp
+
+            host = [np.zeros(3), np.ones(3)]
+            for w in host:
+                w -= 1.0  # NumPy: in place
+
+            layers = [jnp.zeros(3), jnp.ones(3)]
+            new = []
+            for w in layers:
+                w = w.at[0].set(1.0)
+                new.append(w)
+            for w in layers:
+                w += 1.0
+            print(w)
+            """,
+        ),
+    )
+
+    def visit_For(self, node: ast.For, ctx: Context) -> None:
+        names = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+        if not names:
+            return
+        for stmt in _same_iteration_statements(node.body):
+            name, value = _rebinding(stmt)
+            if name not in names:
+                continue
+            if isinstance(stmt, ast.Assign):
+                if _at_base(value) is None or not _mentions(value, name):  # type: ignore[arg-type]
+                    continue
+            elif _loop_elements(ctx, node, name) != Kind.ARRAY:
+                continue  # `p -= x` on a NumPy array writes in place: not lost
+            end = (getattr(stmt, "end_lineno", stmt.lineno), getattr(stmt, "end_col_offset", 0))
+            if _loads_after(node, name, end, node):
+                continue
+            owner = ctx.index.enclosing_function(node) or ctx.index.tree
+            if _loads_after(owner, name, end, owner):
+                continue  # read after the loop (the last iteration's value is kept)
+            source = ctx.text(node.iter)
+            self.report(stmt, stmt=_short(ctx.text(stmt)), name=name, source=_short(source))
+
+
+def _same_iteration_statements(stmts: list[ast.stmt]):
+    """Statements of a loop body, entering `if`/`with`/`try` but not nested loops or defs."""
+    for stmt in stmts:
+        yield stmt
+        if isinstance(stmt, (ast.If, ast.With, ast.AsyncWith, ast.Try)):
+            for field in ("body", "orelse", "finalbody"):
+                yield from _same_iteration_statements(getattr(stmt, field, []) or [])
+            for handler in getattr(stmt, "handlers", []):
+                yield from _same_iteration_statements(handler.body)
+
+
+def _rebinding(stmt: ast.stmt) -> tuple[str | None, ast.AST | None]:
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+        return stmt.target.id, stmt.value
+    if (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+    ):
+        return stmt.targets[0].id, stmt.value
+    return None, None
+
+
+def _mentions(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -17,17 +17,7 @@ from jaxlint.engine import LintOptions, lint_text
 
 CASES = sorted((pathlib.Path(__file__).parent / "realworld").glob("fp*.py"))
 
-STILL_FIRING = {
-    "fp01_jax601_nested_def_between_clocks",
-    "fp02_jax601_assert_syncs",
-    "fp03_jax601_np_function_syncs",
-    "fp07_jax502_functional_insert",
-    "fp10_jax501_dict_from_pmean",
-    "fp11_jax503_functional_update_method",
-    "fp12_jax503_global_rebound_before_def",
-    "fp16_jax701_runtime_x64_guard",
-    "fp17_jax701_x64_from_test_environment",
-}
+STILL_FIRING: set[str] = set()
 
 
 def test_cases_exist():

@@ -62,6 +62,7 @@ TABLE: dict[tuple[str, str], dict[str, Any]] = {
     ("JAX407", "jax.device_put(weights)"): {"args": {"evaluate": "f32[3], f32[3]"}, "seed": 11},
     ("JAX408", "np.where(c, x, [0.0, 1.0])"): {"args": {"pick": "bool[2], f32[2]"}},
     ("JAX501", "grid[i, 0] += 1.0"): {"args": {"step": "f32[4,4], 1"}},
+    ("JAX504", "class State"): {"args": {"advance": "=State(step=0)"}},
     # enough work per call that a missing block_until_ready is visible next to dispatch
     ("JAX601", "def bench(x)"): {"args": {"bench": "f32[1024,1024]"}},
     ("JAX601", "train_step(state, batch)"): {"args": {"train": "f32[1024,1024], f32[3,1024,1024]"}},

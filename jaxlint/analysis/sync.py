@@ -1,0 +1,173 @@
+"""Host synchronisation: which code waits for a JAX value to be computed, and which code runs.
+
+JAX dispatch is asynchronous: a jitted call returns at once and the value is computed in the
+background. Anything that needs the value on the host waits for it, and so ends a timed region
+honestly: `jax.block_until_ready`, `.item()`, `float()`/`int()`/`bool()`, printing or
+formatting it, `jax.device_get`, any NumPy function on it (NumPy converts it with
+`__array__`), and Python truth tests on it (`assert loss < 1`, `if jnp.any(x):`, a comparison
+used as a bool). The timing rules read this one answer instead of keeping their own lists.
+
+`executed(stmt)` yields the nodes a statement runs when it executes: the body of a nested
+`def`, `lambda` or `class` only defines code, and the statement that defines it runs none of
+it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from jaxlint.analysis.imports import ModuleIndex
+
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+# calls that copy (or wait for) their argument's value on the host
+SYNC_CALLS = frozenset(
+    {
+        "jax.block_until_ready",
+        "jax.device_get",
+        "float",
+        "int",
+        "bool",
+        "complex",
+        "print",
+        "repr",
+        "str",
+        "format",
+    }
+)
+SYNC_METHODS = frozenset({"block_until_ready", "item", "tolist", "__array__", "tobytes"})
+# comparisons that look at identity or membership, not at the array's values
+_NON_VALUE_OPS = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
+
+
+def executed(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes that run when `node` runs, not entering the bodies it only defines."""
+    if isinstance(node, DEFINITIONS):
+        # a `def`/`class` statement evaluates its decorators (and defaults); nothing else
+        roots: list[ast.AST] = list(getattr(node, "decorator_list", []))
+        if not isinstance(node, ast.ClassDef):
+            roots += [d for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None]
+    else:
+        roots = [node]
+    stack = roots
+    while stack:
+        cur = stack.pop()
+        yield cur
+        for child in ast.iter_child_nodes(cur):
+            if not isinstance(child, DEFINITIONS):
+                stack.append(child)
+
+
+# metadata known without waiting for the computation: `x.shape == y.shape` does not sync
+METADATA = frozenset({"shape", "ndim", "dtype", "size", "sharding", "weak_type", "aval", "nbytes"})
+
+
+def _mentions_any(node: ast.AST, names: set[str]) -> bool:
+    """A value held in `names` is used in `node` (not only its metadata: `x.shape`,
+    `len(x)`)."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Name) and cur.id in names:
+            return True
+        if isinstance(cur, ast.Attribute) and cur.attr in METADATA:
+            continue
+        if (
+            isinstance(cur, ast.Call)
+            and isinstance(cur.func, ast.Name)
+            and cur.func.id in ("len", "type", "isinstance", "id")
+        ):
+            continue
+        stack.extend(ast.iter_child_nodes(cur))
+    return False
+
+
+def derived_names(stmts: list[ast.stmt], names: set[str]) -> set[str]:
+    """`names` plus every name assigned (in `stmts`, in order) from a value that uses one of
+    them: `metrics = {"loss": loss}` holds `loss`, so waiting for `metrics` waits for it."""
+    out = set(names)
+    for stmt in stmts:
+        for node in executed(stmt):
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value:
+                if _mentions_any(node.value, out):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        out |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return out
+
+
+def truth_test_waits(index: ModuleIndex, test: ast.AST, names: set[str]) -> bool:
+    """`test`, used as a Python bool, converts a value held in `names` to a host bool."""
+    if isinstance(test, ast.Name):
+        return test.id in names
+    if isinstance(test, ast.BoolOp):
+        return any(truth_test_waits(index, v, names) for v in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return truth_test_waits(index, test.operand, names)
+    if isinstance(test, ast.Compare):
+        if any(isinstance(op, _NON_VALUE_OPS) for op in test.ops):
+            return False
+        return _mentions_any(test, names)
+    if isinstance(test, ast.Call):
+        q = index.qualname(test.func) or ""
+        return q.startswith(("jax.numpy.", "numpy.")) and _mentions_any(test, names)
+    return False
+
+
+def waits_for(index: ModuleIndex, node: ast.AST, names: set[str]) -> bool:
+    """`node` (one node, not its subtree) waits on the host for a value held in `names`."""
+    if isinstance(node, ast.Call):
+        q = index.qualname(node.func) or ""
+        args = [*node.args, *(k.value for k in node.keywords)]
+        if (q in SYNC_CALLS or q.startswith("numpy.")) and any(
+            _mentions_any(a, names) for a in args
+        ):
+            return True
+        func = node.func
+        return (
+            isinstance(func, ast.Attribute)
+            and func.attr in SYNC_METHODS
+            and _mentions_any(func.value, names)
+        )
+    if isinstance(node, (ast.Assert, ast.If, ast.While, ast.IfExp)):
+        return truth_test_waits(index, node.test, names)
+    if isinstance(node, ast.comprehension):
+        return any(truth_test_waits(index, t, names) for t in node.ifs)
+    if isinstance(node, ast.FormattedValue):
+        return _mentions_any(node.value, names)  # f"{loss}" formats the value on the host
+    return False
+
+
+def waits_on_result(index: ModuleIndex, call: ast.Call) -> bool:
+    """`call`'s own result is consumed on the host right away: `f(x).block_until_ready()`,
+    `float(f(x))`, `np.argmax(f(x))`, `assert f(x) > 0`, `print(f(x))`."""
+    child: ast.AST = call
+    for anc in _ancestors(call):
+        if isinstance(anc, ast.Attribute) and anc.value is child and anc.attr in SYNC_METHODS:
+            return True
+        if isinstance(anc, ast.Call) and child in anc.args:
+            q = index.qualname(anc.func) or ""
+            if q in SYNC_CALLS or q.startswith("numpy."):
+                return True
+        if isinstance(anc, ast.FormattedValue):
+            return True
+        if isinstance(anc, (ast.Assert, ast.If, ast.While)) and anc.test is child:
+            return True
+        if isinstance(anc, ast.Compare) and not any(
+            isinstance(op, _NON_VALUE_OPS) for op in anc.ops
+        ):
+            parent = getattr(anc, "jl_parent", None)
+            if isinstance(parent, (ast.Assert, ast.If, ast.While)) and parent.test is anc:
+                return True
+        if isinstance(anc, ast.stmt):
+            return False
+        child = anc
+    return False
+
+
+def _ancestors(node: ast.AST) -> Iterator[ast.AST]:
+    p = getattr(node, "jl_parent", None)
+    while p is not None:
+        yield p
+        p = getattr(p, "jl_parent", None)

@@ -1,0 +1,270 @@
+"""Is 64-bit mode (`jax_enable_x64`) on where this code runs? Evidence from the module and
+from the project around it.
+
+x64 is a process-wide switch that is usually flipped far from the code that needs it: in a
+`conftest.py`, the package `__init__`, an application's entry point, or the CI environment
+(`JAX_ENABLE_X64=1 pytest`). A module that asks for float64 is only suspicious when nothing
+in its project turns x64 on. Evidence, any of which counts:
+
+* in the module: `jax.config.update("jax_enable_x64", ...)` (not False), any mention of
+  `jax_enable_x64`/`JAX_ENABLE_X64`, `jax.enable_x64(...)`, `jax_explicit_x64_dtypes="allow"`,
+  or flags read from the environment (`jax.config.parse_flags_with_absl()`,
+  `config_with_absl`): the environment may enable it;
+* in the project (the nearest folder above the file holding `pyproject.toml`, `setup.py`,
+  `setup.cfg`, `tox.ini`, `pytest.ini` or `.git`; without one, the folder holding the file's
+  top-level package): a Python file enabling it
+  (`config.update("jax_enable_x64", True)`, `os.environ["JAX_ENABLE_X64"] = "1"`), a
+  `conftest.py` reading flags from absl, or `JAX_ENABLE_X64` set (to anything but 0/false) in
+  `.github/workflows/*.yml`, `tox.ini`, `pytest.ini`, `pyproject.toml`, `setup.cfg`,
+  `noxfile.py` or a `Makefile`;
+* the `x64 = true` setting (read by the rule).
+
+The static layer reads other files' text, never imports them. The project answer is computed
+once per project root and process (`project_enables_x64`), not once per file.
+
+Runtime guards: code that runs only when x64 is on (`if not jax.config.x64_enabled: return`,
+`@pytest.mark.skipif(not jax.config.x64_enabled, ...)`, `if jax.config.jax_enable_x64:`) is
+fine whatever the project does (`x64_guarded`).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, ancestors
+
+X64_CONTEXTS = frozenset({"jax.enable_x64", "jax.experimental.enable_x64", "jax.config.enable_x64"})
+X64_NAMES = frozenset({"jax_enable_x64", "JAX_ENABLE_X64"})
+ABSL_FLAG_READERS = frozenset({"parse_flags_with_absl", "config_with_absl"})
+ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "tox.ini", "pytest.ini", ".git")
+CONFIG_FILES = ("tox.ini", "pytest.ini", "pyproject.toml", "setup.cfg", "noxfile.py", "Makefile")
+SKIP_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".tox",
+        ".nox",
+        ".venv",
+        "venv",
+        "env",
+        "node_modules",
+        "build",
+        "dist",
+        "site-packages",
+        "__pycache__",
+        ".mypy_cache",
+        ".ruff_cache",
+        ".pytest_cache",
+    }
+)
+MAX_FILES = 20000  # a project scan stops here (a huge tree: no evidence from the rest)
+
+_FALSE = r"""(?:0|false|False|FALSE|no|off)"""
+# `config.update("jax_enable_x64", True)` / `os.environ["JAX_ENABLE_X64"] = "1"` /
+# `os.environ.setdefault("JAX_ENABLE_X64", "true")` / `flags.jax_enable_x64 = True`
+_PY_ENABLES = re.compile(
+    r"""["']jax_enable_x64["']\s*,\s*(?!["']?""" + _FALSE + r"""\b)\S"""
+    r"""|["']JAX_ENABLE_X64["']\s*\]?\s*[=,]\s*(?!["']?""" + _FALSE + r"""\b)\S"""
+    r"""|\bjax_enable_x64\s*=\s*True\b"""
+)
+# `JAX_ENABLE_X64=1 pytest`, `JAX_ENABLE_X64: 1`, `env = ["JAX_ENABLE_X64=True"]`,
+# `JAX_ENABLE_X64: ${{ matrix.x64 }}` (may be on)
+_CONFIG_ENABLES = re.compile(
+    r"""JAX_ENABLE_X64["']?\s*[:=]\s*(?!["']?""" + _FALSE + r"""\b)["']?\S"""
+)
+_ABSL = re.compile(r"\b(?:parse_flags_with_absl|config_with_absl)\b")
+
+_ROOTS: dict[str, str] = {}
+_PROJECTS: dict[str, bool] = {}
+
+
+# -- the module ---------------------------------------------------------------------------------
+
+
+def module_enables_x64(index: ModuleIndex) -> bool:
+    """The module itself turns x64 on, or reads JAX flags from the environment."""
+    for node in ast.walk(index.tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value in X64_NAMES:
+                call = getattr(node, "jl_parent", None)
+                if (
+                    isinstance(call, ast.Call)
+                    and len(call.args) == 2
+                    and call.args[0] is node
+                    and isinstance(call.args[1], ast.Constant)
+                    and call.args[1].value in (False, 0, "0", "false", "False")
+                ):
+                    continue  # explicitly disabled
+                return True
+            if node.value == "jax_explicit_x64_dtypes":
+                call = getattr(node, "jl_parent", None)
+                if isinstance(call, ast.Call) and any(
+                    isinstance(a, ast.Constant) and a.value == "allow" for a in call.args
+                ):
+                    return True
+        elif isinstance(node, ast.Attribute):
+            if node.attr in X64_NAMES or node.attr in ABSL_FLAG_READERS:
+                return True
+        elif isinstance(node, ast.Name) and node.id in ABSL_FLAG_READERS:
+            return True
+        elif isinstance(node, ast.Call) and index.qualname(node.func) in X64_CONTEXTS:
+            return True
+    return False
+
+
+# -- runtime guards -----------------------------------------------------------------------------
+
+
+def _mentions_x64(node: ast.AST) -> bool:
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and "x64" in n.id.lower():
+            return True
+        if isinstance(n, ast.Attribute) and "x64" in n.attr.lower():
+            return True
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and "x64" in n.value.lower():
+            return True
+    return False
+
+
+_SKIPS = ("skipTest", "skip", "skipif", "xfail", "exit")
+
+
+def _leaves(stmts: list[ast.stmt]) -> bool:
+    """The block ends the surrounding code: return/raise/continue/break or a test skip."""
+    for stmt in stmts:
+        if isinstance(stmt, (ast.Return, ast.Raise, ast.Continue, ast.Break)):
+            return True
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            func = stmt.value.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in _SKIPS:
+                return True
+    return False
+
+
+def x64_guarded(node: ast.AST) -> bool:
+    """`node` runs only when x64 is on (as far as the code around it says): inside an `if`
+    or conditional expression testing x64, after an `if <x64 test>: return/skip` in an
+    enclosing block, or in a function/class whose decorators test x64 (`skipif`)."""
+    child: ast.AST = node
+    for anc in ancestors(node):
+        if isinstance(anc, (ast.If, ast.IfExp, ast.While)) and child is not anc.test:
+            if _mentions_x64(anc.test):
+                return True
+        if isinstance(anc, (*FUNCTION_NODES, ast.ClassDef)):
+            decorators = getattr(anc, "decorator_list", [])
+            if any(_mentions_x64(d) for d in decorators):
+                return True
+        for field in ("body", "orelse", "finalbody"):
+            stmts = getattr(anc, field, None)
+            if isinstance(stmts, list) and child in stmts:
+                for stmt in stmts[: stmts.index(child)]:
+                    if isinstance(stmt, ast.If) and _mentions_x64(stmt.test):
+                        if _leaves(stmt.body) or _leaves(stmt.orelse):
+                            return True
+                    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                        if _mentions_x64(stmt.value) and _leaves([stmt]):
+                            return True  # `pytest.skip(...)` / `self.skipTest` naming x64
+        child = anc
+    return False
+
+
+# -- the project --------------------------------------------------------------------------------
+
+
+def project_root(path: str) -> str | None:
+    """The nearest folder above `path` that holds a project marker; None for a path that is
+    not a file on disk (stdin, examples)."""
+    if not path or path.startswith("<"):
+        return None
+    full = os.path.abspath(path)
+    if not os.path.isfile(full):
+        return None
+    folder = os.path.dirname(full)
+    if folder in _ROOTS:
+        return _ROOTS[folder]
+    seen = []
+    cur = folder
+    root = None
+    while True:
+        if cur in _ROOTS:
+            root = _ROOTS[cur]
+            break
+        seen.append(cur)
+        if any(os.path.exists(os.path.join(cur, m)) for m in ROOT_MARKERS):
+            root = cur
+            break
+        parent = os.path.dirname(cur)
+        if parent == cur:
+            break
+        cur = parent
+    if root is None:
+        # no marker anywhere above: the folder holding the file's top-level package
+        root = folder
+        while os.path.isfile(os.path.join(root, "__init__.py")):
+            parent = os.path.dirname(root)
+            if parent == root:
+                break
+            root = parent
+        seen = [f for f in seen if f == root or f.startswith(root + os.sep)]
+    for f in seen:
+        _ROOTS[f] = root
+    return root
+
+
+def project_enables_x64(path: str) -> bool:
+    """Some file of the project around `path` turns x64 on (cached per root and process)."""
+    root = project_root(path)
+    if root is None:
+        return False
+    cached = _PROJECTS.get(root)
+    if cached is None:
+        cached = _PROJECTS[root] = _scan_project(root)
+    return cached
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read(2_000_000)
+    except OSError:
+        return ""
+
+
+def _scan_project(root: str) -> bool:
+    for name in CONFIG_FILES:
+        text = _read(os.path.join(root, name))
+        if "JAX_ENABLE_X64" in text and _CONFIG_ENABLES.search(text):
+            return True
+        if "jax_enable_x64" in text and _PY_ENABLES.search(text):
+            return True
+    workflows = os.path.join(root, ".github", "workflows")
+    if os.path.isdir(workflows):
+        for name in sorted(os.listdir(workflows)):
+            if name.endswith((".yml", ".yaml")):
+                text = _read(os.path.join(workflows, name))
+                if "JAX_ENABLE_X64" in text and _CONFIG_ENABLES.search(text):
+                    return True
+    count = 0
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            count += 1
+            if count > MAX_FILES:
+                return False
+            text = _read(os.path.join(folder, name))
+            if ("jax_enable_x64" in text or "JAX_ENABLE_X64" in text) and _PY_ENABLES.search(text):
+                return True
+            if name == "conftest.py" and _ABSL.search(text):
+                return True
+    return False
+
+
+def clear_cache() -> None:
+    """Forget the project answers (tests that build projects in temporary folders)."""
+    _ROOTS.clear()
+    _PROJECTS.clear()

@@ -1,0 +1,75 @@
+"""Value kinds (analysis/values.py): what a name holds where it is used, from evidence only."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from jaxlint.analysis import ModuleFacts
+from jaxlint.analysis.values import Kind
+
+
+def _kind_of_last_use(src: str, name: str) -> Kind:
+    tree = ast.parse(textwrap.dedent(src))
+    facts = ModuleFacts(tree)
+    facts.index  # noqa: B018 - parent links
+    uses = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+    ]
+    last = max(uses, key=lambda n: (n.lineno, n.col_offset))
+    return facts.values.of(last)
+
+
+@pytest.mark.parametrize(
+    "src,name,kind",
+    [
+        ("import jax.numpy as jnp\nx = jnp.zeros(3)\nx", "x", Kind.ARRAY),
+        ("import numpy as np\nx = np.zeros(3)\nx", "x", Kind.NDARRAY),
+        ("x = {}\nx", "x", Kind.DICT),
+        ("import jax\nk = jax.random.key(0)\nk", "k", Kind.KEY),
+        ("import jax.numpy as jnp\nx = jnp.zeros(3)\nx = x.at[0].set(1.0)\nx", "x", Kind.ARRAY),
+        # a dict stays a dict through collectives and tree_map
+        (
+            "from jax import lax\nd = {'a': 1.0}\nd = lax.pmean(d, 'i')\nd",
+            "d",
+            Kind.DICT,
+        ),
+        ("import jax\nd = jax.tree.map(lambda a: a, {'a': 1.0})\nd", "d", Kind.DICT),
+        # the aux of grad(has_aux=True) is what the function returns second
+        (
+            "import jax\ng, aux = jax.grad(lambda w: (w, {'l': w}), has_aux=True)(1.0)\naux",
+            "aux",
+            Kind.DICT,
+        ),
+        (
+            "import jax\n(v, aux), g = jax.value_and_grad(lambda w: (w, [w]), has_aux=True)(1.0)\naux",
+            "aux",
+            Kind.LIST,
+        ),
+        # rebound in a branch: the join of both
+        ("import jax.numpy as jnp\nx = {}\nif c:\n    x = jnp.zeros(3)\nx", "x", Kind.UNKNOWN),
+        # the binding that reaches the use, not the first one
+        ("import jax.numpy as jnp\nx = {}\nx = jnp.zeros(3)\nx", "x", Kind.ARRAY),
+        # a parameter is unknown; arithmetic on a traced one is an array
+        ("def f(p):\n    return p", "p", Kind.UNKNOWN),
+        (
+            "import jax\n@jax.jit\ndef f(p):\n    q = p * 2\n    return q",
+            "q",
+            Kind.ARRAY,
+        ),
+        ("class B:\n    pass\nb = B()\nb", "b", Kind.OBJECT),
+        ("def mk():\n    return {}\nd = mk()\nd", "d", Kind.DICT),
+        # a later binding in the loop reaches the use on the next iteration
+        (
+            "import jax.numpy as jnp\nx = jnp.zeros(3)\nfor i in r:\n    x\n    x = {}\n",
+            "x",
+            Kind.UNKNOWN,
+        ),
+    ],
+)
+def test_kinds(src, name, kind):
+    assert _kind_of_last_use(src, name) == kind

@@ -1,0 +1,160 @@
+"""JAX701 reads x64 evidence from the project around a file (issue 13, "x64 at project level").
+
+Each test builds a small project in a temporary folder: x64 turned on by a conftest, the
+package `__init__`, CI, tox or pytest configuration silences the rule in every module of the
+project; nothing (or an explicit `JAX_ENABLE_X64=0`) leaves it on. The static layer reads
+those files' text; it never imports them.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from jaxlint.analysis import x64
+from jaxlint.config import Settings
+from jaxlint.engine import LintOptions, lint_file
+
+MODULE = (
+    "import jax.numpy as jnp\n\na = jnp.zeros(3, dtype=jnp.float64)\nb = jnp.ones(2, 'int64')\n"
+)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    x64.clear_cache()
+    yield
+    x64.clear_cache()
+
+
+def _project(tmp_path: pathlib.Path, files: dict[str, str]) -> pathlib.Path:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'p'\n")
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text) if not path.exists() else path.write_text(path.read_text() + text)
+    module = tmp_path / "pkg" / "physics.py"
+    module.parent.mkdir(parents=True, exist_ok=True)
+    module.write_text(MODULE)
+    return module
+
+
+def _codes(path: pathlib.Path) -> list[str]:
+    options = LintOptions(settings=Settings(), codes=frozenset({"JAX701"}))
+    return [d.code for d in lint_file(str(path), options)]
+
+
+def test_nothing_enables_x64_one_finding_per_module(tmp_path):
+    module = _project(tmp_path, {})
+    diags = lint_file(str(module), LintOptions(settings=Settings(), codes=frozenset({"JAX701"})))
+    assert [d.code for d in diags] == ["JAX701"]
+    assert "1 more 64-bit request in this module" in diags[0].message
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"tests/conftest.py": 'import jax\njax.config.update("jax_enable_x64", True)\n'},
+        {"pkg/__init__.py": "from jax import config\nconfig.update('jax_enable_x64', 1)\n"},
+        {"run.py": 'import os\nos.environ["JAX_ENABLE_X64"] = "1"\n'},
+        {"tests/conftest.py": "import jax\njax.config.parse_flags_with_absl()\n"},
+        {
+            ".github/workflows/ci.yml": "jobs:\n  t:\n    steps:\n      - run: JAX_ENABLE_X64=1 pytest\n"
+        },
+        {".github/workflows/ci.yaml": "env:\n  JAX_ENABLE_X64: ${{ matrix.x64 }}\n"},
+        {"tox.ini": "[testenv]\nsetenv =\n    JAX_ENABLE_X64 = True\n"},
+        {"pyproject.toml": '[tool.pytest.ini_options]\nenv = ["JAX_ENABLE_X64=1"]\n'},
+        {"setup.cfg": "[tool:pytest]\nenv =\n    JAX_ENABLE_X64=true\n"},
+    ],
+    ids=[
+        "conftest",
+        "package-init",
+        "environ",
+        "absl",
+        "ci-run",
+        "ci-matrix",
+        "tox",
+        "pyproject",
+        "setup-cfg",
+    ],
+)
+def test_project_evidence_silences(tmp_path, files):
+    assert _codes(_project(tmp_path, files)) == []
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {".github/workflows/ci.yml": "env:\n  JAX_ENABLE_X64: 0\n"},
+        {"tox.ini": "[testenv]\nsetenv = JAX_ENABLE_X64=false\n"},
+        {"tests/conftest.py": 'import jax\njax.config.update("jax_enable_x64", False)\n'},
+        {"notes/readme.md": 'jax.config.update("jax_enable_x64", True)\n'},
+    ],
+    ids=["ci-off", "tox-off", "conftest-off", "not-python"],
+)
+def test_disabled_or_foreign_evidence_does_not(tmp_path, files):
+    assert _codes(_project(tmp_path, files)) == ["JAX701"]
+
+
+def test_project_scan_runs_once_per_root(tmp_path, monkeypatch):
+    module = _project(tmp_path, {"tests/conftest.py": "import jax\n"})
+    other = module.parent / "other.py"
+    other.write_text(MODULE)
+    calls = []
+    real = x64._scan_project
+    monkeypatch.setattr(x64, "_scan_project", lambda root: calls.append(root) or real(root))
+    assert _codes(module) == ["JAX701"]
+    assert _codes(other) == ["JAX701"]
+    assert calls == [str(tmp_path)]
+
+
+def test_stdin_and_missing_paths_have_no_project(tmp_path):
+    assert x64.project_root("<stdin>") is None
+    assert x64.project_root(str(tmp_path / "missing.py")) is None
+
+
+def test_without_markers_the_top_package_folder_is_the_project(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / "models" / "layers").mkdir(parents=True)
+    (repo / "models" / "__init__.py").write_text("")
+    (repo / "models" / "layers" / "__init__.py").write_text("")
+    module = repo / "models" / "layers" / "dense.py"
+    module.write_text(MODULE)
+    (repo / "main.py").write_text('import jax\njax.config.update("jax_enable_x64", True)\n')
+    assert x64.project_root(str(module)) == str(repo)
+    assert _codes(module) == []
+
+
+def test_noqa_lines_are_acknowledged_not_counted():
+    from jaxlint.engine import lint_text
+
+    text = (
+        "import jax.numpy as jnp\n"
+        "a = jnp.zeros(3, dtype=jnp.float64)  # noqa: JAX701\n"
+        "b = jnp.ones(2, dtype=jnp.int64)\n"
+        "c = jnp.ones(2, dtype=jnp.int64)\n"
+    )
+    diags = lint_text(text, "m.py", LintOptions(settings=Settings(), codes=frozenset({"JAX701"})))
+    assert [(d.line, d.code) for d in diags] == [(3, "JAX701")]
+    assert "(1 more 64-bit request in this module)" in diags[0].message
+
+
+def test_result_cache_sees_a_project_that_turns_x64_on(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    module = _project(tmp_path, {})
+    root = pathlib.Path(__file__).parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    cmd = [sys.executable, "-m", "jaxlint", "check", "--select", "JAX701", "--exit-zero"]
+    cmd += ["--cache-dir", str(tmp_path / "cache"), str(module)]
+
+    def run() -> str:
+        return subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tmp_path).stdout
+
+    assert "JAX701" in run()
+    assert "JAX701" in run()  # from the cache
+    (tmp_path / "conftest.py").write_text('import jax\njax.config.update("jax_enable_x64", True)\n')
+    assert "JAX701" not in run()
