@@ -391,23 +391,12 @@ def run_rules(args: argparse.Namespace) -> int:
 
 def explain_text(code: str) -> str:
     from jaxlint.rules import get_rule
+    from jaxlint.rules.docs import explain_text as rule_text
 
     rule = get_rule(code)
     if rule is None:
         raise UsageError(f"unknown rule `{code}` (see `jaxlint rules`)")
-    header = f"{rule.code} ({rule.name})"
-    meta = [
-        f"Default: {'on' if rule.default else 'opt-in (enable with --extend-select ' + rule.code + ')'}",
-        f"Fix: {rule.fix_safety or 'none'}",
-        f"Verifier: {rule.verifier or 'none'} (`jaxlint verify FILE` confirms findings with JAX)",
-    ]
-    if rule.templates:
-        meta.append(
-            "Template: "
-            + ", ".join(f"`jaxlint template {t}`" for t in rule.templates)
-            + " shows the idiomatic fix"
-        )
-    return f"{header}\n{'=' * len(header)}\n\n{rule.docs()}\n\n" + "\n".join(meta) + "\n"
+    return rule_text(rule)
 
 
 def run_explain(args: argparse.Namespace) -> int:

@@ -58,7 +58,6 @@ ALLOWED = {
     ("jaxlint.fixers.pmap", "jaxlint.rules.base"),
     ("jaxlint.fixers.rename", "jaxlint.rules.base"),
     ("jaxlint.fixing", "jaxlint.integrations.notebook"),
-    ("jaxlint.integrations.lsp", "jaxlint.commands"),
     ("jaxlint.runtime_checks.verify", "jaxlint.cli"),
 }
 

@@ -114,15 +114,12 @@ def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
                     "text": rule.summary() if rule else "file could not be analysed"
                 },
                 "fullDescription": {
-                    "text": rule.docs()
+                    "text": _what_it_does(rule)
                     if rule
                     else "jaxlint could not read, parse or analyse the file."
                 },
                 "helpUri": rule_url(code),
-                "help": {
-                    "text": rule.docs() if rule else "",
-                    "markdown": rule.docs() if rule else "",
-                },
+                "help": _help(rule),
                 "defaultConfiguration": {"level": "error" if code == "JAX000" else "warning"},
                 "properties": {"tags": ["jax"]},
             }
@@ -177,6 +174,23 @@ def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
         ],
     }
     return json.dumps(log, indent=2) + "\n"
+
+
+def _what_it_does(rule) -> str:  # noqa: ANN001 - a Rule class
+    from jaxlint.rules.docs import docs_of
+
+    docs = docs_of(rule)
+    section = docs.section("What it does")
+    return section.prose if section and section.prose else docs.summary
+
+
+def _help(rule) -> dict[str, str]:  # noqa: ANN001 - a Rule class or None
+    """The rule's page, from the one parse of its docs (text and Markdown)."""
+    if rule is None:
+        return {"text": "", "markdown": ""}
+    from jaxlint.rules.docs import explain_markdown, explain_text
+
+    return {"text": explain_text(rule), "markdown": explain_markdown(rule)}
 
 
 def _gh_escape(s: str, prop: bool = False) -> str:

@@ -49,7 +49,6 @@ from jaxlint import __version__
 from jaxlint.config import ConfigResolver, Settings
 from jaxlint.diagnostic import Diagnostic, Position
 from jaxlint.engine import LintOptions, fix_text, lint_text
-from jaxlint.errors import UsageError
 from jaxlint.integrations.formats import rule_url
 from jaxlint.suppressions import NOQA, token_ranges
 
@@ -61,7 +60,6 @@ FIX_ALL_TITLE = "Fix all safe jaxlint findings"
 DEFAULT_DEBOUNCE_S = 0.150
 PYTHON_SUFFIXES = (".py", ".pyi")
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # LSP line breaks only
-_LABEL = re.compile(r"^([A-Z][A-Za-z]*(?: [a-z]+){0,3}):(\s|$)")
 _SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
     "warning": types.DiagnosticSeverity.Warning,
@@ -145,48 +143,14 @@ class LineIndex:
 
 
 def rule_markdown(code: str) -> str | None:
-    """`jaxlint explain CODE` as markdown: code examples fenced, labels bold, a docs link."""
-    from jaxlint.commands import explain_text
+    """The rule's page as Markdown, from the one parse of its docs, plus a docs link."""
+    from jaxlint.rules import get_rule
+    from jaxlint.rules.docs import explain_markdown
 
-    try:
-        text = explain_text(code)
-    except UsageError:
+    rule = get_rule(code)
+    if rule is None:
         return None
-    lines = text.splitlines()
-    header, body = (
-        (lines[0], lines[2:]) if len(lines) > 1 and set(lines[1]) == {"="} else ("", lines)
-    )
-    out: list[str] = [f"### {header}", ""] if header else []
-    block: list[str] = []
-
-    def flush() -> None:
-        while block and not block[-1].strip():
-            block.pop()
-        if block:
-            out.extend(["", "```python", *block, "```", ""])
-        block.clear()
-
-    for i, line in enumerate(body):
-        indented = line.startswith("    ")
-        blank_inside = (
-            not line.strip()
-            and block
-            and any(nxt.startswith("    ") for nxt in body[i + 1 : i + 2])
-        )
-        if indented or blank_inside:
-            block.append(line[4:] if indented else "")
-            continue
-        flush()
-        m = _LABEL.match(line)
-        if m:
-            rest = line[m.end() :].strip()
-            out.extend(["", f"**{m.group(1)}:** {rest}".rstrip()])
-        else:
-            out.append(line)
-    flush()
-    out.extend(["", f"[{code} documentation]({rule_url(code)})"])
-    markdown = "\n".join(out)
-    return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
+    return explain_markdown(rule) + f"\n[{code} documentation]({rule_url(code)})\n"
 
 
 # -- noqa comments ---------------------------------------------------------------------------
