@@ -361,6 +361,7 @@ def _rule_rows() -> list[dict]:
             "name": r.name,
             "default": r.default,
             "fix": r.fix_safety or "none",
+            "fix_availability": r.fix_availability,
             "verifier": r.verifier or "none",
             "tier": r.tier,
             "summary": r.summary(),

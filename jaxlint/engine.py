@@ -243,7 +243,7 @@ class FixResult:
 
 
 def _applicable(d: Diagnostic, unsafe: bool) -> bool:
-    return d.fix is not None and (d.fix.safety == "safe" or unsafe)
+    return d.fix is not None and d.fix.applies(unsafe)  # display-only: never
 
 
 def _clash(x: tuple[Position, Position], y: tuple[Position, Position]) -> bool:

@@ -29,9 +29,19 @@ def _location(d: Diagnostic) -> str:
 def _mark(d: Diagnostic, unsafe: bool) -> str:
     if d.fix is None:
         return ""
-    if d.fix.safety == "safe" or unsafe:
+    if d.fix.applies(unsafe):  # a display-only suggestion is never marked as fixable
         return "[*] "
     return ""
+
+
+def suggestion(d: Diagnostic) -> str | None:
+    """The line that shows a display-only fix: a suggestion for the user, never applied."""
+    if d.fix is None or not d.fix.display_only:
+        return None
+    what = d.fix.message
+    if not what and len(d.fix.edits) == 1:
+        what = f"replace with `{d.fix.edits[0].content}`"
+    return f"Suggested fix: {what or 'see the rule docs'} (not applied automatically)"
 
 
 def render_concise(diags: Sequence[Diagnostic], unsafe: bool = False, **_: object) -> str:
@@ -56,6 +66,9 @@ def render_text(
             gutter = f"{d.line:>4} | "
             out.append(f"{gutter}{text.expandtabs(1)}\n")
             out.append(" " * (len(gutter) - 2) + "| " + " " * d.col + "^" * max(1, width) + "\n")
+        hint = suggestion(d)
+        if hint:
+            out.append(f"  {hint}\n")
         for note in d.notes:
             out.append(note if note.endswith("\n") else note + "\n")
     return "".join(out)

@@ -4,7 +4,8 @@ What it offers an editor:
 
 - diagnostics on open, change and save (code, message, severity, source `jaxlint`, a link
   to the rule's docs), with ranges in the client's position encoding (UTF-16 by default);
-- code actions: a quick fix per fixable finding under the cursor (unsafe ones say so),
+- code actions: a quick fix per fixable finding under the cursor (unsafe ones say so; a
+  display-only suggestion is shown in the hover, never offered as a quick fix),
   "Disable JAX### on this line" (`# noqa: JAX###`, or the code added to an existing
   `# noqa: ...` list) and `source.fixAll.jaxlint` (every safe fix, as one WorkspaceEdit);
 - hover over a flagged range: the rule's documentation as markdown;
@@ -49,7 +50,7 @@ from jaxlint import __version__
 from jaxlint.config import ConfigResolver, Settings
 from jaxlint.diagnostic import Diagnostic, Position
 from jaxlint.engine import LintOptions, fix_text, lint_text
-from jaxlint.integrations.formats import rule_url
+from jaxlint.integrations.formats import rule_url, suggestion
 from jaxlint.suppressions import NOQA, token_ranges
 
 logger = logging.getLogger("jaxlint.lsp")
@@ -767,8 +768,8 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
         actions: list[types.CodeAction] = []
         if _wanted(types.CodeActionKind.QuickFix, only):
             for d in here:
-                if d.fix is None:
-                    continue
+                if d.fix is None or d.fix.display_only:
+                    continue  # like ruff: a display-only suggestion is shown, never applied
                 unsafe = d.fix.safety != "safe"
                 what = d.fix.message or f"Fix {d.code}"
                 actions.append(
@@ -871,7 +872,9 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
                 continue
             seen.add(d.code)
             docs = rule_markdown(d.code)
-            parts.append(f"**{d.code}**: {d.message}" + (f"\n\n{docs}" if docs else ""))
+            hint = suggestion(d)
+            head = f"**{d.code}**: {d.message}" + (f"\n\n{hint}" if hint else "")
+            parts.append(head + (f"\n\n{docs}" if docs else ""))
         first = hits[0]
         return types.Hover(
             contents=types.MarkupContent(

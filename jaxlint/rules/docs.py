@@ -219,7 +219,7 @@ def _meta(rule: type[Rule]) -> list[tuple[str, str]]:
     default = "on" if rule.default else f"opt-in (enable with --extend-select {rule.code})"
     meta = [
         ("Default", default),
-        ("Fix", rule.fix_safety or "none"),
+        ("Fix", _fix_meta(rule)),
         (
             "Verifier",
             f"{rule.verifier or 'none'} (`jaxlint verify FILE` confirms findings with JAX)",
@@ -234,6 +234,12 @@ def _meta(rule: type[Rule]) -> list[tuple[str, str]]:
             )
         )
     return meta
+
+
+def _fix_meta(rule: type[Rule]) -> str:
+    if rule.fix_safety is None:
+        return "none"
+    return f"{rule.fix_safety} ({rule.fix_availability} available)"
 
 
 def explain_text(rule: type[Rule]) -> str:
