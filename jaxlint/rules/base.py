@@ -43,7 +43,6 @@ class Context:
     options: dict = field(default_factory=dict)
     function_node: ast.AST | None = None
     _function_cached: object = False  # False: not computed yet for function_node
-    loops: list[ast.AST] = field(default_factory=list)
     functions: list[ast.AST] = field(default_factory=list)
 
     @property
@@ -71,11 +70,6 @@ class Context:
     @property
     def in_jit(self) -> bool:
         return self.function is not None and self.function.is_jit
-
-    @property
-    def in_traced(self) -> bool:
-        """jit-like or grad-only: values are tracers."""
-        return self.function is not None and (self.function.is_jit or self.function.is_grad)
 
     def start(self, node: ast.AST) -> Position:
         line = node.lineno  # type: ignore[attr-defined]
