@@ -46,7 +46,7 @@ def test_every_rule_has_examples_and_docs():
             assert section and section.blocks, f"{rule.code} docs lack a '{key}:' section"
         for key in ("Example", "Use instead"):
             assert docs.section(key).code, f"{rule.code}: '{key}:' has no code (indent it 4)"
-        if rule.fix_safety:
+        if rule.fix_safety and rule.fix_safety != "display-only":  # display-only: never applied
             assert rule.examples.fixes or rule.examples.unsafe_fixes, (
                 f"{rule.code} has a fix but no fix example"
             )
