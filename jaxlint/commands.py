@@ -624,6 +624,7 @@ def _rule_rows() -> list[dict]:
             "name": r.name,
             "default": r.default,
             "fix": r.fix_safety or "none",
+            "fix_availability": r.fix_availability,
             "verifier": r.verifier or "none",
             "tier": r.tier,
             "summary": r.summary(),
@@ -667,25 +668,14 @@ syntax errors; fix the file, or exclude it.
 
 def explain_text(code: str) -> str:
     from jaxlint.rules import get_rule
+    from jaxlint.rules.docs import explain_text as rule_text
 
     if code.strip().upper() in ("JAX000", "INTERNAL-ERROR"):
         return JAX000_DOC
     rule = get_rule(code)
     if rule is None:
         raise UsageError(f"unknown rule `{code}` (see `jaxlint rules`)")
-    header = f"{rule.code} ({rule.name})"
-    meta = [
-        f"Default: {'on' if rule.default else 'opt-in (enable with --extend-select ' + rule.code + ')'}",
-        f"Fix: {rule.fix_safety or 'none'}",
-        f"Verifier: {rule.verifier or 'none'} (`jaxlint verify FILE` confirms findings with JAX)",
-    ]
-    if rule.templates:
-        meta.append(
-            "Template: "
-            + ", ".join(f"`jaxlint template {t}`" for t in rule.templates)
-            + " shows the idiomatic fix"
-        )
-    return f"{header}\n{'=' * len(header)}\n\n{rule.docs()}\n\n" + "\n".join(meta) + "\n"
+    return rule_text(rule)
 
 
 def run_explain(args: argparse.Namespace) -> int:

@@ -8,7 +8,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-Safety = Literal["safe", "unsafe"]
+# How a fix may be applied (ruff's `Applicability { DisplayOnly, Unsafe, Safe }`):
+# - "safe": `--fix` applies it; it relies only on facts the analysis proves.
+# - "unsafe": only with `--unsafe-fixes` (it may change behaviour, e.g. new random numbers).
+# - "display-only": a suggestion that changes semantics (`float(x)` -> `x.astype(float)`):
+#   shown to the user ("Suggested fix"), never applied by `--fix`/`--unsafe-fixes`, and not
+#   offered as an LSP quick fix.
+# The name `Safety` (and `Fix.safety`) is kept for compatibility; `Applicability` is an alias.
+Safety = Literal["safe", "unsafe", "display-only"]
+Applicability = Safety
+SAFE: Safety = "safe"
+UNSAFE: Safety = "unsafe"
+DISPLAY_ONLY: Safety = "display-only"
+APPLICABILITIES: tuple[Safety, ...] = (SAFE, UNSAFE, DISPLAY_ONLY)
+
+# Whether a rule can offer a fix (ruff's `FixAvailability`): never, for some findings, always.
+FixAvailability = Literal["none", "sometimes", "always"]
 # how sure the analysis is (pylint's confidence): "high" for facts read from the code itself
 # (a parameter of a jitted function), "medium" for facts carried through a helper call or a
 # Module's `__call__` (the message names the chain)
@@ -50,6 +65,14 @@ class Fix:
     @property
     def span(self) -> tuple[Position, Position]:
         return min(e.start for e in self.edits), max(e.end for e in self.edits)
+
+    @property
+    def display_only(self) -> bool:
+        return self.safety == DISPLAY_ONLY
+
+    def applies(self, unsafe: bool = False) -> bool:
+        """Whether `--fix` (and, with `unsafe`, `--unsafe-fixes`) applies this fix."""
+        return self.safety == SAFE or (unsafe and self.safety == UNSAFE)
 
 
 @dataclass(frozen=True, slots=True)

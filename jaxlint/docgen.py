@@ -1,7 +1,9 @@
 """Writes docs/rules.md from the registry: `python -m jaxlint.docgen > docs/rules.md`.
 
 The rule classes are the single source of truth (docs, fix safety, verifier, templates);
-a test fails when docs/rules.md falls behind them.
+a test fails when docs/rules.md falls behind them. Each rule's docs are rendered from the one
+parse in `jaxlint.rules.docs` (labels bold, examples as fenced Python), like `jaxlint explain`
+and the LSP hover.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import sys
 
 from jaxlint.rules import ALL_RULES
+from jaxlint.rules.docs import docs_of, render_markdown
 
 
 def render() -> str:
@@ -30,7 +33,7 @@ def render() -> str:
         out.append(f" · verifier: `{r.verifier or 'none'}`")
         if r.templates:
             out.append(" · template: " + ", ".join(f"`{t}`" for t in r.templates))
-        out.append("\n\n```text\n" + r.docs() + "\n```\n")
+        out.append("\n\n" + render_markdown(docs_of(r)) + "\n")
     return "".join(out)
 
 

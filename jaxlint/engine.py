@@ -20,7 +20,6 @@ from jaxlint.diagnostic import CONFIDENCE_RANK, Diagnostic, Position, Span
 from jaxlint.rules import ALL_RULES, Context, Rule
 from jaxlint.source import ReadError, SourceText, decode_source
 
-LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 MAX_FIX_ROUNDS = 10
 RECURSION_LIMIT = 12_000
@@ -90,8 +89,7 @@ class LintOptions:
 
     def selected(self) -> list[type[Rule]]:
         codes = self.codes if self.codes is not None else self.settings.selected_codes(ALL_RULES)
-        ignored = ()
-        return [r for r in ALL_RULES if r.code in codes and r.code not in ignored]
+        return [r for r in ALL_RULES if r.code in codes]
 
 
 def run_rules(
@@ -113,7 +111,6 @@ def run_rules(
         for node_type, method in type(inst).visitors().items():
             dispatch.setdefault(node_type, []).append((inst, getattr(inst, method)))
     broken: set[str] = set()
-    too_deep: list[str] = []
 
     def call(inst: Rule, method, node: ast.AST) -> None:  # noqa: ANN001
         if inst.code in broken:
@@ -147,30 +144,18 @@ def run_rules(
             for inst, method in dispatch.get("leave:" + name, ()):
                 call(inst, method, node)
             if isinstance(node, FUNCTION_NODES):
-                ctx.function_node, ctx._function_cached, ctx.loops = saved.pop()
+                ctx.function_node, ctx._function_cached = saved.pop()
                 ctx.functions.pop()
-            elif isinstance(node, LOOP_NODES):
-                ctx.loops.pop()
             continue
         if isinstance(node, FUNCTION_NODES):
-            saved.append((ctx.function_node, ctx._function_cached, ctx.loops))
-            ctx.function_node, ctx._function_cached, ctx.loops = node, False, []
+            saved.append((ctx.function_node, ctx._function_cached))
+            ctx.function_node, ctx._function_cached = node, False
             ctx.functions.append(node)
-        elif isinstance(node, LOOP_NODES):
-            ctx.loops.append(node)
         for inst, method in dispatch.get(name, ()):
             call(inst, method, node)
         stack.append((node, True))
         children = list(ast.iter_child_nodes(node))
         stack.extend((child, False) for child in reversed(children))
-    if too_deep:
-        failures.append(
-            internal_error(
-                path,
-                "some code here is nested too deeply to analyse; skipped rules "
-                + ", ".join(sorted(too_deep)),
-            )
-        )
     for inst in instances:
         if inst.code not in broken:
             try:
@@ -249,7 +234,7 @@ class FixResult:
 
 
 def _applicable(d: Diagnostic, unsafe: bool) -> bool:
-    return d.fix is not None and (d.fix.safety == "safe" or unsafe)
+    return d.fix is not None and d.fix.applies(unsafe)  # display-only: never
 
 
 def _clash(x: tuple[Position, Position], y: tuple[Position, Position]) -> bool:

@@ -267,9 +267,7 @@ def fix_file_cached(
         return fix_file(path, display, options, unsafe=unsafe, write=write)
     key = result_cache.key(before[0], salt, display)
     hit = cache.get(key, display)
-    if hit is not None and not any(
-        d.fix is not None and (d.fix.safety == "safe" or unsafe) for d in hit
-    ):
+    if hit is not None and not any(d.fix is not None and d.fix.applies(unsafe) for d in hit):
         return FileFixResult(remaining=hit)
     result = fix_file(path, display, options, unsafe=unsafe, write=write)
     try:

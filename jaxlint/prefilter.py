@@ -245,11 +245,6 @@ def _default_words(jit_decorators: tuple[str, ...]) -> frozenset[str]:
     return frozenset(words)
 
 
-def gates(rules: Sequence[type], settings: Settings | None = None) -> dict[str, Gate]:
-    default = default_words(settings)
-    return {r.code: _rule_gate(r, default) for r in rules}
-
-
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
 

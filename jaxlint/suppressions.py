@@ -97,9 +97,6 @@ class Suppressions:
             for x in self.directives
         )
 
-    def noqa_line(self, line: int) -> bool:
-        return any(x.kind == "noqa" and x.first <= line <= x.last for x in self.directives)
-
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 

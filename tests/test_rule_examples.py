@@ -10,6 +10,7 @@ import pytest
 
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.rules import ALL_RULES
+from jaxlint.rules.docs import REQUIRED, docs_of
 from tests.conftest import snippet
 
 MARK = re.compile(r"#\s*error:\s*((?:JAX\d{3}[,\s]*)+)")
@@ -39,10 +40,13 @@ def test_every_rule_has_examples_and_docs():
     for rule in ALL_RULES:
         assert rule.examples.invalid, f"{rule.code} has no invalid examples"
         assert rule.examples.valid, f"{rule.code} has no valid examples"
-        docs = rule.docs()
-        for part in ("What it does", "Why is this bad", "Example", "Use instead"):
-            assert part in docs, f"{rule.code} docs lack '{part}'"
-        if rule.fix_safety:
+        docs = docs_of(rule)
+        for key in REQUIRED:
+            section = docs.section(key)
+            assert section and section.blocks, f"{rule.code} docs lack a '{key}:' section"
+        for key in ("Example", "Use instead"):
+            assert docs.section(key).code, f"{rule.code}: '{key}:' has no code (indent it 4)"
+        if rule.fix_safety and rule.fix_safety != "display-only":  # display-only: never applied
             assert rule.examples.fixes or rule.examples.unsafe_fixes, (
                 f"{rule.code} has a fix but no fix example"
             )

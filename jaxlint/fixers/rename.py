@@ -184,13 +184,6 @@ def bound_name(ctx: Context, qualnames: tuple[str, ...], at: ast.AST | None = No
     return None
 
 
-def spell_object(ctx: Context, qualname: str, at: ast.AST | None = None) -> tuple[str, list[Edit]]:
-    """Text for an object: a name the module already binds to it, else the dotted spelling
-    with imports."""
-    name = bound_name(ctx, (qualname,), at)
-    return (name, []) if name is not None else spell(ctx, qualname)
-
-
 def spell_partition_spec(ctx: Context, at: ast.AST | None = None) -> tuple[str, list[Edit]]:
     """`P` when the module imports it under some name, else `jax.P`."""
     name = bound_name(ctx, ("jax.sharding.PartitionSpec", "jax.P"), at)

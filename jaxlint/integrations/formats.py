@@ -45,9 +45,19 @@ def _location(d: Diagnostic, color: bool = False) -> str:
 def _mark(d: Diagnostic, unsafe: bool, color: bool = False) -> str:
     if d.fix is None:
         return ""
-    if d.fix.safety == "safe" or unsafe:
+    if d.fix.applies(unsafe):  # a display-only suggestion is never marked as fixable
         return _c("[*]", "cyan", color) + " "
     return ""
+
+
+def suggestion(d: Diagnostic) -> str | None:
+    """The line that shows a display-only fix: a suggestion for the user, never applied."""
+    if d.fix is None or not d.fix.display_only:
+        return None
+    what = d.fix.message
+    if not what and len(d.fix.edits) == 1:
+        what = f"replace with `{d.fix.edits[0].content}`"
+    return f"Suggested fix: {what or 'see the rule docs'} (not applied automatically)"
 
 
 def _head(d: Diagnostic, unsafe: bool, color: bool) -> str:
@@ -81,6 +91,9 @@ def render_text(
             out.append(f"{_c(gutter, 'blue', color)}{text.expandtabs(1)}\n")
             pad = _c(" " * (len(gutter) - 2) + "| ", "blue", color)
             out.append(pad + " " * d.col + _c("^" * max(1, width), "red", color) + "\n")
+        hint = suggestion(d)
+        if hint:
+            out.append(f"  {hint}\n")
         for note in d.notes:
             out.append(note if note.endswith("\n") else note + "\n")
     return "".join(out)
@@ -140,15 +153,12 @@ def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
                     "text": rule.summary() if rule else "file could not be analysed"
                 },
                 "fullDescription": {
-                    "text": rule.docs()
+                    "text": _what_it_does(rule)
                     if rule
                     else "jaxlint could not read, parse or analyse the file."
                 },
                 "helpUri": rule_url(code),
-                "help": {
-                    "text": rule.docs() if rule else "",
-                    "markdown": rule.docs() if rule else "",
-                },
+                "help": _help(rule),
                 "defaultConfiguration": {"level": "error" if code == "JAX000" else "warning"},
                 "properties": {"tags": ["jax"]},
             }
@@ -205,6 +215,23 @@ def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
         ],
     }
     return json.dumps(log, indent=2) + "\n"
+
+
+def _what_it_does(rule) -> str:  # noqa: ANN001 - a Rule class
+    from jaxlint.rules.docs import docs_of
+
+    docs = docs_of(rule)
+    section = docs.section("What it does")
+    return section.prose if section and section.prose else docs.summary
+
+
+def _help(rule) -> dict[str, str]:  # noqa: ANN001 - a Rule class or None
+    """The rule's page, from the one parse of its docs (text and Markdown)."""
+    if rule is None:
+        return {"text": "", "markdown": ""}
+    from jaxlint.rules.docs import explain_markdown, explain_text
+
+    return {"text": explain_text(rule), "markdown": explain_markdown(rule)}
 
 
 def _gh_escape(s: str, prop: bool = False) -> str:

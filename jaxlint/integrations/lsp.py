@@ -4,7 +4,8 @@ What it offers an editor:
 
 - diagnostics on open, change and save (code, message, severity, source `jaxlint`, a link
   to the rule's docs), with ranges in the client's position encoding (UTF-16 by default);
-- code actions: a quick fix per fixable finding under the cursor (unsafe ones say so),
+- code actions: a quick fix per fixable finding under the cursor (unsafe ones say so; a
+  display-only suggestion is shown in the hover, never offered as a quick fix),
   "Disable JAX### on this line" (`# noqa: JAX###`, or the code added to an existing
   `# noqa: ...` list) and `source.fixAll.jaxlint` (every safe fix, as one WorkspaceEdit);
 - hover over a flagged range: the rule's documentation as markdown;
@@ -50,7 +51,7 @@ from jaxlint.config import DEFAULT_EXCLUDE, ConfigResolver, Settings
 from jaxlint.diagnostic import Diagnostic, Position
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.errors import UsageError
-from jaxlint.integrations.formats import rule_url
+from jaxlint.integrations.formats import rule_url, suggestion
 from jaxlint.suppressions import NOQA, token_ranges
 
 logger = logging.getLogger("jaxlint.lsp")
@@ -61,7 +62,6 @@ FIX_ALL_TITLE = "Fix all safe jaxlint findings"
 DEFAULT_DEBOUNCE_S = 0.150
 PYTHON_SUFFIXES = (".py", ".pyi")
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # LSP line breaks only
-_LABEL = re.compile(r"^([A-Z][A-Za-z]*(?: [a-z]+){0,3}):(\s|$)")
 _SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
     "warning": types.DiagnosticSeverity.Warning,
@@ -145,48 +145,14 @@ class LineIndex:
 
 
 def rule_markdown(code: str) -> str | None:
-    """`jaxlint explain CODE` as markdown: code examples fenced, labels bold, a docs link."""
-    from jaxlint.commands import explain_text
+    """The rule's page as Markdown, from the one parse of its docs, plus a docs link."""
+    from jaxlint.rules import get_rule
+    from jaxlint.rules.docs import explain_markdown
 
-    try:
-        text = explain_text(code)
-    except UsageError:
+    rule = get_rule(code)
+    if rule is None:
         return None
-    lines = text.splitlines()
-    header, body = (
-        (lines[0], lines[2:]) if len(lines) > 1 and set(lines[1]) == {"="} else ("", lines)
-    )
-    out: list[str] = [f"### {header}", ""] if header else []
-    block: list[str] = []
-
-    def flush() -> None:
-        while block and not block[-1].strip():
-            block.pop()
-        if block:
-            out.extend(["", "```python", *block, "```", ""])
-        block.clear()
-
-    for i, line in enumerate(body):
-        indented = line.startswith("    ")
-        blank_inside = (
-            not line.strip()
-            and block
-            and any(nxt.startswith("    ") for nxt in body[i + 1 : i + 2])
-        )
-        if indented or blank_inside:
-            block.append(line[4:] if indented else "")
-            continue
-        flush()
-        m = _LABEL.match(line)
-        if m:
-            rest = line[m.end() :].strip()
-            out.extend(["", f"**{m.group(1)}:** {rest}".rstrip()])
-        else:
-            out.append(line)
-    flush()
-    out.extend(["", f"[{code} documentation]({rule_url(code)})"])
-    markdown = "\n".join(out)
-    return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
+    return explain_markdown(rule) + f"\n[{code} documentation]({rule_url(code)})\n"
 
 
 # -- noqa comments ---------------------------------------------------------------------------
@@ -807,8 +773,8 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
         actions: list[types.CodeAction] = []
         if _wanted(types.CodeActionKind.QuickFix, only):
             for d in here:
-                if d.fix is None:
-                    continue
+                if d.fix is None or d.fix.display_only:
+                    continue  # like ruff: a display-only suggestion is shown, never applied
                 unsafe = d.fix.safety != "safe"
                 what = d.fix.message or f"Fix {d.code}"
                 actions.append(
@@ -911,7 +877,9 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
                 continue
             seen.add(d.code)
             docs = rule_markdown(d.code)
-            parts.append(f"**{d.code}**: {d.message}" + (f"\n\n{docs}" if docs else ""))
+            hint = suggestion(d)
+            head = f"**{d.code}**: {d.message}" + (f"\n\n{hint}" if hint else "")
+            parts.append(head + (f"\n\n{docs}" if docs else ""))
         first = hits[0]
         return types.Hover(
             contents=types.MarkupContent(

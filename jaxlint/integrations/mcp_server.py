@@ -62,7 +62,7 @@ class FixEdit(TypedDict):
 
 
 class FixInfo(TypedDict):
-    applicability: Literal["safe", "unsafe"]
+    applicability: Literal["safe", "unsafe", "display-only"]
     message: str | None
     edits: list[FixEdit]
 

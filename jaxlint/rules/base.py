@@ -7,7 +7,16 @@ import inspect
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from jaxlint.diagnostic import Diagnostic, Edit, Fix, Position, Span
+from jaxlint.diagnostic import (
+    DISPLAY_ONLY,
+    Diagnostic,
+    Edit,
+    Fix,
+    FixAvailability,
+    Position,
+    Safety,
+    Span,
+)
 
 if TYPE_CHECKING:
     from jaxlint.analysis import FunctionFacts, ModuleFacts
@@ -34,7 +43,6 @@ class Context:
     options: dict = field(default_factory=dict)
     function_node: ast.AST | None = None
     _function_cached: object = False  # False: not computed yet for function_node
-    loops: list[ast.AST] = field(default_factory=list)
     functions: list[ast.AST] = field(default_factory=list)
 
     @property
@@ -62,11 +70,6 @@ class Context:
     @property
     def in_jit(self) -> bool:
         return self.function is not None and self.function.is_jit
-
-    @property
-    def in_traced(self) -> bool:
-        """jit-like or grad-only: values are tracers."""
-        return self.function is not None and (self.function.is_jit or self.function.is_grad)
 
     def start(self, node: ast.AST) -> Position:
         line = node.lineno  # type: ignore[attr-defined]
@@ -118,7 +121,13 @@ class Rule:
     code: ClassVar[str] = ""
     name: ClassVar[str] = ""
     message: ClassVar[str] = ""
-    fix_safety: ClassVar[str | None] = None
+    # the applicability of this rule's fixes unless a fix says otherwise: "safe", "unsafe",
+    # "display-only" (a suggestion shown to the user, never applied), or None (no fix)
+    fix_safety: ClassVar[Safety | None] = None
+    # can the rule offer a fix (ruff's FixAvailability)? Declare "always" when every finding
+    # gets one; otherwise derived: "none" without `fix_safety`, else "sometimes"
+    fix_availability: ClassVar[FixAvailability] = "none"
+    _declared_fix_availability: ClassVar[FixAvailability | None] = None
     verifier: ClassVar[str | None] = None
     default: ClassVar[bool] = True
     tier: ClassVar[int] = 1
@@ -128,6 +137,16 @@ class Rule:
     # the finding rests on the traced-function facts: it takes their confidence (medium when
     # the function is traced through a helper call or is a Module's `__call__`)
     traced_evidence: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        own = vars(cls).get("fix_availability")
+        if own is not None:  # declared on this class (a subclass inherits the declaration)
+            cls._declared_fix_availability = own
+        # otherwise derived, as Fixit derives AUTOFIX
+        cls.fix_availability = cls._declared_fix_availability or (
+            "none" if cls.fix_safety is None else "sometimes"
+        )
 
     def __init__(self, ctx: Context, sink: list[Diagnostic]) -> None:
         self.ctx = ctx
@@ -163,8 +182,15 @@ class Rule:
             )
         )
 
-    def fix(self, *edits: Edit, safety: str | None = None, message: str = "") -> Fix:
-        return Fix(tuple(edits), safety or self.fix_safety or "unsafe", message)  # type: ignore[arg-type]
+    def fix(self, *edits: Edit, safety: Safety | None = None, message: str = "") -> Fix:
+        """A fix of `edits`; `safety` overrides the rule's `fix_safety` for this finding:
+        "safe", "unsafe" or "display-only" (shown as a suggestion, never applied)."""
+        return Fix(tuple(edits), safety or self.fix_safety or "unsafe", message)
+
+    def suggest(self, *edits: Edit, message: str = "") -> Fix:
+        """A display-only fix: a rewrite that changes semantics (`float(x)` ->
+        `x.astype(float)`), shown to the user and never applied by `--fix`/`--unsafe-fixes`."""
+        return self.fix(*edits, safety=DISPLAY_ONLY, message=message)
 
     @classmethod
     def docs(cls) -> str:

@@ -40,6 +40,7 @@ class UnusedSuppression(Rule):
     code = "JAX001"
     name = "unused-suppression"
     fix_safety = "safe"
+    fix_availability = "always"  # every unused code or directive can be removed
     default = False
     tier = 1
     prefilter_words = ("noqa", "NOQA", "jaxlint", "flake8")

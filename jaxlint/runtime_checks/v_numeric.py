@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from jaxlint.runtime_checks.bench import outputs_match
+from jaxlint.runtime_checks.kit import DIFFER, compare_sides, module_values
 from jaxlint.runtime_checks.verify_runtime import (
     CouldNotRun,
     Outcome,
@@ -28,85 +29,6 @@ from jaxlint.runtime_checks.verify_runtime import (
     not_reproduced,
     short_message,
 )
-
-DIFFER = {"JAX306", "JAX503", "JAX504"}  # the fix changes the result on purpose
-
-
-def _module_values(side: Side) -> dict[str, Any]:
-    import jax
-    import numpy as np
-
-    mod = side.module()
-    try:
-        mod.execute()
-    finally:
-        mod.close()
-    if mod.errors:
-        first = mod.errors[0]
-        raise CouldNotRun(
-            f"{'the fixed' if side.fixed else 'the original'} module fails at line {first['at_line']}: "
-            f"{type(first['exc']).__name__}: {short_message(first['exc'])}"
-        )
-    values = {}
-    for name, value in mod.namespace.items():
-        if name.startswith("__"):
-            continue
-        leaves = jax.tree.leaves(value) if isinstance(value, (list, tuple, dict)) else [value]
-        if leaves and all(
-            isinstance(v, (jax.Array, np.ndarray, np.generic, bool, int, float, complex))
-            for v in leaves
-        ):
-            values[name] = value
-    return values
-
-
-def run_original(side: Side) -> tuple[Any, str]:
-    """The original's output: as written, else eagerly; raises CouldNotRun when neither works."""
-    entry = side.entry()
-    try:
-        return entry.run(), "as written"
-    except Exception as exc:
-        first = exc
-    try:
-        return side.entry().eager(), "eagerly (the sharp bit stops it as written)"
-    except Exception as exc:
-        raise CouldNotRun(
-            f"the original cannot run, as written ({type(first).__name__}: {short_message(first)}) "
-            f"or eagerly ({type(exc).__name__}: {short_message(exc)})"
-        ) from None
-
-
-def compare_sides(original: Side, fixed: Side) -> dict[str, Any]:
-    """Outputs of the original (as written or eagerly) vs the fixed code (as written)."""
-    if original.job.get("pmap_entry"):  # compare what the pmapped name computes
-        for side in (original, fixed):
-            side.entry_spec = original.job["pmap_entry"]
-    if original.mode == "module":
-        before = _module_values(original)
-        after = _module_values(fixed)
-        common = sorted(set(before) & set(after))
-        if not common:
-            raise CouldNotRun("no array values defined by both versions of the module")
-        same, diff = outputs_match([before[n] for n in common], [after[n] for n in common])
-        return {
-            "compared": True,
-            "outputs_match": same,
-            "max_abs_diff": diff,
-            "names": common[:8],
-            "original_ran": "as written",
-        }
-    out_a, how = run_original(original)
-    try:
-        out_b = fixed.entry().run()
-    except Exception as exc:
-        info = describe_exception(exc, fixed.filename)
-        return {
-            "compared": False,
-            "reason": f"the fixed code fails: {info['exception']}: {info['message']}",
-            "fixed_error": info,
-        }
-    same, diff = outputs_match(out_a, out_b)
-    return {"compared": True, "outputs_match": same, "max_abs_diff": diff, "original_ran": how}
 
 
 def _pmap(side: Side) -> Outcome:
@@ -378,7 +300,7 @@ def check(side: Side) -> Outcome:
     if side.fixed:  # the fixed code is the reference: it only has to run
         try:
             if side.mode == "module":
-                _module_values(side)
+                module_values(side)
             else:
                 side.entry().run()
         except CouldNotRun:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -651,12 +650,6 @@ def render_text(report: dict[str, Any]) -> str:
         )
     )
     return "\n".join(lines)
-
-
-def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - convenience
-    from jaxlint.cli import main as cli_main
-
-    return cli_main(["verify", *(argv if argv is not None else sys.argv[1:])])
 
 
 __all__ = ["handle_verify", "register", "render_text", "run_jobs", "verify_file", "Path"]

@@ -70,8 +70,6 @@ ALL_KINDS = (
 KIND_ALIASES = {"numerics": "numeric", "prng": "draws", "retrace": "retrace-cmp"}
 # Kinds that never decide a verdict on their own when another kind comes first.
 SUPPLEMENTARY = {"retrace-static", "numeric"}
-# Rules whose runtime check needs several devices (simulated on CPU).
-MULTI_DEVICE_PREFIXES = ("JAX30",)
 DEVICES = 8
 
 DEFAULT_SHAPE = (8,)

@@ -39,6 +39,17 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+# below both the runner and the kinds (kit.py); re-exported for the v_* kinds and tests
+from jaxlint.runtime_checks.kit import (
+    DIFFER,
+    CouldNotRun,
+    compare_sides,
+    describe_exception,
+    exception_lines,
+    short_message,
+    stack_lines,
+)
+
 CONFIRMED = "confirmed"
 NOT_REPRODUCED = "not-reproduced"
 COULD_NOT_RUN = "could-not-run"
@@ -75,16 +86,11 @@ RESULT_PRESERVING = {
     "dtype",
     "import",
 }
-MESSAGE_LIMIT = 400
 _counter = itertools.count()
 
 
 class VerifyTimeout(BaseException):
     """The per-job soft time limit ran out (BaseException: user `except Exception` won't eat it)."""
-
-
-class CouldNotRun(Exception):
-    """This check cannot run (missing entry, inputs that do not fit, nothing to compare...)."""
 
 
 @dataclass
@@ -104,78 +110,6 @@ def not_reproduced(reason: str, **evidence: Any) -> Outcome:
 
 def could_not_run(reason: str, **evidence: Any) -> Outcome:
     return Outcome(COULD_NOT_RUN, reason, evidence)
-
-
-# --------------------------------------------------------------------------- exceptions
-
-
-def short_message(exc: BaseException | str, limit: int = MESSAGE_LIMIT) -> str:
-    text = str(exc) if not isinstance(exc, str) else exc
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    first = lines[0] if lines else ""
-    if first.startswith("See https://") and len(lines) > 1:
-        first = lines[1]
-    first = " ".join(first.split())
-    return first if len(first) <= limit else first[: limit - 3] + "..."
-
-
-def exception_name(exc: BaseException) -> str:
-    cls = type(exc)
-    module = cls.__module__
-    if module in ("builtins", "__builtin__"):
-        return cls.__qualname__
-    if module.startswith("jax") and hasattr(_jax_errors(), cls.__name__):
-        return f"jax.errors.{cls.__name__}"
-    return f"{module}.{cls.__qualname__}"
-
-
-def _jax_errors() -> Any:
-    try:
-        import jax.errors
-
-        return jax.errors
-    except Exception:  # pragma: no cover
-        return types.SimpleNamespace()
-
-
-def describe_exception(exc: BaseException, filename: str | None = None) -> dict[str, Any]:
-    info: dict[str, Any] = {
-        "exception": exception_name(exc),
-        "message": short_message(exc),
-        "mro": [c.__name__ for c in type(exc).__mro__[1:] if c not in (object, BaseException)],
-    }
-    if filename:
-        lines = exception_lines(exc, filename)
-        info["at_line"] = lines[0] if lines else None
-        info["user_frames"] = lines
-    return info
-
-
-def exception_lines(exc: BaseException, filename: str) -> list[int]:
-    """Lines of the user's file on the exception's traceback, innermost first."""
-    lines: list[int] = []
-    seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        for frame in reversed(traceback.extract_tb(current.__traceback__)):
-            if frame.filename == filename and frame.lineno and frame.lineno not in lines:
-                lines.append(frame.lineno)
-        if lines:
-            break
-        current = current.__cause__ or current.__context__
-    return lines
-
-
-def stack_lines(filename: str, frame: types.FrameType | None = None) -> list[int]:
-    """Lines of the user's file on the current Python stack, innermost first."""
-    frame = frame or sys._getframe(1)
-    out = []
-    while frame is not None:
-        if frame.f_code.co_filename == filename:
-            out.append(frame.f_lineno)
-        frame = frame.f_back
-    return out
 
 
 def stopped(side: Any, exc: BaseException, ran: str, before: str = "") -> Outcome:
@@ -1042,8 +976,6 @@ def check_fix(
             else COULD_NOT_RUN
         )
     numeric = original.get("numeric")
-    from jaxlint.runtime_checks.v_numeric import DIFFER
-
     if job["code"] in DIFFER:
         out["results"] = {
             "compared": False,
@@ -1052,10 +984,8 @@ def check_fix(
     elif numeric is not None and "compared" in numeric.evidence:
         out["results"] = {k: v for k, v in numeric.evidence.items() if k != "checks"}
     elif any(k in RESULT_PRESERVING for k in deciding):
-        from jaxlint.runtime_checks import v_numeric
-
         try:
-            out["results"] = v_numeric.compare_sides(Side(job), side)
+            out["results"] = compare_sides(Side(job), side)
         except CouldNotRun as exc:
             out["results"] = {"compared": False, "reason": str(exc)}
         except VerifyTimeout:
