@@ -141,6 +141,8 @@ class InputOptions:
     static: tuple[str, ...] = ()  # --static
     guess: bool = False  # fill the rest by parameter name (testing aid)
     table: dict[str, Any] = field(default_factory=dict)  # extra "file::func" -> spec entries
+    # recorded by --capture-main/--capture-cmd: {qualname: {param: spec or None}}
+    captured: dict[str, dict[str, str | None]] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -521,6 +523,14 @@ def resolve_inputs(
             if options.function is not None or len(required) <= len(items) <= len(everything):
                 cli_items = items
     take(cli_items, "--args")
+    recorded = options.captured.get(qualname)
+    if recorded:
+        first = everything[0] if everything else None
+        if skip_first and first is not None and recorded.get(first) and first not in names:
+            names.insert(0, first)  # the recorded `self` of a method
+        for name, spec in recorded.items():
+            if spec is not None and name in names:
+                given.setdefault(name, (spec, "capture"))
     for table_key in (f"{path}::{qualname}", qualname):
         if table_key in options.table:
             value = options.table[table_key]
@@ -675,6 +685,24 @@ CONTROL_FLOW_PREFIXES = (
     "flax.nnx.cond",
     "flax.nnx.switch",
 )
+
+
+def capture_targets(
+    path: str, source: SourceText | str, diags: Iterable[Diagnostic], settings: Settings
+) -> list[str]:
+    """Qualnames whose real inputs `--capture-*` should record: every entry candidate of every
+    finding (the function around it and the callers that reach it)."""
+    source = source if isinstance(source, SourceText) else SourceText(source)
+    tree = ast.parse(source.text)
+    facts = ModuleFacts(tree, settings.jit_decorators)
+    facts.index  # noqa: B018 - sets parent links
+    out: list[str] = []
+    for diag in diags:
+        loc = Located(tree, source, diag)
+        for cand in candidates_for(loc, facts, ("trace",), ()):
+            if cand.qualname and cand.qualname not in out:
+                out.append(cand.qualname)
+    return out
 
 
 def _returned_def(top: ast.AST, facts: ModuleFacts) -> ast.AST | None:
