@@ -361,6 +361,18 @@ def _array_tree(value: Any) -> bool:
     )
 
 
+def _array_leaves(value: Any) -> bool:
+    """A pytree (even a callable one, like an equinox Module) whose leaves are all arrays."""
+    import jax
+    import numpy as np
+
+    try:
+        leaves = jax.tree.leaves(value)
+    except Exception:
+        return False
+    return bool(leaves) and all(isinstance(leaf, (jax.Array, np.ndarray)) for leaf in leaves)
+
+
 def _hashable(value: Any) -> bool:
     try:
         hash(value)
@@ -578,6 +590,9 @@ class Entry:
             concrete = _where == "capture" and isinstance(spec, LiteralSpec) and _hashable(value)
             if (python_object or string or concrete) and name not in self.static:
                 self.static.append(name)
+            if name in self.static and isinstance(spec, TreeSpec) and _array_leaves(value):
+                if not _hashable(value):  # a pytree of arrays (an equinox Module under
+                    self.static = [s for s in self.static if s != name]  # filter_jit): trace it
         self.specs = dict(zip(names, specs))
 
     # -- the ways to run it --------------------------------------------------------------
