@@ -295,6 +295,48 @@ def verify_file(
     return report
 
 
+def plan_captured(
+    path: str,
+    *,
+    main: bool = True,
+    command: str | Sequence[str] | None = None,
+    check_fixes: bool = True,
+    config: str | None = None,
+    select: str | None = None,
+    capture_timeout: float | None = None,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Lint `path`, capture real inputs from its `__main__` block (or `command`) and plan its jobs;
+    returns (jobs, capture report). For batches: `verify_jobs([jobs, ...])` runs many files'
+    jobs in one subprocess."""
+    from jaxlint.engine import read_source
+    from jaxlint.rules import rules_by_code
+    from jaxlint.runtime_checks.verify_plan import InputOptions, plan_file
+
+    source = read_source(path)
+    diags, settings = lint_for_verify(path, source.text, config=config, select=select)
+    report, captured = _capture(
+        path,
+        source,
+        diags,
+        settings,
+        main=main and command is None,
+        command=command,
+        timeout=capture_timeout,
+        max_calls=None,
+        memory_mb=None,
+    )
+    jobs = plan_file(
+        path,
+        source,
+        diags,
+        settings,
+        rules_by_code(),
+        InputOptions(captured=captured),
+        with_fixes=check_fixes,
+    )
+    return jobs, report
+
+
 def _capture(
     path: str,
     source: Any,
@@ -750,4 +792,12 @@ def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - conven
     return cli_main(["verify", *(argv if argv is not None else sys.argv[1:])])
 
 
-__all__ = ["handle_verify", "register", "render_text", "run_jobs", "verify_file", "Path"]
+__all__ = [
+    "handle_verify",
+    "plan_captured",
+    "register",
+    "render_text",
+    "run_jobs",
+    "verify_file",
+    "Path",
+]
