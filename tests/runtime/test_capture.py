@@ -4,7 +4,7 @@ The recorder's pure parts (which functions it can name, how values are described
 JAX. The end-to-end test captures the `__main__` block of every program in capture_programs/
 (pytrees of params, `x.shape` unpacking, matmuls, methods with state on `self`, a flax.linen
 module with a field, an equinox Module under filter_jit) and verifies all their findings in one
-batch: at least 85% must be confirmed (name-based `--guess-inputs` confirms 1 of these 11), and
+batch: at least 85% must be confirmed (`--guess-inputs` confirms 2 of these 11), and
 the correct program has nothing to confirm.
 """
 
@@ -121,3 +121,56 @@ def test_capture_main_confirms_the_findings_of_the_example_programs() -> None:
     assert captured["JAX110"].startswith("clipped_loss(params=[{")
     assert "'w': f32[16,32]" in captured["JAX110"] and "x=f32[8,16]" in captured["JAX110"]
     assert captures["mlp_train.py"]["ok"]
+
+
+@pytest.mark.jax
+def test_capture_cmd_runs_a_pytest_command_from_the_cli(tmp_path, run_cli) -> None:
+    pytest.importorskip("jax")
+    (tmp_path / "tiny.py").write_text(
+        "import jax\n\n\n"
+        "@jax.jit\n"
+        "def scale(x, w):\n"
+        "    rows, cols = x.shape\n"
+        "    if (x @ w).sum() > 0:\n"
+        "        return x\n"
+        "    return -x\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "test_tiny.py").write_text(
+        "import jax.numpy as jnp\nimport pytest\n\nimport tiny\n\n\n"
+        "def test_scale():\n"
+        "    with pytest.raises(Exception):\n"
+        "        tiny.scale(jnp.ones((2, 3)), jnp.ones((3, 4)))\n",
+        encoding="utf-8",
+    )
+    before = sorted(os.listdir(tmp_path))
+    result = run_cli(
+        "verify",
+        "tiny.py",
+        "--capture-cmd",
+        "pytest test_tiny.py -q -p no:cacheprovider",
+        "--no-fix-check",
+        cwd=str(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "recorded 1 of 1 target function(s)" in result.stdout
+    assert "CONFIRMED" in result.stdout
+    assert "captured  scale(x=f32[2,3], w=f32[3,4])" in result.stdout
+    assert sorted(os.listdir(tmp_path)) == before  # no bytecode, no cache next to the code
+
+
+def test_guess_inputs_infers_rank_from_the_code() -> None:
+    import ast
+
+    from jaxlint.runtime_checks.verify_plan import infer_rank
+
+    fn = ast.parse(
+        "def f(x, w, v, s, t, u, plain):\n"
+        "    a, b = x.shape\n"
+        "    y = v[1, 2][0]\n"
+        "    z = s @ t.T\n"
+        "    q = u.shape[2]\n"
+        "    return plain * 2\n"
+    ).body[0]
+    ranks = {n: infer_rank(fn, n) for n in ("x", "w", "v", "s", "t", "u", "plain")}
+    assert ranks == {"x": 2, "w": None, "v": 3, "s": 2, "t": 2, "u": 3, "plain": None}
