@@ -4,7 +4,8 @@ Generates a clean suite in a temporary folder (TESTS tests over a few modules: a
 training step on fixed shapes, keys split before every draw, `lax.scan`, `vmap`, `grad`, a jitted
 function reused across calls) and times `pytest -q` on it without and with `--jaxlint-runtime`,
 alternating, `--runs` rounds, in fresh processes (so JAX's import and every compile are counted).
-Prints the medians and the ratio, and checks that the checked run found nothing (a clean suite
+Prints the medians of CPU time (user + system of pytest and its children: steadier than wall time
+on a shared machine) and of wall time, and their ratios, and checks that the checked run found nothing (a clean suite
 must stay clean). Results: benchmarks/README.md and docs/pytest.md.
 
     python benchmarks/pytest_overhead.py --runs 3 [--tests 40] [--json out.json]
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -121,22 +123,27 @@ def make_suite(folder: Path, modules: int) -> None:
     (folder / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
 
 
-def run(folder: Path, checked: bool, report: Path) -> float:
+def run(folder: Path, checked: bool | str, report: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the pytest process and its children)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
     env.setdefault("JAX_PLATFORMS", "cpu")
     args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     args += ["-p", "jaxlint.pytest_plugin"]
     if checked:
-        args += ["--jaxlint-runtime", "--jaxlint-runtime-json", str(report)]
+        flag = "--jaxlint-runtime" if checked is True else f"--jaxlint-runtime={checked}"
+        args += [flag, "--jaxlint-runtime-json", str(report)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if done.returncode != 0:
         raise SystemExit(
             f"the clean suite failed ({'checked' if checked else 'plain'}):\n" + done.stdout[-3000:]
         )
-    return seconds
+    return seconds, cpu
 
 
 def main() -> int:
@@ -144,6 +151,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--tests", type=int, default=40, help="number of tests (4 per module)")
     parser.add_argument("--json", default=None)
+    parser.add_argument(
+        "--checks", default=None, help="time --jaxlint-runtime=CHECKS instead of the default set"
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="jaxlint-overhead-") as tmp:
         folder = Path(tmp)
@@ -152,16 +162,24 @@ def main() -> int:
         plain, checked = [], []
         for _ in range(options.runs):
             plain.append(run(folder, False, report))
-            checked.append(run(folder, True, report))
+            checked.append(run(folder, options.checks or True, report))
         events = json.loads(report.read_text(encoding="utf-8"))
+
+    def median(runs: list[tuple[float, float]], which: int) -> float:
+        return statistics.median(r[which] for r in runs)
+
     result = {
         "tests": max(1, options.tests // 4) * 4,
         "runs": options.runs,
-        "plain_median_s": round(statistics.median(plain), 2),
-        "checked_median_s": round(statistics.median(checked), 2),
-        "ratio": round(statistics.median(checked) / statistics.median(plain), 2),
-        "plain_s": [round(s, 2) for s in plain],
-        "checked_s": [round(s, 2) for s in checked],
+        "checks": options.checks or "default",
+        "plain_median_cpu_s": round(median(plain, 1), 2),
+        "checked_median_cpu_s": round(median(checked, 1), 2),
+        "cpu_ratio": round(median(checked, 1) / median(plain, 1), 2),
+        "plain_median_wall_s": round(median(plain, 0), 2),
+        "checked_median_wall_s": round(median(checked, 0), 2),
+        "wall_ratio": round(median(checked, 0) / median(plain, 0), 2),
+        "plain_wall_s": [round(r[0], 2) for r in plain],
+        "checked_wall_s": [round(r[0], 2) for r in checked],
         "findings_on_clean_suite": len(events),
     }
     print(json.dumps(result, indent=2))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 CHECKS_DEFAULT = ("keys", "leaks", "compiles")
-CHECKS_OPTIONAL = ("transfers", "nans")
+CHECKS_OPTIONAL = ("transfers", "nans", "strict-leaks")
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -25,7 +25,8 @@ def pytest_addoption(parser: Any) -> None:
         metavar="CHECKS",
         help="run the tests with JAX's checkers on and report sharp bits as jaxlint findings: "
         "key reuse (JAX201), leaked tracers (JAX502), recompiles (JAX401/403/404). "
-        "CHECKS (comma-separated) adds the opt-in ones, `transfers` (JAX407) and `nans`, or "
+        "CHECKS (comma-separated) adds the opt-in ones, `transfers` (JAX407), `nans` and "
+        "`strict-leaks` (JAX's own leak checker, slower), or "
         "names the set to run: keys, leaks, compiles, default, all "
         "(e.g. --jaxlint-runtime=nans)",
     )

@@ -5,7 +5,8 @@ Imported by `jaxlint.pytest_plugin` only when the option is given. What it turns
 | check | JAX switch | event | code | where |
 |---|---|---|---|---|
 | `keys` | `jax_debug_key_reuse` | `KeyReuseError` | JAX201 | the user's line of the second consumption |
-| `leaks` | `jax_check_tracer_leaks` | `Leaked trace ...`, `UnexpectedTracerError` | JAX502 | the line of the function that stores the tracer (found from the referrer JAX names), else the user's innermost frame |
+| `leaks` | after each test, the globals of the user's modules are searched for tracers (one level into containers and objects); `UnexpectedTracerError` | JAX502 | the line of the traced function that mentions the global holding the tracer, else the user's innermost frame |
+| `strict-leaks` (opt-in) | `jax_check_tracer_leaks` (any leak, at the end of its trace; ~1.4x CPU: it disables caches) | `Leaked trace ...` | JAX502 | as above, from the referrer JAX names |
 | `compiles` | `jax_explain_cache_misses` (its log records are parsed) | more than `max-compiles` traces of one user function in one test | JAX404 (shapes/dtypes changed) or JAX403 (static argument values changed) | the user's call line |
 | | | more than `max-fresh-jits` new jitted callables from one line in one test | JAX401 | the line that defines the callable |
 | `transfers` (opt-in) | `jax.transfer_guard_host_to_device("disallow")` | a disallowed transfer | JAX407 | the user's innermost frame |
@@ -23,11 +24,14 @@ Under pytest-xdist each worker runs the checkers and attaches its events to the 
 from __future__ import annotations
 
 import ast
+import collections
 import contextlib
 import json
 import logging
 import os
 import re
+import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -141,6 +145,7 @@ class RuntimeChecks:
         self._filter: _MissFilter | None = None
         self._logger_level: int | None = None
         self._user_cache: dict[str, bool] = {}
+        self._seen_tracers: set[int] = set()
 
     # -- set-up -------------------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
@@ -154,7 +159,7 @@ class RuntimeChecks:
         self.jax = jax
         wanted = {
             "keys": ("jax_debug_key_reuse", True),
-            "leaks": ("jax_check_tracer_leaks", True),
+            "strict-leaks": ("jax_check_tracer_leaks", True),
             "compiles": ("jax_explain_cache_misses", True),
             "nans": ("jax_debug_nans", True),
         }
@@ -211,10 +216,12 @@ class RuntimeChecks:
                 result = yield
             except BaseException:
                 item.stash[_PENDING] = [
-                    e for e in self.compile_events(item) if not self.allowed(item, e["code"])
+                    e
+                    for e in self.compile_events(item) + self.leaked_tracers(item)
+                    if not self.allowed(item, e["code"])
                 ]
                 raise
-        events = self.compile_events(item)
+        events = self.compile_events(item) + self.leaked_tracers(item)
         failing = [e for e in events if not self.allowed(item, e["code"])]
         if failing and self.settings["fail"]:
             raise JaxlintRuntimeFailure(failing)
@@ -225,7 +232,7 @@ class RuntimeChecks:
         jax = self.jax
         if "keys" in self.checks and self.allowed(item, "JAX201"):
             stack.enter_context(jax.debug_key_reuse(False))
-        if "leaks" in self.checks and self.allowed(item, "JAX502"):
+        if "strict-leaks" in self.checks and self.allowed(item, "JAX502"):
             stack.enter_context(_config_value(jax, "jax_check_tracer_leaks", False))
         if "nans" in self.checks and self.allowed(item, "nan"):
             stack.enter_context(jax.debug_nans(False))
@@ -249,6 +256,10 @@ class RuntimeChecks:
                 report.longrepr = render_failure([event], _first_line(excinfo.value))
         if call.when == "call":
             events.extend(item.stash.get(_PENDING, []))
+        unique: dict[tuple[Any, ...], dict[str, Any]] = {}
+        for event in events:
+            unique.setdefault((event["code"], event["path"], event["line"], event["test"]), event)
+        events = list(unique.values())
         if events:
             report.user_properties.append((PROPERTY, events))
         return report
@@ -354,6 +365,50 @@ class RuntimeChecks:
                 jax_message=_first_line(exc),
             )
         return None
+
+    def leaked_tracers(self, item: Any) -> list[dict[str, Any]]:
+        """Tracers left in the globals of the user's modules (a side effect of traced code that
+        stored its argument or an intermediate): each reported once, by the test that left it."""
+        if "leaks" not in self.checks or self.allowed(item, "JAX502"):
+            return []
+        tracer_type = self.jax.core.Tracer
+        events = []
+        for module in list(sys.modules.values()):
+            filename = getattr(module, "__file__", None)
+            if not filename or not self.is_user_file(filename):
+                continue
+            try:
+                names = list(vars(module).items())
+            except TypeError:
+                continue
+            for name, value in names:
+                for tracer in _tracers_in(value, tracer_type):
+                    if id(tracer) in self._seen_tracers:
+                        continue
+                    self._seen_tracers.add(id(tracer))
+                    where = f"{module.__name__}.{name}"
+                    info = getattr(getattr(tracer, "_debug_info", None), "func_src_info", "")
+                    match = re.match(r"(?P<fn>\S+) at (?P<file>.+):(?P<line>\d+)$", info or "")
+                    if match is None:
+                        continue
+                    path, line = match.group("file"), int(match.group("line"))
+                    line = _mention_in_function(path, line, name) or line
+                    events.append(
+                        self.event(
+                            "JAX502",
+                            item,
+                            path,
+                            line,
+                            f"a tracer of `{match.group('fn')}` was stored in `{where}`: side "
+                            "effects in jitted code run only while tracing and keep tracers; "
+                            "return the value instead (or use jax.debug.callback)",
+                            tracer=_first_line(repr(tracer)),
+                            holder=where,
+                            traced_function=info,
+                        )
+                    )
+                    break
+        return events
 
     def leak_line(self, text: str) -> tuple[str, int] | None:
         """The line of the leaking function that mentions the global JAX says holds the tracer."""
@@ -508,6 +563,28 @@ def _config_value(jax: Any, name: str, value: Any) -> Iterator[None]:
         yield
     finally:
         jax.config.update(name, old)
+
+
+def _tracers_in(value: Any, tracer_type: type, depth: int = 0) -> Iterator[Any]:
+    """Tracers in a global: itself, in a container, or in an object's attributes (bounded)."""
+    if isinstance(value, tracer_type):
+        yield value
+        return
+    if depth >= 2 or isinstance(value, (type, types.ModuleType, types.FunctionType, str, bytes)):
+        return
+    if isinstance(value, dict):
+        items: Any = list(value.values())[:1000]
+    elif isinstance(value, (list, tuple, set, frozenset, collections.deque)):
+        items = list(value)[:1000]
+    elif hasattr(value, "__dict__") and not callable(value):
+        try:
+            items = list(vars(value).values())[:100]
+        except TypeError:
+            return
+    else:
+        return
+    for sub in items:
+        yield from _tracers_in(sub, tracer_type, depth + 1)
 
 
 def _first_line(exc: BaseException | str) -> str:

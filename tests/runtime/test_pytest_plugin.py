@@ -44,7 +44,7 @@ def test_checks_option_values() -> None:
     assert parse_checks("default") == CHECKS_DEFAULT
     assert parse_checks("nans") == (*CHECKS_DEFAULT, "nans")  # opt-in adds to the default set
     assert parse_checks("keys,leaks") == ("keys", "leaks")
-    assert parse_checks("all")[-2:] == ("transfers", "nans")
+    assert parse_checks("all")[-3:] == ("transfers", "nans", "strict-leaks")
     with pytest.raises(ValueError, match="unknown"):
         parse_checks("keys,typo")
 
