@@ -1,7 +1,8 @@
 """`pytest --jaxlint-runtime` end to end, in subprocesses (the plugin changes JAX's global config).
 
 One run of tests/runtime/runtime_project covers every default event (key reuse through a dict,
-a shape that grows per call, a jitted lambda built per element, a tracer stored in a global) and
+a shape that grows per call, a static argument that changes per call, a jitted lambda built per
+element, a tracer stored in a global) and
 the clean and `jaxlint_allow`-ed tests; the lines marked `# expect: CODE` in the project are where
 each event must be reported. Another run checks the plugin stays inert (no JAX) without the flag.
 """
@@ -94,14 +95,15 @@ def test_runtime_project_reports_each_sharp_bit_at_its_test_and_line(tmp_path) -
         "JAX404": "check_sharp.py::test_shape_grows_per_call",
         "JAX401": "check_sharp.py::test_jitted_lambda_in_loop",
         "JAX502": "check_sharp.py::test_tracer_stored_in_global",
+        "JAX403": "check_sharp.py::test_static_argument_varies",
     }
     for event in events:
         assert set(event) == {"code", "path", "line", "test", "message", "evidence"}
-    # exactly the four tests fail, each with the jaxlint message rather than a JAX traceback
+    # exactly these five tests fail, each with the jaxlint message rather than a JAX traceback
     failed = set(re.findall(r"^FAILED (\S+)", result.stdout, re.M))
     assert failed == set(tests.values()), output
-    assert "4 failed, 3 passed" in result.stdout
-    assert "jaxlint runtime findings (4)" in result.stdout
-    assert "sharp_lib.py:12: JAX201 PRNG key reused" in result.stdout
+    assert "5 failed, 3 passed" in result.stdout
+    assert "jaxlint runtime findings (5)" in result.stdout
+    assert "sharp_lib.py:14: JAX201 PRNG key reused" in result.stdout
     assert "Traceback" not in result.stdout and "KeyReuseError:" not in result.stdout
     assert "TRACING CACHE MISS" not in result.stdout  # parsed, not dumped into the report

@@ -20,6 +20,10 @@ def test_tracer_stored_in_global():
     sharp_lib.remember(jnp.ones(3))
 
 
+def test_static_argument_varies():
+    sharp_lib.powers(jnp.ones(2), 5)
+
+
 @pytest.mark.jaxlint_allow("JAX404")
 def test_shape_grows_allowed():
     sharp_lib.running_totals(10, 16)

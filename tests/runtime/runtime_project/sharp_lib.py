@@ -1,5 +1,7 @@
 """Sharp bits the static layer cannot see: each shows up only when the code runs."""
 
+import functools
+
 import jax
 import jax.numpy as jnp
 
@@ -39,6 +41,16 @@ def scale_all(xs, scale):
 def remember(x):
     SEEN.append(x)  # expect: JAX502
     return x + 1.0
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def power(x, n):
+    return x**n
+
+
+def powers(x, top):
+    """A static argument that takes a new value per call."""
+    return [power(x, n) for n in range(top)]  # expect: JAX403
 
 
 @jax.jit
