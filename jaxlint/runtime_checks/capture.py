@@ -110,6 +110,18 @@ def run_capture(
     except SyntaxError as exc:
         raise UsageError(f"cannot parse {path!r}: {exc}") from None
     argv = command_for(path, main=main, command=command)
+    if main and not has_main_block(source):
+        return {
+            "command": f"python {path}",
+            "ok": False,
+            "reason": f'{path} has no `if __name__ == "__main__":` block; use --capture-cmd '
+            "to run a script or tests that call its functions",
+            "exit": None,
+            "seconds": 0.0,
+            "targets": list(targets),
+            "functions": {},
+            "stderr_tail": [],
+        }
     known = set(lines.values())
     wanted = [t for t in dict.fromkeys(targets) if t in known]
     work = tempfile.mkdtemp(prefix="jaxlint-capture-")
@@ -193,6 +205,20 @@ def run_capture(
         }
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def has_main_block(source: str) -> bool:
+    """Whether the module has a top-level `if __name__ == "__main__":`."""
+    import ast
+
+    for stmt in ast.parse(source).body:
+        if isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Compare):
+            names = [stmt.test.left, *stmt.test.comparators]
+            if any(isinstance(n, ast.Name) and n.id == "__name__" for n in names) and any(
+                isinstance(n, ast.Constant) and n.value == "__main__" for n in names
+            ):
+                return True
+    return False
 
 
 def merge(out_dir: str, max_calls: int) -> dict[str, Any]:

@@ -743,6 +743,9 @@ def render_text(report: dict[str, Any]) -> str:
     capture = report.get("capture")
     if capture:
         lines.append(f"inputs captured from `{capture.get('command')}`: {capture.get('reason')}")
+        tail = [line for line in capture.get("stderr_tail") or [] if line.strip()]
+        if not capture.get("ok") and tail:
+            lines.append(f"  its last output: {tail[-1].strip()[:300]}")
     for finding in report["findings"]:
         where = f"{report['file']}:{finding['line']}:{finding['col'] + 1}"
         fn = f" in {finding['function']}" if finding.get("function") else ""

@@ -14,7 +14,6 @@ import glob
 import os
 import sys
 
-import numpy as np
 import pytest
 
 from jaxlint.errors import UsageError
@@ -46,6 +45,7 @@ class Point:
 
 
 def test_describer_writes_specs_the_parser_reads() -> None:
+    np = pytest.importorskip("numpy")
     describe = Describer(__file__)
     params = {"w": np.zeros((4, 8), np.float32), "b": np.zeros(8, np.float32)}
     assert describe(params) == "{'w': f32[4,8], 'b': f32[8]}"
@@ -55,6 +55,7 @@ def test_describer_writes_specs_the_parser_reads() -> None:
     assert describe(3) == "3" and describe("mean") == "'mean'"
     assert describe(Point(np.ones(2, np.float32), 0.5)) == "Point(x=f32[2], scale=0.5)"
     assert describe(np.tanh) == "__ref__('numpy', 'tanh')"
+    assert describe(Describer) == "__ref__('jaxlint.runtime_checks.capture_hook', 'Describer')"
     with pytest.raises(Unrepresentable):
         describe(float("nan"))
     with pytest.raises(Unrepresentable):
@@ -174,3 +175,10 @@ def test_guess_inputs_infers_rank_from_the_code() -> None:
     ).body[0]
     ranks = {n: infer_rank(fn, n) for n in ("x", "w", "v", "s", "t", "u", "plain")}
     assert ranks == {"x": 2, "w": None, "v": 3, "s": 2, "t": 2, "u": 3, "plain": None}
+
+
+def test_capture_main_without_a_main_block_says_so(tmp_path) -> None:
+    program = tmp_path / "lib.py"
+    program.write_text("def f(x):\n    return x\n", encoding="utf-8")
+    outcome = run_capture(str(program), main=True, targets=["f"])
+    assert not outcome["ok"] and "no `if __name__" in outcome["reason"]
