@@ -79,7 +79,40 @@ class LiteralSpec:
         return self.text
 
 
-Spec = ArraySpec | KeySpec | LiteralSpec
+@dataclass(frozen=True, slots=True)
+class ObjectSpec:
+    """An instance of a class, rebuilt from its fields (a captured `self`, a NamedTuple state):
+    `Model(w=f32[4,8], n=3)`. The class is a module attribute (`Model`) or an importable dotted
+    name (`optax.ScaleByAdamState`). NamedTuples and flax.linen Modules are built by calling the
+    class; other classes by `cls.__new__(cls)` and setting each field (their `__init__` may need
+    other arguments than the fields it stores)."""
+
+    cls: str
+    fields: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RefSpec:
+    """A module-level object by its import path: `__ref__('jax.nn', 'relu')`."""
+
+    module: str
+    qualname: str
+
+
+@dataclass(frozen=True, slots=True)
+class TreeSpec:
+    """A pytree of specs: `{'w': f32[4,8], 'b': f32[8]}`, `(f32[2], key)`, `[f32[3], 0.5]`,
+    `Model(w=f32[4,8])`. Containers are dicts, lists and tuples; leaves are array or key specs,
+    Python constants, `ObjectSpec`s and `RefSpec`s."""
+
+    tree: Any
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Spec = ArraySpec | KeySpec | LiteralSpec | TreeSpec
 
 
 def split_items(text: str) -> list[str]:
@@ -135,6 +168,9 @@ def parse_item(item: str) -> Spec:
     try:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        tree = _parse_tree(text)
+        if tree is not None:
+            return tree
         raise UsageError(
             f"cannot parse argument spec item {text!r}: expected an array like f32[8,128], "
             "`key`, `legacy-key`, or a Python literal such as 3, 0.5, True, None, 'mean'"
@@ -169,6 +205,59 @@ def _human_bytes(n: float) -> str:
     return f"{n} B"  # pragma: no cover
 
 
+def _parse_tree(text: str) -> TreeSpec | None:
+    """A pytree spec (`{'w': f32[4,8]}`, `Model(w=f32[2])`), or None when `text` is not one."""
+    try:
+        node = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    try:
+        return TreeSpec(_tree_node(node), text)
+    except (UsageError, ValueError, TypeError, RecursionError):
+        return None
+
+
+def _tree_node(node: ast.expr) -> Any:
+    if isinstance(node, ast.Dict):
+        if any(k is None for k in node.keys):
+            raise ValueError("** in a dict spec")
+        return {ast.literal_eval(k): _tree_node(v) for k, v in zip(node.keys, node.values)}  # type: ignore[arg-type]
+    if isinstance(node, ast.List):
+        return [_tree_node(e) for e in node.elts]
+    if isinstance(node, ast.Tuple):
+        return tuple(_tree_node(e) for e in node.elts)
+    if isinstance(node, (ast.Subscript, ast.Name, ast.BinOp)):
+        text = ast.unparse(node)
+        if isinstance(node, ast.BinOp):
+            text = text.replace(" ", "")
+        match = _ARRAY_RE.match(text)
+        if match is None:
+            raise ValueError(f"not a leaf spec: {text}")
+        name = match.group("dtype")
+        if name not in ("key", "legacy-key", "legacy_key") and name not in DTYPES:
+            if name not in _LONG_TO_SHORT:
+                raise ValueError(f"not a leaf spec: {text}")
+        return parse_item(text)
+    if isinstance(node, ast.Call):
+        name = _dotted_name(node.func)
+        if name == "__ref__" and len(node.args) == 2 and not node.keywords:
+            module, qualname = (ast.literal_eval(a) for a in node.args)
+            return RefSpec(str(module), str(qualname))
+        if name is None or node.args or any(k.arg is None for k in node.keywords):
+            raise ValueError("an object spec is Class(field=spec, ...)")
+        return ObjectSpec(name, tuple((str(k.arg), _tree_node(k.value)) for k in node.keywords))
+    return ast.literal_eval(node)
+
+
+def _dotted_name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted_name(node.value)
+        return f"{head}.{node.attr}" if head else None
+    return None
+
+
 def _parse_dims(dims: str | None, item: str) -> tuple[int, ...]:
     if dims is None or not dims.strip():
         return ()
@@ -199,12 +288,20 @@ def format_specs(specs: Iterable[Spec]) -> str:
     return ", ".join(str(s) for s in specs)
 
 
-def materialize(specs: Sequence[Spec], seed: int = 0, *, on_device: bool = True) -> list[Any]:
+def materialize(
+    specs: Sequence[Spec],
+    seed: int = 0,
+    *,
+    on_device: bool = True,
+    namespace: dict[str, Any] | None = None,
+) -> list[Any]:
     """Concrete values for `specs`, the same for the same seed.
 
     Arrays come from one NumPy generator in argument order (normal floats, small ints, random
     bits for bool), then `jnp.asarray`; with `on_device=False` they stay NumPy arrays so a caller
-    can time the host-to-device transfer itself. Keys are always JAX arrays.
+    can time the host-to-device transfer itself. Keys are always JAX arrays. Pytree specs are
+    filled leaf by leaf in the same order; their classes are looked up in `namespace` (the user's
+    module) first, then imported.
     """
     import jax
     import jax.numpy as jnp
@@ -213,14 +310,82 @@ def materialize(specs: Sequence[Spec], seed: int = 0, *, on_device: bool = True)
     rng = np.random.default_rng(seed)
     values: list[Any] = []
     for spec in specs:
-        if isinstance(spec, LiteralSpec):
-            values.append(spec.value)
-        elif isinstance(spec, KeySpec):
-            values.append(_make_key(jax, spec, int(rng.integers(0, 2**31 - 1))))
-        else:
-            host = _host_array(np, rng, spec)
-            values.append(jnp.asarray(host, dtype=_jax_dtype(jnp, spec)) if on_device else host)
+        values.append(_build(spec, jax, jnp, np, rng, on_device, namespace or {}))
     return values
+
+
+def _build(
+    spec: Any, jax: Any, jnp: Any, np: Any, rng: Any, on_device: bool, namespace: dict[str, Any]
+) -> Any:
+    if isinstance(spec, LiteralSpec):
+        return spec.value
+    if isinstance(spec, KeySpec):
+        return _make_key(jax, spec, int(rng.integers(0, 2**31 - 1)))
+    if isinstance(spec, ArraySpec):
+        host = _host_array(np, rng, spec)
+        return jnp.asarray(host, dtype=_jax_dtype(jnp, spec)) if on_device else host
+    if isinstance(spec, TreeSpec):
+        return _build(spec.tree, jax, jnp, np, rng, on_device, namespace)
+
+    def again(sub: Any) -> Any:
+        return _build(sub, jax, jnp, np, rng, on_device, namespace)
+
+    if isinstance(spec, dict):
+        return {k: again(v) for k, v in spec.items()}
+    if isinstance(spec, list):
+        return [again(v) for v in spec]
+    if isinstance(spec, tuple):
+        return tuple(again(v) for v in spec)
+    if isinstance(spec, RefSpec):
+        return resolve_name(f"{spec.module}.{spec.qualname}", namespace, module=spec.module)
+    if isinstance(spec, ObjectSpec):
+        cls = resolve_name(spec.cls, namespace)
+        fields = {k: again(v) for k, v in spec.fields}
+        return rebuild_object(cls, fields)
+    return spec  # a Python constant inside a tree
+
+
+def resolve_name(dotted: str, namespace: dict[str, Any], *, module: str | None = None) -> Any:
+    """`Model` / `Outer.Inner` from the user's module, else an importable `pkg.mod.Class`."""
+    import importlib
+
+    parts = dotted.split(".")
+    if module is None and parts[0] in namespace:
+        obj = namespace[parts[0]]
+        for part in parts[1:]:
+            obj = getattr(obj, part)
+        return obj
+    starts = [len(module.split("."))] if module else range(len(parts) - 1, 0, -1)
+    for cut in starts:
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            obj = getattr(obj, part)
+        return obj
+    raise UsageError(f"cannot find {dotted!r} (not in the module, not importable)")
+
+
+def rebuild_object(cls: Any, fields: dict[str, Any]) -> Any:
+    """An instance of `cls` with these fields: NamedTuples and flax.linen Modules through the
+    constructor, anything else without running `__init__`."""
+    if isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        return cls(**fields)
+    if _is_linen_module(cls):
+        return cls(**fields)
+    obj = cls.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+def _is_linen_module(cls: Any) -> bool:
+    import sys
+
+    linen = sys.modules.get("flax.linen")
+    module = getattr(linen, "Module", None) if linen is not None else None
+    return module is not None and isinstance(cls, type) and issubclass(cls, module)
 
 
 def _host_array(np: Any, rng: Any, spec: ArraySpec) -> Any:
@@ -271,6 +436,8 @@ def abstractify(specs: Sequence[Spec]) -> list[Any]:
     for spec in specs:
         if isinstance(spec, LiteralSpec):
             out.append(spec.value)
+        elif isinstance(spec, TreeSpec):
+            out.append(jax.eval_shape(lambda s=spec: materialize([s])[0]))
         elif isinstance(spec, KeySpec):
             one = jax.eval_shape(lambda s=spec: _make_key(jax, s, 0))
             out.append(jax.ShapeDtypeStruct(one.shape, one.dtype))

@@ -62,6 +62,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="fill parameters without inputs by name (key-like: key, n/i/size-like: 3, else f32[8])",
     )
+    capture = parser.add_mutually_exclusive_group()
+    capture.add_argument(
+        "--capture-main",
+        action="store_true",
+        help="record real inputs by running the file's own `if __name__ == '__main__':` block",
+    )
+    capture.add_argument(
+        "--capture-cmd",
+        default=None,
+        metavar="CMD",
+        help='record real inputs by running CMD, e.g. "pytest tests/test_train.py -x" or '
+        '"python train.py --steps 2"',
+    )
+    parser.add_argument(
+        "--capture-timeout",
+        type=float,
+        default=None,
+        metavar="S",
+        help="time limit of the captured run in seconds (default: 120)",
+    )
     parser.add_argument(
         "--no-fix-check",
         action="store_true",
@@ -111,6 +131,8 @@ def handle_verify(args: argparse.Namespace) -> int:
         except UsageError as exc:
             raise UsageError(f"--args: {exc}") from None
     static = tuple(s.strip() for s in (args.static or "").split(",") if s.strip())
+    if args.capture_timeout is not None and args.capture_timeout <= 0:
+        raise UsageError("--capture-timeout must be positive")
     report = verify_file(
         path,
         function=function,
@@ -124,6 +146,9 @@ def handle_verify(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         memory_mb=args.memory_mb,
         echo=False,
+        capture_main=args.capture_main,
+        capture_cmd=args.capture_cmd,
+        capture_timeout=args.capture_timeout,
     )
     report["file"] = args.target.partition("::")[0]
     if args.format == "json":
@@ -184,8 +209,17 @@ def verify_file(
     memory_mb: int | None = None,
     table: dict[str, Any] | None = None,
     echo: bool = False,
+    capture_main: bool = False,
+    capture_cmd: str | Sequence[str] | None = None,
+    capture_timeout: float | None = None,
+    capture_calls: int | None = None,
 ) -> dict[str, Any]:
-    """Lint, plan and verify one file; the report `jaxlint verify --format json` prints."""
+    """Lint, plan and verify one file; the report `jaxlint verify --format json` prints.
+
+    `capture_main=True` (or `capture_cmd="pytest tests/ -x"`) first runs the user's own program
+    and records the real inputs of the functions with findings (`capture.run_capture`); they
+    come before every other input source except `args`. The report then has a `capture` entry
+    and each finding whose entry used recorded inputs shows them as `evidence.captured`."""
     from jaxlint.engine import read_source
     from jaxlint.rules import rules_by_code
     from jaxlint.runtime_checks.verify_plan import InputOptions, function_of, plan_file
@@ -215,8 +249,27 @@ def verify_file(
 
         ModuleIndex(tree)  # parent links for function_of
         diags = [d for d in diags if function_of(d, tree, source) == function]
+    capture_report = None
+    captured: dict[str, dict[str, str | None]] = {}
+    if capture_main or capture_cmd:
+        capture_report, captured = _capture(
+            path,
+            source,
+            diags,
+            settings,
+            main=capture_main,
+            command=capture_cmd,
+            timeout=capture_timeout,
+            max_calls=capture_calls,
+            memory_mb=memory_mb,
+        )
     options = InputOptions(
-        function=function, args=args, static=tuple(static), guess=guess, table=dict(table or {})
+        function=function,
+        args=args,
+        static=tuple(static),
+        guess=guess,
+        table=dict(table or {}),
+        captured=captured,
     )
     jobs = plan_file(
         path,
@@ -234,7 +287,7 @@ def verify_file(
     results, env = run_jobs(jobs, timeout=timeout, memory_mb=memory_mb, echo=echo)
     findings = [finding_report(job, results.get(job["id"])) for job in jobs]
     summary = {v: sum(1 for f in findings if f["verdict"] == v) for v in VERDICTS}
-    return {
+    report = {
         "file": path,
         "function": function,
         **env,
@@ -242,6 +295,102 @@ def verify_file(
         "summary": summary,
         "seconds": round(time.perf_counter() - started, 3),
     }
+    if capture_report is not None:
+        report["capture"] = capture_report
+    return report
+
+
+def plan_captured(
+    path: str,
+    *,
+    main: bool = True,
+    command: str | Sequence[str] | None = None,
+    check_fixes: bool = True,
+    config: str | None = None,
+    select: str | None = None,
+    capture_timeout: float | None = None,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Lint `path`, capture real inputs from its `__main__` block (or `command`) and plan its jobs;
+    returns (jobs, capture report). For batches: `verify_jobs([jobs, ...])` runs many files'
+    jobs in one subprocess."""
+    from jaxlint.engine import read_source
+    from jaxlint.rules import rules_by_code
+    from jaxlint.runtime_checks.verify_plan import InputOptions, plan_file
+
+    source = read_source(path)
+    diags, settings = lint_for_verify(path, source.text, config=config, select=select)
+    report, captured = _capture(
+        path,
+        source,
+        diags,
+        settings,
+        main=main and command is None,
+        command=command,
+        timeout=capture_timeout,
+        max_calls=None,
+        memory_mb=None,
+    )
+    jobs = plan_file(
+        path,
+        source,
+        diags,
+        settings,
+        rules_by_code(),
+        InputOptions(captured=captured),
+        with_fixes=check_fixes,
+    )
+    return jobs, report
+
+
+def _capture(
+    path: str,
+    source: Any,
+    diags: Sequence[Any],
+    settings: Any,
+    *,
+    main: bool,
+    command: str | Sequence[str] | None,
+    timeout: float | None,
+    max_calls: int | None,
+    memory_mb: int | None,
+) -> tuple[dict[str, Any], dict[str, dict[str, str | None]]]:
+    """Run the program once, recording the inputs of every function an entry could start from."""
+    from jaxlint.runtime_checks.capture import (
+        DEFAULT_CAPTURE_TIMEOUT,
+        DEFAULT_MAX_CALLS,
+        captured_inputs,
+        run_capture,
+        signature_text,
+    )
+    from jaxlint.runtime_checks.verify_plan import capture_targets
+
+    targets = capture_targets(path, source, diags, settings)
+    if not targets:
+        return {"ok": False, "reason": "no finding to capture inputs for", "functions": {}}, {}
+    outcome = run_capture(
+        path,
+        main=main,
+        command=command,
+        targets=targets,
+        timeout=timeout or DEFAULT_CAPTURE_TIMEOUT,
+        max_calls=max_calls or DEFAULT_MAX_CALLS,
+        memory_mb=memory_mb,
+    )
+    signatures = {
+        qualname: [signature_text(s) for s in record.get("signatures", [])]
+        for qualname, record in outcome["functions"].items()
+        if qualname in targets
+    }
+    report = {
+        "command": outcome["command"],
+        "ok": outcome["ok"],
+        "reason": outcome["reason"],
+        "seconds": outcome["seconds"],
+        "signatures": signatures,
+    }
+    if outcome.get("stderr_tail"):
+        report["stderr_tail"] = outcome["stderr_tail"][-8:]
+    return report, captured_inputs(outcome["functions"])
 
 
 def plan_text(
@@ -351,6 +500,14 @@ def finding_report(job: dict[str, Any], result: dict[str, Any] | None) -> dict[s
         "evidence": {},
         "seconds": None,
     }
+    evidence = dict(result.get("evidence", {}))
+    entry = job.get("entry") or {}
+    recorded = [(n, spec) for n, spec, where in entry.get("inputs", []) if where == "capture"]
+    if recorded:
+        evidence.setdefault(
+            "captured",
+            f"{entry.get('function')}(" + ", ".join(f"{n}={spec}" for n, spec in recorded) + ")",
+        )
     return {
         "code": job["code"],
         "name": job["name"],
@@ -361,7 +518,7 @@ def finding_report(job: dict[str, Any], result: dict[str, Any] | None) -> dict[s
         "verifier": "+".join(job["kinds"]) or None,
         "verdict": result["verdict"],
         "reason": result.get("reason", ""),
-        "evidence": result.get("evidence", {}),
+        "evidence": evidence,
         "seconds": result.get("seconds"),
     }
 
@@ -592,6 +749,7 @@ EVIDENCE_ORDER = (
     "outputs_match",
     "max_abs_diff",
     "ran",
+    "captured",
 )
 
 
@@ -609,6 +767,12 @@ def render_text(report: dict[str, Any]) -> str:
     head = f"{report['file']}" + (f"::{report['function']}" if report.get("function") else "")
     env = f"JAX {report.get('jax', '?')} on {report.get('backend', '?')}"
     lines.append(f"{head}: {len(report['findings'])} finding(s) verified ({env})")
+    capture = report.get("capture")
+    if capture:
+        lines.append(f"inputs captured from `{capture.get('command')}`: {capture.get('reason')}")
+        tail = [line for line in capture.get("stderr_tail") or [] if line.strip()]
+        if not capture.get("ok") and tail:
+            lines.append(f"  its last output: {tail[-1].strip()[:300]}")
     for finding in report["findings"]:
         where = f"{report['file']}:{finding['line']}:{finding['col'] + 1}"
         fn = f" in {finding['function']}" if finding.get("function") else ""
@@ -652,4 +816,12 @@ def render_text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["handle_verify", "register", "render_text", "run_jobs", "verify_file", "Path"]
+__all__ = [
+    "handle_verify",
+    "plan_captured",
+    "register",
+    "render_text",
+    "run_jobs",
+    "verify_file",
+    "Path",
+]

@@ -139,6 +139,8 @@ class InputOptions:
     static: tuple[str, ...] = ()  # --static
     guess: bool = False  # fill the rest by parameter name (testing aid)
     table: dict[str, Any] = field(default_factory=dict)  # extra "file::func" -> spec entries
+    # recorded by --capture-main/--capture-cmd: {qualname: {param: spec or None}}
+    captured: dict[str, dict[str, str | None]] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -416,6 +418,63 @@ def guess_spec(name: str, default_shape: Sequence[int], *, static: bool = False)
     return f"f32[{','.join(str(d) for d in default_shape)}]"
 
 
+def infer_rank(fn: ast.AST, name: str) -> int | None:
+    """The smallest rank the body of `fn` needs for array parameter `name`, from how it is used:
+    `a, b = x.shape` (2), `x.shape[2]` (3+), `x[i, j]` / `x[i][j]` (2+), `x @ w`, `x.T`,
+    `jnp.dot/matmul(x, w)` (2, and every dimension the same size, so contractions agree).
+    None when nothing says (the default shape is kept)."""
+    rank = 0
+
+    def is_param(node: ast.AST) -> bool:
+        return isinstance(node, ast.Name) and node.id == name
+
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if (
+                isinstance(target, ast.Tuple)
+                and isinstance(value, ast.Attribute)
+                and value.attr == "shape"
+                and is_param(value.value)
+                and not any(isinstance(e, ast.Starred) for e in target.elts)
+            ):
+                rank = max(rank, len(target.elts))
+        elif isinstance(node, ast.Subscript):
+            base, depth = node, 0
+            while isinstance(base, ast.Subscript):
+                index = base.slice
+                depth += len(index.elts) if isinstance(index, ast.Tuple) else 1
+                base = base.value  # type: ignore[assignment]
+            if is_param(base) and not any(
+                isinstance(e, ast.Constant) and e.value is Ellipsis for e in ast.walk(node)
+            ):
+                rank = max(rank, depth)
+            if (
+                isinstance(base, ast.Attribute)
+                and base.attr == "shape"
+                and is_param(base.value)
+                and isinstance(node.slice, ast.Constant)
+                and isinstance(node.slice.value, int)
+                and node.slice.value >= 0
+            ):
+                rank = max(rank, node.slice.value + 1)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            if is_param(node.left) or is_param(node.right):
+                rank = max(rank, 2)
+            for side in (node.left, node.right):
+                if isinstance(side, ast.Attribute) and side.attr == "T" and is_param(side.value):
+                    rank = max(rank, 2)
+        elif isinstance(node, ast.Attribute) and node.attr in ("T", "mT") and is_param(node.value):
+            rank = max(rank, 2)
+        elif isinstance(node, ast.Call):
+            callee = dotted(node.func) or ""
+            if callee.rpartition(".")[2] in ("dot", "matmul") and any(
+                is_param(a) for a in node.args[:2]
+            ):
+                rank = max(rank, 2)
+    return rank or None
+
+
 def _split(text: str) -> list[str]:
     from jaxlint.runtime_checks.inputs import split_items
 
@@ -564,6 +623,14 @@ def resolve_inputs(
             if options.function is not None or len(required) <= len(items) <= len(everything):
                 cli_items = items
     take(cli_items, "--args")
+    recorded = options.captured.get(qualname)
+    if recorded:
+        first = everything[0] if everything else None
+        if skip_first and first is not None and recorded.get(first) and first not in names:
+            names.insert(0, first)  # the recorded `self` of a method
+        for name, spec in recorded.items():
+            if spec is not None and name in names:
+                given.setdefault(name, (spec, "capture"))
     for table_key in (f"{path}::{qualname}", qualname):
         if table_key in options.table:
             value = options.table[table_key]
@@ -585,7 +652,12 @@ def resolve_inputs(
         elif name in defaults:
             continue
         elif options.guess:
-            out.append((name, guess_spec(name, shape, static=name in static), "guess"))
+            guessed = guess_spec(name, shape, static=name in static)
+            rank = infer_rank(fn, name) if guessed.startswith("f32[") else None
+            if rank is not None and rank != len(shape):
+                size = shape[0] if shape else DEFAULT_SHAPE[0]
+                guessed = f"f32[{','.join([str(size)] * rank)}]"
+            out.append((name, guessed, "guess"))
         else:
             missing.append(name)
     return out, missing
@@ -718,6 +790,24 @@ CONTROL_FLOW_PREFIXES = (
     "flax.nnx.cond",
     "flax.nnx.switch",
 )
+
+
+def capture_targets(
+    path: str, source: SourceText | str, diags: Iterable[Diagnostic], settings: Settings
+) -> list[str]:
+    """Qualnames whose real inputs `--capture-*` should record: every entry candidate of every
+    finding (the function around it and the callers that reach it)."""
+    source = source if isinstance(source, SourceText) else SourceText(source)
+    tree = ast.parse(source.text)
+    facts = ModuleFacts(tree, settings.jit_decorators)
+    facts.index  # noqa: B018 - sets parent links
+    out: list[str] = []
+    for diag in diags:
+        loc = Located(tree, source, diag)
+        for cand in candidates_for(loc, facts, ("trace",), ()):
+            if cand.qualname and cand.qualname not in out:
+                out.append(cand.qualname)
+    return out
 
 
 def _returned_def(top: ast.AST, facts: ModuleFacts) -> ast.AST | None:

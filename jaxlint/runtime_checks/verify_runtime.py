@@ -295,6 +295,26 @@ def _array_tree(value: Any) -> bool:
     )
 
 
+def _array_leaves(value: Any) -> bool:
+    """A pytree (even a callable one, like an equinox Module) whose leaves are all arrays."""
+    import jax
+    import numpy as np
+
+    try:
+        leaves = jax.tree.leaves(value)
+    except Exception:
+        return False
+    return bool(leaves) and all(isinstance(leaf, (jax.Array, np.ndarray)) for leaf in leaves)
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
 def _bind_self(obj: Any, fn: Any) -> Any:
     """Unwrapping a bound (jitted) method loses `self`: put it back."""
     instance = getattr(obj, "__self__", None)
@@ -411,19 +431,44 @@ class Entry:
             return
         import jax
 
+        params = list(self.spec.get("params") or [])
+        items = list(self.spec.get("inputs") or [])
+        instance: Any = None
+        if params[:1] == ["self"] and items and items[0][0] == "self":
+            # a recorded (or given) `self`: the module with its own fields
+            from jaxlint.runtime_checks.inputs import materialize, parse_item
+
+            text = items[0][1].strip()
+            try:
+                if text.startswith("="):
+                    instance = eval(text[1:], mod.namespace)  # noqa: S307
+                else:
+                    instance = materialize([parse_item(text)], namespace=mod.namespace)[0]
+            except Exception as exc:
+                raise CouldNotRun(
+                    f"input for `self` ({text!r}): {type(exc).__name__}: {short_message(exc)}"
+                ) from None
+            self.spec = {**self.spec, "inputs": items[1:]}
+
         def init(*args: Any, **kwargs: Any) -> Any:
-            return owner().init(jax.random.key(0), *args, method=method, **kwargs)
+            module = instance if instance is not None else owner()
+            return module.init(jax.random.key(0), *args, method=method, **kwargs)
 
         functools.update_wrapper(init, getattr(owner, method))
         self.fn = self.obj = init
-        params = list(self.spec.get("params") or [])
         if params[:1] == ["self"]:
             self.spec = {**self.spec, "params": params[1:]}
 
     def _inputs(self, typed_keys: bool) -> None:
         """Materialize the inputs (fixed seed). An item `=EXPR` is a Python expression evaluated in
         the module's namespace (a callable, a config object): passed as is, and static under jit."""
-        from jaxlint.runtime_checks.inputs import KeySpec, LiteralSpec, materialize, parse_item
+        from jaxlint.runtime_checks.inputs import (
+            KeySpec,
+            LiteralSpec,
+            TreeSpec,
+            materialize,
+            parse_item,
+        )
 
         items = self.spec.get("inputs") or []
         specs: list[Any] = []
@@ -435,7 +480,15 @@ class Entry:
                 specs.append(parse_item(text))
             except Exception as exc:
                 raise CouldNotRun(f"input for `{name}` ({text!r}): {exc}") from None
-        values = iter(materialize([s for s in specs if s is not None], seed=self.seed))
+        try:
+            built = materialize(
+                [s for s in specs if s is not None], seed=self.seed, namespace=self.mod.namespace
+            )
+        except Exception as exc:
+            raise CouldNotRun(
+                f"building the inputs failed: {type(exc).__name__}: {short_message(exc)}"
+            ) from None
+        values = iter(built)
         resolved: list[Any] = []
         for (name, text, _where), spec in zip(items, specs):
             if spec is not None:
@@ -465,10 +518,15 @@ class Entry:
             else:
                 self.kwargs[name] = value
             self.labels.append(f"{name}={spec if spec is not None else text.strip()}")
-            python_object = spec is None and not _array_tree(value)
+            python_object = (spec is None or isinstance(spec, TreeSpec)) and not _array_tree(value)
             string = isinstance(spec, LiteralSpec) and isinstance(spec.value, str)
-            if (python_object or string) and name not in self.static:
+            # a Python value recorded from a real call was concrete there: keep it static
+            concrete = _where == "capture" and isinstance(spec, LiteralSpec) and _hashable(value)
+            if (python_object or string or concrete) and name not in self.static:
                 self.static.append(name)
+            if name in self.static and isinstance(spec, TreeSpec) and _array_leaves(value):
+                if not _hashable(value):  # a pytree of arrays (an equinox Module under
+                    self.static = [s for s in self.static if s != name]  # filter_jit): trace it
         self.specs = dict(zip(names, specs))
 
     # -- the ways to run it --------------------------------------------------------------

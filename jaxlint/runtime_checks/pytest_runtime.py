@@ -1,0 +1,624 @@
+"""`pytest --jaxlint-runtime`: JAX's runtime checkers across a test suite, reported as findings.
+
+Imported by `jaxlint.pytest_plugin` only when the option is given. What it turns on:
+
+| check | JAX switch | event | code | where |
+|---|---|---|---|---|
+| `keys` | `jax_debug_key_reuse` | `KeyReuseError` | JAX201 | the user's line of the second consumption |
+| `leaks` | after each test, the globals of the user's modules are searched for tracers (one level into containers and objects); `UnexpectedTracerError` | JAX502 | the line of the traced function that mentions the global holding the tracer, else the user's innermost frame |
+| `strict-leaks` (opt-in) | `jax_check_tracer_leaks` (any leak, at the end of its trace; ~1.4x CPU: it disables caches) | `Leaked trace ...` | JAX502 | as above, from the referrer JAX names |
+| `compiles` | `jax_explain_cache_misses` (its log records are parsed) | more than `max-compiles` traces of one user function in one test | JAX404 (shapes/dtypes changed) or JAX403 (static argument values changed) | the user's call line |
+| | | more than `max-fresh-jits` new jitted callables from one line in one test | JAX401 | the line that defines the callable |
+| `transfers` (opt-in) | `jax.transfer_guard_host_to_device("disallow")` | a disallowed transfer | JAX407 | the user's innermost frame |
+| `nans` (opt-in) | `jax_debug_nans` | `FloatingPointError` | `nan` | the user's innermost frame |
+
+A test that trips a checker fails with the jaxlint message (rule, line, what to do) instead of a
+JAX traceback; recompiles fail the test too unless `fail = false`. `@pytest.mark.jaxlint_allow(
+"JAX404")` turns a code off for one test (for keys and leaks the checker itself is switched off
+around that test). Thresholds and suite-wide allows come from `[tool.jaxlint.pytest]`.
+
+Under pytest-xdist each worker runs the checkers and attaches its events to the test reports
+(`user_properties`); the controller (which never imports JAX) prints the summary and writes JSON.
+"""
+
+from __future__ import annotations
+
+import ast
+import collections
+import contextlib
+import json
+import logging
+import os
+import re
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PROPERTY = "jaxlint_runtime"
+MISS_LOGGER = "jax._src.interpreters.partial_eval"
+DEFAULTS = {"max-compiles": 3, "max-fresh-jits": 2, "fail": True, "allow": []}
+_MISS = re.compile(
+    r"TRACING CACHE MISS at (?P<file>.+?):(?P<line>\d+)(?::\d+)? \((?P<fn>[^)]*)\):\n(?P<body>.*)",
+    re.S,
+)
+_DEF = re.compile(
+    r"(?:for |never seen function:\s+)(?P<name>\S+)(?: id=\d+)? defined at (?P<file>.+?):(?P<line>\d+)"
+)
+_LEAK_FN = re.compile(r"while tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+)")
+_LEAK_REF = re.compile(r"is referred to by (?P<ref>[\w.]+)\s*$", re.M)
+_INPUT_DIFF = re.compile(r"\* at (?P<where>.+?), now (?P<now>\S+) and before (?P<before>\S+)")
+_STATIC_DIFF = re.compile(r"Static\(val=(?P<now>.*?)\) and before .*?Static\(val=(?P<before>.*?)\)")
+
+
+class JaxlintRuntimeFailure(AssertionError):
+    """Raised after a test body whose run tripped a count-based check (recompiles)."""
+
+    def __init__(self, events: list[dict[str, Any]]) -> None:
+        super().__init__(render_failure(events))
+        self.events = events
+
+
+def render_failure(events: list[dict[str, Any]], original: str | None = None) -> str:
+    lines = [f"jaxlint runtime: {len(events)} finding(s)"]
+    for event in events:
+        lines.append(f"{event['path']}:{event['line']}: {event['code']} {event['message']}")
+    if original:
+        lines.append(f"(raised by JAX: {original})")
+    return "\n".join(lines)
+
+
+def load_settings(config: Any) -> dict[str, Any]:
+    """`[tool.jaxlint.pytest]` of the pyproject.toml next to pytest's rootdir (or its inifile)."""
+    settings = dict(DEFAULTS)
+    candidates = []
+    inipath = getattr(config, "inipath", None)
+    if inipath is not None and Path(inipath).name == "pyproject.toml":
+        candidates.append(Path(inipath))
+    candidates.append(Path(config.rootpath) / "pyproject.toml")
+    for path in candidates:
+        if not path.is_file():
+            continue
+        try:
+            import tomllib
+        except ImportError:  # pragma: no cover - Python 3.10
+            import tomli as tomllib  # type: ignore[no-redef]
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise pytest.UsageError(f"{path}: {exc}") from None
+        table = data.get("tool", {}).get("jaxlint", {}).get("pytest", {})
+        for key, value in table.items():
+            key = key.replace("_", "-")
+            if key not in DEFAULTS:
+                raise pytest.UsageError(
+                    f"{path}: unknown key {key!r} in [tool.jaxlint.pytest] "
+                    f"(known: {', '.join(DEFAULTS)})"
+                )
+            expected = type(DEFAULTS[key])
+            if expected is int and (not isinstance(value, int) or value < 1):
+                raise pytest.UsageError(f"{path}: [tool.jaxlint.pytest] {key} must be >= 1")
+            if not isinstance(value, expected):
+                raise pytest.UsageError(
+                    f"{path}: [tool.jaxlint.pytest] {key} must be a {expected.__name__}"
+                )
+            settings[key] = value
+        break
+    return settings
+
+
+class _MissFilter(logging.Filter):
+    """A logger filter (it runs before every handler, pytest's log capture included): parse the
+    cache-miss explanation and drop the record, whose wall of text our summary replaces."""
+
+    def __init__(self, owner: RuntimeChecks) -> None:
+        super().__init__()
+        self.owner = owner
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            self.owner.on_miss(record.getMessage())
+        except Exception:  # never break the test run
+            pass
+        return False
+
+
+class RuntimeChecks:
+    """The plugin object registered by `jaxlint.pytest_plugin` when the option is on."""
+
+    def __init__(self, config: Any, checks: tuple[str, ...]) -> None:
+        self.config = config
+        self.checks = checks
+        self.settings = load_settings(config)
+        self.root = os.path.realpath(str(config.rootpath))
+        self.package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+        self.worker = hasattr(config, "workerinput")
+        numprocesses = getattr(config.option, "numprocesses", None)
+        self.controller = bool(numprocesses) and not self.worker
+        self.events: list[dict[str, Any]] = []
+        self.misses: list[dict[str, Any]] = []
+        self.jax: Any = None
+        self._restore: list[tuple[str, Any]] = []
+        self._filter: _MissFilter | None = None
+        self._logger_level: int | None = None
+        self._user_cache: dict[str, bool] = {}
+        self._seen_tracers: set[int] = set()
+
+    # -- set-up -------------------------------------------------------------------------
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionstart(self, session: Any) -> None:
+        if not self.controller:
+            self._setup_jax()
+
+    def _setup_jax(self) -> None:
+        import jax
+
+        self.jax = jax
+        wanted = {
+            "keys": ("jax_debug_key_reuse", True),
+            "strict-leaks": ("jax_check_tracer_leaks", True),
+            "compiles": ("jax_explain_cache_misses", True),
+            "nans": ("jax_debug_nans", True),
+        }
+        for check, (name, value) in wanted.items():
+            if check in self.checks:
+                self._set(name, value)
+        if "compiles" in self.checks:
+            logger = logging.getLogger(MISS_LOGGER)
+            self._logger_level = logger.level
+            self._filter = _MissFilter(self)
+            logger.addFilter(self._filter)
+            if logger.getEffectiveLevel() > logging.WARNING:
+                logger.setLevel(logging.WARNING)
+
+    def _set(self, name: str, value: Any) -> None:
+        self._restore.append((name, getattr(self.jax.config, name)))
+        self.jax.config.update(name, value)
+
+    def pytest_unconfigure(self, config: Any) -> None:
+        if self.jax is None:
+            return
+        for name, value in reversed(self._restore):
+            with contextlib.suppress(Exception):
+                self.jax.config.update(name, value)
+        if self._filter is not None:
+            logger = logging.getLogger(MISS_LOGGER)
+            logger.removeFilter(self._filter)
+            if self._logger_level is not None:
+                logger.setLevel(self._logger_level)
+
+    # -- per test -----------------------------------------------------------------------
+    def allowed(self, item: Any, code: str) -> bool:
+        codes = list(self.settings.get("allow") or [])
+        for mark in item.iter_markers("jaxlint_allow"):
+            codes.extend(str(a) for a in mark.args)
+        return any(code.startswith(c) for c in codes)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Iterator[None]:
+        self.misses = []
+        try:
+            return (yield)
+        finally:
+            self.misses = []
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item: Any) -> Iterator[None]:
+        if self.jax is None:
+            return (yield)
+        self.misses = []  # fixtures' compiles are not the test's
+        with contextlib.ExitStack() as stack:
+            self._per_test_switches(item, stack)
+            try:
+                result = yield
+            except BaseException:
+                item.stash[_PENDING] = [
+                    e
+                    for e in self.compile_events(item) + self.leaked_tracers(item)
+                    if not self.allowed(item, e["code"])
+                ]
+                raise
+        events = self.compile_events(item) + self.leaked_tracers(item)
+        failing = [e for e in events if not self.allowed(item, e["code"])]
+        if failing and self.settings["fail"]:
+            raise JaxlintRuntimeFailure(failing)
+        item.stash[_PENDING] = failing
+        return result
+
+    def _per_test_switches(self, item: Any, stack: contextlib.ExitStack) -> None:
+        jax = self.jax
+        if "keys" in self.checks and self.allowed(item, "JAX201"):
+            stack.enter_context(jax.debug_key_reuse(False))
+        if "strict-leaks" in self.checks and self.allowed(item, "JAX502"):
+            stack.enter_context(_config_value(jax, "jax_check_tracer_leaks", False))
+        if "nans" in self.checks and self.allowed(item, "nan"):
+            stack.enter_context(jax.debug_nans(False))
+        if "transfers" in self.checks and not self.allowed(item, "JAX407"):
+            stack.enter_context(jax.transfer_guard_host_to_device("disallow"))
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item: Any, call: Any) -> Iterator[Any]:
+        report = yield
+        if self.jax is None:
+            return report
+        events: list[dict[str, Any]] = []
+        excinfo = call.excinfo
+        if excinfo is not None and isinstance(excinfo.value, JaxlintRuntimeFailure):
+            events = list(excinfo.value.events)
+            report.longrepr = render_failure(events)
+        elif excinfo is not None:
+            event = self.map_exception(item, excinfo.value, excinfo.tb)
+            if event is not None and not self.allowed(item, event["code"]):
+                events.append(event)
+                report.longrepr = render_failure([event], _first_line(excinfo.value))
+        if call.when == "call":
+            events.extend(item.stash.get(_PENDING, []))
+        unique: dict[tuple[Any, ...], dict[str, Any]] = {}
+        for event in events:
+            unique.setdefault((event["code"], event["path"], event["line"], event["test"]), event)
+        events = list(unique.values())
+        if events:
+            report.user_properties.append((PROPERTY, events))
+        return report
+
+    # -- events ---------------------------------------------------------------------------
+    def event(
+        self, code: str, item: Any, path: str, line: int, message: str, **evidence: Any
+    ) -> dict[str, Any]:
+        return {
+            "code": code,
+            "path": self.relpath(path),
+            "line": int(line),
+            "test": item.nodeid,
+            "message": message,
+            "evidence": evidence,
+        }
+
+    def relpath(self, path: str) -> str:
+        real = os.path.realpath(path)
+        if real.startswith(self.root + os.sep):
+            return os.path.relpath(real, self.root).replace(os.sep, "/")
+        return path
+
+    def is_user_file(self, path: str) -> bool:
+        got = self._user_cache.get(path)
+        if got is None:
+            real = os.path.realpath(path)
+            got = (
+                real.startswith(self.root + os.sep)
+                and "site-packages" not in real
+                and not real.startswith(self.package + os.sep)
+                and os.path.isfile(real)
+            )
+            self._user_cache[path] = got
+        return got
+
+    def user_frame(self, tb: Any) -> tuple[str, int] | None:
+        found = None
+        while tb is not None:
+            filename = tb.tb_frame.f_code.co_filename
+            if self.is_user_file(filename):
+                found = (filename, tb.tb_lineno)
+            tb = tb.tb_next
+        return found
+
+    def map_exception(self, item: Any, exc: BaseException, tb: Any) -> dict[str, Any] | None:
+        jax = self.jax
+        text = str(exc)
+        where = self.user_frame(tb) or (str(item.path), item.location[1] + 1)
+        key_error = getattr(jax.errors, "KeyReuseError", None)
+        if key_error is not None and isinstance(exc, key_error):
+            return self.event(
+                "JAX201",
+                item,
+                *where,
+                "PRNG key reused: this consumes a key that was already used "
+                f"({_first_line(exc)}); split it (`key, sub = jax.random.split(key)`) and use "
+                "each key once",
+                exception="jax.errors.KeyReuseError",
+                jax_message=_first_line(exc),
+            )
+        if text.startswith("Leaked trace"):
+            line_where = self.leak_line(text) or where
+            ref = _LEAK_REF.findall(text)
+            return self.event(
+                "JAX502",
+                item,
+                *line_where,
+                "a tracer escaped the traced function"
+                + (f" into `{ref[-1]}`" if ref else "")
+                + ": side effects in jitted code run only while tracing and store tracers; "
+                "return the value instead (or use jax.debug.callback)",
+                exception="Leaked trace",
+                jax_message=_first_line(exc),
+                referrers=ref,
+            )
+        if isinstance(exc, jax.errors.UnexpectedTracerError):
+            return self.event(
+                "JAX502",
+                item,
+                *where,
+                "a tracer leaked out of a traced function and was used later; side effects "
+                "in jitted code run only while tracing: return the value instead",
+                exception="jax.errors.UnexpectedTracerError",
+                jax_message=_first_line(exc),
+            )
+        if isinstance(exc, FloatingPointError) and "nan" in text.lower():
+            return self.event(
+                "nan",
+                item,
+                *where,
+                f"NaN produced ({_first_line(exc)})",
+                exception="FloatingPointError",
+            )
+        if "Disallowed host-to-device transfer" in text:
+            return self.event(
+                "JAX407",
+                item,
+                *where,
+                "host data copied to the device here (every call/iteration); convert it once "
+                "with jnp.asarray outside the loop",
+                exception="transfer_guard",
+                jax_message=_first_line(exc),
+            )
+        return None
+
+    def leaked_tracers(self, item: Any) -> list[dict[str, Any]]:
+        """Tracers left in the globals of the user's modules (a side effect of traced code that
+        stored its argument or an intermediate): each reported once, by the test that left it."""
+        if "leaks" not in self.checks or self.allowed(item, "JAX502"):
+            return []
+        tracer_type = self.jax.core.Tracer
+        events = []
+        for module in list(sys.modules.values()):
+            filename = getattr(module, "__file__", None)
+            if not filename or not self.is_user_file(filename):
+                continue
+            try:
+                names = list(vars(module).items())
+            except TypeError:
+                continue
+            for name, value in names:
+                for tracer in _tracers_in(value, tracer_type):
+                    if id(tracer) in self._seen_tracers:
+                        continue
+                    self._seen_tracers.add(id(tracer))
+                    where = f"{module.__name__}.{name}"
+                    info = getattr(getattr(tracer, "_debug_info", None), "func_src_info", "")
+                    match = re.match(r"(?P<fn>\S+) at (?P<file>.+):(?P<line>\d+)$", info or "")
+                    if match is None:
+                        continue
+                    path, line = match.group("file"), int(match.group("line"))
+                    line = _mention_in_function(path, line, name) or line
+                    events.append(
+                        self.event(
+                            "JAX502",
+                            item,
+                            path,
+                            line,
+                            f"a tracer of `{match.group('fn')}` was stored in `{where}`: side "
+                            "effects in jitted code run only while tracing and keep tracers; "
+                            "return the value instead (or use jax.debug.callback)",
+                            tracer=_first_line(repr(tracer)),
+                            holder=where,
+                            traced_function=info,
+                        )
+                    )
+                    break
+        return events
+
+    def leak_line(self, text: str) -> tuple[str, int] | None:
+        """The line of the leaking function that mentions the global JAX says holds the tracer."""
+        match = _LEAK_FN.search(text)
+        if match is None:
+            return None
+        path, line = match.group("file"), int(match.group("line"))
+        refs = _LEAK_REF.findall(text)
+        name = refs[-1].rpartition(".")[2] if refs else None
+        found = _mention_in_function(path, line, name) if name else None
+        return (path, found or line)
+
+    def on_miss(self, message: str) -> None:
+        match = _MISS.match(message)
+        if match is None:
+            return
+        body = match.group("body")
+        definition = _DEF.search(body)
+        if definition is None:
+            return
+        def_file = definition.group("file")
+        if not self.is_user_file(def_file):
+            return
+        if "re-defined repeatedly" in body:
+            kind = "redefined"
+        elif "never seen function" in body:
+            kind = "new"
+        elif "Static(val=" in body:
+            kind = "static"
+        elif "different input types" in body:
+            kind = "types"
+        else:
+            kind = "other"
+        self.misses.append(
+            {
+                "name": definition.group("name"),
+                "def": (def_file, int(definition.group("line"))),
+                "call": (match.group("file"), int(match.group("line"))),
+                "kind": kind,
+                "detail": " ".join(body.split()),
+            }
+        )
+
+    def compile_events(self, item: Any) -> list[dict[str, Any]]:
+        if "compiles" not in self.checks or not self.misses:
+            return []
+        groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+        for miss in self.misses:
+            groups.setdefault((*miss["def"], miss["name"]), []).append(miss)
+        events = []
+        max_fresh = int(self.settings["max-fresh-jits"])
+        max_compiles = int(self.settings["max-compiles"])
+        for (def_file, def_line, name), misses in groups.items():
+            fresh = [m for m in misses if m["kind"] in ("new", "redefined")]
+            redefined = [m for m in misses if m["kind"] == "redefined"]
+            defined = f"{self.relpath(def_file)}:{def_line}"
+            if len(redefined) >= max_fresh:
+                events.append(
+                    self.event(
+                        "JAX401",
+                        item,
+                        def_file,
+                        def_line,
+                        f"`jax.jit` of a new `{name}` each time: {len(fresh)} jitted callables "
+                        "from this line in one test, each traced and compiled again; create the "
+                        "jitted function once (outside the loop or function) and reuse it",
+                        compiles=len(fresh),
+                        miss_reason=redefined[0]["detail"],
+                    )
+                )
+                continue
+            if len(misses) <= max_compiles:
+                continue
+            static = any(m["kind"] == "static" for m in misses)
+            changed = [m for m in misses if m["kind"] in ("static", "types", "other")]
+            last = changed[-1] if changed else misses[-1]
+            call_file, call_line = last["call"]
+            if not self.is_user_file(call_file):
+                call_file, call_line = def_file, def_line
+            what = _diff_summary(last["detail"], static)
+            if static:
+                message = (
+                    f"`{name}` (defined at {defined}) compiled {len(misses)} times in one test "
+                    f"because a static argument changed ({what}); make it a traced argument or "
+                    "keep its values to a few"
+                )
+            else:
+                message = (
+                    f"`{name}` (defined at {defined}) compiled {len(misses)} times in one test "
+                    f"for new input shapes or dtypes ({what}); pad or bucket the inputs to a few "
+                    "shapes"
+                )
+            events.append(
+                self.event(
+                    "JAX403" if static else "JAX404",
+                    item,
+                    call_file,
+                    call_line,
+                    message,
+                    function=name,
+                    defined_at=defined,
+                    compiles=len(misses),
+                    threshold=max_compiles,
+                    miss_reasons=[m["detail"] for m in changed[-3:]],
+                )
+            )
+        return events
+
+    # -- reporting ------------------------------------------------------------------------
+    def pytest_runtest_logreport(self, report: Any) -> None:
+        for name, value in getattr(report, "user_properties", ()):
+            if name == PROPERTY:
+                for event in value:
+                    if event not in self.events:
+                        self.events.append(event)
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.worker:
+            return
+        writer = terminalreporter
+        title = "jaxlint runtime findings"
+        if not self.events:
+            writer.write_sep("=", title)
+            writer.write_line(f"no runtime findings (checks: {', '.join(self.checks)})")
+        else:
+            writer.write_sep("=", f"{title} ({len(self.events)})")
+            for event in sorted(self.events, key=lambda e: (e["path"], e["line"], e["code"])):
+                writer.write_line(
+                    f"{event['path']}:{event['line']}: {event['code']} {event['message']}"
+                )
+                writer.write_line(f"    in {event['test']}")
+        self.write_json()
+
+    def write_json(self) -> None:
+        target = self.config.getoption("jaxlint_runtime_json", None)
+        if not target or self.worker:
+            return
+        path = Path(target)
+        if not path.is_absolute():
+            path = Path(self.config.invocation_params.dir) / path
+        path.write_text(json.dumps(self.events, indent=2, default=str) + "\n", encoding="utf-8")
+
+
+_PENDING = pytest.StashKey[list]()
+
+
+@contextlib.contextmanager
+def _config_value(jax: Any, name: str, value: Any) -> Iterator[None]:
+    old = getattr(jax.config, name)
+    jax.config.update(name, value)
+    try:
+        yield
+    finally:
+        jax.config.update(name, old)
+
+
+def _tracers_in(value: Any, tracer_type: type, depth: int = 0) -> Iterator[Any]:
+    """Tracers in a global: itself, in a container, or in an object's attributes (bounded)."""
+    if isinstance(value, tracer_type):
+        yield value
+        return
+    if depth >= 2 or isinstance(value, (type, types.ModuleType, types.FunctionType, str, bytes)):
+        return
+    if isinstance(value, dict):
+        items: Any = list(value.values())[:1000]
+    elif isinstance(value, (list, tuple, set, frozenset, collections.deque)):
+        items = list(value)[:1000]
+    elif hasattr(value, "__dict__") and not callable(value):
+        try:
+            items = list(vars(value).values())[:100]
+        except TypeError:
+            return
+    else:
+        return
+    for sub in items:
+        yield from _tracers_in(sub, tracer_type, depth + 1)
+
+
+def _first_line(exc: BaseException | str) -> str:
+    text = str(exc).strip()
+    line = text.splitlines()[0] if text else type(exc).__name__
+    return line if len(line) <= 300 else line[:297] + "..."
+
+
+def _diff_summary(detail: str, static: bool) -> str:
+    if static:
+        match = _STATIC_DIFF.search(detail)
+        if match:
+            return f"now {match.group('now')}, before {match.group('before')}"
+    match = _INPUT_DIFF.search(detail)
+    if match:
+        return f"{match.group('where')} now {match.group('now')}, before {match.group('before')}"
+    return detail[:200]
+
+
+def _mention_in_function(path: str, line: int, name: str) -> int | None:
+    """First line inside the function defined at `line` of `path` that uses `name`."""
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return None
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        starts = {node.lineno, *(d.lineno for d in node.decorator_list)}
+        if line not in starts:
+            continue
+        for sub in ast.walk(node):
+            if (isinstance(sub, ast.Name) and sub.id == name) or (
+                isinstance(sub, ast.Attribute) and sub.attr == name
+            ):
+                return sub.lineno
+    return None

@@ -1,0 +1,184 @@
+"""`verify --capture-main`: real inputs recorded from the program's own run.
+
+The recorder's pure parts (which functions it can name, how values are described) run without
+JAX. The end-to-end test captures the `__main__` block of every program in capture_programs/
+(pytrees of params, `x.shape` unpacking, matmuls, methods with state on `self`, a flax.linen
+module with a field, an equinox Module under filter_jit) and verifies all their findings in one
+batch: at least 85% must be confirmed (`--guess-inputs` confirms 2 of these 11), and
+the correct program has nothing to confirm.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+
+import pytest
+
+from jaxlint.errors import UsageError
+from jaxlint.runtime_checks.capture import command_for, run_capture
+from jaxlint.runtime_checks.capture_hook import Describer, Unrepresentable, function_lines
+from jaxlint.runtime_checks.inputs import ObjectSpec, TreeSpec, parse_item
+
+PROGRAMS = os.path.join(os.path.dirname(__file__), "capture_programs")
+
+
+def test_function_lines_name_defs_methods_decorators_and_module_lambdas() -> None:
+    source = (
+        "import jax\n"
+        "@jax.jit\n"
+        "def f(x):\n"
+        "    return x\n"
+        "class M:\n"
+        "    def g(self, x):\n"
+        "        return x\n"
+        "h = jax.jit(lambda x: x)\n"
+    )
+    assert function_lines(source) == {2: "f", 3: "f", 6: "M.g", 8: "h"}
+
+
+class Point:
+    def __init__(self, x, scale):
+        self.x = x
+        self.scale = scale
+
+
+def test_describer_writes_specs_the_parser_reads() -> None:
+    np = pytest.importorskip("numpy")
+    describe = Describer(__file__)
+    params = {"w": np.zeros((4, 8), np.float32), "b": np.zeros(8, np.float32)}
+    assert describe(params) == "{'w': f32[4,8], 'b': f32[8]}"
+    assert describe((np.zeros(3, np.int32),)) == "(i32[3],)"
+    assert describe(np.zeros(2, np.uint32), "rng") == "legacy-key"
+    assert describe(np.zeros(2, np.uint32), "counts") == "u32[2]"
+    assert describe(3) == "3" and describe("mean") == "'mean'"
+    assert describe(Point(np.ones(2, np.float32), 0.5)) == "Point(x=f32[2], scale=0.5)"
+    assert describe(np.tanh) == "__ref__('numpy', 'tanh')"
+    assert describe(Describer) == "__ref__('jaxlint.runtime_checks.capture_hook', 'Describer')"
+    with pytest.raises(Unrepresentable):
+        describe(float("nan"))
+    with pytest.raises(Unrepresentable):
+        describe(lambda v: v)
+    spec = parse_item(describe(Point(np.ones(2, np.float32), 0.5)))
+    assert isinstance(spec, TreeSpec) and isinstance(spec.tree, ObjectSpec)
+
+
+def test_capture_commands() -> None:
+    assert command_for("a.py", main=True)[0] == sys.executable
+    assert command_for("a.py", command="pytest -x tests")[:3] == [sys.executable, "-m", "pytest"]
+    assert command_for("a.py", command="python train.py --steps 2")[1:] == [
+        "train.py",
+        "--steps",
+        "2",
+    ]
+    with pytest.raises(UsageError):
+        command_for("a.py", command="  ")
+
+
+def test_capture_times_out_and_keeps_what_it_saw(tmp_path) -> None:
+    program = tmp_path / "slow.py"
+    program.write_text(
+        "import time\n\n\n"
+        "def f(x):\n    return x\n\n\n"
+        "def g(x):\n    return x\n\n\n"
+        "if __name__ == '__main__':\n    f([1.0, 2.0])\n    time.sleep(60)\n    g(1)\n",
+        encoding="utf-8",
+    )
+    before = sorted(os.listdir(tmp_path))
+    outcome = run_capture(str(program), main=True, targets=["f", "g"], timeout=3)
+    assert outcome["reason"].startswith("timed out")
+    assert outcome["functions"]["f"]["signatures"][0]["inputs"][0][:2] == ["x", "[1.0, 2.0]"]
+    assert "g" not in outcome["functions"]
+    assert sorted(os.listdir(tmp_path)) == before  # nothing written next to the program
+
+
+@pytest.mark.jax
+def test_capture_main_confirms_the_findings_of_the_example_programs() -> None:
+    pytest.importorskip("jax")
+    pytest.importorskip("flax")
+    pytest.importorskip("equinox")
+    from jaxlint.runtime_checks.verify import plan_captured, verify_jobs
+
+    paths = sorted(glob.glob(os.path.join(PROGRAMS, "*.py")))
+    batches, captures = [], {}
+    for path in paths:
+        jobs, capture = plan_captured(path, check_fixes=False)
+        batches.append(jobs)
+        captures[os.path.basename(path)] = capture
+    reports, _env = verify_jobs(batches, timeout=60)
+    verdicts = {
+        os.path.basename(path): [(f["code"], f["line"], f["verdict"]) for f in findings]
+        for path, findings in zip(paths, reports)
+    }
+    assert verdicts["clean_train.py"] == []
+    every = [v for found in verdicts.values() for v in found]
+    confirmed = [v for v in every if v[2] == "confirmed"]
+    assert len(every) >= 10
+    assert len(confirmed) >= 0.85 * len(every), verdicts
+    # the recorded signature is the evidence
+    mlp = reports[[os.path.basename(p) for p in paths].index("mlp_train.py")]
+    captured = {f["code"]: f["evidence"].get("captured") for f in mlp}
+    assert captured["JAX110"].startswith("clipped_loss(params=[{")
+    assert "'w': f32[16,32]" in captured["JAX110"] and "x=f32[8,16]" in captured["JAX110"]
+    assert captures["mlp_train.py"]["ok"]
+
+
+@pytest.mark.jax
+def test_capture_cmd_runs_a_pytest_command_from_the_cli(tmp_path, run_cli) -> None:
+    pytest.importorskip("jax")
+    (tmp_path / "tiny.py").write_text(
+        "import jax\n\n\n"
+        "@jax.jit\n"
+        "def scale(x, w):\n"
+        "    rows, cols = x.shape\n"
+        "    if (x @ w).sum() > 0:\n"
+        "        return x\n"
+        "    return -x\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "test_tiny.py").write_text(
+        "import jax.numpy as jnp\nimport pytest\n\nimport tiny\n\n\n"
+        "def test_scale():\n"
+        "    with pytest.raises(Exception):\n"
+        "        tiny.scale(jnp.ones((2, 3)), jnp.ones((3, 4)))\n",
+        encoding="utf-8",
+    )
+    before = sorted(os.listdir(tmp_path))
+    result = run_cli(
+        "verify",
+        "tiny.py",
+        "--capture-cmd",
+        "pytest test_tiny.py -q -p no:cacheprovider",
+        "--no-fix-check",
+        cwd=str(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "recorded 1 of 1 target function(s)" in result.stdout
+    assert "CONFIRMED" in result.stdout
+    assert "captured  scale(x=f32[2,3], w=f32[3,4])" in result.stdout
+    assert sorted(os.listdir(tmp_path)) == before  # no bytecode, no cache next to the code
+
+
+def test_guess_inputs_infers_rank_from_the_code() -> None:
+    import ast
+
+    from jaxlint.runtime_checks.verify_plan import infer_rank
+
+    fn = ast.parse(
+        "def f(x, w, v, s, t, u, plain):\n"
+        "    a, b = x.shape\n"
+        "    y = v[1, 2][0]\n"
+        "    z = s @ t.T\n"
+        "    q = u.shape[2]\n"
+        "    return plain * 2\n"
+    ).body[0]
+    ranks = {n: infer_rank(fn, n) for n in ("x", "w", "v", "s", "t", "u", "plain")}
+    assert ranks == {"x": 2, "w": None, "v": 3, "s": 2, "t": 2, "u": 3, "plain": None}
+
+
+def test_capture_main_without_a_main_block_says_so(tmp_path) -> None:
+    program = tmp_path / "lib.py"
+    program.write_text("def f(x):\n    return x\n", encoding="utf-8")
+    outcome = run_capture(str(program), main=True, targets=["f"])
+    assert not outcome["ok"] and "no `if __name__" in outcome["reason"]
