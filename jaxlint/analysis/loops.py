@@ -17,14 +17,16 @@ Rules use it as:
                                           # for comprehensions): where hoisted code goes
     step.invariant(expr)                  # same value in every step: can be evaluated once
     step.varies(expr)                     # certainly changes with the loop variable/counters
+    step.closure_varies(fn)               # a lambda/def made per step reads such a name
     step.trip_count, step.over_written_values   # `range(3)` / `for m in ("a", "b")`
     step.describe()                       # "in the loop on line 12" /
                                           # "in `step()`, called in every step of the loop ..."
 
 plus the helpers `enclosing_loop(node)`, `enclosing_function(node)`, `statement_of(node)`,
-`loop_bound_names(loop)`, `loop_varying_names(loop)`, `is_mutated_in(loop, name, index)`,
-`trip_count(loop)` and `one_time_function(index, fn)`. The node helpers follow the parent
-links of `ModuleIndex` (`ctx.index` builds them; `per_step` does so itself).
+`loop_bound_names(loop)`, `loop_varying_names(loop)`, `free_names(index, fn)`,
+`is_mutated_in(loop, name, index)`, `trip_count(loop)` and `one_time_function(index, fn)`.
+The node helpers follow the parent links of `ModuleIndex` (`ctx.index` builds them;
+`per_step` does so itself).
 Everything is computed lazily, once per module (cached on the module's facts).
 """
 
@@ -396,6 +398,25 @@ def loop_varying_names(loop: ast.AST) -> frozenset[str]:
     return frozenset(varying)
 
 
+def free_names(index: ModuleIndex, fn: ast.AST) -> frozenset[str]:
+    """Names a function reads from enclosing scopes: loaded anywhere in its body, including
+    in lambdas, defs and comprehensions nested in it, and bound in none of those scopes.
+    (A name bound in a nested scope counts as bound everywhere: an under-approximation.)"""
+    loaded: set[str] = set()
+    bound: set[str] = set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            loaded.add(node.id)
+        elif isinstance(node, (*FUNCTION_NODES, *COMPREHENSIONS)):
+            scope = index.scopes.get(node)
+            if scope is not None:
+                bound.update(n for n in scope.bindings if n not in scope.globals)
+            if isinstance(node, COMPREHENSIONS):
+                for gen in node.generators:
+                    bound.update(_target_names(gen.target))
+    return frozenset(loaded - bound)
+
+
 def is_mutated_in(region: ast.AST, name: str, index: ModuleIndex) -> bool:
     """`name`'s object may change inside `region` (a loop): stores into it (`x[i] = ...`,
     `x.a = ...`), `del`, augmented assignment, a method call on it (except a few read-only
@@ -538,6 +559,18 @@ class PerStep:
                 ):
                     return False
         return True
+
+    def closure_varies(self, fn: ast.AST) -> bool:
+        """The function `fn` (a lambda or def made in the loop body) reads, as a free
+        variable, a name that changes every step, directly or through a lambda/def nested in
+        it (`def f(x): return tree_map(lambda a: a[i], x)`): each step's function is a
+        different program, whatever object holds it."""
+        if not self.direct or self._index is None:
+            return False
+        owner = enclosing_function(self.loop)
+        if owner is not None and not _contains(owner, fn):
+            return False  # defined elsewhere: its free names are not the loop's variables
+        return bool(free_names(self._index, fn) & loop_varying_names(self.loop))
 
     def varies(self, expr: ast.AST) -> bool:
         """`expr` certainly depends on the step: it mentions the loop variable, a counter, or

@@ -292,6 +292,8 @@ class Transforms:
         self.facts: dict[ast.AST, FunctionFacts] = {}
         self.host: set[ast.AST] = set()
         self.jitted_names: dict[str, Application] = {}  # module-level `f = jax.jit(g)` names
+        # def -> (parameter position, parameter name, the transform it returns)
+        self.factories: dict[ast.AST, tuple[int, str, Application]] = self._find_factories()
         self._find()
 
     # -- classification -----------------------------------------------------------
@@ -323,6 +325,9 @@ class Transforms:
         kind = self.classify(q)
         if kind:
             return Application(q, kind)  # type: ignore[arg-type]
+        factory = self._factory_app(expr)
+        if factory is not None:
+            return factory[1]
         if isinstance(expr, ast.Name) and _depth < 4:
             b = self.index.binding(expr.id, self.index.scope_of(expr))
             if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
@@ -340,6 +345,56 @@ class Transforms:
                 self._read_static(app, expr)
                 return app
         return None
+
+    def _factory_app(self, expr: ast.AST) -> tuple[tuple[int, str], Application] | None:
+        """`expr` names a jit factory of this module: its parameter and a fresh Application."""
+        if not self.factories or isinstance(expr, FUNCTION_NODES):
+            return None
+        fn = self.index.resolve_function(expr)
+        found = self.factories.get(fn) if fn is not None else None
+        if found is None:
+            return None
+        pos, name, app = found
+        copy = Application(
+            app.qualname,
+            app.kind,
+            set(app.static_names),
+            set(app.static_positions),
+            app.unknown_static,
+            app.in_axes,
+        )
+        return (pos, name), copy
+
+    def _find_factories(self) -> dict[ast.AST, tuple[int, str, Application]]:
+        """Functions of this module that return a jit-like transform of one of their own
+        parameters (`def apply(fn): return jax.jit(fn)`). The project's own jit wrapper:
+        decorating with it or calling it traces the function it is given, like a name in the
+        `jit-decorators` setting, but found in the code instead of configured."""
+        out: dict[ast.AST, tuple[int, str, Application]] = {}
+        for fn in self.index.functions:
+            if isinstance(fn, ast.Lambda) or getattr(fn, "decorator_list", None):
+                continue
+            params = positional_params(fn)
+            scope = self.index.scopes.get(fn)
+            for node in _own_returns(fn):
+                call = node.value
+                if not isinstance(call, ast.Call):
+                    continue
+                q = self.index.qualname(call.func)
+                if self.classify(q) != "jit":
+                    continue
+                for arg in function_args(call, self.fn_spec(q)):  # type: ignore[arg-type]
+                    if not isinstance(arg, ast.Name) or arg.id not in params:
+                        continue
+                    if scope is not None and len(scope.bindings.get(arg.id, ())) != 1:
+                        continue  # rebound in the wrapper: not the function it was given
+                    app = Application(q, "jit")  # type: ignore[arg-type]
+                    self._read_static(app, call)
+                    out[fn] = (params.index(arg.id), arg.id, app)
+                    break
+                if fn in out:
+                    break
+        return out
 
     def _has_function_arg(self, call: ast.Call, qualname: str | None) -> bool:
         return bool(qualname and function_args(call, self.fn_spec(qualname)))
@@ -374,6 +429,7 @@ class Transforms:
             q = self.index.qualname(call.func)
             kind = self.classify(q)
             if kind is None:
+                self._apply_factory(call)
                 continue
             app = Application(q, kind)  # type: ignore[arg-type]
             self._read_static(app, call)
@@ -381,6 +437,19 @@ class Transforms:
                 self._apply_to_expr(arg, [app])
         for cls in self.index.classes:
             self._module_methods(cls)
+
+    def _apply_factory(self, call: ast.Call) -> None:
+        """`apply(f)` where `apply` is a jit factory of this module: `f` is traced."""
+        factory = self._factory_app(call.func)
+        if factory is None:
+            return
+        (pos, name), app = factory
+        arg = keyword(call, name)
+        if arg is None and pos < len(call.args) and not isinstance(call.args[pos], ast.Starred):
+            if not any(isinstance(a, ast.Starred) for a in call.args[:pos]):
+                arg = call.args[pos]
+        if arg is not None:
+            self._apply_to_expr(arg, [app])
 
     def _apply_to_expr(self, expr: ast.AST, apps: list[Application]) -> None:
         """Resolve a function-valued expression and record the transforms on it."""
@@ -564,6 +633,10 @@ class Transforms:
                 if self.classify(q) == "jit":
                     args = function_args(b.value, self.fn_spec(q))  # type: ignore[arg-type]
                     fn = self.index.resolve_function(args[0]) if args else None
+                elif (factory := self._factory_app(b.value.func)) is not None:
+                    pos = factory[0][0]  # `g = apply(f)`, `apply` a jit factory of this module
+                    args = b.value.args
+                    fn = self.index.resolve_function(args[pos]) if pos < len(args) else None
         return fn if fn is not None and fn in self.facts else None
 
     def compiled(self, fn: ast.AST) -> bool:
@@ -604,6 +677,18 @@ class Transforms:
             self.facts[stmt] = FunctionFacts(
                 stmt, "jit", f"{lib}.Module.__call__", traced, confidence="medium"
             )
+
+
+def _own_returns(fn: ast.AST):
+    """The `return <value>` statements of `fn` itself (not of functions nested in it)."""
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Return) and cur.value is not None:
+            yield cur
+        for child in ast.iter_child_nodes(cur):
+            if not isinstance(child, (*FUNCTION_NODES, ast.ClassDef)):
+                stack.append(child)
 
 
 def required_params(fn: ast.AST) -> list[str]:

@@ -710,6 +710,9 @@ class JitConstructedPerCall(Rule):
         step = per_step(ctx, node)
         if step is None or step.traced or _few(step):
             return
+        made = target if isinstance(target, ast.Lambda) else ctx.index.resolve_function(target)
+        if made is not None and step.closure_varies(made):
+            return  # it reads the loop variable: a different program every step anyway
         if assigned is not None:
             region = step.loop if step.direct else step.functions[-1]
             if not _called_later(assigned, region, node):
