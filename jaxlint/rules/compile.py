@@ -415,8 +415,10 @@ class JitConstructedPerCall(Rule):
     of the same module calls every step, when `E` is a lambda, a `functools.partial`, a nested
     function, a bound method, a new instance or a transform such as `jax.grad(f)`, and the
     jitted function is called right there. A module-level function (`jax.jit(f)`), a jitted
-    function stored once (module level, `__init__`, `functools.cache`), or one built inside a
-    jitted function are fine.
+    function stored once (module level, `__init__`, `functools.cache`), one built inside a
+    jitted function, or a lambda/nested function that reads the loop variable (directly or
+    through a lambda nested in it: every step is a different program anyway, and creating it
+    once would freeze the first value) are fine.
     Why is this bad: the jit cache is keyed on the function object. A new lambda, partial,
     nested def, bound method or `grad(f)` is a new object every time, so every step traces
     and compiles again (10 compiles instead of 1 measured; ~10x the wall time).
@@ -587,6 +589,19 @@ class JitConstructedPerCall(Rule):
             """
             import jax
 
+            def unroll(layers, n):
+                out = {}
+                for i in range(n):
+                    # reads `i` (through the lambda): layer i is its own program by design
+                    def slice_ith(tree):
+                        return jax.tree_util.tree_map(lambda x: x[i], tree)
+
+                    out[i] = jax.jit(slice_ith)(layers)
+                return out
+            """,
+            """
+            import jax
+
             @jax.jit
             def step(x):
                 # inside a traced function the inner jit is inlined: traced once
@@ -668,17 +683,19 @@ class JitConstructedPerCall(Rule):
                 """
                 import jax
 
-                def run(xs):
-                    for i, x in enumerate(xs):
-                        y = jax.jit(lambda v: v * i)(x)
+                def run(xs, cfg):
+                    for x in xs:
+                        scale = cfg["scale"]
+                        y = jax.jit(lambda v: v * scale)(x)
                         print(y)
                 """,
                 """
                 import jax
 
-                def run(xs):
-                    fn_jit = jax.jit(lambda v: v * i)
-                    for i, x in enumerate(xs):
+                def run(xs, cfg):
+                    fn_jit = jax.jit(lambda v: v * scale)
+                    for x in xs:
+                        scale = cfg["scale"]
                         y = fn_jit(x)
                         print(y)
                 """,
@@ -2033,8 +2050,36 @@ class HostDataConversionInLoop(Rule):
                     params = params - w
                 return params
             """,
+            """
+            import jax.numpy as jnp
+
+            def apply(fn):
+                return fn  # not a jit wrapper: `paint` runs eagerly
+
+            def paint(videos):
+                for key in videos:
+                    videos[key] = videos[key] + jnp.array([0, 255, 0])  # error: JAX407
+                return videos
+
+            paint_fn = apply(paint)
+            """,
         ),
         valid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def apply(fn):
+                return jax.jit(fn)  # the project's own jit wrapper (dreamerv3 transform.apply)
+
+            def report(videos):
+                # unrolled at trace time: the constant is folded into the program
+                for key in videos:
+                    videos[key] = videos[key] + jnp.array([0, 255, 0])
+                return videos
+
+            report_fn = apply(report)
+            """,
             """
             import numpy as np
             import jax.numpy as jnp
