@@ -941,3 +941,49 @@ def test_carried_names_are_read_before_reassignment():
         )
         == []
     )
+
+
+def test_same_module_jit_factory_traces_what_it_is_given():
+    facts = facts_of(
+        """
+        import jax
+
+        def apply(fn):
+            return jax.jit(fn)
+
+        def forwards(fun, static_argnums=()):
+            return jax.jit(fun, static_argnums=static_argnums)
+
+        def identity(fn):
+            return fn
+
+        def a(x): return x
+        def b(x): return x
+        def c(x, n): return x
+
+        @apply
+        def d(x): return x
+
+        fa, fb, fc = apply(a), identity(b), forwards(c, static_argnums=1)
+        """
+    )
+    assert traced(facts, "a") == {"x"}
+    assert traced(facts, "d") == {"x"}
+    assert facts.function_facts(fn(facts, "b")) is None
+    c = facts.function_facts(fn(facts, "c"))
+    assert c is not None and c.unknown_static  # options forwarded from the wrapper's parameters
+
+
+def test_free_names_see_through_nested_lambdas():
+    from jaxlint.analysis.loops import free_names
+
+    facts = facts_of(
+        """
+        def outer(tree, axis):
+            for i in range(3):
+                def slice_ith(t):
+                    local = 1
+                    return tree_map(lambda x, j=local: take(x, i, axis) + j, t)
+        """
+    )
+    assert free_names(facts.index, fn(facts, "slice_ith")) == {"tree_map", "take", "i", "axis"}

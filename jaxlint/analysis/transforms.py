@@ -355,6 +355,8 @@ class Transforms:
         if found is None:
             return None
         pos, name, app = found
+        if isinstance(expr, ast.Attribute) and is_method(self.index, fn):
+            pos -= 1  # `self.jit(f)`: `self` is not among the call's arguments
         copy = Application(
             app.qualname,
             app.kind,
@@ -445,7 +447,11 @@ class Transforms:
             return
         (pos, name), app = factory
         arg = keyword(call, name)
-        if arg is None and pos < len(call.args) and not isinstance(call.args[pos], ast.Starred):
+        if (
+            arg is None
+            and 0 <= pos < len(call.args)
+            and not isinstance(call.args[pos], ast.Starred)
+        ):
             if not any(isinstance(a, ast.Starred) for a in call.args[:pos]):
                 arg = call.args[pos]
         if arg is not None:
@@ -636,7 +642,7 @@ class Transforms:
                 elif (factory := self._factory_app(b.value.func)) is not None:
                     pos = factory[0][0]  # `g = apply(f)`, `apply` a jit factory of this module
                     args = b.value.args
-                    fn = self.index.resolve_function(args[pos]) if pos < len(args) else None
+                    fn = self.index.resolve_function(args[pos]) if 0 <= pos < len(args) else None
         return fn if fn is not None and fn in self.facts else None
 
     def compiled(self, fn: ast.AST) -> bool:

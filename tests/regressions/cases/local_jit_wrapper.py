@@ -49,3 +49,16 @@ def configured(x, n):
 relu_fn = apply(relu)
 eager_fn = identity(relu_eager)
 configured_fn = pjit_like(configured, static_argnums=1)
+
+
+class Runner:
+    """A method wrapper: `self.jit(f)` hands `f` to the wrapper's second parameter."""
+
+    def jit(self, fn):
+        return jax.jit(fn)
+
+    def setup(self):
+        self.step = self.jit(self.step_fn)
+
+    def step_fn(self, x):
+        return float(x)  # error: JAX101
