@@ -58,6 +58,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--config", help="a pyproject.toml (or TOML file) to use instead of discovery"
     )
+    check.add_argument(
+        "--target-jax",
+        metavar="VERSION",
+        help='JAX version (or constraint) the code must run on, e.g. 0.12 or ">=0.6,<0.11" '
+        "(default: the project's jax constraint, else the installed jax, else the newest)",
+    )
+    check.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the effective settings for the first path and exit",
+    )
     check.add_argument("--stdin-filename", help="the name to report for stdin (with PATH -)")
     check.add_argument(
         "--no-cache", action="store_true", help="do not read or write the result cache"
@@ -98,6 +109,10 @@ def _resolver(args: argparse.Namespace) -> ConfigResolver:
         "exclude": tuple(args.exclude),
         "jit_decorators": tuple(args.jit_decorators),
     }
+    if getattr(args, "target_jax", None):
+        from jaxlint.jaxversion import check
+
+        overrides["target_jax"] = check(args.target_jax, "--target-jax")
     return ConfigResolver(args.config, overrides)
 
 
@@ -110,6 +125,8 @@ def run_check(args: argparse.Namespace) -> int:
         args.paths = ["-"]
     paths = args.paths or ["."]
     resolver = _resolver(args)
+    if getattr(args, "show_settings", False):
+        return _show_settings(resolver, paths[0])
     fixing = args.fix or args.diff
     diags: list[Diagnostic] = []
     sources: dict[str, list[str]] = {}
@@ -156,6 +173,16 @@ def run_check(args: argparse.Namespace) -> int:
             if d.path not in sources and d.cell is None:
                 sources[d.path] = _read_lines(d.path)
     return _finish(diags, sources, args, summary)
+
+
+def _show_settings(resolver: ConfigResolver, path: str) -> int:
+    """Minimal `--show-settings`: what applies to `path` (the target JAX and where it came from)."""
+    settings = resolver.for_path(os.getcwd() if path == "-" else path)
+    target = settings.jax_target()
+    print(f"config file: {settings.config_file or '(none)'}")
+    print(f"root: {settings.root}")
+    print(f"target-jax: {target.text()} (from {target.source})")
+    return 0
 
 
 def _read_lines(path: str) -> list[str]:

@@ -34,6 +34,7 @@ KNOWN_KEYS = {
     "unroll-threshold",
     "cache-dir",
     "x64",
+    "target-jax",
 }
 DEFAULT_EXCLUDE = (
     ".bzr",
@@ -86,6 +87,19 @@ class Settings:
     root: str = "."
     config_file: str | None = None
     verify: tuple[tuple[str, object], ...] = ()
+    target_jax: str | None = None  # `target-jax` / `--target-jax`; None: inferred
+    target_jax_source: str | None = None
+    # Discovered settings infer an unset target from the project and the installed jax;
+    # settings built in code (tests, API callers) get the newest JAX unless they set one.
+    infer_target: bool = False
+
+    def jax_target(self):  # noqa: ANN201
+        """The JAX versions this code must run on (`jaxlint.jaxversion.JaxTarget`)."""
+        from jaxlint.jaxversion import newest, resolve
+
+        if not self.target_jax and not self.infer_target:
+            return newest()
+        return resolve(self.target_jax, self.target_jax_source, os.path.abspath(self.root))
 
     def selected_codes(self, all_rules) -> frozenset[str]:  # noqa: ANN001
         return frozenset(r.code for r in all_rules if self.is_selected(r.code, r.default))
@@ -147,6 +161,7 @@ class Settings:
                 self.per_file_ignores,
                 self.jit_decorators,
                 self.options,
+                self.jax_target().key(),
             )
         )
 
@@ -211,6 +226,11 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
 
     options = tuple((k, table[k]) for k in ("unroll-threshold", "x64") if k in table)
     verify = table.get("verify", {})
+    target = None
+    if "target-jax" in table:
+        from jaxlint.jaxversion import check
+
+        target = check(table["target-jax"], source)
     settings = Settings(
         select=_codes(table.get("select", []), "select", source),
         extend_select=_codes(table.get("extend-select", []), "extend-select", source),
@@ -223,6 +243,9 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
         root=root,
         config_file=source,
         verify=tuple(verify.items()) if isinstance(verify, dict) else (),
+        target_jax=target,
+        target_jax_source=f"{source} [tool.jaxlint] target-jax" if target else None,
+        infer_target=True,
     )
     for codes, key in (
         (settings.select, "select"),
@@ -259,7 +282,7 @@ class ConfigResolver:
         if config_file and not Path(config_file).exists():
             raise UsageError(f"config file not found: {config_file}")
         self._by_dir: dict[str, Settings] = {}
-        self._default = Settings(exclude=DEFAULT_EXCLUDE, root=os.getcwd())
+        self._default = Settings(exclude=DEFAULT_EXCLUDE, root=os.getcwd(), infer_target=True)
 
     def for_path(self, path: str) -> Settings:
         if self._fixed is not None:
@@ -303,6 +326,8 @@ class ConfigResolver:
             ignore=base.ignore + tuple(o.get("ignore") or ()),
             exclude=base.exclude + tuple(o.get("exclude") or ()),
             jit_decorators=base.jit_decorators + tuple(o.get("jit_decorators") or ()),
+            target_jax=o.get("target_jax") or base.target_jax,
+            target_jax_source="--target-jax" if o.get("target_jax") else base.target_jax_source,
         )
 
 

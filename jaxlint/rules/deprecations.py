@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from jaxlint.analysis.transforms import PARTIAL, literal_ints
+from jaxlint.jaxversion import JaxTarget, parse_version
 from jaxlint.diagnostic import Edit, Position
 from jaxlint.fixers.imports import spell
 from jaxlint.fixers.rename import (
@@ -49,6 +50,13 @@ class Move:
     "unsafe", or None for report-only). `expr`: replacement expression with `{new}` (e.g.
     `-{new}` for `jnp.NINF`). `call`: name of a rule method that rewrites the whole call
     (argument changes). `module`: old and new are modules (`import old as x` is rewritten).
+
+    Versions (strings such as "0.11.1"; a trailing "?" means "at the latest": only bounded by
+    the releases checked, see reference/jax-0.12-facts.md): `deprecated` / `removed`: when the
+    old name started warning / stopped working (None: before every JAX jaxlint supports);
+    the finding fires only for targets that reach one of them. `since` / `until`: the
+    replacement exists from `since` and before `until`; the fix is safe only when every
+    target JAX has it. `fallback`: the advice when no target JAX has the replacement.
     """
 
     new: str | None = None
@@ -58,6 +66,11 @@ class Move:
     call: str | None = None
     status: str | None = None
     module: bool = False
+    deprecated: str | None = None
+    removed: str | None = None
+    since: str | None = None
+    until: str | None = None
+    fallback: str = ""
 
     @property
     def per_use(self) -> bool:
@@ -68,6 +81,55 @@ class Move:
         if self.new is None:
             return ""
         return self.expr.format(new=self.new) if self.expr else self.new
+
+    @property
+    def first(self) -> str | None:
+        """The first version where the old name warns or fails (None: every version)."""
+        found = [v for v in (self.deprecated, self.removed) if v]
+        if not found:
+            return None
+        return min(found, key=lambda v: parse_version(v.rstrip("?")))
+
+
+def _when(version: str) -> str:
+    return f"by JAX {version[:-1]}" if version.endswith("?") else f"in JAX {version}"
+
+
+def for_target(move: Move, target: JaxTarget, default_status: str) -> Move | None:
+    """The move as it applies to `target`: None when no target JAX deprecates or removes the
+    old name yet; otherwise with its status naming the version, and its fix downgraded (or
+    dropped, advice kept) when some (every) target JAX lacks the replacement."""
+    if not target.reaches(move.first):
+        return None
+    status = move.status
+    if move.removed and target.reaches(move.removed):
+        status = f"was removed {_when(move.removed)}"
+    elif move.deprecated and target.reaches(move.deprecated):
+        since = "" if move.deprecated == "0.6" else f" since JAX {move.deprecated.rstrip('?')}"
+        status = f"is deprecated{since}"
+        if move.removed:
+            status += f" (removed {_when(move.removed)})"
+    if move.new is None or not move.new.startswith("jax"):
+        return replace(move, status=status or default_status)
+    have = target.availability(move.since, move.until)
+    if have is None:
+        needs = (
+            f"`{move.new}` exists only in JAX {move.since or '0.6'}-{move.until}"
+            if move.until
+            else f"`{move.new}` needs JAX {move.since}"
+        )
+        note = move.fallback or f"{needs}; the target is JAX {target.text()}"
+        return replace(move, new=None, safety=None, note=note, status=status or default_status)
+    if have == "unsafe":
+        span = f"JAX {move.since or '0.6'}+" if not move.until else f"JAX < {move.until}"
+        note = f"{move.note}; " if move.note else ""
+        return replace(
+            move,
+            safety="unsafe" if move.safety else None,
+            note=f"{note}`{move.new}` needs {span}, not every target JAX ({target.text()}) has it",
+            status=status or default_status,
+        )
+    return replace(move, status=status or default_status)
 
 
 def _move(value: Move | tuple) -> Move:
@@ -99,17 +161,44 @@ class RenameRule(Rule):
 
     RENAMES: ClassVar[dict[str, Move | tuple]] = {}
     message = "`{old}` {status}; {advice}"
+    silent_in_compat_code = True
     status: ClassVar[str] = "was removed from JAX"
     _moves: ClassVar[dict[str, Move]] = {}
     _module_moves: ClassVar[tuple[str, ...]] = ()
 
+    DEPRECATED: ClassVar[str | None] = None  # defaults for entries that give no versions
+    REMOVED: ClassVar[str | None] = None
+    _by_target: ClassVar[dict[str, tuple[dict[str, Move], tuple[str, ...]]]] = {}
+
     def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
-        cls._moves = {old: _move(v) for old, v in cls.RENAMES.items()}
+        moves = {old: _move(v) for old, v in cls.RENAMES.items()}
+        cls._moves = {
+            old: replace(
+                m, deprecated=m.deprecated or cls.DEPRECATED, removed=m.removed or cls.REMOVED
+            )
+            for old, m in moves.items()
+        }
         cls._module_moves = tuple(old for old, m in cls._moves.items() if m.module)
+        cls._by_target = {}
+
+    @classmethod
+    def moves_for(cls, target: JaxTarget) -> tuple[dict[str, Move], tuple[str, ...]]:
+        """The table as it applies to `target` (entries no target JAX deprecates are gone)."""
+        found = cls._by_target.get(target.key())
+        if found is None:
+            moves = {}
+            for old, m in cls._moves.items():
+                t = for_target(m, target, cls.status)
+                if t is not None:
+                    moves[old] = t
+            found = (moves, tuple(old for old, m in moves.items() if m.module))
+            cls._by_target[target.key()] = found
+        return found
 
     def __init__(self, ctx: Context, sink: list) -> None:
         super().__init__(ctx, sink)
+        self._moves, self._module_moves = self.moves_for(ctx.target)  # type: ignore[misc]
         self._imports: list[_ImportRecord] = []
         self._watch: set[str] = set()
         self._uses: dict[tuple[int, str], list[ast.AST]] = {}
@@ -497,6 +586,8 @@ class RemovedTreeAliases(RenameRule):
             None,
             None,
             "build the tree with `jax.tree.unflatten(treedef, leaves)` (different argument convention)",
+            deprecated="0.6",
+            removed="0.8",
         ),
     }
     examples = Examples(
@@ -613,12 +704,14 @@ class ExperimentalShardMap(RenameRule):
     tier = 1
     templates = ("shard-map",)
     status = "is deprecated since JAX 0.8.0"
+    DEPRECATED = "0.8"
     RENAMES = {
         "jax.experimental.shard_map.shard_map": Move(
             "jax.shard_map",
             "safe",
             "keyword arguments `mesh=`, `in_specs=`, `out_specs=`; `check_rep` is `check_vma`",
             call="_shard_map_call",
+            since="0.6.1",
         ),
         "jax.experimental.shard_map": Move(
             None,
@@ -825,6 +918,7 @@ class ExperimentalPjit(RenameRule):
     tier = 2
     templates = ("sharding",)
     status = "is deprecated since JAX 0.8.0"
+    DEPRECATED = "0.8"
     RENAMES = {
         "jax.experimental.pjit.pjit": Move("jax.jit", "safe", call="_pjit_call"),
     }
@@ -980,14 +1074,24 @@ class RemovedModule(RenameRule):
             None, None, "no replacement: abstract values are already shaped"
         ),
         "jax.lib.xla_bridge": Move(
-            None, None, "use `jax.extend.backend` / `jax.default_backend`", module=True
+            None,
+            None,
+            "use `jax.extend.backend` / `jax.default_backend`",
+            module=True,
+            removed="0.10?",
         ),
-        "jax.lib.xla_bridge.get_backend": Move("jax.extend.backend.get_backend"),
+        "jax.lib.xla_bridge.get_backend": Move(
+            "jax.extend.backend.get_backend", deprecated="0.6", removed="0.10?"
+        ),
         "jax.lib.xla_bridge.default_backend": Move("jax.default_backend"),
         "jax.lib.xla_bridge.process_index": Move("jax.process_index"),
         "jax.lib.xla_bridge.process_count": Move("jax.process_count"),
         "jax.lib.xla_client": Move(
-            None, None, "use the public APIs (`jax.extend`, `Lowered.compiler_ir()`)", module=True
+            None,
+            None,
+            "use the public APIs (`jax.extend`, `Lowered.compiler_ir()`)",
+            module=True,
+            removed="0.10?",
         ),
         "jax.experimental.maps": Move(None, None, "use `jax.shard_map`", module=True),
         "jax.experimental.maps.Mesh": Move("jax.sharding.Mesh"),
@@ -999,25 +1103,58 @@ class RemovedModule(RenameRule):
             None,
             "use `jax.debug.callback` / `jax.debug.print` / `jax.pure_callback`",
             module=True,
+            deprecated="0.6",
+            removed="0.10?",
         ),
         "jax.experimental.host_callback.id_tap": Move(
-            None, None, "use `jax.debug.callback(fn, x)` (it returns None: keep using `x`)"
+            None,
+            None,
+            "use `jax.debug.callback(fn, x)` (it returns None: keep using `x`)",
+            deprecated="0.6",
+            removed="0.10?",
         ),
         "jax.experimental.host_callback.id_print": Move(
             None, None, 'use `jax.debug.print("{}", x)` (it returns None: keep using `x`)'
         ),
         "jax.experimental.host_callback.call": Move(
-            None, None, "use `jax.pure_callback(fn, result_shape, x)` (argument order differs)"
+            None,
+            None,
+            "use `jax.pure_callback(fn, result_shape, x)` (argument order differs)",
+            deprecated="0.6",
+            removed="0.10?",
         ),
-        "jax.experimental.shard": Move(None, None, "use `jax.sharding`", module=True),
-        "jax.experimental.shard.reshard": Move("jax.sharding.reshard"),
-        "jax.experimental.shard.auto_axes": Move("jax.sharding.auto_axes"),
-        "jax.experimental.shard.explicit_axes": Move("jax.sharding.explicit_axes"),
+        "jax.experimental.shard": Move(
+            None, None, "use `jax.sharding`", module=True, removed="0.10?"
+        ),
+        **{
+            f"jax.experimental.shard.{n}": Move(f"jax.sharding.{n}", removed="0.10?", since="0.7")
+            for n in ("reshard", "auto_axes", "explicit_axes")
+        },
         "jax.util": Move(
-            None, None, "use `functools`/`itertools` or your own helpers", module=True
+            None,
+            None,
+            "use `functools`/`itertools` or your own helpers",
+            module=True,
+            removed="0.10?",
         ),
         "jax.cloud_tpu_init": Move(
-            None, None, "remove the import", module=True, status=DEPRECATED_011
+            None, None, "remove the import", module=True, deprecated="0.10?", removed="0.11"
+        ),
+        "jax.experimental.shard_alike": Move(
+            None,
+            None,
+            "JAX has no public replacement (let the compiler choose, or constrain both values "
+            "with `jax.lax.with_sharding_constraint`)",
+            module=True,
+            removed="0.11.2",
+        ),
+        "jax.experimental.control_deps": Move(
+            None,
+            None,
+            "it moved to `jax.experimental.overlap` in 0.11.1, which now exports only "
+            "`program_order`; there is no drop-in replacement",
+            module=True,
+            removed="0.11.1",
         ),
     }
     examples = Examples(
@@ -1143,7 +1280,7 @@ class RemovedArrayTypes(RenameRule):
             None,
             "at run time test `jax.dtypes.issubdtype(x.dtype, jax.dtypes.prng_key)`",
         ),
-        "jax.stages.OutInfo": Move("jax.ShapeDtypeStruct", None),
+        "jax.stages.OutInfo": Move("jax.ShapeDtypeStruct", None, removed="0.10?"),
     }
     examples = Examples(
         invalid=(
@@ -1251,21 +1388,28 @@ class RemovedArrayTypes(RenameRule):
 # JAX806
 # =============================================================================================
 
-_EXTEND_CORE_REMOVED = (
-    "Primitive ClosedJaxpr Jaxpr JaxprEqn Literal Var Token mapped_aval unmapped_aval "
-    "set_current_trace take_current_trace TraceTag call_impl subjaxprs AbstractToken"
+_EXTEND_CORE_REMOVED = "Primitive ClosedJaxpr Jaxpr JaxprEqn Literal Var Token".split()
+# removed from jax.core in 0.10; jax.extend.core has them from 0.10 (`call_impl` until 0.11.1)
+_EXTEND_CORE_REMOVED_010 = (
+    "mapped_aval unmapped_aval set_current_trace take_current_trace TraceTag call_impl "
+    "subjaxprs AbstractToken"
 ).split()
 _EXTEND_CORE_DEPRECATED = (
-    "CallPrimitive DebugInfo DropVar Effect Effects check_jaxpr concrete_or_error "
+    "DebugInfo DropVar Effect Effects check_jaxpr concrete_or_error "
     "find_top_trace gensym get_opaque_trace_state jaxprs_in_params new_jaxpr_eqn no_effects "
     "primal_dtype_to_tangent_dtype valid_jaxtype"
 ).split()
+_CALL_PRIMITIVE = (
+    "JAX 0.11.1 removed `jax.extend.core.CallPrimitive` and `call_impl`: build the primitive "
+    "with `jax.extend.core.create_call_primitive(name)` and "
+    "`jax.extend.core.register_call_primitive_rules(prim, ...)` (a different API: port by hand)"
+)
 _CORE_DEPRECATED_NO_TARGET = (
     "nonempty_axis_env_DO_NOT_USE unsafe_am_i_under_a_jit_DO_NOT_USE "
     "unsafe_am_i_under_a_vmap_DO_NOT_USE unsafe_get_axis_names_DO_NOT_USE JaxprPpContext "
     "JaxprPpSettings OutputType abstract_token aval_mapping_handlers call "
     "concretization_function_error custom_typechecks is_concrete is_constant_dim "
-    "is_constant_shape literalable_types no_axis_name pytype_aval_mappings trace_ctx"
+    "is_constant_shape literalable_types no_axis_name trace_ctx"
 ).split()
 
 
@@ -1301,27 +1445,53 @@ class JaxCoreInternal(RenameRule):
     RENAMES = {
         **{f"jax.core.{n}": Move(f"jax.extend.core.{n}") for n in _EXTEND_CORE_REMOVED},
         **{
-            f"jax.core.{n}": Move(f"jax.extend.core.{n}", status=DEPRECATED_011)
+            f"jax.core.{n}": Move(f"jax.extend.core.{n}", removed="0.10", since="0.10")
+            for n in _EXTEND_CORE_REMOVED_010
+        },
+        **{
+            f"jax.core.{n}": Move(
+                f"jax.extend.core.{n}", deprecated="0.10", removed="0.11", since="0.10"
+            )
             for n in _EXTEND_CORE_DEPRECATED
         },
         **{
             f"jax.core.{n}": Move(
-                None, None, "JAX has no public replacement", status=DEPRECATED_011
+                None, None, "JAX has no public replacement", deprecated="0.10", removed="0.11"
             )
             for n in _CORE_DEPRECATED_NO_TARGET
         },
-        "jax.core.get_aval": Move("jax.typeof", status=REMOVED_010),
-        "jax.core.traverse_jaxpr_params": Move(
-            None, None, "no public replacement", status=REMOVED_010
+        "jax.core.pytype_aval_mappings": Move(
+            None, None, "JAX has no public replacement", deprecated="0.10"
         ),
+        "jax.core.CallPrimitive": Move(
+            "jax.extend.core.CallPrimitive",
+            deprecated="0.10",
+            removed="0.11",
+            since="0.10",
+            until="0.11.1",
+            fallback=_CALL_PRIMITIVE,
+        ),
+        "jax.core.call_impl": Move(
+            "jax.extend.core.call_impl",
+            removed="0.10",
+            since="0.10",
+            until="0.11.1",
+            fallback=_CALL_PRIMITIVE,
+        ),
+        "jax.core.get_aval": Move("jax.typeof", deprecated="0.8.2", removed="0.10"),
+        "jax.core.traverse_jaxpr_params": Move(None, None, "no public replacement", removed="0.10"),
         "jax.core.raise_to_shaped": Move(
             None, None, "no replacement: abstract values are already shaped"
         ),
-        "jax.core.ConcretizationTypeError": Move("jax.errors.ConcretizationTypeError"),
-        "jax.core.InconclusiveDimensionOperation": Move(
-            "jax.errors.InconclusiveDimensionOperation", status=DEPRECATED_011
+        "jax.core.ConcretizationTypeError": Move(
+            "jax.errors.ConcretizationTypeError", deprecated="0.6", removed="0.10?"
         ),
-        "jax.core.JaxprTypeError": Move("jax.errors.JaxprTypeError", status=DEPRECATED_011),
+        **{
+            f"jax.core.{n}": Move(
+                f"jax.errors.{n}", deprecated="0.10", removed="0.11", since="0.10.1"
+            )
+            for n in ("InconclusiveDimensionOperation", "JaxprTypeError")
+        },
     }
     examples = Examples(
         invalid=(
@@ -1430,7 +1600,7 @@ class NumpyRemovedAliases(RenameRule):
         "jax.numpy.sometrue": Move("jax.numpy.any"),
         "jax.numpy.row_stack": Move("jax.numpy.vstack"),
         "jax.numpy.trapz": Move("jax.numpy.trapezoid"),
-        "jax.numpy.fix": Move("jax.numpy.trunc", status=REMOVED_010),
+        "jax.numpy.fix": Move("jax.numpy.trunc", removed="0.10"),
         "jax.numpy.in1d": Move(
             "jax.numpy.isin", "unsafe", call="_in1d_call", expr="{new}(a, b).ravel()"
         ),
@@ -1564,6 +1734,30 @@ REMOVED_CONFIG: dict[str, object] = {
     "jax_remat_opt_barrier": UNKNOWN,
     "jax_data_dependent_tracing_fallback": UNKNOWN,
     "jax_enable_custom_vjp_by_custom_transpose": UNKNOWN,
+    "jax_exec_time_optimization_effort": UNKNOWN,
+    "jax_memory_fitting_effort": UNKNOWN,
+    "jax_refs_to_pins": UNKNOWN,
+    "jax_pallas_use_mosaic_gpu": UNKNOWN,
+    "jax_ragged_dot_use_gpu_pallas_triton_lowering": UNKNOWN,
+}
+# option -> the JAX that removed it ("?": at the latest); options not listed are gone from
+# every JAX jaxlint supports (>= 0.6). Deleting the line is safe only when every target JAX
+# lacks the option (on 0.6 `jax_pmap_shmap_merge=True` still selects another pmap).
+CONFIG_REMOVED_IN: dict[str, str] = {
+    "jax_cpu_enable_gloo_collectives": "0.10?",
+    "jax_dynamic_shapes": "0.10?",
+    "jax_enable_custom_vjp_by_custom_transpose": "0.10?",
+    "jax_pmap_shmap_merge": "0.10",
+    "jax_pmap_no_rank_reduction": "0.10",
+    "jax_exec_time_optimization_effort": "0.11.1",
+    "jax_memory_fitting_effort": "0.11.1",
+    "jax_refs_to_pins": "0.12?",
+    "jax_pallas_use_mosaic_gpu": "0.12?",
+    "jax_ragged_dot_use_gpu_pallas_triton_lowering": "0.12",
+}
+CONFIG_ADVICE = {
+    "jax_exec_time_optimization_effort": "set `jax_optimization_level` ('O0'...'O3') instead",
+    "jax_memory_fitting_effort": "set `jax_memory_fitting_level` ('O0'...'O3') instead",
 }
 RENAMED_CONFIG = {"jax_enable_key_reuse_checks": "jax_debug_key_reuse"}
 PMAP_CONFIG: dict[str, object] = {
@@ -1595,19 +1789,28 @@ class ConfigOptions:
             return
         if option not in self.CONFIG:
             return
+        removed = CONFIG_REMOVED_IN.get(option)
+        if not ctx.target.reaches(removed):
+            return  # every target JAX still has the option
         permanent = self.CONFIG[option]
         stmt = expression_statement(node)
         fix = None
         if stmt is not None:
             literal = isinstance(value, ast.Constant) and value.value is permanent
-            safety = "safe" if permanent is not UNKNOWN and literal else "unsafe"
+            gone_everywhere = ctx.target.all_have(removed)
+            safety = (
+                "safe" if permanent is not UNKNOWN and literal and gone_everywhere else "unsafe"
+            )
             fix = self.fix(delete_statement(ctx, stmt), safety=safety, message="Delete the line")  # type: ignore[attr-defined]
         now = (
             f"; JAX always behaves as `{option}={permanent}` now"
             if permanent is not UNKNOWN
             else "; the old behaviour cannot be selected any more"
         )
-        msg = f"config option `{option}` was removed: `jax.config.update` raises `AttributeError: Unrecognized config option`{now}; delete the line"
+        if option in CONFIG_ADVICE:
+            now += f"; {CONFIG_ADVICE[option]}"
+        when = f" {_when(removed)}" if removed else ""
+        msg = f"config option `{option}` was removed{when}: `jax.config.update` raises `AttributeError: Unrecognized config option`{now}; delete the line"
         self.report(node, msg, fix=fix)  # type: ignore[attr-defined]
 
     def _environ(self, node: ast.stmt, ctx: Context) -> None:
@@ -1617,11 +1820,14 @@ class ConfigOptions:
         option = var.lower()
         if option not in self.CONFIG and option not in self.RENAMED:
             return
+        if not ctx.target.reaches(CONFIG_REMOVED_IN.get(option)):
+            return
         if option in self.RENAMED:
             msg = f"`{var}` is no longer read by JAX (the option was renamed to `{self.RENAMED[option]}`)"
             self.report(node, msg)  # type: ignore[attr-defined]
             return
-        fix = self.fix(delete_statement(ctx, node), safety="safe", message="Delete the line")  # type: ignore[attr-defined]
+        safety = "safe" if ctx.target.all_have(CONFIG_REMOVED_IN.get(option)) else "unsafe"
+        fix = self.fix(delete_statement(ctx, node), safety=safety, message="Delete the line")  # type: ignore[attr-defined]
         msg = f"`{var}` is no longer read by JAX (config option `{option}` was removed); delete the setting"
         self.report(node, msg, fix=fix)  # type: ignore[attr-defined]
 
@@ -1652,6 +1858,7 @@ class RemovedConfigOption(ConfigOptions, Rule):
     is renamed (safe).
     """
 
+    silent_in_compat_code = True
     code = "JAX808"
     name = "removed-config-option"
     message = "{detail}"
@@ -1676,8 +1883,7 @@ class RemovedConfigOption(ConfigOptions, Rule):
             """
             import jax
 
-            if jax.__version__ < "0.5":
-                jax.config.update("jax_dynamic_shapes", True)  # error: JAX808
+            jax.config.update("jax_exec_time_optimization_effort", 0.5)  # error: JAX808
             """,
         ),
         valid=(
@@ -1690,6 +1896,13 @@ class RemovedConfigOption(ConfigOptions, Rule):
             jax.config.update("jax_enable_x64", True)
             jax.config.update("jax_debug_key_reuse", True)
             """,
+            """
+            import jax
+
+            # compatibility code: only old JAX runs this branch, where the option exists
+            if jax.__version_info__ < (0, 5):
+                jax.config.update("jax_dynamic_shapes", True)
+            """,
         ),
         fixes=(
             (
@@ -1698,16 +1911,13 @@ class RemovedConfigOption(ConfigOptions, Rule):
 
                 jax.config.update("jax_array", True)  # needed for old JAX
                 jax.config.update("jax_enable_x64", True)
-                if jax.__version__ < "0.5":
-                    jax.config.update("jax_jit_pjit_api_merge", True)
+                jax.config.update("jax_jit_pjit_api_merge", True)
                 jax.config.update("jax_enable_key_reuse_checks", True)
                 """,
                 """
                 import jax
 
                 jax.config.update("jax_enable_x64", True)
-                if jax.__version__ < "0.5":
-                    pass
                 jax.config.update("jax_debug_key_reuse", True)
                 """,
             ),
@@ -1735,8 +1945,8 @@ class RemovedConfigOption(ConfigOptions, Rule):
 # =============================================================================================
 
 _PXLA_DEPRECATED = (
-    "Index MeshAxisName MeshComputation MeshExecutable global_aval_to_result_handler "
-    "global_avals_to_results_handler global_result_handlers are_hlo_shardings_equal "
+    "Index MeshAxisName MeshExecutable global_aval_to_result_handler "
+    "global_result_handlers are_hlo_shardings_equal "
     "is_hlo_sharding_replicated op_sharding_to_indices ArrayMapping "
     "array_mapping_to_axis_resources"
 ).split()
@@ -1772,23 +1982,35 @@ class RemovedShardingApi(RenameRule):
     tier = 2
     RENAMES = {
         "jax.sharding.PositionalSharding": Move(
-            None, None, "use `NamedSharding(mesh, P(...))` over a `jax.make_mesh` mesh"
+            None,
+            None,
+            "use `NamedSharding(mesh, P(...))` over a `jax.make_mesh` mesh",
+            deprecated="0.6",
+            removed="0.10?",
         ),
-        "jax.sharding.GSPMDSharding": Move(None, None, "use `jax.sharding.NamedSharding`"),
+        "jax.sharding.GSPMDSharding": Move(
+            None, None, "use `jax.sharding.NamedSharding`", deprecated="0.6", removed="0.10?"
+        ),
         "jax.sharding.XLACompatibleSharding": Move(None, None, "use `jax.sharding.Sharding`"),
-        "jax.sharding.use_mesh": Move("jax.set_mesh"),
+        "jax.sharding.use_mesh": Move("jax.set_mesh", removed="0.10?", since="0.7.1"),
         "jax.experimental.PartitionSpec": Move("jax.sharding.PartitionSpec"),
         **{
             f"jax.interpreters.pxla.{n}": Move(
-                None, None, "no public replacement", status="is deprecated since JAX 0.8.2"
+                None, None, "no public replacement", deprecated="0.8.2", removed="0.11"
             )
             for n in _PXLA_DEPRECATED
+        },
+        **{
+            f"jax.interpreters.pxla.{n}": Move(
+                None, None, "no public replacement", deprecated="0.8.2"
+            )
+            for n in ("MeshComputation", "global_avals_to_results_handler")
         },
         "jax.interpreters.pxla.thread_resources": Move(
             None,
             None,
             "enter the mesh with `jax.set_mesh(mesh)` and read `jax.sharding.get_abstract_mesh()`",
-            status="is deprecated since JAX 0.8.2",
+            deprecated="0.8.2",
         ),
     }
     examples = Examples(
@@ -1881,26 +2103,31 @@ class MovedOrRenamedFunction(RenameRule):
     verifier = "import"
     tier = 2
     RENAMES = {
-        "jax.experimental.enable_x64": Move("jax.enable_x64", call="_x64_call", expr="{new}(True)"),
-        "jax.experimental.disable_x64": Move(
-            "jax.enable_x64", call="_x64_call", expr="{new}(False)"
+        "jax.experimental.enable_x64": Move(
+            "jax.enable_x64", call="_x64_call", expr="{new}(True)", removed="0.10?", since="0.8"
         ),
-        "jax.ad_checkpoint.checkpoint": Move("jax.checkpoint", status=REMOVED_010),
-        "jax.ad_checkpoint.remat": Move("jax.remat", status=REMOVED_010),
+        "jax.experimental.disable_x64": Move(
+            "jax.enable_x64", call="_x64_call", expr="{new}(False)", removed="0.10?", since="0.8"
+        ),
+        "jax.ad_checkpoint.checkpoint": Move("jax.checkpoint", removed="0.10"),
+        "jax.ad_checkpoint.remat": Move("jax.remat", removed="0.10"),
         "jax.lax.pvary": Move(
             "jax.lax.pcast",
             call="_pvary_call",
             expr='{new}(x, axis_name, to="varying")',
-            status=REMOVED_010,
+            removed="0.10",
+            since="0.8.2",
         ),
-        "jax.lax.zeros_like_array": Move("jax.numpy.zeros_like", status=REMOVED_010),
+        "jax.lax.zeros_like_array": Move("jax.numpy.zeros_like", removed="0.10"),
         "jax.lax.tie_in": Move(
             "b", call="_tie_in_call", expr="{new}", note="`tie_in(a, b)` is `b`"
         ),
         "jax.host_count": Move("jax.process_count", status="is a deprecated alias"),
         "jax.host_id": Move("jax.process_index", status="is a deprecated alias"),
         "jax.experimental.pjit.with_sharding_constraint": Move("jax.lax.with_sharding_constraint"),
-        "jax.interpreters.xla.canonicalize_dtype": Move("jax.dtypes.canonicalize_dtype"),
+        "jax.interpreters.xla.canonicalize_dtype": Move(
+            "jax.dtypes.canonicalize_dtype", removed="0.10?"
+        ),
         **{
             f"jax.random.{old}": Move(
                 "jax.random.key", call="_impl_key_call", expr=f'{{new}}(seed, impl="{impl}")'
@@ -1913,13 +2140,11 @@ class MovedOrRenamedFunction(RenameRule):
             "degree/order and the angles swap places",
             call="_sph_harm_call",
             expr="{new}(n, m, phi, theta)",
-            status=REMOVED_010,
+            removed="0.10",
         ),
-        "jax.scipy.special.lpmn": Move(
-            None, None, "no replacement is planned", status="is deprecated"
-        ),
+        "jax.scipy.special.lpmn": Move(None, None, "no replacement is planned", deprecated="0.6"),
         "jax.scipy.special.lpmn_values": Move(
-            None, None, "no replacement is planned", status="is deprecated"
+            None, None, "no replacement is planned", deprecated="0.6"
         ),
         "jax.clear_backends": Move(
             None,
@@ -1928,20 +2153,43 @@ class MovedOrRenamedFunction(RenameRule):
         ),
         "jax.xla_computation": Move(None, None, "use `jax.jit(f).lower(*args).compiler_ir('hlo')`"),
         "jax.dlpack.to_dlpack": Move(
-            None, None, "pass the array itself: it implements `__dlpack__`"
+            None,
+            None,
+            "pass the array itself: it implements `__dlpack__`",
+            deprecated="0.6",
+            removed="0.10?",
         ),
         "jax.random.default_prng_impl": Move(None, None, "read `jax.config.jax_default_prng_impl`"),
-        "jax.interpreters.xla.abstractify": Move(None, None, "use `jax.typeof`"),
-        "jax.interpreters.xla.pytype_aval_mappings": Move(None, None, "use `jax.typeof`"),
+        **{
+            f"jax.interpreters.xla.{n}": Move(
+                None, None, "use `jax.typeof`", deprecated="0.6", removed="0.10?"
+            )
+            for n in ("abstractify", "pytype_aval_mappings")
+        },
         "jax.interpreters.xla.xla_call_p": Move(None, None, "use `jax.jit`"),
         "jax.interpreters.xla.translations": Move(None, None, _XLA_TRANSLATIONS),
         "jax.interpreters.xla.backend_specific_translations": Move(None, None, _XLA_TRANSLATIONS),
         "jax.interpreters.ad.reducing_transposes": Move(
-            None, None, "unused since JAX 0.4.38", status=REMOVED_010
+            None, None, "unused since JAX 0.4.38", removed="0.10"
         ),
         "jax.interpreters.batching.NotMapped": Move(
-            None, None, "no public replacement", status="is deprecated"
+            None, None, "no public replacement", removed="0.10?"
         ),
+        "jax.custom_remat": Move(
+            None,
+            None,
+            "it existed only in JAX 0.11.x; use `jax.checkpoint` (or `jax.custom_vjp`)",
+            removed="0.12",
+        ),
+        **{
+            f"jax.lax.{n}": Move(
+                None,
+                None,
+                "JAX 0.12 names no replacement; pin JAX or restructure",
+                deprecated="0.12",
+            )
+            for n in ("psend", "precv")
+        },
     }
     examples = Examples(
         invalid=(
@@ -2141,6 +2389,7 @@ class RemovedKeywordOrPositional(Rule):
     alone (`torch_tensor.device()` is fine).
     """
 
+    silent_in_compat_code = True
     code = "JAX811"
     name = "removed-keyword-or-positional"
     message = "{detail}"

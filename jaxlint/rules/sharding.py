@@ -326,6 +326,7 @@ class RemovedPmapApi(ConfigOptions, RenameRule):
     verifier = "import"
     tier = 2
     status = REMOVED_010
+    REMOVED = "0.10"
     CONFIG = PMAP_CONFIG
     prefilter_words = (
         "device_put_replicated",
@@ -335,8 +336,8 @@ class RemovedPmapApi(ConfigOptions, RenameRule):
         *(w for o in PMAP_CONFIG for w in (o, o.upper())),
     )
     RENAMES = {
-        "jax.device_put_replicated": Move(None, None, _DROP_IN),
-        "jax.device_put_sharded": Move(None, None, _DROP_IN),
+        "jax.device_put_replicated": Move(None, None, _DROP_IN, deprecated="0.8.1"),
+        "jax.device_put_sharded": Move(None, None, _DROP_IN, deprecated="0.8.1"),
         "jax.sharding.PmapSharding": Move(None, None, "use `jax.NamedSharding`"),
         **{
             f"jax.interpreters.pxla.{n}": Move(
