@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from jaxlint.analysis.transforms import PARTIAL, literal_ints
-from jaxlint.jaxversion import JaxTarget, parse_version
 from jaxlint.diagnostic import Edit, Position
 from jaxlint.fixers.imports import spell
 from jaxlint.fixers.rename import (
@@ -34,6 +33,7 @@ from jaxlint.fixers.rename import (
     remove_alias,
     rename_keyword,
 )
+from jaxlint.jaxversion import JaxTarget, parse_version
 from jaxlint.rules.base import Context, Examples, Rule
 
 REMOVED_010 = "was removed in JAX 0.10.0"
@@ -71,6 +71,7 @@ class Move:
     since: str | None = None
     until: str | None = None
     fallback: str = ""
+    introduced: str | None = None  # the old name itself appeared in this JAX (tests only)
 
     @property
     def per_use(self) -> bool:
@@ -1103,14 +1104,12 @@ class RemovedModule(RenameRule):
             None,
             "use `jax.debug.callback` / `jax.debug.print` / `jax.pure_callback`",
             module=True,
-            deprecated="0.6",
             removed="0.10?",
         ),
         "jax.experimental.host_callback.id_tap": Move(
             None,
             None,
             "use `jax.debug.callback(fn, x)` (it returns None: keep using `x`)",
-            deprecated="0.6",
             removed="0.10?",
         ),
         "jax.experimental.host_callback.id_print": Move(
@@ -1120,7 +1119,6 @@ class RemovedModule(RenameRule):
             None,
             None,
             "use `jax.pure_callback(fn, result_shape, x)` (argument order differs)",
-            deprecated="0.6",
             removed="0.10?",
         ),
         "jax.experimental.shard": Move(
@@ -1155,6 +1153,7 @@ class RemovedModule(RenameRule):
             "`program_order`; there is no drop-in replacement",
             module=True,
             removed="0.11.1",
+            introduced="0.10",
         ),
     }
     examples = Examples(
@@ -1946,8 +1945,7 @@ class RemovedConfigOption(ConfigOptions, Rule):
 
 _PXLA_DEPRECATED = (
     "Index MeshAxisName MeshExecutable global_aval_to_result_handler "
-    "global_result_handlers are_hlo_shardings_equal "
-    "is_hlo_sharding_replicated op_sharding_to_indices ArrayMapping "
+    "global_result_handlers op_sharding_to_indices ArrayMapping "
     "array_mapping_to_axis_resources"
 ).split()
 
@@ -1999,6 +1997,17 @@ class RemovedShardingApi(RenameRule):
                 None, None, "no public replacement", deprecated="0.8.2", removed="0.11"
             )
             for n in _PXLA_DEPRECATED
+        },
+        **{
+            f"jax.interpreters.pxla.{n}": Move(
+                None,
+                None,
+                "no public replacement",
+                deprecated="0.8.2",
+                removed="0.11",
+                introduced="0.10",
+            )
+            for n in ("are_hlo_shardings_equal", "is_hlo_sharding_replicated")
         },
         **{
             f"jax.interpreters.pxla.{n}": Move(
@@ -2180,6 +2189,7 @@ class MovedOrRenamedFunction(RenameRule):
             None,
             "it existed only in JAX 0.11.x; use `jax.checkpoint` (or `jax.custom_vjp`)",
             removed="0.12",
+            introduced="0.11",
         ),
         **{
             f"jax.lax.{n}": Move(
@@ -2187,6 +2197,7 @@ class MovedOrRenamedFunction(RenameRule):
                 None,
                 "JAX 0.12 names no replacement; pin JAX or restructure",
                 deprecated="0.12",
+                introduced="0.10",
             )
             for n in ("psend", "precv")
         },

@@ -699,6 +699,11 @@ class ShardMapUnplacedInput(Rule):
     )
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        if not ctx.target.reaches("0.9.1"):
+            return  # before 0.9 `jax.make_mesh` meshes are Auto: unplaced inputs are fine
+        self._visit_module(node, ctx)
+
+    def _visit_module(self, node: ast.Module, ctx: Context) -> None:
         targets: dict[ast.AST, tuple[ShardMapUse, str]] = {}  # binder -> (use, local name)
         for use in shard_map_uses(ctx):
             mesh = use.mesh
@@ -881,18 +886,21 @@ class MeshContextManager(Rule):
     )
 
     def visit_With(self, node: ast.With, ctx: Context) -> None:
+        if not ctx.target.reaches("0.10.1"):
+            return  # `with mesh:` is deprecated from 0.10.1; before, it is the way
+        have = ctx.target.availability("0.7.1")  # `jax.set_mesh`
         for item in node.items:
             expr = item.context_expr
             if not self._is_mesh(expr, ctx):
                 continue
             fix = None
-            if item.optional_vars is None:
+            if item.optional_vars is None and have is not None:
                 try:
                     text, edits = spell(ctx, "jax.set_mesh")
                     fix = self.fix(
                         ctx.replace(expr, f"{text}({ctx.text(expr)})"),
                         *edits,
-                        safety="unsafe" if self._legacy_users(ctx) else "safe",
+                        safety="unsafe" if self._legacy_users(ctx) or have != "safe" else "safe",
                         message="Use `jax.set_mesh`",
                     )
                 except LookupError:
@@ -1021,6 +1029,8 @@ class PartitionSpecTupleCompare(Rule):
     )
 
     def visit_Compare(self, node: ast.Compare, ctx: Context) -> None:
+        if not ctx.target.reaches("0.10"):
+            return  # before 0.10 `PartitionSpec` is a tuple subclass: the comparison works
         left = node.left
         for op, right in zip(node.ops, node.comparators):
             if isinstance(op, (ast.Eq, ast.NotEq)):
