@@ -2380,7 +2380,9 @@ class RemovedKeywordOrPositional(Rule):
 
     What it does: finds `jnp.clip(a=, a_min=, a_max=)`, `jnp.reshape(x, newshape=)`,
     `jnp.where(condition=, x=, y=)`, `jax.jit(fun=f)`, `jax.jit(f, 0)` (positional
-    `static_argnums`), positional `copy`/`order`/`ndmin` in `jnp.array`, and on values known
+    `static_argnums`), positional `copy`/`order`/`ndmin` in `jnp.array` (JAX >= 0.10.1; an
+    error from 0.12), `jax.make_mesh(axis_shapes=)` (renamed `axis_sizes` in 0.11.1),
+    `jax.checkpoint(concrete=)`, `jax.pure_callback(vectorized=)`, and on values known
     to be JAX arrays (bound from `jnp.*`/`jax.random.*`/`jax.device_put` calls, or parameters
     annotated `jax.Array`): `x.device()`, `x.device_buffer`, `x.device_buffers`, and
     `key.unsafe_raw_array()` on typed keys.
@@ -2396,8 +2398,10 @@ class RemovedKeywordOrPositional(Rule):
         y = jnp.clip(x, min=0.0, max=1.0)
         f = jax.jit(step, static_argnums=(1,))
         dev = x.device
-    Fix: the keyword rewrite (safe). Receivers that are not provably JAX arrays are left
-    alone (`torch_tensor.device()` is fine).
+    Fix: the keyword rewrite (safe); `make_mesh(axis_shapes=s)` -> `make_mesh(s)` (safe: the
+    positional form works on every JAX, either keyword fails on some). `concrete=` and
+    `vectorized=`: none (the replacement is a design choice). Receivers that are not provably
+    JAX arrays are left alone (`torch_tensor.device()` is fine).
     """
 
     silent_in_compat_code = True
@@ -2434,6 +2438,13 @@ class RemovedKeywordOrPositional(Rule):
 
 
             f = jax.jit(fun=place)  # error: JAX811
+            """,
+            """
+            import jax
+
+            mesh = jax.make_mesh(axis_shapes=(8,), axis_names=("x",))  # error: JAX811
+            f = jax.checkpoint(lambda x: x, concrete=True)  # error: JAX811
+            y = jax.pure_callback(abs, jax.ShapeDtypeStruct((), "float32"), 1.0, vectorized=True)  # error: JAX811
             """,
         ),
         valid=(
@@ -2497,6 +2508,18 @@ class RemovedKeywordOrPositional(Rule):
                 raw = jax.random.key_data(key)
                 """,
             ),
+            (
+                """
+                import jax
+
+                mesh = jax.make_mesh(axis_shapes=(1,), axis_names=("x",))
+                """,
+                """
+                import jax
+
+                mesh = jax.make_mesh((1,), axis_names=("x",))
+                """,
+            ),
         ),
     )
 
@@ -2517,14 +2540,37 @@ class RemovedKeywordOrPositional(Rule):
         elif q == "jax.jit":
             self._jit(node, ctx)
         elif q == "jax.numpy.array":
-            if len(node.args) > 2 and not has_star(node):
+            if len(node.args) > 2 and not has_star(node) and ctx.target.reaches("0.10.1"):
                 names = ("copy", "order", "ndmin")
                 edits = [name_argument(ctx, a, names[i]) for i, a in enumerate(node.args[2:5])]
                 fixable = len(node.args) <= 5
+                status = (
+                    "raises `TypeError: array() takes from 1 to 2 positional arguments` from JAX 0.12"
+                    if ctx.target.reaches("0.12")
+                    else "is deprecated (JAX 0.10.1; an error from 0.12)"
+                )
                 self._emit(
                     node,
-                    "passing `copy`/`order`/`ndmin` to `jnp.array` positionally is deprecated (JAX 0.10.1); pass them by keyword",
+                    f"passing `copy`/`order`/`ndmin` to `jnp.array` positionally {status}; pass them by keyword",
                     edits if fixable else None,
+                )
+        elif q == "jax.make_mesh":
+            self._make_mesh(node, ctx)
+        elif q in ("jax.checkpoint", "jax.remat"):
+            kw = keyword_node(node, "concrete")
+            if kw is not None:
+                self._emit(
+                    node,
+                    "`jax.checkpoint(concrete=...)` was removed (`NotImplementedError`; `TypeError` from JAX 0.11); drop it and mark the Python-value arguments with `static_argnums=`",
+                    None,
+                )
+        elif q == "jax.pure_callback":
+            kw = keyword_node(node, "vectorized")
+            if kw is not None:
+                self._emit(
+                    node,
+                    "`jax.pure_callback(vectorized=...)` was removed in JAX 0.6 (from 0.10 it is passed on to the callback and fails when the program runs); use `vmap_method=` ('sequential', 'expand_dims', 'broadcast_all')",
+                    None,
                 )
         elif isinstance(node.func, ast.Attribute) and not node.args and not node.keywords:
             attr = node.func.attr
@@ -2566,6 +2612,19 @@ class RemovedKeywordOrPositional(Rule):
         self._emit(node, msg, [ctx.replace(node, new)])
 
     # -- cases ------------------------------------------------------------------------------
+    def _make_mesh(self, node: ast.Call, ctx: Context) -> None:
+        """`make_mesh(axis_shapes=...)`: the keyword was renamed `axis_sizes` in JAX 0.11.1 (a
+        `TypeError` there); passing it positionally works on every JAX."""
+        kw = keyword_node(node, "axis_shapes")
+        if kw is None or has_star(node) or not ctx.target.reaches("0.11.1"):
+            return
+        first = not node.args and node.keywords[0] is kw
+        self._emit(
+            node,
+            "`jax.make_mesh(axis_shapes=...)` raises `TypeError` from JAX 0.11.1 (the keyword is now `axis_sizes`); pass the sizes positionally, which every JAX accepts",
+            [drop_keyword_name(ctx, kw)] if first else None,
+        )
+
     def _emit(self, node: ast.AST, detail: str, edits: list[Edit] | None) -> None:
         fix = self.fix(*edits, safety="safe", message="Rewrite the arguments") if edits else None
         self.report(node, detail=detail, fix=fix)
