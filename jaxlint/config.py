@@ -92,6 +92,7 @@ class Settings:
     # Discovered settings infer an unset target from the project and the installed jax;
     # settings built in code (tests, API callers) get the newest JAX unless they set one.
     infer_target: bool = False
+    project_root: str | None = None  # nearest pyproject.toml without [tool.jaxlint]
 
     def jax_target(self):  # noqa: ANN201
         """The JAX versions this code must run on (`jaxlint.jaxversion.JaxTarget`)."""
@@ -99,7 +100,8 @@ class Settings:
 
         if not self.target_jax and not self.infer_target:
             return newest()
-        return resolve(self.target_jax, self.target_jax_source, os.path.abspath(self.root))
+        root = self.project_root if self.config_file is None and self.project_root else self.root
+        return resolve(self.target_jax, self.target_jax_source, os.path.abspath(root))
 
     def selected_codes(self, all_rules) -> frozenset[str]:  # noqa: ANN001
         return frozenset(r.code for r in all_rules if self.is_selected(r.code, r.default))
@@ -312,6 +314,9 @@ class ConfigResolver:
         if settings is None:
             parent = os.path.dirname(directory)
             settings = self._default if parent == directory else self._find(parent)
+            if settings.config_file is None and os.path.isfile(candidate):
+                # no [tool.jaxlint] anywhere: this project's jax requirement sets the target
+                settings = replace(settings, project_root=directory)
         self._by_dir[directory] = settings
         return settings
 

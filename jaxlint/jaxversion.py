@@ -78,7 +78,10 @@ class JaxTarget:
     source: str
 
     def text(self) -> str:
-        lo, hi = show(self.low), show(self.high)
+        low = self.low[:2] if len(self.low) == 3 and self.low[2] == 0 else self.low
+        lo, hi = show(low), show(self.high)
+        if self.low == self.high:
+            return show(self.low)
         return lo if lo == hi else f"{lo} - {hi}"
 
     def key(self) -> str:
@@ -282,3 +285,125 @@ def resolve(setting: str | None, setting_source: str | None, root: str) -> JaxTa
     if setting:
         return from_setting(setting, setting_source or "configuration")
     return declared(root) or installed() or newest()
+
+
+# -- what JAX 0.11 / 0.12 changed, and where jaxlint covers it --------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """One removal, deprecation or behaviour change of JAX 0.11/0.12 a user can hit
+    (reference/jax-0.12-facts.md), the rule that covers it, or why none does."""
+
+    what: str
+    version: str
+    token: str  # text the covering rule's docs or examples mention
+    code: str | None = None
+    out_of_scope: str = ""
+
+
+CHANGES_011_012: tuple[Change, ...] = (
+    Change(
+        "35 `jax.core` names (`CallPrimitive`, `DebugInfo`, `new_jaxpr_eqn`, ...) removed",
+        "0.11",
+        "new_jaxpr_eqn",
+        "JAX806",
+    ),
+    Change(
+        "`jax.core.pytype_aval_mappings` still deprecated",
+        "0.10-0.12",
+        "pytype_aval_mappings",
+        "JAX806",
+    ),
+    Change(
+        "`jax.extend.core.CallPrimitive`, `call_impl` removed", "0.11.1", "CallPrimitive", "JAX806"
+    ),
+    Change(
+        "`jax.core.InconclusiveDimensionOperation`, `JaxprTypeError` only in `jax.errors`",
+        "0.11",
+        "JaxprTypeError",
+        "JAX806",
+    ),
+    Change(
+        "`jax.interpreters.pxla` internals (`Index`, `MeshExecutable`, ...) removed",
+        "0.11",
+        "MeshExecutable",
+        "JAX809",
+    ),
+    Change(
+        "`jax.interpreters.pxla.thread_resources` etc. still deprecated",
+        "0.12",
+        "thread_resources",
+        "JAX809",
+    ),
+    Change("`jax.cloud_tpu_init` removed", "0.11", "cloud_tpu_init", "JAX804"),
+    Change("`jax.experimental.shard_alike` removed", "0.11.2", "shard_alike", "JAX804"),
+    Change(
+        "`jax.experimental.control_deps` removed (moved to `overlap`, then dropped)",
+        "0.11.1",
+        "control_deps",
+        "JAX804",
+    ),
+    Change("`jax.custom_remat` existed only in 0.11", "0.12", "custom_remat", "JAX810"),
+    Change("`jax.lax.psend` / `precv` deprecated", "0.12", "psend", "JAX810"),
+    Change("`jax.lax.dce_sink_p` removed", "0.11", "dce_sink_p", "JAX810"),
+    Change(
+        "positional `copy`/`order`/`ndmin` to `jnp.array` is a `TypeError`",
+        "0.12",
+        "ndmin",
+        "JAX811",
+    ),
+    Change("`jax.make_mesh(axis_shapes=)` renamed `axis_sizes`", "0.11.1", "axis_shapes", "JAX811"),
+    Change("`jax.checkpoint(concrete=)` is a `TypeError`", "0.11", "concrete", "JAX811"),
+    Change(
+        "`jax.pure_callback(vectorized=)` fails at run time", "0.10-0.12", "vectorized", "JAX811"
+    ),
+    Change(
+        "config `jax_exec_time_optimization_effort`, `jax_memory_fitting_effort` removed",
+        "0.11.1",
+        "jax_memory_fitting_effort",
+        "JAX808",
+    ),
+    Change(
+        "config `jax_refs_to_pins`, `jax_pallas_use_mosaic_gpu` removed",
+        "0.11-0.12",
+        "jax_refs_to_pins",
+        "JAX808",
+    ),
+    Change(
+        "config `jax_ragged_dot_use_gpu_pallas_triton_lowering` removed",
+        "0.12",
+        "jax_ragged_dot_use_gpu_pallas_triton_lowering",
+        "JAX808",
+    ),
+    Change(
+        "`jnp.empty` / `empty_like` return uninitialized memory (zeros before)",
+        "0.11",
+        "empty",
+        "JAX812",
+    ),
+    Change(
+        "`jnp.cross` of 2-element vectors is a `ValueError`",
+        "0.12",
+        "cross",
+        out_of_scope="the vector length is rarely visible statically; JAX's error is clear and names the fix",
+    ),
+    Change(
+        "tracer error texts (`x[:n]` slice message; `jnp.compress` raises the parent `ConcretizationTypeError`)",
+        "0.11",
+        "compress",
+        out_of_scope="messages of errors JAX already raises; jaxlint's verifiers classify by exception class",
+    ),
+    Change(
+        "documentation URLs in the key-reuse and donation messages",
+        "0.11",
+        "URL",
+        out_of_scope="message text only; no code is wrong",
+    ),
+    Change(
+        "`jax.random.Key` (annotation-only `NewType`; `isinstance(k, jax.random.Key)` raises `TypeError`)",
+        "0.12",
+        "Key",
+        out_of_scope="an addition, not a removal; misuse fails loudly on first call",
+    ),
+)

@@ -1042,7 +1042,8 @@ class RemovedModule(RenameRule):
     What it does: finds `jax.linear_util`, `jax.experimental.array_api`,
     `jax.abstract_arrays`, `jax.lib.xla_bridge`, `jax.lib.xla_client`,
     `jax.experimental.maps` (`xmap`, `Mesh`), `jax.experimental.host_callback`,
-    `jax.experimental.shard`, `jax.util` and the deprecated `jax.cloud_tpu_init`.
+    `jax.experimental.shard`, `jax.util`, `jax.cloud_tpu_init` (removed in 0.11),
+    `jax.experimental.shard_alike` (0.11.2) and `jax.experimental.control_deps` (0.11.1).
     Why is this bad: the modules are gone: importing them raises `ModuleNotFoundError`
     (`ImportError` for `from jax.lib import xla_client`), so nothing in the file runs.
     Example:
@@ -1057,8 +1058,8 @@ class RemovedModule(RenameRule):
     `jax.extend.backend.get_backend`, `jax.default_backend`, `jax.numpy` for the array API,
     `jax.sharding.Mesh`, `jax.sharding.reshard/auto_axes/explicit_axes`,
     `jax.core.ShapedArray`; safe); the import of a removed module is deleted once nothing
-    uses it. `host_callback`, `xmap`, `xla_client`, `jax.util`: none (the message says what
-    replaces them).
+    uses it. `host_callback`, `xmap`, `xla_client`, `jax.util`, `shard_alike`,
+    `control_deps`: none (the message says what replaces them, or that nothing does).
     """
 
     code = "JAX804"
@@ -1853,7 +1854,10 @@ class RemovedConfigOption(ConfigOptions, Rule):
 
     What it does: finds `jax.config.update("jax_array", ...)` (and `jax_jit_pjit_api_merge`,
     `jax_enable_mlir`, `jax_dynamic_shapes`, `jax_enable_memories`, ... every option checked
-    to be unrecognized by JAX 0.10.2), `os.environ["JAX_ARRAY"] = ...` settings, and the
+    to be unrecognized by JAX 0.10.2; `jax_exec_time_optimization_effort`,
+    `jax_memory_fitting_effort` (0.11.1), `jax_refs_to_pins`, `jax_pallas_use_mosaic_gpu`,
+    `jax_ragged_dot_use_gpu_pallas_triton_lowering` (0.12) when the target JAX is that new),
+    `os.environ["JAX_ARRAY"] = ...` settings, and the
     renamed `jax_enable_key_reuse_checks` (now `jax_debug_key_reuse`). The pmap options
     (`jax_pmap_shmap_merge`, ...) are JAX302's.
     Why is this bad: `jax.config.update` with a removed option raises
@@ -1864,8 +1868,9 @@ class RemovedConfigOption(ConfigOptions, Rule):
     Use instead:
         (nothing: jax.Array is the only array type)
     Fix: delete the statement (safe when the value set is the behaviour JAX now always has,
-    e.g. `jax_array=True`; unsafe otherwise: the old behaviour is gone). The renamed option
-    is renamed (safe).
+    e.g. `jax_array=True`, and every target JAX lacks the option; unsafe otherwise: the old
+    behaviour is gone, or an older target JAX still honours it). The renamed option is
+    renamed (safe).
     """
 
     silent_in_compat_code = True
@@ -1967,7 +1972,7 @@ class RemovedShardingApi(RenameRule):
     What it does: finds `jax.sharding.PositionalSharding`, `GSPMDSharding`,
     `XLACompatibleSharding`, `jax.sharding.use_mesh`, `jax.experimental.PartitionSpec` and
     the `jax.interpreters.pxla` internals deprecated in 0.8.2 (`thread_resources`,
-    `MeshExecutable`, ...). The pmap-only ones (`PmapSharding`, `ShardingSpec`,
+    `MeshExecutable`, ...; most removed in 0.11). The pmap-only ones (`PmapSharding`, `ShardingSpec`,
     `device_put_replicated`) are JAX302's.
     Why is this bad: the removed names raise `AttributeError`; the `pxla` ones warn and go
     in 0.11.
@@ -2099,7 +2104,8 @@ class MovedOrRenamedFunction(RenameRule):
     `jax.interpreters.xla.canonicalize_dtype`, `jax.random.threefry2x32_key/rbg_key/
     unsafe_rbg_key`, `jax.scipy.special.sph_harm`, and the ones without a drop-in
     (`jax.clear_backends`, `jax.xla_computation`, `jax.dlpack.to_dlpack`,
-    `jax.interpreters.xla.translations`, `jax.scipy.special.lpmn`, ...).
+    `jax.interpreters.xla.translations`, `jax.scipy.special.lpmn`, ...), `jax.custom_remat`
+    (only in 0.11), `jax.lax.psend` / `precv` (deprecated in 0.12) and `jax.lax.dce_sink_p`.
     Why is this bad: all but `host_count`/`host_id` (which warn) and `lpmn` (deprecated)
     raise `AttributeError` in JAX 0.10.2.
     Example:
@@ -2111,7 +2117,8 @@ class MovedOrRenamedFunction(RenameRule):
     Fix: rename (safe), with the argument changes where the new function differs:
     `enable_x64()` -> `jax.enable_x64(True)`, `disable_x64()` -> `jax.enable_x64(False)`,
     `pvary(x, a)` -> `pcast(x, a, to="varying")`, `tie_in(a, b)` -> `b`,
-    `threefry2x32_key(s)` -> `jax.random.key(s, impl="threefry2x32")` (safe);
+    `threefry2x32_key(s)` -> `jax.random.key(s, impl="threefry2x32")` (safe; `jax.enable_x64`
+    needs JAX 0.8 and `pcast` 0.8.2: for older targets no fix, the old spelling is right);
     `sph_harm(m, n, theta, phi)` -> `sph_harm_y(n, m, phi, theta)` (unsafe: degree/order and
     the two angles swap places, following SciPy; check your angle convention). The rest:
     none (the message names the replacement).
