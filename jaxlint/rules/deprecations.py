@@ -2450,9 +2450,10 @@ class RemovedKeywordOrPositional(Rule):
 
 
             step = jax.jit(prep, (0,))  # error: JAX811
-            arr = np.array([1, 2], np.int32, False)  # error: JAX811
+            arr = np.array([1, 2], np.int32)
             dev = arr.device()  # error: JAX811
             buf = arr.device_buffer  # error: JAX811
+            copied = np.array([1, 2], np.int32, False)  # error: JAX811
             """,
             """
             import jax
@@ -2775,8 +2776,8 @@ class EmptyUsedAsZeros(Rule):
     name = "empty-used-as-zeros"
     message = "`{old}` returns uninitialized memory from JAX 0.11 (zeros before); `{name}` {use}, so it starts from garbage: use `{new}`"
     fix_safety = "safe"
-    verifier = "import"
-    tier = 1
+    verifier = None  # CPU happens to hand out zeroed memory: nothing to observe at run time
+    tier = 3
     silent_in_compat_code = True
     examples = Examples(
         invalid=(

@@ -31,7 +31,7 @@ except AttributeError:
 try:
     from jax.extend.core import Primitive
 except ImportError:
-    from jax.core import Primitive
+    pass
 
 # `jax.__version_info__` comparisons, either operand order
 if jax.__version_info__ < (0, 4, 36):
