@@ -31,7 +31,9 @@ except AttributeError:
 try:
     from jax.extend.core import Primitive
 except ImportError:
-    pass
+    from jax.core import Primitive
+
+my_p = Primitive("my_prim")
 
 # `jax.__version_info__` comparisons, either operand order
 if jax.__version_info__ < (0, 4, 36):
