@@ -113,6 +113,8 @@ def for_target(move: Move, target: JaxTarget, default_status: str) -> Move | Non
     if move.new is None or not move.new.startswith("jax"):
         return replace(move, status=status or default_status)
     have = target.availability(move.since, move.until)
+    if move.until and target.reaches(move.until):
+        have = None  # the replacement is itself gone from the newest target JAX
     if have is None:
         needs = (
             f"`{move.new}` exists only in JAX {move.since or '0.6'}-{move.until}"
@@ -574,6 +576,7 @@ class RemovedTreeAliases(RenameRule):
     name = "removed-tree-aliases"
     fix_safety = "safe"
     verifier = "import"
+    REMOVED = "0.6"
     RENAMES = {
         "jax.tree_map": ("jax.tree.map", "safe", ""),
         "jax.tree_leaves": ("jax.tree.leaves", "safe", ""),
@@ -582,7 +585,7 @@ class RemovedTreeAliases(RenameRule):
         "jax.tree_structure": ("jax.tree.structure", "safe", ""),
         "jax.tree_transpose": ("jax.tree.transpose", "safe", ""),
         "jax.treedef_is_leaf": ("jax.tree_util.treedef_is_leaf", "safe", ""),
-        "jax.tree_util.tree_multimap": ("jax.tree.map", "safe", ""),
+        "jax.tree_util.tree_multimap": Move("jax.tree.map", removed="0.3.16"),
         "jax.tree_util.build_tree": Move(
             None,
             None,
