@@ -50,7 +50,37 @@ class VersionGuards:
         self._version_names = self._names_bound_to_versions()
 
     def in_old_jax_branch(self, node: ast.AST) -> bool:
-        """True when `node` runs only where a newer JAX API is missing (or JAX is older)."""
+        """True when `node` runs only where a newer JAX API is missing (or JAX is older), or
+        is a reference to exactly the attribute an enclosing `hasattr` proved present."""
+        return self._in_old_branch(node) or self._proved_by_hasattr(node)
+
+    def _proved_by_hasattr(self, node: ast.AST) -> bool:
+        """`if hasattr(jax.core, "get_aval"): jax.core.get_aval(x)`: the old API, checked."""
+        q = self.index.qualname(node) if isinstance(node, (ast.Attribute, ast.Name)) else None
+        if q is None:
+            return False
+        child: ast.AST = node
+        parent = getattr(node, "jl_parent", None)
+        while parent is not None and not isinstance(parent, ast.Module):
+            if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+                in_body = (
+                    child is parent.body if isinstance(parent, ast.IfExp) else child in parent.body
+                )
+                for test in _conjuncts(parent.test) if in_body else ():
+                    if (
+                        isinstance(test, ast.Call)
+                        and self.index.qualname(test.func) == "hasattr"
+                        and len(test.args) == 2
+                        and isinstance(test.args[1], ast.Constant)
+                        and isinstance(test.args[1].value, str)
+                    ):
+                        owner = self.index.qualname(test.args[0])
+                        if owner and q == f"{owner}.{test.args[1].value}":
+                            return True
+            child, parent = parent, getattr(parent, "jl_parent", None)
+        return False
+
+    def _in_old_branch(self, node: ast.AST) -> bool:
         child: ast.AST = node
         parent = getattr(node, "jl_parent", None)
         chain: list[int] = []
@@ -156,6 +186,12 @@ class VersionGuards:
                         if self._is_version(stmt.value):
                             names.add(target.id)
         return frozenset(names)
+
+
+def _conjuncts(test: ast.AST) -> list[ast.AST]:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return list(test.values)
+    return [test]
 
 
 def _callee_name(call: ast.Call) -> str | None:

@@ -805,6 +805,7 @@ class MeshContextManager(Rule):
     (`set_mesh` yields None).
     """
 
+    silent_in_compat_code = True  # old-JAX branches of compatibility code
     code = "JAX305"
     name = "mesh-context-manager"
     message = "`with {mesh}:` is deprecated (JAX 0.10.1) and sets only the legacy mesh context; use `with jax.set_mesh({mesh}):`"
@@ -953,6 +954,7 @@ class PartitionSpecTupleCompare(Rule):
     Fix: wrap the tuple in `P(...)` (safe: it compares the intended specs).
     """
 
+    silent_in_compat_code = True  # old-JAX branches of compatibility code
     code = "JAX306"
     name = "partitionspec-tuple-compare"
     message = "`PartitionSpec` never equals a tuple (JAX 0.10.0): this comparison is always {always}; compare with `P(...)`"

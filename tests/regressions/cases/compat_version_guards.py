@@ -59,6 +59,19 @@ if _JAX >= (0, 7):
 else:
     replicated = jax.device_put_replicated
 
+# the old API itself, proved present by `hasattr`
+if hasattr(jax.core, "get_aval"):
+    shape_of = jax.core.get_aval(1.0).shape
+
+# `with mesh:` in the branch for JAX without `jax.set_mesh`
+mesh = jax.make_mesh((1,), ("x",))
+if hasattr(jax, "set_mesh"):
+    with jax.set_mesh(mesh):
+        pass
+else:
+    with mesh:
+        pass
+
 # outside any guard: still true positives
 aval = jax.core.get_aval(1.0)  # error: JAX806
 leaves = jax.tree_map(abs, [1])  # error: JAX801
