@@ -11,9 +11,11 @@ The target is a range `[low, high]` of JAX versions the code must run on:
   does the finding only advises.
 
 Where the target comes from, in order: `--target-jax`, `[tool.jaxlint] target-jax`, the
-project's declared constraint on `jax` (pyproject dependencies, requirements files), the
-installed `jax` distribution's metadata (never `import jax`: static lint must not run JAX),
-else the newest JAX jaxlint knows.
+`JAXLINT_TARGET_JAX` environment variable (an ambient default, e.g. for a CI matrix or a
+test suite that must not depend on the JAX it runs with), the project's declared constraint
+on `jax` (pyproject dependencies, requirements files), the installed `jax` distribution's
+metadata (never `import jax`: static lint must not run JAX), else the newest JAX jaxlint
+knows.
 """
 
 from __future__ import annotations
@@ -279,9 +281,22 @@ def from_setting(text: str, source: str) -> JaxTarget:
     return found
 
 
-@lru_cache(maxsize=256)
+ENV_VAR = "JAXLINT_TARGET_JAX"
+
+
 def resolve(setting: str | None, setting_source: str | None, root: str) -> JaxTarget:
-    """The target for a configuration root (cached: inference reads files once)."""
+    """The target for a configuration root."""
+    if setting:
+        return _resolve(setting, setting_source or "configuration", root)
+    ambient = os.environ.get(ENV_VAR, "").strip()
+    if ambient:
+        return _resolve(check(ambient, ENV_VAR), f"${ENV_VAR}", root)
+    return _resolve(None, None, root)
+
+
+@lru_cache(maxsize=256)
+def _resolve(setting: str | None, setting_source: str | None, root: str) -> JaxTarget:
+    """Cached: inference reads files once per root."""
     if setting:
         return from_setting(setting, setting_source or "configuration")
     return declared(root) or installed() or newest()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -23,6 +24,12 @@ from jaxlint.jaxversion import (
 )
 from jaxlint.rules import ALL_RULES, get_rule
 from jaxlint.rules.deprecations import RenameRule
+
+
+@pytest.fixture(autouse=True)
+def _no_ambient_target(monkeypatch):
+    monkeypatch.delenv("JAXLINT_TARGET_JAX", raising=False)
+
 
 TARGETS = ("0.6", "0.6.2", "0.8", "0.10", "0.10.2", "0.11", "0.11.1", "0.12", "0.12.0.1")
 
@@ -236,13 +243,15 @@ def test_every_011_012_change_is_covered_or_out_of_scope(change):
 # -- the command line ---------------------------------------------------------------------------
 
 
-def jaxlint(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def jaxlint(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if k != "JAXLINT_TARGET_JAX"}
     return subprocess.run(
         [sys.executable, "-m", "jaxlint", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
         timeout=120,
+        env={**full, **(env or {})},
     )
 
 
@@ -261,3 +270,7 @@ def test_cli_target_jax_and_show_settings(tmp_path: Path):
     assert "target-jax: 0.10.2 (from " in proc.stdout and "pyproject.toml" in proc.stdout
     proc = jaxlint("check", "--no-cache", "--target-jax", "soon", "m.py", cwd=tmp_path)
     assert proc.returncode == 2 and "target-jax" in proc.stderr
+    proc = jaxlint(
+        "check", "--show-settings", "m.py", cwd=tmp_path, env={"JAXLINT_TARGET_JAX": "0.11"}
+    )
+    assert "target-jax: 0.11 (from $JAXLINT_TARGET_JAX)" in proc.stdout
