@@ -209,7 +209,7 @@ def declared(root: str) -> JaxTarget | None:
         except (OSError, tomllib.TOMLDecodeError):
             data = {}
         project = data.get("project", {}) if isinstance(data.get("project"), dict) else {}
-        deps = list(project.get("dependencies", []) or [])
+        deps = list(project.get("dependencies", []) or [])  # first: what every install gets
         for extra in (project.get("optional-dependencies", {}) or {}).values():
             deps.extend(extra or [])
         for dep in deps:
