@@ -274,3 +274,23 @@ def test_cli_target_jax_and_show_settings(tmp_path: Path):
         "check", "--show-settings", "m.py", cwd=tmp_path, env={"JAXLINT_TARGET_JAX": "0.11"}
     )
     assert "target-jax: 0.11 (from $JAXLINT_TARGET_JAX)" in proc.stdout
+
+
+def test_jit_decorator_factory_only_from_0_8_1():
+    code = """
+    import jax
+
+
+    @jax.jit
+    def step(state, x):
+        return state + x
+
+
+    def train(state, xs):
+        for x in xs:
+            state = step(state, x)
+        return state
+    """
+    assert "@jax.jit(donate_argnums=0)" in fix(code, "0.12", ("JAX406",), unsafe=True)
+    old = fix(code, "0.6", ("JAX406",), unsafe=True)
+    assert "@functools.partial(jax.jit, donate_argnums=0)" in old and "import functools" in old
