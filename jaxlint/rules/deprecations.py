@@ -2509,7 +2509,7 @@ class RemovedKeywordOrPositional(Rule):
 
                 step = jax.jit(fun=prep)
                 step2 = jax.jit(prep, 0)
-                arr = jnp.array([1, 2], jnp.int32, False, "C")
+                arr = jnp.array([1, 2], jnp.int32, False)
                 dev = arr.device()
                 buf = arr.device_buffer
                 bufs = arr.device_buffers
@@ -2529,7 +2529,7 @@ class RemovedKeywordOrPositional(Rule):
 
                 step = jax.jit(prep)
                 step2 = jax.jit(prep, static_argnums=0)
-                arr = jnp.array([1, 2], jnp.int32, copy=False, order="C")
+                arr = jnp.array([1, 2], jnp.int32, copy=False)
                 dev = arr.device
                 buf = arr.addressable_data(0)
                 bufs = [s.data for s in arr.addressable_shards]
