@@ -102,7 +102,11 @@ class VersionGuards:
     # -- one step up -------------------------------------------------------------------------
     def _old_branch(self, parent: ast.AST, child: ast.AST) -> bool:
         if isinstance(parent, ast.ExceptHandler):
-            return child is not parent.type and _catches_fallback(parent)
+            return (
+                child is not parent.type
+                and _catches_fallback(parent)
+                and self._try_uses_jax(getattr(parent, "jl_parent", None))
+            )
         if isinstance(parent, (ast.If, ast.IfExp, ast.While)):
             if child is parent.test:
                 return False
@@ -140,6 +144,22 @@ class VersionGuards:
             if isinstance(op, (ast.Lt, ast.LtE)):
                 return flip
         return None
+
+    def _try_uses_jax(self, node: ast.AST | None) -> bool:
+        """The `try` body names a JAX API: its handler is a fallback for a missing one (a
+        handler of unrelated code is not compatibility code)."""
+        if not isinstance(node, ast.Try):
+            return False
+        for stmt in node.body:
+            for n in ast.walk(stmt):
+                if isinstance(n, (ast.Import, ast.ImportFrom)):
+                    names = [n.module or ""] if isinstance(n, ast.ImportFrom) else []
+                    names += [a.name for a in n.names]
+                    if any(m == "jax" or m.startswith(("jax.", "jaxlib")) for m in names):
+                        return True
+                elif isinstance(n, (ast.Attribute, ast.Name)) and self._is_jax(n):
+                    return True
+        return False
 
     # -- what counts as JAX / a JAX version ---------------------------------------------------
     def _is_jax(self, node: ast.AST) -> bool:
