@@ -422,3 +422,8 @@ CHANGES_011_012: tuple[Change, ...] = (
         out_of_scope="an addition, not a removal; misuse fails loudly on first call",
     ),
 )
+
+
+def forget() -> None:
+    """Drop the cached targets (a long-running server after a pyproject.toml changed)."""
+    _resolve.cache_clear()
