@@ -2662,6 +2662,8 @@ class RemovedKeywordOrPositional(Rule):
         old = [kw for kw in node.keywords if kw.arg in ("a", "a_min", "a_max")]
         if not old:
             return
+        if not ctx.target.reaches("0.10") and all(kw.arg != "a" for kw in old):
+            return  # JAX 0.6 accepts `a_min=`/`a_max=` silently (`a=` warns); 0.10 removed them
         edits: list[Edit] | None = []
         for kw in old:
             if kw.arg == "a":

@@ -22,6 +22,7 @@ pytestmark = pytest.mark.jax
 pytest.importorskip("jax")
 
 from jaxlint.config import Settings  # noqa: E402
+from jaxlint.jaxversion import parse_version  # noqa: E402
 from jaxlint.rules import ALL_RULES  # noqa: E402
 from jaxlint.runtime_checks.verify import plan_text, verify_jobs  # noqa: E402
 from jaxlint.runtime_checks.verify_plan import InputOptions, kinds_for  # noqa: E402
@@ -47,6 +48,8 @@ TABLE: dict[tuple[str, str], dict[str, Any]] = {
         "args": {"serve": "2.0, [1.0, 2.0, 3.0]"},
     },
     ("JAX401", "jax.jit(self.forward)"): {"args": {"Model.fit": "[1.0, 2.0, 3.0]"}},
+    # the `@jit(...)` decorator factory exists from JAX 0.8.1
+    ("JAX402", '@jit(static_argnames=("axes",))'): {"requires_jax": "0.8.1"},
     ("JAX405", "def simulate"): {"args": {"simulate": "f32[3], 20"}},
     ("JAX406", "params = step(params, grads)"): {"args": {"train": "f32[256,256], f32[3,256,256]"}},
     ("JAX406", "update(params, opt_state, batch, 0.1)"): {
@@ -181,6 +184,11 @@ def test_invalid_example_is_confirmed(
     verdicts: dict[tuple[str, int], list[dict[str, Any]]], code: str, index: int
 ) -> None:
     findings = verdicts[(code, index)]
+    rules = {r.code: r for r in verifiable_rules()}
+    row = table_row(TABLE, code, rules[code].examples.invalid[index])
+    needs = row.get("requires_jax")
+    if needs and parse_version(INSTALLED.target_jax) < parse_version(needs):
+        pytest.skip(f"{code} example {index} is written for JAX >= {needs}")
     if not findings:
         pytest.skip(
             f"{code} does not flag its own invalid example {index} (see test_rule_examples)"
