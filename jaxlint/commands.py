@@ -99,6 +99,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--config", help="a pyproject.toml (or TOML file) to use instead of discovery"
     )
+    check.add_argument(
+        "--target-jax",
+        metavar="VERSION",
+        help='JAX version (or constraint) the code must run on, e.g. 0.12 or ">=0.6,<0.11" '
+        "(default: the project's jax constraint, else the installed jax, else the newest)",
+    )
     check.add_argument("--stdin-filename", help="the name to report for stdin (with PATH -)")
     check.add_argument(
         "--respect-gitignore",
@@ -205,6 +211,10 @@ def _resolver(args: argparse.Namespace) -> ConfigResolver:
         "force_exclude": args.force_exclude,
         "min_confidence": getattr(args, "min_confidence", None),
     }
+    if getattr(args, "target_jax", None):
+        from jaxlint.jaxversion import check
+
+        overrides["target_jax"] = check(args.target_jax, "--target-jax")
     return ConfigResolver(args.config, overrides)
 
 
@@ -412,6 +422,8 @@ def _show_settings(settings: Settings, target: str) -> int:
         out.append(f"{f.name} = {_show(value)}  # {origin}")
     from jaxlint.rules import ALL_RULES
 
+    target = settings.jax_target()
+    out.append(f"target-jax: {target.text()} (from {target.source})")
     codes = sorted(settings.selected_codes(ALL_RULES))
     out.append(f"selected rules ({len(codes)}) = {', '.join(codes)}")
     sys.stdout.write("\n".join(out) + "\n")

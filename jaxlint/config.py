@@ -45,6 +45,7 @@ KNOWN_KEYS = {
     "respect-gitignore",
     "force-exclude",
     "min-confidence",
+    "target-jax",
 }
 CONFIDENCES = ("medium", "high")
 DEFAULT_EXCLUDE = (
@@ -110,6 +111,21 @@ class Settings:
     verify: tuple[tuple[str, object], ...] = ()
     config_keys: tuple[str, ...] = ()
     cli_set: tuple[str, ...] = ()
+    target_jax: str | None = None  # `target-jax` / `--target-jax`; None: inferred
+    target_jax_source: str | None = None
+    # Discovered settings infer an unset target from the project and the installed jax;
+    # settings built in code (tests, API callers) get the newest JAX unless they set one.
+    infer_target: bool = False
+    project_root: str | None = None  # nearest pyproject.toml without [tool.jaxlint]
+
+    def jax_target(self):  # noqa: ANN201
+        """The JAX versions this code must run on (`jaxlint.jaxversion.JaxTarget`)."""
+        from jaxlint.jaxversion import newest, resolve
+
+        if not self.target_jax and not self.infer_target:
+            return newest()
+        root = self.project_root if self.config_file is None and self.project_root else self.root
+        return resolve(self.target_jax, self.target_jax_source, os.path.abspath(root))
 
     def selected_codes(self, all_rules) -> frozenset[str]:  # noqa: ANN001
         return frozenset(r.code for r in all_rules if self.is_selected(r.code, r.default))
@@ -190,6 +206,7 @@ class Settings:
                 self.per_file_ignores,
                 self.jit_decorators,
                 self.options,
+                self.jax_target().key(),
             )
         )
 
@@ -329,6 +346,11 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
     verify = table.get("verify", {})
     if not isinstance(verify, dict):
         raise ConfigError(f"{source}: `verify` must be a table, got {_describe(verify)}")
+    target = None
+    if "target-jax" in table:
+        from jaxlint.jaxversion import check
+
+        target = check(table["target-jax"], source)
     settings = Settings(
         select=_codes(table["select"], "select", source) if "select" in table else None,
         extend_select=_codes(table.get("extend-select", []), "extend-select", source),
@@ -344,6 +366,9 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
         config_file=source,
         verify=tuple(verify.items()),
         config_keys=tuple(k for k in table if k in KNOWN_KEYS),
+        target_jax=target,
+        target_jax_source=f"{source} [tool.jaxlint] target-jax" if target else None,
+        infer_target=True,
     )
     for codes, key in (
         (settings.select or (), "select"),
@@ -391,7 +416,7 @@ class ConfigResolver:
             raise UsageError(f"config file not found: {config_file}")
         self._by_dir: dict[str, Settings] = {}
         self._applied: dict[int, tuple[Settings, Settings]] = {}
-        self._default = Settings(exclude=DEFAULT_EXCLUDE, root=os.getcwd())
+        self._default = Settings(exclude=DEFAULT_EXCLUDE, root=os.getcwd(), infer_target=True)
 
     def for_path(self, path: str) -> Settings:
         if self._fixed is not None:
@@ -419,6 +444,9 @@ class ConfigResolver:
         if settings is None:
             parent = os.path.dirname(directory)
             settings = self._default if parent == directory else self._find(parent)
+            if settings.config_file is None and os.path.isfile(candidate):
+                # no [tool.jaxlint] anywhere: this project's jax requirement sets the target
+                settings = replace(settings, project_root=directory)
         self._by_dir[directory] = settings
         return settings
 
@@ -443,6 +471,9 @@ class ConfigResolver:
         if o.get("min_confidence"):
             kept = tuple(kv for kv in base.options if kv[0] != "min-confidence")
             changes["options"] = (*kept, ("min-confidence", o["min_confidence"]))
+        if o.get("target_jax"):
+            changes["target_jax"] = o["target_jax"]
+            changes["target_jax_source"] = "--target-jax"
         for key in ("respect_gitignore", "force_exclude"):
             if o.get(key) is not None:
                 changes[key] = bool(o[key])

@@ -34,6 +34,29 @@ def render() -> str:
         if r.templates:
             out.append(" · template: " + ", ".join(f"`{t}`" for t in r.templates))
         out.append("\n\n" + render_markdown(docs_of(r)) + "\n")
+    out.append(_versions())
+    return "".join(out)
+
+
+def _versions() -> str:
+    from jaxlint.jaxversion import CHANGES_011_012, NEWEST, OLDEST, show
+
+    out = [
+        "\n## Target JAX version\n\n",
+        f"The removed-API rules (JAX3xx, JAX8xx) know JAX {show(OLDEST)} to {show(NEWEST)}. A finding fires ",
+        "only when some target JAX has deprecated or removed the API, its message names the ",
+        "version, and a fix writes only APIs that every target JAX has (otherwise it is unsafe, ",
+        "or the message only advises). The target: `--target-jax`, `target-jax` in ",
+        "`[tool.jaxlint]`, else the project's `jax` requirement, else the installed `jax`, else ",
+        f"JAX {show(NEWEST)} (`jaxlint check --show-settings` prints it). Code in a branch only an ",
+        "older JAX runs (`else:` of `hasattr(jax, ...)`, `except ImportError:`, ",
+        "`if jax.__version_info__ < ...:`) is compatibility code: the removed-API rules are ",
+        "silent there.\n\n",
+        "### JAX 0.11 and 0.12 changes\n\n| change | JAX | covered by |\n|---|---|---|\n",
+    ]
+    for c in CHANGES_011_012:
+        where = f"[{c.code}](#{c.code.lower()})" if c.code else f"out of scope: {c.out_of_scope}"
+        out.append(f"| {c.what} | {c.version} | {where} |\n")
     return "".join(out)
 
 

@@ -102,7 +102,9 @@ def run_rules(
 ) -> list[Diagnostic]:
     """One traversal; each node goes to the rules that asked for its type."""
     facts = ModuleFacts(tree, settings.jit_decorators)
-    ctx = Context(path=path, source=source, facts=facts, options=dict(settings.options))
+    options = dict(settings.options)
+    options["target-jax"] = settings.jax_target()
+    ctx = Context(path=path, source=source, facts=facts, options=options)
     sink: list[Diagnostic] = []
     failures: list[Diagnostic] = []
     instances: list[Rule] = [r(ctx, sink) for r in rules]

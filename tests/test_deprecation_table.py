@@ -1,11 +1,17 @@
 """The JAX3xx/JAX8xx migration tables against the installed JAX, so they cannot drift.
 
+The tables say, per entry, when the old name was deprecated/removed and since when its
+replacement exists; this test reads them *for the installed JAX* (the target is the installed
+version) and runs in every environment of the CI matrix (0.6.2, 0.10.2, 0.12.0.1).
 Checked in one subprocess with real JAX (warnings recorded):
-- every rename target of every table resolves (attribute or module), without a warning;
-- every old name fails (AttributeError / ImportError) or, where the table says deprecated,
-  at least warns;
-- every JAX name and keyword that the rules' own fix examples *write* exists: the fixed
-  texts are parsed and their `jax.*` references and call keywords resolved;
+- every rename target the table offers for this JAX resolves (attribute or module), without
+  a warning;
+- every old name that the table says is removed by this JAX fails (AttributeError /
+  ImportError), one it says is deprecated at least warns, one it says is not yet either
+  still resolves;
+- every JAX name and keyword that the fix examples of *every* rule write when the target is
+  this JAX exists: the fixed texts are parsed and their `jax.*` references and call keywords
+  resolved, and their import statements executed;
 - the removed config options are unrecognized and the renamed one exists;
 - the array methods JAX811 writes work, and the spellings it replaces fail.
 """
@@ -22,9 +28,12 @@ import pytest
 
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.transforms import PARTIAL
+from jaxlint.config import Settings
 from jaxlint.engine import LintOptions, fix_text
+from jaxlint.jaxversion import JaxTarget, exact, newest
 from jaxlint.rules import ALL_RULES
 from jaxlint.rules.deprecations import (
+    CONFIG_REMOVED_IN,
     PMAP_CONFIG,
     REMOVED_CONFIG,
     RENAMED_CONFIG,
@@ -45,58 +54,126 @@ def _rename_rules():
     return [r for r in ALL_RULES if issubclass(r, RenameRule) and r.code.startswith(FAMILIES)]
 
 
-def table() -> tuple[list[str], list[str], list[tuple[str, str]]]:
-    """(new object names, new module names, (old name, "fail" | "warn"))."""
+def installed_target() -> JaxTarget:
+    """The installed JAX as the target (from its metadata; the newest when JAX is absent)."""
+    from importlib import metadata
+
+    try:
+        return exact(metadata.version("jax"), "installed")
+    except metadata.PackageNotFoundError:
+        return newest()
+
+
+def table(
+    target: JaxTarget | None = None,
+) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+    """(new object names, new module names, (old name, "fail" | "warn" | "exists")) for
+    `target` (default: the newest JAX)."""
+    target = target or newest()
     names, modules, old = set(), set(), []
     for rule in _rename_rules():
-        for name, move in rule._moves.items():
-            status = move.status or rule.status
-            expect = "warn" if "deprecat" in status else "fail"
+        applying, _ = rule.moves_for(target)
+        for name, raw in rule._moves.items():
+            move = applying.get(name)
+            if move is None:
+                if raw.introduced and not target.reaches(raw.introduced):
+                    continue  # not yet added in this JAX
+                expect = "exists"  # no target JAX deprecates it yet
+            elif raw.removed or raw.deprecated:
+                expect = "fail" if raw.removed and target.reaches(raw.removed) else "warn"
+            else:
+                expect = "warn" if "deprecat" in (move.status or rule.status) else "fail"
             if name not in QUIET_OLD:
                 old.append((name, expect))
-            if move.new and move.new.startswith("jax"):
+            if move is not None and move.new and move.new.startswith("jax"):
                 (modules if move.module else names).add(move.new)
     return sorted(names), sorted(modules), sorted(old)
 
 
-def _fixed_texts() -> list[str]:
+_PAIRS: dict[str, list[tuple[str, str]]] = {}
+
+
+def _fixed_pairs(target: JaxTarget | None = None) -> list[tuple[str, str]]:
+    """Every rule's fix examples as (before, fixed for `target`) (a rule's expected text is for
+    the newest JAX; under an older target the fix may differ or be withheld)."""
+    target = target or newest()
+    if target.key() not in _PAIRS:
+        _PAIRS[target.key()] = _compute_pairs(target)
+    return _PAIRS[target.key()]
+
+
+def _compute_pairs(target: JaxTarget) -> list[tuple[str, str]]:
+    settings = Settings(target_jax=".".join(map(str, target.low)), target_jax_source="test")
     out = []
     for rule in ALL_RULES:
-        if not rule.code.startswith(FAMILIES):
+        if not (rule.examples.fixes or rule.examples.unsafe_fixes):
             continue
-        opts = LintOptions(codes=frozenset({rule.code}))
+        opts = LintOptions(codes=frozenset({rule.code}), settings=settings)
         for before, _after in rule.examples.fixes:
-            out.append(fix_text(snippet(before), "ex.py", opts).text)
+            out.append((snippet(before), fix_text(snippet(before), "ex.py", opts).text))
         for before, _after in rule.examples.unsafe_fixes:
-            out.append(fix_text(snippet(before), "ex.py", opts, unsafe=True).text)
+            fixed = fix_text(snippet(before), "ex.py", opts, unsafe=True).text
+            out.append((snippet(before), fixed))
     return out
 
 
-def written_references() -> tuple[list[str], list[tuple[str, list[str]]]]:
-    """JAX names and (callable, keywords) pairs that the fixes write."""
+def _imports(text: str) -> set[str]:
+    out = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and not getattr(node, "level", 0):
+            top = (node.module if isinstance(node, ast.ImportFrom) else node.names[0].name) or ""
+            if top.split(".")[0] == "jax":
+                out.add(ast.unparse(node))
+    return out
+
+
+def fixed_imports(target: JaxTarget | None = None) -> list[str]:
+    """The JAX import statements the fixes add (executed against the installed JAX)."""
+    out: set[str] = set()
+    for before, after in _fixed_pairs(target):
+        out |= _imports(after) - _imports(before)
+    return sorted(out)
+
+
+def _references(text: str) -> tuple[set[str], set[tuple[str, str]]]:
+    names: set[str] = set()
+    keywords: set[tuple[str, str]] = set()
+    tree = ast.parse(text)
+    index = ModuleIndex(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Attribute, ast.Name)) and isinstance(node.ctx, ast.Load):
+            q = index.qualname(node)
+            if (
+                q
+                and q.startswith("jax.")
+                and not isinstance(getattr(node, "jl_parent", None), ast.Attribute)
+            ):
+                names.add(q)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("jax"):
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+        if isinstance(node, ast.Call) and node.keywords:
+            func = node.func
+            if index.qualname(func) in PARTIAL and node.args:
+                func = node.args[0]
+            q = index.qualname(func)
+            if q and q.startswith("jax."):
+                keywords.update((q, k.arg) for k in node.keywords if k.arg)
+    return names, keywords
+
+
+def written_references(
+    target: JaxTarget | None = None,
+) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """JAX names and (callable, keywords) pairs that the fixes write (not those the example
+    already had: an example may itself use an API of a newer JAX)."""
     names: set[str] = set()
     keywords: dict[str, set[str]] = {}
-    for text in _fixed_texts():
-        tree = ast.parse(text)
-        index = ModuleIndex(tree)
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.Attribute, ast.Name)) and isinstance(node.ctx, ast.Load):
-                q = index.qualname(node)
-                if (
-                    q
-                    and q.startswith("jax.")
-                    and not isinstance(getattr(node, "jl_parent", None), ast.Attribute)
-                ):
-                    names.add(q)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("jax"):
-                names.update(f"{node.module}.{a.name}" for a in node.names)
-            if isinstance(node, ast.Call) and node.keywords:
-                func = node.func
-                if index.qualname(func) in PARTIAL and node.args:
-                    func = node.args[0]
-                q = index.qualname(func)
-                if q and q.startswith("jax."):
-                    keywords.setdefault(q, set()).update(k.arg for k in node.keywords if k.arg)
+    for before, after in _fixed_pairs(target):
+        old_names, old_kws = _references(before)
+        new_names, new_kws = _references(after)
+        names |= new_names - old_names
+        for q, k in new_kws - old_kws:
+            keywords.setdefault(q, set()).add(k)
     return sorted(names), sorted((q, sorted(k)) for q, k in keywords.items())
 
 
@@ -150,6 +227,12 @@ for name, expect in data["old"]:
         problems.append(f"old name {name} still works{' (warns)' if noisy else ''}")
     if expect == "warn" and error is None and not noisy:
         problems.append(f"old name {name} works without a warning")
+    if expect == "exists" and error is not None:
+        problems.append(f"old name {name} is said to exist on this JAX: {error}")
+for stmt in data["imports"]:
+    _, error, noisy = attempt(lambda: exec(stmt, {}))
+    if error or noisy:
+        problems.append(f"fixed code `{stmt}`: {error or noisy}")
 for name, kws in data["keywords"]:
     obj, error, _ = attempt(lambda: resolve(name))
     if error:
@@ -211,15 +294,19 @@ def test_table_is_not_empty_and_targets_are_dotted():
 @pytest.mark.jax
 def test_tables_match_installed_jax():
     pytest.importorskip("jax")
-    names, modules, old = table()
-    written, keywords = written_references()
+    target = installed_target()
+    names, modules, old = table(target)
+    written, keywords = written_references(target)
     data = {
         "names": sorted(set(names) | set(written)),
         "modules": modules,
         "old": old,
         "warn_on_call": sorted(WARN_ON_CALL),
         "keywords": keywords,
-        "config_removed": sorted({*REMOVED_CONFIG, *PMAP_CONFIG}),
+        "imports": fixed_imports(target),
+        "config_removed": sorted(
+            o for o in {*REMOVED_CONFIG, *PMAP_CONFIG} if target.reaches(CONFIG_REMOVED_IN.get(o))
+        ),
         "config_renamed": RENAMED_CONFIG,
     }
     env = dict(os.environ, JAX_PLATFORMS="cpu")

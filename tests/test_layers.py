@@ -25,7 +25,7 @@ LAYER = {
     "compat": 0,
     "config": 0,
     "suppressions": 0,
-    "jax_versions": 0,
+    "jaxversion": 0,
     "analysis": 1,
     "fixers": 2,
     "rules": 3,

@@ -16,6 +16,7 @@ import pytest
 
 import jaxlint.templates
 from jaxlint.errors import UsageError
+from jaxlint.jaxversion import parse_version
 from jaxlint.templates import TEMPLATES, get_template
 
 TEMPLATE_DIR = Path(jaxlint.templates.__file__).parent
@@ -139,6 +140,18 @@ def test_python_template_shape(name: str) -> None:
         assert banned not in source, f"{name} uses {banned}"
 
 
+def test_templates_say_which_jax_they_need() -> None:
+    """A template using an API newer than the oldest supported JAX (0.6) declares it."""
+    newer = {"jax.set_mesh": "0.7.1", "jax.P(": "0.7", "jax.enable_x64": "0.8", "pcast": "0.8.2"}
+    for name in PY_TEMPLATES:
+        source = get_template(name)
+        needs = TEMPLATES[name].requires_jax
+        for api, since in newer.items():
+            if api in source:
+                assert needs and parse_version(needs) >= parse_version(since), (name, api)
+                assert f"Needs JAX >= {needs}" in source, name
+
+
 # --- the templates run under JAX ------------------------------------------------------------
 
 
@@ -153,6 +166,12 @@ def _template_env(devices: int) -> dict[str, str]:
         flags.append(f"--xla_force_host_platform_device_count={devices}")
     env["XLA_FLAGS"] = " ".join(flags)
     return env
+
+
+def _installed_jax() -> tuple[int, ...]:
+    from importlib import metadata
+
+    return parse_version(metadata.version("jax"))
 
 
 def _missing_requirement(name: str) -> str | None:
@@ -206,7 +225,16 @@ class _TemplateRuns:
 def template_runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[_TemplateRuns]:
     pytest.importorskip("jax")
     under_xdist = "PYTEST_XDIST_WORKER" in os.environ
-    prefetch = [] if under_xdist else [r for r in RUNS if _missing_requirement(r[0]) is None]
+    prefetch = (
+        []
+        if under_xdist
+        else [
+            r
+            for r in RUNS
+            if _missing_requirement(r[0]) is None
+            and parse_version(TEMPLATES[r[0]].requires_jax or "0.6") <= _installed_jax()
+        ]
+    )
     runs = _TemplateRuns(tmp_path_factory.mktemp("template-runs"), prefetch)
     yield runs
     runs.pool.shutdown(wait=True)
@@ -223,6 +251,9 @@ def test_template_runs_on_cpu(
     missing = _missing_requirement(name)
     if missing is not None:
         pytest.skip(f"template {name!r} needs the {missing!r} package")
+    needs = TEMPLATES[name].requires_jax
+    if needs and _installed_jax() < parse_version(needs):
+        pytest.skip(f"template {name!r} needs JAX >= {needs} (installed: {_installed_jax()})")
     proc = template_runs.result((name, devices))
     assert proc.returncode == 0, (
         f"{name} on {devices} device(s) failed:\n{proc.stdout}\n{proc.stderr}"

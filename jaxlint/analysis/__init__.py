@@ -56,6 +56,16 @@ class ModuleFacts:
 
         return KeyFlow(self.index)
 
+    @cached_property
+    def guards(self):  # noqa: ANN201 - analysis.guards.VersionGuards
+        from jaxlint.analysis.guards import VersionGuards
+
+        return VersionGuards(self.index)
+
+    def in_old_jax_branch(self, node: ast.AST) -> bool:
+        """Whether `node` runs only on an older JAX (a version-compatibility fallback)."""
+        return self.guards.in_old_jax_branch(node)
+
     def qualname(self, node: ast.AST) -> str | None:
         return self.index.qualname(node)
 

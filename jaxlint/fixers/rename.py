@@ -185,9 +185,12 @@ def bound_name(ctx: Context, qualnames: tuple[str, ...], at: ast.AST | None = No
 
 
 def spell_partition_spec(ctx: Context, at: ast.AST | None = None) -> tuple[str, list[Edit]]:
-    """`P` when the module imports it under some name, else `jax.P`."""
+    """`P` when the module imports it under some name, else `jax.P` (JAX >= 0.7), else
+    `jax.sharding.PartitionSpec` (every JAX)."""
     name = bound_name(ctx, ("jax.sharding.PartitionSpec", "jax.P"), at)
-    return (name, []) if name is not None else spell(ctx, "jax.P")
+    if name is not None:
+        return name, []
+    return spell(ctx, "jax.P" if ctx.target.all_have("0.7") else "jax.sharding.PartitionSpec")
 
 
 def config_update(ctx: Context, call: ast.Call) -> tuple[str, ast.expr | None] | None:

@@ -332,8 +332,7 @@ class JaxlintServer(LanguageServer):
         directory = os.path.dirname(os.path.abspath(target)) if path else target
         signature = config_signature(os.path.join(directory, "x.py"))
         if self._signatures.get(directory, signature) != signature:
-            self._resolver = ConfigResolver()  # a pyproject.toml changed: forget them all
-            self._signatures.clear()
+            self._reset_resolver()  # a pyproject.toml changed: forget them all
         self._signatures[directory] = signature
         try:
             return self._resolver.for_path(target)
@@ -345,8 +344,11 @@ class JaxlintServer(LanguageServer):
         self.lint_pool.submit(self._reset_resolver)
 
     def _reset_resolver(self) -> None:
+        from jaxlint.jaxversion import forget
+
         self._resolver = ConfigResolver()
         self._signatures.clear()
+        forget()  # the inferred target JAX may come from the changed file
 
     # -- linting ---------------------------------------------------------------------------
 

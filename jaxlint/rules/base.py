@@ -57,6 +57,16 @@ class Context:
         return self.facts.index
 
     @property
+    def target(self):  # noqa: ANN201 - jaxversion.JaxTarget
+        """The JAX versions the code must run on (`--target-jax`, config, or inferred)."""
+        found = self.options.get("target-jax")
+        if found is None:
+            from jaxlint.jaxversion import newest
+
+            found = self.options["target-jax"] = newest()
+        return found
+
+    @property
     def taint(self):  # noqa: ANN201
         return self.facts.taint
 
@@ -148,6 +158,10 @@ class Rule:
             "none" if cls.fix_safety is None else "sometimes"
         )
 
+    # Removed-API rules: no finding in a branch only an older JAX runs (`else:` of
+    # `hasattr(jax, "new")`, `except ImportError:`, `if jax.__version_info__ < ...:`).
+    silent_in_compat_code: ClassVar[bool] = False
+
     def __init__(self, ctx: Context, sink: list[Diagnostic]) -> None:
         self.ctx = ctx
         self._sink = sink
@@ -162,6 +176,8 @@ class Rule:
         confidence: str | None = None,
         **fmt: str,
     ) -> None:
+        if self.silent_in_compat_code and self.ctx.facts.in_old_jax_branch(node):
+            return  # compatibility code for an older JAX: the old spelling is right there
         text = message if message is not None else self.message.format(**fmt)
         if confidence is None:
             confidence = "high"

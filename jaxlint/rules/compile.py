@@ -27,7 +27,7 @@ from jaxlint.analysis.transforms import (
 )
 from jaxlint.diagnostic import Edit, Position
 from jaxlint.fixers.hoist import fresh_name, hoist_expression, hoist_statement
-from jaxlint.fixers.imports import ensure_module
+from jaxlint.fixers.imports import ensure_module, spell
 from jaxlint.rules.base import Context, Examples, Rule
 
 # transforms that create a compiled, cached callable (the cache is keyed on the function object)
@@ -1878,7 +1878,15 @@ class MissingDonation(Rule):
     def _fix(self, ctx: Context, spec: JitSpec, keyword: str):  # noqa: ANN202
         options = spec.options
         if options is None:  # bare decorator: use the decorator-factory form
-            return self.fix(ctx.insert(ctx.end(spec.wrapper), f"({keyword})"))
+            if ctx.target.all_have("0.8.1"):
+                return self.fix(ctx.insert(ctx.end(spec.wrapper), f"({keyword})"))
+            # `@jax.jit(...)` is a TypeError before JAX 0.8.1; `partial` works on every JAX
+            try:
+                partial, edits = spell(ctx, "functools.partial")
+            except LookupError:
+                return None
+            text = f"{partial}({ctx.text(spec.wrapper)}, {keyword})"
+            return self.fix(ctx.replace(spec.wrapper, text), *edits)
         return self.fix(_add_keyword(ctx, options, keyword))
 
 

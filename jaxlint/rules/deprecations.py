@@ -33,6 +33,7 @@ from jaxlint.fixers.rename import (
     remove_alias,
     rename_keyword,
 )
+from jaxlint.jaxversion import JaxTarget, parse_version
 from jaxlint.rules.base import Context, Examples, Rule
 
 REMOVED_010 = "was removed in JAX 0.10.0"
@@ -49,6 +50,13 @@ class Move:
     "unsafe", or None for report-only). `expr`: replacement expression with `{new}` (e.g.
     `-{new}` for `jnp.NINF`). `call`: name of a rule method that rewrites the whole call
     (argument changes). `module`: old and new are modules (`import old as x` is rewritten).
+
+    Versions (strings such as "0.11.1"; a trailing "?" means "at the latest": only bounded by
+    the releases checked, see reference/jax-0.12-facts.md): `deprecated` / `removed`: when the
+    old name started warning / stopped working (None: before every JAX jaxlint supports);
+    the finding fires only for targets that reach one of them. `since` / `until`: the
+    replacement exists from `since` and before `until`; the fix is safe only when every
+    target JAX has it. `fallback`: the advice when no target JAX has the replacement.
     """
 
     new: str | None = None
@@ -58,6 +66,12 @@ class Move:
     call: str | None = None
     status: str | None = None
     module: bool = False
+    deprecated: str | None = None
+    removed: str | None = None
+    since: str | None = None
+    until: str | None = None
+    fallback: str = ""
+    introduced: str | None = None  # the old name itself appeared in this JAX (tests only)
 
     @property
     def per_use(self) -> bool:
@@ -68,6 +82,57 @@ class Move:
         if self.new is None:
             return ""
         return self.expr.format(new=self.new) if self.expr else self.new
+
+    @property
+    def first(self) -> str | None:
+        """The first version where the old name warns or fails (None: every version)."""
+        found = [v for v in (self.deprecated, self.removed) if v]
+        if not found:
+            return None
+        return min(found, key=lambda v: parse_version(v.rstrip("?")))
+
+
+def _when(version: str) -> str:
+    return f"by JAX {version[:-1]}" if version.endswith("?") else f"in JAX {version}"
+
+
+def for_target(move: Move, target: JaxTarget, default_status: str) -> Move | None:
+    """The move as it applies to `target`: None when no target JAX deprecates or removes the
+    old name yet; otherwise with its status naming the version, and its fix downgraded (or
+    dropped, advice kept) when some (every) target JAX lacks the replacement."""
+    if not target.reaches(move.first):
+        return None
+    status = move.status
+    if move.removed and target.reaches(move.removed):
+        status = f"was removed {_when(move.removed)}"
+    elif move.deprecated and target.reaches(move.deprecated):
+        since = "" if move.deprecated == "0.6" else f" since JAX {move.deprecated.rstrip('?')}"
+        status = f"is deprecated{since}"
+        if move.removed:
+            status += f" (removed {_when(move.removed)})"
+    if move.new is None or not move.new.startswith("jax"):
+        return replace(move, status=status or default_status)
+    have = target.availability(move.since, move.until)
+    if move.until and target.reaches(move.until):
+        have = None  # the replacement is itself gone from the newest target JAX
+    if have is None:
+        needs = (
+            f"`{move.new}` exists only in JAX {move.since or '0.6'}-{move.until}"
+            if move.until
+            else f"`{move.new}` needs JAX {move.since}"
+        )
+        note = move.fallback or f"{needs}; the target is JAX {target.text()}"
+        return replace(move, new=None, safety=None, note=note, status=status or default_status)
+    if have == "unsafe":
+        span = f"JAX {move.since or '0.6'}+" if not move.until else f"JAX < {move.until}"
+        note = f"{move.note}; " if move.note else ""
+        return replace(
+            move,
+            safety="unsafe" if move.safety else None,
+            note=f"{note}`{move.new}` needs {span}, not every target JAX ({target.text()}) has it",
+            status=status or default_status,
+        )
+    return replace(move, status=status or default_status)
 
 
 def _move(value: Move | tuple) -> Move:
@@ -99,17 +164,44 @@ class RenameRule(Rule):
 
     RENAMES: ClassVar[dict[str, Move | tuple]] = {}
     message = "`{old}` {status}; {advice}"
+    silent_in_compat_code = True
     status: ClassVar[str] = "was removed from JAX"
     _moves: ClassVar[dict[str, Move]] = {}
     _module_moves: ClassVar[tuple[str, ...]] = ()
 
+    DEPRECATED: ClassVar[str | None] = None  # defaults for entries that give no versions
+    REMOVED: ClassVar[str | None] = None
+    _by_target: ClassVar[dict[str, tuple[dict[str, Move], tuple[str, ...]]]] = {}
+
     def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
-        cls._moves = {old: _move(v) for old, v in cls.RENAMES.items()}
+        moves = {old: _move(v) for old, v in cls.RENAMES.items()}
+        cls._moves = {
+            old: replace(
+                m, deprecated=m.deprecated or cls.DEPRECATED, removed=m.removed or cls.REMOVED
+            )
+            for old, m in moves.items()
+        }
         cls._module_moves = tuple(old for old, m in cls._moves.items() if m.module)
+        cls._by_target = {}
+
+    @classmethod
+    def moves_for(cls, target: JaxTarget) -> tuple[dict[str, Move], tuple[str, ...]]:
+        """The table as it applies to `target` (entries no target JAX deprecates are gone)."""
+        found = cls._by_target.get(target.key())
+        if found is None:
+            moves = {}
+            for old, m in cls._moves.items():
+                t = for_target(m, target, cls.status)
+                if t is not None:
+                    moves[old] = t
+            found = (moves, tuple(old for old, m in moves.items() if m.module))
+            cls._by_target[target.key()] = found
+        return found
 
     def __init__(self, ctx: Context, sink: list) -> None:
         super().__init__(ctx, sink)
+        self._moves, self._module_moves = self.moves_for(ctx.target)  # type: ignore[misc]
         self._imports: list[_ImportRecord] = []
         self._watch: set[str] = set()
         self._uses: dict[tuple[int, str], list[ast.AST]] = {}
@@ -484,6 +576,7 @@ class RemovedTreeAliases(RenameRule):
     name = "removed-tree-aliases"
     fix_safety = "safe"
     verifier = "import"
+    REMOVED = "0.6"
     RENAMES = {
         "jax.tree_map": ("jax.tree.map", "safe", ""),
         "jax.tree_leaves": ("jax.tree.leaves", "safe", ""),
@@ -492,11 +585,13 @@ class RemovedTreeAliases(RenameRule):
         "jax.tree_structure": ("jax.tree.structure", "safe", ""),
         "jax.tree_transpose": ("jax.tree.transpose", "safe", ""),
         "jax.treedef_is_leaf": ("jax.tree_util.treedef_is_leaf", "safe", ""),
-        "jax.tree_util.tree_multimap": ("jax.tree.map", "safe", ""),
+        "jax.tree_util.tree_multimap": Move("jax.tree.map", removed="0.3.16"),
         "jax.tree_util.build_tree": Move(
             None,
             None,
             "build the tree with `jax.tree.unflatten(treedef, leaves)` (different argument convention)",
+            deprecated="0.6",
+            removed="0.8",
         ),
     }
     examples = Examples(
@@ -613,12 +708,14 @@ class ExperimentalShardMap(RenameRule):
     tier = 1
     templates = ("shard-map",)
     status = "is deprecated since JAX 0.8.0"
+    DEPRECATED = "0.8"
     RENAMES = {
         "jax.experimental.shard_map.shard_map": Move(
             "jax.shard_map",
             "safe",
             "keyword arguments `mesh=`, `in_specs=`, `out_specs=`; `check_rep` is `check_vma`",
             call="_shard_map_call",
+            since="0.6.1",
         ),
         "jax.experimental.shard_map": Move(
             None,
@@ -825,6 +922,7 @@ class ExperimentalPjit(RenameRule):
     tier = 2
     templates = ("sharding",)
     status = "is deprecated since JAX 0.8.0"
+    DEPRECATED = "0.8"
     RENAMES = {
         "jax.experimental.pjit.pjit": Move("jax.jit", "safe", call="_pjit_call"),
     }
@@ -947,7 +1045,8 @@ class RemovedModule(RenameRule):
     What it does: finds `jax.linear_util`, `jax.experimental.array_api`,
     `jax.abstract_arrays`, `jax.lib.xla_bridge`, `jax.lib.xla_client`,
     `jax.experimental.maps` (`xmap`, `Mesh`), `jax.experimental.host_callback`,
-    `jax.experimental.shard`, `jax.util` and the deprecated `jax.cloud_tpu_init`.
+    `jax.experimental.shard`, `jax.util`, `jax.cloud_tpu_init` (removed in 0.11),
+    `jax.experimental.shard_alike` (0.11.2) and `jax.experimental.control_deps` (0.11.1).
     Why is this bad: the modules are gone: importing them raises `ModuleNotFoundError`
     (`ImportError` for `from jax.lib import xla_client`), so nothing in the file runs.
     Example:
@@ -962,8 +1061,8 @@ class RemovedModule(RenameRule):
     `jax.extend.backend.get_backend`, `jax.default_backend`, `jax.numpy` for the array API,
     `jax.sharding.Mesh`, `jax.sharding.reshard/auto_axes/explicit_axes`,
     `jax.core.ShapedArray`; safe); the import of a removed module is deleted once nothing
-    uses it. `host_callback`, `xmap`, `xla_client`, `jax.util`: none (the message says what
-    replaces them).
+    uses it. `host_callback`, `xmap`, `xla_client`, `jax.util`, `shard_alike`,
+    `control_deps`: none (the message says what replaces them, or that nothing does).
     """
 
     code = "JAX804"
@@ -980,14 +1079,24 @@ class RemovedModule(RenameRule):
             None, None, "no replacement: abstract values are already shaped"
         ),
         "jax.lib.xla_bridge": Move(
-            None, None, "use `jax.extend.backend` / `jax.default_backend`", module=True
+            None,
+            None,
+            "use `jax.extend.backend` / `jax.default_backend`",
+            module=True,
+            removed="0.10?",
         ),
-        "jax.lib.xla_bridge.get_backend": Move("jax.extend.backend.get_backend"),
+        "jax.lib.xla_bridge.get_backend": Move(
+            "jax.extend.backend.get_backend", deprecated="0.6", removed="0.10?"
+        ),
         "jax.lib.xla_bridge.default_backend": Move("jax.default_backend"),
         "jax.lib.xla_bridge.process_index": Move("jax.process_index"),
         "jax.lib.xla_bridge.process_count": Move("jax.process_count"),
         "jax.lib.xla_client": Move(
-            None, None, "use the public APIs (`jax.extend`, `Lowered.compiler_ir()`)", module=True
+            None,
+            None,
+            "use the public APIs (`jax.extend`, `Lowered.compiler_ir()`)",
+            module=True,
+            removed="0.10?",
         ),
         "jax.experimental.maps": Move(None, None, "use `jax.shard_map`", module=True),
         "jax.experimental.maps.Mesh": Move("jax.sharding.Mesh"),
@@ -999,25 +1108,56 @@ class RemovedModule(RenameRule):
             None,
             "use `jax.debug.callback` / `jax.debug.print` / `jax.pure_callback`",
             module=True,
+            removed="0.10?",
         ),
         "jax.experimental.host_callback.id_tap": Move(
-            None, None, "use `jax.debug.callback(fn, x)` (it returns None: keep using `x`)"
+            None,
+            None,
+            "use `jax.debug.callback(fn, x)` (it returns None: keep using `x`)",
+            removed="0.10?",
         ),
         "jax.experimental.host_callback.id_print": Move(
             None, None, 'use `jax.debug.print("{}", x)` (it returns None: keep using `x`)'
         ),
         "jax.experimental.host_callback.call": Move(
-            None, None, "use `jax.pure_callback(fn, result_shape, x)` (argument order differs)"
+            None,
+            None,
+            "use `jax.pure_callback(fn, result_shape, x)` (argument order differs)",
+            removed="0.10?",
         ),
-        "jax.experimental.shard": Move(None, None, "use `jax.sharding`", module=True),
-        "jax.experimental.shard.reshard": Move("jax.sharding.reshard"),
-        "jax.experimental.shard.auto_axes": Move("jax.sharding.auto_axes"),
-        "jax.experimental.shard.explicit_axes": Move("jax.sharding.explicit_axes"),
+        "jax.experimental.shard": Move(
+            None, None, "use `jax.sharding`", module=True, removed="0.10?"
+        ),
+        **{
+            f"jax.experimental.shard.{n}": Move(f"jax.sharding.{n}", removed="0.10?", since="0.7")
+            for n in ("reshard", "auto_axes", "explicit_axes")
+        },
         "jax.util": Move(
-            None, None, "use `functools`/`itertools` or your own helpers", module=True
+            None,
+            None,
+            "use `functools`/`itertools` or your own helpers",
+            module=True,
+            removed="0.10?",
         ),
         "jax.cloud_tpu_init": Move(
-            None, None, "remove the import", module=True, status=DEPRECATED_011
+            None, None, "remove the import", module=True, deprecated="0.10?", removed="0.11"
+        ),
+        "jax.experimental.shard_alike": Move(
+            None,
+            None,
+            "JAX has no public replacement (let the compiler choose, or constrain both values "
+            "with `jax.lax.with_sharding_constraint`)",
+            module=True,
+            removed="0.11.2",
+        ),
+        "jax.experimental.control_deps": Move(
+            None,
+            None,
+            "it moved to `jax.experimental.overlap` in 0.11.1, which now exports only "
+            "`program_order`; there is no drop-in replacement",
+            module=True,
+            removed="0.11.1",
+            introduced="0.10",
         ),
     }
     examples = Examples(
@@ -1143,7 +1283,7 @@ class RemovedArrayTypes(RenameRule):
             None,
             "at run time test `jax.dtypes.issubdtype(x.dtype, jax.dtypes.prng_key)`",
         ),
-        "jax.stages.OutInfo": Move("jax.ShapeDtypeStruct", None),
+        "jax.stages.OutInfo": Move("jax.ShapeDtypeStruct", None, removed="0.10?"),
     }
     examples = Examples(
         invalid=(
@@ -1251,21 +1391,28 @@ class RemovedArrayTypes(RenameRule):
 # JAX806
 # =============================================================================================
 
-_EXTEND_CORE_REMOVED = (
-    "Primitive ClosedJaxpr Jaxpr JaxprEqn Literal Var Token mapped_aval unmapped_aval "
-    "set_current_trace take_current_trace TraceTag call_impl subjaxprs AbstractToken"
+_EXTEND_CORE_REMOVED = "Primitive ClosedJaxpr Jaxpr JaxprEqn Literal Var Token".split()
+# removed from jax.core in 0.10; jax.extend.core has them from 0.10 (`call_impl` until 0.11.1)
+_EXTEND_CORE_REMOVED_010 = (
+    "mapped_aval unmapped_aval set_current_trace take_current_trace TraceTag call_impl "
+    "subjaxprs AbstractToken"
 ).split()
 _EXTEND_CORE_DEPRECATED = (
-    "CallPrimitive DebugInfo DropVar Effect Effects check_jaxpr concrete_or_error "
+    "DebugInfo DropVar Effect Effects check_jaxpr concrete_or_error "
     "find_top_trace gensym get_opaque_trace_state jaxprs_in_params new_jaxpr_eqn no_effects "
     "primal_dtype_to_tangent_dtype valid_jaxtype"
 ).split()
+_CALL_PRIMITIVE = (
+    "JAX 0.11.1 removed `jax.extend.core.CallPrimitive` and `call_impl`: build the primitive "
+    "with `jax.extend.core.create_call_primitive(name)` and "
+    "`jax.extend.core.register_call_primitive_rules(prim, ...)` (a different API: port by hand)"
+)
 _CORE_DEPRECATED_NO_TARGET = (
     "nonempty_axis_env_DO_NOT_USE unsafe_am_i_under_a_jit_DO_NOT_USE "
     "unsafe_am_i_under_a_vmap_DO_NOT_USE unsafe_get_axis_names_DO_NOT_USE JaxprPpContext "
     "JaxprPpSettings OutputType abstract_token aval_mapping_handlers call "
     "concretization_function_error custom_typechecks is_concrete is_constant_dim "
-    "is_constant_shape literalable_types no_axis_name pytype_aval_mappings trace_ctx"
+    "is_constant_shape literalable_types no_axis_name trace_ctx"
 ).split()
 
 
@@ -1289,7 +1436,12 @@ class JaxCoreInternal(RenameRule):
         import jax.extend.core
         p = jax.extend.core.Primitive("my_prim")
         aval = jax.typeof(x)
-    Fix: rename, adding `import jax.extend.core` where needed (safe).
+    `jax.extend.core.CallPrimitive` / `call_impl` themselves were removed in 0.11.1.
+    Fix: rename, adding `import jax.extend.core` where needed (safe when every target JAX
+    has the new name: `jax.extend.core.X` exists from 0.10, `jax.errors.X` from 0.10.1). For
+    `CallPrimitive` / `call_impl` on JAX >= 0.11.1: none (the message names
+    `create_call_primitive` + `register_call_primitive_rules`, a different API). On JAX < 0.10
+    the `jax.core` spelling is the only one and is not flagged.
     """
 
     code = "JAX806"
@@ -1301,27 +1453,59 @@ class JaxCoreInternal(RenameRule):
     RENAMES = {
         **{f"jax.core.{n}": Move(f"jax.extend.core.{n}") for n in _EXTEND_CORE_REMOVED},
         **{
-            f"jax.core.{n}": Move(f"jax.extend.core.{n}", status=DEPRECATED_011)
+            f"jax.core.{n}": Move(f"jax.extend.core.{n}", removed="0.10", since="0.10")
+            for n in _EXTEND_CORE_REMOVED_010
+        },
+        **{
+            f"jax.core.{n}": Move(
+                f"jax.extend.core.{n}", deprecated="0.10", removed="0.11", since="0.10"
+            )
             for n in _EXTEND_CORE_DEPRECATED
         },
         **{
             f"jax.core.{n}": Move(
-                None, None, "JAX has no public replacement", status=DEPRECATED_011
+                None, None, "JAX has no public replacement", deprecated="0.10", removed="0.11"
             )
             for n in _CORE_DEPRECATED_NO_TARGET
         },
-        "jax.core.get_aval": Move("jax.typeof", status=REMOVED_010),
-        "jax.core.traverse_jaxpr_params": Move(
-            None, None, "no public replacement", status=REMOVED_010
+        "jax.core.pytype_aval_mappings": Move(
+            None, None, "JAX has no public replacement", deprecated="0.10"
         ),
+        "jax.core.CallPrimitive": Move(
+            "jax.extend.core.CallPrimitive",
+            deprecated="0.10",
+            removed="0.11",
+            since="0.10",
+            until="0.11.1",
+            fallback=_CALL_PRIMITIVE,
+        ),
+        "jax.core.call_impl": Move(
+            "jax.extend.core.call_impl",
+            removed="0.10",
+            since="0.10",
+            until="0.11.1",
+            fallback=_CALL_PRIMITIVE,
+        ),
+        **{
+            f"jax.extend.core.{n}": Move(
+                None, None, _CALL_PRIMITIVE, removed="0.11.1", introduced="0.10"
+            )
+            for n in ("CallPrimitive", "call_impl")
+        },
+        "jax.core.get_aval": Move("jax.typeof", deprecated="0.8.2", removed="0.10"),
+        "jax.core.traverse_jaxpr_params": Move(None, None, "no public replacement", removed="0.10"),
         "jax.core.raise_to_shaped": Move(
             None, None, "no replacement: abstract values are already shaped"
         ),
-        "jax.core.ConcretizationTypeError": Move("jax.errors.ConcretizationTypeError"),
-        "jax.core.InconclusiveDimensionOperation": Move(
-            "jax.errors.InconclusiveDimensionOperation", status=DEPRECATED_011
+        "jax.core.ConcretizationTypeError": Move(
+            "jax.errors.ConcretizationTypeError", deprecated="0.6", removed="0.10?"
         ),
-        "jax.core.JaxprTypeError": Move("jax.errors.JaxprTypeError", status=DEPRECATED_011),
+        **{
+            f"jax.core.{n}": Move(
+                f"jax.errors.{n}", deprecated="0.10", removed="0.11", since="0.10.1"
+            )
+            for n in ("InconclusiveDimensionOperation", "JaxprTypeError")
+        },
     }
     examples = Examples(
         invalid=(
@@ -1430,7 +1614,7 @@ class NumpyRemovedAliases(RenameRule):
         "jax.numpy.sometrue": Move("jax.numpy.any"),
         "jax.numpy.row_stack": Move("jax.numpy.vstack"),
         "jax.numpy.trapz": Move("jax.numpy.trapezoid"),
-        "jax.numpy.fix": Move("jax.numpy.trunc", status=REMOVED_010),
+        "jax.numpy.fix": Move("jax.numpy.trunc", removed="0.10"),
         "jax.numpy.in1d": Move(
             "jax.numpy.isin", "unsafe", call="_in1d_call", expr="{new}(a, b).ravel()"
         ),
@@ -1564,6 +1748,30 @@ REMOVED_CONFIG: dict[str, object] = {
     "jax_remat_opt_barrier": UNKNOWN,
     "jax_data_dependent_tracing_fallback": UNKNOWN,
     "jax_enable_custom_vjp_by_custom_transpose": UNKNOWN,
+    "jax_exec_time_optimization_effort": UNKNOWN,
+    "jax_memory_fitting_effort": UNKNOWN,
+    "jax_refs_to_pins": UNKNOWN,
+    "jax_pallas_use_mosaic_gpu": UNKNOWN,
+    "jax_ragged_dot_use_gpu_pallas_triton_lowering": UNKNOWN,
+}
+# option -> the JAX that removed it ("?": at the latest); options not listed are gone from
+# every JAX jaxlint supports (>= 0.6). Deleting the line is safe only when every target JAX
+# lacks the option (on 0.6 `jax_pmap_shmap_merge=True` still selects another pmap).
+CONFIG_REMOVED_IN: dict[str, str] = {
+    "jax_cpu_enable_gloo_collectives": "0.10?",
+    "jax_dynamic_shapes": "0.10?",
+    "jax_enable_custom_vjp_by_custom_transpose": "0.10?",
+    "jax_pmap_shmap_merge": "0.10",
+    "jax_pmap_no_rank_reduction": "0.10",
+    "jax_exec_time_optimization_effort": "0.11.1",
+    "jax_memory_fitting_effort": "0.11.1",
+    "jax_refs_to_pins": "0.12?",
+    "jax_pallas_use_mosaic_gpu": "0.12?",
+    "jax_ragged_dot_use_gpu_pallas_triton_lowering": "0.12",
+}
+CONFIG_ADVICE = {
+    "jax_exec_time_optimization_effort": "set `jax_optimization_level` ('O0'...'O3') instead",
+    "jax_memory_fitting_effort": "set `jax_memory_fitting_level` ('O0'...'O3') instead",
 }
 RENAMED_CONFIG = {"jax_enable_key_reuse_checks": "jax_debug_key_reuse"}
 PMAP_CONFIG: dict[str, object] = {
@@ -1595,19 +1803,28 @@ class ConfigOptions:
             return
         if option not in self.CONFIG:
             return
+        removed = CONFIG_REMOVED_IN.get(option)
+        if not ctx.target.reaches(removed):
+            return  # every target JAX still has the option
         permanent = self.CONFIG[option]
         stmt = expression_statement(node)
         fix = None
         if stmt is not None:
             literal = isinstance(value, ast.Constant) and value.value is permanent
-            safety = "safe" if permanent is not UNKNOWN and literal else "unsafe"
+            gone_everywhere = ctx.target.all_have(removed)
+            safety = (
+                "safe" if permanent is not UNKNOWN and literal and gone_everywhere else "unsafe"
+            )
             fix = self.fix(delete_statement(ctx, stmt), safety=safety, message="Delete the line")  # type: ignore[attr-defined]
         now = (
             f"; JAX always behaves as `{option}={permanent}` now"
             if permanent is not UNKNOWN
             else "; the old behaviour cannot be selected any more"
         )
-        msg = f"config option `{option}` was removed: `jax.config.update` raises `AttributeError: Unrecognized config option`{now}; delete the line"
+        if option in CONFIG_ADVICE:
+            now += f"; {CONFIG_ADVICE[option]}"
+        when = f" {_when(removed)}" if removed else ""
+        msg = f"config option `{option}` was removed{when}: `jax.config.update` raises `AttributeError: Unrecognized config option`{now}; delete the line"
         self.report(node, msg, fix=fix)  # type: ignore[attr-defined]
 
     def _environ(self, node: ast.stmt, ctx: Context) -> None:
@@ -1617,11 +1834,14 @@ class ConfigOptions:
         option = var.lower()
         if option not in self.CONFIG and option not in self.RENAMED:
             return
+        if not ctx.target.reaches(CONFIG_REMOVED_IN.get(option)):
+            return
         if option in self.RENAMED:
             msg = f"`{var}` is no longer read by JAX (the option was renamed to `{self.RENAMED[option]}`)"
             self.report(node, msg)  # type: ignore[attr-defined]
             return
-        fix = self.fix(delete_statement(ctx, node), safety="safe", message="Delete the line")  # type: ignore[attr-defined]
+        safety = "safe" if ctx.target.all_have(CONFIG_REMOVED_IN.get(option)) else "unsafe"
+        fix = self.fix(delete_statement(ctx, node), safety=safety, message="Delete the line")  # type: ignore[attr-defined]
         msg = f"`{var}` is no longer read by JAX (config option `{option}` was removed); delete the setting"
         self.report(node, msg, fix=fix)  # type: ignore[attr-defined]
 
@@ -1637,7 +1857,10 @@ class RemovedConfigOption(ConfigOptions, Rule):
 
     What it does: finds `jax.config.update("jax_array", ...)` (and `jax_jit_pjit_api_merge`,
     `jax_enable_mlir`, `jax_dynamic_shapes`, `jax_enable_memories`, ... every option checked
-    to be unrecognized by JAX 0.10.2), `os.environ["JAX_ARRAY"] = ...` settings, and the
+    to be unrecognized by JAX 0.10.2; `jax_exec_time_optimization_effort`,
+    `jax_memory_fitting_effort` (0.11.1), `jax_refs_to_pins`, `jax_pallas_use_mosaic_gpu`,
+    `jax_ragged_dot_use_gpu_pallas_triton_lowering` (0.12) when the target JAX is that new),
+    `os.environ["JAX_ARRAY"] = ...` settings, and the
     renamed `jax_enable_key_reuse_checks` (now `jax_debug_key_reuse`). The pmap options
     (`jax_pmap_shmap_merge`, ...) are JAX302's.
     Why is this bad: `jax.config.update` with a removed option raises
@@ -1648,10 +1871,12 @@ class RemovedConfigOption(ConfigOptions, Rule):
     Use instead:
         (nothing: jax.Array is the only array type)
     Fix: delete the statement (safe when the value set is the behaviour JAX now always has,
-    e.g. `jax_array=True`; unsafe otherwise: the old behaviour is gone). The renamed option
-    is renamed (safe).
+    e.g. `jax_array=True`, and every target JAX lacks the option; unsafe otherwise: the old
+    behaviour is gone, or an older target JAX still honours it). The renamed option is
+    renamed (safe).
     """
 
+    silent_in_compat_code = True
     code = "JAX808"
     name = "removed-config-option"
     message = "{detail}"
@@ -1676,8 +1901,7 @@ class RemovedConfigOption(ConfigOptions, Rule):
             """
             import jax
 
-            if jax.__version__ < "0.5":
-                jax.config.update("jax_dynamic_shapes", True)  # error: JAX808
+            jax.config.update("jax_exec_time_optimization_effort", 0.5)  # error: JAX808
             """,
         ),
         valid=(
@@ -1690,6 +1914,13 @@ class RemovedConfigOption(ConfigOptions, Rule):
             jax.config.update("jax_enable_x64", True)
             jax.config.update("jax_debug_key_reuse", True)
             """,
+            """
+            import jax
+
+            # compatibility code: only old JAX runs this branch, where the option exists
+            if jax.__version_info__ < (0, 5):
+                jax.config.update("jax_dynamic_shapes", True)
+            """,
         ),
         fixes=(
             (
@@ -1698,16 +1929,13 @@ class RemovedConfigOption(ConfigOptions, Rule):
 
                 jax.config.update("jax_array", True)  # needed for old JAX
                 jax.config.update("jax_enable_x64", True)
-                if jax.__version__ < "0.5":
-                    jax.config.update("jax_jit_pjit_api_merge", True)
+                jax.config.update("jax_jit_pjit_api_merge", True)
                 jax.config.update("jax_enable_key_reuse_checks", True)
                 """,
                 """
                 import jax
 
                 jax.config.update("jax_enable_x64", True)
-                if jax.__version__ < "0.5":
-                    pass
                 jax.config.update("jax_debug_key_reuse", True)
                 """,
             ),
@@ -1735,9 +1963,8 @@ class RemovedConfigOption(ConfigOptions, Rule):
 # =============================================================================================
 
 _PXLA_DEPRECATED = (
-    "Index MeshAxisName MeshComputation MeshExecutable global_aval_to_result_handler "
-    "global_avals_to_results_handler global_result_handlers are_hlo_shardings_equal "
-    "is_hlo_sharding_replicated op_sharding_to_indices ArrayMapping "
+    "Index MeshAxisName MeshExecutable global_aval_to_result_handler "
+    "global_result_handlers op_sharding_to_indices ArrayMapping "
     "array_mapping_to_axis_resources"
 ).split()
 
@@ -1748,7 +1975,7 @@ class RemovedShardingApi(RenameRule):
     What it does: finds `jax.sharding.PositionalSharding`, `GSPMDSharding`,
     `XLACompatibleSharding`, `jax.sharding.use_mesh`, `jax.experimental.PartitionSpec` and
     the `jax.interpreters.pxla` internals deprecated in 0.8.2 (`thread_resources`,
-    `MeshExecutable`, ...). The pmap-only ones (`PmapSharding`, `ShardingSpec`,
+    `MeshExecutable`, ...; most removed in 0.11). The pmap-only ones (`PmapSharding`, `ShardingSpec`,
     `device_put_replicated`) are JAX302's.
     Why is this bad: the removed names raise `AttributeError`; the `pxla` ones warn and go
     in 0.11.
@@ -1772,23 +1999,46 @@ class RemovedShardingApi(RenameRule):
     tier = 2
     RENAMES = {
         "jax.sharding.PositionalSharding": Move(
-            None, None, "use `NamedSharding(mesh, P(...))` over a `jax.make_mesh` mesh"
+            None,
+            None,
+            "use `NamedSharding(mesh, P(...))` over a `jax.make_mesh` mesh",
+            deprecated="0.6",
+            removed="0.10?",
         ),
-        "jax.sharding.GSPMDSharding": Move(None, None, "use `jax.sharding.NamedSharding`"),
+        "jax.sharding.GSPMDSharding": Move(
+            None, None, "use `jax.sharding.NamedSharding`", deprecated="0.6", removed="0.10?"
+        ),
         "jax.sharding.XLACompatibleSharding": Move(None, None, "use `jax.sharding.Sharding`"),
-        "jax.sharding.use_mesh": Move("jax.set_mesh"),
+        "jax.sharding.use_mesh": Move("jax.set_mesh", removed="0.10?", since="0.7.1"),
         "jax.experimental.PartitionSpec": Move("jax.sharding.PartitionSpec"),
         **{
             f"jax.interpreters.pxla.{n}": Move(
-                None, None, "no public replacement", status="is deprecated since JAX 0.8.2"
+                None, None, "no public replacement", deprecated="0.8.2", removed="0.11"
             )
             for n in _PXLA_DEPRECATED
+        },
+        **{
+            f"jax.interpreters.pxla.{n}": Move(
+                None,
+                None,
+                "no public replacement",
+                deprecated="0.8.2",
+                removed="0.11",
+                introduced="0.10",
+            )
+            for n in ("are_hlo_shardings_equal", "is_hlo_sharding_replicated")
+        },
+        **{
+            f"jax.interpreters.pxla.{n}": Move(
+                None, None, "no public replacement", deprecated="0.8.2"
+            )
+            for n in ("MeshComputation", "global_avals_to_results_handler")
         },
         "jax.interpreters.pxla.thread_resources": Move(
             None,
             None,
             "enter the mesh with `jax.set_mesh(mesh)` and read `jax.sharding.get_abstract_mesh()`",
-            status="is deprecated since JAX 0.8.2",
+            deprecated="0.8.2",
         ),
     }
     examples = Examples(
@@ -1857,7 +2107,8 @@ class MovedOrRenamedFunction(RenameRule):
     `jax.interpreters.xla.canonicalize_dtype`, `jax.random.threefry2x32_key/rbg_key/
     unsafe_rbg_key`, `jax.scipy.special.sph_harm`, and the ones without a drop-in
     (`jax.clear_backends`, `jax.xla_computation`, `jax.dlpack.to_dlpack`,
-    `jax.interpreters.xla.translations`, `jax.scipy.special.lpmn`, ...).
+    `jax.interpreters.xla.translations`, `jax.scipy.special.lpmn`, ...), `jax.custom_remat`
+    (only in 0.11), `jax.lax.psend` / `precv` (deprecated in 0.12) and `jax.lax.dce_sink_p`.
     Why is this bad: all but `host_count`/`host_id` (which warn) and `lpmn` (deprecated)
     raise `AttributeError` in JAX 0.10.2.
     Example:
@@ -1869,7 +2120,8 @@ class MovedOrRenamedFunction(RenameRule):
     Fix: rename (safe), with the argument changes where the new function differs:
     `enable_x64()` -> `jax.enable_x64(True)`, `disable_x64()` -> `jax.enable_x64(False)`,
     `pvary(x, a)` -> `pcast(x, a, to="varying")`, `tie_in(a, b)` -> `b`,
-    `threefry2x32_key(s)` -> `jax.random.key(s, impl="threefry2x32")` (safe);
+    `threefry2x32_key(s)` -> `jax.random.key(s, impl="threefry2x32")` (safe; `jax.enable_x64`
+    needs JAX 0.8 and `pcast` 0.8.2: for older targets no fix, the old spelling is right);
     `sph_harm(m, n, theta, phi)` -> `sph_harm_y(n, m, phi, theta)` (unsafe: degree/order and
     the two angles swap places, following SciPy; check your angle convention). The rest:
     none (the message names the replacement).
@@ -1881,26 +2133,31 @@ class MovedOrRenamedFunction(RenameRule):
     verifier = "import"
     tier = 2
     RENAMES = {
-        "jax.experimental.enable_x64": Move("jax.enable_x64", call="_x64_call", expr="{new}(True)"),
-        "jax.experimental.disable_x64": Move(
-            "jax.enable_x64", call="_x64_call", expr="{new}(False)"
+        "jax.experimental.enable_x64": Move(
+            "jax.enable_x64", call="_x64_call", expr="{new}(True)", removed="0.10?", since="0.8"
         ),
-        "jax.ad_checkpoint.checkpoint": Move("jax.checkpoint", status=REMOVED_010),
-        "jax.ad_checkpoint.remat": Move("jax.remat", status=REMOVED_010),
+        "jax.experimental.disable_x64": Move(
+            "jax.enable_x64", call="_x64_call", expr="{new}(False)", removed="0.10?", since="0.8"
+        ),
+        "jax.ad_checkpoint.checkpoint": Move("jax.checkpoint", removed="0.10"),
+        "jax.ad_checkpoint.remat": Move("jax.remat", removed="0.10"),
         "jax.lax.pvary": Move(
             "jax.lax.pcast",
             call="_pvary_call",
             expr='{new}(x, axis_name, to="varying")',
-            status=REMOVED_010,
+            removed="0.10",
+            since="0.8.2",
         ),
-        "jax.lax.zeros_like_array": Move("jax.numpy.zeros_like", status=REMOVED_010),
+        "jax.lax.zeros_like_array": Move("jax.numpy.zeros_like", removed="0.10"),
         "jax.lax.tie_in": Move(
             "b", call="_tie_in_call", expr="{new}", note="`tie_in(a, b)` is `b`"
         ),
         "jax.host_count": Move("jax.process_count", status="is a deprecated alias"),
         "jax.host_id": Move("jax.process_index", status="is a deprecated alias"),
         "jax.experimental.pjit.with_sharding_constraint": Move("jax.lax.with_sharding_constraint"),
-        "jax.interpreters.xla.canonicalize_dtype": Move("jax.dtypes.canonicalize_dtype"),
+        "jax.interpreters.xla.canonicalize_dtype": Move(
+            "jax.dtypes.canonicalize_dtype", removed="0.10?"
+        ),
         **{
             f"jax.random.{old}": Move(
                 "jax.random.key", call="_impl_key_call", expr=f'{{new}}(seed, impl="{impl}")'
@@ -1913,13 +2170,11 @@ class MovedOrRenamedFunction(RenameRule):
             "degree/order and the angles swap places",
             call="_sph_harm_call",
             expr="{new}(n, m, phi, theta)",
-            status=REMOVED_010,
+            removed="0.10",
         ),
-        "jax.scipy.special.lpmn": Move(
-            None, None, "no replacement is planned", status="is deprecated"
-        ),
+        "jax.scipy.special.lpmn": Move(None, None, "no replacement is planned", deprecated="0.6"),
         "jax.scipy.special.lpmn_values": Move(
-            None, None, "no replacement is planned", status="is deprecated"
+            None, None, "no replacement is planned", deprecated="0.6"
         ),
         "jax.clear_backends": Move(
             None,
@@ -1928,20 +2183,52 @@ class MovedOrRenamedFunction(RenameRule):
         ),
         "jax.xla_computation": Move(None, None, "use `jax.jit(f).lower(*args).compiler_ir('hlo')`"),
         "jax.dlpack.to_dlpack": Move(
-            None, None, "pass the array itself: it implements `__dlpack__`"
+            None,
+            None,
+            "pass the array itself: it implements `__dlpack__`",
+            deprecated="0.6",
+            removed="0.10?",
         ),
         "jax.random.default_prng_impl": Move(None, None, "read `jax.config.jax_default_prng_impl`"),
-        "jax.interpreters.xla.abstractify": Move(None, None, "use `jax.typeof`"),
-        "jax.interpreters.xla.pytype_aval_mappings": Move(None, None, "use `jax.typeof`"),
+        **{
+            f"jax.interpreters.xla.{n}": Move(
+                None, None, "use `jax.typeof`", deprecated="0.6", removed="0.10?"
+            )
+            for n in ("abstractify", "pytype_aval_mappings")
+        },
         "jax.interpreters.xla.xla_call_p": Move(None, None, "use `jax.jit`"),
         "jax.interpreters.xla.translations": Move(None, None, _XLA_TRANSLATIONS),
         "jax.interpreters.xla.backend_specific_translations": Move(None, None, _XLA_TRANSLATIONS),
         "jax.interpreters.ad.reducing_transposes": Move(
-            None, None, "unused since JAX 0.4.38", status=REMOVED_010
+            None, None, "unused since JAX 0.4.38", removed="0.10"
         ),
         "jax.interpreters.batching.NotMapped": Move(
-            None, None, "no public replacement", status="is deprecated"
+            None, None, "no public replacement", removed="0.10?"
         ),
+        "jax.custom_remat": Move(
+            None,
+            None,
+            "it existed only in JAX 0.11.x; use `jax.checkpoint` (or `jax.custom_vjp`)",
+            removed="0.12",
+            introduced="0.11",
+        ),
+        "jax.lax.dce_sink_p": Move(
+            None,
+            None,
+            "an internal primitive; no public replacement",
+            removed="0.11",
+            introduced="0.10",
+        ),
+        **{
+            f"jax.lax.{n}": Move(
+                None,
+                None,
+                "JAX 0.12 names no replacement; pin JAX or restructure",
+                deprecated="0.12",
+                introduced="0.10",
+            )
+            for n in ("psend", "precv")
+        },
     }
     examples = Examples(
         invalid=(
@@ -2121,7 +2408,9 @@ class RemovedKeywordOrPositional(Rule):
 
     What it does: finds `jnp.clip(a=, a_min=, a_max=)`, `jnp.reshape(x, newshape=)`,
     `jnp.where(condition=, x=, y=)`, `jax.jit(fun=f)`, `jax.jit(f, 0)` (positional
-    `static_argnums`), positional `copy`/`order`/`ndmin` in `jnp.array`, and on values known
+    `static_argnums`), positional `copy`/`order`/`ndmin` in `jnp.array` (JAX >= 0.10.1; an
+    error from 0.12), `jax.make_mesh(axis_shapes=)` (renamed `axis_sizes` in 0.11.1),
+    `jax.checkpoint(concrete=)`, `jax.pure_callback(vectorized=)`, and on values known
     to be JAX arrays (bound from `jnp.*`/`jax.random.*`/`jax.device_put` calls, or parameters
     annotated `jax.Array`): `x.device()`, `x.device_buffer`, `x.device_buffers`, and
     `key.unsafe_raw_array()` on typed keys.
@@ -2137,10 +2426,13 @@ class RemovedKeywordOrPositional(Rule):
         y = jnp.clip(x, min=0.0, max=1.0)
         f = jax.jit(step, static_argnums=(1,))
         dev = x.device
-    Fix: the keyword rewrite (safe). Receivers that are not provably JAX arrays are left
-    alone (`torch_tensor.device()` is fine).
+    Fix: the keyword rewrite (safe); `make_mesh(axis_shapes=s)` -> `make_mesh(s)` (safe: the
+    positional form works on every JAX, either keyword fails on some). `concrete=` and
+    `vectorized=`: none (the replacement is a design choice). Receivers that are not provably
+    JAX arrays are left alone (`torch_tensor.device()` is fine).
     """
 
+    silent_in_compat_code = True
     code = "JAX811"
     name = "removed-keyword-or-positional"
     message = "{detail}"
@@ -2161,9 +2453,10 @@ class RemovedKeywordOrPositional(Rule):
 
 
             step = jax.jit(prep, (0,))  # error: JAX811
-            arr = np.array([1, 2], np.int32, False)  # error: JAX811
+            arr = np.array([1, 2], np.int32)
             dev = arr.device()  # error: JAX811
             buf = arr.device_buffer  # error: JAX811
+            copied = np.array([1, 2], np.int32, False)  # error: JAX811
             """,
             """
             import jax
@@ -2174,6 +2467,13 @@ class RemovedKeywordOrPositional(Rule):
 
 
             f = jax.jit(fun=place)  # error: JAX811
+            """,
+            """
+            import jax
+
+            mesh = jax.make_mesh(axis_shapes=(8,), axis_names=("x",))  # error: JAX811
+            f = jax.checkpoint(lambda x: x, concrete=True)  # error: JAX811
+            y = jax.pure_callback(abs, jax.ShapeDtypeStruct((), "float32"), 1.0, vectorized=True)  # error: JAX811
             """,
         ),
         valid=(
@@ -2209,7 +2509,7 @@ class RemovedKeywordOrPositional(Rule):
 
                 step = jax.jit(fun=prep)
                 step2 = jax.jit(prep, 0)
-                arr = jnp.array([1, 2], jnp.int32, False, "C")
+                arr = jnp.array([1, 2], jnp.int32, False)
                 dev = arr.device()
                 buf = arr.device_buffer
                 bufs = arr.device_buffers
@@ -2229,12 +2529,24 @@ class RemovedKeywordOrPositional(Rule):
 
                 step = jax.jit(prep)
                 step2 = jax.jit(prep, static_argnums=0)
-                arr = jnp.array([1, 2], jnp.int32, copy=False, order="C")
+                arr = jnp.array([1, 2], jnp.int32, copy=False)
                 dev = arr.device
                 buf = arr.addressable_data(0)
                 bufs = [s.data for s in arr.addressable_shards]
                 key = jax.random.key(0)
                 raw = jax.random.key_data(key)
+                """,
+            ),
+            (
+                """
+                import jax
+
+                mesh = jax.make_mesh(axis_shapes=(1,), axis_names=("x",))
+                """,
+                """
+                import jax
+
+                mesh = jax.make_mesh((1,), axis_names=("x",))
                 """,
             ),
         ),
@@ -2257,14 +2569,37 @@ class RemovedKeywordOrPositional(Rule):
         elif q == "jax.jit":
             self._jit(node, ctx)
         elif q == "jax.numpy.array":
-            if len(node.args) > 2 and not has_star(node):
+            if len(node.args) > 2 and not has_star(node) and ctx.target.reaches("0.10.1"):
                 names = ("copy", "order", "ndmin")
                 edits = [name_argument(ctx, a, names[i]) for i, a in enumerate(node.args[2:5])]
                 fixable = len(node.args) <= 5
+                status = (
+                    "raises `TypeError: array() takes from 1 to 2 positional arguments` from JAX 0.12"
+                    if ctx.target.reaches("0.12")
+                    else "is deprecated (JAX 0.10.1; an error from 0.12)"
+                )
                 self._emit(
                     node,
-                    "passing `copy`/`order`/`ndmin` to `jnp.array` positionally is deprecated (JAX 0.10.1); pass them by keyword",
+                    f"passing `copy`/`order`/`ndmin` to `jnp.array` positionally {status}; pass them by keyword",
                     edits if fixable else None,
+                )
+        elif q == "jax.make_mesh":
+            self._make_mesh(node, ctx)
+        elif q in ("jax.checkpoint", "jax.remat"):
+            kw = keyword_node(node, "concrete")
+            if kw is not None:
+                self._emit(
+                    node,
+                    "`jax.checkpoint(concrete=...)` was removed (`NotImplementedError`; `TypeError` from JAX 0.11); drop it and mark the Python-value arguments with `static_argnums=`",
+                    None,
+                )
+        elif q == "jax.pure_callback":
+            kw = keyword_node(node, "vectorized")
+            if kw is not None:
+                self._emit(
+                    node,
+                    "`jax.pure_callback(vectorized=...)` was removed in JAX 0.6 (from 0.10 it is passed on to the callback and fails when the program runs); use `vmap_method=` ('sequential', 'expand_dims', 'broadcast_all')",
+                    None,
                 )
         elif isinstance(node.func, ast.Attribute) and not node.args and not node.keywords:
             attr = node.func.attr
@@ -2306,6 +2641,19 @@ class RemovedKeywordOrPositional(Rule):
         self._emit(node, msg, [ctx.replace(node, new)])
 
     # -- cases ------------------------------------------------------------------------------
+    def _make_mesh(self, node: ast.Call, ctx: Context) -> None:
+        """`make_mesh(axis_shapes=...)`: the keyword was renamed `axis_sizes` in JAX 0.11.1 (a
+        `TypeError` there); passing it positionally works on every JAX."""
+        kw = keyword_node(node, "axis_shapes")
+        if kw is None or has_star(node) or not ctx.target.reaches("0.11.1"):
+            return
+        first = not node.args and node.keywords[0] is kw
+        self._emit(
+            node,
+            "`jax.make_mesh(axis_shapes=...)` raises `TypeError` from JAX 0.11.1 (the keyword is now `axis_sizes`); pass the sizes positionally, which every JAX accepts",
+            [drop_keyword_name(ctx, kw)] if first else None,
+        )
+
     def _emit(self, node: ast.AST, detail: str, edits: list[Edit] | None) -> None:
         fix = self.fix(*edits, safety="safe", message="Rewrite the arguments") if edits else None
         self.report(node, detail=detail, fix=fix)
@@ -2314,6 +2662,8 @@ class RemovedKeywordOrPositional(Rule):
         old = [kw for kw in node.keywords if kw.arg in ("a", "a_min", "a_max")]
         if not old:
             return
+        if not ctx.target.reaches("0.10") and all(kw.arg != "a" for kw in old):
+            return  # JAX 0.6 accepts `a_min=`/`a_max=` silently (`a=` warns); 0.10 removed them
         edits: list[Edit] | None = []
         for kw in old:
             if kw.arg == "a":
@@ -2390,3 +2740,187 @@ class RemovedKeywordOrPositional(Rule):
 
     def _is_key(self, node: ast.AST, ctx: Context) -> bool:
         return self._bound_call(node, ctx) in KEY_PRODUCERS
+
+
+# =============================================================================================
+# JAX812
+# =============================================================================================
+
+_EMPTY = {"jax.numpy.empty": "jax.numpy.zeros", "jax.numpy.empty_like": "jax.numpy.zeros_like"}
+_ACCUMULATING_AT = frozenset({"add", "multiply", "mul", "divide", "power", "min", "max"})
+# loop primitives and the position / keyword of their initial carry
+_CARRY_INIT = {
+    "jax.lax.fori_loop": (3, "init_val"),
+    "jax.lax.while_loop": (2, "init_val"),
+    "jax.lax.scan": (1, "init"),
+}
+
+
+class EmptyUsedAsZeros(Rule):
+    """Flags `jnp.empty` / `jnp.empty_like` arrays that are used as if they held zeros.
+
+    What it does: finds an array made by `jnp.empty(...)` / `jnp.empty_like(...)` that is then
+    accumulated into: `x += ...`, `x = x + ...`, `x.at[i].add(...)` (or `multiply`, `min`,
+    `max`, ...), or passed as the initial carry of `lax.fori_loop` / `lax.scan` /
+    `lax.while_loop`. Only when the target JAX is 0.11 or newer.
+    Why is this bad: up to JAX 0.10 `jnp.empty` returned zeros (its jaxpr was
+    `broadcast_in_dim 0.0`); from 0.11.0 it lowers to an `empty` primitive and the memory is
+    uninitialized, like NumPy's. An accumulator started from it silently starts from garbage
+    (CPU often happens to give zeros, accelerators do not).
+    Example:
+        total = jnp.empty(3)
+        for x in xs:
+            total += x
+    Use instead:
+        total = jnp.zeros(3)
+    Fix: `jnp.empty` -> `jnp.zeros`, `jnp.empty_like` -> `jnp.zeros_like` (safe: same
+    arguments, and exactly what every JAX before 0.11 computed).
+    """
+
+    code = "JAX812"
+    name = "empty-used-as-zeros"
+    message = "`{old}` returns uninitialized memory from JAX 0.11 (zeros before); `{name}` {use}, so it starts from garbage: use `{new}`"
+    fix_safety = "safe"
+    verifier = None  # CPU happens to hand out zeroed memory: nothing to observe at run time
+    tier = 3
+    silent_in_compat_code = True
+    examples = Examples(
+        invalid=(
+            """
+            import jax.numpy as jnp
+
+
+            def total(xs):
+                acc = jnp.empty(3)  # error: JAX812
+                for x in xs:
+                    acc += x
+                return acc
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            counts = jnp.empty_like(jnp.ones(4), dtype=jnp.int32)  # error: JAX812
+            counts = counts.at[jnp.array([0, 2])].add(1)
+            s = jax.lax.fori_loop(0, 3, lambda i, c: c + i, jnp.empty(()))  # error: JAX812
+            """,
+        ),
+        valid=(
+            """
+            import jax.numpy as jnp
+            import numpy as np
+
+            buf = jnp.empty(3)
+            buf = buf.at[0].set(1.0).at[1:].set(2.0)
+            host = np.empty(3)
+            host += 1
+            acc = jnp.zeros(3)
+            acc += 1
+            """,
+        ),
+        fixes=(
+            (
+                """
+                import jax.numpy as jnp
+
+
+                def total(xs):
+                    acc = jnp.empty(3, dtype=jnp.float32)
+                    for x in xs:
+                        acc = acc + x
+                    return acc
+                """,
+                """
+                import jax.numpy as jnp
+
+
+                def total(xs):
+                    acc = jnp.zeros(3, dtype=jnp.float32)
+                    for x in xs:
+                        acc = acc + x
+                    return acc
+                """,
+            ),
+        ),
+    )
+
+    def visit_Call(self, node: ast.Call, ctx: Context) -> None:
+        old = ctx.qualname(node.func)
+        if old not in _EMPTY or not ctx.target.reaches("0.11"):
+            return
+        use = self._carry_use(node, ctx)
+        shown = "this array"
+        if use is None:
+            parent = getattr(node, "jl_parent", None)
+            if not (
+                isinstance(parent, ast.Assign)
+                and len(parent.targets) == 1
+                and isinstance(parent.targets[0], ast.Name)
+            ):
+                return
+            shown = f"`{parent.targets[0].id}`"
+            use = self._accumulated(parent.targets[0].id, parent, ctx)
+            if use is None:
+                return
+        fix = None
+        try:
+            text, edits = spell(ctx, _EMPTY[old])
+            fix = self.fix(ctx.replace(node.func, text), *edits, message=f"Use `{text}`")
+        except LookupError:
+            fix = None
+        short = old.replace("jax.numpy.", "jnp.")
+        new = _EMPTY[old].replace("jax.numpy.", "jnp.")
+        self.report(node, fix=fix, old=short, name=shown, use=use, new=new)
+
+    def _carry_use(self, node: ast.AST, ctx: Context) -> str | None:
+        parent = getattr(node, "jl_parent", None)
+        if isinstance(parent, ast.keyword):
+            call, kw = getattr(parent, "jl_parent", None), parent.arg
+        else:
+            call, kw = parent, None
+        if not isinstance(call, ast.Call):
+            return None
+        q = ctx.qualname(call.func)
+        if q not in _CARRY_INIT:
+            return None
+        pos, name = _CARRY_INIT[q]
+        hit = kw == name if kw else len(call.args) > pos and call.args[pos] is node
+        return f"is the initial carry of `{q.replace('jax.lax.', 'lax.')}`" if hit else None
+
+    def _accumulated(self, name: str, assign: ast.Assign, ctx: Context) -> str | None:
+        """How `name` (bound by `assign`) is accumulated into in the same function, if it is."""
+        scope_node = ctx.index.enclosing_function(assign) or ctx.index.tree
+        for n in ast.walk(scope_node):
+            if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+                if n.target.id == name and not isinstance(n.op, (ast.BitOr, ast.BitAnd)):
+                    return f"is accumulated into (`{name} {_OPS.get(type(n.op), 'op')}= ...`)"
+            elif isinstance(n, ast.Assign) and n is not assign and len(n.targets) == 1:
+                t = n.targets[0]
+                if (
+                    isinstance(t, ast.Name)
+                    and t.id == name
+                    and isinstance(n.value, ast.BinOp)
+                    and any(
+                        isinstance(side, ast.Name) and side.id == name
+                        for side in (n.value.left, n.value.right)
+                    )
+                ):
+                    return f"is accumulated into (`{name} = {name} ... `)"
+            elif (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and n.func.attr in _ACCUMULATING_AT
+                and isinstance(n.func.value, ast.Subscript)
+                and isinstance(n.func.value.value, ast.Attribute)
+                and n.func.value.value.attr == "at"
+                and isinstance(n.func.value.value.value, ast.Name)
+                and n.func.value.value.value.id == name
+            ):
+                return f"is accumulated into (`{name}.at[...].{n.func.attr}(...)`)"
+            elif isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load):
+                if self._carry_use(n, ctx):
+                    return self._carry_use(n, ctx)
+        return None
+
+
+_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@", ast.Pow: "**"}

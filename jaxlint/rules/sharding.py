@@ -326,6 +326,7 @@ class RemovedPmapApi(ConfigOptions, RenameRule):
     verifier = "import"
     tier = 2
     status = REMOVED_010
+    REMOVED = "0.10"
     CONFIG = PMAP_CONFIG
     prefilter_words = (
         "device_put_replicated",
@@ -335,8 +336,8 @@ class RemovedPmapApi(ConfigOptions, RenameRule):
         *(w for o in PMAP_CONFIG for w in (o, o.upper())),
     )
     RENAMES = {
-        "jax.device_put_replicated": Move(None, None, _DROP_IN),
-        "jax.device_put_sharded": Move(None, None, _DROP_IN),
+        "jax.device_put_replicated": Move(None, None, _DROP_IN, deprecated="0.8.1"),
+        "jax.device_put_sharded": Move(None, None, _DROP_IN, deprecated="0.8.1"),
         "jax.sharding.PmapSharding": Move(None, None, "use `jax.NamedSharding`"),
         **{
             f"jax.interpreters.pxla.{n}": Move(
@@ -698,6 +699,11 @@ class ShardMapUnplacedInput(Rule):
     )
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        if not ctx.target.reaches("0.9.1"):
+            return  # before 0.9 `jax.make_mesh` meshes are Auto: unplaced inputs are fine
+        self._visit_module(node, ctx)
+
+    def _visit_module(self, node: ast.Module, ctx: Context) -> None:
         targets: dict[ast.AST, tuple[ShardMapUse, str]] = {}  # binder -> (use, local name)
         for use in shard_map_uses(ctx):
             mesh = use.mesh
@@ -799,6 +805,7 @@ class MeshContextManager(Rule):
     (`set_mesh` yields None).
     """
 
+    silent_in_compat_code = True  # old-JAX branches of compatibility code
     code = "JAX305"
     name = "mesh-context-manager"
     message = "`with {mesh}:` is deprecated (JAX 0.10.1) and sets only the legacy mesh context; use `with jax.set_mesh({mesh}):`"
@@ -880,18 +887,21 @@ class MeshContextManager(Rule):
     )
 
     def visit_With(self, node: ast.With, ctx: Context) -> None:
+        if not ctx.target.reaches("0.10.1"):
+            return  # `with mesh:` is deprecated from 0.10.1; before, it is the way
+        have = ctx.target.availability("0.7.1")  # `jax.set_mesh`
         for item in node.items:
             expr = item.context_expr
             if not self._is_mesh(expr, ctx):
                 continue
             fix = None
-            if item.optional_vars is None:
+            if item.optional_vars is None and have is not None:
                 try:
                     text, edits = spell(ctx, "jax.set_mesh")
                     fix = self.fix(
                         ctx.replace(expr, f"{text}({ctx.text(expr)})"),
                         *edits,
-                        safety="unsafe" if self._legacy_users(ctx) else "safe",
+                        safety="unsafe" if self._legacy_users(ctx) or have != "safe" else "safe",
                         message="Use `jax.set_mesh`",
                     )
                 except LookupError:
@@ -944,6 +954,7 @@ class PartitionSpecTupleCompare(Rule):
     Fix: wrap the tuple in `P(...)` (safe: it compares the intended specs).
     """
 
+    silent_in_compat_code = True  # old-JAX branches of compatibility code
     code = "JAX306"
     name = "partitionspec-tuple-compare"
     message = "`PartitionSpec` never equals a tuple (JAX 0.10.0): this comparison is always {always}; compare with `P(...)`"
@@ -1020,6 +1031,8 @@ class PartitionSpecTupleCompare(Rule):
     )
 
     def visit_Compare(self, node: ast.Compare, ctx: Context) -> None:
+        if not ctx.target.reaches("0.10"):
+            return  # before 0.10 `PartitionSpec` is a tuple subclass: the comparison works
         left = node.left
         for op, right in zip(node.ops, node.comparators):
             if isinstance(op, (ast.Eq, ast.NotEq)):

@@ -66,9 +66,11 @@ class CompileCounter:
 
     def __init__(self) -> None:
         self.events: list[str] = []
+        self._active = False
 
     def _listener(self, event: str, duration: float, **_: Any) -> None:
-        self.events.append(event)
+        if self._active:
+            self.events.append(event)
 
     @property
     def compiles(self) -> int:
@@ -84,12 +86,16 @@ class CompileCounter:
     def start(self) -> None:
         import jax
 
+        self._active = True
         jax.monitoring.register_event_duration_secs_listener(self._listener)
 
     def stop(self) -> None:
         import jax
 
-        jax.monitoring.unregister_event_duration_listener(self._listener)
+        self._active = False  # JAX < 0.7 cannot unregister: the listener goes quiet instead
+        unregister = getattr(jax.monitoring, "unregister_event_duration_listener", None)
+        if unregister is not None:
+            unregister(self._listener)
 
     def __enter__(self) -> CompileCounter:
         self.start()

@@ -51,7 +51,8 @@ EXPECTED: dict[str, tuple[str, ...]] = {
         "TracerIntegerConversionError",
         "ConcretizationTypeError",
         "Shapes must be 1D sequences of concrete values",
-        "Slice entries must be static",
+        "Slice entries must be static",  # JAX 0.7-0.10
+        "slice indices must have static",  # JAX 0.6 and >= 0.11
         "must have __hash__ and __eq__",
         "TracerBoolConversionError",
     ),
@@ -80,6 +81,7 @@ LABELS = (
     ("immutable", "in-place update of an immutable JAX array"),
     ("Shapes must be 1D sequences of concrete values", "a traced value used as a shape"),
     ("Slice entries must be static", "a traced value used as a slice bound"),
+    ("slice indices must have static", "a traced value used as a slice bound"),
     ("Non-hashable static arguments", "an unhashable static argument"),
     ("Legacy uint32 key array", "a legacy uint32 PRNG key"),
     ("too large to convert", "integer overflow without x64"),

@@ -632,6 +632,8 @@ class Probe:
 
     # JAX monitoring listener (process-global; registered only while active)
     def _listener(self, event: str, duration: float, **_: Any) -> None:
+        if not getattr(self, "_active", False):
+            return  # JAX < 0.7 cannot unregister listeners: an exited probe goes quiet
         if event == self.COMPILE:
             where = stack_lines(self.filename)
             self.compiles.append(where)

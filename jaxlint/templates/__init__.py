@@ -21,13 +21,16 @@ __all__ = ["TEMPLATES", "Template", "get_template", "register"]
 
 @dataclass(frozen=True)
 class Template:
-    """One starter program: its CLI name, file in this package, one-line summary and the
-    jaxlint rule codes whose fix it shows."""
+    """One starter program: its CLI name, file in this package, one-line summary, the
+    jaxlint rule codes whose fix it shows, and the oldest JAX it runs on when that is newer
+    than every JAX jaxlint supports (0.6): the templates show today's idioms, and some of
+    those (`jax.set_mesh`) do not exist on older JAX."""
 
     name: str
     filename: str
     summary: str
     rules: tuple[str, ...] = ()
+    requires_jax: str | None = None
 
 
 _ALL: tuple[Template, ...] = (
@@ -54,12 +57,14 @@ _ALL: tuple[Template, ...] = (
         "sharding.py",
         "global-view sharding: jax.make_mesh, NamedSharding, jax.set_mesh, jax.device_put",
         ("JAX301", "JAX305", "JAX306", "JAX803", "JAX809"),
+        "0.7.1",
     ),
     Template(
         "shard-map",
         "shard_map.py",
         "jax.shard_map with in_specs/out_specs and collectives; both correct gradient patterns",
         ("JAX301", "JAX303", "JAX304", "JAX307", "JAX802"),
+        "0.7.1",
     ),
     Template(
         "benchmark",
@@ -136,7 +141,8 @@ def _list(fmt: str) -> int:
     width = max(len(name) for name in TEMPLATES)
     for template in TEMPLATES.values():
         rules = f"  [{', '.join(template.rules)}]" if template.rules else ""
-        print(f"{template.name:<{width}}  {template.summary}{rules}")
+        needs = f"  (JAX >= {template.requires_jax})" if template.requires_jax else ""
+        print(f"{template.name:<{width}}  {template.summary}{rules}{needs}")
     return 0
 
 

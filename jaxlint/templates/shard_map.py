@@ -8,6 +8,7 @@ Data-parallel gradients, two correct forms:
   B. check_vma=False (what pmap does internally): the verbatim pmap body, with the
      gradient averaged explicitly by pmean.
 Try it on CPU with XLA_FLAGS=--xla_force_host_platform_device_count=8 (set before importing jax).
+Needs JAX >= 0.7.1 (`jax.set_mesh`; JAX 0.6 spells the mesh context differently).
 """
 
 from functools import partial

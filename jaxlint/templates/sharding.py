@@ -3,6 +3,7 @@
 Write the program as if for one device; place the inputs with `jax.device_put` and the
 compiler partitions the computation and inserts the collectives.
 Try it on CPU with XLA_FLAGS=--xla_force_host_platform_device_count=8 (set before importing jax).
+Needs JAX >= 0.7.1 (`jax.set_mesh`; JAX 0.6 spells the mesh context differently).
 """
 
 from functools import partial

@@ -1,0 +1,296 @@
+"""The target JAX version: where it comes from, and how the removed-API rules follow it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from jaxlint.config import ConfigResolver, Settings
+from jaxlint.engine import LintOptions, fix_text, lint_text
+from jaxlint.errors import UsageError
+from jaxlint.jaxversion import (
+    CHANGES_011_012,
+    declared,
+    exact,
+    from_specifier,
+    newest,
+    parse_version,
+    resolve,
+)
+from jaxlint.rules import ALL_RULES, get_rule
+from jaxlint.rules.deprecations import RenameRule
+
+
+@pytest.fixture(autouse=True)
+def _no_ambient_target(monkeypatch):
+    monkeypatch.delenv("JAXLINT_TARGET_JAX", raising=False)
+
+
+TARGETS = ("0.6", "0.6.2", "0.8", "0.10", "0.10.2", "0.11", "0.11.1", "0.12", "0.12.0.1")
+
+
+def lint(code: str, target: str | None, codes: tuple[str, ...] = ("JAX806",)):
+    settings = Settings(target_jax=target, target_jax_source="test")
+    return lint_text(
+        textwrap.dedent(code), "t.py", LintOptions(codes=frozenset(codes), settings=settings)
+    )
+
+
+def fix(code: str, target: str, codes: tuple[str, ...], unsafe: bool = False) -> str:
+    settings = Settings(target_jax=target, target_jax_source="test")
+    opts = LintOptions(codes=frozenset(codes), settings=settings)
+    return fix_text(textwrap.dedent(code), "t.py", opts, unsafe=unsafe).text
+
+
+# -- versions and constraints ------------------------------------------------------------------
+
+
+def test_parse_version():
+    assert parse_version("0.12.0.1") == (0, 12, 0, 1)
+    assert parse_version("v0.4.36.dev20241001") == (0, 4, 36)
+    assert parse_version("0.10.2rc1") == (0, 10, 2)
+    with pytest.raises(ValueError):
+        parse_version("latest")
+
+
+@pytest.mark.parametrize(
+    ("spec", "low", "high"),
+    [
+        (">=0.6,<0.11", (0, 6, 0), (0, 10, 999)),
+        ("==0.10.2", (0, 10, 2), (0, 10, 2)),
+        ("==0.11.*", (0, 11, 0), (0, 11, 999)),
+        ("~=0.10.1", (0, 10, 1), (0, 10, 999)),
+        (">=0.4.30", (0, 6, 0), (0, 12, 999)),  # clipped to what jaxlint knows
+        ("<=0.8", (0, 6, 0), (0, 8, 999)),
+        ("^0.10", (0, 10, 0), (0, 10, 999)),
+    ],
+)
+def test_specifiers(spec, low, high):
+    t = from_specifier(spec, "x")
+    assert (t.low, t.high) == (low, high)
+
+
+def test_no_version_in_specifier():
+    assert from_specifier("", "x") is None
+    assert from_specifier("[cuda12]", "x") is None
+
+
+def test_declared_pyproject_then_requirements(tmp_path: Path):
+    assert declared(str(tmp_path)) is None
+    (tmp_path / "requirements.txt").write_text(
+        "numpy\njax[cuda12]==0.6.2 ; python_version<'3.11'\n"
+    )
+    found = declared(str(tmp_path))
+    assert found.text() == "0.6.2" and "requirements.txt" in found.source
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "p"\ndependencies = ["jax>=0.10,<0.11", "jaxtyping"]\n'
+    )
+    found = declared(str(tmp_path))
+    assert found.text() == "0.10" and "pyproject.toml" in found.source
+
+
+def test_poetry_constraint(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text('[tool.poetry.dependencies]\njax = "^0.11"\n')
+    assert declared(str(tmp_path)).low == (0, 11, 0)
+
+
+def test_precedence(tmp_path: Path):
+    root = tmp_path
+    tmp_path = root / "a"
+    tmp_path.mkdir()
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "p"\ndependencies = ["jax==0.6.2"]\n\n[tool.jaxlint]\ntarget-jax = "0.10"\n'
+    )
+    s = ConfigResolver().for_path(str(tmp_path / "a.py"))
+    assert s.jax_target().text() == "0.10" and "target-jax" in s.jax_target().source
+    s = ConfigResolver(overrides={"target_jax": "0.12"}).for_path(str(tmp_path / "a.py"))
+    assert s.jax_target().text() == "0.12" and s.jax_target().source == "--target-jax"
+    other = root / "b" / "sub"
+    other.mkdir(parents=True)
+    (other / "pyproject.toml").write_text('[project]\nname = "q"\ndependencies = ["jax==0.6.2"]\n')
+    s = ConfigResolver().for_path(str(other / "a.py"))
+    assert s.jax_target().text() == "0.6.2"
+    # nothing declared: the installed jax (metadata), else the newest
+    bare = resolve(None, None, str(tmp_path / "nowhere"))
+    assert "installed jax" in bare.source or bare == newest()
+
+
+def test_settings_built_in_code_target_the_newest():
+    assert Settings().jax_target() == newest()
+
+
+def test_invalid_target_is_a_usage_error(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\ntarget-jax = "newest"\n')
+    with pytest.raises(UsageError):
+        ConfigResolver().for_path(str(tmp_path / "a.py"))
+
+
+# -- rules follow the target --------------------------------------------------------------------
+
+CALL_PRIMITIVE = """
+import jax
+
+p = jax.core.CallPrimitive("call")
+"""
+
+
+def test_finding_fires_only_from_the_deprecating_version():
+    assert lint(CALL_PRIMITIVE, "0.6.2") == []  # fine on 0.6: the only spelling there
+    (d,) = lint(CALL_PRIMITIVE, "0.10.2")
+    assert "deprecated since JAX 0.10 (removed in JAX 0.11)" in d.message
+    assert d.fix is not None and d.fix.safety == "safe"
+    (d,) = lint(CALL_PRIMITIVE, "0.12")
+    assert "was removed in JAX 0.11" in d.message
+    assert d.fix is None and "create_call_primitive" in d.message  # no drop-in on 0.12
+
+
+def test_a_range_makes_the_fix_unsafe():
+    (d,) = lint(CALL_PRIMITIVE, ">=0.10,<0.11.1")
+    assert d.fix is not None and d.fix.safety == "safe"
+    (d,) = lint("import jax\nf = jax.core.new_jaxpr_eqn\n", ">=0.6")
+    assert d.fix is not None and d.fix.safety == "unsafe"  # jax.extend.core has it from 0.10
+
+
+def test_fix_under_each_target_never_writes_a_missing_api():
+    code = """
+    import jax
+    from jax.experimental import enable_x64
+
+    with enable_x64():
+        y = jax.lax.pvary(1.0, "i")
+    """
+    assert fix(code, "0.10", ("JAX810",)).count("jax.enable_x64(True)") == 1
+    assert "pcast" in fix(code, "0.10", ("JAX810",))
+    assert fix(code, "0.6", ("JAX810",)) == textwrap.dedent(code)  # nothing removed yet on 0.6
+    assert fix(code, ">=0.6", ("JAX810",)) == textwrap.dedent(code)  # safe fixes only
+
+
+def test_idiom_rules_recommend_what_the_target_has():
+    mesh = """
+    import jax
+
+    mesh = jax.make_mesh((1,), ("x",))
+    with mesh:
+        pass
+    """
+    assert lint(mesh, "0.6", ("JAX305",)) == []  # `with mesh:` is not deprecated before 0.10.1
+    (d,) = lint(mesh, "0.12", ("JAX305",))
+    assert d.fix.safety == "safe"
+    (d,) = lint(mesh, ">=0.6", ("JAX305",))
+    assert d.fix.safety == "unsafe"  # jax.set_mesh needs 0.7.1
+    pmap = "import jax\nstep = jax.pmap(lambda x: x, axis_name='i')\n"
+    assert "jax.P(" in fix(pmap, "0.12", ("JAX301",), unsafe=True)
+    old = fix(pmap, "0.6", ("JAX301",), unsafe=True)
+    assert "jax.P(" not in old and "jax.sharding.PartitionSpec(" in old
+
+
+def test_config_deletion_is_safe_only_when_every_target_lacks_the_option():
+    code = 'import jax\njax.config.update("jax_pmap_shmap_merge", True)\n'
+    assert lint(code, "0.6", ("JAX302",)) == []
+    (d,) = lint(code, "0.10", ("JAX302",))
+    assert d.fix.safety == "safe"
+    (d,) = lint(code, ">=0.6", ("JAX302",))
+    assert d.fix.safety == "unsafe"  # on 0.6 the line still selects the other pmap
+    effort = 'import jax\njax.config.update("jax_memory_fitting_effort", 0.5)\n'
+    assert lint(effort, "0.10", ("JAX808",)) == []
+    (d,) = lint(effort, "0.12", ("JAX808",))
+    assert "0.11.1" in d.message and "jax_memory_fitting_level" in d.message
+
+
+def test_new_behaviour_rules_need_a_new_enough_target():
+    empty = "import jax.numpy as jnp\nacc = jnp.empty(3)\nacc += 1\n"
+    assert lint(empty, "0.10", ("JAX812",)) == []
+    assert len(lint(empty, "0.11", ("JAX812",))) == 1
+    mesh = 'import jax\nm = jax.make_mesh(axis_shapes=(1,), axis_names=("x",))\n'
+    assert lint(mesh, "0.10", ("JAX811",)) == []
+    (d,) = lint(mesh, "0.12", ("JAX811",))
+    assert d.fix.safety == "safe"
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_safe_moves_exist_in_every_target_jax(target):
+    t = exact(target, "test") if target[0].isdigit() else from_specifier(target, "test")
+    for rule in ALL_RULES:
+        if not (isinstance(rule, type) and issubclass(rule, RenameRule)):
+            continue
+        applying, _ = rule.moves_for(t)
+        for old, move in applying.items():
+            raw = rule._moves[old]
+            if move.new and move.new.startswith("jax") and move.safety == "safe":
+                assert t.all_have(raw.since, raw.until), (rule.code, old, target)
+            assert t.reaches(raw.first), (rule.code, old, target)
+
+
+# -- the catalogue of JAX 0.11 / 0.12 changes ----------------------------------------------------
+
+
+@pytest.mark.parametrize("change", CHANGES_011_012, ids=lambda c: c.token)
+def test_every_011_012_change_is_covered_or_out_of_scope(change):
+    if change.code is None:
+        assert change.out_of_scope, change
+        return
+    rule = get_rule(change.code)
+    assert rule is not None, change
+    text = rule.docs() + "".join(rule.examples.invalid) + repr(getattr(rule, "RENAMES", ""))
+    assert change.token in text, change
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def jaxlint(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if k != "JAXLINT_TARGET_JAX"}
+    return subprocess.run(
+        [sys.executable, "-m", "jaxlint", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+        env={**full, **(env or {})},
+    )
+
+
+def test_cli_target_jax_and_show_settings(tmp_path: Path):
+    (tmp_path / "m.py").write_text(CALL_PRIMITIVE)
+    proc = jaxlint("check", "--no-cache", "--target-jax", "0.6", "m.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    proc = jaxlint("check", "--no-cache", "--target-jax", "0.12", "m.py", cwd=tmp_path)
+    assert proc.returncode == 1 and "removed in JAX 0.11" in proc.stdout
+    proc = jaxlint("check", "--target-jax", "0.12", "--show-settings", "m.py", cwd=tmp_path)
+    assert proc.returncode == 0 and "target-jax: 0.12 (from --target-jax)" in proc.stdout
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "p"\ndependencies = ["jax==0.10.2"]\n'
+    )
+    proc = jaxlint("check", "--show-settings", "m.py", cwd=tmp_path)
+    assert "target-jax: 0.10.2 (from " in proc.stdout and "pyproject.toml" in proc.stdout
+    proc = jaxlint("check", "--no-cache", "--target-jax", "soon", "m.py", cwd=tmp_path)
+    assert proc.returncode == 2 and "target-jax" in proc.stderr
+    proc = jaxlint(
+        "check", "--show-settings", "m.py", cwd=tmp_path, env={"JAXLINT_TARGET_JAX": "0.11"}
+    )
+    assert "target-jax: 0.11 (from $JAXLINT_TARGET_JAX)" in proc.stdout
+
+
+def test_jit_decorator_factory_only_from_0_8_1():
+    code = """
+    import jax
+
+
+    @jax.jit
+    def step(state, x):
+        return state + x
+
+
+    def train(state, xs):
+        for x in xs:
+            state = step(state, x)
+        return state
+    """
+    assert "@jax.jit(donate_argnums=0)" in fix(code, "0.12", ("JAX406",), unsafe=True)
+    old = fix(code, "0.6", ("JAX406",), unsafe=True)
+    assert "@functools.partial(jax.jit, donate_argnums=0)" in old and "import functools" in old
