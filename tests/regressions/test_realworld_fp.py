@@ -19,8 +19,6 @@ CASES = sorted((pathlib.Path(__file__).parent / "realworld").glob("fp*.py"))
 
 STILL_FIRING = {
     # December 2026 review of 15 more repositories (docs/precision.md):
-    "fp18_jax201_dead_first_split",
-    "fp19_jax201_duplicated_split_line",
     "fp22_jax407_constant_in_traced_loop",
     "fp23_jax401_loop_var_in_nested_lambda",
 }
