@@ -83,6 +83,12 @@ def _dead_after(stmt: ast.stmt, name: str) -> bool:
         return False  # class bodies (attributes) and lambdas: not followed
     if _declared_shared(scope, name) or _closure_reads(scope, name):
         return False
+    for outer in _ancestors(stmt, scope):
+        if isinstance(outer, ast.ExceptHandler):
+            outer = getattr(outer, "jl_parent", None)
+        if isinstance(outer, (ast.Try, _TRY_STAR)):
+            if any(_loads(part, name) for part in _try_rest(outer)):
+                return False  # a handler or `finally` may run after any point of the body
     node: ast.AST = stmt
     while True:
         parent = getattr(node, "jl_parent", None)
@@ -112,23 +118,27 @@ def _dead_after(stmt: ast.stmt, name: str) -> bool:
             flow = _scan(parent.orelse, name)
             if flow is not _Flow.OPEN:
                 return flow is _Flow.KILLED
-        elif isinstance(parent, (ast.Try, _TRY_STAR)):
-            if any(_loads(part, name) for part in _try_rest(parent)):
-                return False  # a handler or `finally` may run after any point of the body
         elif isinstance(parent, ast.ExceptHandler):
-            try_node = getattr(parent, "jl_parent", None)
-            if try_node is None or any(_loads(part, name) for part in _try_rest(try_node)):
+            parent = getattr(parent, "jl_parent", None)  # its `try` was checked above
+            if parent is None:
                 return False
-            parent = try_node
         elif isinstance(parent, ast.match_case):
             parent = getattr(parent, "jl_parent", None)
             if parent is None:
                 return False
         elif not isinstance(
-            parent, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
+            parent,
+            (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, _TRY_STAR),
         ):
             return False
         node = parent
+
+
+def _ancestors(node: ast.AST, scope: ast.AST):  # noqa: ANN202 - yields nodes
+    p = getattr(node, "jl_parent", None)
+    while p is not None and p is not scope:
+        yield p
+        p = getattr(p, "jl_parent", None)
 
 
 _TRY_STAR = getattr(ast, "TryStar", ast.Try)
@@ -165,15 +175,13 @@ def _closure_reads(scope: ast.AST, name: str) -> bool:
     for sub in ast.walk(scope):
         if sub is scope or not isinstance(sub, FUNCTION_NODES):
             continue
-        if _loads(sub, name) and name not in _local_names(sub):
+        if _loads_anywhere(sub, name) and name not in _local_names(sub):
             return True
     return False
 
 
 def _local_names(fn: ast.AST) -> set[str]:
-    args = fn.args  # type: ignore[attr-defined]
-    out = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-    out.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+    out = {a.arg for a in _all_args(fn.args)}  # type: ignore[attr-defined]
     if isinstance(fn, ast.Lambda):
         return out
     stack = list(fn.body)  # type: ignore[attr-defined]
@@ -190,10 +198,37 @@ def _local_names(fn: ast.AST) -> set[str]:
 
 
 def _loads(node: ast.AST, name: str) -> bool:
+    """`node` reads `name` when it runs. Of a nested function only what its definition
+    evaluates counts (decorators, defaults, annotations): `_closure_reads` covers its body."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Name):
+            if cur.id == name and isinstance(cur.ctx, ast.Load):
+                return True
+        elif isinstance(cur, FUNCTION_NODES):
+            args = cur.args
+            stack.extend(d for d in (*args.defaults, *args.kw_defaults) if d is not None)
+            if not isinstance(cur, ast.Lambda):
+                stack.extend(cur.decorator_list)
+                stack.extend(a.annotation for a in _all_args(args) if a.annotation is not None)
+                if cur.returns is not None:
+                    stack.append(cur.returns)
+        else:
+            stack.extend(ast.iter_child_nodes(cur))
+    return False
+
+
+def _loads_anywhere(node: ast.AST, name: str) -> bool:
     return any(
         isinstance(sub, ast.Name) and sub.id == name and isinstance(sub.ctx, ast.Load)
         for sub in ast.walk(node)
     )
+
+
+def _all_args(args: ast.arguments) -> list[ast.arg]:
+    extra = [a for a in (args.vararg, args.kwarg) if a is not None]
+    return [*args.posonlyargs, *args.args, *args.kwonlyargs, *extra]
 
 
 def _bound_names(target: ast.AST) -> set[str]:
@@ -243,7 +278,7 @@ def _effect(stmt: ast.stmt, name: str) -> _Flow:  # noqa: C901 - one case per st
         return _Flow.KILLED if any(name in _bound_names(t) for t in stmt.targets) else _Flow.OPEN
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         if _loads(stmt, name):
-            return _Flow.READ  # decorators, defaults, bases, a class body
+            return _Flow.READ  # decorators, defaults, annotations, bases, a class body
         return _Flow.KILLED if stmt.name == name else _Flow.OPEN
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         bound = {(a.asname or a.name).split(".")[0] for a in stmt.names}
