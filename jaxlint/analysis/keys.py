@@ -20,6 +20,7 @@ import ast
 from dataclasses import dataclass
 from functools import cached_property
 
+from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
 
 NON_CONSUMING = frozenset(
@@ -499,6 +500,8 @@ class KeyFlow:
 
     def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
         first = state.get(name)
+        if first is not None and self._dead_draw(first):  # type: ignore[arg-type]
+            first = None  # its keys or samples are never read: it correlates with nothing
         if first is not None and first is not call:
             if not self._same_helper_call(first, call) and not self._aligned_draws(first, call):  # type: ignore[arg-type]
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
@@ -518,6 +521,11 @@ class KeyFlow:
             local = self._bound(fn)
             if base_name(name) not in params and base_name(name) not in local:
                 self.reuses.append(Reuse(name, call, None, "closure", fn))
+
+    def _dead_draw(self, call: ast.Call) -> bool:
+        """A `jax.random` call (pure, unlike a helper) whose result nothing reads: a discarded
+        `split` or sample is not the first use of a key consumed twice (analysis/deadness.py)."""
+        return random_function(self.index, call) is not None and value_is_dead(call)
 
     def _aligned_draws(self, first: ast.Call, second: ast.Call) -> bool:
         """`choice(key, x, (n,))` and `choice(key, y, (n,))`: the same index draw applied to two

@@ -17,11 +17,7 @@ from jaxlint.engine import LintOptions, lint_text
 
 CASES = sorted((pathlib.Path(__file__).parent / "realworld").glob("fp*.py"))
 
-STILL_FIRING = {
-    # December 2026 review of 15 more repositories (docs/precision.md):
-    "fp18_jax201_dead_first_split",
-    "fp19_jax201_duplicated_split_line",
-}
+STILL_FIRING: set[str] = set()
 
 
 def test_cases_exist():
