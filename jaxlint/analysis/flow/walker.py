@@ -50,6 +50,7 @@ class Flow(Generic[S]):
 
 @dataclass
 class _LoopFrame(Generic[S]):
+    node: ast.AST
     breaks: list[S] = field(default_factory=list)
     continues: list[S] = field(default_factory=list)
 
@@ -58,12 +59,22 @@ class ForwardWalker(Generic[S]):
     """Walks statements forward; subclasses implement the hooks below."""
 
     max_loop_passes = 4  # the lattices are shallow; a few passes reach the fixed point
+    # False: stop walking a block after a statement that ends every path through it (the
+    # statements after `return`/`break`/... are dead; a client that reports events, like key
+    # consumption, must not report them there). True: walk them with the last state.
+    walk_dead_code = True
 
     def __init__(self, lattice: Lattice[S]) -> None:
         self.lattice = lattice
         self.infeasible = 0  # > 0 while walking code that cannot run in the analysed mode
         self._loops: list[_LoopFrame[S]] = []
         self._rest_infeasible = False
+
+    @property
+    def loop_nodes(self) -> list[ast.AST]:
+        """The statement loops (`for`/`while`) around the code being walked, outermost
+        first; a `while` test and a `for` target are walked inside their own loop."""
+        return [frame.node for frame in self._loops]
 
     # -- hooks (override) ------------------------------------------------------------------
     def transfer(self, node: ast.stmt, state: S) -> None:
@@ -109,6 +120,9 @@ class ForwardWalker(Generic[S]):
     def block(self, stmts: list[ast.stmt], flow: Flow[S]) -> Flow[S]:
         for i, stmt in enumerate(stmts):
             flow = self.stmt(stmt, flow)
+            if not flow.live and not self.walk_dead_code:
+                self._rest_infeasible = False
+                return flow
             if self._rest_infeasible:
                 # no feasible path goes on after this statement: the rest cannot run
                 self._rest_infeasible = False
@@ -172,9 +186,9 @@ class ForwardWalker(Generic[S]):
     def _loop(self, node: ast.For | ast.AsyncFor | ast.While, flow: Flow[S]) -> Flow[S]:
         lat = self.lattice
         head = flow.state
-        frame: _LoopFrame[S] = _LoopFrame()
+        frame: _LoopFrame[S] = _LoopFrame(node)
         for step in range(self.max_loop_passes):
-            frame = _LoopFrame()
+            frame = _LoopFrame(node)
             self._loops.append(frame)
             if isinstance(node, ast.While):
                 self.loop_test(node.test, head)
@@ -197,8 +211,9 @@ class ForwardWalker(Generic[S]):
         self.try_body(node, True)
         body = self.block(node.body, Flow(lat.copy(flow.state), flow.live))  # type: ignore[attr-defined]
         self.try_body(node, False)
-        # a handler may start anywhere in the body: from the state before or after it
-        start = lat.join(lat.copy(flow.state), body.state)
+        # a handler may start anywhere in the body: from the state before or after it (the
+        # later state first, for a client whose join prefers its first argument)
+        start = lat.join(lat.copy(body.state), flow.state)
         outs = []
         for h in node.handlers:  # type: ignore[attr-defined]
             arm = Flow(lat.copy(start), flow.live)
