@@ -6,7 +6,9 @@ is reuse across iterations; so is a scan/fori body consuming a closed-over key),
 follows keys into helpers of the same module that consume their key parameter.
 `fold_in`, `key_data` and `clone` do not consume. A comprehension is a loop: its own target
 keys are fresh each iteration, an outer key consumed in it is reused. Keys indexed with a
-constant (`keys[0]`) are tracked like names.
+constant (`keys[0]`) are tracked like names. Statement control flow is the shared forward
+walker's (analysis/flow/walker.py, `_KeyWalker` at the end of this file); this module says
+what a statement and an expression do to the key state.
 
 Also computed here, for the other PRNG rules: `collisions` (one parent key both `split` and
 `fold_in`, or `fold_in` twice with the same constant: facts §1.6c), `constant_seeds` (a key
@@ -292,11 +294,13 @@ class KeyFlow:
 
     @staticmethod
     def _rebind(state: dict, name: str) -> None:
-        state[name] = None
-        state[DERIVED + name] = None
+        """`name` holds a fresh key (a missing entry is a fresh key: states stay small, which
+        keeps the copies at every branch cheap)."""
+        state.pop(name, None)
+        state.pop(DERIVED + name, None)
         prefixes = (name + "[", name + ".")
         for k in [k for k in state if k.startswith(prefixes)]:
-            state[k] = None
+            del state[k]
 
     @staticmethod
     def _join(state: dict, others: list[dict]) -> None:
@@ -360,8 +364,8 @@ class KeyFlow:
                 elif isinstance(func.value, ast.Name) and random_function(self.index, call) is None:
                     # `self.refresh()` may rebind `self.key`: forget what we knew about it
                     prefix = func.value.id + "."
-                    for k in [k for k in state if k.startswith(prefix) and state[k] is not None]:
-                        state[k] = None
+                    for k in [k for k in state if k.startswith(prefix)]:
+                        del state[k]
 
     def _escapes(self, value: ast.AST, state, how: str) -> None:  # noqa: ANN001
         """A consumed key handed on (returned, stored in a state object or attribute): whoever
@@ -1336,7 +1340,7 @@ def _names_bound_in(node: ast.AST) -> set[str]:
 
 
 class _KeyLattice:
-    """Key name -> latest consumption on the path (None or missing: fresh), joined by "consumed
+    """Key name -> latest consumption on the path (missing: fresh), joined by "consumed
     on any path" (`KeyFlow._join`: the first state's consumption wins, so the cited earlier
     call is the one on the first arm, as the walker joins arms in source order)."""
 
@@ -1348,9 +1352,7 @@ class _KeyLattice:
         return a
 
     def equal(self, a: dict, b: dict) -> bool:
-        return {k: v for k, v in a.items() if v is not None} == {
-            k: v for k, v in b.items() if v is not None
-        }
+        return a == b
 
 
 class _KeyWalker(ForwardWalker[dict]):

@@ -1,6 +1,6 @@
 """Forward dataflow over a function's statements, written once.
 
-Every flow-sensitive fact (traced values, later key consumption and reaching bindings) is a
+Every flow-sensitive fact (traced values, key consumption, later reaching bindings) is a
 lattice of states carried through the statements in execution order; this module owns the
 control flow: it copies the state into both arms of an `if`, joins the arms that go on,
 runs loops to a fixed point, routes `break`/`continue` to the loop's exit/head, starts
@@ -68,13 +68,14 @@ class ForwardWalker(Generic[S]):
         self.lattice = lattice
         self.infeasible = 0  # > 0 while walking code that cannot run in the analysed mode
         self._loops: list[_LoopFrame[S]] = []
+        self._loop_nodes: tuple[ast.AST, ...] = ()
         self._rest_infeasible = False
 
     @property
-    def loop_nodes(self) -> list[ast.AST]:
+    def loop_nodes(self) -> tuple[ast.AST, ...]:
         """The statement loops (`for`/`while`) around the code being walked, outermost
         first; a `while` test and a `for` target are walked inside their own loop."""
-        return [frame.node for frame in self._loops]
+        return self._loop_nodes
 
     # -- hooks (override) ------------------------------------------------------------------
     def transfer(self, node: ast.stmt, state: S) -> None:
@@ -114,6 +115,7 @@ class ForwardWalker(Generic[S]):
     def walk(self, stmts: list[ast.stmt], state: S) -> Flow[S]:
         """Walk a function body from `state`; returns the state at its end."""
         self._loops = []
+        self._loop_nodes = ()
         self._rest_infeasible = False
         return self.block(stmts, Flow(state))
 
@@ -190,12 +192,14 @@ class ForwardWalker(Generic[S]):
         for step in range(self.max_loop_passes):
             frame = _LoopFrame(node)
             self._loops.append(frame)
+            self._loop_nodes = (*self._loop_nodes, node)
             if isinstance(node, ast.While):
                 self.loop_test(node.test, head)
             else:
                 self.for_target(node, head)
             out = self.block(node.body, Flow(lat.copy(head), flow.live))
             self._loops.pop()
+            self._loop_nodes = self._loop_nodes[:-1]
             new_head = lat.copy(head)
             for s in [out.state, *frame.continues, *frame.breaks]:
                 new_head = lat.join(new_head, s)
