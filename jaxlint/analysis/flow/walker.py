@@ -50,7 +50,6 @@ class Flow(Generic[S]):
 
 @dataclass
 class _LoopFrame(Generic[S]):
-    node: ast.AST
     breaks: list[S] = field(default_factory=list)
     continues: list[S] = field(default_factory=list)
 
@@ -188,9 +187,9 @@ class ForwardWalker(Generic[S]):
     def _loop(self, node: ast.For | ast.AsyncFor | ast.While, flow: Flow[S]) -> Flow[S]:
         lat = self.lattice
         head = flow.state
-        frame: _LoopFrame[S] = _LoopFrame(node)
+        frame: _LoopFrame[S] = _LoopFrame()
         for step in range(self.max_loop_passes):
-            frame = _LoopFrame(node)
+            frame = _LoopFrame()
             self._loops.append(frame)
             self._loop_nodes = (*self._loop_nodes, node)
             if isinstance(node, ast.While):
