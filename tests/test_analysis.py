@@ -684,6 +684,51 @@ def test_key_reuse_in_loops_and_comprehensions():
     ) == [(9, "loop"), (10, "twice"), (11, "loop")]  # per-shape draws kept in a list: reuse
 
 
+def test_key_reuse_follows_the_shared_walker():
+    # control flow is analysis/flow/walker.py's: a path that leaves the loop body by `continue`
+    # or `break` reaches the loop's exit, an `except` handler's consumptions flow on and it may
+    # start before the body rebinds a key, and code after a `try` that always ends is dead
+    # (before the port: the first three were missed, the last one reported)
+    assert reuse_lines(
+        """
+        import jax
+
+        def loops(key, xs):
+            for x in xs:
+                key, sub = jax.random.split(key)
+                if x:
+                    print(jax.random.normal(sub))  # read: not a dead first use
+                    continue
+            return jax.random.uniform(sub)
+
+        def handler(key):
+            try:
+                x = 1
+            except ValueError:
+                x = jax.random.uniform(key)
+            return x, jax.random.normal(key)
+
+        def mid_body(key):
+            print(jax.random.normal(key))
+            try:
+                key, sub = jax.random.split(key)
+            except ValueError:
+                b = jax.random.uniform(key)
+
+        def dead(key):
+            try:
+                return jax.random.normal(key)
+            except ValueError:
+                raise
+            jax.random.uniform(key)
+
+        def test(key):
+            while jax.random.uniform(key) < 0.5:
+                pass
+        """
+    ) == [(9, "twice"), (16, "twice"), (21, "twice"), (23, "twice")]
+
+
 def test_per_configuration_draws_used_within_the_iteration():
     assert (
         reuse_lines(

@@ -136,3 +136,75 @@ def test_infeasible_arm_is_walked_quietly_and_dropped():
     )
     assert toy.seen == {"3:a": True, "4:a": False, "9:a": False}
     assert toy.quiet == ["3:a", "9:a"]  # after the second `if` only eager paths go on
+
+
+class Ordered(ForwardWalker[dict]):
+    """A lattice whose join prefers its first argument (key flow's: the consumption to cite),
+    recording the loops around each probe and optionally skipping dead code."""
+
+    class Lat:
+        def copy(self, state: dict) -> dict:
+            return dict(state)
+
+        def join(self, a: dict, b: dict) -> dict:
+            for k, v in b.items():
+                a.setdefault(k, v)
+            return a
+
+        def equal(self, a: dict, b: dict) -> bool:
+            return a == b
+
+    def __init__(self, walk_dead_code: bool = True) -> None:
+        super().__init__(self.Lat())
+        self.walk_dead_code = walk_dead_code
+        self.seen: dict[int, object] = {}
+        self.loops: dict[int, list[int]] = {}
+
+    def transfer(self, node: ast.stmt, state: dict) -> None:
+        if isinstance(node, ast.Assign):
+            state[node.targets[0].id] = node.lineno  # type: ignore[attr-defined]
+        elif isinstance(node, ast.Expr):
+            self.seen[node.lineno] = state.get("a")
+            self.loops[node.lineno] = [loop.lineno for loop in self.loop_nodes]
+
+
+def test_dead_code_is_skipped_on_request_and_loops_are_exposed():
+    code = """
+        for x in xs:
+            while c:
+                probe()
+                break
+                probe()
+        probe()
+        try:
+            return
+        except E:
+            raise
+        probe()
+        """
+    walked = Ordered()
+    walked.walk(ast.parse(snippet(code)).body, {})
+    assert walked.loops == {3: [1, 2], 5: [1, 2], 6: [], 11: []}
+    skipped = Ordered(walk_dead_code=False)
+    skipped.walk(ast.parse(snippet(code)).body, {})
+    assert skipped.loops == {3: [1, 2], 6: []}  # nothing after `break` or the closed `try`
+
+
+def test_a_handler_starts_from_the_later_state_first():
+    # the join keeps its first argument's value: the handler sees the body's binding
+    walked = Ordered()
+    walked.walk(
+        ast.parse(
+            snippet(
+                """
+                a = 1
+                try:
+                    a = 2
+                except E:
+                    probe()
+                """
+            )
+        ).body,
+        {},
+    )
+    assert walked.seen == {5: 3}

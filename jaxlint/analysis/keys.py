@@ -6,7 +6,9 @@ is reuse across iterations; so is a scan/fori body consuming a closed-over key),
 follows keys into helpers of the same module that consume their key parameter.
 `fold_in`, `key_data` and `clone` do not consume. A comprehension is a loop: its own target
 keys are fresh each iteration, an outer key consumed in it is reused. Keys indexed with a
-constant (`keys[0]`) are tracked like names.
+constant (`keys[0]`) are tracked like names. Statement control flow is the shared forward
+walker's (analysis/flow/walker.py, `_KeyWalker` at the end of this file); this module says
+what a statement and an expression do to the key state.
 
 Also computed here, for the other PRNG rules: `collisions` (one parent key both `split` and
 `fold_in`, or `fold_in` twice with the same constant: facts §1.6c), `constant_seeds` (a key
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from jaxlint.analysis.deadness import value_is_dead
+from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
 
 NON_CONSUMING = frozenset(
@@ -40,7 +43,6 @@ KEY_MAKERS = frozenset({"key", "PRNGKey", "split", "fold_in", "wrap_key_data", "
 LOOP_BODY_TRANSFORMS = frozenset(
     {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.map", "flax.nnx.scan"}
 )
-TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 VMAPS = frozenset({"jax.vmap"})
 
 
@@ -277,87 +279,43 @@ class KeyFlow:
 
     # -- path-sensitive walk ------------------------------------------------------------------
     # `state` maps a key name to its first consumption on the current path (None: fresh) and
-    # DERIVED + name to the `split`/`fold_in` derivations made from it so far.
+    # DERIVED + name to the `split`/`fold_in` derivations made from it so far. Control flow is
+    # the shared walker's (analysis/flow/walker.py); `_KeyWalker` below only says what one
+    # statement does (`transfer`), with expressions evaluated by `_expr`.
     def _walk_all(self) -> None:
-        self._block(self.index.tree.body, {}, [])
+        walker = _KeyWalker(self)
+        walker.walk(self.index.tree.body, {})
         for fn in self.index.functions:
             state: dict[str, object] = {}
             if isinstance(fn, ast.Lambda):
                 self._expr(fn.body, state, [], fn)
             else:
-                self._block(fn.body, state, [], fn)
+                walker.fn = fn
+                walker.walk(fn.body, state)
 
     @staticmethod
     def _rebind(state: dict, name: str) -> None:
-        state[name] = None
-        state[DERIVED + name] = None
+        """`name` holds a fresh key (a missing entry is a fresh key: states stay small, which
+        keeps the copies at every branch cheap)."""
+        state.pop(name, None)
+        state.pop(DERIVED + name, None)
         prefixes = (name + "[", name + ".")
         for k in [k for k in state if k.startswith(prefixes)]:
-            state[k] = None
+            del state[k]
 
     @staticmethod
     def _join(state: dict, others: list[dict]) -> None:
-        """After branches: a key consumed on any live path counts as consumed."""
+        """Where paths meet: a key consumed on any of them counts as consumed (the first
+        path's consumption is kept as the one to cite)."""
         for other in others:
             for k, v in other.items():
                 if v is not None and state.get(k) is None:
                     state[k] = v
 
-    def _block(self, stmts, state, loops, fn=None) -> bool:  # noqa: ANN001
-        """Walk statements; returns True when the block always terminates (return/raise/...)."""
-        for stmt in stmts:
-            if self._stmt(stmt, state, loops, fn):
-                return True
-        return False
-
-    def _stmt(self, node: ast.stmt, state, loops, fn) -> bool:  # noqa: ANN001, C901
+    def _simple(self, node: ast.stmt, state, loops, fn) -> None:  # noqa: ANN001
+        """A simple statement: evaluate the value, then rebind the targets."""
         if isinstance(node, FUNCTION_NODES) or isinstance(node, ast.ClassDef):
-            return False  # walked on their own
-        if isinstance(node, ast.If):
-            self._expr(node.test, state, loops, fn)
-            a, b = dict(state), dict(state)
-            ta = self._block(node.body, a, loops, fn)
-            tb = self._block(node.orelse, b, loops, fn)
-            live = [s for s, t in ((a, ta), (b, tb)) if not t]
-            if live:
-                merged: dict = {}
-                self._join(merged, live)
-                state.clear()
-                state.update(merged)
-            return ta and tb
-        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
-            if isinstance(node, ast.While):
-                self._expr(node.test, state, loops, fn)
-            else:
-                self._expr(node.iter, state, loops, fn)
-                for t in _target_names(node.target):
-                    self._rebind(state, t)
-            body_state = dict(state)
-            self._block(node.body, body_state, [*loops, node], fn)
-            self._join(state, [body_state])
-            self._block(node.orelse, state, loops, fn)
-            return False
-        if isinstance(node, (ast.Try,)) or type(node).__name__ == "TryStar":
-            self._block(node.body, state, loops, fn)
-            for h in node.handlers:
-                self._block(h.body, dict(state), loops, fn)
-            self._block(node.orelse, state, loops, fn)
-            self._block(node.finalbody, state, loops, fn)
-            return False
-        if isinstance(node, (ast.With, ast.AsyncWith)):
-            for item in node.items:
-                self._expr(item.context_expr, state, loops, fn)
-            return self._block(node.body, state, loops, fn)
-        if isinstance(node, ast.Match):
-            self._expr(node.subject, state, loops, fn)
-            outs = []
-            for case in node.cases:
-                s = dict(state)
-                if not self._block(case.body, s, loops, fn):
-                    outs.append(s)
-            self._join(state, outs)
-            return False
-        # simple statements: evaluate the value, then rebind targets
+            return  # walked on their own
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.expr) and not _is_target(node, child):
                 self._expr(child, state, loops, fn)
@@ -370,7 +328,6 @@ class KeyFlow:
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             for t in _targets(node):
                 self._rebind(state, t)
-        return isinstance(node, TERMINATORS)
 
     def _expr(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
         # evaluation order: arguments before the call itself
@@ -408,8 +365,8 @@ class KeyFlow:
                 elif isinstance(func.value, ast.Name) and random_function(self.index, call) is None:
                     # `self.refresh()` may rebind `self.key`: forget what we knew about it
                     prefix = func.value.id + "."
-                    for k in [k for k in state if k.startswith(prefix) and state[k] is not None]:
-                        state[k] = None
+                    for k in [k for k in state if k.startswith(prefix)]:
+                        del state[k]
 
     def _escapes(self, value: ast.AST, state, how: str) -> None:  # noqa: ANN001
         """A consumed key handed on (returned, stored in a state object or attribute): whoever
@@ -1388,3 +1345,62 @@ def _names_bound_in(node: ast.AST) -> set[str]:
         elif isinstance(sub, ast.NamedExpr):
             out.update(_target_names(sub.target))
     return out
+
+
+class _KeyLattice:
+    """Key name -> latest consumption on the path (missing: fresh), joined by "consumed
+    on any path" (`KeyFlow._join`: the first state's consumption wins, so the cited earlier
+    call is the one on the first arm, as the walker joins arms in source order)."""
+
+    def copy(self, state: dict) -> dict:
+        return dict(state)
+
+    def join(self, a: dict, b: dict) -> dict:
+        KeyFlow._join(a, [b])
+        return a
+
+    def equal(self, a: dict, b: dict) -> bool:
+        return a == b
+
+
+class _KeyWalker(ForwardWalker[dict]):
+    """The shared walker with key flow's transfer functions.
+
+    One pass per loop (`max_loop_passes = 1`): reuse across iterations is decided from what
+    the loop rebinds (`KeyFlow._consume`), not by walking the body again, which would report
+    each consumption in the body as a second one of itself. Dead code after `return` & co. is
+    not walked. A `while` test is evaluated in the enclosing loops only, and `with` targets,
+    `except` names and `case` patterns bind nothing, as before the port.
+    """
+
+    max_loop_passes = 1
+    walk_dead_code = False
+
+    def __init__(self, flow: KeyFlow) -> None:
+        super().__init__(_KeyLattice())
+        self.flow = flow
+        self.fn: ast.AST | None = None
+
+    def transfer(self, node: ast.stmt, state: dict) -> None:
+        self.flow._simple(node, state, self.loop_nodes, self.fn)
+
+    def branch_test(self, test: ast.expr, state: dict) -> tuple[dict, dict, bool, bool]:
+        self.flow._expr(test, state, self.loop_nodes, self.fn)
+        return dict(state), dict(state), True, True
+
+    def loop_test(self, test: ast.expr, state: dict) -> None:
+        self.flow._expr(test, state, self.loop_nodes[:-1], self.fn)
+
+    def for_iter(self, node: ast.For | ast.AsyncFor, state: dict) -> None:
+        self.flow._expr(node.iter, state, self.loop_nodes, self.fn)
+
+    def for_target(self, node: ast.For | ast.AsyncFor, state: dict) -> None:
+        for t in _target_names(node.target):
+            KeyFlow._rebind(state, t)
+
+    def with_items(self, node: ast.With | ast.AsyncWith, state: dict) -> None:
+        for item in node.items:
+            self.flow._expr(item.context_expr, state, self.loop_nodes, self.fn)
+
+    def match_subject(self, node: ast.Match, state: dict) -> None:
+        self.flow._expr(node.subject, state, self.loop_nodes, self.fn)

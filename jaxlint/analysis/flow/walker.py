@@ -1,6 +1,6 @@
 """Forward dataflow over a function's statements, written once.
 
-Every flow-sensitive fact (traced values, later key consumption and reaching bindings) is a
+Every flow-sensitive fact (traced values, key consumption, later reaching bindings) is a
 lattice of states carried through the statements in execution order; this module owns the
 control flow: it copies the state into both arms of an `if`, joins the arms that go on,
 runs loops to a fixed point, routes `break`/`continue` to the loop's exit/head, starts
@@ -58,12 +58,23 @@ class ForwardWalker(Generic[S]):
     """Walks statements forward; subclasses implement the hooks below."""
 
     max_loop_passes = 4  # the lattices are shallow; a few passes reach the fixed point
+    # False: stop walking a block after a statement that ends every path through it (the
+    # statements after `return`/`break`/... are dead; a client that reports events, like key
+    # consumption, must not report them there). True: walk them with the last state.
+    walk_dead_code = True
 
     def __init__(self, lattice: Lattice[S]) -> None:
         self.lattice = lattice
         self.infeasible = 0  # > 0 while walking code that cannot run in the analysed mode
         self._loops: list[_LoopFrame[S]] = []
+        self._loop_nodes: tuple[ast.AST, ...] = ()
         self._rest_infeasible = False
+
+    @property
+    def loop_nodes(self) -> tuple[ast.AST, ...]:
+        """The statement loops (`for`/`while`) around the code being walked, outermost
+        first; a `while` test and a `for` target are walked inside their own loop."""
+        return self._loop_nodes
 
     # -- hooks (override) ------------------------------------------------------------------
     def transfer(self, node: ast.stmt, state: S) -> None:
@@ -103,12 +114,16 @@ class ForwardWalker(Generic[S]):
     def walk(self, stmts: list[ast.stmt], state: S) -> Flow[S]:
         """Walk a function body from `state`; returns the state at its end."""
         self._loops = []
+        self._loop_nodes = ()
         self._rest_infeasible = False
         return self.block(stmts, Flow(state))
 
     def block(self, stmts: list[ast.stmt], flow: Flow[S]) -> Flow[S]:
         for i, stmt in enumerate(stmts):
             flow = self.stmt(stmt, flow)
+            if not flow.live and not self.walk_dead_code:
+                self._rest_infeasible = False
+                return flow
             if self._rest_infeasible:
                 # no feasible path goes on after this statement: the rest cannot run
                 self._rest_infeasible = False
@@ -176,12 +191,14 @@ class ForwardWalker(Generic[S]):
         for step in range(self.max_loop_passes):
             frame = _LoopFrame()
             self._loops.append(frame)
+            self._loop_nodes = (*self._loop_nodes, node)
             if isinstance(node, ast.While):
                 self.loop_test(node.test, head)
             else:
                 self.for_target(node, head)
             out = self.block(node.body, Flow(lat.copy(head), flow.live))
             self._loops.pop()
+            self._loop_nodes = self._loop_nodes[:-1]
             new_head = lat.copy(head)
             for s in [out.state, *frame.continues, *frame.breaks]:
                 new_head = lat.join(new_head, s)
@@ -197,8 +214,9 @@ class ForwardWalker(Generic[S]):
         self.try_body(node, True)
         body = self.block(node.body, Flow(lat.copy(flow.state), flow.live))  # type: ignore[attr-defined]
         self.try_body(node, False)
-        # a handler may start anywhere in the body: from the state before or after it
-        start = lat.join(lat.copy(flow.state), body.state)
+        # a handler may start anywhere in the body: from the state before or after it (the
+        # later state first, for a client whose join prefers its first argument)
+        start = lat.join(lat.copy(body.state), flow.state)
         outs = []
         for h in node.handlers:  # type: ignore[attr-defined]
             arm = Flow(lat.copy(start), flow.live)
