@@ -62,6 +62,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--no-cache", action="store_true", help="do not read or write the result cache"
     )
+    check.add_argument(
+        "--no-project-index",
+        action="store_true",
+        help="do not trace helpers across modules (no project index)",
+    )
     check.add_argument("--cache-dir", help="where the result cache lives (default .jaxlint_cache)")
     check.add_argument(
         "--jobs", "-j", type=int, default=None, help="worker processes (default: all cores)"

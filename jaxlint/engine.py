@@ -11,7 +11,7 @@ import os
 import sys
 import traceback
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from jaxlint import prefilter
@@ -88,6 +88,9 @@ class LintOptions:
     apply_noqa: bool = True
     verbose: bool = False
     codes: frozenset[str] | None = None  # overrides the settings' selection
+    # the project index's seeds for this file (analysis.project.Seed per top-level function):
+    # functions other modules call with traced arguments
+    seeds: Mapping[str, object] | None = None
 
     def selected(self) -> list[type[Rule]]:
         codes = self.codes if self.codes is not None else self.settings.selected_codes(ALL_RULES)
@@ -102,9 +105,10 @@ def run_rules(
     rules: Iterable[type[Rule]],
     settings: Settings,
     verbose: bool = False,
+    seeds: Mapping[str, object] | None = None,
 ) -> list[Diagnostic]:
     """One traversal; each node goes to the rules that asked for its type."""
-    facts = ModuleFacts(tree, settings.jit_decorators)
+    facts = ModuleFacts(tree, settings.jit_decorators, seeds)
     ctx = Context(path=path, source=source, facts=facts, options=dict(settings.options))
     sink: list[Diagnostic] = []
     failures: list[Diagnostic] = []
@@ -196,11 +200,14 @@ def lint_text(
     ignored = options.settings.ignored_for(path)
     if ignored:
         rules = [r for r in rules if not any(r.code.startswith(c) for c in ignored)]
-    rules = prefilter.applicable(source.text, rules, options.settings)  # text-only gate
+    if not options.seeds:  # seeds from other modules make a file traced without JAX words
+        rules = prefilter.applicable(source.text, rules, options.settings)  # text-only gate
     if not rules:
         return []  # no selected rule can fire here: parsed (syntax errors count), not analysed
     try:
-        diags = run_rules(parsed.tree, source, path, rules, options.settings, options.verbose)
+        diags = run_rules(
+            parsed.tree, source, path, rules, options.settings, options.verbose, options.seeds
+        )
     except RecursionError:
         return [internal_error(path, "could not analyse: the code is nested too deeply")]
     if options.apply_noqa and diags:

@@ -17,7 +17,7 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -122,11 +122,20 @@ class Task:
     verbose: bool
     salt: bytes | None  # None: no cache
     size: int = 0
+    seeds: Mapping[str, object] | None = None  # from the project index
+
+
+def seeded_salt(salt: bytes, seeds: Mapping[str, object] | None) -> bytes:
+    """A file's result depends on the seeds other modules send it: part of its key."""
+    from jaxlint.analysis.project import seeds_digest
+
+    digest = seeds_digest(seeds or {})  # type: ignore[arg-type]
+    return salt + b"\0seeds=" + digest.encode("utf-8", "surrogatepass") if digest else salt
 
 
 def lint_task(task: Task, cache: result_cache.Cache | None) -> tuple[list[Diagnostic], bool]:
     """Lint one file; store the result when the file did not change meanwhile."""
-    options = LintOptions(settings=task.settings, verbose=task.verbose)
+    options = LintOptions(settings=task.settings, verbose=task.verbose, seeds=task.seeds)
     if cache is None or task.salt is None:
         return lint_file(task.path, options, task.display), False
     before = _read(task.path)
@@ -163,14 +172,16 @@ def lint_files(
     out: list[Diagnostic] = []
     pending: list[Task] = []
     progress = Progress(len(files))
+    project = _project_index(files, resolver, args, cache)
     try:
         for path, display in files:
             settings = resolver.for_path(path)
+            seeds = project.seeds_for(path) if project is not None else None
             salt = None
             size = 0
             if cache is not None:
                 options = LintOptions(settings=settings, verbose=verbose)
-                salt = salts(options, path)
+                salt = seeded_salt(salts(options, path), seeds)
                 got = _read(path)
                 if got is not None:
                     size = len(got[0])
@@ -179,7 +190,9 @@ def lint_files(
                         out.extend(hit)
                         progress.advance()
                         continue
-            pending.append(Task(path, display, settings, verbose, salt, size or _size(path)))
+            pending.append(
+                Task(path, display, settings, verbose, salt, size or _size(path), seeds or None)
+            )
         wrote = False
         for diags, stored in _run(pending, cache, jobs_from(args)):
             out.extend(diags)
@@ -191,6 +204,26 @@ def lint_files(
     finally:
         progress.close()
     return out
+
+
+def _project_index(
+    files: list[tuple[str, str]],
+    resolver: ConfigResolver,
+    args: argparse.Namespace,
+    cache: result_cache.Cache | None,
+):  # noqa: ANN202
+    """The project index (analysis.project) of the linted files' project, or None when off."""
+    if getattr(args, "no_project_index", False) or not files:
+        return None
+    from jaxlint.project_index import build_index, project_files, project_root
+
+    paths = [p for p in (getattr(args, "paths", None) or ["."]) if p != "-"] or ["."]
+    root = project_root(paths)
+    linted = [p for p, _ in files]
+    index_files = project_files(root, linted, resolver.for_path)
+    return build_index(
+        index_files, root, lambda p: resolver.for_path(p).jit_decorators, cache, jobs_from(args)
+    )
 
 
 def _run(

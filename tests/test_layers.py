@@ -33,6 +33,7 @@ LAYER = {
     "prefilter": 4,
     "engine": 4,
     "cache": 5,
+    "project_index": 5,
     "fixing": 5,
     "parallel": 6,
     "integrations": 7,
