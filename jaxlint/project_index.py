@@ -221,7 +221,7 @@ def index_for_file(path: str, settings) -> ProjectIndex | None:  # noqa: ANN001 
 
     resolver = ConfigResolver()
     try:
-        cache = result_cache.Cache(result_cache.default_dir(settings), create=True)
+        cache = result_cache.Cache(result_cache.default_dir(settings), create=False)
     except Exception:
         cache = None
     files = project_files(root, [path], resolver.for_path)

@@ -30,7 +30,9 @@ class Plugin:
         path = self.filename if self.filename not in ("stdin", "-") else os.getcwd()
         settings = ConfigResolver().for_path(path)
         # the selection comes from [tool.jaxlint], as for `jaxlint check`; flake8 filters further
-        options = LintOptions(settings=settings, apply_noqa=False)
+        options = LintOptions(
+            settings=settings, apply_noqa=False, seeds=_seeds(self.filename, settings)
+        )
         text = "".join(self.lines)
         diags = lint_text(text, self.filename, options)
         sup = collect(text.splitlines())
@@ -41,6 +43,22 @@ class Plugin:
                 if _disabled(sup, d, self.lines):
                     continue
             yield d.line, d.col, f"{d.code} {d.message}", type(self)
+
+
+def _seeds(filename: str, settings):  # noqa: ANN001, ANN202
+    """The project index's seeds for this file: the index of its project is built (or read
+    from the cache) once per process, so the plugin reports what `jaxlint check` reports."""
+    if filename in ("stdin", "-") or not filename.endswith(".py"):
+        return None
+    if os.environ.get("JAXLINT_NO_PROJECT_INDEX", "") not in ("", "0"):
+        return None
+    try:
+        from jaxlint.project_index import index_for_file
+
+        index = index_for_file(filename, settings)
+        return index.seeds_for(filename) if index is not None else None
+    except Exception:  # the cross-module facts are a bonus; never cost the file's findings
+        return None
 
 
 def _disabled(sup, d, lines) -> bool:  # noqa: ANN001
