@@ -26,7 +26,7 @@ from jaxlint.analysis.project import (
     summarize,
     uses_transform,
 )
-from jaxlint.source import decode_source
+from jaxlint.source import ReadError, decode_source
 
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 MAX_INDEX_FILES = 20_000  # a "project" bigger than this is a home folder: index the linted files
@@ -168,9 +168,9 @@ def build_index(
             try:
                 with open(path, "rb") as fh:
                     data = fh.read()
-            except OSError:
-                continue
-            text = decode_source(data).text
+                text = decode_source(data).text
+            except (OSError, ReadError):
+                continue  # the lint reports it; no summary
         if not needs_summary(path, text, jd):
             index.add_module(path, names, None)
             continue
