@@ -33,30 +33,41 @@ MAX_INDEX_FILES = 20_000  # a "project" bigger than this is a home folder: index
 SERIAL_BELOW = 16  # summaries to compute; a pool costs more than it saves below this
 
 
-def project_root(paths: Iterable[str]) -> str:
-    """The nearest folder with a project marker above the linted paths, else their common
-    folder."""
+def project_root(paths: Iterable[str]) -> str | None:
+    """The nearest folder with a project marker above the linted paths; None when there is
+    none (then the linted files alone make the index)."""
     absolute = [os.path.abspath(p) for p in paths] or [os.getcwd()]
     try:
         common = os.path.commonpath(absolute)
     except ValueError:
-        return os.getcwd()
-    start = common if os.path.isdir(common) else os.path.dirname(common)
-    d = start
+        return None
+    d = common if os.path.isdir(common) else os.path.dirname(common)
     while True:
         if any(os.path.exists(os.path.join(d, m)) for m in ROOT_MARKERS):
             return d
         if os.path.basename(d) in ("site-packages", "dist-packages") or os.path.exists(
             os.path.join(d, "pyvenv.cfg")
         ):
-            return start
+            return None
         parent = os.path.dirname(d)
         if parent == d:
-            return start
+            return None
         d = parent
 
 
-def project_files(root: str, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001
+def package_top(path: str) -> str:
+    """Without a project marker: the folder above the file's outermost package (or the
+    file's folder), as `jaxlint check` on that folder would index it."""
+    d = os.path.dirname(os.path.abspath(path))
+    while os.path.isfile(os.path.join(d, "__init__.py")) and os.path.dirname(d) != d:
+        parent = os.path.dirname(d)
+        if os.path.basename(parent) in ("site-packages", "dist-packages"):
+            return d  # an installed package is its own project, not all of site-packages
+        d = parent
+    return d
+
+
+def project_files(root: str | None, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001
     """Absolute paths of the project's `.py` files (the linted ones always)."""
     from jaxlint.engine import iter_python_files
 
@@ -64,6 +75,8 @@ def project_files(root: str, linted: Iterable[str], settings_for) -> list[str]: 
     for path in linted:
         if path.endswith((".py", ".pyi")):
             out[os.path.abspath(path)] = None
+    if root is None:
+        return list(out)
     found = 0
     for path, _ in iter_python_files([root], settings_for, warn=lambda m: None):
         if not path.endswith(".py"):
@@ -213,7 +226,7 @@ _MEMO: dict[str, ProjectIndex] = {}
 def index_for_file(path: str, settings) -> ProjectIndex | None:  # noqa: ANN001 - config.Settings
     """The index of the project holding `path`, built (or read from the cache) once per
     process and project: flake8 lints file by file."""
-    root = project_root([path])
+    root = project_root([path]) or package_top(path)
     found = _MEMO.get(root)
     if found is not None:
         return found
