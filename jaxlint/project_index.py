@@ -223,13 +223,19 @@ def build_index(
 _MEMO: dict[str, ProjectIndex] = {}
 
 
-def index_for_file(path: str, settings) -> ProjectIndex | None:  # noqa: ANN001 - config.Settings
+def index_for_file(path: str, settings) -> ProjectIndex:  # noqa: ANN001 - config.Settings
     """The index of the project holding `path`, built (or read from the cache) once per
     process and project: flake8 lints file by file."""
     root = project_root([path]) or package_top(path)
     found = _MEMO.get(root)
-    if found is not None:
-        return found
+    if found is None:
+        found = _MEMO[root] = build_for_root(root, path, settings)
+    return found
+
+
+def build_for_root(root: str, path: str, settings) -> ProjectIndex:  # noqa: ANN001
+    """A fresh index of the project at `root` (which holds `path`), from the cache where it
+    exists (never creating one: an editor or flake8 run leaves no folder behind)."""
     from jaxlint.config import ConfigResolver
 
     resolver = ConfigResolver()
@@ -238,6 +244,4 @@ def index_for_file(path: str, settings) -> ProjectIndex | None:  # noqa: ANN001 
     except Exception:
         cache = None
     files = project_files(root, [path], resolver.for_path)
-    index = build_index(files, root, lambda p: resolver.for_path(p).jit_decorators, cache, 1)
-    _MEMO[root] = index
-    return index
+    return build_index(files, root, lambda p: resolver.for_path(p).jit_decorators, cache, 1)

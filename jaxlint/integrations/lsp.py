@@ -241,6 +241,8 @@ class LintResult:
     settings: Settings | None
     path: str
     _ends: LineEnds | None = None
+    # files whose project-index seeds this text changed (their open documents re-lint)
+    dependents: frozenset[str] = frozenset()
 
     @property
     def ends(self) -> LineEnds:
@@ -291,6 +293,10 @@ class JaxlintServer(LanguageServer):
         self.lint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxlint-lint")
         self._resolver = ConfigResolver()
         self._signatures: dict[str, tuple] = {}
+        # the project index per project root, and the text each file was summarised from
+        # (lint thread only)
+        self._projects: dict[str, object] = {}
+        self._summarized: dict[str, str] = {}
 
     # -- documents ---------------------------------------------------------------------
 
@@ -344,8 +350,42 @@ class JaxlintServer(LanguageServer):
         index = LineIndex.of(text, self.workspace.position_codec)
         if path and settings.is_excluded(path):
             return LintResult(version, text, index, [], settings, display)
-        diags = lint_text(text, display, LintOptions(settings=settings))
-        return LintResult(version, text, index, diags, settings, display)
+        seeds, dependents = None, frozenset()
+        if path and path.endswith(".py"):
+            try:
+                seeds, dependents = self._project_update(path, text, settings)
+            except Exception:  # the cross-module facts are a bonus, never cost the findings
+                logger.exception("project index for %s failed", path)
+        diags = lint_text(text, display, LintOptions(settings=settings, seeds=seeds))
+        return LintResult(version, text, index, diags, settings, display, dependents=dependents)
+
+    def _project_update(self, path: str, text: str, settings: Settings):  # noqa: ANN202
+        """This file's seeds from the project index (built on the first file of a project),
+        after re-summarising its text; and the other files whose seeds that changed."""
+        from jaxlint.analysis.project import module_names, needs_summary
+        from jaxlint.project_index import build_for_root, package_top, project_root, summarize_text
+
+        path = os.path.abspath(path)
+        root = project_root([path]) or package_top(path)
+        project = self._projects.get(root)
+        if project is None:
+            project = self._projects[root] = build_for_root(root, path, settings)
+            self._summarized.pop(path, None)
+        dependents: frozenset[str] = frozenset()
+        if self._summarized.get(path) != text:
+            before = project.seeds()  # type: ignore[attr-defined]
+            names, is_package = module_names(path, root)
+            summary = None
+            if names and needs_summary(path, text, settings.jit_decorators):
+                summary = summarize_text(text, path, names[0], is_package, settings.jit_decorators)
+            if names:
+                project.add_module(path, names, summary)  # type: ignore[attr-defined]
+            self._summarized[path] = text
+            after = project.seeds()  # type: ignore[attr-defined]
+            dependents = frozenset(
+                p for p in set(before) | set(after) if p != path and before.get(p) != after.get(p)
+            )
+        return project.seeds_for(path), dependents  # type: ignore[attr-defined]
 
     async def lint(self, uri: str) -> LintResult | None:
         """The lint result for the document's current text (shared by concurrent callers)."""
@@ -387,6 +427,8 @@ class JaxlintServer(LanguageServer):
                 diagnostics=[to_lsp(d, result.index) for d in result.diagnostics],
             )
         )
+        if result.dependents:
+            self.relint_dependents(result.dependents)
         logger.debug(
             "published %d diagnostics for %s v%s in %.1f ms",
             len(result.diagnostics),
@@ -394,6 +436,15 @@ class JaxlintServer(LanguageServer):
             result.version,
             (time.perf_counter() - started) * 1000,
         )
+
+    def relint_dependents(self, paths: frozenset[str]) -> None:
+        """Open documents whose incoming seeds changed (a caller in another file gained or lost
+        a jit): lint them again."""
+        for doc_uri in list(self.workspace.text_documents):
+            doc_path = self.path_of(doc_uri)
+            if doc_path and os.path.abspath(doc_path) in paths:
+                self.invalidate(doc_uri)
+                self.spawn(doc_uri, self.publish(doc_uri))
 
     def clear(self, uri: str) -> None:
         self.text_document_publish_diagnostics(
