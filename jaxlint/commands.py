@@ -134,11 +134,14 @@ def run_check(args: argparse.Namespace) -> int:
             raise UsageError(f"{p}: no such file or directory")
     files = iter_python_files(paths, resolver.for_path)
     if fixing:
-        from jaxlint.parallel import Salts, fix_file_cached, open_cache
+        from jaxlint.parallel import Salts, fix_file_cached, open_cache, project_index_for
 
         fix_cache, salts = open_cache(args, resolver), Salts()  # files with nothing to fix: hits
+        project = project_index_for(files, resolver, args, fix_cache)
         for path, display in files:
             options = _options(resolver.for_path(path), args)
+            if project is not None:
+                options.seeds = project.seeds_for(path) or None
             result = fix_file_cached(
                 fix_cache,
                 path,
@@ -183,6 +186,10 @@ def _check_stdin(
         source = decode_source(data)
     except ReadError as exc:
         return [internal_error(name, f"could not read stdin: {exc}")]
+    if name.endswith(".py") and os.path.isfile(name) and not args.no_project_index:
+        from jaxlint.project_index import index_for_file
+
+        options.seeds = index_for_file(name, settings).seeds_for(name) or None
     if args.fix or args.diff:
         result = fix_text(source, name, options, unsafe=args.unsafe_fixes)
         if args.diff:

@@ -172,7 +172,7 @@ def lint_files(
     out: list[Diagnostic] = []
     pending: list[Task] = []
     progress = Progress(len(files))
-    project = _project_index(files, resolver, args, cache)
+    project = project_index_for(files, resolver, args, cache)
     try:
         for path, display in files:
             settings = resolver.for_path(path)
@@ -206,7 +206,7 @@ def lint_files(
     return out
 
 
-def _project_index(
+def project_index_for(
     files: list[tuple[str, str]],
     resolver: ConfigResolver,
     args: argparse.Namespace,
@@ -283,7 +283,7 @@ def fix_file_cached(
 
     if cache is None:
         return fix_file(path, display, options, unsafe=unsafe, write=write)
-    salt = (salts or Salts())(options, path)
+    salt = seeded_salt((salts or Salts())(options, path), options.seeds)
     before = _read(path)
     if before is None:
         return fix_file(path, display, options, unsafe=unsafe, write=write)

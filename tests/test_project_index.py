@@ -155,3 +155,22 @@ def test_flake8_reports_the_same(project: Path, run_cli) -> None:
         if "JAX101" in rest:
             assert LOSS_CHAIN in rest
     assert got == _found(_check(run_cli, project, "--no-cache")), proc.stderr
+
+
+def test_fix_and_stdin_see_the_seeds(project: Path, run_cli) -> None:
+    """`--diff` and `--stdin-filename` lint with the same seeds as a plain check."""
+    losses = project / "pkg" / "losses.py"
+    proc = run_cli(
+        "check",
+        "--format",
+        "json",
+        "--no-cache",
+        "--stdin-filename",
+        "pkg/losses.py",
+        "-",
+        cwd=project,
+        input=losses.read_text(),
+    )
+    assert {d["code"] for d in json.loads(proc.stdout)} == {"JAX101", "JAX110"}, proc.stderr
+    proc = run_cli("check", "--diff", "--unsafe-fixes", "--no-cache", "pkg", cwd=project)
+    assert "loss.astype(float)" in proc.stdout, proc.stderr
