@@ -241,8 +241,6 @@ class LintResult:
     settings: Settings | None
     path: str
     _ends: LineEnds | None = None
-    # files whose project-index seeds this text changed (their open documents re-lint)
-    dependents: frozenset[str] = frozenset()
 
     @property
     def ends(self) -> LineEnds:
@@ -350,29 +348,38 @@ class JaxlintServer(LanguageServer):
         index = LineIndex.of(text, self.workspace.position_codec)
         if path and settings.is_excluded(path):
             return LintResult(version, text, index, [], settings, display)
-        seeds, dependents = None, frozenset()
+        seeds = None
         if path and path.endswith(".py"):
             try:
-                seeds, dependents = self._project_update(path, text, settings)
+                seeds = self._project(path, settings).seeds_for(path)  # type: ignore[attr-defined]
             except Exception:  # the cross-module facts are a bonus, never cost the findings
                 logger.exception("project index for %s failed", path)
         diags = lint_text(text, display, LintOptions(settings=settings, seeds=seeds))
-        return LintResult(version, text, index, diags, settings, display, dependents=dependents)
+        return LintResult(version, text, index, diags, settings, display)
 
-    def _project_update(self, path: str, text: str, settings: Settings):  # noqa: ANN202
-        """This file's seeds from the project index (built on the first file of a project),
-        after re-summarising its text; and the other files whose seeds that changed."""
-        from jaxlint.analysis.project import module_names, needs_summary
-        from jaxlint.project_index import build_for_root, package_top, project_root, summarize_text
+    def _project(self, path: str, settings: Settings):  # noqa: ANN202 - ProjectIndex
+        """The project index of the file's project, built on its first file (lint thread)."""
+        from jaxlint.project_index import build_for_root, package_top, project_root
 
         path = os.path.abspath(path)
         root = project_root([path]) or package_top(path)
         project = self._projects.get(root)
         if project is None:
             project = self._projects[root] = build_for_root(root, path, settings)
-            self._summarized.pop(path, None)
-        dependents: frozenset[str] = frozenset()
-        if self._summarized.get(path) != text:
+        return project
+
+    def _resummarize(self, path: str, text: str, settings: Settings) -> frozenset[str]:
+        """Re-summarise a document's text (after its diagnostics are out, so its own latency
+        does not grow); the other files whose seeds that changed (lint thread)."""
+        from jaxlint.analysis.project import module_names, needs_summary
+        from jaxlint.project_index import package_top, project_root, summarize_text
+
+        path = os.path.abspath(path)
+        if self._summarized.get(path) == text:
+            return frozenset()
+        try:
+            project = self._project(path, settings)
+            root = project_root([path]) or package_top(path)
             before = project.seeds()  # type: ignore[attr-defined]
             names, is_package = module_names(path, root)
             summary = None
@@ -382,10 +389,26 @@ class JaxlintServer(LanguageServer):
                 project.add_module(path, names, summary)  # type: ignore[attr-defined]
             self._summarized[path] = text
             after = project.seeds()  # type: ignore[attr-defined]
-            dependents = frozenset(
-                p for p in set(before) | set(after) if p != path and before.get(p) != after.get(p)
-            )
-        return project.seeds_for(path), dependents  # type: ignore[attr-defined]
+        except Exception:
+            logger.exception("project index update for %s failed", path)
+            return frozenset()
+        return frozenset(
+            p for p in set(before) | set(after) if p != path and before.get(p) != after.get(p)
+        )
+
+    async def update_project(self, result: LintResult) -> None:
+        if not result.path.endswith(".py") or not os.path.isabs(result.path):
+            return
+        loop = asyncio.get_running_loop()
+        dependents = await loop.run_in_executor(
+            self.lint_pool,
+            self._resummarize,
+            result.path,
+            result.text,
+            result.settings or Settings(),
+        )
+        if dependents:
+            self.relint_dependents(dependents)
 
     async def lint(self, uri: str) -> LintResult | None:
         """The lint result for the document's current text (shared by concurrent callers)."""
@@ -427,8 +450,7 @@ class JaxlintServer(LanguageServer):
                 diagnostics=[to_lsp(d, result.index) for d in result.diagnostics],
             )
         )
-        if result.dependents:
-            self.relint_dependents(result.dependents)
+        self.spawn(uri, self.update_project(result))
         logger.debug(
             "published %d diagnostics for %s v%s in %.1f ms",
             len(result.diagnostics),
