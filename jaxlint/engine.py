@@ -106,9 +106,10 @@ def run_rules(
     settings: Settings,
     verbose: bool = False,
     seeds: Mapping[str, object] | None = None,
+    facts: ModuleFacts | None = None,
 ) -> list[Diagnostic]:
     """One traversal; each node goes to the rules that asked for its type."""
-    facts = ModuleFacts(tree, settings.jit_decorators, seeds)
+    facts = facts or ModuleFacts(tree, settings.jit_decorators, seeds)
     ctx = Context(path=path, source=source, facts=facts, options=dict(settings.options))
     sink: list[Diagnostic] = []
     failures: list[Diagnostic] = []
@@ -189,13 +190,22 @@ def lint_text(
     text: str | SourceText,
     path: str = "<stdin>",
     options: LintOptions | None = None,
+    facts_out: list[ModuleFacts] | None = None,
 ) -> list[Diagnostic]:
-    """Lint one module's text. Never raises for bad input: problems become JAX000."""
+    """Lint one module's text. Never raises for bad input: problems become JAX000.
+
+    `facts_out` receives the module's facts (the project index summarises the module from
+    the same analysis, so a cold run analyses each file once).
+    """
     options = options or LintOptions()
     source = text if isinstance(text, SourceText) else SourceText(text)
     parsed = parse(source, path)
     if parsed.tree is None:
         return [parsed.error] if parsed.error else []
+    facts = None
+    if facts_out is not None:
+        facts = ModuleFacts(parsed.tree, options.settings.jit_decorators, options.seeds)
+        facts_out.append(facts)
     rules = options.selected()
     ignored = options.settings.ignored_for(path)
     if ignored:
@@ -206,7 +216,14 @@ def lint_text(
         return []  # no selected rule can fire here: parsed (syntax errors count), not analysed
     try:
         diags = run_rules(
-            parsed.tree, source, path, rules, options.settings, options.verbose, options.seeds
+            parsed.tree,
+            source,
+            path,
+            rules,
+            options.settings,
+            options.verbose,
+            options.seeds,
+            facts,
         )
     except RecursionError:
         return [internal_error(path, "could not analyse: the code is nested too deeply")]
@@ -337,11 +354,16 @@ def read_source(path: str) -> SourceText:
     return decode_source(data)
 
 
-def lint_file(path: str, options: LintOptions, display: str | None = None) -> list[Diagnostic]:
+def lint_file(
+    path: str,
+    options: LintOptions,
+    display: str | None = None,
+    facts_out: list[ModuleFacts] | None = None,
+) -> list[Diagnostic]:
     """Lint one file; whatever happens, the answer is diagnostics, never an exception."""
     display = display or path
     try:
-        return _lint_file(path, options, display)
+        return _lint_file(path, options, display, facts_out)
     except (RecursionError, MemoryError) as exc:
         return [
             internal_error(
@@ -355,7 +377,9 @@ def lint_file(path: str, options: LintOptions, display: str | None = None) -> li
         return [replace(internal_error(display, msg), notes=notes)]
 
 
-def _lint_file(path: str, options: LintOptions, display: str) -> list[Diagnostic]:
+def _lint_file(
+    path: str, options: LintOptions, display: str, facts_out: list[ModuleFacts] | None = None
+) -> list[Diagnostic]:
     if path.endswith(".ipynb"):
         from jaxlint.integrations.notebook import lint_notebook
 
@@ -364,7 +388,7 @@ def _lint_file(path: str, options: LintOptions, display: str) -> list[Diagnostic
         source = read_source(path)
     except ReadError as exc:
         return [internal_error(display, f"could not read file: {exc}")]
-    return lint_text(source, display, options)
+    return lint_text(source, display, options, facts_out)
 
 
 def iter_python_files(paths: Iterable[str], settings_for, warn=None) -> list[tuple[str, str]]:  # noqa: ANN001

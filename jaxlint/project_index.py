@@ -126,15 +126,34 @@ def summarize_text(
 
 
 @dataclass(frozen=True)
-class _Job:
+class SummaryJob:
+    """A summary to compute: alone (`_summarize_job`) or from the facts of the file's lint
+    (`summary_from_facts`, so a cold run analyses each linted file once)."""
+
     path: str
     module: str
     is_package: bool
     jit_decorators: tuple[str, ...]
     key: str | None
+    transforms: bool = True  # the text names a transform
 
 
-def _summarize_job(job: _Job) -> tuple[str, dict | None]:
+def summary_from_facts(job: SummaryJob, facts, cache: result_cache.Cache | None) -> dict | None:  # noqa: ANN001 - analysis.ModuleFacts
+    """The JSON summary from the facts a lint computed (no seeds), stored in the cache."""
+    try:
+        summary = summarize(facts, job.module, job.is_package, job.transforms)
+    except Exception:  # an analysis bug costs the cross-module facts, never the run
+        return None
+    data = summary.to_json()
+    if job.key is not None and cache is not None:
+        try:
+            cache.put_data(job.key, data)
+        except Exception:
+            pass
+    return data
+
+
+def _summarize_job(job: SummaryJob) -> tuple[str, dict | None]:
     try:
         with open(job.path, "rb") as fh:
             text = decode_source(fh.read()).text
@@ -165,9 +184,25 @@ def build_index(
 
     `texts` overrides what is on disk (an editor's unsaved buffers).
     """
+    return build_index_deferred(files, root, jit_decorators_for, cache, jobs, texts)[0]
+
+
+def build_index_deferred(
+    files: Iterable[str],
+    root: str | None,
+    jit_decorators_for,  # noqa: ANN001 - path -> tuple[str, ...]
+    cache: result_cache.Cache | None = None,
+    jobs: int = 1,
+    texts: dict[str, str] | None = None,
+    defer: set[str] | None = None,
+) -> tuple[ProjectIndex, dict[str, SummaryJob]]:
+    """`build_index`, leaving the summaries of the files in `defer` that the cache lacks to
+    the caller (returned as jobs): their lint computes the same facts."""
+    defer = defer or set()
+    deferred: dict[str, SummaryJob] = {}
     global _JOB_CACHE
     index = ProjectIndex()
-    todo: list[_Job] = []
+    todo: list[SummaryJob] = []
     texts = texts or {}
     for path in files:
         names, is_package = module_names(path, root)
@@ -200,7 +235,11 @@ def build_index(
                 except (ValueError, KeyError, TypeError):
                     pass
         index.add_module(path, names, None)
-        todo.append(_Job(path, names[0], is_package, jd, key))
+        job = SummaryJob(path, names[0], is_package, jd, key, uses_transform(text, jd))
+        if path in defer:
+            deferred[path] = job
+        else:
+            todo.append(job)
     _JOB_CACHE = cache
     try:
         if jobs <= 1 or len(todo) < SERIAL_BELOW:
@@ -215,7 +254,7 @@ def build_index(
     for path, data in results:
         if data is not None:
             index.add_module(path, index.names.get(path, []), ModuleSummary.from_json(data))
-    return index
+    return index, deferred
 
 
 # -- one index per project and process (flake8, the LSP) --------------------------------------
