@@ -174,3 +174,32 @@ def test_fix_and_stdin_see_the_seeds(project: Path, run_cli) -> None:
     assert {d["code"] for d in json.loads(proc.stdout)} == {"JAX101", "JAX110"}, proc.stderr
     proc = run_cli("check", "--diff", "--unsafe-fixes", "--no-cache", "pkg", cwd=project)
     assert "loss.astype(float)" in proc.stdout, proc.stderr
+
+
+def test_pool_and_cache_agree_with_serial(project: Path, tmp_path: Path, monkeypatch) -> None:
+    """Cold: linted first without seeds (summaries from the same facts), seeded files again."""
+    from argparse import Namespace
+
+    from jaxlint import parallel
+    from jaxlint.config import ConfigResolver
+    from jaxlint.engine import iter_python_files
+
+    monkeypatch.setattr(parallel, "SERIAL_BELOW", 0)
+    monkeypatch.setattr(parallel, "SERIAL_BELOW_BYTES", 0)
+
+    def lint(**kw) -> list:
+        resolver = ConfigResolver()
+        root = str(project / "pkg")
+        files = iter_python_files([root], resolver.for_path)
+        args = dict(paths=[root], jobs=1, no_cache=True, cache_dir=None, verbose=False)
+        args.update(kw)
+        diags = parallel.lint_files(files, resolver, Namespace(**args))
+        return sorted((Path(d.path).name, d.code, d.line, d.message) for d in diags)
+
+    serial = lint()
+    assert {(f, c) for f, c, _, _ in serial} == {("losses.py", "JAX101"), ("losses.py", "JAX110")}
+    cache = str(tmp_path / "cache")
+    assert lint(jobs=2) == serial
+    assert lint(jobs=2, no_cache=False, cache_dir=cache) == serial
+    assert lint(jobs=2, no_cache=False, cache_dir=cache) == serial
+    assert lint(jobs=1, no_cache=False, cache_dir=cache) == serial
