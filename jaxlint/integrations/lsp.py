@@ -229,6 +229,9 @@ def noqa_edit(text_line: str, line: int, code: str, ends: LineEnds) -> tuple[int
     return (stripped, len(content), f"  # noqa: {code}")
 
 
+# JAXLINT_NO_PROJECT_INDEX=1: no cross-module tracing (as `jaxlint check --no-project-index`)
+NO_PROJECT_INDEX = os.environ.get("JAXLINT_NO_PROJECT_INDEX", "") not in ("", "0")
+
 # -- server state ---------------------------------------------------------------------------
 
 
@@ -349,7 +352,7 @@ class JaxlintServer(LanguageServer):
         if path and settings.is_excluded(path):
             return LintResult(version, text, index, [], settings, display)
         seeds = None
-        if path and path.endswith(".py"):
+        if path and path.endswith(".py") and not NO_PROJECT_INDEX:
             try:
                 seeds = self._project(path, settings).seeds_for(path)  # type: ignore[attr-defined]
             except Exception:  # the cross-module facts are a bonus, never cost the findings
@@ -397,7 +400,7 @@ class JaxlintServer(LanguageServer):
         )
 
     async def update_project(self, result: LintResult) -> None:
-        if not result.path.endswith(".py") or not os.path.isabs(result.path):
+        if NO_PROJECT_INDEX or not result.path.endswith(".py") or not os.path.isabs(result.path):
             return
         loop = asyncio.get_running_loop()
         dependents = await loop.run_in_executor(
