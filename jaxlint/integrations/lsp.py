@@ -244,6 +244,8 @@ class LintResult:
     settings: Settings | None
     path: str
     _ends: LineEnds | None = None
+    # the facts of an unseeded lint: the project-index summary comes from them (dropped after)
+    facts: object | None = None
 
     @property
     def ends(self) -> LineEnds:
@@ -357,8 +359,10 @@ class JaxlintServer(LanguageServer):
                 seeds = self._project(path, settings).seeds_for(path)  # type: ignore[attr-defined]
             except Exception:  # the cross-module facts are a bonus, never cost the findings
                 logger.exception("project index for %s failed", path)
-        diags = lint_text(text, display, LintOptions(settings=settings, seeds=seeds))
-        return LintResult(version, text, index, diags, settings, display)
+        facts_out: list | None = [] if path and not seeds and not NO_PROJECT_INDEX else None
+        diags = lint_text(text, display, LintOptions(settings=settings, seeds=seeds), facts_out)
+        facts = facts_out[0] if facts_out else None
+        return LintResult(version, text, index, diags, settings, display, facts=facts)
 
     def _project(self, path: str, settings: Settings):  # noqa: ANN202 - ProjectIndex
         """The project index of the file's project, built on its first file (lint thread)."""
@@ -371,10 +375,13 @@ class JaxlintServer(LanguageServer):
             project = self._projects[root] = build_for_root(root, path, settings)
         return project
 
-    def _resummarize(self, path: str, text: str, settings: Settings) -> frozenset[str]:
+    def _resummarize(
+        self, path: str, text: str, settings: Settings, facts: object | None = None
+    ) -> frozenset[str]:
         """Re-summarise a document's text (after its diagnostics are out, so its own latency
-        does not grow); the other files whose seeds that changed (lint thread)."""
-        from jaxlint.analysis.project import module_names, needs_summary
+        does not grow; from the lint's facts when it had no seeds); the other files whose
+        seeds that changed (lint thread)."""
+        from jaxlint.analysis.project import module_names, needs_summary, summarize, uses_transform
         from jaxlint.project_index import package_top, project_root, summarize_text
 
         path = os.path.abspath(path)
@@ -386,8 +393,13 @@ class JaxlintServer(LanguageServer):
             before = project.seeds()  # type: ignore[attr-defined]
             names, is_package = module_names(path, root)
             summary = None
-            if names and needs_summary(path, text, settings.jit_decorators):
-                summary = summarize_text(text, path, names[0], is_package, settings.jit_decorators)
+            jd = settings.jit_decorators
+            if names and needs_summary(path, text, jd):
+                if facts is not None:
+                    used = uses_transform(text, jd)
+                    summary = summarize(facts, names[0], is_package, used)
+                else:
+                    summary = summarize_text(text, path, names[0], is_package, jd)
             if names:
                 project.add_module(path, names, summary)  # type: ignore[attr-defined]
             self._summarized[path] = text
@@ -403,12 +415,14 @@ class JaxlintServer(LanguageServer):
         if NO_PROJECT_INDEX or not result.path.endswith(".py") or not os.path.isabs(result.path):
             return
         loop = asyncio.get_running_loop()
+        facts, result.facts = result.facts, None
         dependents = await loop.run_in_executor(
             self.lint_pool,
             self._resummarize,
             result.path,
             result.text,
             result.settings or Settings(),
+            facts,
         )
         if dependents:
             self.relint_dependents(dependents)
