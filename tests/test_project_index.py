@@ -203,3 +203,16 @@ def test_pool_and_cache_agree_with_serial(project: Path, tmp_path: Path, monkeyp
     assert lint(jobs=2, no_cache=False, cache_dir=cache) == serial
     assert lint(jobs=2, no_cache=False, cache_dir=cache) == serial
     assert lint(jobs=1, no_cache=False, cache_dir=cache) == serial
+
+
+def test_key_consuming_parameters_are_summarised(tmp_path: Path) -> None:
+    """For the PRNG analysis of callers in other modules: which parameters a helper consumes."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "sampling.py").write_text(
+        "import jax\n\n\ndef noise(key, shape):\n    return jax.random.normal(key, shape)\n"
+    )
+    (tmp_path / "main.py").write_text("import sampling\n")
+    files = [str(tmp_path / "sampling.py"), str(tmp_path / "main.py")]
+    index = build_index(files, str(tmp_path), lambda p: ())
+    assert index.consumed_params("sampling.noise", str(tmp_path / "main.py")) == {"key"}
+    assert index.consumed_params("sampling.other", str(tmp_path / "main.py")) == frozenset()

@@ -55,9 +55,17 @@ def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
     return pattern.search(text) is not None
 
 
+_RANDOM = re.compile(r"\brandom\b")
+
+
 def needs_summary(path: str, text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
-    """Transform users produce seeds; package `__init__` files may re-export seeded names."""
-    return os.path.basename(path) == "__init__.py" or uses_transform(text, jit_decorators)
+    """Transform users produce seeds; package `__init__` files may re-export seeded names;
+    `jax.random` users may have helpers that consume keys."""
+    return (
+        os.path.basename(path) == "__init__.py"
+        or uses_transform(text, jit_decorators)
+        or _RANDOM.search(text) is not None
+    )
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,9 @@ class ModuleSummary:
     module: str
     outgoing: list[tuple[str, Seed]] = field(default_factory=list)  # absolute target -> seed
     exports: dict[str, str] = field(default_factory=dict)  # re-exported name -> absolute name
+    # top-level function -> the parameters it consumes as PRNG keys (analysis.keys), for the
+    # key analysis of its callers in other modules
+    key_params: dict[str, list[str]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -111,6 +122,7 @@ class ModuleSummary:
             "module": self.module,
             "outgoing": [[t, s.to_json()] for t, s in self.outgoing],
             "exports": dict(self.exports),
+            "key_params": {k: list(v) for k, v in self.key_params.items()},
         }
 
     @classmethod
@@ -121,6 +133,7 @@ class ModuleSummary:
             str(data["module"]),
             [(str(t), Seed.from_json(s)) for t, s in data["outgoing"]],
             {str(k): str(v) for k, v in data["exports"].items()},
+            {str(k): [str(p) for p in v] for k, v in data.get("key_params", {}).items()},
         )
 
 
@@ -240,6 +253,11 @@ def summarize(facts, module: str, is_package: bool, transforms_used: bool = True
                         target = imports.import_target(stmt, alias.asname or alias.name)
                         if target:
                             out.exports[alias.asname or alias.name] = target
+    # KeyFlow returns at once in a module without `jax.random` calls
+    top = set(index.tree.body)
+    for fn, params in facts.keys.consuming_params.items():
+        if fn in top and params:
+            out.key_params[fn.name] = sorted(params)
     if not transforms_used or not module:
         return out
     transforms = facts.transforms
@@ -370,6 +388,15 @@ class ProjectIndex:
 
     def seeds_for(self, path: str) -> dict[str, Seed]:
         return self.seeds().get(os.path.abspath(path), {})
+
+    def consumed_params(self, target: str, importer: str) -> frozenset[str]:
+        """The parameters of the project function `target` (an absolute dotted name, as
+        imported by `importer`) that it consumes as PRNG keys; empty when unknown."""
+        found = self.resolve(target, os.path.abspath(importer))
+        if found is None:
+            return frozenset()
+        summary = self.summaries.get(found[0])
+        return frozenset(summary.key_params.get(found[1], ())) if summary else frozenset()
 
     def dependents(self, path: str) -> set[str]:
         """Files whose seeds come from `path` (to re-analyse when it changes)."""
