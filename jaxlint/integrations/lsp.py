@@ -300,6 +300,9 @@ class JaxlintServer(LanguageServer):
         # (lint thread only)
         self._projects: dict[str, object] = {}
         self._summarized: dict[str, str] = {}
+        self._building: set[str] = set()
+        self._build_requests: list[tuple[str, str, Settings]] = []
+        self.index_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxlint-index")
 
     # -- documents ---------------------------------------------------------------------
 
@@ -356,7 +359,8 @@ class JaxlintServer(LanguageServer):
         seeds = None
         if path and path.endswith(".py") and not NO_PROJECT_INDEX:
             try:
-                seeds = self._project(path, settings).seeds_for(path)  # type: ignore[attr-defined]
+                project = self._project(path, settings)
+                seeds = project.seeds_for(path) if project is not None else None  # type: ignore[attr-defined]
             except Exception:  # the cross-module facts are a bonus, never cost the findings
                 logger.exception("project index for %s failed", path)
         facts_out: list | None = [] if path and not seeds and not NO_PROJECT_INDEX else None
@@ -364,16 +368,45 @@ class JaxlintServer(LanguageServer):
         facts = facts_out[0] if facts_out else None
         return LintResult(version, text, index, diags, settings, display, facts=facts)
 
-    def _project(self, path: str, settings: Settings):  # noqa: ANN202 - ProjectIndex
-        """The project index of the file's project, built on its first file (lint thread)."""
-        from jaxlint.project_index import build_for_root, package_top, project_root
+    def _project(self, path: str, settings: Settings):  # noqa: ANN202 - ProjectIndex | None
+        """The project index of the file's project (lint thread). The first file of a project
+        asks for it to be built in the background (`index_pool`): its diagnostics do not wait,
+        and the open files of the project are linted again once it is there."""
+        from jaxlint.project_index import package_top, project_root
 
         path = os.path.abspath(path)
         root = project_root([path]) or package_top(path)
         project = self._projects.get(root)
-        if project is None:
-            project = self._projects[root] = build_for_root(root, path, settings)
+        if project is None and root not in self._building:
+            self._building.add(root)
+            self._build_requests.append((root, path, settings))
         return project
+
+    async def build_projects(self) -> None:
+        """Build the indexes asked for, then re-lint the open documents of each project."""
+        from jaxlint.project_index import build_for_root
+
+        loop = asyncio.get_running_loop()
+        while self._build_requests:
+            root, path, settings = self._build_requests.pop(0)
+            try:
+                project = await loop.run_in_executor(
+                    self.index_pool, build_for_root, root, path, settings
+                )
+            except Exception:
+                logger.exception("building the project index of %s failed", root)
+                continue
+            await loop.run_in_executor(self.lint_pool, self._install_project, root, project)
+            for doc_uri in list(self.workspace.text_documents):
+                doc_path = self.path_of(doc_uri)
+                if doc_path and os.path.abspath(doc_path).startswith(root + os.sep):
+                    self.invalidate(doc_uri)
+                    self.spawn(doc_uri, self.publish(doc_uri))
+
+    def _install_project(self, root: str, project: object) -> None:
+        self._projects[root] = project
+        for path in [p for p in self._summarized if p.startswith(root + os.sep)]:
+            del self._summarized[path]  # built from disk: open buffers are summarised again
 
     def _resummarize(
         self, path: str, text: str, settings: Settings, facts: object | None = None
@@ -389,6 +422,8 @@ class JaxlintServer(LanguageServer):
             return frozenset()
         try:
             project = self._project(path, settings)
+            if project is None:
+                return frozenset()  # being built; this buffer is summarised once it is
             root = project_root([path]) or package_top(path)
             before = project.seeds()  # type: ignore[attr-defined]
             names, is_package = module_names(path, root)
@@ -468,6 +503,8 @@ class JaxlintServer(LanguageServer):
             )
         )
         self.spawn(uri, self.update_project(result))
+        if self._build_requests:
+            self.spawn(uri, self.build_projects())
         logger.debug(
             "published %d diagnostics for %s v%s in %.1f ms",
             len(result.diagnostics),
@@ -817,6 +854,7 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
             for task in list(st.tasks):
                 task.cancel()
         ls.lint_pool.shutdown(wait=False, cancel_futures=True)
+        ls.index_pool.shutdown(wait=False, cancel_futures=True)
 
     return server
 
