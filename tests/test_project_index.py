@@ -54,8 +54,26 @@ def test_index_seeds_cross_module_helpers(project: Path) -> None:
     assert seeds["loss_fn"].chain == ("train.train_step", "losses.loss_fn")
     assert seeds["clip"].positions == (0,)  # the limit is a Python float
     assert "warmup" not in seeds  # called only with Python ints, outside jit
-    # `from . import scale` goes through the package's re-export to utils.py
-    assert index.seeds_for(str(project / "pkg" / "utils.py"))["scale"].positions == (0,)
+    # `from . import scale` goes through the package's re-export: a package's public API is
+    # left alone (library code such as `jnp.where` handles tracers itself)
+    assert index.seeds_for(str(project / "pkg" / "utils.py")) == {}
+    assert index.resolve("pkg.scale", str(project / "pkg" / "train.py")) == (
+        str(project / "pkg" / "utils.py"),
+        "scale",
+    )
+
+
+def test_no_seeds_between_packages(tmp_path: Path) -> None:
+    """Linting two installed packages together: `optax.x` calling `jax.y` seeds nothing."""
+    for pkg in ("liba", "libb"):
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "__init__.py").write_text("")
+    (tmp_path / "liba" / "core.py").write_text("def f(x):\n    if x > 0:\n        return x\n")
+    (tmp_path / "libb" / "step.py").write_text(
+        "import jax\nfrom liba import core\n\n\n@jax.jit\ndef g(x):\n    return core.f(x)\n"
+    )
+    files = [str(p) for p in tmp_path.rglob("*.py")]
+    assert build_index(files, None, lambda p: ()).seeds() == {}
 
 
 def test_seeded_function_is_medium_confidence_with_chain(project: Path) -> None:

@@ -371,11 +371,17 @@ class ProjectIndex:
             return self._seeds
         out: dict[str, dict[str, Seed]] = {}
         for importer in sorted(self.summaries):
+            caller = self.summaries[importer].module
             for target, seed in self.summaries[importer].outgoing:
-                found = self.resolve(target, importer)
+                found = self.resolve(target, importer, _hops=MAX_EXPORT_HOPS)
                 if found is None or found[0] == importer:
                     continue
                 path, fn = found
+                summary = self.summaries.get(path)
+                if summary is not None and fn in summary.exports:
+                    continue  # a package's public API (`jnp.where`): library code, tracer-aware
+                if not _same_distribution(caller, (self.names.get(path) or [""])[0]):
+                    continue  # optax calling into jax: the callee is another package's code
                 names = self.names.get(path) or [fn]
                 callee = f"{names[0].rsplit('.', 1)[-1]}.{fn}"
                 seed = Seed(
@@ -410,6 +416,15 @@ class ProjectIndex:
             if found is not None and found[0] != path:
                 out.add(found[0])
         return out
+
+
+def _same_distribution(caller: str, callee: str) -> bool:
+    """Seeds stay inside one package: `pkg.train` -> `pkg.losses` and scripts (`train`) ->
+    anything of the project, never `optax.x` -> `jax.y` (linting several installed packages
+    at once: the callee is another project's, usually tracer-aware, code)."""
+    if "." not in caller or "." not in callee:
+        return True
+    return caller.split(".", 1)[0] == callee.split(".", 1)[0]
 
 
 def seeds_digest(seeds: Mapping[str, Seed]) -> str:
