@@ -11,11 +11,12 @@ takes those seeds and marks the functions traced with confidence "medium", so th
 in `losses.py` as they do for same-module helpers, with a chain such as
 `traced via train.train_step() -> losses.loss_fn()`.
 
-Conservative on purpose: only calls from functions transformed in their own module (or helpers
-reached from them by same-module propagation) seed, never flax/equinox `__call__` methods
-(traced only when applied, a known source of false positives), only arguments that hold traced
-values, only top-level functions of the callee, and only imports that resolve to exactly one
-module of the project. One hop: a seeded function does not seed further modules (its own
+Conservative on purpose: only calls from functions transformed in their own module with high
+confidence seed (not helpers reached by same-module propagation, whose taint is less sure; never
+flax/equinox `__call__` methods, traced only when applied), only arguments that hold traced
+values, only top-level functions of the callee, only imports that resolve to exactly one module
+of the project, never through a package's re-exports (a public API such as `jnp.where` is
+tracer-aware library code) and never from one top-level package into another. One hop: a seeded function does not seed further modules (its own
 summary is computed without seeds, so it stays a pure function of the file's text).
 """
 
@@ -189,7 +190,7 @@ def _eligible(facts: FunctionFacts | None) -> bool:
         and facts.kind in ("jit", "grad")
         and not facts.unknown_static
         and not facts.via.endswith(MODULE_CALL_SUFFIX)
-        and (facts.confidence == "high" or bool(facts.chain))
+        and facts.confidence == "high"  # transformed itself, not a helper reached by a chain
     )
 
 
