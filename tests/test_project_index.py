@@ -234,3 +234,11 @@ def test_key_consuming_parameters_are_summarised(tmp_path: Path) -> None:
     index = build_index(files, str(tmp_path), lambda p: ())
     assert index.consumed_params("sampling.noise", str(tmp_path / "main.py")) == {"key"}
     assert index.consumed_params("sampling.other", str(tmp_path / "main.py")) == frozenset()
+
+
+def test_merged_seed_names_a_caller_of_its_kind() -> None:
+    grad = Seed("grad", "jax.grad", (0,), (), ("a.loss", "b.f"))
+    jit = Seed("jit", "jax.jit", (1,), (), ("a.step", "b.f"))
+    for merged in (grad.merge(jit), jit.merge(grad)):
+        assert (merged.kind, merged.via, merged.chain) == ("jit", "jax.jit", ("a.step", "b.f"))
+        assert merged.positions == (0, 1)

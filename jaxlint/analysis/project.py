@@ -96,7 +96,11 @@ class Seed:
     def merge(self, other: Seed) -> Seed:
         """Two callers: traced where either passes tracers; abstract if either is a jit."""
         kind = "jit" if "jit" in (self.kind, other.kind) else self.kind
-        first = min(self, other, key=lambda s: (len(s.chain), s.chain, s.via))
+        # the message names a caller of the kind reported (a jit one when there is one)
+        first = min(
+            (s for s in (self, other) if s.kind == kind),
+            key=lambda s: (len(s.chain), s.chain, s.via),
+        )
         return Seed(
             kind,
             first.via,
