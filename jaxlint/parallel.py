@@ -186,7 +186,7 @@ def lint_files(
     """Cache hits first, the rest in the pool. With the project index, linted files whose
     summaries the cache lacks are linted first without seeds, their summaries taken from the
     same analysis; the files that then turn out to receive seeds are linted again with them
-    (few: on the jax+flax+optax+equinox sources, 51 of 928)."""
+    (few: on the jax+flax+optax+equinox sources, 24 of 928)."""
     verbose = bool(getattr(args, "verbose", False))
     cache = open_cache(args, resolver)
     salts = Salts()
