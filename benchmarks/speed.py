@@ -342,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
         tools["jaxlint-cold"] = [*jl, "--no-cache"]
     if "jaxlint-warm" in wanted:
         tools["jaxlint-warm"] = [*jl, "--cache-dir", str(cache_dir)]
+    if "jaxlint-cold-noindex" in wanted:  # the project index's share of a cold run
+        tools["jaxlint-cold-noindex"] = [*jl, "--no-cache", "--no-project-index"]
     if "flake8" in wanted and flake8:
         extra = _flake8_plugins(flake8)
         if extra:
@@ -462,6 +464,7 @@ def main(argv: list[str] | None = None) -> int:
         "warm_vs_ruff_paired": paired("jaxlint-warm", "ruff"),
         "cold_vs_ruff": ratio("jaxlint-cold", "ruff"),
         "warm_vs_cold": ratio("jaxlint-warm", "jaxlint-cold"),
+        "cold_vs_cold_noindex_paired": paired("jaxlint-cold", "jaxlint-cold-noindex"),
         **{f"{k}_vs_cold": ratio(k, "jaxlint-cold") for k in peers},
         **{f"{k}_vs_flake8": ratio(k, "flake8") for k in peers},
     }

@@ -273,14 +273,31 @@ class Cache:
         self.stats["hits"] += 1
         return diags
 
+    def get_data(self, key_: str) -> object | None:
+        """A JSON value stored by `put_data` (project-index summaries), or None."""
+        try:
+            with open(self.path(key_), "rb") as fh:
+                entry = json.loads(fh.read())
+            if entry.get("key") != key_:
+                return None
+            return entry["data"]
+        except Exception:
+            return None
+
+    def put_data(self, key_: str, value: object) -> None:
+        if self._broken:
+            return
+        try:
+            data = json.dumps(
+                {"key": key_, "data": value}, ensure_ascii=True, separators=(",", ":")
+            ).encode("ascii")
+        except (TypeError, ValueError):
+            return
+        self._write(key_, data)
+
     def put(self, key_: str, diags: list[Diagnostic], display: str) -> None:
         if self._broken or not cacheable(diags):
             return
-        if not self._ready and not self.create:
-            if not os.path.isdir(self.root):
-                self._broken = True  # quietly: this run was not asked to make a cache
-                return
-            self._ready = True
         try:
             data = json.dumps(
                 {"key": key_, "diags": _encode(diags, display)},
@@ -289,6 +306,14 @@ class Cache:
             ).encode("ascii")
         except (TypeError, ValueError):  # a field JSON cannot hold: not cached
             return
+        self._write(key_, data)
+
+    def _write(self, key_: str, data: bytes) -> None:
+        if not self._ready and not self.create:
+            if not os.path.isdir(self.root):
+                self._broken = True  # quietly: this run was not asked to make a cache
+                return
+            self._ready = True
         folder = os.path.dirname(self.path(key_))
         try:
             if not self._ready:

@@ -159,6 +159,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--no-cache", action="store_true", help="do not read or write the result cache"
     )
+    check.add_argument(
+        "--no-project-index",
+        action="store_true",
+        help="do not trace helpers across modules (no project index)",
+    )
     check.add_argument("--cache-dir", help="where the result cache lives (default .jaxlint_cache)")
     check.add_argument(
         "--jobs",
@@ -290,13 +295,22 @@ def _run_check(args: argparse.Namespace) -> int:
         warn("No Python files found under the given path(s)")
     show_progress = args.format in ("text", "full", "concise", "github") and not args.quiet
     if fixing:
-        from jaxlint.parallel import Progress, Salts, fix_file_cached, open_cache
+        from jaxlint.parallel import (
+            Progress,
+            Salts,
+            fix_file_cached,
+            open_cache,
+            project_index_for,
+        )
 
         fix_cache, salts = open_cache(args, resolver), Salts()  # files with nothing to fix: hits
+        project = project_index_for(files, resolver, args, fix_cache)
         progress = Progress(len(files), enabled=show_progress)
         try:
             for path, display in files:
                 options = _options(resolver.for_path(path), args)
+                if project is not None:
+                    options.seeds = project.seeds_for(path) or None
                 result = fix_file_cached(
                     fix_cache,
                     path,
@@ -462,6 +476,10 @@ def _check_stdin(
         source = decode_source(data)
     except ReadError as exc:
         return [internal_error(name, f"could not read stdin: {exc}")]
+    if name.endswith(".py") and os.path.isfile(name) and not args.no_project_index:
+        from jaxlint.project_index import index_for_file
+
+        options.seeds = index_for_file(name, settings).seeds_for(name) or None
     if name.endswith(".ipynb"):  # like ruff: the name says it is a notebook
         return _check_stdin_notebook(source.text, name, options, args, summary)
     if args.fix or args.diff:

@@ -10,7 +10,7 @@ import ast
 import sys
 import traceback
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from jaxlint import prefilter, suppressions
@@ -86,6 +86,9 @@ class LintOptions:
     noqa: bool = True  # False: noqa comments are left to the caller (flake8 applies them)
     verbose: bool = False
     codes: frozenset[str] | None = None  # overrides the settings' selection
+    # the project index's seeds for this file (analysis.project.Seed per top-level function):
+    # functions other modules call with traced arguments
+    seeds: Mapping[str, object] | None = None
 
     def selected(self) -> list[type[Rule]]:
         codes = self.codes if self.codes is not None else self.settings.selected_codes(ALL_RULES)
@@ -99,9 +102,11 @@ def run_rules(
     rules: Iterable[type[Rule]],
     settings: Settings,
     verbose: bool = False,
+    seeds: Mapping[str, object] | None = None,
+    facts: ModuleFacts | None = None,
 ) -> list[Diagnostic]:
     """One traversal; each node goes to the rules that asked for its type."""
-    facts = ModuleFacts(tree, settings.jit_decorators)
+    facts = facts or ModuleFacts(tree, settings.jit_decorators, seeds)
     options = dict(settings.options)
     options["target-jax"] = settings.jax_target()
     ctx = Context(path=path, source=source, facts=facts, options=options)
@@ -171,13 +176,22 @@ def lint_text(
     text: str | SourceText,
     path: str = "<stdin>",
     options: LintOptions | None = None,
+    facts_out: list[ModuleFacts] | None = None,
 ) -> list[Diagnostic]:
-    """Lint one module's text. Never raises for bad input: problems become JAX000."""
+    """Lint one module's text. Never raises for bad input: problems become JAX000.
+
+    `facts_out` receives the module's facts (the project index summarises the module from
+    the same analysis, so a cold run analyses each file once).
+    """
     options = options or LintOptions()
     source = text if isinstance(text, SourceText) else SourceText(text)
     parsed = parse(source, path)
     if parsed.tree is None:
         return [parsed.error] if parsed.error else []
+    facts = None
+    if facts_out is not None:
+        facts = ModuleFacts(parsed.tree, options.settings.jit_decorators, options.seeds)
+        facts_out.append(facts)
     rules = options.selected()
     ignored = options.settings.ignored_for(path)
     if ignored:
@@ -186,13 +200,23 @@ def lint_text(
     active = [r.code for r in rules]
     check_unused = options.apply_noqa and suppressions.UNUSED_CODE in active
     rules = [r for r in rules if r.code != suppressions.UNUSED_CODE]
-    rules = prefilter.applicable(source.text, rules, options.settings)  # text-only gate
+    if not options.seeds:  # seeds from other modules make a file traced without JAX words
+        rules = prefilter.applicable(source.text, rules, options.settings)  # text-only gate
     if not rules and not check_unused:
         return []  # no selected rule can fire here: parsed (syntax errors count), not analysed
     diags: list[Diagnostic] = []
     if rules:
         try:
-            diags = run_rules(parsed.tree, source, path, rules, options.settings, options.verbose)
+            diags = run_rules(
+                parsed.tree,
+                source,
+                path,
+                rules,
+                options.settings,
+                options.verbose,
+                options.seeds,
+                facts,
+            )
         except RecursionError:
             return [internal_error(path, "could not analyse: the code is nested too deeply")]
     if options.apply_noqa and (diags or check_unused):
@@ -333,11 +357,16 @@ def read_source(path: str) -> SourceText:
     return decode_source(data)
 
 
-def lint_file(path: str, options: LintOptions, display: str | None = None) -> list[Diagnostic]:
+def lint_file(
+    path: str,
+    options: LintOptions,
+    display: str | None = None,
+    facts_out: list[ModuleFacts] | None = None,
+) -> list[Diagnostic]:
     """Lint one file; whatever happens, the answer is diagnostics, never an exception."""
     display = display or path
     try:
-        return _lint_file(path, options, display)
+        return _lint_file(path, options, display, facts_out)
     except (RecursionError, MemoryError) as exc:
         return [
             internal_error(
@@ -351,7 +380,9 @@ def lint_file(path: str, options: LintOptions, display: str | None = None) -> li
         return [replace(internal_error(display, msg), notes=notes)]
 
 
-def _lint_file(path: str, options: LintOptions, display: str) -> list[Diagnostic]:
+def _lint_file(
+    path: str, options: LintOptions, display: str, facts_out: list[ModuleFacts] | None = None
+) -> list[Diagnostic]:
     if path.endswith(".ipynb"):
         from jaxlint.integrations.notebook import lint_notebook
 
@@ -360,4 +391,4 @@ def _lint_file(path: str, options: LintOptions, display: str) -> list[Diagnostic
         source = read_source(path)
     except ReadError as exc:
         return [internal_error(display, f"could not read file: {exc}")]
-    return lint_text(source, display, options)
+    return lint_text(source, display, options, facts_out)

@@ -34,6 +34,7 @@ LAYER = {
     "engine": 4,
     "cache": 5,
     "files": 5,
+    "project_index": 5,
     "fixing": 5,
     "add_noqa": 5,
     "parallel": 6,

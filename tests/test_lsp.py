@@ -719,3 +719,30 @@ async def test_notebook_new_cell_and_burst_of_edits(client: LanguageClient, tmp_
         await asyncio.sleep(0.02)
     await asyncio.sleep(0.5)  # nothing older arrives afterwards
     assert [d.range.start.line for d in client.diagnostics[second]] == [0, 1, 2, 3, 4, 5]
+
+
+@pytest.mark.asyncio
+async def test_project_index_traces_helpers_of_other_files(client: LanguageClient, tmp_path: Path):
+    """A helper in losses.py called from a jitted step in train.py is traced; removing the
+    jit in the open train.py re-publishes losses.py without the finding."""
+    import shutil
+
+    data = Path(__file__).parent / "data" / "project_index"
+    shutil.copytree(data, tmp_path, dirs_exist_ok=True)
+    losses = tmp_path / "pkg" / "losses.py"
+    train = tmp_path / "pkg" / "train.py"
+    diags = await open_doc(client, losses, losses.read_text())
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while not by_code(diags, "JAX101"):  # the index is built in the background, then re-lint
+        assert loop.time() < deadline, diags
+        await asyncio.sleep(0.05)
+        diags = list(client.diagnostics.get(losses.as_uri(), []))
+    (host,) = by_code(diags, "JAX101")
+    assert "traced via train.train_step() -> losses.loss_fn()" in host.message
+    assert len(by_code(diags, "JAX110")) == 1
+
+    await open_doc(client, train, train.read_text())
+    client.diagnostics.pop(losses.as_uri(), None)
+    await change_doc(client, train, train.read_text().replace("@jax.jit\n", ""), version=2)
+    assert await _next_diagnostics(client, losses.as_uri()) == []

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from functools import cached_property
+from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.pytrees import PytreeFields
@@ -24,9 +26,16 @@ __all__ = [
 class ModuleFacts:
     """Lazily computed: a rule set that needs no taint pays for no taint analysis."""
 
-    def __init__(self, tree: ast.Module, jit_decorators: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        tree: ast.Module,
+        jit_decorators: tuple[str, ...] = (),
+        seeds: Mapping[str, Any] | None = None,
+    ) -> None:
         self.tree = tree
         self.jit_decorators = jit_decorators
+        # project.Seed per top-level function: traced arguments from other modules
+        self.seeds = seeds
 
     @cached_property
     def index(self) -> ModuleIndex:
@@ -34,7 +43,7 @@ class ModuleFacts:
 
     @cached_property
     def transforms(self) -> Transforms:
-        return Transforms(self.index, self.jit_decorators)
+        return Transforms(self.index, self.jit_decorators, self.seeds)
 
     @cached_property
     def taint(self) -> TaintAnalysis:

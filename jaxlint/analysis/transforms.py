@@ -8,7 +8,9 @@ them fails. A G-context (only under bare grad & co.) carries concrete primals: o
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
 
@@ -286,7 +288,12 @@ class Application:
 class Transforms:
     """Finds the traced functions of a module; `facts` maps def/lambda nodes to FunctionFacts."""
 
-    def __init__(self, index: ModuleIndex, jit_decorators: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        jit_decorators: tuple[str, ...] = (),
+        seeds: Mapping[str, Any] | None = None,
+    ) -> None:
         self.index = index
         self.jit_decorators = set(jit_decorators)
         self.facts: dict[ast.AST, FunctionFacts] = {}
@@ -295,6 +302,39 @@ class Transforms:
         # def -> (parameter position, parameter name, the transform it returns)
         self.factories: dict[ast.AST, tuple[int, str, Application]] = self._find_factories()
         self._find()
+        if seeds:
+            self._seed(seeds)
+
+    def _seed(self, seeds: Mapping[str, Any]) -> None:
+        """Top-level functions that other modules call with traced arguments (the project
+        index's `Seed`s): traced at those parameters, with medium confidence, unless a
+        transform of this module already decides what is static."""
+        defs: dict[str, ast.AST] = {}
+        for stmt in self.index.tree.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                defs[stmt.name] = stmt  # the last definition wins, as at run time
+        for name, seed in seeds.items():
+            fn = defs.get(name)
+            if fn is None or fn in self.facts or fn in self.host:
+                continue
+            args = fn.args  # type: ignore[attr-defined]
+            positional = positional_params(fn)
+            names = set(all_params(fn))
+            traced: set[str] = set()
+            for pos in seed.positions:
+                if pos < len(positional):
+                    traced.add(positional[pos])
+                elif args.vararg is not None:
+                    traced.add(args.vararg.arg)
+            for kw in seed.keywords:
+                if kw in names and kw not in {a.arg for a in args.posonlyargs}:
+                    traced.add(kw)
+                elif args.kwarg is not None:
+                    traced.add(args.kwarg.arg)
+            if traced:
+                self.facts[fn] = FunctionFacts(
+                    fn, seed.kind, seed.via, traced, confidence="medium", chain=tuple(seed.chain)
+                )
 
     # -- classification -----------------------------------------------------------
     def classify(self, qualname: str | None) -> str | None:

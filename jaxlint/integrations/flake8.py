@@ -40,8 +40,24 @@ class Plugin:
         if not stdin and settings.is_excluded(os.path.abspath(path)):
             return
         # the selection comes from [tool.jaxlint], as for `jaxlint check`; flake8 filters further
-        options = LintOptions(settings=settings, noqa=False)
+        options = LintOptions(settings=settings, noqa=False, seeds=_seeds(self.filename, settings))
         for d in lint_text("".join(self.lines), self.filename, options):
             if d.code == "JAX000" and d.message.startswith("could not parse"):
                 continue  # flake8 reports E999 itself
             yield d.line, d.col, f"{d.code} {d.message}", type(self)
+
+
+def _seeds(filename: str, settings):  # noqa: ANN001, ANN202
+    """The project index's seeds for this file: the index of its project is built (or read
+    from the cache) once per process, so the plugin reports what `jaxlint check` reports."""
+    if filename in ("stdin", "-") or not filename.endswith(".py"):
+        return None
+    if os.environ.get("JAXLINT_NO_PROJECT_INDEX", "") not in ("", "0"):
+        return None
+    try:
+        from jaxlint.project_index import index_for_file
+
+        index = index_for_file(filename, settings)
+        return index.seeds_for(filename) if index is not None else None
+    except Exception:  # the cross-module facts are a bonus; never cost the file's findings
+        return None

@@ -202,6 +202,9 @@ def noqa_edit(text_line: str, line: int, code: str, ends: LineEnds) -> tuple[int
     return (stripped, len(content), f"  # noqa: {code}")
 
 
+# JAXLINT_NO_PROJECT_INDEX=1: no cross-module tracing (as `jaxlint check --no-project-index`)
+NO_PROJECT_INDEX = os.environ.get("JAXLINT_NO_PROJECT_INDEX", "") not in ("", "0")
+
 # -- server state ---------------------------------------------------------------------------
 
 
@@ -215,6 +218,8 @@ class LintResult:
     path: str
     _ends: LineEnds | None = None
     notebook: tuple[tuple[str, ...], int] | None = None  # (code cell texts, this cell's index)
+    # the facts of an unseeded lint: the project-index summary comes from them (dropped after)
+    facts: object | None = None
 
     @property
     def ends(self) -> LineEnds:
@@ -300,6 +305,13 @@ class JaxlintServer(LanguageServer):
         self.lint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxlint-lint")
         self._resolver = ConfigResolver()
         self._signatures: dict[str, tuple] = {}
+        # the project index per project root, and the text each file was summarised from
+        # (lint thread only)
+        self._projects: dict[str, object] = {}
+        self._summarized: dict[str, str] = {}
+        self._building: set[str] = set()
+        self._build_requests: list[tuple[str, str, Settings]] = []
+        self.index_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxlint-index")
 
     # -- documents ---------------------------------------------------------------------
 
@@ -359,8 +371,111 @@ class JaxlintServer(LanguageServer):
         index = LineIndex.of(text, self.workspace.position_codec)
         if path and settings.is_excluded(path):
             return LintResult(version, text, index, [], settings, display)
-        diags = lint_text(text, display, LintOptions(settings=settings))
-        return LintResult(version, text, index, diags, settings, display)
+        seeds = None
+        if path and path.endswith(".py") and not NO_PROJECT_INDEX:
+            try:
+                project = self._project(path, settings)
+                seeds = project.seeds_for(path) if project is not None else None  # type: ignore[attr-defined]
+            except Exception:  # the cross-module facts are a bonus, never cost the findings
+                logger.exception("project index for %s failed", path)
+        facts_out: list | None = [] if path and not seeds and not NO_PROJECT_INDEX else None
+        diags = lint_text(text, display, LintOptions(settings=settings, seeds=seeds), facts_out)
+        facts = facts_out[0] if facts_out else None
+        return LintResult(version, text, index, diags, settings, display, facts=facts)
+
+    def _project(self, path: str, settings: Settings):  # noqa: ANN202 - ProjectIndex | None
+        """The project index of the file's project (lint thread). The first file of a project
+        asks for it to be built in the background (`index_pool`): its diagnostics do not wait,
+        and the open files of the project are linted again once it is there."""
+        from jaxlint.project_index import package_top, project_root
+
+        path = os.path.abspath(path)
+        root = project_root([path]) or package_top(path)
+        project = self._projects.get(root)
+        if project is None and root not in self._building:
+            self._building.add(root)
+            self._build_requests.append((root, path, settings))
+        return project
+
+    async def build_projects(self) -> None:
+        """Build the indexes asked for, then re-lint the open documents of each project."""
+        from jaxlint.project_index import build_for_root
+
+        loop = asyncio.get_running_loop()
+        while self._build_requests:
+            root, path, settings = self._build_requests.pop(0)
+            try:
+                project = await loop.run_in_executor(
+                    self.index_pool, build_for_root, root, path, settings
+                )
+            except Exception:
+                logger.exception("building the project index of %s failed", root)
+                continue
+            await loop.run_in_executor(self.lint_pool, self._install_project, root, project)
+            for doc_uri in list(self.workspace.text_documents):
+                doc_path = self.path_of(doc_uri)
+                if doc_path and os.path.abspath(doc_path).startswith(root + os.sep):
+                    self.invalidate(doc_uri)
+                    self.spawn(doc_uri, self.publish(doc_uri))
+
+    def _install_project(self, root: str, project: object) -> None:
+        self._projects[root] = project
+        for path in [p for p in self._summarized if p.startswith(root + os.sep)]:
+            del self._summarized[path]  # built from disk: open buffers are summarised again
+
+    def _resummarize(
+        self, path: str, text: str, settings: Settings, facts: object | None = None
+    ) -> frozenset[str]:
+        """Re-summarise a document's text (after its diagnostics are out, so its own latency
+        does not grow; from the lint's facts when it had no seeds); the other files whose
+        seeds that changed (lint thread)."""
+        from jaxlint.analysis.project import module_names, needs_summary, summarize, uses_transform
+        from jaxlint.project_index import package_top, project_root, summarize_text
+
+        path = os.path.abspath(path)
+        if self._summarized.get(path) == text:
+            return frozenset()
+        try:
+            project = self._project(path, settings)
+            if project is None:
+                return frozenset()  # being built; this buffer is summarised once it is
+            root = project_root([path]) or package_top(path)
+            before = project.seeds()  # type: ignore[attr-defined]
+            names, is_package = module_names(path, root)
+            summary = None
+            jd = settings.jit_decorators
+            if names and needs_summary(path, text, jd):
+                if facts is not None:
+                    used = uses_transform(text, jd)
+                    summary = summarize(facts, names[0], is_package, used)
+                else:
+                    summary = summarize_text(text, path, names[0], is_package, jd)
+            if names:
+                project.add_module(path, names, summary)  # type: ignore[attr-defined]
+            self._summarized[path] = text
+            after = project.seeds()  # type: ignore[attr-defined]
+        except Exception:
+            logger.exception("project index update for %s failed", path)
+            return frozenset()
+        return frozenset(
+            p for p in set(before) | set(after) if p != path and before.get(p) != after.get(p)
+        )
+
+    async def update_project(self, result: LintResult) -> None:
+        if NO_PROJECT_INDEX or not result.path.endswith(".py") or not os.path.isabs(result.path):
+            return
+        loop = asyncio.get_running_loop()
+        facts, result.facts = result.facts, None
+        dependents = await loop.run_in_executor(
+            self.lint_pool,
+            self._resummarize,
+            result.path,
+            result.text,
+            result.settings or Settings(),
+            facts,
+        )
+        if dependents:
+            self.relint_dependents(dependents)
 
     async def lint(self, uri: str) -> LintResult | None:
         """The lint result for the document's current text (shared by concurrent callers).
@@ -474,6 +589,9 @@ class JaxlintServer(LanguageServer):
                 diagnostics=[to_lsp(d, result.index) for d in result.diagnostics],
             )
         )
+        self.spawn(uri, self.update_project(result))
+        if self._build_requests:
+            self.spawn(uri, self.build_projects())
         logger.debug(
             "published %d diagnostics for %s v%s in %.1f ms",
             len(result.diagnostics),
@@ -481,6 +599,15 @@ class JaxlintServer(LanguageServer):
             result.version,
             (time.perf_counter() - started) * 1000,
         )
+
+    def relint_dependents(self, paths: frozenset[str]) -> None:
+        """Open documents whose incoming seeds changed (a caller in another file gained or lost
+        a jit): lint them again."""
+        for doc_uri in list(self.workspace.text_documents):
+            doc_path = self.path_of(doc_uri)
+            if doc_path and os.path.abspath(doc_path) in paths:
+                self.invalidate(doc_uri)
+                self.spawn(doc_uri, self.publish(doc_uri))
 
     def clear(self, uri: str) -> None:
         self.text_document_publish_diagnostics(
@@ -896,6 +1023,7 @@ def build_server(debounce: float = DEFAULT_DEBOUNCE_S) -> JaxlintServer:
             for task in list(st.tasks):
                 task.cancel()
         ls.lint_pool.shutdown(wait=False, cancel_futures=True)
+        ls.index_pool.shutdown(wait=False, cancel_futures=True)
 
     return server
 

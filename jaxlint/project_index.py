@@ -1,0 +1,286 @@
+"""Building the project index (`jaxlint.analysis.project`) for a run, an editor or flake8.
+
+The project is the nearest folder above the linted paths holding `pyproject.toml`,
+`setup.py`, `setup.cfg` or `.git` (never above a virtualenv or `site-packages`), else the
+linted roots themselves. Every Python file there is read; only those that name a JAX
+transform (or are a package `__init__`) are summarised, each summary cached by content hash
+(with its module name and the `jit-decorators`) in the result cache, so a warm run parses
+nothing. Misses run in the process pool, like linting.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from jaxlint import cache as result_cache
+from jaxlint.analysis.project import (
+    SUMMARY_FORMAT,
+    ModuleSummary,
+    ProjectIndex,
+    module_names,
+    needs_summary,
+    summarize,
+    uses_transform,
+)
+from jaxlint.source import ReadError, decode_source
+
+ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+MAX_INDEX_FILES = 20_000  # a "project" bigger than this is a home folder: index the linted files
+SERIAL_BELOW = 16  # summaries to compute; a pool costs more than it saves below this
+
+
+def project_root(paths: Iterable[str]) -> str | None:
+    """The nearest folder with a project marker above the linted paths; None when there is
+    none (then the linted files alone make the index)."""
+    absolute = [os.path.abspath(p) for p in paths] or [os.getcwd()]
+    try:
+        common = os.path.commonpath(absolute)
+    except ValueError:
+        return None
+    d = common if os.path.isdir(common) else os.path.dirname(common)
+    while True:
+        if any(os.path.exists(os.path.join(d, m)) for m in ROOT_MARKERS):
+            return d
+        if os.path.basename(d) in ("site-packages", "dist-packages") or os.path.exists(
+            os.path.join(d, "pyvenv.cfg")
+        ):
+            return None
+        parent = os.path.dirname(d)
+        if parent == d:
+            return None
+        d = parent
+
+
+def package_top(path: str) -> str:
+    """Without a project marker: the folder above the file's outermost package (or the
+    file's folder), as `jaxlint check` on that folder would index it."""
+    d = os.path.dirname(os.path.abspath(path))
+    while os.path.isfile(os.path.join(d, "__init__.py")) and os.path.dirname(d) != d:
+        parent = os.path.dirname(d)
+        if os.path.basename(parent) in ("site-packages", "dist-packages"):
+            return d  # an installed package is its own project, not all of site-packages
+        d = parent
+    return d
+
+
+def project_files(root: str | None, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001
+    """Absolute paths of the project's `.py` files (the linted ones always)."""
+    from jaxlint.files import iter_python_files
+
+    out: dict[str, None] = {}
+    for path in linted:
+        if path.endswith((".py", ".pyi")):
+            out[os.path.abspath(path)] = None
+    if root is None:
+        return list(out)
+    found = 0
+    for path, _ in iter_python_files([root], settings_for, warn=lambda m: None):
+        if not path.endswith(".py"):
+            continue
+        found += 1
+        if found > MAX_INDEX_FILES:
+            return list(dict.fromkeys(os.path.abspath(p) for p in linted if p.endswith(".py")))
+        out[os.path.abspath(path)] = None
+    return list(out)
+
+
+def summary_key(data: bytes, module: str, is_package: bool, jit_decorators: tuple[str, ...]) -> str:
+    h = hashlib.sha256(
+        "\0".join(
+            (
+                f"jaxlint-summary {SUMMARY_FORMAT}",
+                result_cache.code_fingerprint(),
+                module,
+                str(int(is_package)),
+                ",".join(jit_decorators),
+            )
+        ).encode("utf-8", "surrogatepass")
+    )
+    h.update(b"\0\0")
+    h.update(data)
+    return h.hexdigest()
+
+
+def summarize_text(
+    text: str, path: str, module: str, is_package: bool, jit_decorators: tuple[str, ...]
+) -> ModuleSummary | None:
+    """The summary of one file's text; None when it does not parse or cannot be analysed."""
+    from jaxlint.analysis import ModuleFacts
+    from jaxlint.engine import parse
+    from jaxlint.source import SourceText
+
+    parsed = parse(SourceText(text), path)
+    if parsed.tree is None:
+        return None
+    try:
+        facts = ModuleFacts(parsed.tree, jit_decorators)
+        return summarize(facts, module, is_package, uses_transform(text, jit_decorators))
+    except (RecursionError, MemoryError):
+        return None
+    except Exception:  # an analysis bug costs the cross-module facts, never the run
+        return None
+
+
+@dataclass(frozen=True)
+class SummaryJob:
+    """A summary to compute: alone (`_summarize_job`) or from the facts of the file's lint
+    (`summary_from_facts`, so a cold run analyses each linted file once)."""
+
+    path: str
+    module: str
+    is_package: bool
+    jit_decorators: tuple[str, ...]
+    key: str | None
+    transforms: bool = True  # the text names a transform
+
+
+def summary_from_facts(job: SummaryJob, facts, cache: result_cache.Cache | None) -> dict | None:  # noqa: ANN001 - analysis.ModuleFacts
+    """The JSON summary from the facts a lint computed (no seeds), stored in the cache."""
+    try:
+        summary = summarize(facts, job.module, job.is_package, job.transforms)
+    except Exception:  # an analysis bug costs the cross-module facts, never the run
+        return None
+    data = summary.to_json()
+    if job.key is not None and cache is not None:
+        try:
+            cache.put_data(job.key, data)
+        except Exception:
+            pass
+    return data
+
+
+def _summarize_job(job: SummaryJob) -> tuple[str, dict | None]:
+    try:
+        with open(job.path, "rb") as fh:
+            text = decode_source(fh.read()).text
+    except Exception:
+        return job.path, None
+    summary = summarize_text(text, job.path, job.module, job.is_package, job.jit_decorators)
+    data = summary.to_json() if summary is not None else None
+    if data is not None and job.key is not None and _JOB_CACHE is not None:
+        try:
+            _JOB_CACHE.put_data(job.key, data)
+        except Exception:
+            pass
+    return job.path, data
+
+
+_JOB_CACHE: result_cache.Cache | None = None
+
+
+def build_index(
+    files: Iterable[str],
+    root: str | None,
+    jit_decorators_for,  # noqa: ANN001 - path -> tuple[str, ...]
+    cache: result_cache.Cache | None = None,
+    jobs: int = 1,
+    texts: dict[str, str] | None = None,
+) -> ProjectIndex:
+    """Summaries of `files` (absolute paths), from the cache where it has them.
+
+    `texts` overrides what is on disk (an editor's unsaved buffers).
+    """
+    return build_index_deferred(files, root, jit_decorators_for, cache, jobs, texts)[0]
+
+
+def build_index_deferred(
+    files: Iterable[str],
+    root: str | None,
+    jit_decorators_for,  # noqa: ANN001 - path -> tuple[str, ...]
+    cache: result_cache.Cache | None = None,
+    jobs: int = 1,
+    texts: dict[str, str] | None = None,
+    defer: set[str] | None = None,
+) -> tuple[ProjectIndex, dict[str, SummaryJob]]:
+    """`build_index`, leaving the summaries of the files in `defer` that the cache lacks to
+    the caller (returned as jobs): their lint computes the same facts."""
+    defer = defer or set()
+    deferred: dict[str, SummaryJob] = {}
+    global _JOB_CACHE
+    index = ProjectIndex()
+    todo: list[SummaryJob] = []
+    texts = texts or {}
+    for path in files:
+        names, is_package = module_names(path, root)
+        if not names:
+            continue
+        jd = tuple(jit_decorators_for(path))
+        if path in texts:
+            text = texts[path]
+            data = text.encode("utf-8", "surrogatepass")
+        else:
+            try:
+                with open(path, "rb") as fh:
+                    data = fh.read()
+                text = decode_source(data).text
+            except (OSError, ReadError):
+                continue  # the lint reports it; no summary
+        if not needs_summary(path, text, jd):
+            index.add_module(path, names, None)
+            continue
+        key = summary_key(data, names[0], is_package, jd) if cache is not None else None
+        if path in texts:
+            index.add_module(path, names, summarize_text(text, path, names[0], is_package, jd))
+            continue
+        if key is not None:
+            hit = cache.get_data(key)  # type: ignore[union-attr]
+            if hit is not None:
+                try:
+                    index.add_module(path, names, ModuleSummary.from_json(hit))
+                    continue
+                except (ValueError, KeyError, TypeError):
+                    pass
+        index.add_module(path, names, None)
+        job = SummaryJob(path, names[0], is_package, jd, key, uses_transform(text, jd))
+        if path in defer:
+            deferred[path] = job
+        else:
+            todo.append(job)
+    _JOB_CACHE = cache
+    try:
+        if jobs <= 1 or len(todo) < SERIAL_BELOW:
+            results = [_summarize_job(j) for j in todo]
+        else:
+            methods = multiprocessing.get_all_start_methods()
+            ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+            with ctx.Pool(processes=min(jobs, len(todo))) as pool:
+                results = list(pool.imap_unordered(_summarize_job, todo, chunksize=4))
+    finally:
+        _JOB_CACHE = None
+    for path, data in results:
+        if data is not None:
+            index.add_module(path, index.names.get(path, []), ModuleSummary.from_json(data))
+    return index, deferred
+
+
+# -- one index per project and process (flake8, the LSP) --------------------------------------
+
+_MEMO: dict[str, ProjectIndex] = {}
+
+
+def index_for_file(path: str, settings) -> ProjectIndex:  # noqa: ANN001 - config.Settings
+    """The index of the project holding `path`, built (or read from the cache) once per
+    process and project: flake8 lints file by file."""
+    root = project_root([path]) or package_top(path)
+    found = _MEMO.get(root)
+    if found is None:
+        found = _MEMO[root] = build_for_root(root, path, settings)
+    return found
+
+
+def build_for_root(root: str, path: str, settings) -> ProjectIndex:  # noqa: ANN001
+    """A fresh index of the project at `root` (which holds `path`), from the cache where it
+    exists (never creating one: an editor or flake8 run leaves no folder behind)."""
+    from jaxlint.config import ConfigResolver
+
+    resolver = ConfigResolver()
+    try:
+        cache = result_cache.Cache(result_cache.default_dir(settings), create=False)
+    except Exception:
+        cache = None
+    files = project_files(root, [path], resolver.for_path)
+    return build_index(files, root, lambda p: resolver.for_path(p).jit_decorators, cache, 1)

@@ -1,0 +1,3 @@
+from .utils import scale
+
+__all__ = ["scale"]

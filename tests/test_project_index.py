@@ -1,0 +1,244 @@
+"""The project index: a helper of `losses.py` called from a jitted step in `train.py` is traced.
+
+`tests/data/project_index/` is a small package (relative and absolute imports, a re-export
+through `pkg/__init__.py`, a near miss called only with Python ints). `jaxlint check`, the
+flake8 plugin (a real subprocess) and the LSP report the same; the cache re-lints a file
+whose incoming seeds changed.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jaxlint.analysis import ModuleFacts
+from jaxlint.analysis.project import ProjectIndex, Seed, module_names, summarize
+from jaxlint.project_index import build_index, project_files, project_root
+
+DATA = Path(__file__).parent / "data" / "project_index"
+LOSS_CHAIN = "traced via train.train_step() -> losses.loss_fn()"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    dest = tmp_path / "proj"
+    shutil.copytree(DATA, dest, ignore=shutil.ignore_patterns(".jaxlint_cache", "__pycache__"))
+    return dest
+
+
+def _check(run_cli, root: Path, *extra: str) -> list[dict]:
+    proc = run_cli("check", "--format", "json", *extra, "pkg", cwd=root)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(proc.stdout)
+
+
+def _found(diags: list[dict]) -> set[tuple[str, str, int]]:
+    return {(Path(d["filename"]).name, d["code"], d["location"]["row"]) for d in diags}
+
+
+def test_index_seeds_cross_module_helpers(project: Path) -> None:
+    from jaxlint.config import ConfigResolver
+
+    root = project_root([str(project / "pkg")])
+    assert root == str(project)
+    files = project_files(root, [], ConfigResolver().for_path)
+    index = build_index(files, root, lambda p: ())
+    seeds = index.seeds_for(str(project / "pkg" / "losses.py"))
+    assert seeds["loss_fn"].positions == (0, 1)
+    assert seeds["loss_fn"].chain == ("train.train_step", "losses.loss_fn")
+    assert seeds["clip"].positions == (0,)  # the limit is a Python float
+    assert "warmup" not in seeds  # called only with Python ints, outside jit
+    # `from . import scale` goes through the package's re-export: a package's public API is
+    # left alone (library code such as `jnp.where` handles tracers itself)
+    assert index.seeds_for(str(project / "pkg" / "utils.py")) == {}
+    assert index.resolve("pkg.scale", str(project / "pkg" / "train.py")) == (
+        str(project / "pkg" / "utils.py"),
+        "scale",
+    )
+
+
+def test_no_seeds_between_packages(tmp_path: Path) -> None:
+    """Linting two installed packages together: `optax.x` calling `jax.y` seeds nothing."""
+    for pkg in ("liba", "libb"):
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "__init__.py").write_text("")
+    (tmp_path / "liba" / "core.py").write_text("def f(x):\n    if x > 0:\n        return x\n")
+    (tmp_path / "libb" / "step.py").write_text(
+        "import jax\nfrom liba import core\n\n\n@jax.jit\ndef g(x):\n    return core.f(x)\n"
+    )
+    files = [str(p) for p in tmp_path.rglob("*.py")]
+    assert build_index(files, None, lambda p: ()).seeds() == {}
+
+
+def test_seeded_function_is_medium_confidence_with_chain(project: Path) -> None:
+    text = (project / "pkg" / "losses.py").read_text()
+    seed = Seed("jit", "jax.jit", (0, 1), (), ("train.train_step", "losses.loss_fn"))
+    facts = ModuleFacts(ast.parse(text), (), {"loss_fn": seed})
+    fn = next(n for n in facts.tree.body if getattr(n, "name", "") == "loss_fn")
+    got = facts.function_facts(fn)
+    assert got is not None and got.confidence == "medium" and got.is_jit
+    assert got.traced_params == {"params", "batch"}
+    assert got.describe() == LOSS_CHAIN
+
+
+def test_check_reports_in_losses_with_the_chain(project: Path, run_cli) -> None:
+    diags = _check(run_cli, project, "--no-cache")
+    assert _found(diags) == {("losses.py", "JAX101", 6), ("losses.py", "JAX110", 11)}
+    loss = next(d for d in diags if d["code"] == "JAX101")
+    assert LOSS_CHAIN in loss["message"]
+    assert _check(run_cli, project, "--no-cache", "--no-project-index") == []
+
+
+def test_linting_one_file_indexes_its_project(project: Path, run_cli) -> None:
+    proc = run_cli("check", "--format", "json", "--no-cache", "pkg/losses.py", cwd=project)
+    assert _found(json.loads(proc.stdout)) == {
+        ("losses.py", "JAX101", 6),
+        ("losses.py", "JAX110", 11),
+    }
+
+
+def test_cache_relints_when_the_caller_changes(project: Path, run_cli) -> None:
+    cache = ["--cache-dir", str(project / "cache")]
+    assert len(_check(run_cli, project, *cache)) == 2
+    assert len(_check(run_cli, project, *cache)) == 2  # warm: same answer
+    train = project / "pkg" / "train.py"
+    train.write_text(train.read_text().replace("@jax.jit\n", ""))
+    assert _check(run_cli, project, *cache) == []  # losses.py unchanged, its seeds gone
+    train.write_text(train.read_text().replace("def train_step", "@jax.jit\ndef train_step"))
+    assert len(_check(run_cli, project, *cache)) == 2
+
+
+def test_static_arguments_do_not_seed(tmp_path: Path) -> None:
+    """Regression: a helper of another module called from jit with Python values only."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "helpers.py").write_text(
+        "def ramp(step, total):\n    if step < total:\n        return float(step)\n    return 1.0\n"
+    )
+    (tmp_path / "main.py").write_text(
+        "import jax\nfrom helpers import ramp\n\n\n"
+        "@jax.jit\ndef f(x):\n    return x * ramp(3, 10)\n"
+    )
+    index = build_index(
+        [str(tmp_path / "helpers.py"), str(tmp_path / "main.py")], str(tmp_path), lambda p: ()
+    )
+    assert index.seeds() == {}
+
+
+def test_flax_call_methods_do_not_seed() -> None:
+    """`__call__` of a flax Module is traced only when applied: too weak to seed others."""
+    tree = ast.parse(
+        "import flax.linen as nn\nfrom pkg import helpers\n\n\n"
+        "class M(nn.Module):\n    def __call__(self, x):\n        return helpers.h(x)\n"
+    )
+    assert summarize(ModuleFacts(tree), "pkg.model", False).outgoing == []
+
+
+def test_module_names(tmp_path: Path) -> None:
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    for rel in ("pkg/__init__.py", "pkg/sub/__init__.py", "pkg/sub/m.py", "script.py"):
+        (tmp_path / rel).write_text("")
+    assert module_names(str(tmp_path / "pkg/sub/m.py"), str(tmp_path)) == (["pkg.sub.m"], False)
+    assert module_names(str(tmp_path / "pkg/__init__.py")) == (["pkg"], True)
+    assert module_names(str(tmp_path / "script.py"), str(tmp_path))[0] == ["script"]
+
+
+def test_ambiguous_module_names_resolve_to_the_importers_folder(tmp_path: Path) -> None:
+    index = ProjectIndex()
+    for folder in ("a", "b"):
+        index.add_module(str(tmp_path / folder / "utils.py"), ["utils"], None)
+    assert index.resolve("utils.f", str(tmp_path / "a" / "run.py")) == (
+        str(tmp_path / "a" / "utils.py"),
+        "f",
+    )
+    assert index.resolve("utils.f", str(tmp_path / "c" / "run.py")) is None
+
+
+def test_flake8_reports_the_same(project: Path, run_cli) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select", "JAX", "pkg/losses.py"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+    got = set()
+    for line in proc.stdout.splitlines():
+        path, row, _col, rest = line.split(":", 3)
+        got.add((Path(path).name, rest.split()[0], int(row)))
+        if "JAX101" in rest:
+            assert LOSS_CHAIN in rest
+    assert got == _found(_check(run_cli, project, "--no-cache")), proc.stderr
+
+
+def test_fix_and_stdin_see_the_seeds(project: Path, run_cli) -> None:
+    """`--diff` and `--stdin-filename` lint with the same seeds as a plain check."""
+    losses = project / "pkg" / "losses.py"
+    proc = run_cli(
+        "check",
+        "--format",
+        "json",
+        "--no-cache",
+        "--stdin-filename",
+        "pkg/losses.py",
+        "-",
+        cwd=project,
+        input=losses.read_text(),
+    )
+    assert {d["code"] for d in json.loads(proc.stdout)} == {"JAX101", "JAX110"}, proc.stderr
+    proc = run_cli("check", "--diff", "--unsafe-fixes", "--no-cache", "pkg", cwd=project)
+    assert "loss.astype(float)" in proc.stdout, proc.stderr
+
+
+def test_pool_and_cache_agree_with_serial(project: Path, tmp_path: Path, monkeypatch) -> None:
+    """Cold: linted first without seeds (summaries from the same facts), seeded files again."""
+    from argparse import Namespace
+
+    from jaxlint import parallel
+    from jaxlint.config import ConfigResolver
+    from jaxlint.files import iter_python_files
+
+    monkeypatch.setattr(parallel, "SERIAL_BELOW", 0)
+    monkeypatch.setattr(parallel, "SERIAL_BELOW_BYTES", 0)
+
+    def lint(**kw) -> list:
+        resolver = ConfigResolver()
+        root = str(project / "pkg")
+        files = iter_python_files([root], resolver.for_path)
+        args = dict(paths=[root], jobs=1, no_cache=True, cache_dir=None, verbose=False)
+        args.update(kw)
+        diags = parallel.lint_files(files, resolver, Namespace(**args))
+        return sorted((Path(d.path).name, d.code, d.line, d.message) for d in diags)
+
+    serial = lint()
+    assert {(f, c) for f, c, _, _ in serial} == {("losses.py", "JAX101"), ("losses.py", "JAX110")}
+    cache = str(tmp_path / "cache")
+    assert lint(jobs=2) == serial
+    assert lint(jobs=2, no_cache=False, cache_dir=cache) == serial
+    assert lint(jobs=2, no_cache=False, cache_dir=cache) == serial
+    assert lint(jobs=1, no_cache=False, cache_dir=cache) == serial
+
+
+def test_key_consuming_parameters_are_summarised(tmp_path: Path) -> None:
+    """For the PRNG analysis of callers in other modules: which parameters a helper consumes."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "sampling.py").write_text(
+        "import jax\n\n\ndef noise(key, shape):\n    return jax.random.normal(key, shape)\n"
+    )
+    (tmp_path / "main.py").write_text("import sampling\n")
+    files = [str(tmp_path / "sampling.py"), str(tmp_path / "main.py")]
+    index = build_index(files, str(tmp_path), lambda p: ())
+    assert index.consumed_params("sampling.noise", str(tmp_path / "main.py")) == {"key"}
+    assert index.consumed_params("sampling.other", str(tmp_path / "main.py")) == frozenset()
+
+
+def test_merged_seed_names_a_caller_of_its_kind() -> None:
+    grad = Seed("grad", "jax.grad", (0,), (), ("a.loss", "b.f"))
+    jit = Seed("jit", "jax.jit", (1,), (), ("a.step", "b.f"))
+    for merged in (grad.merge(jit), jit.merge(grad)):
+        assert (merged.kind, merged.via, merged.chain) == ("jit", "jax.jit", ("a.step", "b.f"))
+        assert merged.positions == (0, 1)
