@@ -440,6 +440,8 @@ class RuntimeChecks:
             kind = "static"
         elif "different input types" in body:
             kind = "types"
+        elif "explanation unavailable" in body:
+            kind = "unexplained"
         else:
             kind = "other"
         self.misses.append(
@@ -483,7 +485,13 @@ class RuntimeChecks:
             if len(misses) <= max_compiles:
                 continue
             static = any(m["kind"] == "static" for m in misses)
-            changed = [m for m in misses if m["kind"] in ("static", "types", "other")]
+            if not static and all(m["kind"] == "unexplained" for m in misses if m["kind"] != "new"):
+                # JAX 0.11+ says "cache miss explanation unavailable" for a changed static value:
+                # the decorator at the definition tells whether static arguments exist
+                static = _declares_static_args(def_file, def_line)
+            changed = [
+                m for m in misses if m["kind"] in ("static", "types", "other", "unexplained")
+            ]
             last = changed[-1] if changed else misses[-1]
             call_file, call_line = last["call"]
             if not self.is_user_file(call_file):
@@ -622,3 +630,19 @@ def _mention_in_function(path: str, line: int, name: str) -> int | None:
             ):
                 return sub.lineno
     return None
+
+
+def _declares_static_args(path: str, line: int) -> bool:
+    """Whether the decorators from `line` down to the `def` name static arguments (text only:
+    JAX reports a jitted function's definition at its first decorator line)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return False
+    head = []
+    for text in lines[max(line - 1, 0) : line + 15]:
+        head.append(text)
+        if text.lstrip().startswith(("def ", "async def ")):
+            break
+    return "static_argnums" in "\n".join(head) or "static_argnames" in "\n".join(head)

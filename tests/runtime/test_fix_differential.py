@@ -43,6 +43,7 @@ TABLE: dict[tuple[str, str, str], dict[str, Any]] = {
     },
     ("JAX401", "fixes", "loss_fn(p, b))(params, batch)"): {"args": {"train": "f32[4], f32[3,4]"}},
     ("JAX401", "fixes", "scaled(v, s)"): {"args": {"run": "f32[3], 2.0, 2"}},
+    ("JAX401", "unsafe_fixes", 'cfg["scale"]'): {"args": {"run": "f32[2,3], ={'scale': 2.0}"}},
     ("JAX407", "fixes", "batch_list: list"): {
         "args": {"train": "f32[], [[1.0, 2.0], [3.0, 4.0]], 3"}
     },
