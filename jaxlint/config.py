@@ -39,6 +39,7 @@ KNOWN_KEYS = {
     "extend-exclude",
     "jit-decorators",
     "verify",
+    "pytest",  # [tool.jaxlint.pytest]: read by the pytest plugin (docs/pytest.md)
     "unroll-threshold",
     "cache-dir",
     "x64",

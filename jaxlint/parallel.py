@@ -282,11 +282,19 @@ def project_index_for(
     """
     if getattr(args, "no_project_index", False) or not files:
         return (None, {}) if defer else None
-    from jaxlint.project_index import build_index_deferred, project_files, project_root
+    from jaxlint.project_index import (
+        build_index_deferred,
+        package_top,
+        project_files,
+        project_root,
+    )
 
     paths = [p for p in (getattr(args, "paths", None) or ["."]) if p != "-"] or ["."]
     root = project_root(paths)
     linted = [p for p, _ in files]
+    if root is None:  # no project marker: the files' package, as flake8 and stdin find it
+        tops = {package_top(p) for p in linted if p.endswith(".py")}
+        root = tops.pop() if len(tops) == 1 else None
     index_files = project_files(root, linted, resolver.for_path)
     wait = {os.path.abspath(p) for p in linted if p.endswith(".py")} if defer else set()
     index, deferred = build_index_deferred(

@@ -62,6 +62,23 @@ def parse_checks(value: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def pytest_load_initial_conftests(early_config: Any, parser: Any, args: list[str]) -> None:
+    """`pytest --jaxlint-runtime tests/`: the optional CHECKS value must not swallow a path, so
+    a following argument that is not a list of check names gets `default` put before it."""
+    insert_default_checks(args)
+
+
+def insert_default_checks(args: list[str]) -> None:
+    known = {*CHECKS_DEFAULT, *CHECKS_OPTIONAL, "default", "all"}
+    for i, arg in enumerate(args):
+        if arg != "--jaxlint-runtime" or i + 1 >= len(args):
+            continue
+        following = args[i + 1]
+        names = {p.strip() for p in following.split(",") if p.strip()}
+        if not following.startswith("-") and not (names and names <= known):
+            args.insert(i + 1, "default")
+
+
 def pytest_configure(config: Any) -> None:
     config.addinivalue_line(
         "markers",

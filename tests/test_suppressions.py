@@ -172,6 +172,19 @@ def test_unused_runs_on_files_without_jax_names():
     assert [d.code for d in _with_unused("b = 1  # noqa: JAX801\n")] == ["JAX001"]
 
 
+def test_a_noqa_on_a_counted_jax701_request_is_used():
+    # JAX701 reports once per module; a request whose line says `# noqa: JAX701` is still
+    # reported (then suppressed), so JAX001 sees the comment working and keeps it
+    text = (
+        "import jax.numpy as jnp\n"
+        "b = jnp.zeros((3,), dtype=jnp.float64)  # no"
+        "qa: JAX701\n"
+        "c = jnp.zeros((3,), dtype=jnp.float64)\n"
+    )
+    got = [(d.line, d.code) for d in _with_unused(text, ("JAX701",))]
+    assert got == [(3, "JAX701")]
+
+
 # -- --add-noqa (the CLI, for real) --------------------------------------------------------
 
 ADOPT = (

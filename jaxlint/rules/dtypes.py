@@ -316,6 +316,10 @@ class Float64WithoutX64(Rule):
     def finish(self) -> None:
         """One finding per module for one cause (x64 off): the first request, with a count."""
         found = [f for f in self._found if not self._acknowledged(f[0])]
+        for node, what, t32 in self._found:
+            if self._acknowledged(node):
+                # reported so that the comment suppresses it (and JAX001 sees it is used)
+                self.report(node, what=what, t32=t32, more="")
         if not found:
             return
         target, what, t32 = found[0]

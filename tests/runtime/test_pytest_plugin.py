@@ -107,3 +107,18 @@ def test_runtime_project_reports_each_sharp_bit_at_its_test_and_line(tmp_path) -
     assert "sharp_lib.py:14: JAX201 PRNG key reused" in result.stdout
     assert "Traceback" not in result.stdout and "KeyReuseError:" not in result.stdout
     assert "TRACING CACHE MISS" not in result.stdout  # parsed, not dumped into the report
+
+
+def test_a_path_after_the_flag_is_not_taken_for_checks() -> None:
+    from jaxlint.pytest_plugin import insert_default_checks
+
+    args = ["--jaxlint-runtime", "tests/", "-x"]
+    insert_default_checks(args)
+    assert args == ["--jaxlint-runtime", "default", "tests/", "-x"]
+    for given in (["--jaxlint-runtime", "nans"], ["--jaxlint-runtime", "keys,transfers"]):
+        before = list(given)
+        insert_default_checks(given)
+        assert given == before
+    flags = ["--jaxlint-runtime", "-q"]
+    insert_default_checks(flags)
+    assert flags == ["--jaxlint-runtime", "-q"]
