@@ -64,8 +64,9 @@ class HostConversionOfTracedValue(Rule):
         def f(x):
             return jnp.sin(x) * x.sum()
     Fix: `np.<ufunc/constructor>(x)` -> `jnp.<same>(x)` (safe when the result is only used as
-    an array; unsafe when it may reach a shape, a Python conversion or unknown code); `float(x)` -> `x.astype(float)`
-    (unsafe: the result stays an array); `.item()`, `.tolist()`, `int()`, `bool()` have no fix.
+    an array; unsafe when it may reach a shape, a Python conversion or unknown code);
+    `float(x)` -> `x.astype(float)` is a display-only suggestion (the result stays an array,
+    which changes what the code returns); `.item()`, `.tolist()`, `int()`, `bool()` have no fix.
     If a host value is truly needed, use `jax.pure_callback` or mark the argument static.
     """
 
@@ -226,22 +227,6 @@ class HostConversionOfTracedValue(Rule):
                     return window
                 """,
             ),
-            (
-                """
-                import jax
-
-                @jax.jit
-                def f(x):
-                    return float(x) * 2
-                """,
-                """
-                import jax
-
-                @jax.jit
-                def f(x):
-                    return x.astype(float) * 2
-                """,
-            ),
         ),
     )
 
@@ -296,10 +281,11 @@ class HostConversionOfTracedValue(Rule):
                 inner = ctx.text(arg)
                 if not isinstance(arg, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
                     inner = f"({inner})"
-                fix = self.fix(
+                # a suggestion only: the value stays an array, so what the function returns
+                # (and any Python code that used the float) changes
+                fix = self.suggest(
                     ctx.replace(node, f"{inner}.astype(float)"),
-                    safety="unsafe",
-                    message="Keep it an array: `.astype(float)`",
+                    message="keep it an array: `.astype(float)`",
                 )
             self.report(
                 node,

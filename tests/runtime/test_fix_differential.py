@@ -31,7 +31,6 @@ from tests.runtime.test_verify_examples import (  # noqa: E402
 
 # (code, "fixes" | "unsafe_fixes", a snippet of `before`) -> inputs, as in test_verify_examples
 TABLE: dict[tuple[str, str, str], dict[str, Any]] = {
-    ("JAX101", "unsafe_fixes", "float(x) * 2"): {"args": {"f": "f32[]"}},  # float() of a scalar
     ("JAX103", "unsafe_fixes", "{x:.3f}"): {"args": {"f": "f32[]"}},  # "{:.3f}" needs a scalar
     ("JAX110", "fixes", "x > 0 and y < 1"): {"args": {"f": "f32[], f32[]"}},  # runs eagerly
     ("JAX121", "unsafe_fixes", "jnp.nonzero(x > 0)"): {
