@@ -173,7 +173,7 @@ def test_unused_runs_on_files_without_jax_names():
 
 
 def test_a_noqa_on_a_counted_jax701_request_is_used():
-    # JAX701 reports once per module; a request whose line says `# noqa: JAX701` is still
+    # JAX701 reports once per module; a request whose line carries a JAX701 noqa comment is still
     # reported (then suppressed), so JAX001 sees the comment working and keeps it
     text = (
         "import jax.numpy as jnp\n"
