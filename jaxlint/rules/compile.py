@@ -71,6 +71,8 @@ class JitSpec:
 
     @property
     def name(self) -> str:
+        if isinstance(self.fn, ast.Lambda):
+            return "<lambda>"
         return getattr(self.fn, "name", "the jitted function")
 
     def static_arguments(self, call: ast.Call) -> list[tuple[str, ast.expr]]:
@@ -1159,7 +1161,8 @@ class StaticArgVaries(Rule):
         for param, arg in spec.static_arguments(node):
             why = None
             if step.varies(arg):
-                why = f"(`{_short(ctx, arg)}`) changes"
+                shown = _short(ctx, arg)
+                why = "changes" if shown == param else f"(`{shown}`) changes"
             elif isinstance(arg, ast.Call):
                 cls = _local_class(ctx, arg.func)
                 if cls is not None and _identity_hashed_class(ctx, cls):
