@@ -247,3 +247,101 @@ def test_merged_seed_names_a_caller_of_its_kind() -> None:
     for merged in (grad.merge(jit), jit.merge(grad)):
         assert (merged.kind, merged.via, merged.chain) == ("jit", "jax.jit", ("a.step", "b.f"))
         assert merged.positions == (0, 1)
+
+
+# -- PRNG keys consumed by helpers of other modules (issue 13) ----------------------------------
+
+MODEL = """import jax
+
+
+def init_mlp(key, sizes):
+    return jax.random.normal(key, (sizes[0], sizes[1]))
+"""
+
+TRAIN = """import jax
+from .model import init_mlp
+
+
+def reuse():
+    key = jax.random.key(0)
+    p = init_mlp(key, [2, 3])
+    x = jax.random.normal(key, (3,))
+    return p, x
+
+
+def split_first():
+    key = jax.random.key(0)
+    key, sub = jax.random.split(key)
+    p = init_mlp(sizes=[2, 3], key=sub)
+    x = jax.random.normal(key, (3,))
+    return p, x
+"""
+
+
+@pytest.fixture
+def keys_project(tmp_path: Path) -> Path:
+    root = tmp_path / "kproj"
+    (root / "k").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("")
+    (root / "k" / "__init__.py").write_text("")
+    (root / "k" / "model.py").write_text(MODEL)
+    (root / "k" / "train.py").write_text(TRAIN)
+    return root
+
+
+def _check_keys(run_cli, root: Path, *extra: str) -> list[dict]:
+    proc = run_cli("check", "--format", "json", "--select", "JAX201", *extra, "k", cwd=root)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_key_consumed_by_a_helper_of_another_module(keys_project: Path, run_cli) -> None:
+    """`init_mlp(key, ...)` then `normal(key, ...)`: the second use reuses the key, as when
+    `init_mlp` is defined in the same module; splitting first (keyword arguments) is silent."""
+    diags = _check_keys(run_cli, keys_project, "--no-cache")
+    assert _found(diags) == {("train.py", "JAX201", 8)}
+    assert "init_mlp" in diags[0]["message"]
+    assert _check_keys(run_cli, keys_project, "--no-cache", "--no-project-index") == []
+
+
+def test_flake8_sees_key_helpers_of_other_modules(keys_project: Path, run_cli) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select", "JAX201", "k/train.py"],
+        cwd=keys_project,
+        capture_output=True,
+        text=True,
+    )
+    got = {
+        (Path(p).name, r.split()[0], int(row))
+        for p, row, _c, r in (line.split(":", 3) for line in proc.stdout.splitlines())
+    }
+    assert got == {("train.py", "JAX201", 8)}, proc.stderr
+    assert "init_mlp" in proc.stdout
+
+
+def test_cache_relints_when_the_key_helper_changes(keys_project: Path, run_cli) -> None:
+    """The cached result of train.py depends on what model.py's helper consumes."""
+    cache = ["--cache-dir", str(keys_project / "cache")]
+    assert len(_check_keys(run_cli, keys_project, *cache)) == 1
+    assert len(_check_keys(run_cli, keys_project, *cache)) == 1  # warm: same answer
+    model = keys_project / "k" / "model.py"
+    model.write_text(
+        MODEL.replace("jax.random.normal(key,", "jax.random.normal(jax.random.key(1),")
+    )
+    assert _check_keys(run_cli, keys_project, *cache) == []  # train.py unchanged
+    model.write_text(MODEL)
+    assert len(_check_keys(run_cli, keys_project, *cache)) == 1
+
+
+def test_key_helpers_reach_the_importer(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "train.py").write_text(TRAIN.replace("from .model", "from model"))
+    files = [str(tmp_path / "model.py"), str(tmp_path / "train.py")]
+    index = build_index(files, str(tmp_path), lambda p: ())
+    from jaxlint.analysis.keys import KEY_HELPERS
+
+    helpers = index.seeds_for(str(tmp_path / "train.py"))[KEY_HELPERS]
+    assert helpers.as_map() == {"init_mlp": (("key", 0),)}
+    assert KEY_HELPERS not in index.seeds_for(str(tmp_path / "model.py"))
+    assert index.dependents(str(tmp_path / "model.py")) == {str(tmp_path / "train.py")}

@@ -61,9 +61,10 @@ class ModuleFacts:
 
     @cached_property
     def keys(self):  # noqa: ANN201 - analysis.keys.KeyFlow
-        from jaxlint.analysis.keys import KeyFlow
+        from jaxlint.analysis.keys import KEY_HELPERS, KeyFlow
 
-        return KeyFlow(self.index)
+        helpers = (self.seeds or {}).get(KEY_HELPERS)
+        return KeyFlow(self.index, helpers.as_map() if helpers is not None else None)
 
     @cached_property
     def guards(self):  # noqa: ANN201 - analysis.guards.VersionGuards

@@ -152,11 +152,22 @@ def base_name(name: str) -> str:
     return name.split("[", 1)[0].split(".", 1)[0]
 
 
+# the seeds entry (analysis.project.KeyHelpers) naming imported functions that consume keys
+KEY_HELPERS = "<key helpers>"
+
+
 class KeyFlow:
     """Computes `reuses` for the whole module once."""
 
-    def __init__(self, index: ModuleIndex) -> None:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        imported: dict[str, tuple[tuple[str, int], ...]] | None = None,
+    ) -> None:
         self.index = index
+        # names imported from other project modules -> the key parameters their function
+        # consumes, (name, position; -1: keyword-only), from the project index
+        self.imported = imported or {}
         self.reuses: list[Reuse] = []
         self.collisions: list[Collision] = []
         self.consuming_params: dict[ast.AST, set[str]] = {}
@@ -200,8 +211,32 @@ class KeyFlow:
                 target = self.index.resolve_function(b.value.args[0])
         return target
 
+    def _imported_consumptions(self, call: ast.Call) -> list[str]:
+        """`init_mlp(key, ...)` where `from model import init_mlp` and `model.init_mlp`
+        consumes that parameter: the key passed is consumed, as by a helper of this module."""
+        func = call.func
+        if not isinstance(func, ast.Name) or func.id not in self.imported:
+            return []
+        b = self.index.binding(func.id, self.index.scope_of(func))
+        if b is None or b.kind != "import":
+            return []  # shadowed by a local definition or assignment
+        out = []
+        for name, pos in self.imported[func.id]:
+            arg = None
+            if 0 <= pos < len(call.args):
+                if any(isinstance(a, ast.Starred) for a in call.args[: pos + 1]):
+                    continue
+                arg = call.args[pos]
+            else:
+                arg = next((kw.value for kw in call.keywords if kw.arg == name), None)
+            if isinstance(arg, ast.Name):  # plain key names only: conservative
+                out.append(arg.id)
+        return out
+
     def _helper_consumptions(self, call: ast.Call) -> list[str]:
         target = self.resolve_callee(call)
+        if target is None and self.imported:
+            return self._imported_consumptions(call)
         if target is None or target not in self.consuming_params:
             return []
         params = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]  # type: ignore[attr-defined]

@@ -29,9 +29,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.keys import KEY_HELPERS
 from jaxlint.analysis.transforms import GRAD_LIKE, JIT_LIKE, FunctionFacts
 
-SUMMARY_FORMAT = 1
+SUMMARY_FORMAT = 2  # 2: key_positions, imported
 MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied
 MAX_EXPORT_HOPS = 3
 
@@ -110,6 +111,22 @@ class Seed:
         )
 
 
+@dataclass(frozen=True)
+class KeyHelpers:
+    """A seeds entry (under `KEY_HELPERS`): the names a module imports from other project
+    modules whose functions consume PRNG key parameters, with those parameters' names and
+    positions (-1: keyword-only). It travels with the seeds so that it reaches the analysis,
+    and the cache key, by the same roads."""
+
+    helpers: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+
+    def to_json(self) -> list:
+        return [[local, [list(p) for p in params]] for local, params in self.helpers]
+
+    def as_map(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        return dict(self.helpers)
+
+
 @dataclass
 class ModuleSummary:
     """What other modules need to know about one module (JSON-serialisable)."""
@@ -120,6 +137,10 @@ class ModuleSummary:
     # top-level function -> the parameters it consumes as PRNG keys (analysis.keys), for the
     # key analysis of its callers in other modules
     key_params: dict[str, list[str]] = field(default_factory=dict)
+    # the same parameters' positions (-1: keyword-only), in the order of `key_params`
+    key_positions: dict[str, list[int]] = field(default_factory=dict)
+    # top-level `from m import f [as g]`: local name -> absolute target (key helpers' callers)
+    imported: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -128,6 +149,8 @@ class ModuleSummary:
             "outgoing": [[t, s.to_json()] for t, s in self.outgoing],
             "exports": dict(self.exports),
             "key_params": {k: list(v) for k, v in self.key_params.items()},
+            "key_positions": {k: list(v) for k, v in self.key_positions.items()},
+            "imported": dict(self.imported),
         }
 
     @classmethod
@@ -139,6 +162,8 @@ class ModuleSummary:
             [(str(t), Seed.from_json(s)) for t, s in data["outgoing"]],
             {str(k): str(v) for k, v in data["exports"].items()},
             {str(k): [str(p) for p in v] for k, v in data.get("key_params", {}).items()},
+            {str(k): [int(p) for p in v] for k, v in data.get("key_positions", {}).items()},
+            {str(k): str(v) for k, v in data.get("imported", {}).items()},
         )
 
 
@@ -263,6 +288,19 @@ def summarize(facts, module: str, is_package: bool, transforms_used: bool = True
     for fn, params in facts.keys.consuming_params.items():
         if fn in top and params:
             out.key_params[fn.name] = sorted(params)
+            positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+            out.key_positions[fn.name] = [
+                positional.index(p) if p in positional else -1 for p in sorted(params)
+            ]
+    if facts.keys.active:  # a caller of key helpers: what its top-level imports name
+        for stmt in index.tree.body:
+            if isinstance(stmt, ast.ImportFrom):
+                for alias in stmt.names:
+                    local = alias.asname or alias.name
+                    if alias.name != "*" and local not in out.exports:
+                        target = imports.import_target(stmt, local)
+                        if target:
+                            out.imported[local] = target
     if not transforms_used or not module:
         return out
     transforms = facts.transforms
@@ -394,8 +432,34 @@ class ProjectIndex:
                 )
                 known = out.setdefault(path, {})
                 known[fn] = known[fn].merge(seed) if fn in known else seed
+        for importer in sorted(self.summaries):
+            helpers = self._key_helpers(importer)
+            if helpers is not None:
+                out.setdefault(importer, {})[KEY_HELPERS] = helpers
         self._seeds = out
         return out
+
+    def _key_helpers(self, importer: str) -> KeyHelpers | None:
+        """The names `importer` imports from other project modules whose functions consume
+        key parameters (`from model import init_mlp`): its key analysis counts a call to one as
+        a consumption of the keys passed there, as for a helper of its own."""
+        summary = self.summaries[importer]
+        rows = []
+        for local, target in sorted(summary.imported.items()):
+            found = self.resolve(target, importer)
+            if found is None or found[0] == importer:
+                continue
+            callee = self.summaries.get(found[0])
+            if callee is None or not callee.key_params.get(found[1]):
+                continue
+            if not _same_distribution(summary.module, (self.names.get(found[0]) or [""])[0]):
+                continue
+            names = callee.key_params[found[1]]
+            positions = callee.key_positions.get(found[1]) or [-1] * len(names)
+            if len(positions) != len(names):
+                continue
+            rows.append((local, tuple(zip(names, positions))))
+        return KeyHelpers(tuple(rows)) if rows else None
 
     def seeds_for(self, path: str) -> dict[str, Seed]:
         return self.seeds().get(os.path.abspath(path), {})
@@ -416,6 +480,12 @@ class ProjectIndex:
         if summary is None:
             return set()
         out = set()
+        if summary.key_params:  # its importers count calls to its key helpers
+            for importer, other in self.summaries.items():
+                for target in other.imported.values():
+                    found = self.resolve(target, importer)
+                    if found is not None and found[0] == path and importer != path:
+                        out.add(importer)
         for target, _ in summary.outgoing:
             found = self.resolve(target, path)
             if found is not None and found[0] != path:
