@@ -746,3 +746,36 @@ async def test_project_index_traces_helpers_of_other_files(client: LanguageClien
     client.diagnostics.pop(losses.as_uri(), None)
     await change_doc(client, train, train.read_text().replace("@jax.jit\n", ""), version=2)
     assert await _next_diagnostics(client, losses.as_uri()) == []
+
+
+@pytest.mark.asyncio
+async def test_project_index_keys_consumed_by_helpers_of_other_files(
+    client: LanguageClient, tmp_path: Path
+):
+    """`init_mlp(key, ...)` (imported from model.py, which consumes its key) then
+    `normal(key, ...)` in train.py: JAX201, naming the helper; editing the open model.py so
+    that init_mlp no longer consumes its key re-publishes train.py without the finding."""
+    (tmp_path / "pyproject.toml").write_text("")
+    model = tmp_path / "model.py"
+    train = tmp_path / "train.py"
+    model_text = "import jax\n\n\ndef init_mlp(key, n):\n    return jax.random.normal(key, (n,))\n"
+    model.write_text(model_text)
+    train.write_text(
+        "import jax\nfrom model import init_mlp\n\n\ndef main():\n    key = jax.random.key(0)\n"
+        "    p = init_mlp(key, 3)\n    return p, jax.random.normal(key, (3,))\n"
+    )
+    diags = await open_doc(client, train, train.read_text())
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while not by_code(diags, "JAX201"):  # the index is built in the background, then re-lint
+        assert loop.time() < deadline, diags
+        await asyncio.sleep(0.05)
+        diags = list(client.diagnostics.get(train.as_uri(), []))
+    (reuse,) = by_code(diags, "JAX201")
+    assert "init_mlp" in reuse.message and reuse.range.start.line == 7
+
+    await open_doc(client, model, model_text)
+    client.diagnostics.pop(train.as_uri(), None)
+    changed = model_text.replace("normal(key,", "normal(jax.random.key(1),")
+    await change_doc(client, model, changed, version=2)
+    assert by_code(await _next_diagnostics(client, train.as_uri()), "JAX201") == []
