@@ -345,3 +345,20 @@ def test_key_helpers_reach_the_importer(tmp_path: Path) -> None:
     assert helpers.as_map() == {"init_mlp": (("key", 0),)}
     assert KEY_HELPERS not in index.seeds_for(str(tmp_path / "model.py"))
     assert index.dependents(str(tmp_path / "model.py")) == {str(tmp_path / "train.py")}
+
+
+def test_stdin_sees_key_helpers_of_other_modules(keys_project: Path, run_cli) -> None:
+    proc = run_cli(
+        "check",
+        "--format",
+        "json",
+        "--no-cache",
+        "--select",
+        "JAX201",
+        "--stdin-filename",
+        "k/train.py",
+        "-",
+        cwd=keys_project,
+        input=TRAIN,
+    )
+    assert [d["location"]["row"] for d in json.loads(proc.stdout)] == [8], proc.stderr
