@@ -18,6 +18,11 @@ values, only top-level functions of the callee, only imports that resolve to exa
 of the project, never through a package's re-exports (a public API such as `jnp.where` is
 tracer-aware library code) and never from one top-level package into another. One hop: a seeded function does not seed further modules (its own
 summary is computed without seeds, so it stays a pure function of the file's text).
+
+PRNG keys too: a summary lists the key parameters its top-level functions consume and the
+names its top-level `from m import f` statements bind; a module importing such a function gets
+a `KeyHelpers` entry (under `keys.KEY_HELPERS`) with its seeds, so `init_mlp(key, ...)` then
+`normal(key, ...)` is a reuse (JAX201) as when `init_mlp` is defined in the same module.
 """
 
 from __future__ import annotations
