@@ -130,7 +130,9 @@ CHECKLIST: tuple[tuple[str, str, Callable[[type], bool]], ...] = (
 
 
 def _family(rule: type) -> str:
-    return rule.__module__.rsplit(".", 1)[-1]
+    """`jaxlint.rules.<family>` or `jaxlint.rules.<family>.<rule_module>` -> family."""
+    parts = rule.__module__.split(".")
+    return parts[2] if parts[:2] == ["jaxlint", "rules"] and len(parts) > 2 else parts[-1]
 
 
 def _rules() -> list[type]:

@@ -23,7 +23,6 @@ LONG_FILES = {
     "integrations/mcp_server.py",
     "rules/benchmarking.py",
     "rules/compile.py",
-    "rules/deprecations.py",
     "rules/mutation.py",
     "rules/prng.py",
     "rules/sharding.py",
@@ -50,7 +49,6 @@ LONG_FUNCTIONS = {
 SHARED_RULE_MODULES = {
     "rules/benchmarking.py",
     "rules/compile.py",
-    "rules/deprecations.py",
     "rules/dtypes.py",
     "rules/mutation.py",
     "rules/prng.py",

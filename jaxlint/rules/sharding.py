@@ -10,8 +10,8 @@ from jaxlint.analysis.transforms import PARTIAL, keyword, literal_ints
 from jaxlint.fixers.imports import spell
 from jaxlint.fixers.pmap import pmap_to_shard_map
 from jaxlint.fixers.rename import spell_partition_spec
+from jaxlint.rules._rename import PMAP_CONFIG, REMOVED_010, ConfigOptions, Move, RenameRule
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.deprecations import PMAP_CONFIG, REMOVED_010, ConfigOptions, Move, RenameRule
 
 PMAPS = {"jax.pmap", "flax.nnx.pmap", "equinox.filter_pmap", "flax.jax_utils.pmap"}
 SHARD_MAPS = {"jax.shard_map", "jax.experimental.shard_map.shard_map"}
