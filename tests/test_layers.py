@@ -57,7 +57,6 @@ ALLOWED = {
     ("jaxlint.engine", "jaxlint.integrations.notebook"),
     ("jaxlint.fixers.hoist", "jaxlint.rules.base"),
     ("jaxlint.fixers.imports", "jaxlint.rules.base"),
-    ("jaxlint.fixers.pmap", "jaxlint.rules.base"),
     ("jaxlint.fixers.rename", "jaxlint.rules.base"),
     ("jaxlint.fixing", "jaxlint.integrations.notebook"),
 }

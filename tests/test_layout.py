@@ -25,7 +25,6 @@ LONG_FILES = {
     "rules/compile.py",
     "rules/mutation.py",
     "rules/prng.py",
-    "rules/sharding.py",
     "rules/tracing.py",
     "runtime_checks/verify.py",
     "runtime_checks/verify_plan.py",
@@ -52,7 +51,6 @@ SHARED_RULE_MODULES = {
     "rules/dtypes.py",
     "rules/mutation.py",
     "rules/prng.py",
-    "rules/sharding.py",
     "rules/suppression.py",
     "rules/tracing.py",
 }

@@ -1,4 +1,6 @@
-"""`jax.pmap(f, axis_name="i")` -> `jax.jit(jax.shard_map(...))` with pmap's own semantics.
+"""JAX301 pmap-usage: `jax.pmap` (and `nnx.pmap`, `eqx.filter_pmap`), and its fix
+`jax.pmap(f, axis_name="i")` -> `jax.jit(jax.shard_map(...))` with pmap's own semantics.
+`PMAPS` is also the prefilter's gate for this rule.
 
 What `jax.pmap` does in JAX 0.10.2 (jax/_src/pmap.py, and checked by running both on 8
 simulated CPU devices in tests/test_pmap_migration.py):
@@ -28,7 +30,155 @@ from jaxlint.analysis.transforms import PARTIAL
 from jaxlint.diagnostic import Edit
 from jaxlint.fixers.imports import ensure_module, spell
 from jaxlint.fixers.rename import has_star, spell_partition_spec
-from jaxlint.rules.base import Context
+from jaxlint.rules.base import Context, Examples, Rule
+
+PMAPS = {"jax.pmap", "flax.nnx.pmap", "equinox.filter_pmap", "flax.jax_utils.pmap"}
+
+
+class PmapUsage(Rule):
+    """Flags `jax.pmap` (and `nnx.pmap`, `eqx.filter_pmap`).
+
+    What it does: finds uses of `jax.pmap` as a decorator, a call or a reference.
+    Why is this bad: `pmap` is in maintenance mode and is implemented as
+    `jit(shard_map(..., check_vma=False))`; it compiles one program per device count, stacks a
+    leading device axis onto every array, and its helpers (`device_put_replicated`,
+    `PmapSharding`, `jax_pmap_shmap_merge`) were removed in 0.10.0.
+    Example:
+        @functools.partial(jax.pmap, axis_name="batch")
+        def step(params, batch): ...
+    Use instead:
+        mesh = jax.make_mesh((jax.device_count(),), ("batch",))
+        step = jax.jit(jax.shard_map(step_fn, mesh=mesh, in_specs=(P(), P("batch")),
+                                     out_specs=P(), check_vma=False))
+    or global-view `jax.jit` over `NamedSharding`-placed arrays. Keep `check_vma=False` when
+    the body `pmean`s gradients pmap-style (with the default `check_vma=True` those
+    gradients are already all-reduced and come out N times too large).
+    Fix: the simple `jax.pmap(f, axis_name="i")` / `@partial(jax.pmap, axis_name="i")` form
+    -> `jax.jit(jax.shard_map(...))` with exactly pmap's semantics: an `Auto` one-axis mesh
+    over all devices (`jax.make_mesh` would default to `Explicit`, which rejects unplaced
+    inputs), `in_specs=P("i")`/`out_specs=P("i")`, the body wrapped to squeeze each
+    argument's leading axis and expand each output's (pmap's body sees per-device slices
+    without it; a shard_map body sees blocks with it), and `check_vma=False` (unsafe: the
+    leading axis must now equal `jax.device_count()`; multi-host code maps over all devices,
+    not the local ones). Other pmap arguments (`in_axes`, `static_broadcasted_argnums`,
+    `donate_argnums`, ...) or keyword calls of the result: none.
+    """
+
+    code = "JAX301"
+    name = "pmap-usage"
+    message = "`{name}` is in maintenance mode (it is `jit(shard_map(..., check_vma=False))` underneath); migrate to `jax.jit(jax.shard_map(...))` or sharded `jax.jit`"
+    fix_safety = "unsafe"
+    verifier = "numeric"
+    templates = ("shard-map", "sharding")
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+            from functools import partial
+
+            @partial(jax.pmap, axis_name="i")  # error: JAX301
+            def step(x):
+                return jax.lax.psum(x, "i")
+            """,
+            """
+            from jax import pmap
+
+            def f(x):
+                return x * 2
+
+            g = pmap(f)  # error: JAX301
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            f = jax.jit(lambda x: x * 2)
+            pmap = "not jax"
+            """,
+        ),
+        unsafe_fixes=(
+            (
+                """
+                import jax
+
+
+                def normalize(x):
+                    return x / jax.lax.psum(x.sum(), "i")
+
+
+                step = jax.pmap(normalize, axis_name="i")
+                """,
+                """
+                import jax
+
+
+                def normalize(x):
+                    return x / jax.lax.psum(x.sum(), "i")
+
+
+                step = jax.jit(jax.shard_map(lambda *a: jax.tree.map(lambda y: jax.lax.expand_dims(y, (0,)), normalize(*jax.tree.map(lambda x: jax.lax.squeeze(x, (0,)), a))), mesh=jax.make_mesh((jax.device_count(),), ("i",), axis_types=(jax.sharding.AxisType.Auto,)), in_specs=jax.P("i"), out_specs=jax.P("i"), check_vma=False))
+                """,
+            ),
+            (
+                """
+                from functools import partial
+
+                import jax
+                from jax.sharding import PartitionSpec as P
+
+
+                @partial(jax.pmap, axis_name="batch")
+                def step(w, x):
+                    g = jax.grad(lambda w: ((x @ w) ** 2).mean())(w)
+                    return w - 0.1 * jax.lax.pmean(g, "batch")
+                """,
+                """
+                from functools import partial
+
+                import jax
+                from jax.sharding import PartitionSpec as P
+
+
+                @jax.jit
+                @partial(jax.shard_map, mesh=jax.make_mesh((jax.device_count(),), ("batch",), axis_types=(jax.sharding.AxisType.Auto,)), in_specs=P("batch"), out_specs=P("batch"), check_vma=False)
+                @(lambda f: lambda *a: jax.tree.map(lambda y: jax.lax.expand_dims(y, (0,)), f(*jax.tree.map(lambda x: jax.lax.squeeze(x, (0,)), a))))
+                def step(w, x):
+                    g = jax.grad(lambda w: ((x @ w) ** 2).mean())(w)
+                    return w - 0.1 * jax.lax.pmean(g, "batch")
+                """,
+            ),
+        ),
+    )
+
+    def visit_Attribute(self, node: ast.Attribute, ctx: Context) -> None:
+        self._check(node, ctx)
+
+    def visit_Name(self, node: ast.Name, ctx: Context) -> None:
+        if isinstance(getattr(node, "jl_parent", None), ast.Attribute):
+            return
+        self._check(node, ctx)
+
+    def _check(self, node: ast.AST, ctx: Context) -> None:
+        if not isinstance(getattr(node, "ctx", None), ast.Load):
+            return
+        parent = getattr(node, "jl_parent", None)
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            return  # part of a longer chain; the outer attribute is checked
+        q = ctx.qualname(node)
+        if q in PMAPS:
+            fix = None
+            if q == "jax.pmap":
+                try:
+                    edits = pmap_to_shard_map(ctx, node)
+                except LookupError:
+                    edits = None
+                if edits:
+                    fix = self.fix(*edits, message="Rewrite as `jax.jit(jax.shard_map(...))`")
+            self.report(node, name=q, fix=fix)
+
+
+# -- the fix: pmap -> jit(shard_map(...)) ------------------------------------------------------
 
 
 def _axis_name(call: ast.Call, first: int) -> str | None:
