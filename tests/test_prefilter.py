@@ -117,3 +117,17 @@ def test_default_gate_holds_the_jax_family():
 def test_disabled_keeps_every_rule(monkeypatch):
     monkeypatch.setattr(prefilter, "DISABLED", True)
     assert prefilter.applicable("import os", ALL_RULES) == list(ALL_RULES)
+
+
+def test_split_rule_modules_keep_their_narrow_gates():
+    """The prefilter reads `PMAPS` / `SHARD_MAPS` from each rule's own module and `RenameRule`
+    from `jaxlint.rules.deprecations`: with one rule per file those names must still be found
+    there (an import that looks unused), or the rule silently falls back to the default gate."""
+    from jaxlint.rules import rules_by_code
+
+    default = prefilter.default_words(Settings())
+    by_code = rules_by_code()
+    assert prefilter._rule_gate(by_code["JAX301"], default) == (frozenset({"pmap", "filter_pmap"}),)
+    for code in ("JAX303", "JAX304", "JAX802"):
+        assert prefilter._rule_gate(by_code[code], default) == (frozenset({"shard_map"}),), code
+    assert prefilter._rule_gate(by_code["JAX803"], default) == (frozenset({"pjit"}),)
