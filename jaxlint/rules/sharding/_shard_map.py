@@ -71,26 +71,26 @@ def shard_map_uses(ctx: Context) -> Iterator[ShardMapUse]:
                 yield ShardMapUse(fn, dec, *_shard_map_args(dec, False, 0), False)
 
 
-def _resolved(node: ast.AST | None, ctx: Context, depth: int = 0) -> ast.AST | None:
+def resolved(node: ast.AST | None, ctx: Context, depth: int = 0) -> ast.AST | None:
     """`node`, or the value of the one assignment a name has."""
     if isinstance(node, ast.Name) and depth < 3:
         b = ctx.index.binding(node.id, ctx.index.scope_of(node))
         if b is not None and b.kind == "assign" and b.value is not None:
-            return _resolved(b.value, ctx, depth + 1)
+            return resolved(b.value, ctx, depth + 1)
         return None
     return node
 
 
-def _value_of(node: ast.AST, ctx: Context) -> ast.AST | None:
+def value_of(node: ast.AST, ctx: Context) -> ast.AST | None:
     """A call expression itself, or the value a name is bound to once."""
     if isinstance(node, ast.Name):
-        return _resolved(node, ctx)
+        return resolved(node, ctx)
     return node if isinstance(node, ast.Call) else None
 
 
 def spec_axes(node: ast.AST | None, ctx: Context) -> set[str] | None:
     """Mesh axes a `P(...)` literal mentions (None: not a literal spec)."""
-    node = _resolved(node, ctx)
+    node = resolved(node, ctx)
     if not isinstance(node, ast.Call) or ctx.qualname(node.func) not in PSPECS:
         return None
     axes: set[str] = set()
@@ -107,7 +107,7 @@ def spec_entry(
     in_specs: ast.expr | None, position: int, n_params: int, ctx: Context
 ) -> ast.AST | None:
     """The in_specs entry of the parameter at `position` (a single spec applies to all)."""
-    node = _resolved(in_specs, ctx)
+    node = resolved(in_specs, ctx)
     if isinstance(node, (ast.Tuple, ast.List)):
         return node.elts[position] if len(node.elts) == n_params else None
     return node

@@ -8,7 +8,7 @@ import ast
 
 from jaxlint.fixers.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.sharding._shard_map import _value_of
+from jaxlint.rules.sharding._shard_map import value_of
 
 MESHES = {"jax.sharding.Mesh", "jax.make_mesh"}
 
@@ -140,7 +140,7 @@ class MeshContextManager(Rule):
             self.report(expr, mesh=shown, fix=fix)
 
     def _is_mesh(self, expr: ast.AST, ctx: Context) -> bool:
-        value = _value_of(expr, ctx)
+        value = value_of(expr, ctx)
         return isinstance(value, ast.Call) and ctx.qualname(value.func) in MESHES
 
     def _legacy_users(self, ctx: Context) -> bool:

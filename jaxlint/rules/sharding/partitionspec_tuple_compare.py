@@ -8,7 +8,7 @@ import ast
 
 from jaxlint.fixers.rename import spell_partition_spec
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.sharding._shard_map import PSPECS, _resolved, _value_of
+from jaxlint.rules.sharding._shard_map import PSPECS, resolved, value_of
 
 
 class PartitionSpecTupleCompare(Rule):
@@ -110,7 +110,7 @@ class PartitionSpecTupleCompare(Rule):
             if isinstance(op, (ast.Eq, ast.NotEq)):
                 for spec, tup in ((left, right), (right, left)):
                     is_tuple = isinstance(tup, ast.Tuple) or (
-                        isinstance(tup, ast.Name) and isinstance(_resolved(tup, ctx), ast.Tuple)
+                        isinstance(tup, ast.Name) and isinstance(resolved(tup, ctx), ast.Tuple)
                     )
                     if is_tuple and self._is_spec(spec, ctx):
                         self._report(node, op, tup, ctx)
@@ -122,12 +122,12 @@ class PartitionSpecTupleCompare(Rule):
             v = node.value
             if isinstance(v, ast.Attribute) and v.attr == "sharding":
                 return True
-            v = _resolved(v, ctx) if isinstance(v, ast.Name) else v
+            v = resolved(v, ctx) if isinstance(v, ast.Name) else v
             return isinstance(v, ast.Call) and ctx.qualname(v.func) in (
                 "jax.sharding.NamedSharding",
                 "jax.NamedSharding",
             )
-        value = _value_of(node, ctx)
+        value = value_of(node, ctx)
         return isinstance(value, ast.Call) and ctx.qualname(value.func) in PSPECS
 
     def _report(self, node: ast.Compare, op: ast.cmpop, tup: ast.expr, ctx: Context) -> None:

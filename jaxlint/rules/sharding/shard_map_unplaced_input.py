@@ -12,11 +12,11 @@ from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.sharding._shard_map import SHARD_MAPS as SHARD_MAPS  # prefilter's gate
 from jaxlint.rules.sharding._shard_map import (
     ShardMapUse,
-    _resolved,
-    _value_of,
+    resolved,
     shard_map_uses,
     spec_axes,
     spec_entry,
+    value_of,
 )
 
 UNPLACED_PRODUCERS = ("jax.numpy.", "jax.random.", "numpy.")
@@ -133,7 +133,7 @@ class ShardMapUnplacedInput(Rule):
             self._check_call(call, use, ctx)
 
     def _explicit_mesh(self, mesh: ast.Name, ctx: Context) -> bool:
-        value = _resolved(mesh, ctx)
+        value = resolved(mesh, ctx)
         if not isinstance(value, ast.Call) or ctx.qualname(value.func) != "jax.make_mesh":
             return False
         return len(value.args) < 3 and keyword(value, "axis_types") is None
@@ -177,7 +177,7 @@ class ShardMapUnplacedInput(Rule):
             )
 
     def _unplaced(self, arg: ast.AST, ctx: Context) -> bool:
-        value = _value_of(arg, ctx)
+        value = value_of(arg, ctx)
         if not isinstance(value, ast.Call):
             return False
         q = ctx.qualname(value.func) or ""

@@ -9,7 +9,7 @@ import ast
 
 from jaxlint.analysis.transforms import PARTIAL
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.sharding._shard_map import TREE_MAPS, _resolved
+from jaxlint.rules.sharding._shard_map import TREE_MAPS, resolved
 
 
 class UnreplicateIndex(Rule):
@@ -93,7 +93,7 @@ class UnreplicateIndex(Rule):
                 self.report(node, what="indexing every leaf with `[0]`")
 
     def _pmap_output(self, name: ast.Name, ctx: Context) -> bool:
-        value = _resolved(name, ctx)
+        value = resolved(name, ctx)
         if not isinstance(value, ast.Call):
             return False
         f = value.func
