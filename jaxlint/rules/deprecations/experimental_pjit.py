@@ -1,5 +1,7 @@
-"""JAX803 experimental-pjit: `jax.experimental.pjit.pjit` -> `jax.jit`, with the argument
-spellings `jax.jit` no longer accepts rewritten where the shardings are provably objects.
+"""JAX803 experimental-pjit: `jax.experimental.pjit.pjit` (deprecated since JAX 0.8.0) ->
+`jax.jit`. The rewrite is safe only when every sharding is provably a `Sharding` object given
+by keyword: `jax.jit` takes shardings by keyword only and ignores the `with mesh:` context
+through which pjit resolved bare `PartitionSpec`s.
 """
 
 from __future__ import annotations
