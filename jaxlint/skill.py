@@ -130,7 +130,11 @@ CHECKLIST: tuple[tuple[str, str, Callable[[type], bool]], ...] = (
 
 
 def _family(rule: type) -> str:
-    return rule.__module__.rsplit(".", 1)[-1]
+    """`jaxlint.rules.<family>` or, once split, `jaxlint.rules.<family>.<rule_name>`."""
+    parts = rule.__module__.split(".")
+    if parts[:2] == ["jaxlint", "rules"] and len(parts) > 2:
+        return parts[2]
+    return parts[-1]
 
 
 def _rules() -> list[type]:

@@ -27,7 +27,6 @@ LONG_FILES = {
     "rules/mutation.py",
     "rules/prng.py",
     "rules/sharding.py",
-    "rules/tracing.py",
     "runtime_checks/verify.py",
     "runtime_checks/verify_plan.py",
     "runtime_checks/verify_runtime.py",
@@ -56,7 +55,6 @@ SHARED_RULE_MODULES = {
     "rules/prng.py",
     "rules/sharding.py",
     "rules/suppression.py",
-    "rules/tracing.py",
 }
 
 
