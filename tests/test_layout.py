@@ -23,9 +23,7 @@ LONG_FILES = {
     "integrations/mcp_server.py",
     "rules/benchmarking.py",
     "rules/compile.py",
-    "rules/mutation.py",
     "rules/prng.py",
-    "rules/tracing.py",
     "runtime_checks/verify.py",
     "runtime_checks/verify_plan.py",
     "runtime_checks/verify_runtime.py",
@@ -49,10 +47,8 @@ SHARED_RULE_MODULES = {
     "rules/benchmarking.py",
     "rules/compile.py",
     "rules/dtypes.py",
-    "rules/mutation.py",
     "rules/prng.py",
     "rules/suppression.py",
-    "rules/tracing.py",
 }
 
 

@@ -1,0 +1,212 @@
+"""JAX501: item assignment on a JAX array (`x[i] = v`, `x[i] += v`).
+
+JAX arrays are immutable, so this raises a `TypeError`; the fix rewrites it to the functional
+`x = x.at[i].set(v)` form (the `AT_METHODS` table maps each augmented operator to its method).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.rules.base import Context, Examples, Rule
+
+AT_METHODS = {
+    ast.Add: "add",
+    ast.Sub: "subtract",
+    ast.Mult: "multiply",
+    ast.Div: "divide",
+    ast.Pow: "power",
+}
+
+
+def jax_array_name(ctx: Context, name: ast.Name) -> bool:
+    """`name` holds a JAX array here, by the shared value-kind evidence (`jnp.*` results,
+    `.at[...]` updates, arithmetic on traced values; never a dict that `lax.pmean` or a
+    `grad(has_aux=True)` aux returned)."""
+    return ctx.facts.values.is_array(name)
+
+
+def _static_index(node: ast.AST) -> bool:
+    """Integer constants, slices, Ellipsis/None and tuples of them: no duplicate positions."""
+    if isinstance(node, ast.Tuple):
+        return all(_static_index(e) for e in node.elts)
+    if isinstance(node, ast.Slice):
+        return True
+    if isinstance(node, ast.Constant):
+        return node.value is Ellipsis or node.value is None or isinstance(node.value, int)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant):
+        return True
+    return False
+
+
+def _scalar_index(node: ast.AST) -> bool:
+    """Also plain names: a scalar index cannot repeat (an array of indices would be a Name too,
+    so names are only allowed for `set`, where duplicates keep one value like NumPy)."""
+    return _static_index(node) or isinstance(node, ast.Name)
+
+
+class InplaceArrayUpdate(Rule):
+    """Flags item assignment on a JAX array.
+
+    What it does: finds `x[i] = v` and `x[i] += v` where `x` is a JAX array (bound from
+    `jnp.*`, `jax.random.*`, `jax.lax.*`, `.at[...]`, or a traced array).
+    Why is this bad: JAX arrays are immutable. The assignment raises `TypeError: JAX arrays are
+    immutable and do not support in-place item assignment`, eagerly and under jit.
+    Example:
+        x = jnp.zeros(3)
+        x[0] = 1.0
+    Use instead:
+        x = jnp.zeros(3)
+        x = x.at[0].set(1.0)
+    Fix: `x[i] = v` -> `x = x.at[i].set(v)` (safe); `x[i] += v` -> `x = x.at[i].add(v)` (safe for
+    integer and slice indices; unsafe for an index array, where repeated indices accumulate
+    in JAX but not in NumPy).
+    """
+
+    code = "JAX501"
+    name = "inplace-array-update"
+    message = "JAX arrays are immutable: `{target}` raises TypeError; use `{name} = {name}.at[...].{method}(...)`"
+    fix_safety = "safe"
+    verifier = "trace"
+    templates = ("scan",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax.numpy as jnp
+
+            x = jnp.zeros(3)
+            x[0] = 1.0  # error: JAX501
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def step(grid, i):
+                grid = grid * 2
+                grid[i, 0] += 1.0  # error: JAX501
+                return grid
+            """,
+            """
+            import jax.numpy as np
+
+            def build(n):
+                out = np.ones((n, n))
+                out[:, 0] = 0.0  # error: JAX501
+                return out
+            """,
+        ),
+        valid=(
+            """
+            import numpy as np
+
+            x = np.zeros(3)
+            x[0] = 1.0
+            """,
+            """
+            import jax.numpy as jnp
+
+            x = jnp.zeros(3)
+            x = x.at[0].set(1.0)
+            d = {}
+            d["a"] = x
+            """,
+            """
+            import jax
+
+            @jax.jit
+            def f(params, x):
+                params["w"] = params["w"] * 2
+                return params
+            """,
+        ),
+        fixes=(
+            (
+                """
+                import jax.numpy as jnp
+
+                x = jnp.zeros(3)
+                x[0] = 1.0  # keep me
+                """,
+                """
+                import jax.numpy as jnp
+
+                x = jnp.zeros(3)
+                x = x.at[0].set(1.0)  # keep me
+                """,
+            ),
+            (
+                """
+                import jax.numpy as jnp
+
+                def f():
+                    y = jnp.ones((2, 2))
+                    y[0, :] += 2
+                    y[1] *= 3
+                    return y
+                """,
+                """
+                import jax.numpy as jnp
+
+                def f():
+                    y = jnp.ones((2, 2))
+                    y = y.at[0, :].add(2)
+                    y = y.at[1].multiply(3)
+                    return y
+                """,
+            ),
+        ),
+        unsafe_fixes=(
+            (
+                """
+                import jax.numpy as jnp
+
+                def f(idx):
+                    y = jnp.zeros(4)
+                    y[idx] += 1
+                    return y
+                """,
+                """
+                import jax.numpy as jnp
+
+                def f(idx):
+                    y = jnp.zeros(4)
+                    y = y.at[idx].add(1)
+                    return y
+                """,
+            ),
+        ),
+    )
+
+    def visit_Assign(self, node: ast.Assign, ctx: Context) -> None:
+        if len(node.targets) != 1:
+            return
+        self._check(node, node.targets[0], node.value, None, ctx)
+
+    def visit_AugAssign(self, node: ast.AugAssign, ctx: Context) -> None:
+        self._check(node, node.target, node.value, node.op, ctx)
+
+    def _check(self, stmt, target, value, op, ctx: Context) -> None:  # noqa: ANN001
+        if not isinstance(target, ast.Subscript) or not isinstance(target.value, ast.Name):
+            return
+        base = target.value
+        if not jax_array_name(ctx, base):
+            return
+        method = "set" if op is None else AT_METHODS.get(type(op))
+        fix = None
+        if method is not None:
+            safety = "safe"
+            if op is not None and not _static_index(target.slice):
+                safety = "unsafe"
+            idx = ctx.text(target.slice)
+            val = ctx.text(value)
+            text = f"{base.id} = {base.id}.at[{idx}].{method}({val})"
+            fix = self.fix(ctx.replace(stmt, text), safety=safety, message=f"Use `.at[].{method}`")
+        self.report(
+            stmt,
+            target=ctx.text(target) + (" = ..." if op is None else " op= ..."),
+            name=base.id,
+            method=method or "set",
+            fix=fix,
+            span=ctx.span(target) if False else None,
+        )

@@ -1,0 +1,283 @@
+"""JAX503: a jitted function reading a module-level variable that the module changes.
+
+A jitted function bakes in the value a global had when it was traced, so a later change to the
+global is silently ignored; the helpers order module statements and recognise lazy
+initialisation, which is not a change.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis.imports import FUNCTION_NODES, ancestors
+from jaxlint.rules.base import Context, Examples, Rule
+
+
+class MutableGlobalInTraced(Rule):
+    """Flags a jitted function reading a module-level variable that the module changes.
+
+    What it does: in a function compiled by `jax.jit` (or `pmap`, `eqx.filter_jit`,
+    `nnx.jit`, directly or through the functions it calls), finds reads of a module-level
+    name that is reassigned or mutated elsewhere: in a function body (`global scale;
+    scale = ...`, `CONFIG["lr"] = ...`, `TABLE.append(...)`) or at module level after the
+    jitted function has been called. Lazy initialization (`if X is None: X = ...`) is fine.
+    Why is this bad: the value is read once, at trace time, and baked into the compiled
+    program as a constant. Later changes are ignored until something forces a re-trace
+    (a new input shape), so results silently depend on the compilation history.
+    Example:
+        scale = 2.0
+
+        @jax.jit
+        def scaled(x):
+            return x * scale
+
+        def set_scale(v):
+            global scale
+            scale = v
+    Use instead:
+        @jax.jit
+        def scaled(x, scale):
+            return x * scale
+    Or mark it static (`static_argnames`) when it selects a code path. No automatic fix.
+    """
+
+    code = "JAX503"
+    traced_evidence = True
+    name = "mutable-global-in-traced"
+    message = (
+        "`{name}` is a module-level variable that changes ({where}), but `{fn}` reads it at "
+        "trace time and bakes it in as a constant ({why}): later changes are ignored; pass it "
+        "as an argument (or a static argument)"
+    )
+    verifier = "numeric"
+    tier = 3
+    templates = ("training-step",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            scale = 2.0
+
+            @jax.jit
+            def scaled(x):
+                return x * scale  # error: JAX503
+
+            def set_scale(v):
+                global scale
+                scale = v
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            CONFIG = {"lr": 0.1}
+
+            def apply_update(params, grads):
+                return params - CONFIG["lr"] * grads  # error: JAX503
+
+            @jax.jit
+            def train_step(params, grads):
+                return apply_update(params, grads)
+
+            def decay():
+                CONFIG["lr"] = CONFIG["lr"] * 0.5
+            """,
+            """
+            from jax import jit
+
+            temperature = 1.0
+
+            @jit
+            def logits(x):
+                return x / temperature  # error: JAX503
+
+            print(logits(3.0))
+            temperature = 0.5
+            print(logits(3.0))
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            SCALE = 2.0
+            TABLE = [1.0, 2.0]
+            TABLE.append(3.0)
+
+            @jax.jit
+            def f(x):
+                return x * SCALE + TABLE[0]
+            """,
+            """
+            import jax
+
+            _CACHE = None
+
+            def table():
+                global _CACHE
+                if _CACHE is None:
+                    _CACHE = [1.0, 2.0]
+                return _CACHE
+
+            @jax.jit
+            def f(x):
+                return x * _CACHE[0]
+            """,
+            """
+            import jax
+
+            scale = 2.0
+
+            def eager(x):
+                return x * scale
+
+            @jax.jit
+            def g(x, scale):
+                return x * scale
+
+            def set_scale(v):
+                global scale
+                scale = v
+            """,
+        ),
+    )
+
+    def __init__(self, ctx: Context, sink) -> None:  # noqa: ANN001
+        super().__init__(ctx, sink)
+        self._seen: set[tuple[int, str]] = set()
+        self._first_call: tuple[int, set[ast.AST]] | None = None
+
+    def visit_Name(self, node: ast.Name, ctx: Context) -> None:
+        if not isinstance(node.ctx, ast.Load) or not ctx.in_jit:
+            return
+        fn_node = ctx.function_node
+        if fn_node is None or (id(fn_node), node.id) in self._seen:
+            return
+        writes = ctx.index.module_writes().get(node.id)
+        if not writes or not ctx.index.is_module_name(node):
+            return
+        module = ctx.index.scopes[ctx.index.tree]
+        if any(b.kind in ("import", "def", "class") for b in module.bindings.get(node.id, ())):
+            return
+        if not ctx.facts.transforms.compiled(fn_node):
+            return
+        late = [w for w in self._late_writes(writes, node.id, ctx) if _same_part(w, node)]
+        if not late:
+            return
+        self._seen.add((id(fn_node), node.id))
+        w = late[0]
+        where = (
+            f"line {w.node.lineno}, in `{getattr(w.function, 'name', '<lambda>')}`"  # type: ignore[attr-defined]
+            if w.function is not None
+            else f"line {w.node.lineno}, after the jitted function is called"  # type: ignore[attr-defined]
+        )
+        fn = ctx.function
+        self.report(
+            node,
+            name=node.id,
+            where=where,
+            fn=fn.name if fn else "this function",
+            why=fn.describe() if fn else "",
+        )
+
+    def _late_writes(self, writes, name: str, ctx: Context) -> list:  # noqa: ANN001
+        first_line, loops = self._first_traced_call(ctx)
+        out = []
+        current = set(ctx.functions)
+        defined = _module_statement(ctx.function_node)
+        for w in writes:
+            if w.function is not None:
+                if w.function in current or _lazy_init(w.node, name):
+                    continue
+                out.append(w)
+            elif defined is not None and not _after(w.node, defined):
+                continue  # program order: rebound before the reader exists, so never seen stale
+            elif w.node.lineno > first_line or any(loop in loops for loop in ancestors(w.node)):
+                out.append(w)
+        return out
+
+    def _first_traced_call(self, ctx: Context) -> tuple[float, set[ast.AST]]:
+        """Line of the first module-level call of a traced function, and the module-level
+        loops that contain such a call (a write anywhere in them happens after a call)."""
+        if self._first_call is None:
+            first = float("inf")
+            loops: set[ast.AST] = set()
+            transforms = ctx.facts.transforms
+            for call in ctx.index.calls:
+                if ctx.index.enclosing_function(call) is not None:
+                    continue
+                if transforms.traced_callee(call) is None:
+                    continue
+                first = min(first, call.lineno)
+                loops.update(
+                    a for a in ancestors(call) if isinstance(a, (ast.For, ast.AsyncFor, ast.While))
+                )
+            self._first_call = (first, loops)  # type: ignore[assignment]
+        return self._first_call  # type: ignore[return-value]
+
+
+def _module_statement(node: ast.AST | None) -> ast.stmt | None:
+    """The module-level statement holding `node` (the `def` of a reader, or the line that
+    builds a jitted lambda)."""
+    cur = node
+    while cur is not None:
+        parent = getattr(cur, "jl_parent", None)
+        if isinstance(parent, ast.Module):
+            return cur if isinstance(cur, ast.stmt) else None
+        cur = parent
+    return None
+
+
+def _after(node: ast.AST, stmt: ast.stmt) -> bool:
+    """`node` runs after `stmt` starts: it is below it, or inside it (a loop that defines the
+    reader and rebinds the name runs the rebinding again after the definition)."""
+    if node.lineno >= stmt.lineno:  # type: ignore[attr-defined]
+        return True
+    return any(a is stmt for a in ancestors(node))
+
+
+def _same_part(write, read: ast.Name) -> bool:  # noqa: ANN001
+    """A write to `X.a` (or `X["a"]`) matters to a read of `X.a` (`X["a"]`) or of `X` itself,
+    not to a read of `X.b` (`FLAGS.alsologtostderr = True` vs `FLAGS.lr`)."""
+    if write.kind not in ("attr", "item"):
+        return True
+    parent = getattr(read, "jl_parent", None)
+    if write.kind == "attr":
+        if isinstance(parent, ast.Attribute) and parent.value is read:
+            return parent.attr == write.node.attr
+        return not isinstance(parent, ast.Subscript) or parent.value is not read
+    if isinstance(parent, ast.Subscript) and parent.value is read:
+        a, b = parent.slice, write.node.slice
+        if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
+            return a.value == b.value
+        return True
+    return not isinstance(parent, ast.Attribute) or parent.value is not read
+
+
+def _lazy_init(node: ast.AST, name: str) -> bool:
+    """Inside `if NAME is None:` / `if not NAME:` (a one-time initialization)."""
+    for anc in ancestors(node):
+        if isinstance(anc, FUNCTION_NODES):
+            return False
+        if isinstance(anc, ast.If):
+            for sub in ast.walk(anc.test):
+                if not isinstance(sub, ast.Compare):
+                    pass
+                elif (  # `if X is None:`
+                    isinstance(sub.left, ast.Name)
+                    and sub.left.id == name
+                    and isinstance(sub.ops[0], (ast.Is, ast.Eq))
+                ) or any(  # `if key not in X:` (memoization: each entry written once)
+                    isinstance(op, (ast.In, ast.NotIn)) and isinstance(c, ast.Name) and c.id == name
+                    for op, c in zip(sub.ops, sub.comparators)
+                ):
+                    return True
+                if (
+                    isinstance(sub, ast.UnaryOp)
+                    and isinstance(sub.op, ast.Not)
+                    and isinstance(sub.operand, ast.Name)
+                    and sub.operand.id == name
+                ):
+                    return True
+    return False

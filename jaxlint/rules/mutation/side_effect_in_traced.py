@@ -1,0 +1,408 @@
+"""JAX502: side effects that run only at trace time inside traced functions.
+
+Appending to an outer list, storing into an outer dict, setting an attribute or a global from a
+jitted function happens once, while JAX traces, and stores tracers; the helpers tell an outer
+container from a local one and leave alone flax/equinox Module methods, transforms that trace
+once on purpose (`jax.eval_shape`) and mutable JAX refs.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis import Level
+from jaxlint.analysis.imports import functional_method_call
+from jaxlint.analysis.values import MUTABLE_CONTAINERS, Kind
+from jaxlint.rules.base import Context, Examples, Rule
+
+APPEND_LIKE = frozenset(
+    {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft"}
+)
+LIST_METHODS = frozenset({"append", "extend", "insert", "appendleft", "extendleft"})
+CONTAINER_FACTORIES = frozenset(
+    {
+        "list",
+        "dict",
+        "set",
+        "collections.defaultdict",
+        "collections.OrderedDict",
+        "collections.deque",
+        "collections.Counter",
+    }
+)
+SIDE_EFFECT_ADVICE = "return it from the function instead, or log it with `jax.debug.callback`"
+
+
+def _holds_tracer(ctx: Context, node: ast.AST) -> bool:
+    return ctx.taint.is_traced(node) or ctx.taint.level(node) == Level.CONTAINER
+
+
+def _enclosing_class(ctx: Context, fn: ast.AST | None) -> ast.ClassDef | None:
+    scope = ctx.index.scopes.get(fn) if fn is not None else None
+    cls = scope.class_scope if scope is not None else None
+    return cls.node if cls is not None else None  # type: ignore[return-value]
+
+
+def _in_module_class(ctx: Context) -> bool:
+    """Inside a method of a flax/equinox Module (their idioms mutate `self` on purpose)."""
+    for fn in ctx.functions:
+        cls = _enclosing_class(ctx, fn)
+        if cls is not None and ctx.facts.transforms.module_library(cls) is not None:
+            return True
+    return False
+
+
+# transforms that trace once to inspect a function: capturing values from them is the point
+TRACE_ONCE = frozenset(
+    {"jax.eval_shape", "jax.make_jaxpr", "equinox.filter_eval_shape", "equinox.filter_make_jaxpr"}
+)
+
+
+def _trace_once(ctx: Context) -> bool:
+    facts = ctx.facts.transforms.facts
+    for fn in reversed(ctx.functions):
+        f = facts.get(fn)
+        if f is not None and f.via in TRACE_ONCE:
+            return True
+    return False
+
+
+def _outer_binding(ctx: Context, name: ast.Name) -> str | None:
+    """ "module" or "function" when `name` resolves to an enclosing scope's binding that
+    outlives the current trace. A list owned by an enclosing traced function, filled by a
+    helper it calls directly, lives in the same trace: that is ordinary Python, not a leak
+    (only a separately traced body, such as a `scan` or `cond` body, leaks into it)."""
+    scope = ctx.index.scopes.get(ctx.function_node)
+    if scope is None or (name.id in scope.bindings and name.id not in scope.globals):
+        return None
+    s = scope.parent
+    if name.id in scope.globals and name.id not in scope.nonlocals:
+        s = ctx.index.scopes[ctx.index.tree]
+    while s is not None:
+        if s.kind != "class" and name.id in s.bindings:
+            if s.parent is None:
+                return "module"
+            owner = ctx.facts.function_facts(s.node)
+            current = ctx.function
+            if owner is not None and owner.is_jit and current is not None and current.chain:
+                return None  # same trace: a helper called (not transformed) inside the owner
+            return "function"
+        s = s.parent
+    return None
+
+
+def _container_binding(ctx: Context, name: ast.Name) -> bool:
+    """Every binding of `name` is a list/dict/set display, comprehension or constructor."""
+    found = ctx.index.lookup(name.id, ctx.index.scope_of(name))
+    if not found:
+        return False
+    for b in found:
+        value = b.value if b.kind == "assign" else None
+        if isinstance(
+            value, (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
+        ):
+            continue
+        if isinstance(value, ast.Call) and ctx.qualname(value.func) in CONTAINER_FACTORIES:
+            continue
+        return False
+    return True
+
+
+REF_MODULES = ("jax.experimental.pallas", "jax.experimental.mosaic", "jax._src.state")
+
+
+def _is_ref(ctx: Context, name: ast.Name) -> bool:
+    """A mutable JAX Ref (Pallas kernel refs, `jax.new_ref`): `ref[...] = v` is the idiom."""
+    if name.id.lower().endswith("ref") or name.id.lower().endswith("refs"):
+        return True
+    found = ctx.index.lookup(name.id, ctx.index.scope_of(name)) or []
+    for b in found:
+        if b.kind == "assign" and isinstance(b.value, ast.Call):
+            q = ctx.qualname(b.value.func) or ""
+            if "ref" in q.rsplit(".", 1)[-1] or "mutable_array" in q:
+                return True
+    module = ctx.index.scopes[ctx.index.tree]
+    return any(
+        b.kind == "import" and (b.qualname or "").startswith(REF_MODULES)
+        for bindings in module.bindings.values()
+        for b in bindings
+    )
+
+
+class SideEffectInTraced(Rule):
+    """Flags side effects that run only at trace time inside traced functions.
+
+    What it does: inside a jit-like function, finds tracers stored outside it:
+    `log.append(x)` / `.extend` / `.update` / `.add` on a list, dict or set from an enclosing
+    scope, `cache[k] = x` into an outer container, `self.x = x` in a plain (non-Module) class;
+    and every write to a `global` variable (`global counter; counter += 1`) plus `nonlocal`
+    writes of traced values. Methods of flax and equinox Modules are left alone (their
+    idioms manage state), and so is recording static facts such as shapes.
+    Why is this bad: JAX runs the Python body once per compilation, not once per call: after
+    three calls the list holds one entry, the counter is 1, and the stored value is a tracer
+    (`JitTracer(float32[])`); using it later raises `UnexpectedTracerError`.
+    Example:
+        history = []
+
+        @jax.jit
+        def step(x):
+            history.append(x)
+            return x * 2
+    Use instead:
+        @jax.jit
+        def step(x):
+            return x * 2, x          # return what you want to keep
+
+        y, seen = step(x)
+        history.append(seen)
+    Or `jax.debug.callback(lambda v: history.append(v), x)` for logging. No automatic fix.
+    """
+
+    code = "JAX502"
+    traced_evidence = True
+    name = "side-effect-in-traced"
+    message = (
+        "{what} inside a traced function runs only once, at trace time; {why}: "
+        "{consequence}; {advice}"
+    )
+    verifier = "execcount"
+    templates = ("training-step",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+
+            history = []
+
+            @jax.jit
+            def step(x):
+                history.append(x)  # error: JAX502
+                return x * 2
+            """,
+            """
+            import jax
+
+            counter = 0
+
+            @jax.jit
+            def step(x):
+                global counter
+                counter += 1  # error: JAX502
+                return x * 2
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def make_trainer():
+                metrics = {}
+
+                def loss_fn(params, batch):
+                    loss = jnp.mean((batch @ params) ** 2)
+                    metrics["loss"] = loss  # error: JAX502
+                    return loss
+
+                @jax.jit
+                def train_step(params, batch):
+                    return jax.grad(loss_fn)(params, batch)
+
+                return train_step
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+            from jax import lax
+
+            @jax.jit
+            def run(xs):
+                seen = []
+
+                def body(carry, x):
+                    seen.append(x)  # error: JAX502
+                    return carry + x, None
+
+                total, _ = lax.scan(body, 0.0, xs)
+                return total, jnp.stack(seen)
+            """,
+            """
+            import jax
+            from jax import lax
+
+            class Recorder:
+                def __init__(self):
+                    self.last = None
+
+                def body(self, carry, x):
+                    self.last = carry  # error: JAX502
+                    return carry + x, None
+
+                def run(self, xs):
+                    return lax.scan(self.body, 0.0, xs)
+            """,
+        ),
+        valid=(
+            """
+            import jax
+
+            history = []
+
+            @jax.jit
+            def step(x):
+                jax.debug.callback(lambda v: history.append(v), x)
+                return x * 2
+
+            def train(x):
+                y = step(x)
+                history.append(y)
+                return y
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            shapes = []
+
+            @jax.jit
+            def step(x):
+                shapes.append(x.shape)
+                out = []
+                out.append(x * 2)
+
+                def add(v):
+                    out.append(v)
+
+                add(x + 1)
+                return jnp.stack(out)
+            """,
+            """
+            import flax.linen as nn
+            from flax import nnx
+
+            class Counter(nnx.Module):
+                def __init__(self):
+                    self.count = nnx.Variable(0)
+
+                def __call__(self, x):
+                    self.count.value += 1
+                    self.last = x
+                    return x
+
+            class Dense(nn.Module):
+                @nn.compact
+                def __call__(self, x):
+                    self.sow("intermediates", "x", x)
+                    return x
+            """,
+        ),
+    )
+
+    def _why(self, ctx: Context, node: ast.AST | None) -> str:
+        if node is not None and ctx.taint.traced_name(node):
+            return ctx.why_traced(node)
+        return ctx.function.describe() if ctx.function else ""
+
+    def _silent(self, ctx: Context) -> bool:
+        return not ctx.in_jit or _in_module_class(ctx) or _trace_once(ctx)
+
+    def visit_Call(self, node: ast.Call, ctx: Context) -> None:
+        func = node.func
+        if not isinstance(func, ast.Attribute) or func.attr not in APPEND_LIKE:
+            return
+        if self._silent(ctx) or functional_method_call(node):
+            return  # `buf = buffer.insert(buf, x)`: a functional API returns the new value
+        receiver = func.value
+        outer = None
+        if isinstance(receiver, ast.Name):
+            kind = ctx.facts.values.of(receiver)
+            if kind != Kind.UNKNOWN and kind not in MUTABLE_CONTAINERS:
+                return  # an array, an instance, a tuple: not a list/dict/set being filled
+            outer = _outer_binding(ctx, receiver)
+            if func.attr not in LIST_METHODS and not _container_binding(ctx, receiver):
+                return  # `opt.update(...)`: only known lists/dicts/sets are mutated here
+        elif self._self_attribute(receiver, ctx) and func.attr in LIST_METHODS:
+            outer = "object"
+        if outer is None:
+            return
+        traced = next(
+            (a for a in [*node.args, *(k.value for k in node.keywords)] if _holds_tracer(ctx, a)),
+            None,
+        )
+        if traced is None:
+            return
+        self.report(
+            node,
+            what=f"`{ctx.text(func)}(...)`",
+            why=self._why(ctx, traced),
+            consequence=(
+                "it stores a tracer, which raises UnexpectedTracerError when used later, and "
+                "later calls add nothing"
+            ),
+            advice=SIDE_EFFECT_ADVICE,
+        )
+
+    def _self_attribute(self, node: ast.AST, ctx: Context) -> bool:
+        """`self.x` in a method of a plain (non-Module, non-pytree-framework) class."""
+        if not (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+        ):
+            return False
+        cls = _enclosing_class(ctx, ctx.function_node)
+        return cls is not None and ctx.facts.transforms.is_plain_class(cls)
+
+    def visit_Assign(self, node: ast.Assign, ctx: Context) -> None:
+        for target in node.targets:
+            self._store(node, target, node.value, ctx)
+
+    def visit_AugAssign(self, node: ast.AugAssign, ctx: Context) -> None:
+        self._store(node, node.target, node.value, ctx)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign, ctx: Context) -> None:
+        if node.value is not None:
+            self._store(node, node.target, node.value, ctx)
+
+    def _store(self, stmt: ast.stmt, target: ast.AST, value: ast.AST, ctx: Context) -> None:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            for elt in target.elts:
+                self._store(stmt, elt, value, ctx)
+            return
+        if self._silent(ctx):
+            return
+        traced = _holds_tracer(ctx, value)
+        if isinstance(target, ast.Name):
+            scope = ctx.index.scopes.get(ctx.function_node)
+            if scope is None or target.id not in scope.globals:
+                return
+            is_global = target.id not in scope.nonlocals
+            if not (is_global or traced):
+                return
+            kind = "global" if is_global else "nonlocal"
+            self.report(
+                stmt,
+                what=f"assigning the {kind} `{target.id}`",
+                why=self._why(ctx, value if traced else None),
+                consequence="it changes once per compilation, not once per call"
+                + (", and keeps a tracer" if traced else ""),
+                advice="return the new value instead and keep the state in the function's "
+                "inputs and outputs",
+            )
+            return
+        if not traced:
+            return
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            if _outer_binding(ctx, target.value) is None or _is_ref(ctx, target.value):
+                return
+            what = f"storing into `{target.value.id}[...]`"
+        elif self._self_attribute(target, ctx):
+            what = f"`{ctx.text(target)} = ...`"
+        else:
+            return
+        self.report(
+            stmt,
+            what=what,
+            why=self._why(ctx, value),
+            consequence="it keeps a tracer, which raises UnexpectedTracerError when used later, "
+            "and later calls do not update it",
+            advice=SIDE_EFFECT_ADVICE,
+        )
