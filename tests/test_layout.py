@@ -29,7 +29,6 @@ LONG_FILES = {
     "rules/sharding.py",
     "rules/tracing.py",
     "runtime_checks/verify.py",
-    "runtime_checks/verify_plan.py",
     "runtime_checks/verify_runtime.py",
 }
 
@@ -42,7 +41,6 @@ LONG_FUNCTIONS = {
     "integrations/mcp_server.py:build_server",
     "runtime_checks/capture.py:run_capture",
     "runtime_checks/verify.py:verify_file",
-    "runtime_checks/verify_plan.py:plan_one",
     "skill.py:render_skill",
 }
 
