@@ -18,7 +18,13 @@ from typing import Any
 from jaxlint.analysis import ModuleFacts
 from jaxlint.config import Settings
 from jaxlint.diagnostic import Diagnostic
-from jaxlint.runtime_checks.plan_locate import Located, _is_method, _positional, _qual, _stmt_of
+from jaxlint.runtime_checks.plan_locate import (
+    Located,
+    def_qualname,
+    is_method,
+    positional_params,
+    statement_of,
+)
 from jaxlint.source import SourceText
 
 # --------------------------------------------------------------------------- entries
@@ -56,18 +62,18 @@ def _callers(tree: ast.Module, subject: ast.AST, facts: ModuleFacts) -> list[ast
     return out
 
 
-def _mode_for(fn: ast.AST, facts: ModuleFacts, extra_static: Sequence[str]) -> Candidate:
+def mode_for(fn: ast.AST, facts: ModuleFacts, extra_static: Sequence[str]) -> Candidate:
     info = facts.function_facts(fn)
     if info is not None and info.is_jit:
-        params = [a.arg for a in _positional(fn)]
+        params = [a.arg for a in positional_params(fn)]
         kwonly = [a.arg for a in fn.args.kwonlyargs]  # type: ignore[attr-defined]
         static = [p for p in (*params, *kwonly) if p not in info.traced_params]
-        if _is_method(fn) and params:
+        if is_method(fn) and params:
             static = [p for p in static if p != params[0]]
         static += [s for s in extra_static if s not in static]
         return Candidate("jit", fn, static=tuple(static), via=info.via, note=info.describe())
     if info is not None and info.is_grad:
-        params = [a.arg for a in _positional(fn)]
+        params = [a.arg for a in positional_params(fn)]
         static = [p for p in params if p not in info.traced_params]
         static += [s for s in extra_static if s not in static]
         return Candidate("grad", fn, static=tuple(static), via=info.via, note=info.describe())
@@ -76,7 +82,7 @@ def _mode_for(fn: ast.AST, facts: ModuleFacts, extra_static: Sequence[str]) -> C
 
 def _module_lambda_target(fn: ast.Lambda, tree: ast.Module) -> str | None:
     """`g = jax.jit(lambda x: ...)` at module level -> `g`."""
-    stmt = _stmt_of(fn)
+    stmt = statement_of(fn)
     if (
         isinstance(stmt, ast.Assign)
         and getattr(stmt, "jl_parent", None) is tree
@@ -105,13 +111,13 @@ def candidates_for(
             ]
         return [Candidate("module", note="module-level code")]
     # the outermost def reachable by name: module-level def or method of a module-level class
-    tops = [f for f in loc.functions if _qual(f, tree) is not None]
+    tops = [f for f in loc.functions if def_qualname(f, tree) is not None]
     if not tops:
         return [Candidate("module", note="module-level code")]
     top = tops[-1]
     subject = loc.functions[0]
-    first = _mode_for(top, facts, extra_static)
-    first.qualname = _qual(top, tree)
+    first = mode_for(top, facts, extra_static)
+    first.qualname = def_qualname(top, tree)
     out = [first]
     if subject is top:
         info = facts.function_facts(top)
@@ -124,8 +130,8 @@ def candidates_for(
         callers += [c for c in _callers(tree, top, facts) if c not in callers]
         via_callers = []
         for caller in callers:
-            cand = _mode_for(caller, facts, ())
-            cand.qualname = _qual(caller, tree)
+            cand = mode_for(caller, facts, ())
+            cand.qualname = def_qualname(caller, tree)
             if cand.qualname:
                 cand.note = f"through its caller `{cand.qualname}`"
                 via_callers.append(cand)
@@ -178,7 +184,7 @@ def _returned_def(top: ast.AST, facts: ModuleFacts) -> ast.AST | None:
     return None
 
 
-def _entry_dict(cand: Candidate, inputs: list[tuple[str, str, str]]) -> dict[str, Any]:
+def entry_dict(cand: Candidate, inputs: list[tuple[str, str, str]]) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "mode": cand.mode,
         "function": cand.qualname,
@@ -188,12 +194,12 @@ def _entry_dict(cand: Candidate, inputs: list[tuple[str, str, str]]) -> dict[str
         "note": cand.note,
     }
     if cand.node is not None:
-        params = [a.arg for a in _positional(cand.node)]
+        params = [a.arg for a in positional_params(cand.node)]
         self_given = bool(inputs) and params[:1] == [inputs[0][0]]
         if (
             cand.mode != "attr"
             and not isinstance(cand.node, ast.Lambda)
-            and _is_method(cand.node)
+            and is_method(cand.node)
             and not self_given
         ):
             params = params[1:]

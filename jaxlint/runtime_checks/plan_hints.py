@@ -3,8 +3,8 @@
 `import` gets the dotted JAX names and config options used at the finding, `retrace-static` the
 suspect parameters, `execcount` whether the line prints, `numeric` the module globals it reads,
 `lower` the called function and its donated arguments, JAX301/JAX303 the pmapped / shard_mapped
-name; `_loop_lines` gives every kind the body of the loop around the finding. Each is computed
-here from the analysis facts, so the child never re-runs the linter. Static: no JAX.
+name; `enclosing_loop_lines` gives every kind the body of the loop around the finding. Each is
+computed here from the analysis facts, so the child never re-runs the linter. Static: no JAX.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from jaxlint.analysis import ModuleFacts
 from jaxlint.analysis.imports import FUNCTION_NODES, ancestors, dotted
-from jaxlint.runtime_checks.plan_locate import Located, _positional, _qual
+from jaxlint.runtime_checks.plan_locate import Located, def_qualname, positional_params
 
 # --------------------------------------------------------------------------- kind hints
 
@@ -69,7 +69,7 @@ def _names_in(
     return list(dict.fromkeys(longest)), list(dict.fromkeys(options))
 
 
-def _line_names(text: str, lines: Sequence[int], *, unique: bool = True) -> list[str]:
+def line_names(text: str, lines: Sequence[int], *, unique: bool = True) -> list[str]:
     """JAX names and config options used by the statements on `lines` of `text`."""
     from jaxlint.analysis.imports import ModuleIndex
 
@@ -123,7 +123,7 @@ def _alias_uses(tree: ast.Module, alias: str, module: str) -> list[str]:
 def _suspects(loc: Located, fn: ast.AST | None) -> list[str]:
     if fn is None or loc.node is None:
         return []
-    params = {a.arg for a in _positional(fn)} | {a.arg for a in fn.args.kwonlyargs}  # type: ignore[attr-defined]
+    params = {a.arg for a in positional_params(fn)} | {a.arg for a in fn.args.kwonlyargs}  # type: ignore[attr-defined]
     found = []
     node = loc.node
     if isinstance(node, (ast.If, ast.While)):
@@ -142,11 +142,11 @@ def _prints(loc: Located, facts: ModuleFacts) -> bool:
     return any(facts.index.qualname(c.func) == "print" for c in calls)
 
 
-def _pmap_target(loc: Located, tree: ast.Module) -> str | None:
+def pmap_target_of(loc: Located, tree: ast.Module) -> str | None:
     """The module-level name a flagged `pmap` produces: the decorated def or assigned name."""
     node = loc.node
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return _qual(node, tree)
+        return def_qualname(node, tree)
     if (
         isinstance(node, ast.Assign)
         and len(node.targets) == 1
@@ -160,7 +160,7 @@ def _pmap_target(loc: Located, tree: ast.Module) -> str | None:
             isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef))
             and cur in parent.decorator_list
         ):
-            return _qual(parent, tree)
+            return def_qualname(parent, tree)
         if isinstance(parent, ast.Assign) and getattr(parent, "jl_parent", None) is tree:
             target = parent.targets[0]
             return target.id if isinstance(target, ast.Name) else None
@@ -170,7 +170,7 @@ def _pmap_target(loc: Located, tree: ast.Module) -> str | None:
     return None
 
 
-def _axis_name(loc: Located) -> str | None:
+def axis_name_of(loc: Located) -> str | None:
     """`axis_name=` of the flagged pmap (the call around the flagged name, or inside it)."""
     node = loc.node
     roots = [node] if node is not None else []
@@ -204,7 +204,7 @@ def _module_globals(loc: Located, facts: ModuleFacts, tree: ast.Module) -> list[
     return out
 
 
-def _pmap_function(loc: Located, tree: ast.Module, target: str | None) -> ast.AST | None:
+def pmap_function(loc: Located, tree: ast.Module, target: str | None) -> ast.AST | None:
     """The def a flagged pmap maps: the decorated def, or `f` in `g = pmap(f)`."""
     if target is None:
         return None
@@ -231,7 +231,7 @@ def _pmap_function(loc: Located, tree: ast.Module, target: str | None) -> ast.AS
     return None
 
 
-def _loop_lines(loc: Located) -> list[int] | None:
+def enclosing_loop_lines(loc: Located) -> list[int] | None:
     """Body lines of the innermost loop around the finding, inside the same function."""
     node = loc.node
     if node is None:
@@ -269,15 +269,15 @@ def _call_hint(loc: Located, facts: ModuleFacts) -> dict[str, Any] | None:
     return {"callee": callee, "donate": donate, "line": call.lineno}
 
 
-def _sharded_name(loc: Located, tree: ast.Module) -> tuple[str | None, ast.AST | None]:
+def sharded_name(loc: Located, tree: ast.Module) -> tuple[str | None, ast.AST | None]:
     """The module-level name under which the function around the finding is shard_mapped/pmapped:
     the decorated def itself, or `name = shard_map(fn, ...)`."""
-    tops = [f for f in loc.functions if _qual(f, tree) is not None]
+    tops = [f for f in loc.functions if def_qualname(f, tree) is not None]
     if not tops:
         return None, None
     top = tops[-1]
     if getattr(top, "decorator_list", None):
-        return _qual(top, tree), top
+        return def_qualname(top, tree), top
     name = getattr(top, "name", None)
     for stmt in tree.body:
         if (

@@ -21,7 +21,7 @@ from jaxlint.analysis import ModuleFacts
 from jaxlint.analysis.imports import dotted
 from jaxlint.config import Settings
 from jaxlint.errors import UsageError
-from jaxlint.runtime_checks.plan_locate import _defaults, _positional
+from jaxlint.runtime_checks.plan_locate import param_defaults, positional_params
 
 DEFAULT_SHAPE = (8,)
 KEY_NAMES = re.compile(r"^(key|rng|prng|subkey|sub_key|rng_key|prng_key|keys|.*_key|key_.*)$")
@@ -368,12 +368,12 @@ def resolve_inputs(
     Parameters with defaults that no source covers are left out (the function's default is used);
     a required parameter that no source covers is reported as missing.
     """
-    params = _positional(fn)
+    params = positional_params(fn)
     everything = [p.arg for p in params]
     if skip_first and params:
         params = params[1:]
     names = [p.arg for p in params]
-    defaults = _defaults(fn)
+    defaults = param_defaults(fn)
     shape = default_shape(settings)
     given: dict[str, tuple[str, str]] = {}
 

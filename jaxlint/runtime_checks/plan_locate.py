@@ -2,8 +2,8 @@
 
 `Located` is the planner's view of one diagnostic (the smallest AST node covering its span, the
 statement around it, the lines a verifier attributes to it, the functions whose body holds it);
-the small helpers beside it name a def (`_qual`) and read its parameters. The entry choice, the
-input resolution and the kind hints all start from here. Static: no JAX.
+the small helpers beside it name a def (`def_qualname`) and read its parameters. The entry
+choice, the input resolution and the kind hints all start from here. Static: no JAX.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from jaxlint.diagnostic import Diagnostic
 from jaxlint.source import SourceText
 
 
-def _qual(fn: ast.AST, tree: ast.Module) -> str | None:
+def def_qualname(fn: ast.AST, tree: ast.Module) -> str | None:
     """`name` or `Class.name` for a module-level def (or a method of a module-level class)."""
     parent = getattr(fn, "jl_parent", None)
     name = getattr(fn, "name", None)
@@ -28,14 +28,14 @@ def _qual(fn: ast.AST, tree: ast.Module) -> str | None:
     return None
 
 
-def _positional(fn: ast.AST) -> list[ast.arg]:
+def positional_params(fn: ast.AST) -> list[ast.arg]:
     args = fn.args  # type: ignore[attr-defined]
     return [*args.posonlyargs, *args.args]
 
 
-def _defaults(fn: ast.AST) -> dict[str, ast.expr]:
+def param_defaults(fn: ast.AST) -> dict[str, ast.expr]:
     args = fn.args  # type: ignore[attr-defined]
-    positional = _positional(fn)
+    positional = positional_params(fn)
     out = dict(
         zip([a.arg for a in positional[len(positional) - len(args.defaults) :]], args.defaults)
     )
@@ -45,11 +45,11 @@ def _defaults(fn: ast.AST) -> dict[str, ast.expr]:
     return out
 
 
-def _is_method(fn: ast.AST) -> bool:
+def is_method(fn: ast.AST) -> bool:
     return isinstance(getattr(fn, "jl_parent", None), ast.ClassDef)
 
 
-def _stmt_of(node: ast.AST) -> ast.stmt | None:
+def statement_of(node: ast.AST) -> ast.stmt | None:
     cur: ast.AST | None = node
     while cur is not None and not isinstance(cur, ast.stmt):
         cur = getattr(cur, "jl_parent", None)
@@ -74,7 +74,7 @@ class Located:
     def __init__(self, tree: ast.Module, source: SourceText, diag: Diagnostic) -> None:
         self.tree = tree
         self.node = _find_node(tree, source, diag)
-        self.stmt = _stmt_of(self.node) if self.node is not None else None
+        self.stmt = statement_of(self.node) if self.node is not None else None
         start, end = diag.span.start.line, max(diag.span.end.line, diag.span.start.line)
         lines = set(range(start, end + 1))
         if self.stmt is not None:

@@ -4,10 +4,11 @@ The parent (this module, the driver, no JAX import) lints the file in-process wi
 configuration, plans one job per finding (`verify_plan`: entry, inputs, fixed source; the job
 schema is `jobs.Job`), and runs all jobs in ONE sandboxed child (`verify_run.run_jobs` ->
 `sandbox.run_isolated` -> `verify_runtime.worker`), then renders the report (`verify_report`).
-The child imports the module by path under a private name, so its `__main__` block never runs. Jobs that need several devices
-(simulated with `--xla_force_host_platform_device_count` on CPU) run in a second child. The child
-appends each result to a progress file; if it crashes or hangs, the results it finished are kept,
-the job it was on becomes `could-not-run` with the reason, and the rest run in a new child.
+The child imports the module by path under a private name, so its `__main__` block never runs.
+Jobs that need several devices (simulated with `--xla_force_host_platform_device_count` on CPU)
+run in a second child. The child appends each result to a progress file; if it crashes or hangs,
+the results it finished are kept, the job it was on becomes `could-not-run` with the reason, and
+the rest run in a new child.
 
 Verdicts: `confirmed` (the sharp bit happened, with evidence), `not-reproduced` (the code ran and it
 did not happen with these inputs), `could-not-run` (and why). Exit 0 whenever it ran, 2 for usage

@@ -17,7 +17,10 @@ facts the linter used (`jaxlint.analysis`):
 - kind-specific hints: dotted names for `import`, suspect parameters for `retrace-static`, whether
   the line prints (`execcount`), the pmapped name (`numeric` for JAX301).
 
-A job is plain JSON; the child (`verify_runtime`) never re-runs the linter.
+A job is plain JSON (its schema: `jobs.Job`); the child (`verify_runtime`) never re-runs the
+linter. This module chooses the kinds and drives `plan_one`: the header every job has, the entry
+(`_choose_entry` over `plan_entries.candidates_for`, inputs from `plan_inputs`), one hint builder
+per kind (`plan_hints.KIND_HINTS`) and per rule (`CODE_HINTS`), and the fix (`_plan_fix`).
 """
 
 from __future__ import annotations
@@ -35,19 +38,19 @@ from jaxlint.diagnostic import Diagnostic
 from jaxlint.runtime_checks.jobs import EditList, apply_edits, edit_list, line_map_between
 from jaxlint.runtime_checks.plan_entries import (
     Candidate,
-    _entry_dict,
-    _mode_for,
     candidates_for,
     capture_targets,
+    entry_dict,
+    mode_for,
 )
 from jaxlint.runtime_checks.plan_hints import (
     KIND_HINTS,
-    _axis_name,
-    _line_names,
-    _loop_lines,
-    _pmap_function,
-    _pmap_target,
-    _sharded_name,
+    axis_name_of,
+    enclosing_loop_lines,
+    line_names,
+    pmap_function,
+    pmap_target_of,
+    sharded_name,
 )
 from jaxlint.runtime_checks.plan_inputs import (
     InputOptions,
@@ -58,7 +61,7 @@ from jaxlint.runtime_checks.plan_inputs import (
     spec_from_annotation,
     unmatched_config_entries,
 )
-from jaxlint.runtime_checks.plan_locate import Located, _is_method, _qual
+from jaxlint.runtime_checks.plan_locate import Located, def_qualname, is_method
 from jaxlint.source import SourceText
 
 # Verifier kinds per rule where RULES.md lists more than the rule's own `verifier` attribute.
@@ -195,8 +198,8 @@ def plan_file(
 def function_of(diag: Diagnostic, tree: ast.Module, source: SourceText) -> str | None:
     """`name` / `Class.name` of the outermost named function around a diagnostic."""
     loc = Located(tree, source, diag)
-    tops = [f for f in loc.functions if _qual(f, tree) is not None]
-    return _qual(tops[-1], tree) if tops else None
+    tops = [f for f in loc.functions if def_qualname(f, tree) is not None]
+    return def_qualname(tops[-1], tree) if tops else None
 
 
 class _Inputs:
@@ -213,7 +216,7 @@ class _Inputs:
     def resolve(
         self, fn: ast.AST, qualname: str, mode: str, static: Sequence[str]
     ) -> tuple[list[tuple[str, str, str]], list[str]]:
-        skip_first = mode != "attr" and not isinstance(fn, ast.Lambda) and _is_method(fn)
+        skip_first = mode != "attr" and not isinstance(fn, ast.Lambda) and is_method(fn)
         return resolve_inputs(
             fn,
             qualname,
@@ -285,7 +288,7 @@ def _job_header(
     others: list[dict[str, Any]],
 ) -> dict[str, Any]:
     """The keys every job has, whether or not it can run."""
-    tops = [f for f in loc.functions if _qual(f, tree) is not None]
+    tops = [f for f in loc.functions if def_qualname(f, tree) is not None]
     return {
         "id": index,
         "code": diag.code,
@@ -295,12 +298,12 @@ def _job_header(
         "col": diag.col,
         "end_line": diag.span.end.line,
         "lines": loc.lines,
-        "loop_lines": _loop_lines(loc),
+        "loop_lines": enclosing_loop_lines(loc),
         "kinds": list(kinds),
         "file": abspath,
         "display": display,
         "source": source.text,
-        "function": _qual(tops[-1], tree) if tops else None,
+        "function": def_qualname(tops[-1], tree) if tops else None,
         "others": others,
         "entry": None,
         "error": None,
@@ -337,11 +340,11 @@ def _choose_entry(
         got, missing = inputs.resolve(cand.node, cand.qualname or "", cand.mode, cand.static)
         then = None
         if not missing and cand.then is not None:
-            inner = _mode_for(cand.then, facts, inputs.options.static)
+            inner = mode_for(cand.then, facts, inputs.options.static)
             inner_name = f"{cand.qualname}.{getattr(cand.then, 'name', 'inner')}"
             more, missing = inputs.resolve(cand.then, inner_name, inner.mode, inner.static)
             if not missing:
-                then = _entry_dict(inner, more)
+                then = entry_dict(inner, more)
                 then["function"] = inner_name
             else:
                 cand_where = inner_name
@@ -357,7 +360,7 @@ def _choose_entry(
         # kinds that need no entry (e.g. `import` of a removed name) can still run
         job["entry_error"] = missing_note or "no way to run the flagged code was found"
     else:
-        job["entry"] = _entry_dict(chosen, got)
+        job["entry"] = entry_dict(chosen, got)
         if then is not None:
             job["entry"]["then"] = then
         job["guessed"] = any(src == "guess" for _, _, src in got) or bool(
@@ -368,25 +371,25 @@ def _choose_entry(
 
 def _pmap_hint(job: dict[str, Any], loc: Located, tree: ast.Module, inputs: _Inputs) -> None:
     """JAX301: the pmapped name, its axis name, and an entry that calls the mapped def."""
-    target = _pmap_target(loc, tree)
+    target = pmap_target_of(loc, tree)
     job["pmap_target"] = target
-    job["axis_name"] = _axis_name(loc)
-    pmap_fn = _pmap_function(loc, tree, target)
+    job["axis_name"] = axis_name_of(loc)
+    pmap_fn = pmap_function(loc, tree, target)
     if target and pmap_fn is not None:
         got, missing = inputs.resolve(pmap_fn, target, "attr", ())
         if not missing:
-            job["pmap_entry"] = _entry_dict(Candidate("attr", pmap_fn, qualname=target), got)
+            job["pmap_entry"] = entry_dict(Candidate("attr", pmap_fn, qualname=target), got)
         else:
             job["entry_error"] = inputs.missing_message(target, missing)
 
 
 def _sharded_hint(job: dict[str, Any], loc: Located, tree: ast.Module, inputs: _Inputs) -> None:
     """JAX303: an entry that calls the shard_mapped / pmapped function by its module-level name."""
-    name, fn = _sharded_name(loc, tree)
+    name, fn = sharded_name(loc, tree)
     if name and fn is not None:
         got, missing = inputs.resolve(fn, name, "attr", ())
         if not missing:
-            job["sharded_entry"] = _entry_dict(Candidate("attr", fn, qualname=name), got)
+            job["sharded_entry"] = entry_dict(Candidate("attr", fn, qualname=name), got)
         else:
             job["entry_error"] = inputs.missing_message(name, missing)
 
@@ -428,8 +431,8 @@ def _import_fix_names(
         for line in range(a, c if d == 0 else c + 1)
     }
     kept_lines = [n for n in loc.lines if n not in deleted and n < len(mapping)]
-    before = Counter(_line_names(source.text, loc.lines, unique=False))
-    after = Counter(_line_names(fixed_text, [mapping[n] for n in kept_lines], unique=False))
+    before = Counter(line_names(source.text, loc.lines, unique=False))
+    after = Counter(line_names(fixed_text, [mapping[n] for n in kept_lines], unique=False))
     job["fix"]["names_kept"] = [
         n for n in job.get("names", []) + job.get("config_options", []) if after[n] >= before[n] > 0
     ]
