@@ -101,7 +101,7 @@ def run_capture(
     "functions": {qualname: {"calls": n, "signatures": [{"inputs": [[param, spec|None, why],
     ...], "called_from": "file.py:12"}]}}, "stderr_tail": [...]}`.
     """
-    from jaxlint.runtime_checks.capture_hook import CONFIG_ENV, function_lines
+    from jaxlint.runtime_checks.capture_hook import function_lines
 
     abspath = os.path.realpath(path)
     source = Path(abspath).read_text(encoding="utf-8")
@@ -126,13 +126,7 @@ def run_capture(
     wanted = [t for t in dict.fromkeys(targets) if t in known]
     work = tempfile.mkdtemp(prefix="jaxlint-capture-")
     try:
-        hook_dir = os.path.join(work, "hook")
-        out_dir = os.path.join(work, "out")
-        run_dir = os.path.join(work, "cwd")
-        for folder in (hook_dir, out_dir, run_dir):
-            os.makedirs(folder)
-        with open(os.path.join(hook_dir, "sitecustomize.py"), "w", encoding="utf-8") as handle:
-            handle.write(_SITECUSTOMIZE)
+        hook_dir, out_dir, run_dir = (os.path.join(work, d) for d in ("hook", "out", "cwd"))
         config = {
             "file": abspath,
             "functions": {str(k): v for k, v in lines.items()},
@@ -143,50 +137,11 @@ def run_capture(
             "stop": True,
             "memory_mb": memory_mb,
         }
-        config_path = os.path.join(work, "config.json")
-        with open(config_path, "w", encoding="utf-8") as handle:
-            json.dump(config, handle)
-        env = dict(os.environ)
-        package_root = str(Path(__file__).resolve().parents[2])
-        paths = [hook_dir, package_root, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
-        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
-        env[CONFIG_ENV] = config_path
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-        env.setdefault("JAX_PLATFORMS", "cpu")
-        env.setdefault("PYTHONUNBUFFERED", "1")
+        env = _prepare(work, hook_dir, out_dir, run_dir, config)
         started = time.perf_counter()
-        reason = ""
-        code: int | None = None
-        with tempfile.TemporaryFile() as errors:
-            try:
-                proc = subprocess.Popen(
-                    argv,
-                    cwd=run_dir if main else (cwd or os.getcwd()),
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL,
-                    stderr=errors,
-                    env=env,
-                    start_new_session=True,
-                )
-            except OSError as exc:
-                raise UsageError(f"cannot run {shlex.join(argv)!r}: {exc}") from None
-            try:
-                code = proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                reason = f"timed out after {timeout:g} s"
-            finally:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except OSError:
-                    pass
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:  # pragma: no cover
-                    pass
-            errors.seek(0, os.SEEK_END)
-            size = errors.tell()
-            errors.seek(max(0, size - 20000))
-            tail = errors.read().decode("utf-8", "replace").splitlines()[-20:]
+        code, reason, tail = _run_program(
+            argv, run_dir if main else (cwd or os.getcwd()), env, timeout
+        )
         functions = merge(out_dir, max_calls)
         seen = [t for t in config["targets"] if t in functions]
         if not reason:
@@ -205,6 +160,71 @@ def run_capture(
         }
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _prepare(
+    work: str, hook_dir: str, out_dir: str, run_dir: str, config: dict[str, Any]
+) -> dict[str, str]:
+    """Write the recording hook (a `sitecustomize.py` every Python child imports) and its
+    configuration under `work`; the environment that makes the program's processes load it."""
+    from jaxlint.runtime_checks.capture_hook import CONFIG_ENV
+
+    for folder in (hook_dir, out_dir, run_dir):
+        os.makedirs(folder)
+    with open(os.path.join(hook_dir, "sitecustomize.py"), "w", encoding="utf-8") as handle:
+        handle.write(_SITECUSTOMIZE)
+    config_path = os.path.join(work, "config.json")
+    with open(config_path, "w", encoding="utf-8") as handle:
+        json.dump(config, handle)
+    env = dict(os.environ)
+    package_root = str(Path(__file__).resolve().parents[2])
+    paths = [hook_dir, package_root, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+    env[CONFIG_ENV] = config_path
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env.setdefault("JAX_PLATFORMS", "cpu")
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+def _run_program(
+    argv: list[str], cwd: str, env: dict[str, str], timeout: float
+) -> tuple[int | None, str, list[str]]:
+    """Run the program in its own session, killed (with all it started) after `timeout`:
+    (exit code or None, why it did not finish or "", the last lines of its stderr)."""
+    reason = ""
+    code: int | None = None
+    with tempfile.TemporaryFile() as errors:
+        try:
+            proc = subprocess.Popen(
+                argv,
+                cwd=cwd,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=errors,
+                env=env,
+                start_new_session=True,
+            )
+        except OSError as exc:
+            raise UsageError(f"cannot run {shlex.join(argv)!r}: {exc}") from None
+        try:
+            code = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            reason = f"timed out after {timeout:g} s"
+        finally:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # pragma: no cover
+                pass
+        errors.seek(0, os.SEEK_END)
+        size = errors.tell()
+        errors.seek(max(0, size - 20000))
+        tail = errors.read().decode("utf-8", "replace").splitlines()[-20:]
+    return code, reason, tail
 
 
 def has_main_block(source: str) -> bool:

@@ -2,11 +2,12 @@
 `v_*` kinds both need, so that no kind imports the runner back (ARCHITECTURE.md §5, step 8:
 `runtime/verify/kit.py`).
 
-Today it holds the exception helpers (`CouldNotRun`, `short_message`, `describe_exception`)
-and the comparison of an original and a fixed side (`compare_sides`), which the `numeric`
-kind and the runner's fix check (`verify_runtime.check_fix`) share. A side is duck-typed
-(`verify_runtime.Side`: `job`, `mode`, `fixed`, `filename`, `entry()`, `module()`), so this
-module imports nothing from the runner. `verify_runtime` re-exports the exception helpers,
+It holds the verdicts (`Outcome`, `confirmed`/`not_reproduced`/`could_not_run`, `stopped`), the
+per-job soft timeout (`VerifyTimeout`), the exception helpers (`CouldNotRun`, `short_message`,
+`describe_exception`) and the comparison of an original and a fixed side (`compare_sides`),
+which the `numeric` kind and the runner's fix check (`verify_runtime.check_fix`) share. A side is
+duck-typed (`side.Side`: `job`, `mode`, `fixed`, `filename`, `entry()`, `module()`), so this
+module imports no other part of the runtime but `bench`. `verify_runtime` re-exports these,
 so `from jaxlint.runtime_checks.verify_runtime import CouldNotRun` keeps working.
 Runs in the sandboxed child only: JAX is imported inside functions.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import sys
 import traceback
 import types
+from dataclasses import dataclass, field
 from typing import Any
 
 from jaxlint.runtime_checks.bench import outputs_match
@@ -176,3 +178,51 @@ def compare_sides(original: Any, fixed: Any) -> dict[str, Any]:
         }
     same, diff = outputs_match(out_a, out_b)
     return {"compared": True, "outputs_match": same, "max_abs_diff": diff, "original_ran": how}
+
+
+CONFIRMED = "confirmed"
+NOT_REPRODUCED = "not-reproduced"
+COULD_NOT_RUN = "could-not-run"
+
+
+class VerifyTimeout(BaseException):
+    """The per-job soft time limit ran out (BaseException: user `except Exception` won't eat it)."""
+
+
+@dataclass
+class Outcome:
+    verdict: str
+    reason: str = ""
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+
+def confirmed(reason: str, **evidence: Any) -> Outcome:
+    return Outcome(CONFIRMED, reason, evidence)
+
+
+def not_reproduced(reason: str, **evidence: Any) -> Outcome:
+    return Outcome(NOT_REPRODUCED, reason, evidence)
+
+
+def could_not_run(reason: str, **evidence: Any) -> Outcome:
+    return Outcome(COULD_NOT_RUN, reason, evidence)
+
+
+def stopped(side: Any, exc: BaseException, ran: str, before: str = "") -> Outcome:
+    """could-not-run for code that raised before the check could see anything; when it stopped at
+    another finding's line, say so (`masked_by`), so that finding's fix can be applied and the
+    check repeated."""
+    info = describe_exception(exc, side.filename)
+    where = info.get("at_line")
+    other = side.other_finding_at(info.get("user_frames") or [])
+    if other is not None:
+        info["masked_by"] = other
+        return could_not_run(
+            f"masked: the code stopped earlier at line {where} ({other['code']}: "
+            f"{info['exception']}); fix that first and verify again",
+            **info,
+        )
+    place = f" at line {where}" if where else ""
+    return could_not_run(
+        f"{ran} failed{place}{before}: {info['exception']}: {info['message']}", **info
+    )

@@ -29,17 +29,16 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     CouldNotRun,
     Outcome,
-    Probe,
-    Side,
     confirmed,
     could_not_run,
     not_reproduced,
     short_message,
     stopped,
 )
+from jaxlint.runtime_checks.side import Probe, Side
 
 REPEAT = 7
 UNDERREPORT = 2.0

@@ -15,16 +15,15 @@ import ast
 import logging
 from typing import Any
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     Outcome,
-    Probe,
-    Side,
     confirmed,
     could_not_run,
     not_reproduced,
     short_message,
     stopped,
 )
+from jaxlint.runtime_checks.side import Probe, Side
 
 CALLS = 3
 

@@ -26,15 +26,15 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     Outcome,
-    Side,
     confirmed,
     could_not_run,
     not_reproduced,
     short_message,
     stopped,
 )
+from jaxlint.runtime_checks.side import Side
 
 DERIVERS = {"split", "fold_in", "clone"}
 REPEATED = {"JAX208", "JAX209"}  # rules about a function that runs more than once

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     Outcome,
-    Probe,
-    Side,
     confirmed,
     could_not_run,
     describe_exception,
     not_reproduced,
 )
+from jaxlint.runtime_checks.side import Probe, Side
 
 WORDS = ("dtype", "float64", "int64", "truncated", "x64", "precision")
 

@@ -10,11 +10,8 @@ statement ran fewer times than the function was called and no runtime effect (fo
 
 from __future__ import annotations
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     Outcome,
-    Probe,
-    Side,
-    capture_stdout,
     confirmed,
     could_not_run,
     describe_exception,
@@ -22,6 +19,7 @@ from jaxlint.runtime_checks.verify_runtime import (
     short_message,
     stopped,
 )
+from jaxlint.runtime_checks.side import Probe, Side, capture_stdout
 
 CALLS = 3
 

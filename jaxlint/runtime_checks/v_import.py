@@ -17,16 +17,15 @@ import sys
 import warnings
 from typing import Any
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     Outcome,
-    Probe,
-    Side,
     confirmed,
     could_not_run,
     describe_exception,
     not_reproduced,
     short_message,
 )
+from jaxlint.runtime_checks.side import Probe, Side
 
 DEPRECATION = ("DeprecationWarning", "FutureWarning", "PendingDeprecationWarning")
 

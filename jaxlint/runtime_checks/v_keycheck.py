@@ -11,14 +11,14 @@ untracked, and `draws` covers them.
 
 from __future__ import annotations
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     Outcome,
-    Side,
     confirmed,
     describe_exception,
     not_reproduced,
     stopped,
 )
+from jaxlint.runtime_checks.side import Side
 
 
 def _is_reuse(exc: BaseException) -> bool:

@@ -7,15 +7,15 @@ when the trace ends. Confirmed on that error.
 
 from __future__ import annotations
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     Outcome,
-    Side,
     confirmed,
     could_not_run,
     describe_exception,
     not_reproduced,
     stopped,
 )
+from jaxlint.runtime_checks.side import Side
 
 
 def check(side: Side) -> Outcome:

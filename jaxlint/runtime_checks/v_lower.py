@@ -15,17 +15,16 @@ import time
 from collections import Counter
 from typing import Any
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     CouldNotRun,
     Outcome,
-    Probe,
-    Side,
     confirmed,
     could_not_run,
     describe_exception,
     not_reproduced,
     stack_lines,
 )
+from jaxlint.runtime_checks.side import Probe, Side
 
 UNROLL_MIN = 8
 _OP_RE = re.compile(r"=\s*[^=]*?\s([a-z][a-z0-9\-_.]*)\(", re.M)

@@ -18,17 +18,19 @@ from collections.abc import Iterator
 from typing import Any
 
 from jaxlint.runtime_checks.bench import outputs_match
-from jaxlint.runtime_checks.kit import DIFFER, compare_sides, module_values
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
+    DIFFER,
     CouldNotRun,
     Outcome,
-    Side,
+    compare_sides,
     confirmed,
     could_not_run,
     describe_exception,
+    module_values,
     not_reproduced,
     short_message,
 )
+from jaxlint.runtime_checks.side import Side
 
 
 def _pmap(side: Side) -> Outcome:
@@ -235,7 +237,7 @@ def _double_reduction(side: Side) -> Outcome:
     import jax
     import numpy as np
 
-    from jaxlint.runtime_checks.verify_runtime import Entry, UserModule
+    from jaxlint.runtime_checks.entry import Entry, UserModule
 
     spec = side.job.get("sharded_entry")
     if not spec:

@@ -11,15 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from jaxlint.runtime_checks.bench import outputs_match
-from jaxlint.runtime_checks.verify_runtime import (
-    CouldNotRun,
-    Outcome,
-    Side,
-    block,
-    confirmed,
-    not_reproduced,
-    stopped,
-)
+from jaxlint.runtime_checks.entry import block
+from jaxlint.runtime_checks.kit import CouldNotRun, Outcome, confirmed, not_reproduced, stopped
+from jaxlint.runtime_checks.side import Side
 
 
 def _preview(value: Any) -> Any:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     CouldNotRun,
     Outcome,
-    Side,
     confirmed,
     could_not_run,
     describe_exception,
     not_reproduced,
 )
+from jaxlint.runtime_checks.side import Side
 
 
 def check(side: Side) -> Outcome:

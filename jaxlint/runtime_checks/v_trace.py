@@ -17,11 +17,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from jaxlint.runtime_checks.inputs import describe_value
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     CONFIRMED,
     CouldNotRun,
     Outcome,
-    Side,
     confirmed,
     could_not_run,
     describe_exception,
@@ -30,6 +29,7 @@ from jaxlint.runtime_checks.verify_runtime import (
     short_message,
     stack_lines,
 )
+from jaxlint.runtime_checks.side import Side
 
 # exception class names (anywhere in the MRO) and message fragments that match each rule
 EXPECTED: dict[str, tuple[str, ...]] = {

@@ -15,15 +15,15 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from jaxlint.runtime_checks.verify_runtime import (
+from jaxlint.runtime_checks.kit import (
     Outcome,
-    Side,
     confirmed,
     describe_exception,
     not_reproduced,
     short_message,
     stopped,
 )
+from jaxlint.runtime_checks.side import Side
 
 CONVERTERS = (("jax", "device_put"), ("jax.numpy", "asarray"), ("jax.numpy", "array"))
 

@@ -1,12 +1,14 @@
 """`jaxlint verify PATH[::FUNCTION]`: confirm each finding by running the code with JAX.
 
-The parent (this module, no JAX import) lints the file in-process with the file's configuration,
-plans one job per finding (`verify_plan`: entry, inputs, fixed source), and runs all jobs in ONE
-sandboxed child (`sandbox.run_isolated` -> `verify_runtime.worker`): the module is imported by
-path under a private name, so its `__main__` block never runs. Jobs that need several devices
-(simulated with `--xla_force_host_platform_device_count` on CPU) run in a second child. The child
-appends each result to a progress file; if it crashes or hangs, the results it finished are kept,
-the job it was on becomes `could-not-run` with the reason, and the rest run in a new child.
+The parent (this module, the driver, no JAX import) lints the file in-process with the file's
+configuration, plans one job per finding (`verify_plan`: entry, inputs, fixed source; the job
+schema is `jobs.Job`), and runs all jobs in ONE sandboxed child (`verify_run.run_jobs` ->
+`sandbox.run_isolated` -> `verify_runtime.worker`), then renders the report (`verify_report`).
+The child imports the module by path under a private name, so its `__main__` block never runs.
+Jobs that need several devices (simulated with `--xla_force_host_platform_device_count` on CPU)
+run in a second child. The child appends each result to a progress file; if it crashes or hangs,
+the results it finished are kept, the job it was on becomes `could-not-run` with the reason, and
+the rest run in a new child.
 
 Verdicts: `confirmed` (the sharp bit happened, with evidence), `not-reproduced` (the code ran and it
 did not happen with these inputs), `could-not-run` (and why). Exit 0 whenever it ran, 2 for usage
@@ -18,18 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from jaxlint.errors import JaxMissingError, UsageError
-
-DEFAULT_TIMEOUT = 60.0
-STARTUP_SECONDS = 60.0  # child start-up (importing JAX) on top of the per-finding budget
-VERDICTS = ("confirmed", "not-reproduced", "could-not-run")
-
+from jaxlint.runtime_checks.verify_report import VERDICTS, finding_report, render_text
+from jaxlint.runtime_checks.verify_run import DEFAULT_TIMEOUT, run_jobs
 
 # --------------------------------------------------------------------------- CLI
 
@@ -220,35 +218,12 @@ def verify_file(
     and records the real inputs of the functions with findings (`capture.run_capture`); they
     come before every other input source except `args`. The report then has a `capture` entry
     and each finding whose entry used recorded inputs shows them as `evidence.captured`."""
-    from jaxlint.engine import read_source
     from jaxlint.rules import rules_by_code
-    from jaxlint.runtime_checks.verify_plan import InputOptions, function_of, plan_file
-    from jaxlint.source import ReadError
+    from jaxlint.runtime_checks.verify_plan import InputOptions, plan_file
 
-    try:
-        source = read_source(path)
-    except ReadError as exc:
-        raise UsageError(f"cannot read {path!r}: {exc}") from None
-    diags, settings = lint_for_verify(path, source.text, config=config, select=select)
-    import ast
-
-    try:
-        tree = ast.parse(source.text)
-    except SyntaxError as exc:
-        raise UsageError(f"cannot parse {path!r}: {exc}") from None
-    every = list(diags)
-    from jaxlint.config import warn
-    from jaxlint.runtime_checks.verify_plan import unmatched_config_entries
-
-    for message in unmatched_config_entries(settings, path, tree):
-        warn(message)
-    if function is not None:
-        node = _check_function_exists(tree, function, path)
-        _check_args_count(node, function, args)
-        from jaxlint.analysis.imports import ModuleIndex
-
-        ModuleIndex(tree)  # parent links for function_of
-        diags = [d for d in diags if function_of(d, tree, source) == function]
+    source, diags, every, settings = _findings_to_verify(
+        path, function=function, args=args, config=config, select=select
+    )
     capture_report = None
     captured: dict[str, dict[str, str | None]] = {}
     if capture_main or capture_cmd:
@@ -298,6 +273,49 @@ def verify_file(
     if capture_report is not None:
         report["capture"] = capture_report
     return report
+
+
+def _findings_to_verify(
+    path: str,
+    *,
+    function: str | None,
+    args: str | None,
+    config: str | None,
+    select: str | None,
+) -> tuple[Any, list[Any], list[Any], Any]:
+    """Read, lint and parse `path`: (source, the findings to verify, every finding, settings).
+
+    Warns about `[tool.jaxlint.verify]` entries that name no function of the file; with
+    `function`, checks that it exists and takes the `--args` given, and keeps its findings."""
+    from jaxlint.engine import read_source
+    from jaxlint.runtime_checks.verify_plan import function_of
+    from jaxlint.source import ReadError
+
+    try:
+        source = read_source(path)
+    except ReadError as exc:
+        raise UsageError(f"cannot read {path!r}: {exc}") from None
+    diags, settings = lint_for_verify(path, source.text, config=config, select=select)
+    import ast
+
+    try:
+        tree = ast.parse(source.text)
+    except SyntaxError as exc:
+        raise UsageError(f"cannot parse {path!r}: {exc}") from None
+    every = list(diags)
+    from jaxlint.config import warn
+    from jaxlint.runtime_checks.plan_inputs import unmatched_config_entries
+
+    for message in unmatched_config_entries(settings, path, tree):
+        warn(message)
+    if function is not None:
+        node = _check_function_exists(tree, function, path)
+        _check_args_count(node, function, args)
+        from jaxlint.analysis.imports import ModuleIndex
+
+        ModuleIndex(tree)  # parent links for function_of
+        diags = [d for d in diags if function_of(d, tree, source) == function]
+    return source, diags, every, settings
 
 
 def plan_captured(
@@ -491,329 +509,6 @@ def _check_args_count(node: Any, function: str, args: str | None) -> None:
             f"--args has {len(items)} item{'s' if len(items) != 1 else ''} but `{function}` takes "
             f"{len(params)} positional parameter{'s' if len(params) != 1 else ''} ({takes})"
         )
-
-
-def finding_report(job: dict[str, Any], result: dict[str, Any] | None) -> dict[str, Any]:
-    result = result or {
-        "verdict": "could-not-run",
-        "reason": "no result (the verifier process ended early)",
-        "evidence": {},
-        "seconds": None,
-    }
-    evidence = dict(result.get("evidence", {}))
-    entry = job.get("entry") or {}
-    recorded = [(n, spec) for n, spec, where in entry.get("inputs", []) if where == "capture"]
-    if recorded:
-        evidence.setdefault(
-            "captured",
-            f"{entry.get('function')}(" + ", ".join(f"{n}={spec}" for n, spec in recorded) + ")",
-        )
-    return {
-        "code": job["code"],
-        "name": job["name"],
-        "line": job["line"],
-        "col": job["col"],
-        "message": job["message"],
-        "function": job["function"],
-        "verifier": "+".join(job["kinds"]) or None,
-        "verdict": result["verdict"],
-        "reason": result.get("reason", ""),
-        "evidence": evidence,
-        "seconds": result.get("seconds"),
-    }
-
-
-# --------------------------------------------------------------------------- running jobs
-
-
-def child_env(devices: int | None) -> dict[str, str]:
-    env = dict(os.environ)
-    env.setdefault("JAX_PLATFORMS", "cpu")
-    if devices and env.get("JAX_PLATFORMS", "cpu") == "cpu":
-        flag = f"--xla_force_host_platform_device_count={devices}"
-        flags = env.get("XLA_FLAGS", "")
-        if "xla_force_host_platform_device_count" not in flags:
-            env["XLA_FLAGS"] = f"{flags} {flag}".strip()
-    return env
-
-
-def run_jobs(
-    jobs: Sequence[dict[str, Any]],
-    *,
-    timeout: float = DEFAULT_TIMEOUT,
-    memory_mb: int | None = None,
-    echo: bool = False,
-    parallel: int = 1,
-) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
-    """Run jobs in as few children as possible (`parallel` children at a time, each with its share
-    of the jobs); returns ({job id: result}, environment)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    results: dict[int, dict[str, Any]] = {}
-    env: dict[str, Any] = {}
-    runnable = []
-    for job in jobs:
-        if job.get("error") or not job.get("kinds"):
-            results[job["id"]] = {
-                "id": job["id"],
-                "verdict": "could-not-run",
-                "reason": job.get("error") or "no verifier",
-                "evidence": {},
-                "seconds": 0.0,
-            }
-        else:
-            runnable.append(job)
-    groups: dict[int | None, list[dict[str, Any]]] = {}
-    for job in runnable:
-        groups.setdefault(job.get("devices"), []).append(job)
-    chunks: list[tuple[int | None, list[dict[str, Any]]]] = []
-    for devices, group in groups.items():
-        for part in _split_by_file(group, parallel):
-            chunks.append((devices, part))
-    with ThreadPoolExecutor(max_workers=max(1, parallel)) as pool:
-        futures = [
-            (devices, pool.submit(_run_group, part, timeout, memory_mb, child_env(devices), echo))
-            for devices, part in chunks
-        ]
-        for devices, future in futures:
-            got, info = future.result()
-            results.update(got)
-            if info and (not env or devices is None):
-                env = info
-    return results, env
-
-
-def _split_by_file(jobs: list[dict[str, Any]], parts: int) -> list[list[dict[str, Any]]]:
-    """Up to `parts` shares of about equal size; the jobs of one file stay in one share (they
-    reuse its executed module)."""
-    files: dict[str, list[dict[str, Any]]] = {}
-    for job in jobs:
-        files.setdefault(job.get("file", ""), []).append(job)
-    shares: list[list[dict[str, Any]]] = [[] for _ in range(max(1, min(parts, len(files))))]
-    for group in sorted(files.values(), key=len, reverse=True):
-        min(shares, key=len).extend(group)
-    return [share for share in shares if share]
-
-
-def _run_group(
-    jobs: list[dict[str, Any]],
-    timeout: float,
-    memory_mb: int | None,
-    env: dict[str, str],
-    echo: bool,
-) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
-    from jaxlint.runtime_checks.sandbox import run_isolated
-
-    results: dict[int, dict[str, Any]] = {}
-    info: dict[str, Any] = {}
-    pending = list(jobs)
-    while pending:
-        fd, progress = tempfile.mkstemp(prefix="jaxlint-verify-", suffix=".jsonl")
-        os.close(fd)
-        try:
-            budget = STARTUP_SECONDS + timeout * len(pending) * 2.5
-            outcome = run_isolated(
-                "jaxlint.runtime_checks.verify_runtime:worker",
-                {"jobs": pending, "timeout": timeout, "progress": progress},
-                timeout=budget,
-                memory_mb=memory_mb,
-                default_platforms=None,
-                env=env,
-                echo_stderr=echo,
-            )
-            done, started, hung = _read_progress(progress)
-        finally:
-            try:
-                os.unlink(progress)
-            except OSError:
-                pass
-        if outcome.get("ok"):
-            payload = outcome["result"]
-            info = {k: v for k, v in payload.items() if k != "results"}
-            for result in payload["results"]:
-                results[result["id"]] = result
-            break
-        results.update(done)
-        crashed = [jid for jid in started if jid not in done]
-        reason = outcome.get("reason", "the verifier process failed")
-        error = outcome.get("error") or {}
-        if error.get("type") in ("UsageError", "JaxMissingError"):
-            raise UsageError(error.get("message", "usage error"))
-        if not started:  # it died before the first job: every job would fail the same way
-            for job in pending:
-                results[job["id"]] = {
-                    "id": job["id"],
-                    "verdict": "could-not-run",
-                    "reason": f"the verifier process could not start: {reason}",
-                    "evidence": {"stderr_tail": outcome.get("stderr_tail", [])[-8:]},
-                    "seconds": None,
-                }
-            break
-        for jid in crashed or [pending[0]["id"]]:
-            why = (
-                f"hung: no result after {hung[jid]:g} s, and the time limit could not interrupt it"
-                if jid in hung
-                else f"the code crashed or hung the verifier: {reason}"
-            )
-            results[jid] = {
-                "id": jid,
-                "verdict": "could-not-run",
-                "reason": why,
-                "evidence": {"stderr_tail": outcome.get("stderr_tail", [])[-8:]},
-                "seconds": None,
-            }
-        remaining = [job for job in pending if job["id"] not in results]
-        if len(remaining) >= len(pending):  # no progress at all: stop rather than loop
-            for job in remaining:
-                results[job["id"]] = {
-                    "id": job["id"],
-                    "verdict": "could-not-run",
-                    "reason": f"the verifier process failed: {reason}",
-                    "evidence": {},
-                    "seconds": None,
-                }
-            break
-        pending = remaining
-    return results, info
-
-
-def _read_progress(path: str) -> tuple[dict[int, dict[str, Any]], list[int], dict[int, float]]:
-    done: dict[int, dict[str, Any]] = {}
-    started: list[int] = []
-    hung: dict[int, float] = {}
-    try:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                try:
-                    item = json.loads(line)
-                except ValueError:
-                    continue
-                if "started" in item:
-                    started.append(item["started"])
-                elif "hung" in item:
-                    hung[item["hung"]] = float(item.get("seconds") or 0)
-                elif "result" in item:
-                    done[item["result"]["id"]] = item["result"]
-    except OSError:
-        pass
-    return done, started, hung
-
-
-# --------------------------------------------------------------------------- text output
-
-
-def _fmt_seconds(value: Any) -> str:
-    if not isinstance(value, (int, float)):
-        return "n/a"
-    if value >= 1:
-        return f"{value:.3f} s"
-    if value >= 1e-3:
-        return f"{value * 1e3:.3f} ms"
-    return f"{value * 1e6:.1f} µs"
-
-
-EVIDENCE_ORDER = (
-    "exception",
-    "message",
-    "at_line",
-    "classification",
-    "static_fix",
-    "key_reuse_error",
-    "identical_draws",
-    "draws",
-    "correlation",
-    "collisions",
-    "executions",
-    "compiles",
-    "compiles_per_execution",
-    "miss_reason",
-    "calls",
-    "body_runs",
-    "printed",
-    "leak",
-    "same_trace_equal",
-    "fresh_traces_equal",
-    "jaxpr_eqns",
-    "line_traced",
-    "hlo_ops",
-    "flops",
-    "memory",
-    "transfer_error",
-    "warnings",
-    "out_dtype",
-    "names",
-    "original",
-    "fixed_timing",
-    "underreport",
-    "speedup",
-    "outputs_match",
-    "max_abs_diff",
-    "ran",
-    "captured",
-)
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.4g}"
-    if isinstance(value, (dict, list)):
-        text = json.dumps(value, default=str)
-        return text if len(text) <= 240 else text[:237] + "..."
-    return str(value)
-
-
-def render_text(report: dict[str, Any]) -> str:
-    lines = []
-    head = f"{report['file']}" + (f"::{report['function']}" if report.get("function") else "")
-    env = f"JAX {report.get('jax', '?')} on {report.get('backend', '?')}"
-    lines.append(f"{head}: {len(report['findings'])} finding(s) verified ({env})")
-    capture = report.get("capture")
-    if capture:
-        lines.append(f"inputs captured from `{capture.get('command')}`: {capture.get('reason')}")
-        tail = [line for line in capture.get("stderr_tail") or [] if line.strip()]
-        if not capture.get("ok") and tail:
-            lines.append(f"  its last output: {tail[-1].strip()[:300]}")
-    for finding in report["findings"]:
-        where = f"{report['file']}:{finding['line']}:{finding['col'] + 1}"
-        fn = f" in {finding['function']}" if finding.get("function") else ""
-        lines.append("")
-        lines.append(f"{where}: {finding['code']} {finding['name']}{fn}")
-        lines.append(
-            f"  verdict   {finding['verdict'].upper()}  ({finding.get('verifier') or 'no verifier'}, {_fmt_seconds(finding.get('seconds'))})"
-        )
-        if finding.get("reason"):
-            lines.append(f"  why       {finding['reason']}")
-        evidence = dict(finding.get("evidence") or {})
-        evidence.pop("checks", None)
-        fix = evidence.pop("fix", None)
-        keys = [k for k in EVIDENCE_ORDER if k in evidence] + [
-            k for k in evidence if k not in EVIDENCE_ORDER
-        ]
-        skip = {"mro", "user_frames", "internal", "entry", "stderr_tail"}
-        for key in keys:
-            if key in skip or key.endswith(".ran") or evidence[key] in (None, [], {}):
-                continue
-            lines.append(f"  {key:<9} {_value(evidence[key])}")
-        if fix:
-            summary = fix.get("verdict", "n/a")
-            results = fix.get("results") or {}
-            extra = ""
-            if results.get("compared"):
-                extra = f"; same results: {results.get('outputs_match')}"
-            elif results.get("reason"):
-                extra = f"; results not compared ({results['reason']})"
-            lines.append(f"  fix       ({fix.get('safety')}) after the fix: {summary}{extra}")
-    summary = report.get("summary", {})
-    lines.append("")
-    lines.append(
-        ", ".join(f"{summary.get(v, 0)} {v}" for v in VERDICTS)
-        + (
-            f" in {report['seconds']:.1f} s"
-            if isinstance(report.get("seconds"), (int, float))
-            else ""
-        )
-    )
-    return "\n".join(lines)
 
 
 __all__ = [
