@@ -670,7 +670,9 @@ class TaintAnalysis:
             fn = queue.pop(0)
             queued.discard(fn)
             changed = self._analyze(fn)
-            for other in changed:
+            # in source order, not the set's (id-based) order: which caller reaches a helper
+            # first names the chain in its messages, and that must not vary between runs
+            for other in sorted(changed, key=_source_order):
                 if other not in queued:
                     queue.append(other)
                     queued.add(other)
@@ -1315,6 +1317,11 @@ def _is_shape_read(node: ast.AST) -> bool:
     if isinstance(node, ast.Attribute):
         return node.attr in ("shape", "ndim", "size")
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+
+
+def _source_order(node: ast.AST) -> tuple[int, int]:
+    """Where a function starts: a stable order for queueing functions."""
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
 
 def _is_none_literal(node: ast.AST) -> bool:
