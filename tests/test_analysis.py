@@ -8,7 +8,7 @@ import ast
 import pytest
 
 from jaxlint.analysis import Level, ModuleFacts
-from jaxlint.analysis.taint import NUMPY_DISPATCHING
+from jaxlint.analysis.jax_api import NUMPY_DISPATCHING
 from tests.conftest import snippet
 
 

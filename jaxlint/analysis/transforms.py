@@ -13,123 +13,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+from jaxlint.analysis.jax_api import (
+    ARGNUMS_GRADS,
+    COMPILING,
+    GRAD_LIKE,
+    HOST_CALLBACKS,
+    JIT_LIKE,
+    MODULE_BASES,
+    PARTIAL,
+    PASS_THROUGH_DECORATORS,
+)
 
-# transform qualname -> positions (or keywords) of the function arguments
-JIT_LIKE: dict[str, tuple[int | str, ...]] = {
-    "jax.jit": (0, "fun"),
-    "jax.pmap": (0, "fun"),
-    "jax.vmap": (0, "fun"),
-    "jax.checkpoint": (0, "fun"),
-    "jax.remat": (0, "fun"),
-    "jax.ad_checkpoint.checkpoint": (0, "fun"),
-    "jax.ad_checkpoint.remat": (0, "fun"),
-    "jax.eval_shape": (0, "fun"),
-    "jax.make_jaxpr": (0, "fun"),
-    "jax.shard_map": (0, "f"),
-    "jax.experimental.shard_map.shard_map": (0, "f"),
-    "jax.experimental.pjit.pjit": (0, "fun"),
-    "jax.experimental.checkify.checkify": (0, "f"),
-    "jax.lax.scan": (0, "f"),
-    "jax.lax.map": (0, "f"),
-    "jax.lax.associative_scan": (0, "fn"),
-    "jax.lax.fori_loop": (2, "body_fun"),
-    "jax.lax.while_loop": (0, 1, "cond_fun", "body_fun"),
-    "jax.lax.cond": (1, 2, "true_fun", "false_fun"),
-    "jax.lax.switch": (1, "branches"),
-    "equinox.filter_jit": (0, "fun"),
-    "equinox.filter_vmap": (0, "fun"),
-    "equinox.filter_pmap": (0, "fun"),
-    "equinox.filter_checkpoint": (0, "fun"),
-    "flax.nnx.jit": (0, "fun"),
-    "flax.nnx.vmap": (0, "f"),
-    "flax.nnx.scan": (0, "f"),
-    "flax.nnx.pmap": (0, "f"),
-    "flax.nnx.remat": (0, "f"),
-    "flax.nnx.shard_map": (0, "f"),
-    "flax.nnx.fori_loop": (2, "body_fun"),
-    "flax.nnx.while_loop": (0, 1, "cond_fun", "body_fun"),
-    "flax.nnx.cond": (1, 2, "true_fun", "false_fun"),
-    "flax.nnx.switch": (1, "branches"),
-    "flax.linen.jit": (0, "target"),
-}
-GRAD_LIKE: dict[str, tuple[int | str, ...]] = {
-    name: (0, "fun")
-    for name in (
-        "jax.grad",
-        "jax.value_and_grad",
-        "jax.jacfwd",
-        "jax.jacrev",
-        "jax.jacobian",
-        "jax.hessian",
-        "jax.jvp",
-        "jax.vjp",
-        "jax.linearize",
-        "equinox.filter_grad",
-        "equinox.filter_value_and_grad",
-        "flax.nnx.grad",
-        "flax.nnx.value_and_grad",
-    )
-}
-# grad-like transforms that differentiate only `argnums` (default 0); other arguments stay
-# concrete Python values under a bare grad
-ARGNUMS_GRADS = frozenset(
-    {
-        "jax.grad",
-        "jax.value_and_grad",
-        "jax.jacfwd",
-        "jax.jacrev",
-        "jax.jacobian",
-        "jax.hessian",
-        "flax.nnx.grad",
-        "flax.nnx.value_and_grad",
-    }
-)
-# transforms that cache the traced program on the function object: values read from globals
-# are baked in at trace time (a bare vmap or grad re-traces on every call)
-COMPILING = frozenset(
-    {
-        "jax.jit",
-        "jax.pmap",
-        "jax.experimental.pjit.pjit",
-        "equinox.filter_jit",
-        "equinox.filter_pmap",
-        "flax.nnx.jit",
-        "flax.nnx.pmap",
-        "flax.linen.jit",
-    }
-)
-HOST_CALLBACKS: dict[str, tuple[int | str, ...]] = {
-    "jax.pure_callback": (0, "callback"),
-    "jax.debug.callback": (0, "callback"),
-    "jax.experimental.io_callback": (0, "callback"),
-    "jax.experimental.pure_callback": (0, "callback"),
-    "jax.experimental.host_callback.call": (0, "callback_func"),
-    "jax.experimental.host_callback.id_tap": (0, "tap_func"),
-}
-TREE_MAP = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
-MODULE_BASES = {
-    "flax.linen.Module": "flax.linen",
-    "flax.nnx.Module": "flax.nnx",
-    "flax.nnx.module.Module": "flax.nnx",
-    "equinox.Module": "equinox",
-}
-PARTIAL = {"functools.partial", "partial"}
-# decorators that hand the call's arguments through unchanged
-PASS_THROUGH_DECORATORS = frozenset(
-    {
-        "staticmethod",
-        "classmethod",
-        "abc.abstractmethod",
-        "functools.wraps",
-        "typing.overload",
-        "typing.final",
-        "typing_extensions.overload",
-        "typing_extensions.final",
-        "chex.assert_max_traces",
-        "jax.named_call",
-        "jax.named_scope",
-    }
-)
 STATIC_ANNOTATIONS = {"bool", "int", "str", "float", "complex", "tuple", "type", "Callable"}
 
 
