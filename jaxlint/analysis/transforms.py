@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
     ARGNUMS_GRADS,
     COMPILING,
@@ -23,6 +23,13 @@ from jaxlint.analysis.jax_api import (
     PARTIAL,
     PASS_THROUGH_DECORATORS,
 )
+from jaxlint.analysis.syntax import FUNCTION_NODES, is_none_literal, literal_strs
+
+# re-exported: rule modules (compile, sharding, deprecations) import these from here
+from jaxlint.analysis.syntax import all_params as all_params
+from jaxlint.analysis.syntax import keyword as keyword
+from jaxlint.analysis.syntax import literal_ints as literal_ints
+from jaxlint.analysis.syntax import positional_params as positional_params
 
 STATIC_ANNOTATIONS = {"bool", "int", "str", "float", "complex", "tuple", "type", "Callable"}
 
@@ -59,64 +66,13 @@ class FunctionFacts:
         return f"`{self.name}` is transformed by `{self.via}`"
 
 
-def _is_none(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
-
-
 def function_name(node: ast.AST) -> str:
     return getattr(node, "name", "<lambda>")
-
-
-def positional_params(fn: ast.AST) -> list[str]:
-    args = fn.args  # type: ignore[attr-defined]
-    return [a.arg for a in (*args.posonlyargs, *args.args)]
-
-
-def all_params(fn: ast.AST) -> list[str]:
-    args = fn.args  # type: ignore[attr-defined]
-    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-    names += [a.arg for a in (args.vararg, args.kwarg) if a is not None]
-    return names
 
 
 def is_method(index: ModuleIndex, fn: ast.AST) -> bool:
     scope = index.scopes.get(fn)
     return bool(scope and scope.class_scope is not None and positional_params(fn)[:1])
-
-
-def literal_ints(node: ast.AST | None) -> tuple[int, ...] | None:
-    if node is None:
-        return ()
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, RecursionError):
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        return (value,)
-    if isinstance(value, (tuple, list)) and all(isinstance(v, int) for v in value):
-        return tuple(value)
-    return None
-
-
-def literal_strs(node: ast.AST | None) -> tuple[str, ...] | None:
-    if node is None:
-        return ()
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, RecursionError):
-        return None
-    if isinstance(value, str):
-        return (value,)
-    if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
-        return tuple(value)
-    return None
-
-
-def keyword(call: ast.Call, name: str) -> ast.expr | None:
-    for kw in call.keywords:
-        if kw.arg == name:
-            return kw.value
-    return None
 
 
 def function_args(call: ast.Call, spec: tuple[int | str, ...]) -> list[ast.expr]:
@@ -412,11 +368,13 @@ class Transforms:
             if fq in PARTIAL and expr.args:
                 bound = len(expr.args) - 1
                 bound_names = {kw.arg for kw in expr.keywords if kw.arg}
-                not_none = {kw.arg for kw in expr.keywords if kw.arg and not _is_none(kw.value)}
+                not_none = {
+                    kw.arg for kw in expr.keywords if kw.arg and not is_none_literal(kw.value)
+                }
                 fn_node = self.index.resolve_function(expr.args[0])
                 if fn_node is not None:
                     names = positional_params(fn_node)
-                    not_none |= {n for n, a in zip(names, expr.args[1:]) if not _is_none(a)}
+                    not_none |= {n for n, a in zip(names, expr.args[1:]) if not is_none_literal(a)}
                 if any(kw.arg is None for kw in expr.keywords) or any(
                     isinstance(a, ast.Starred) for a in expr.args
                 ):

@@ -25,7 +25,7 @@ from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.flow.taint_helpers import HelperSummaries
 from jaxlint.analysis.flow.taint_queries import TaintQueries
 from jaxlint.analysis.flow.walker import ForwardWalker
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, dotted
+from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import (
     AOT_METHODS,
     ARRAY_ATTRS,
@@ -41,7 +41,8 @@ from jaxlint.analysis.jax_api import (
     TREE_METHODS,
 )
 from jaxlint.analysis.pytrees import PytreeFields
-from jaxlint.analysis.transforms import FunctionFacts, Transforms, all_params
+from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
+from jaxlint.analysis.transforms import FunctionFacts, Transforms
 
 __all__ = ["Level", "TaintAnalysis", "catches_tracer_errors"]
 
@@ -317,7 +318,7 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             and isinstance(test.left, ast.Name)
             and test.left.id in self._not_none
             and isinstance(test.ops[0], (ast.Is, ast.IsNot))
-            and _is_none_literal(test.comparators[0])
+            and is_none_literal(test.comparators[0])
         ):
             if isinstance(test.ops[0], ast.Is):
                 body = True
@@ -696,10 +697,6 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
 def _source_order(node: ast.AST) -> tuple[int, int]:
     """Where a function starts: a stable order for queueing functions."""
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-
-
-def _is_none_literal(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _is_str_or_none(node: ast.AST | None) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
@@ -27,12 +28,8 @@ from jaxlint.analysis.jax_api import (
     SHAPE_SECOND,
     TREE_MAP,
 )
-from jaxlint.analysis.transforms import (
-    FunctionFacts,
-    Transforms,
-    function_name,
-    positional_params,
-)
+from jaxlint.analysis.syntax import is_none_literal, positional_params
+from jaxlint.analysis.transforms import FunctionFacts, Transforms, function_name
 
 # a call of a helper: (the function that runs, its positional argument nodes, its keyword
 # argument nodes, whether the first parameter is a bound `self`)
@@ -143,9 +140,9 @@ class HelperSummaries:
             if self.index.enclosing_function(node) is not fn:
                 continue
             use: ast.AST = node
-            parent = getattr(node, "jl_parent", None)
+            parent = syntax.parent(node)
             if isinstance(parent, ast.Subscript) and parent.value is node:
-                use, parent = parent, getattr(parent, "jl_parent", None)  # out_shape[-1]
+                use, parent = parent, syntax.parent(parent)  # out_shape[-1]
             if isinstance(parent, ast.Slice):
                 out.add(node.id)
             elif isinstance(parent, ast.Compare):
@@ -153,7 +150,7 @@ class HelperSummaries:
                 if any(o is not use and _is_shape_read(o) for o in others):
                     out.add(node.id)
             elif isinstance(parent, (ast.Call, ast.keyword)):
-                call = parent if isinstance(parent, ast.Call) else parent.jl_parent  # type: ignore[attr-defined]
+                call = parent if isinstance(parent, ast.Call) else syntax.parent(parent)
                 if not isinstance(call, ast.Call) or call.func is use:
                     continue
                 q = self.index.qualname(call.func) or ""
@@ -195,9 +192,7 @@ class HelperSummaries:
                 and self._closes_over_traced(target)
             ):
                 return
-        params = positional_params(target)
-        if params and strip_self and params[0] in ("self", "cls"):
-            params = params[1:]  # a bound method: `self` is not one of the arguments
+        params = positional_params(target, bound=strip_self)  # `self` takes no argument
         incoming: dict[str, Level] = {}
         for name, a, lv in zip(params, arg_nodes, levels):
             if isinstance(a, ast.Starred):
@@ -269,11 +264,9 @@ class HelperSummaries:
         ):
             passed: set[str] = set()
         else:
-            names = positional_params(target)
-            if names and strip_self and names[0] in ("self", "cls"):
-                names = names[1:]
-            passed = {n for n, a in zip(names, arg_nodes) if not _is_none_literal(a)}
-            passed |= {n for n, v in kw_nodes.items() if not _is_none_literal(v)}
+            names = positional_params(target, bound=strip_self)
+            passed = {n for n, a in zip(names, arg_nodes) if not is_none_literal(a)}
+            passed |= {n for n, v in kw_nodes.items() if not is_none_literal(v)}
         if not bound_facts.not_none <= passed:
             bound_facts.not_none &= passed
             self._changed.add(target)
@@ -336,7 +329,3 @@ def _is_shape_read(node: ast.AST) -> bool:
     if isinstance(node, ast.Attribute):
         return node.attr in ("shape", "ndim", "size")
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
-
-
-def _is_none_literal(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
@@ -115,7 +116,7 @@ class TaintQueries:
         """
         if _depth > 6:
             return True
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         if parent is None:
             return True
         if isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.Tuple, ast.List)):
@@ -134,12 +135,12 @@ class TaintQueries:
                 return False  # same shape and dtype either way
             if parent.attr in CONCRETE_METHODS:
                 return True
-            call = getattr(parent, "jl_parent", None)
+            call = syntax.parent(parent)
             if isinstance(call, ast.Call) and call.func is parent:
                 return self.may_need_concrete(call, _depth + 1)
             return self.may_need_concrete(parent, _depth + 1)
         if isinstance(parent, ast.keyword):
-            call = getattr(parent, "jl_parent", None)
+            call = syntax.parent(parent)
             if not isinstance(call, ast.Call) or parent.arg in SHAPE_KEYWORDS:
                 return True
             return not self._array_call(call)
