@@ -39,7 +39,9 @@ from dataclasses import dataclass, field
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.syntax import (
+    COMPREHENSIONS,
     FUNCTION_NODES,
+    LOOP_STATEMENTS,
     SCOPE_BOUNDARIES,
     bind_arguments,
     contains,
@@ -52,8 +54,6 @@ from jaxlint.analysis.syntax import (
     statement_of as statement_of,  # re-exported: rules/compile.py imports it from here
 )
 
-LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
-COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 ONE_TIME_FUNCTIONS = frozenset(
     {"__init__", "__post_init__", "setup", "__new__", "__init_subclass__"}
 )

@@ -16,6 +16,8 @@ import ast
 from collections.abc import Iterator
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 # what `walk_scope` does not enter: the bodies of these run in a scope of their own
 SCOPE_BOUNDARIES = (*FUNCTION_NODES, ast.ClassDef)
 

@@ -24,7 +24,15 @@ from collections.abc import Callable
 from enum import Enum
 
 from jaxlint.analysis.imports import ModuleIndex, functional_method_call
-from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors, keyword, parent, statement_of
+from jaxlint.analysis.jax_api import TREE_MAP
+from jaxlint.analysis.syntax import (
+    FUNCTION_NODES,
+    LOOP_STATEMENTS,
+    ancestors,
+    keyword,
+    parent,
+    statement_of,
+)
 
 __all__ = ["Kind", "ValueKinds", "functional_method_call", "join", "result_discarded"]
 
@@ -72,7 +80,6 @@ STRUCTURE_PRESERVING = frozenset(
     }
 )
 TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves", "jax.tree_leaves"})
-TREE_MAPS = frozenset({"jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map"})
 # lax calls whose result is whatever their body returns
 LAX_STRUCTURED = frozenset(
     {
@@ -294,7 +301,7 @@ class ValueKinds:
         first = node.args[0] if node.args else None
         if q is not None:
             if q in STRUCTURE_PRESERVING:
-                if q in TREE_MAPS:
+                if q in TREE_MAP:
                     tree = self._of(node.args[1], depth) if len(node.args) > 1 else None
                     return tree if tree in CONTAINERS else Kind.UNKNOWN
                 inner = self._of(first, depth) if first is not None else None
@@ -507,9 +514,6 @@ def _pos(node: ast.AST) -> tuple[int, int]:
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
 
-LOOPS = (ast.For, ast.AsyncFor, ast.While)
-
-
 def _reaching_binding(use: ast.Name, found: list):  # noqa: ANN001, ANN202
     """The binding that certainly reaches `use`: the last one before it in source order,
     whose statement sits in a block enclosing the use, with no other binding of the name
@@ -539,7 +543,7 @@ def _reaching_binding(use: ast.Name, found: list):  # noqa: ANN001, ANN202
         else:
             # a later binding inside a loop that also holds the use reaches it next time
             for loop in ancestors(use_stmt):
-                if isinstance(loop, LOOPS) and any(a is loop for a in ancestors(stmt)):
+                if isinstance(loop, LOOP_STATEMENTS) and any(a is loop for a in ancestors(stmt)):
                     return None
                 if isinstance(loop, FUNCTION_NODES):
                     break
