@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex
+
+# the tables (jax_api.py) and syntax helpers (syntax.py) that moved out of this module; those
+# imported `as` themselves are re-exported for the modules that import them from here
 from jaxlint.analysis.jax_api import (
     ARGNUMS_GRADS,
     COMPILING,
@@ -23,9 +26,8 @@ from jaxlint.analysis.jax_api import (
     PARTIAL,
     PASS_THROUGH_DECORATORS,
 )
+from jaxlint.analysis.jax_api import TREE_MAP as TREE_MAP
 from jaxlint.analysis.syntax import FUNCTION_NODES, is_none_literal, literal_strs
-
-# re-exported: rule modules (compile, sharding, deprecations) import these from here
 from jaxlint.analysis.syntax import all_params as all_params
 from jaxlint.analysis.syntax import keyword as keyword
 from jaxlint.analysis.syntax import literal_ints as literal_ints
