@@ -40,9 +40,10 @@ BASE_ROOTS = frozenset(
     {"jax", "jaxlib", "flax", "equinox", "optax", "numpy", "chex", "haiku", "numpyro", "diffrax"}
 )
 ANALYSIS_MODULES = (
+    "jaxlint.analysis.jax_api",
     "jaxlint.analysis.imports",
     "jaxlint.analysis.transforms",
-    "jaxlint.analysis.taint",
+    "jaxlint.analysis.flow.taint",
     "jaxlint.analysis.keys",
 )
 _DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\.?$")

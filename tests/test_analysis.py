@@ -8,7 +8,7 @@ import ast
 import pytest
 
 from jaxlint.analysis import Level, ModuleFacts
-from jaxlint.analysis.taint import NUMPY_DISPATCHING
+from jaxlint.analysis.jax_api import NUMPY_DISPATCHING
 from tests.conftest import snippet
 
 
@@ -343,6 +343,34 @@ def test_helpers_become_traced_with_a_call_chain():
     assert f.confidence == "medium" and f.traced_params == {"v"}
     assert f.describe() == "traced via step() -> prepare() -> normalize()"
     assert facts.function_facts(fn(facts, "unrelated")) is None
+
+
+def test_a_helper_reached_two_ways_names_the_same_chain_every_time():
+    # `step` reaches `helper` through `first` and through `second`, found in the same pass;
+    # the chain must not depend on the (id-based) order of a set of AST nodes
+    source = """
+        import jax
+
+        @jax.jit
+        def step(x):
+            return first(x) + second(x)
+
+        def second(x):
+            return helper(x)
+
+        def first(x):
+            return helper(x)
+
+        def helper(x):
+            return x * 2
+        """
+    chains = set()
+    junk = []
+    for i in range(40):
+        junk.append([object() for _ in range(i % 7 * 5)])  # move the nodes' ids around
+        facts = facts_of(source)
+        chains.add(facts.function_facts(fn(facts, "helper")).chain)
+    assert chains == {("step", "second", "helper")}  # the caller defined first
 
 
 def test_methods_called_through_self_and_bound_method_transforms():

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
+from jaxlint.analysis.flow.taint import Level, TaintAnalysis
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.pytrees import PytreeFields
-from jaxlint.analysis.taint import Level, TaintAnalysis
 from jaxlint.analysis.transforms import FunctionFacts, Transforms
 
 __all__ = [

@@ -24,7 +24,8 @@ from __future__ import annotations
 import ast
 import enum
 
-from jaxlint.analysis.imports import FUNCTION_NODES
+from jaxlint.analysis import syntax
+from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 
 
 class _Flow(enum.Enum):
@@ -35,7 +36,7 @@ class _Flow(enum.Enum):
 
 def value_is_dead(call: ast.AST) -> bool:
     """True when nothing can read the value `call` evaluates to (see the module docstring)."""
-    parent = getattr(call, "jl_parent", None)
+    parent = syntax.parent(call)
     if isinstance(parent, ast.Expr) and parent.value is call:
         return True
     if isinstance(parent, ast.Assign) and parent.value is call:
@@ -71,9 +72,9 @@ def _plain_names(target: ast.AST) -> list[str] | None:
 
 
 def _scope_of(node: ast.AST) -> ast.AST | None:
-    p = getattr(node, "jl_parent", None)
+    p = syntax.parent(node)
     while p is not None and not isinstance(p, (*FUNCTION_NODES, ast.Module, ast.ClassDef)):
-        p = getattr(p, "jl_parent", None)
+        p = syntax.parent(p)
     return p
 
 
@@ -83,15 +84,15 @@ def _dead_after(stmt: ast.stmt, name: str) -> bool:
         return False  # class bodies (attributes) and lambdas: not followed
     if _declared_shared(scope, name) or _closure_reads(scope, name):
         return False
-    for outer in _ancestors(stmt, scope):
+    for outer in ancestors(stmt, stop=scope):
         if isinstance(outer, ast.ExceptHandler):
-            outer = getattr(outer, "jl_parent", None)
+            outer = syntax.parent(outer)
         if isinstance(outer, (ast.Try, _TRY_STAR)):
             if any(_loads(part, name) for part in _try_rest(outer)):
                 return False  # a handler or `finally` may run after any point of the body
     node: ast.AST = stmt
     while True:
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         if parent is None:
             return False
         block = _block_holding(parent, node)
@@ -119,11 +120,11 @@ def _dead_after(stmt: ast.stmt, name: str) -> bool:
             if flow is not _Flow.OPEN:
                 return flow is _Flow.KILLED
         elif isinstance(parent, ast.ExceptHandler):
-            parent = getattr(parent, "jl_parent", None)  # its `try` was checked above
+            parent = syntax.parent(parent)  # its `try` was checked above
             if parent is None:
                 return False
         elif isinstance(parent, ast.match_case):
-            parent = getattr(parent, "jl_parent", None)
+            parent = syntax.parent(parent)
             if parent is None:
                 return False
         elif not isinstance(
@@ -132,13 +133,6 @@ def _dead_after(stmt: ast.stmt, name: str) -> bool:
         ):
             return False
         node = parent
-
-
-def _ancestors(node: ast.AST, scope: ast.AST):  # noqa: ANN202 - yields nodes
-    p = getattr(node, "jl_parent", None)
-    while p is not None and p is not scope:
-        yield p
-        p = getattr(p, "jl_parent", None)
 
 
 _TRY_STAR = getattr(ast, "TryStar", ast.Try)

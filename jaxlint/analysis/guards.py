@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
+
 # exceptions whose handler is a fallback for a missing (new or old) JAX API
 _FALLBACK_ERRORS = frozenset(
     {"ImportError", "ModuleNotFoundError", "AttributeError", "Exception", "NameError"}
@@ -60,7 +62,7 @@ class VersionGuards:
         if q is None:
             return False
         child: ast.AST = node
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         while parent is not None and not isinstance(parent, ast.Module):
             if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
                 in_body = (
@@ -77,12 +79,12 @@ class VersionGuards:
                         owner = self.index.qualname(test.args[0])
                         if owner and q == f"{owner}.{test.args[1].value}":
                             return True
-            child, parent = parent, getattr(parent, "jl_parent", None)
+            child, parent = parent, syntax.parent(parent)
         return False
 
     def _in_old_branch(self, node: ast.AST) -> bool:
         child: ast.AST = node
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         chain: list[int] = []
         result = False
         while parent is not None and not isinstance(parent, ast.Module):
@@ -94,7 +96,7 @@ class VersionGuards:
             if self._old_branch(parent, child):
                 result = True
                 break
-            child, parent = parent, getattr(parent, "jl_parent", None)
+            child, parent = parent, syntax.parent(parent)
         for key in chain:
             self._memo[key] = result
         return result
@@ -105,7 +107,7 @@ class VersionGuards:
             return (
                 child is not parent.type
                 and _catches_fallback(parent)
-                and self._try_uses_jax(getattr(parent, "jl_parent", None))
+                and self._try_uses_jax(syntax.parent(parent))
             )
         if isinstance(parent, (ast.If, ast.IfExp, ast.While)):
             if child is parent.test:

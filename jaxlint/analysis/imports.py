@@ -12,7 +12,13 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+# FUNCTION_NODES, ancestors and parent live in syntax.py; re-exported for the rule modules
+# (and keys.py, runtime_checks/verify_plan.py) that still import them from here
+from jaxlint.analysis.syntax import FUNCTION_NODES as FUNCTION_NODES
+from jaxlint.analysis.syntax import ancestors as ancestors
+from jaxlint.analysis.syntax import enclosing_function, target_names
+from jaxlint.analysis.syntax import parent as parent
+
 SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
 # node types `ModuleIndex._record` looks at (everything else only gets parent links)
 RECORDED = frozenset(
@@ -83,17 +89,6 @@ class Scope:
         return self.parent if self.parent is not None and self.parent.kind == "class" else None
 
 
-def parent(node: ast.AST) -> ast.AST | None:
-    return getattr(node, "jl_parent", None)
-
-
-def ancestors(node: ast.AST):
-    p = getattr(node, "jl_parent", None)
-    while p is not None:
-        yield p
-        p = getattr(p, "jl_parent", None)
-
-
 def dotted(node: ast.AST) -> str | None:
     """`a.b.c` for a Name/Attribute chain, else None (no resolution)."""
     parts = []
@@ -155,7 +150,7 @@ def functional_method_call(call: ast.Call) -> bool:
     return (
         isinstance(func, ast.Attribute)
         and func.attr in NONE_RETURNING_MUTATORS
-        and not isinstance(getattr(call, "jl_parent", None), ast.Expr)
+        and not isinstance(parent(call), ast.Expr)
     )
 
 
@@ -167,16 +162,6 @@ class Write:
     node: ast.AST  # the statement or call that writes
     kind: str  # rebind | item | attr | method
     function: ast.AST | None  # the function whose body holds the write (None: module level)
-
-
-def _target_names(target: ast.AST):
-    if isinstance(target, ast.Name):
-        yield target.id
-    elif isinstance(target, (ast.Tuple, ast.List)):
-        for elt in target.elts:
-            yield from _target_names(elt)
-    elif isinstance(target, ast.Starred):
-        yield from _target_names(target.value)
 
 
 class ModuleIndex:
@@ -283,7 +268,7 @@ class ModuleIndex:
                 scope.bind(node.targets[0].id, Binding("assign", node, value=node.value))
             else:
                 for t in node.targets:
-                    for name in _target_names(t):
+                    for name in target_names(t):
                         scope.bind(name, Binding("local", node))
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
             if isinstance(node.target, ast.Name):
@@ -291,10 +276,10 @@ class ModuleIndex:
                 kind = "assign" if value is not None else "local"
                 scope.bind(node.target.id, Binding(kind, node, value=value))
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-            for name in _target_names(node.target):
+            for name in target_names(node.target):
                 scope.bind(name, Binding("local", node))
         elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-            for name in _target_names(node.optional_vars):
+            for name in target_names(node.optional_vars):
                 scope.bind(name, Binding("local", node))
         elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
             scope.bind(node.target.id, Binding("local", node))
@@ -315,7 +300,7 @@ class ModuleIndex:
         while cur is not None:
             if cur in self.scopes:
                 return self.scopes[cur]
-            cur = getattr(cur, "jl_parent", None)
+            cur = parent(cur)
         return self.scopes[self.tree]
 
     def lookup(self, name: str, scope: Scope) -> list[Binding] | None:
@@ -412,10 +397,7 @@ class ModuleIndex:
         return None
 
     def enclosing_function(self, node: ast.AST) -> ast.AST | None:
-        for a in ancestors(node):
-            if isinstance(a, FUNCTION_NODES):
-                return a
-        return None
+        return enclosing_function(node)
 
     def module_writes(self) -> dict[str, list[Write]]:
         """Writes to each module-level name: rebindings (module level or through `global`),

@@ -36,11 +36,24 @@ import ast
 import weakref
 from dataclasses import dataclass, field
 
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+from jaxlint.analysis import syntax
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.syntax import (
+    COMPREHENSIONS,
+    FUNCTION_NODES,
+    LOOP_STATEMENTS,
+    SCOPE_BOUNDARIES,
+    bind_arguments,
+    contains,
+    mentions,
+    parent,
+    target_names,
+    walk_scope,
+)
+from jaxlint.analysis.syntax import (
+    statement_of as statement_of,  # re-exported: rules/compile.py imports it from here
+)
 
-LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
-COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-SCOPE_BOUNDARIES = (*FUNCTION_NODES, ast.ClassDef)
 ONE_TIME_FUNCTIONS = frozenset(
     {"__init__", "__post_init__", "setup", "__new__", "__init_subclass__"}
 )
@@ -187,10 +200,6 @@ MUTATING_QUALNAMES_PREFIXES = (
 )
 
 
-def _parent(node: ast.AST) -> ast.AST | None:
-    return getattr(node, "jl_parent", None)
-
-
 def _is_cache_decorated(index: ModuleIndex, fn: ast.AST) -> bool:
     for dec in getattr(fn, "decorator_list", ()):
         target = dec.func if isinstance(dec, ast.Call) else dec
@@ -218,7 +227,7 @@ def enclosing_loop(node: ast.AST, *, comprehensions: bool = True) -> ast.AST | N
     Stops at function, lambda and class boundaries.
     """
     child = node
-    cur = _parent(node)
+    cur = parent(node)
     while cur is not None:
         if isinstance(cur, SCOPE_BOUNDARIES):
             return None
@@ -233,10 +242,10 @@ def enclosing_loop(node: ast.AST, *, comprehensions: bool = True) -> ast.AST | N
             if child is not gens[0]:  # the first iterable is evaluated once
                 return cur
             # inside the first generator: only its conditions run per item
-            if any(_contains(cond, node) for cond in gens[0].ifs):
+            if any(contains(cond, node) for cond in gens[0].ifs):
                 return cur
         child = cur
-        cur = _parent(cur)
+        cur = parent(cur)
     return None
 
 
@@ -244,57 +253,13 @@ def _in_list(stmts: list[ast.stmt], child: ast.AST) -> bool:
     return any(s is child for s in stmts)
 
 
-def _contains(tree: ast.AST, node: ast.AST) -> bool:
-    cur: ast.AST | None = node
-    while cur is not None:
-        if cur is tree:
-            return True
-        cur = _parent(cur)
-    return False
-
-
 def enclosing_function(node: ast.AST) -> ast.AST | None:
-    cur = _parent(node)
-    while cur is not None:
-        if isinstance(cur, FUNCTION_NODES):
-            return cur
-        if isinstance(cur, ast.ClassDef):
-            return None
-        cur = _parent(cur)
-    return None
-
-
-def statement_of(node: ast.AST) -> ast.stmt | None:
-    cur: ast.AST | None = node
-    while cur is not None and not isinstance(cur, ast.stmt):
-        cur = _parent(cur)
-    return cur
+    """The function whose body holds `node`; None in a class body (loops count steps of a
+    function, and a class body runs once)."""
+    return syntax.enclosing_function(node, stop_at_class=True)
 
 
 # -- names a loop binds -----------------------------------------------------------------------
-
-
-def _target_names(target: ast.AST):
-    if isinstance(target, ast.Name):
-        yield target.id
-    elif isinstance(target, (ast.Tuple, ast.List)):
-        for elt in target.elts:
-            yield from _target_names(elt)
-    elif isinstance(target, ast.Starred):
-        yield from _target_names(target.value)
-
-
-def _walk_scope(node: ast.AST):
-    """`node` and its descendants, not entering nested functions, lambdas or classes."""
-    stack = [node]
-    while stack:
-        cur = stack.pop()
-        yield cur
-        for child in ast.iter_child_nodes(cur):
-            if not isinstance(child, SCOPE_BOUNDARIES):
-                stack.append(child)
-            else:
-                yield child  # the def itself binds its name
 
 
 def _loop_parts(loop: ast.AST) -> list[ast.AST]:
@@ -331,7 +296,7 @@ def loop_bound_names(loop: ast.AST) -> frozenset[str]:
         return cached
     names: set[str] = set()
     for part in _loop_parts(loop):
-        for node in _walk_scope(part):
+        for node in walk_scope(part):
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 names.add(node.id)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -345,7 +310,7 @@ def loop_bound_names(loop: ast.AST) -> frozenset[str]:
                 pass
     if isinstance(loop, COMPREHENSIONS):
         for gen in loop.generators:
-            names.update(_target_names(gen.target))
+            names.update(target_names(gen.target))
     result = frozenset(names)
     try:
         _BOUND_CACHE[loop] = result
@@ -354,34 +319,27 @@ def loop_bound_names(loop: ast.AST) -> frozenset[str]:
     return result
 
 
-def _mentions(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
-    return any(
-        isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)
-        for n in ast.walk(node)
-    )
-
-
 def loop_varying_names(loop: ast.AST) -> frozenset[str]:
     """Names that certainly change from step to step: loop targets, counters (`i += 1`,
     `lr = lr * 0.9`) and names computed from them, to a fixed point."""
     varying: set[str] = set()
     assigns: list[tuple[set[str], ast.AST]] = []
     if isinstance(loop, (ast.For, ast.AsyncFor)):
-        varying.update(_target_names(loop.target))
+        varying.update(target_names(loop.target))
     elif isinstance(loop, COMPREHENSIONS):
         for gen in loop.generators:
-            varying.update(_target_names(gen.target))
+            varying.update(target_names(gen.target))
     for part in _loop_parts(loop):
-        for node in _walk_scope(part):
+        for node in walk_scope(part):
             if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
                 varying.add(node.target.id)
             elif isinstance(node, (ast.For, ast.AsyncFor)):
-                varying.update(_target_names(node.target))
+                varying.update(target_names(node.target))
             elif isinstance(node, ast.Assign):
                 targets: set[str] = set()
                 for t in node.targets:
-                    targets.update(_target_names(t))
-                if _mentions(node.value, targets):  # x = x * 0.9
+                    targets.update(target_names(t))
+                if mentions(node.value, targets):  # x = x * 0.9
                     varying |= targets
                 assigns.append((targets, node.value))
             elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
@@ -392,7 +350,7 @@ def loop_varying_names(loop: ast.AST) -> frozenset[str]:
     while changed:
         changed = False
         for targets, value in assigns:
-            if not targets <= varying and _mentions(value, varying):
+            if not targets <= varying and mentions(value, varying):
                 varying |= targets
                 changed = True
     return frozenset(varying)
@@ -413,7 +371,7 @@ def free_names(index: ModuleIndex, fn: ast.AST) -> frozenset[str]:
                 bound.update(n for n in scope.bindings if n not in scope.globals)
             if isinstance(node, COMPREHENSIONS):
                 for gen in node.generators:
-                    bound.update(_target_names(gen.target))
+                    bound.update(target_names(gen.target))
     return frozenset(loaded - bound)
 
 
@@ -428,7 +386,7 @@ def is_mutated_in(region: ast.AST, name: str, index: ModuleIndex) -> bool:
         _loop_parts(region) if isinstance(region, (*LOOP_STATEMENTS, *COMPREHENSIONS)) else [region]
     )
     for part in parts:
-        for node in _walk_scope(part):
+        for node in walk_scope(part):
             if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(
                 node.ctx, (ast.Store, ast.Del)
             ):
@@ -568,7 +526,7 @@ class PerStep:
         if not self.direct or self._index is None:
             return False
         owner = enclosing_function(self.loop)
-        if owner is not None and not _contains(owner, fn):
+        if owner is not None and not contains(owner, fn):
             return False  # defined elsewhere: its free names are not the loop's variables
         return bool(free_names(self._index, fn) & loop_varying_names(self.loop))
 
@@ -577,15 +535,15 @@ class PerStep:
         (one call level down) a parameter whose argument at the loop's call site does."""
         varying = loop_varying_names(self.loop)
         if self.direct:
-            return _mentions(expr, varying)
+            return mentions(expr, varying)
         if len(self.calls) != 1:
             return False
         fn, call = self.functions[0], self.calls[0]
-        params = _argument_map(fn, call)
+        params = bind_arguments(call, fn)
         for node in ast.walk(expr):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 arg = params.get(node.id)
-                if arg is not None and _mentions(arg, varying):
+                if arg is not None and mentions(arg, varying):
                     return True
         return False
 
@@ -645,25 +603,6 @@ def _literal_length(it: ast.expr) -> int | None:
             return None
         return len(range(*values))
     return None
-
-
-def _argument_map(fn: ast.AST, call: ast.Call) -> dict[str, ast.expr]:
-    """Parameter name -> argument expression at one call site (plain positional/keyword)."""
-    args = fn.args  # type: ignore[attr-defined]
-    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
-    out: dict[str, ast.expr] = {}
-    offset = 0
-    if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute):
-        offset = 1
-    for i, arg in enumerate(call.args):
-        if isinstance(arg, ast.Starred):
-            break
-        if i + offset < len(positional):
-            out[positional[i + offset]] = arg
-    for kw in call.keywords:
-        if kw.arg:
-            out[kw.arg] = kw.value
-    return out
 
 
 class LoopFacts:

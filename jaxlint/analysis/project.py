@@ -275,7 +275,7 @@ def _function_arg(call: ast.Call) -> ast.AST | None:
 
 def summarize(facts, module: str, is_package: bool, transforms_used: bool = True) -> ModuleSummary:  # noqa: ANN001 - analysis.ModuleFacts
     """The summary of one module from its own facts (no seeds from elsewhere)."""
-    from jaxlint.analysis.taint import Level
+    from jaxlint.analysis.flow.levels import Level
 
     index: ModuleIndex = facts.index
     out = ModuleSummary(module)

@@ -18,6 +18,7 @@ import ast
 from collections.abc import Iterator
 
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.syntax import ancestors, parent
 
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
@@ -143,7 +144,7 @@ def waits_on_result(index: ModuleIndex, call: ast.Call) -> bool:
     """`call`'s own result is consumed on the host right away: `f(x).block_until_ready()`,
     `float(f(x))`, `np.argmax(f(x))`, `assert f(x) > 0`, `print(f(x))`."""
     child: ast.AST = call
-    for anc in _ancestors(call):
+    for anc in ancestors(call):
         if isinstance(anc, ast.Attribute) and anc.value is child and anc.attr in SYNC_METHODS:
             return True
         if isinstance(anc, ast.Call) and child in anc.args:
@@ -157,17 +158,10 @@ def waits_on_result(index: ModuleIndex, call: ast.Call) -> bool:
         if isinstance(anc, ast.Compare) and not any(
             isinstance(op, _NON_VALUE_OPS) for op in anc.ops
         ):
-            parent = getattr(anc, "jl_parent", None)
-            if isinstance(parent, (ast.Assert, ast.If, ast.While)) and parent.test is anc:
+            holder = parent(anc)
+            if isinstance(holder, (ast.Assert, ast.If, ast.While)) and holder.test is anc:
                 return True
         if isinstance(anc, ast.stmt):
             return False
         child = anc
     return False
-
-
-def _ancestors(node: ast.AST) -> Iterator[ast.AST]:
-    p = getattr(node, "jl_parent", None)
-    while p is not None:
-        yield p
-        p = getattr(p, "jl_parent", None)

@@ -12,124 +12,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+from jaxlint.analysis.imports import ModuleIndex
 
-# transform qualname -> positions (or keywords) of the function arguments
-JIT_LIKE: dict[str, tuple[int | str, ...]] = {
-    "jax.jit": (0, "fun"),
-    "jax.pmap": (0, "fun"),
-    "jax.vmap": (0, "fun"),
-    "jax.checkpoint": (0, "fun"),
-    "jax.remat": (0, "fun"),
-    "jax.ad_checkpoint.checkpoint": (0, "fun"),
-    "jax.ad_checkpoint.remat": (0, "fun"),
-    "jax.eval_shape": (0, "fun"),
-    "jax.make_jaxpr": (0, "fun"),
-    "jax.shard_map": (0, "f"),
-    "jax.experimental.shard_map.shard_map": (0, "f"),
-    "jax.experimental.pjit.pjit": (0, "fun"),
-    "jax.experimental.checkify.checkify": (0, "f"),
-    "jax.lax.scan": (0, "f"),
-    "jax.lax.map": (0, "f"),
-    "jax.lax.associative_scan": (0, "fn"),
-    "jax.lax.fori_loop": (2, "body_fun"),
-    "jax.lax.while_loop": (0, 1, "cond_fun", "body_fun"),
-    "jax.lax.cond": (1, 2, "true_fun", "false_fun"),
-    "jax.lax.switch": (1, "branches"),
-    "equinox.filter_jit": (0, "fun"),
-    "equinox.filter_vmap": (0, "fun"),
-    "equinox.filter_pmap": (0, "fun"),
-    "equinox.filter_checkpoint": (0, "fun"),
-    "flax.nnx.jit": (0, "fun"),
-    "flax.nnx.vmap": (0, "f"),
-    "flax.nnx.scan": (0, "f"),
-    "flax.nnx.pmap": (0, "f"),
-    "flax.nnx.remat": (0, "f"),
-    "flax.nnx.shard_map": (0, "f"),
-    "flax.nnx.fori_loop": (2, "body_fun"),
-    "flax.nnx.while_loop": (0, 1, "cond_fun", "body_fun"),
-    "flax.nnx.cond": (1, 2, "true_fun", "false_fun"),
-    "flax.nnx.switch": (1, "branches"),
-    "flax.linen.jit": (0, "target"),
-}
-GRAD_LIKE: dict[str, tuple[int | str, ...]] = {
-    name: (0, "fun")
-    for name in (
-        "jax.grad",
-        "jax.value_and_grad",
-        "jax.jacfwd",
-        "jax.jacrev",
-        "jax.jacobian",
-        "jax.hessian",
-        "jax.jvp",
-        "jax.vjp",
-        "jax.linearize",
-        "equinox.filter_grad",
-        "equinox.filter_value_and_grad",
-        "flax.nnx.grad",
-        "flax.nnx.value_and_grad",
-    )
-}
-# grad-like transforms that differentiate only `argnums` (default 0); other arguments stay
-# concrete Python values under a bare grad
-ARGNUMS_GRADS = frozenset(
-    {
-        "jax.grad",
-        "jax.value_and_grad",
-        "jax.jacfwd",
-        "jax.jacrev",
-        "jax.jacobian",
-        "jax.hessian",
-        "flax.nnx.grad",
-        "flax.nnx.value_and_grad",
-    }
+# the tables (jax_api.py) and syntax helpers (syntax.py) that moved out of this module; those
+# imported `as` themselves are re-exported for the modules that import them from here
+from jaxlint.analysis.jax_api import (
+    ARGNUMS_GRADS,
+    COMPILING,
+    GRAD_LIKE,
+    HOST_CALLBACKS,
+    JIT_LIKE,
+    MODULE_BASES,
+    PARTIAL,
+    PASS_THROUGH_DECORATORS,
 )
-# transforms that cache the traced program on the function object: values read from globals
-# are baked in at trace time (a bare vmap or grad re-traces on every call)
-COMPILING = frozenset(
-    {
-        "jax.jit",
-        "jax.pmap",
-        "jax.experimental.pjit.pjit",
-        "equinox.filter_jit",
-        "equinox.filter_pmap",
-        "flax.nnx.jit",
-        "flax.nnx.pmap",
-        "flax.linen.jit",
-    }
-)
-HOST_CALLBACKS: dict[str, tuple[int | str, ...]] = {
-    "jax.pure_callback": (0, "callback"),
-    "jax.debug.callback": (0, "callback"),
-    "jax.experimental.io_callback": (0, "callback"),
-    "jax.experimental.pure_callback": (0, "callback"),
-    "jax.experimental.host_callback.call": (0, "callback_func"),
-    "jax.experimental.host_callback.id_tap": (0, "tap_func"),
-}
-TREE_MAP = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
-MODULE_BASES = {
-    "flax.linen.Module": "flax.linen",
-    "flax.nnx.Module": "flax.nnx",
-    "flax.nnx.module.Module": "flax.nnx",
-    "equinox.Module": "equinox",
-}
-PARTIAL = {"functools.partial", "partial"}
-# decorators that hand the call's arguments through unchanged
-PASS_THROUGH_DECORATORS = frozenset(
-    {
-        "staticmethod",
-        "classmethod",
-        "abc.abstractmethod",
-        "functools.wraps",
-        "typing.overload",
-        "typing.final",
-        "typing_extensions.overload",
-        "typing_extensions.final",
-        "chex.assert_max_traces",
-        "jax.named_call",
-        "jax.named_scope",
-    }
-)
+from jaxlint.analysis.jax_api import TREE_MAP as TREE_MAP
+from jaxlint.analysis.syntax import FUNCTION_NODES, is_none_literal, literal_strs
+from jaxlint.analysis.syntax import all_params as all_params
+from jaxlint.analysis.syntax import keyword as keyword
+from jaxlint.analysis.syntax import literal_ints as literal_ints
+from jaxlint.analysis.syntax import positional_params as positional_params
+
 STATIC_ANNOTATIONS = {"bool", "int", "str", "float", "complex", "tuple", "type", "Callable"}
 
 
@@ -165,64 +68,13 @@ class FunctionFacts:
         return f"`{self.name}` is transformed by `{self.via}`"
 
 
-def _is_none(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
-
-
 def function_name(node: ast.AST) -> str:
     return getattr(node, "name", "<lambda>")
-
-
-def positional_params(fn: ast.AST) -> list[str]:
-    args = fn.args  # type: ignore[attr-defined]
-    return [a.arg for a in (*args.posonlyargs, *args.args)]
-
-
-def all_params(fn: ast.AST) -> list[str]:
-    args = fn.args  # type: ignore[attr-defined]
-    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-    names += [a.arg for a in (args.vararg, args.kwarg) if a is not None]
-    return names
 
 
 def is_method(index: ModuleIndex, fn: ast.AST) -> bool:
     scope = index.scopes.get(fn)
     return bool(scope and scope.class_scope is not None and positional_params(fn)[:1])
-
-
-def literal_ints(node: ast.AST | None) -> tuple[int, ...] | None:
-    if node is None:
-        return ()
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, RecursionError):
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        return (value,)
-    if isinstance(value, (tuple, list)) and all(isinstance(v, int) for v in value):
-        return tuple(value)
-    return None
-
-
-def literal_strs(node: ast.AST | None) -> tuple[str, ...] | None:
-    if node is None:
-        return ()
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, RecursionError):
-        return None
-    if isinstance(value, str):
-        return (value,)
-    if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
-        return tuple(value)
-    return None
-
-
-def keyword(call: ast.Call, name: str) -> ast.expr | None:
-    for kw in call.keywords:
-        if kw.arg == name:
-            return kw.value
-    return None
 
 
 def function_args(call: ast.Call, spec: tuple[int | str, ...]) -> list[ast.expr]:
@@ -518,11 +370,13 @@ class Transforms:
             if fq in PARTIAL and expr.args:
                 bound = len(expr.args) - 1
                 bound_names = {kw.arg for kw in expr.keywords if kw.arg}
-                not_none = {kw.arg for kw in expr.keywords if kw.arg and not _is_none(kw.value)}
+                not_none = {
+                    kw.arg for kw in expr.keywords if kw.arg and not is_none_literal(kw.value)
+                }
                 fn_node = self.index.resolve_function(expr.args[0])
                 if fn_node is not None:
                     names = positional_params(fn_node)
-                    not_none |= {n for n, a in zip(names, expr.args[1:]) if not _is_none(a)}
+                    not_none |= {n for n, a in zip(names, expr.args[1:]) if not is_none_literal(a)}
                 if any(kw.arg is None for kw in expr.keywords) or any(
                     isinstance(a, ast.Starred) for a in expr.args
                 ):

@@ -23,11 +23,15 @@ import ast
 from collections.abc import Callable
 from enum import Enum
 
-from jaxlint.analysis.imports import (
+from jaxlint.analysis.imports import ModuleIndex, functional_method_call
+from jaxlint.analysis.jax_api import TREE_MAP
+from jaxlint.analysis.syntax import (
     FUNCTION_NODES,
-    ModuleIndex,
+    LOOP_STATEMENTS,
     ancestors,
-    functional_method_call,
+    keyword,
+    parent,
+    statement_of,
 )
 
 __all__ = ["Kind", "ValueKinds", "functional_method_call", "join", "result_discarded"]
@@ -76,7 +80,6 @@ STRUCTURE_PRESERVING = frozenset(
     }
 )
 TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves", "jax.tree_leaves"})
-TREE_MAPS = frozenset({"jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map"})
 # lax calls whose result is whatever their body returns
 LAX_STRUCTURED = frozenset(
     {
@@ -168,7 +171,7 @@ def join(kinds: list[Kind | None]) -> Kind | None:
 
 def result_discarded(call: ast.AST) -> bool:
     """The call is a whole expression statement: nothing keeps its return value."""
-    return isinstance(getattr(call, "jl_parent", None), ast.Expr)
+    return isinstance(parent(call), ast.Expr)
 
 
 class ValueKinds:
@@ -298,7 +301,7 @@ class ValueKinds:
         first = node.args[0] if node.args else None
         if q is not None:
             if q in STRUCTURE_PRESERVING:
-                if q in TREE_MAPS:
+                if q in TREE_MAP:
                     tree = self._of(node.args[1], depth) if len(node.args) > 1 else None
                     return tree if tree in CONTAINERS else Kind.UNKNOWN
                 inner = self._of(first, depth) if first is not None else None
@@ -334,7 +337,7 @@ class ValueKinds:
             if inner_q in GRAD_CALLS or inner_q in VALUE_AND_GRAD_CALLS:
                 if _has_aux(func) or inner_q in VALUE_AND_GRAD_CALLS:
                     return Kind.TUPLE
-                argnums = _keyword(func, "argnums")
+                argnums = keyword(func, "argnums")
                 if argnums is None and first is not None:
                     return self._of(first, depth)
                 return Kind.UNKNOWN
@@ -495,12 +498,8 @@ class ValueKinds:
         return None
 
 
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
-
-
 def _has_aux(call: ast.Call) -> bool:
-    v = _keyword(call, "has_aux")
+    v = keyword(call, "has_aux")
     return isinstance(v, ast.Constant) and v.value is True
 
 
@@ -511,25 +510,15 @@ def _grad_function(value: ast.AST) -> ast.AST:
     return value
 
 
-def _statement(node: ast.AST) -> ast.stmt | None:
-    cur: ast.AST | None = node
-    while cur is not None and not isinstance(cur, ast.stmt):
-        cur = getattr(cur, "jl_parent", None)
-    return cur
-
-
 def _pos(node: ast.AST) -> tuple[int, int]:
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-
-
-LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
 def _reaching_binding(use: ast.Name, found: list):  # noqa: ANN001, ANN202
     """The binding that certainly reaches `use`: the last one before it in source order,
     whose statement sits in a block enclosing the use, with no other binding of the name
     between them and none later in a loop that contains the use (a back edge)."""
-    use_stmt = _statement(use)
+    use_stmt = statement_of(use)
     if use_stmt is None:
         return None
     use_pos = _pos(use_stmt)
@@ -542,7 +531,7 @@ def _reaching_binding(use: ast.Name, found: list):  # noqa: ANN001, ANN202
             continue
         if b.node is None:
             return None
-        stmt = b.node if isinstance(b.node, ast.stmt) else _statement(b.node)
+        stmt = b.node if isinstance(b.node, ast.stmt) else statement_of(b.node)
         if stmt is None:
             return None
         if stmt is use_stmt:
@@ -554,7 +543,7 @@ def _reaching_binding(use: ast.Name, found: list):  # noqa: ANN001, ANN202
         else:
             # a later binding inside a loop that also holds the use reaches it next time
             for loop in ancestors(use_stmt):
-                if isinstance(loop, LOOPS) and any(a is loop for a in ancestors(stmt)):
+                if isinstance(loop, LOOP_STATEMENTS) and any(a is loop for a in ancestors(stmt)):
                     return None
                 if isinstance(loop, FUNCTION_NODES):
                     break
@@ -563,12 +552,12 @@ def _reaching_binding(use: ast.Name, found: list):  # noqa: ANN001, ANN202
     b, stmt = max(before, key=lambda p: _pos(p[1]))
     if isinstance(stmt, ast.AugAssign):
         return None
-    parent = getattr(stmt, "jl_parent", None)
-    if parent is None or id(parent) not in use_ancestors:
+    holder = parent(stmt)
+    if holder is None or id(holder) not in use_ancestors:
         return None  # bound in a branch or loop that the use is not part of
     # the binding must be in the same body list as an ancestor of the use (not `orelse`)
     for field in ("body", "orelse", "finalbody", "handlers"):
-        stmts = getattr(parent, field, None)
+        stmts = getattr(holder, field, None)
         if isinstance(stmts, list) and stmt in stmts:
             if any(s is use_stmt or id(s) in use_ancestors for s in stmts):
                 return b

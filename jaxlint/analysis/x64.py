@@ -33,7 +33,9 @@ import ast
 import os
 import re
 
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, ancestors
+from jaxlint.analysis import syntax
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 
 X64_CONTEXTS = frozenset({"jax.enable_x64", "jax.experimental.enable_x64", "jax.config.enable_x64"})
 X64_NAMES = frozenset({"jax_enable_x64", "JAX_ENABLE_X64"})
@@ -88,7 +90,7 @@ def module_enables_x64(index: ModuleIndex) -> bool:
     for node in ast.walk(index.tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if node.value in X64_NAMES:
-                call = getattr(node, "jl_parent", None)
+                call = syntax.parent(node)
                 if (
                     isinstance(call, ast.Call)
                     and len(call.args) == 2
@@ -99,7 +101,7 @@ def module_enables_x64(index: ModuleIndex) -> bool:
                     continue  # explicitly disabled
                 return True
             if node.value == "jax_explicit_x64_dtypes":
-                call = getattr(node, "jl_parent", None)
+                call = syntax.parent(node)
                 if isinstance(call, ast.Call) and any(
                     isinstance(a, ast.Constant) and a.value == "allow" for a in call.args
                 ):

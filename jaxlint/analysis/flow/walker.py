@@ -23,7 +23,6 @@ from typing import Generic, Protocol, TypeVar
 
 S = TypeVar("S")
 
-LOOPS = (ast.For, ast.AsyncFor, ast.While)
 WITHS = (ast.With, ast.AsyncWith)
 TRY_NODES = tuple(t for t in (ast.Try, getattr(ast, "TryStar", None)) if t is not None)
 

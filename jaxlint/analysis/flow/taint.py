@@ -1,0 +1,703 @@
+"""Which expressions hold traced values, per traced function: the taint lattice and its
+transfer functions, run on the flow walker (`flow/walker.py`) to a fixed point over the module.
+
+Levels (`flow/levels.py`, joined by max):
+- NONE: concrete or static (shapes, dtypes, literals, module constants, static args);
+- CONTAINER: a Python list/tuple/dict holding traced values (its truthiness and len are fine);
+- TREE: a traced argument or a part of one: an array, or a pytree of arrays (truthiness of a
+  dict-of-arrays is fine, so a bare TREE in an `if` is left alone);
+- ARRAY: certainly a traced array: the result of arithmetic, a comparison or a jnp/lax op.
+
+The walker owns control flow; this module says what one statement or expression does. A
+helper called from a traced function with traced arguments is traced too: that propagation
+lives in `flow/taint_helpers.py`, the queries rules ask afterwards in `flow/taint_queries.py`;
+`TaintAnalysis` inherits both.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+from functools import cached_property
+
+from jaxlint.analysis.flow.levels import Level
+from jaxlint.analysis.flow.taint_helpers import HelperSummaries
+from jaxlint.analysis.flow.taint_queries import TaintQueries
+from jaxlint.analysis.flow.walker import ForwardWalker
+from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.jax_api import (
+    AOT_METHODS,
+    ARRAY_ATTRS,
+    ARRAY_MODULES,
+    CONCRETE_METHODS,
+    DICT_METHODS,
+    FILTERING,
+    STATIC_ATTRS,
+    STATIC_CALLS,
+    TRACER_ERRORS,
+    TREE_CONTAINERS,
+    TREE_MAP,
+    TREE_METHODS,
+)
+from jaxlint.analysis.pytrees import PytreeFields
+from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
+from jaxlint.analysis.transforms import FunctionFacts, Transforms
+
+__all__ = ["Level", "TaintAnalysis", "catches_tracer_errors"]
+
+# helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
+_CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
+# flow facts riding in the taint state next to the names (no identifier has a NUL): the name
+# was last assigned a boolean mask / something else
+MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
+
+
+def catches_tracer_errors(node: ast.AST) -> bool:
+    """A `try` with a handler for JAX's tracer errors (probing for concreteness on purpose)."""
+    for handler in getattr(node, "handlers", ()):
+        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        for t in types:
+            name = dotted(t) if t is not None else None
+            if name and any(err in name for err in TRACER_ERRORS):
+                return True
+    return False
+
+
+class _EnvLattice:
+    """Traced levels per name, joined by max (a missing name is NONE)."""
+
+    def copy(self, state: dict[str, Level]) -> dict[str, Level]:
+        return dict(state)
+
+    def join(self, a: dict[str, Level], b: dict[str, Level]) -> dict[str, Level]:
+        out = dict(a)
+        for name, level in b.items():
+            if level > out.get(name, Level.NONE):
+                out[name] = level
+        return out
+
+    def equal(self, a: dict[str, Level], b: dict[str, Level]) -> bool:
+        return a == b
+
+
+class _TaintFlow(ForwardWalker[dict[str, Level]]):
+    """The walker with the taint analysis' transfer functions."""
+
+    def __init__(self, analysis: TaintAnalysis) -> None:
+        super().__init__(_EnvLattice())
+        self.a = analysis
+        self.transfer = analysis.transfer  # type: ignore[method-assign]
+        self.branch_test = analysis.branch_test  # type: ignore[method-assign]
+        self.loop_test = analysis.expr  # type: ignore[method-assign,assignment]
+        self.for_iter = analysis.for_iter  # type: ignore[method-assign]
+        self.for_target = analysis.for_target  # type: ignore[method-assign]
+        self.with_items = analysis.with_items  # type: ignore[method-assign]
+        self.try_body = analysis.try_body  # type: ignore[method-assign]
+        self.handler = analysis.handler  # type: ignore[method-assign]
+        self.match_subject = analysis.match_subject  # type: ignore[method-assign]
+        self.case_guard = analysis.case_guard  # type: ignore[method-assign]
+
+
+class TaintAnalysis(TaintQueries, HelperSummaries):
+    """Evaluates taint for every expression of every traced function, to a fixed point."""
+
+    def __init__(
+        self,
+        index: ModuleIndex,
+        transforms: Transforms,
+        pytrees: Callable[[], PytreeFields] | None = None,
+    ) -> None:
+        self.index = index
+        self.transforms = transforms
+        self._pytrees_factory = pytrees
+        self.facts: dict[ast.AST, FunctionFacts] = transforms.facts
+        self.levels: dict[int, Level] = {}
+        self.returns: dict[ast.AST, Level] = {}
+        self.param_levels: dict[ast.AST, dict[str, Level]] = {}
+        self.closure_env: dict[ast.AST, dict[str, Level]] = {}
+        self._callers: dict[ast.AST, set[ast.AST]] = {}
+        # helper parameters that every traced call site passes a boolean mask to
+        self.mask_params: dict[ast.AST, dict[str, bool]] = {}
+        # Name loads -> whether every assignment reaching it is a boolean mask (flow facts)
+        self.mask_loads: dict[int, bool] = {}
+        self._self_values: dict[ast.AST, dict[str, list]] = {}
+        self._changed: set[ast.AST] = set()
+        self._current: ast.AST | None = None
+        self._ret = Level.NONE
+        self._probe = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
+        self._flow = _TaintFlow(self)
+        self._iter_levels = {}
+        self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
+        self._not_none: set[str] = set()  # parameters bound to a value by every application
+        self._run()
+
+    @property
+    def _quiet(self) -> int:
+        """Values computed here are recorded as not traced: a concreteness probe, or a path
+        that only runs on concrete values (the walker's `infeasible`)."""
+        return self._probe + self._flow.infeasible
+
+    @cached_property
+    def pytrees(self) -> PytreeFields:
+        """Static fields of the module's pytree classes (built on the first attribute read)."""
+        if self._pytrees_factory is not None:
+            return self._pytrees_factory()
+        return PytreeFields(self.index)
+
+    def _static_field(self, node: ast.Attribute) -> bool:
+        """`grid.num_dims` where `num_dims` is a static (meta) field of the pytree's class."""
+        pytrees = self.pytrees
+        if not pytrees.static:
+            return False
+        cls = None
+        if isinstance(node.value, ast.Name) and self._current is not None:
+            args = getattr(self._current, "args", None)
+            if args is not None:
+                for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                    if a.arg == node.value.id:
+                        cls = pytrees.class_named(a.annotation)
+                        break
+        return pytrees.is_static_attribute(node.attr, cls)
+
+    # -- fixed point ------------------------------------------------------------------------
+    def _run(self) -> None:
+        submodules = self._submodule_calls()
+        for fn, facts in self.facts.items():
+            if fn in submodules:
+                # applied by another Module of this file: what it gets is known there, so
+                # its inputs are traced only as far as the callers' arguments are
+                facts.traced_params = set()
+            elif facts.via.endswith("Module.__call__") and not facts.chain:
+                # not a transform: what is traced is assumed; code that needs a parameter
+                # concrete (`np.arange(qlen)`, `x.shape != out_shape`) says it is Python
+                facts.traced_params -= self._concrete_params(fn, facts.traced_params)
+            self.param_levels[fn] = {p: Level.TREE for p in facts.traced_params}
+        queue = list(self.facts)
+        budget = 30 * (len(queue) + 5)
+        queued = set(queue)
+        while queue and budget > 0:
+            budget -= 1
+            fn = queue.pop(0)
+            queued.discard(fn)
+            changed = self._analyze(fn)
+            # in source order, not the set's (id-based) order: which caller reaches a helper
+            # first names the chain in its messages, and that must not vary between runs
+            for other in sorted(changed, key=_source_order):
+                if other not in queued:
+                    queue.append(other)
+                    queued.add(other)
+
+    def _analyze(self, fn: ast.AST) -> set[ast.AST]:
+        self._changed: set[ast.AST] = set()
+        self._current = fn
+        self._probe = 0
+        facts = self.facts.get(fn)
+        self._filtered = facts is not None and facts.via.startswith(FILTERING)
+        self._not_none = set(facts.not_none) if facts is not None else set()
+        self._iter_levels: dict[ast.AST, Level] = {}
+        env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
+        for name in all_params(fn):
+            env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
+        self._ret = Level.NONE
+        if isinstance(fn, ast.Lambda):
+            self._ret = self.expr(fn.body, env)
+        else:
+            self._flow.walk(fn.body, env)
+        prev = self.returns.get(fn)
+        if prev is None or self._ret > prev:
+            self.returns[fn] = max(self._ret, prev or Level.NONE)
+            self._changed |= self._callers.get(fn, set())
+        return self._changed
+
+    # -- statements -------------------------------------------------------------------------
+    def transfer(self, node: ast.stmt, env: dict[str, Level]) -> None:  # noqa: C901
+        """One simple statement (the walker owns control flow: analysis/flow/walker.py)."""
+        if isinstance(node, ast.Assign):
+            value = self.expr(node.value, env)
+            for target in node.targets:
+                self.bind(target, node.value, value, env)
+        elif isinstance(node, ast.AnnAssign):
+            if node.value is not None:
+                value = self.expr(node.value, env)
+                self.bind(node.target, node.value, value, env)
+        elif isinstance(node, ast.AugAssign):
+            value = self.expr(node.value, env)
+            target_level = self.expr(node.target, env)
+            joined = max(value, target_level)
+            if joined >= Level.TREE:
+                joined = Level.ARRAY
+            if isinstance(node.target, ast.Name):
+                env[node.target.id] = joined
+                env.pop(MASK_KEY + node.target.id, None)
+                env[NOT_MASK_KEY + node.target.id] = Level.CONTAINER
+        elif isinstance(node, (ast.Expr, ast.Return)):
+            if node.value is not None:
+                level = self.expr(node.value, env)
+                if isinstance(node, ast.Return):
+                    self._ret = max(self._ret, level)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for d in node.decorator_list:
+                self.expr(d, env)
+            self._closure(node, env)
+            env[node.name] = Level.NONE
+        elif isinstance(node, ast.ClassDef):
+            env[node.name] = Level.NONE
+        elif isinstance(node, (ast.Assert,)):
+            self.expr(node.test, env)
+            if node.msg is not None:
+                self.expr(node.msg, env)
+        elif isinstance(node, ast.Raise):
+            if node.exc is not None:
+                self.expr(node.exc, env)
+        elif isinstance(node, ast.Delete):
+            for t in node.targets:
+                self.expr(t, env)
+        else:  # Import, Global, Pass, ...
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child, env)
+
+    def branch_test(
+        self, test: ast.expr, env: dict[str, Level]
+    ) -> tuple[dict[str, Level], dict[str, Level], bool, bool]:
+        """An `if` test: names it proves concrete in each arm, and arms that only run on
+        concrete values (never under tracing)."""
+        self.expr(test, env)
+        concrete_if, concrete_else = self.concrete_guard(test)
+        dead_if, dead_else = self._dead_branches(test, env, concrete_if, concrete_else)
+        env_a, env_b = dict(env), dict(env)
+        for name in concrete_if:
+            env_a[name] = Level.NONE
+        for name in concrete_else:
+            env_b[name] = Level.NONE
+        return env_a, env_b, not dead_if, not dead_else
+
+    def for_iter(self, node: ast.For | ast.AsyncFor, env: dict[str, Level]) -> None:
+        self._iter_levels[node] = self.expr(node.iter, env)
+
+    def for_target(self, node: ast.For | ast.AsyncFor, env: dict[str, Level]) -> None:
+        level = self._iter_levels.get(node, Level.NONE)
+        self.bind_loop_target(node.target, node.iter, level, env)
+
+    def with_items(self, node: ast.With | ast.AsyncWith, env: dict[str, Level]) -> None:
+        for item in node.items:
+            self.expr(item.context_expr, env)
+            if item.optional_vars is not None:
+                self.bind(item.optional_vars, None, Level.NONE, env)
+
+    def try_body(self, node: ast.AST, entering: bool) -> None:
+        if catches_tracer_errors(node):  # probing for concreteness on purpose: quiet
+            self._probe += 1 if entering else -1
+
+    def handler(self, handler: ast.ExceptHandler, env: dict[str, Level]) -> None:
+        if handler.type is not None:
+            self.expr(handler.type, env)
+
+    def match_subject(self, node: ast.Match, env: dict[str, Level]) -> None:
+        self.expr(node.subject, env)
+
+    def case_guard(self, case: ast.match_case, env: dict[str, Level]) -> None:
+        if case.guard is not None:
+            self.expr(case.guard, env)
+
+    def _dead_branches(
+        self, test: ast.AST, env: dict[str, Level], holds: set[str], fails: set[str]
+    ) -> tuple[bool, bool]:
+        """(body, else) runs only on concrete values, so never under tracing.
+
+        A guard proving a traced value concrete (`if not isinstance(x, Tracer):`,
+        `if is_concrete(x):`) marks an eager-only path; so does `if n is None:` on a
+        parameter every traced application binds to a value (`partial(f, n=size)`).
+        """
+        body = any(env.get(n, Level.NONE) >= Level.TREE for n in holds)
+        orelse = any(env.get(n, Level.NONE) >= Level.TREE for n in fails)
+        if (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.left, ast.Name)
+            and test.left.id in self._not_none
+            and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+            and is_none_literal(test.comparators[0])
+        ):
+            if isinstance(test.ops[0], ast.Is):
+                body = True
+            else:
+                orelse = True
+        return body, orelse
+
+    def _closure(self, fn: ast.AST, env: dict[str, Level]) -> None:
+        old = self.closure_env.get(fn, {})
+        new = {
+            k: max(v, old.get(k, Level.NONE))
+            for k, v in env.items()
+            if v > Level.NONE and not k.startswith("\x00")  # flow facts stay in their function
+        }
+        for k, v in old.items():
+            new.setdefault(k, v)
+        if new != old:
+            self.closure_env[fn] = new
+            if fn in self.facts:
+                self._changed.add(fn)
+
+    def bind(
+        self, target: ast.AST, value_node: ast.AST | None, level: Level, env: dict[str, Level]
+    ) -> None:
+        if isinstance(target, ast.Name):
+            env[target.id] = level
+            self._not_none.discard(target.id)
+            # which kind of value the name holds follows the latest assignment: a boolean
+            # mask or not (the keys join like levels, so "mask" means "on every path")
+            is_mask = (
+                value_node is not None and level >= Level.TREE and self.is_bool_mask(value_node)
+            )
+            env.pop(NOT_MASK_KEY + target.id if is_mask else MASK_KEY + target.id, None)
+            env[(MASK_KEY if is_mask else NOT_MASK_KEY) + target.id] = Level.CONTAINER
+            self.levels[id(target)] = Level.NONE if self._quiet else level
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if isinstance(value_node, (ast.Tuple, ast.List)) and len(value_node.elts) == len(
+                target.elts
+            ):
+                for t, v in zip(target.elts, value_node.elts):
+                    self.bind(t, v, self.level(v), env)
+            else:
+                part = Level.TREE if level >= Level.CONTAINER else Level.NONE
+                for t in target.elts:
+                    self.bind(t, None, part, env)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, None, Level.CONTAINER if level else Level.NONE, env)
+        else:  # attribute / subscript targets: evaluate the parts
+            self.expr(target, env)
+
+    def bind_loop_target(
+        self, target: ast.AST, iter_node: ast.AST, level: Level, env: dict[str, Level]
+    ) -> None:
+        """Loop variables: only provably traced when iterating a literal list of traced values.
+
+        Iterating a traced argument may yield dict keys (static) or rows (traced): unknown,
+        so silent. `zip`/`enumerate` pass through; `.items()` yields (static key, traced value).
+        """
+        if isinstance(iter_node, ast.Call):
+            q = self.index.qualname(iter_node.func)
+            if q in ("enumerate",) and iter_node.args and isinstance(target, ast.Tuple):
+                self.bind(target.elts[0], None, Level.NONE, env)
+                if len(target.elts) > 1:
+                    inner = self.level(iter_node.args[0])
+                    self.bind_loop_target(target.elts[1], iter_node.args[0], inner, env)
+                return
+            if (
+                q == "zip"
+                and isinstance(target, ast.Tuple)
+                and len(target.elts) == len(iter_node.args)
+            ):
+                for t, a in zip(target.elts, iter_node.args):
+                    self.bind_loop_target(t, a, self.level(a), env)
+                return
+            if (
+                isinstance(iter_node.func, ast.Attribute)
+                and iter_node.func.attr == "items"
+                and isinstance(target, ast.Tuple)
+                and len(target.elts) == 2
+            ):
+                self.bind(target.elts[0], None, Level.NONE, env)
+                owner = self.level(iter_node.func.value)
+                self.bind(
+                    target.elts[1],
+                    None,
+                    Level.TREE if owner >= Level.CONTAINER else Level.NONE,
+                    env,
+                )
+                return
+        if isinstance(iter_node, (ast.List, ast.Tuple)) and level >= Level.CONTAINER:
+            elt = max((self.level(e) for e in iter_node.elts), default=Level.NONE)
+            self.bind(target, None, elt, env)
+            return
+        if isinstance(iter_node, ast.Name) and env.get(iter_node.id) == Level.CONTAINER:
+            self.bind(target, None, Level.TREE, env)
+            return
+        self.bind(target, None, Level.NONE, env)
+
+    # -- expressions -----------------------------------------------------------------------
+    def expr(self, node: ast.AST, env: dict[str, Level]) -> Level:
+        level = self._expr(node, env)
+        # a later analysis of the function sees more: overwrite
+        self.levels[id(node)] = Level.NONE if self._quiet else level
+        return level
+
+    def concrete_guard(self, test: ast.AST) -> tuple[set[str], set[str]]:
+        """Names a condition proves concrete: (where it holds, where it fails).
+
+        `not_jax_tracer(x)`, `is_concrete(x)` hold for concrete `x`; `isinstance(x, Tracer)`
+        fails for concrete `x`. Code guarded this way handles tracers on purpose.
+        """
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            holds, fails = self.concrete_guard(test.operand)
+            return fails, holds
+        if isinstance(test, ast.BoolOp):
+            parts = [self.concrete_guard(v) for v in test.values]
+            if isinstance(test.op, ast.And):
+                return set().union(*(p[0] for p in parts)), set()
+            return set(), set().union(*(p[1] for p in parts))
+        if not isinstance(test, ast.Call) or not test.args:
+            return set(), set()
+        first = test.args[0]
+        if not isinstance(first, ast.Name):
+            return set(), set()
+        if self.index.qualname(test.func) == "isinstance" and len(test.args) == 2:
+            kinds = test.args[1]
+            elts = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+            if any("Tracer" in (dotted(e) or "") for e in elts):
+                return set(), {first.id}
+            return set(), set()
+        last = (dotted(test.func) or "").rsplit(".", 1)[-1].lower()
+        if _CONCRETE_TEST.search(last):
+            return {first.id}, set()
+        if "tracer" in last or "traced" in last:
+            return set(), {first.id}
+        return set(), set()
+
+    def _expr(self, node: ast.AST, env: dict[str, Level]) -> Level:  # noqa: C901
+        if isinstance(node, ast.Name):
+            mask, other = MASK_KEY + node.id, NOT_MASK_KEY + node.id
+            if mask in env or other in env:
+                self.mask_loads[id(node)] = mask in env and other not in env
+            return env.get(node.id, Level.NONE)
+        if isinstance(node, ast.Constant):
+            return Level.NONE
+        if isinstance(node, ast.Attribute):
+            return self._attribute(node, env)
+        if isinstance(node, ast.Subscript):
+            base = self.expr(node.value, env)
+            self.expr(node.slice, env)
+            if base == Level.CONTAINER:
+                return Level.TREE
+            return base
+        if isinstance(node, ast.Slice):
+            for part in (node.lower, node.upper, node.step):
+                if part is not None:
+                    self.expr(part, env)
+            return Level.NONE
+        if isinstance(node, ast.BinOp):
+            a, b = self.expr(node.left, env), self.expr(node.right, env)
+            if isinstance(node.op, ast.Mod) and isinstance(
+                node.left, (ast.Constant, ast.JoinedStr)
+            ):
+                return Level.NONE  # "%s" % x string formatting
+            return Level.ARRAY if max(a, b) >= Level.TREE else Level.NONE
+        if isinstance(node, ast.UnaryOp):
+            v = self.expr(node.operand, env)
+            if isinstance(node.op, ast.Not) and v == Level.TREE:
+                return Level.NONE  # `not tree`: container truthiness, a Python bool
+            return Level.ARRAY if v >= Level.TREE else Level.NONE
+        if isinstance(node, ast.BoolOp):
+            out, cur = Level.NONE, env
+            for v in node.values:
+                out = max(out, self.expr(v, cur))
+                holds, fails = self.concrete_guard(v)
+                proven = holds if isinstance(node.op, ast.And) else fails
+                if proven:  # later operands run only when this one proved concreteness
+                    cur = {**cur, **dict.fromkeys(proven, Level.NONE)}
+            return out
+        if isinstance(node, ast.Compare):
+            return self._compare(node, env)
+        if isinstance(node, ast.IfExp):
+            self.expr(node.test, env)
+            holds, fails = self.concrete_guard(node.test)
+            body_env = {**env, **dict.fromkeys(holds, Level.NONE)} if holds else env
+            else_env = {**env, **dict.fromkeys(fails, Level.NONE)} if fails else env
+            return max(self.expr(node.body, body_env), self.expr(node.orelse, else_env))
+        if isinstance(node, ast.Call):
+            return self._call(node, env)
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)):
+            return self._display(node, env)
+        if isinstance(node, ast.Starred):
+            return self.expr(node.value, env)
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            return self._comprehension(node, env)
+        if isinstance(node, (ast.JoinedStr, ast.FormattedValue)):
+            for child in ast.iter_child_nodes(node):  # the parts of an f-string: a str
+                self.expr(child, env)
+            return Level.NONE
+        if isinstance(node, ast.NamedExpr):
+            v = self.expr(node.value, env)
+            if isinstance(node.target, ast.Name):
+                env[node.target.id] = v
+                self.levels[id(node.target)] = v
+            return v
+        if isinstance(node, FUNCTION_NODES):  # a lambda value
+            self._closure(node, env)
+            return Level.NONE
+        if isinstance(node, ast.Await):
+            return self.expr(node.value, env)
+        for child in ast.iter_child_nodes(node):
+            self.expr(child, env)
+        return Level.NONE
+
+    def _attribute(self, node: ast.Attribute, env: dict[str, Level]) -> Level:
+        base = self.expr(node.value, env)
+        if node.attr in STATIC_ATTRS or base == Level.NONE:
+            return Level.NONE
+        if base == Level.CONTAINER:
+            return Level.NONE
+        if node.attr in ARRAY_ATTRS:
+            return Level.ARRAY
+        if base == Level.TREE and self._static_field(node):
+            return Level.NONE  # pytree meta data: a Python value under tracing
+        if base == Level.TREE and self._filtered:
+            # equinox / nnx transforms trace only the array leaves: a field of a Module or
+            # pytree argument (`solver.term_structure`, `cfg.n`) may well be static
+            return Level.NONE
+        return base
+
+    def _display(
+        self, node: ast.Tuple | ast.List | ast.Set | ast.Dict, env: dict[str, Level]
+    ) -> Level:
+        """A tuple/list/set/dict display: a container of whatever its elements hold."""
+        if isinstance(node, ast.Dict):
+            inner = Level.NONE
+            for k in node.keys:
+                if k is not None:
+                    self.expr(k, env)
+            for v in node.values:
+                inner = max(inner, self.expr(v, env))
+        else:
+            inner = max((self.expr(e, env) for e in node.elts), default=Level.NONE)
+        return Level.CONTAINER if inner > Level.NONE else Level.NONE
+
+    def _compare(self, node: ast.Compare, env: dict[str, Level]) -> Level:
+        left = self.expr(node.left, env)
+        result = Level.NONE
+        prev, prev_node = left, node.left
+        for op, comp in zip(node.ops, node.comparators):
+            right = self.expr(comp, env)
+            if isinstance(op, (ast.Is, ast.IsNot)):
+                pass
+            elif self._never_array(comp) or self._never_array(prev_node):
+                pass  # `mode == "relu"`, `state == sentinel`: a tracer == str/object is False
+            elif isinstance(op, (ast.Eq, ast.NotEq)) and (
+                self._own_default(prev_node, comp) or self._own_default(comp, prev_node)
+            ):
+                pass  # `if state == sentinel:` where `sentinel` is the parameter's default
+            elif isinstance(op, (ast.In, ast.NotIn)):
+                if prev >= Level.TREE:  # `key in dict` is static; a traced needle is not
+                    result = Level.ARRAY
+            elif max(prev, right) >= Level.TREE:
+                result = Level.ARRAY
+            prev, prev_node = right, comp
+        return result
+
+    def _own_default(self, param: ast.AST, other: ast.AST) -> bool:
+        """`other` is the (non-literal) default value of the parameter `param`: comparing
+        them asks "was the argument given?", a check on a sentinel object."""
+        fn = self._current
+        if not isinstance(param, ast.Name) or not isinstance(other, (ast.Name, ast.Attribute)):
+            return False
+        args = fn.args  # type: ignore[union-attr]
+        positional = [*args.posonlyargs, *args.args]
+        pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+        pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+        want = ast.dump(other)
+        return any(a.arg == param.id and ast.dump(d) == want for a, d in pairs)
+
+    def _never_array(self, node: ast.AST) -> bool:
+        """A string/None literal, or a name bound only to a plain `object()` sentinel."""
+        if _is_str_or_none(node):
+            return True
+        if isinstance(node, ast.Name):
+            found = self.index.lookup(node.id, self.index.scope_of(node))
+            return bool(found) and all(
+                b.kind == "assign"
+                and isinstance(b.value, ast.Call)
+                and not b.value.args
+                and self.index.qualname(b.value.func) == "object"
+                for b in found
+            )
+        return False
+
+    def _comprehension(self, node: ast.AST, env: dict[str, Level]) -> Level:
+        inner_env = dict(env)
+        for gen in node.generators:  # type: ignore[attr-defined]
+            it = self.expr(gen.iter, inner_env)
+            self.bind_loop_target(gen.target, gen.iter, it, inner_env)
+            for cond in gen.ifs:
+                self.expr(cond, inner_env)
+        if isinstance(node, ast.DictComp):
+            self.expr(node.key, inner_env)
+            elt = self.expr(node.value, inner_env)
+        else:
+            elt = self.expr(node.elt, inner_env)  # type: ignore[attr-defined]
+        return Level.CONTAINER if elt > Level.NONE else Level.NONE
+
+    def _call(self, node: ast.Call, env: dict[str, Level]) -> Level:  # noqa: C901
+        func = node.func
+        receiver = Level.NONE
+        if isinstance(func, ast.Attribute):
+            receiver = self.expr(func.value, env)
+        elif not isinstance(func, ast.Name):
+            self.expr(func, env)
+        args = [self.expr(a, env) for a in node.args]
+        kwargs = {kw.arg: self.expr(kw.value, env) for kw in node.keywords}
+        strongest = max([*args, *kwargs.values(), Level.NONE])
+        q = self.index.qualname(func)
+        self._propagate(node, q, env)
+        if q in STATIC_CALLS:
+            return Level.NONE
+        if isinstance(func, ast.Attribute) and receiver == Level.NONE and func.attr in AOT_METHODS:
+            return Level.NONE  # `jitted.lower(x).compile().cost_analysis()`: host objects
+        if isinstance(func, ast.Attribute) and receiver >= Level.TREE and q is None:
+            if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
+                return Level.NONE
+            if func.attr in DICT_METHODS:
+                return Level.CONTAINER
+            if func.attr in TREE_METHODS:
+                return Level.TREE
+            return Level.ARRAY
+        if isinstance(func, ast.Attribute) and receiver == Level.CONTAINER and q is None:
+            return Level.CONTAINER if func.attr in DICT_METHODS else Level.TREE
+        if q in TREE_MAP and node.args:
+            mapped = self.index.resolve_function(node.args[0])
+            if mapped is not None and mapped in self.returns:
+                r = self.returns[mapped]  # a tree of what the function returns
+                return Level.NONE if r == Level.NONE else max(r, Level.TREE)
+        if q in TREE_CONTAINERS:
+            return Level.CONTAINER if strongest > Level.NONE else Level.NONE
+        callee = self.index.resolve_function(func)
+        if callee is not None and callee in self.returns:
+            if (
+                strongest == Level.NONE
+                and receiver < Level.TREE
+                and not self._closes_over_traced(callee)
+            ):
+                return Level.NONE  # a traced helper called here with static arguments
+            return self.returns[callee]
+        if strongest == Level.NONE:
+            return Level.NONE
+        if q and q.startswith(ARRAY_MODULES):
+            return Level.ARRAY
+        if q in ("sum", "abs", "round", "pow", "divmod", "min", "max"):
+            return Level.ARRAY if strongest >= Level.TREE else Level.TREE
+        if q in (
+            "list",
+            "tuple",
+            "dict",
+            "set",
+            "sorted",
+            "reversed",
+            "zip",
+            "enumerate",
+            "map",
+            "filter",
+        ):
+            return Level.CONTAINER
+        if callee is not None and callee in self.facts:
+            return Level.NONE if self.returns.get(callee) is None else self.returns[callee]
+        return Level.TREE
+
+
+def _source_order(node: ast.AST) -> tuple[int, int]:
+    """Where a function starts: a stable order for queueing functions."""
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+
+def _is_str_or_none(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and (isinstance(node.value, str) or node.value is None)

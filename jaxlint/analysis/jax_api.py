@@ -1,0 +1,371 @@
+"""The JAX vocabulary, written once: which qualified names are transforms, host callbacks,
+clocks, array namespaces, static attributes, ...
+
+Why a module of its own: the analyses (and, after the rule-module split, the rules) used to
+keep their own copies of these tables, and the copies drifted (three `CLOCKS`, two
+`JIT_FACTORIES`). A table here knows no rule and no analysis; it names JAX (and NumPy,
+flax, equinox, optax) API by the qualified names `ModuleIndex.qualname` produces. Tables that
+look alike but mean different things stay apart on purpose and say how they differ
+(`COMPILING` vs `JIT_FACTORIES`). The prefilter reads the dotted names of this module to
+build its default gate (`prefilter.ANALYSIS_MODULES`).
+"""
+
+from __future__ import annotations
+
+# transform qualname -> positions (or keywords) of the function arguments
+JIT_LIKE: dict[str, tuple[int | str, ...]] = {
+    "jax.jit": (0, "fun"),
+    "jax.pmap": (0, "fun"),
+    "jax.vmap": (0, "fun"),
+    "jax.checkpoint": (0, "fun"),
+    "jax.remat": (0, "fun"),
+    "jax.ad_checkpoint.checkpoint": (0, "fun"),
+    "jax.ad_checkpoint.remat": (0, "fun"),
+    "jax.eval_shape": (0, "fun"),
+    "jax.make_jaxpr": (0, "fun"),
+    "jax.shard_map": (0, "f"),
+    "jax.experimental.shard_map.shard_map": (0, "f"),
+    "jax.experimental.pjit.pjit": (0, "fun"),
+    "jax.experimental.checkify.checkify": (0, "f"),
+    "jax.lax.scan": (0, "f"),
+    "jax.lax.map": (0, "f"),
+    "jax.lax.associative_scan": (0, "fn"),
+    "jax.lax.fori_loop": (2, "body_fun"),
+    "jax.lax.while_loop": (0, 1, "cond_fun", "body_fun"),
+    "jax.lax.cond": (1, 2, "true_fun", "false_fun"),
+    "jax.lax.switch": (1, "branches"),
+    "equinox.filter_jit": (0, "fun"),
+    "equinox.filter_vmap": (0, "fun"),
+    "equinox.filter_pmap": (0, "fun"),
+    "equinox.filter_checkpoint": (0, "fun"),
+    "flax.nnx.jit": (0, "fun"),
+    "flax.nnx.vmap": (0, "f"),
+    "flax.nnx.scan": (0, "f"),
+    "flax.nnx.pmap": (0, "f"),
+    "flax.nnx.remat": (0, "f"),
+    "flax.nnx.shard_map": (0, "f"),
+    "flax.nnx.fori_loop": (2, "body_fun"),
+    "flax.nnx.while_loop": (0, 1, "cond_fun", "body_fun"),
+    "flax.nnx.cond": (1, 2, "true_fun", "false_fun"),
+    "flax.nnx.switch": (1, "branches"),
+    "flax.linen.jit": (0, "target"),
+}
+GRAD_LIKE: dict[str, tuple[int | str, ...]] = {
+    name: (0, "fun")
+    for name in (
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacfwd",
+        "jax.jacrev",
+        "jax.jacobian",
+        "jax.hessian",
+        "jax.jvp",
+        "jax.vjp",
+        "jax.linearize",
+        "equinox.filter_grad",
+        "equinox.filter_value_and_grad",
+        "flax.nnx.grad",
+        "flax.nnx.value_and_grad",
+    )
+}
+# grad-like transforms that differentiate only `argnums` (default 0); other arguments stay
+# concrete Python values under a bare grad
+ARGNUMS_GRADS = frozenset(
+    {
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacfwd",
+        "jax.jacrev",
+        "jax.jacobian",
+        "jax.hessian",
+        "flax.nnx.grad",
+        "flax.nnx.value_and_grad",
+    }
+)
+# transforms that cache the traced program on the function object: values read from globals
+# are baked in at trace time (a bare vmap or grad re-traces on every call)
+COMPILING = frozenset(
+    {
+        "jax.jit",
+        "jax.pmap",
+        "jax.experimental.pjit.pjit",
+        "equinox.filter_jit",
+        "equinox.filter_pmap",
+        "flax.nnx.jit",
+        "flax.nnx.pmap",
+        "flax.linen.jit",
+    }
+)
+HOST_CALLBACKS: dict[str, tuple[int | str, ...]] = {
+    "jax.pure_callback": (0, "callback"),
+    "jax.debug.callback": (0, "callback"),
+    "jax.experimental.io_callback": (0, "callback"),
+    "jax.experimental.pure_callback": (0, "callback"),
+    "jax.experimental.host_callback.call": (0, "callback_func"),
+    "jax.experimental.host_callback.id_tap": (0, "tap_func"),
+}
+TREE_MAP = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
+MODULE_BASES = {
+    "flax.linen.Module": "flax.linen",
+    "flax.nnx.Module": "flax.nnx",
+    "flax.nnx.module.Module": "flax.nnx",
+    "equinox.Module": "equinox",
+}
+PARTIAL = {"functools.partial", "partial"}
+# decorators that hand the call's arguments through unchanged
+PASS_THROUGH_DECORATORS = frozenset(
+    {
+        "staticmethod",
+        "classmethod",
+        "abc.abstractmethod",
+        "functools.wraps",
+        "typing.overload",
+        "typing.final",
+        "typing_extensions.overload",
+        "typing_extensions.final",
+        "chex.assert_max_traces",
+        "jax.named_call",
+        "jax.named_scope",
+    }
+)
+
+# transforms that create a compiled, cached callable (the cache is keyed on the function object);
+# narrower than COMPILING, which also holds the pmaps of equinox/nnx and `flax.linen.jit`: the
+# rules that use this table (the compile and benchmarking families) were written
+# against it, and widening it moves findings
+JIT_FACTORIES = frozenset(
+    {
+        "jax.jit",
+        "jax.pmap",
+        "equinox.filter_jit",
+        "flax.nnx.jit",
+        "jax.experimental.pjit.pjit",
+    }
+)
+# wall-clock readers a benchmark times with (the benchmarking rules' table). The runtime
+# verifier's table adds `time.process_time` (CPU time, fine for its purpose); the key analysis'
+# CLOCKS (`analysis/keys.py`) is another idea: values that change between runs, used as seeds
+CLOCKS = frozenset(
+    {
+        "time.time",
+        "time.perf_counter",
+        "time.monotonic",
+        "time.perf_counter_ns",
+        "time.monotonic_ns",
+        "time.time_ns",
+        "timeit.default_timer",
+    }
+)
+TIMEIT = frozenset({"timeit.timeit", "timeit.repeat", "timeit.Timer"})
+
+# -- values under tracing (the taint analysis) --------------------------------------------
+STATIC_ATTRS = frozenset(
+    {
+        "shape",
+        "ndim",
+        "dtype",
+        "size",
+        "sharding",
+        "weak_type",
+        "aval",
+        "nbytes",
+        "itemsize",
+        "committed",
+        "is_fully_replicated",
+        "is_fully_addressable",
+        "format",
+        "named_shape",
+        "__class__",
+        "__name__",
+    }
+)
+ARRAY_ATTRS = frozenset({"T", "mT", "real", "imag", "at"})
+DICT_METHODS = frozenset({"items", "keys", "values", "copy"})
+TREE_METHODS = frozenset({"get", "replace", "_replace", "pop", "setdefault"})
+CONCRETE_METHODS = frozenset(
+    {
+        "item",
+        "tolist",
+        "tobytes",
+        "__array__",
+        "devices",
+        "device",
+        "addressable_shards",
+        "copy_to_host_async",
+        "is_deleted",
+        "block_until_ready",
+        "startswith",
+        "endswith",
+        "format",
+        "join",
+        "split",
+        "lower",
+        "upper",
+        "strip",
+        "index",
+        "count",
+    }
+)
+# calls whose result is never traced, whatever the arguments
+STATIC_CALLS = frozenset(
+    {
+        "len",
+        "isinstance",
+        "issubclass",
+        "type",
+        "id",
+        "callable",
+        "hasattr",
+        "getattr",
+        "str",
+        "repr",
+        "hash",
+        "print",
+        "format",
+        "range",
+        "int",
+        "float",
+        "bool",
+        "complex",
+        "vars",
+        "dir",
+        "super",
+        "object",
+        "jax.numpy.shape",
+        "jax.numpy.ndim",
+        "jax.numpy.size",
+        "jax.numpy.result_type",
+        "jax.numpy.dtype",
+        "jax.numpy.finfo",
+        "jax.numpy.iinfo",
+        "jax.numpy.issubdtype",
+        "jax.numpy.iscomplexobj",
+        "jax.numpy.isrealobj",
+        "jax.numpy.isscalar",
+        "jax.dtypes.result_type",
+        "jax.dtypes.canonicalize_dtype",
+        "jax.dtypes.issubdtype",
+        "numpy.shape",
+        "numpy.ndim",
+        "numpy.size",
+        "numpy.dtype",
+        "numpy.finfo",
+        "numpy.iinfo",
+        "numpy.result_type",
+        "numpy.issubdtype",
+        "jax.typeof",
+        "jax.eval_shape",
+        "jax.ShapeDtypeStruct",
+        "jax.tree.structure",
+        "jax.tree_util.tree_structure",
+        "jax.tree.leaves_with_path",
+        "jax.process_index",
+        "jax.process_count",
+        "jax.device_count",
+        "jax.local_device_count",
+        "jax.devices",
+        "jax.local_devices",
+        "jax.core.get_aval",
+        "jax.debug.print",
+        "jax.debug.callback",
+        "jax.pure_callback",
+        "jax.experimental.io_callback",
+    }
+)
+# NumPy functions that dispatch to the array's own method and so work on tracers (facts §0.7);
+# every other NumPy function on a tracer raises TracerArrayConversionError
+NUMPY_DISPATCHING = frozenset(
+    {
+        "sum",
+        "mean",
+        "max",
+        "min",
+        "amax",
+        "amin",
+        "prod",
+        "std",
+        "var",
+        "argmax",
+        "argmin",
+        "cumsum",
+        "cumprod",
+        "reshape",
+        "transpose",
+        "squeeze",
+        "round",
+        "around",
+        "any",
+        "all",
+        "shape",
+        "ndim",
+        "size",
+        "dtype",
+        "finfo",
+        "iinfo",
+        "issubdtype",
+        "result_type",
+        "promote_types",
+        "can_cast",
+        "isscalar",
+        "iscomplexobj",
+        "errstate",
+        "broadcast_shapes",
+    }
+)
+# jax.numpy functions returning a boolean array
+MASK_FUNCTIONS = frozenset(
+    """isnan isinf isfinite isneginf isposinf isclose isreal iscomplex signbit isin
+    logical_and logical_or logical_not logical_xor equal not_equal greater greater_equal less
+    less_equal""".split()
+)
+# pytree utilities returning Python lists/tuples of leaves (containers, not arrays)
+TREE_CONTAINERS = frozenset(
+    {
+        "jax.tree.leaves",
+        "jax.tree_util.tree_leaves",
+        "jax.tree.flatten",
+        "jax.tree_util.tree_flatten",
+        "jax.tree_leaves",
+        "jax.tree_flatten",
+        "jax.tree.flatten_with_path",
+        "jax.tree_util.tree_flatten_with_path",
+        "jax.tree_util.tree_leaves_with_path",
+    }
+)
+# transforms that trace only the array leaves of their arguments (the rest is static)
+FILTERING = ("equinox.", "flax.nnx.")
+# exceptions JAX raises on tracers: code in a `try` that catches one of them is probing for
+# concreteness on purpose
+TRACER_ERRORS = ("Concretization", "Tracer", "NonConcrete", "UnexpectedTracer")
+ARRAY_MODULES = (
+    "jax.numpy.",
+    "jax.lax.",
+    "jax.nn.",
+    "jax.random.",
+    "jax.scipy.",
+    "jax.image.",
+    "numpy.",
+    "math.",
+    "jax.experimental.pallas.",
+    "optax.",
+)
+
+
+# where a concrete value is needed: jax functions' shape/size parameters (positions and
+# keywords) and array methods taking shapes (used to decide whether replacing a NumPy value by
+# a jax.numpy one keeps code working)
+SHAPE_KEYWORDS = frozenset(
+    """shape newshape new_shape size num reps repeats total_repeat_length N M n length axis
+    axes window_shape window_dimensions window_strides strides kernel_size padding
+    dimension dimensions out_sharding""".split()
+)
+SHAPE_FIRST = frozenset(
+    """zeros ones empty full eye identity tri arange linspace logspace""".split()
+)
+SHAPE_SECOND = frozenset("""reshape tile broadcast_to resize repeat""".split())
+SHAPE_METHODS = frozenset({"reshape", "tile", "repeat", "broadcast_to", "resize", "transpose"})
+# ahead-of-time compilation API: called on a jitted function (not traced), returns host objects
+AOT_METHODS = frozenset(
+    {"lower", "compile", "cost_analysis", "memory_analysis", "as_text", "compiler_ir"}
+)
+JAX_ARRAY_MODULES = tuple(m for m in ARRAY_MODULES if m.startswith("jax."))

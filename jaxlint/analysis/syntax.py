@@ -1,0 +1,200 @@
+"""Plain questions about the syntax tree, answered once: where a node sits (parent,
+ancestors, statement, enclosing function), which names a target binds, which argument of a
+call a parameter gets, and what a literal holds.
+
+Why a module of its own: every analysis (and many rules) asked these questions with its own
+copy of a five-line helper, and the copies drifted (a dead last line here, `self` skipped
+there). These know no JAX and no rule; the JAX vocabulary is `analysis/jax_api.py`.
+
+Parent links are the `jl_parent` attributes `ModuleIndex` sets on every node when it indexes a
+module; on a tree that was never indexed, `parent` is None and the walks upward stop at once.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+# what `walk_scope` does not enter: the bodies of these run in a scope of their own
+SCOPE_BOUNDARIES = (*FUNCTION_NODES, ast.ClassDef)
+
+
+# -- where a node sits ------------------------------------------------------------------------
+
+
+def parent(node: ast.AST) -> ast.AST | None:
+    """The node holding `node` (None at the module, or before the tree is indexed)."""
+    return getattr(node, "jl_parent", None)
+
+
+def ancestors(node: ast.AST, stop: ast.AST | None = None) -> Iterator[ast.AST]:
+    """The nodes holding `node`, innermost first, up to the module (or up to, and without,
+    `stop`)."""
+    p = getattr(node, "jl_parent", None)
+    while p is not None and p is not stop:
+        yield p
+        p = getattr(p, "jl_parent", None)
+
+
+def contains(tree: ast.AST, node: ast.AST) -> bool:
+    """`node` is `tree` or inside it (by parent links: no walk of `tree`)."""
+    cur: ast.AST | None = node
+    while cur is not None:
+        if cur is tree:
+            return True
+        cur = parent(cur)
+    return False
+
+
+def statement_of(node: ast.AST) -> ast.stmt | None:
+    """The innermost statement holding `node` (`node` itself if it is one)."""
+    cur: ast.AST | None = node
+    while cur is not None and not isinstance(cur, ast.stmt):
+        cur = parent(cur)
+    return cur
+
+
+def enclosing_function(node: ast.AST, *, stop_at_class: bool = False) -> ast.AST | None:
+    """The innermost function or lambda holding `node`. With `stop_at_class`, None for code
+    in a class body (a method's body still has its method)."""
+    for cur in ancestors(node):
+        if isinstance(cur, FUNCTION_NODES):
+            return cur
+        if stop_at_class and isinstance(cur, ast.ClassDef):
+            return None
+    return None
+
+
+def walk_scope(node: ast.AST) -> Iterator[ast.AST]:
+    """`node` and its descendants, not entering nested functions, lambdas or classes (the
+    def itself is yielded: it binds its name)."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        yield cur
+        for child in ast.iter_child_nodes(cur):
+            if not isinstance(child, SCOPE_BOUNDARIES):
+                stack.append(child)
+            else:
+                yield child
+
+
+# -- names ------------------------------------------------------------------------------------
+
+
+def target_names(target: ast.AST) -> Iterator[str]:
+    """The names an assignment target binds: `a`, `a, (b, *c)`; none for `x.attr`/`x[i]`."""
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for elt in target.elts:
+            yield from target_names(elt)
+    elif isinstance(target, ast.Starred):
+        yield from target_names(target.value)
+
+
+def mentions(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
+    """`node` reads one of `names` (a Name load anywhere inside it)."""
+    return any(
+        isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)
+        for n in ast.walk(node)
+    )
+
+
+# -- calls and parameters ---------------------------------------------------------------------
+
+
+def keyword(call: ast.Call, name: str) -> ast.expr | None:
+    """The value of keyword argument `name=` (None if not given by name)."""
+    for kw in call.keywords:
+        if kw.arg == name:
+            return kw.value
+    return None
+
+
+def argument(call: ast.Call, position: int, name: str) -> ast.expr | None:
+    """The argument a parameter gets: at `position` (unless a `*args` is there) or `name=`."""
+    if position < len(call.args) and not isinstance(call.args[position], ast.Starred):
+        return call.args[position]
+    return keyword(call, name)
+
+
+def positional_params(fn: ast.AST, *, bound: bool = False) -> list[str]:
+    """Names of `fn`'s positional parameters. `bound`: called through an instance or class
+    (`obj.method(...)`), so a leading `self`/`cls` takes no argument and is left out."""
+    args = fn.args  # type: ignore[attr-defined]
+    names = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if bound and names and names[0] in ("self", "cls"):
+        return names[1:]
+    return names
+
+
+def all_params(fn: ast.AST) -> list[str]:
+    """Every parameter name of `fn`: positional, keyword-only, `*args`, `**kwargs`."""
+    args = fn.args  # type: ignore[attr-defined]
+    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    names += [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+    return names
+
+
+def bind_arguments(
+    call: ast.Call, fn: ast.AST, *, bound: bool | None = None
+) -> dict[str, ast.expr]:
+    """Parameter name -> argument expression at one call site, for plain positional and
+    keyword arguments (positions stop at the first `*args`; `**kwargs` binds nothing).
+    `bound` (default: the call's function is an attribute, `obj.f(...)`) skips a leading
+    `self`/`cls`."""
+    if bound is None:
+        bound = isinstance(call.func, ast.Attribute)
+    params = positional_params(fn, bound=bound)
+    out: dict[str, ast.expr] = {}
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if i < len(params):
+            out[params[i]] = arg
+    for kw in call.keywords:
+        if kw.arg:
+            out[kw.arg] = kw.value
+    return out
+
+
+# -- literals ---------------------------------------------------------------------------------
+
+
+def is_none_literal(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def literal_ints(node: ast.AST | None) -> tuple[int, ...] | None:
+    """An int or a tuple/list of ints written literally (`()` for a missing node; None when
+    the value is not such a literal)."""
+    if node is None:
+        return ()
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, RecursionError):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value,)
+    if isinstance(value, (tuple, list)) and all(isinstance(v, int) for v in value):
+        return tuple(value)
+    return None
+
+
+def literal_strs(node: ast.AST | None) -> tuple[str, ...] | None:
+    """A str or a tuple/list of strs written literally (as `literal_ints`)."""
+    if node is None:
+        return ()
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, RecursionError):
+        return None
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    return None

@@ -1,0 +1,136 @@
+"""Unit tests of `jaxlint.analysis.syntax`: the one home of the tree helpers that every
+analysis used to copy (parents, statements, enclosing functions, targets, call arguments,
+literals)."""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.syntax import (
+    ancestors,
+    argument,
+    bind_arguments,
+    contains,
+    enclosing_function,
+    keyword,
+    literal_ints,
+    literal_strs,
+    mentions,
+    parent,
+    positional_params,
+    statement_of,
+    target_names,
+    walk_scope,
+)
+from tests.conftest import snippet
+
+
+def indexed(text: str) -> ast.Module:
+    tree = ast.parse(snippet(text))
+    ModuleIndex(tree)  # sets the parent links
+    return tree
+
+
+def first(tree: ast.AST, kind: type, pred=lambda n: True):  # noqa: ANN001, ANN201
+    return next(n for n in ast.walk(tree) if isinstance(n, kind) and pred(n))
+
+
+def test_parent_links_and_ancestors():
+    tree = indexed(
+        """
+        def f(x):
+            if x:
+                return g(x + 1)
+        """
+    )
+    add = first(tree, ast.BinOp)
+    call = first(tree, ast.Call)
+    fn = first(tree, ast.FunctionDef)
+    assert parent(add) is call
+    assert [type(a).__name__ for a in ancestors(add)] == [
+        "Call",
+        "Return",
+        "If",
+        "FunctionDef",
+        "Module",
+    ]
+    assert [type(a).__name__ for a in ancestors(add, stop=fn)] == ["Call", "Return", "If"]
+    assert statement_of(add) is first(tree, ast.Return)
+    assert contains(fn, add) and not contains(add, fn)
+    assert parent(ast.parse("x").body[0]) is None  # not indexed: no links
+
+
+def test_enclosing_function_and_class_bodies():
+    tree = indexed(
+        """
+        def outer():
+            class C:
+                size = compute()
+
+                def method(self):
+                    return helper()
+        """
+    )
+    in_class = first(tree, ast.Call, lambda c: getattr(c.func, "id", "") == "compute")
+    in_method = first(tree, ast.Call, lambda c: getattr(c.func, "id", "") == "helper")
+    outer = first(tree, ast.FunctionDef, lambda f: f.name == "outer")
+    method = first(tree, ast.FunctionDef, lambda f: f.name == "method")
+    assert enclosing_function(in_class) is outer
+    assert enclosing_function(in_class, stop_at_class=True) is None
+    assert enclosing_function(in_method, stop_at_class=True) is method
+
+
+def test_target_names_walk_scope_and_mentions():
+    tree = indexed(
+        """
+        a, (b, *c), d.attr, e[0] = value
+
+        def f():
+            inner = 1
+        """
+    )
+    assign = first(tree, ast.Assign)
+    assert list(target_names(assign.targets[0])) == ["a", "b", "c"]
+    names = {n.id for n in walk_scope(tree) if isinstance(n, ast.Name)}
+    assert "inner" not in names and {"a", "value"} <= names
+    assert any(isinstance(n, ast.FunctionDef) for n in walk_scope(tree))  # the def binds `f`
+    assert mentions(assign.value, {"value"}) and not mentions(assign, {"a"})  # a store
+
+
+def test_call_arguments_and_parameters():
+    tree = indexed(
+        """
+        class M:
+            def run(self, x, y=1, *rest, z):
+                pass
+
+        m.run(1, 2, z=3)
+        M.run(m, 1)
+        f(*args, y=2)
+        """
+    )
+    fn = first(tree, ast.FunctionDef)
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    bound_call, plain_call, starred = calls
+    assert positional_params(fn) == ["self", "x", "y"]
+    assert positional_params(fn, bound=True) == ["x", "y"]
+    assert {k: ast.unparse(v) for k, v in bind_arguments(bound_call, fn).items()} == {
+        "x": "1",
+        "y": "2",
+        "z": "3",
+    }
+    # `M.run(m, 1)` is an attribute call too: a leading self is skipped unless told otherwise
+    assert set(bind_arguments(plain_call, fn, bound=False)) == {"self", "x"}
+    assert set(bind_arguments(starred, fn, bound=False)) == {"y"}  # positions unknown
+    assert ast.unparse(keyword(bound_call, "z")) == "3" and keyword(bound_call, "w") is None
+    assert ast.unparse(argument(bound_call, 1, "y")) == "2"
+    assert argument(starred, 0, "x") is None
+
+
+def test_literals():
+    assert literal_ints(ast.parse("(0, 2)", mode="eval").body) == (0, 2)
+    assert literal_ints(ast.parse("True", mode="eval").body) is None
+    assert literal_ints(None) == ()
+    assert literal_strs(ast.parse("['a', 'b']", mode="eval").body) == ("a", "b")
+    assert literal_strs(ast.parse("n", mode="eval").body) is None
