@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import Level
-from jaxlint.analysis.taint import NUMPY_DISPATCHING
+from jaxlint.analysis.jax_api import NUMPY_DISPATCHING
 from jaxlint.fixers.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.syntax import ancestors
 from jaxlint.fixers.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.tracing._truth import truth_culprit
@@ -300,7 +301,7 @@ class PythonControlFlowOnTraced(Rule):
     def _in_test(node: ast.AST, ctx: Context) -> bool:
         """Part of an if/while/assert/ternary test: reported there, once."""
         child = node
-        for anc in _ancestors(node):
+        for anc in ancestors(node):
             if isinstance(anc, (ast.If, ast.While, ast.IfExp)) and anc.test is child:
                 return True
             if isinstance(anc, ast.Assert) and anc.test is child:
@@ -329,10 +330,3 @@ class PythonControlFlowOnTraced(Rule):
             safety="safe",
             message=f"Use `jnp.{func}`",
         )
-
-
-def _ancestors(node: ast.AST):
-    p = getattr(node, "jl_parent", None)
-    while p is not None:
-        yield p
-        p = getattr(p, "jl_parent", None)
