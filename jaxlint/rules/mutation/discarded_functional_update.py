@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.imports import FUNCTION_NODES, ancestors
+from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.analysis.values import Kind
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.mutation._updates import _at_base, _short

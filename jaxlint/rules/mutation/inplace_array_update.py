@@ -39,12 +39,6 @@ def _static_index(node: ast.AST) -> bool:
     return False
 
 
-def _scalar_index(node: ast.AST) -> bool:
-    """Also plain names: a scalar index cannot repeat (an array of indices would be a Name too,
-    so names are only allowed for `set`, where duplicates keep one value like NumPy)."""
-    return _static_index(node) or isinstance(node, ast.Name)
-
-
 class InplaceArrayUpdate(Rule):
     """Flags item assignment on a JAX array.
 
