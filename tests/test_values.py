@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from jaxlint.analysis import ModuleFacts
-from jaxlint.analysis.values import Kind
+from jaxlint.analysis.values import Kind, assigned_value, resolved
 
 
 def _kind_of_last_use(src: str, name: str) -> Kind:
@@ -73,3 +73,22 @@ def _kind_of_last_use(src: str, name: str) -> Kind:
 )
 def test_kinds(src, name, kind):
     assert _kind_of_last_use(src, name) == kind
+
+
+def test_assigned_value_and_resolved():
+    """The one assignment a name has, followed through names three steps; the sharding rules
+    (specs, meshes) and JAX803 (shardings) read names this way."""
+    src = "a = P('x')\nb = a\nc = b\nd = c\ne = d\ndef f(p):\n    g: int = 1\n    return p, g\n"
+    tree = ast.parse(src)
+    facts = ModuleFacts(tree)
+    index = facts.index
+    loads = {n.id: n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id != "P"}
+    assert isinstance(assigned_value(index, loads["a"]), ast.Call)
+    assert assigned_value(index, loads["p"]) is None  # a parameter
+    assert isinstance(assigned_value(index, loads["g"]), ast.Constant)  # annotated
+    assert isinstance(resolved(index, loads["c"]), ast.Call)  # c -> b -> a -> P(...)
+    deep = resolved(index, loads["e"])  # e -> d -> c -> b: three steps, then the name
+    assert isinstance(deep, ast.Name) and deep.id == "b"
+    assert resolved(index, loads["p"]) is None
+    call = tree.body[0].value
+    assert resolved(index, call) is call and resolved(index, None) is None

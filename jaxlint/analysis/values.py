@@ -34,7 +34,15 @@ from jaxlint.analysis.syntax import (
     statement_of,
 )
 
-__all__ = ["Kind", "ValueKinds", "functional_method_call", "join", "result_discarded"]
+__all__ = [
+    "Kind",
+    "ValueKinds",
+    "assigned_value",
+    "functional_method_call",
+    "join",
+    "resolved",
+    "result_discarded",
+]
 
 
 class Kind(str, Enum):
@@ -172,6 +180,25 @@ def join(kinds: list[Kind | None]) -> Kind | None:
 def result_discarded(call: ast.AST) -> bool:
     """The call is a whole expression statement: nothing keeps its return value."""
     return isinstance(parent(call), ast.Expr)
+
+
+def assigned_value(index: ModuleIndex, name: ast.Name) -> ast.expr | None:
+    """The value of the one assignment `name` refers to (`x = v`, `x: T = v`): None for a
+    parameter, an import, a def, a loop or unpacking target, or a name bound several ways."""
+    b = index.binding(name.id, index.scope_of(name))
+    if b is not None and b.kind == "assign" and b.value is not None:
+        return b.value
+    return None
+
+
+def resolved(index: ModuleIndex, node: ast.AST | None, depth: int = 0) -> ast.AST | None:
+    """`node`, or for a name the value of the one assignment it has, followed through names
+    assigned from names (three steps; past that the last name itself). None: a name whose
+    value is not one assignment. Rules resolve a spec, a mesh or a sharding this way."""
+    if isinstance(node, ast.Name) and depth < 3:
+        value = assigned_value(index, node)
+        return None if value is None else resolved(index, value, depth + 1)
+    return node
 
 
 class ValueKinds:

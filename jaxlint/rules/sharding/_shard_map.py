@@ -1,7 +1,8 @@
 """Facts shared by the sharding rules: which functions are given to `shard_map` (and with
-which mesh, specs and `check_vma`), and what a name holding a `PartitionSpec` or a mesh
-was bound to. JAX303 and JAX304 read the `shard_map` applications, JAX303-JAX307 the
-name resolution; `SHARD_MAPS` is also the prefilter's gate for JAX303/JAX304.
+which mesh, specs and `check_vma`), and which axes a `PartitionSpec` names. JAX303 and
+JAX304 read the `shard_map` applications; what a spec or mesh name was bound to is
+`analysis.values.resolved` (`value_of` adds calls written in place). `SHARD_MAPS` is also
+the prefilter's gate for JAX303/JAX304.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from jaxlint.analysis.transforms import PARTIAL, keyword
+from jaxlint.analysis.jax_api import PARTIAL
+from jaxlint.analysis.syntax import keyword
+from jaxlint.analysis.values import resolved
 from jaxlint.rules.base import Context
 
 SHARD_MAPS = {"jax.shard_map", "jax.experimental.shard_map.shard_map"}
@@ -71,26 +74,16 @@ def shard_map_uses(ctx: Context) -> Iterator[ShardMapUse]:
                 yield ShardMapUse(fn, dec, *_shard_map_args(dec, False, 0), False)
 
 
-def resolved(node: ast.AST | None, ctx: Context, depth: int = 0) -> ast.AST | None:
-    """`node`, or the value of the one assignment a name has."""
-    if isinstance(node, ast.Name) and depth < 3:
-        b = ctx.index.binding(node.id, ctx.index.scope_of(node))
-        if b is not None and b.kind == "assign" and b.value is not None:
-            return resolved(b.value, ctx, depth + 1)
-        return None
-    return node
-
-
 def value_of(node: ast.AST, ctx: Context) -> ast.AST | None:
     """A call expression itself, or the value a name is bound to once."""
     if isinstance(node, ast.Name):
-        return resolved(node, ctx)
+        return resolved(ctx.index, node)
     return node if isinstance(node, ast.Call) else None
 
 
 def spec_axes(node: ast.AST | None, ctx: Context) -> set[str] | None:
     """Mesh axes a `P(...)` literal mentions (None: not a literal spec)."""
-    node = resolved(node, ctx)
+    node = resolved(ctx.index, node)
     if not isinstance(node, ast.Call) or ctx.qualname(node.func) not in PSPECS:
         return None
     axes: set[str] = set()
@@ -107,7 +100,7 @@ def spec_entry(
     in_specs: ast.expr | None, position: int, n_params: int, ctx: Context
 ) -> ast.AST | None:
     """The in_specs entry of the parameter at `position` (a single spec applies to all)."""
-    node = resolved(in_specs, ctx)
+    node = resolved(ctx.index, in_specs)
     if isinstance(node, (ast.Tuple, ast.List)):
         return node.elts[position] if len(node.elts) == n_params else None
     return node

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.values import resolved
 from jaxlint.fixers.rename import spell_partition_spec
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.sharding._shard_map import PSPECS, resolved, value_of
+from jaxlint.rules.sharding._shard_map import PSPECS, value_of
 
 
 class PartitionSpecTupleCompare(Rule):
@@ -110,7 +111,8 @@ class PartitionSpecTupleCompare(Rule):
             if isinstance(op, (ast.Eq, ast.NotEq)):
                 for spec, tup in ((left, right), (right, left)):
                     is_tuple = isinstance(tup, ast.Tuple) or (
-                        isinstance(tup, ast.Name) and isinstance(resolved(tup, ctx), ast.Tuple)
+                        isinstance(tup, ast.Name)
+                        and isinstance(resolved(ctx.index, tup), ast.Tuple)
                     )
                     if is_tuple and self._is_spec(spec, ctx):
                         self._report(node, op, tup, ctx)
@@ -122,7 +124,7 @@ class PartitionSpecTupleCompare(Rule):
             v = node.value
             if isinstance(v, ast.Attribute) and v.attr == "sharding":
                 return True
-            v = resolved(v, ctx) if isinstance(v, ast.Name) else v
+            v = resolved(ctx.index, v) if isinstance(v, ast.Name) else v
             return isinstance(v, ast.Call) and ctx.qualname(v.func) in (
                 "jax.sharding.NamedSharding",
                 "jax.NamedSharding",

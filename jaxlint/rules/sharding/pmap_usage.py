@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.transforms import PARTIAL
+from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.diagnostic import Edit
 from jaxlint.fixers.imports import ensure_module, spell
 from jaxlint.fixers.rename import has_star, spell_partition_spec

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.transforms import keyword, literal_ints
+from jaxlint.analysis.syntax import keyword, literal_ints, positional_params
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.sharding._shard_map import SHARD_MAPS as SHARD_MAPS  # prefilter's gate
 from jaxlint.rules.sharding._shard_map import (
@@ -19,11 +19,6 @@ from jaxlint.rules.sharding._shard_map import (
 
 GRADS = {"jax.grad": False, "jax.value_and_grad": True}  # -> returns (value, grad)
 REDUCTIONS = {"jax.lax.psum", "jax.lax.pmean"}
-
-
-def _params(fn: ast.AST) -> list[str]:
-    args = fn.args  # type: ignore[attr-defined]
-    return [a.arg for a in (*args.posonlyargs, *args.args)]
 
 
 def _literal_axes(node: ast.AST | None) -> set[str] | None:
@@ -152,7 +147,7 @@ class ShardMapDoubleGradReduction(Rule):
             self._check(use, ctx)
 
     def _check(self, use: ShardMapUse, ctx: Context) -> None:
-        params = _params(use.fn)
+        params = positional_params(use.fn)
         grads: dict[str, tuple[str, ast.AST]] = {}  # name holding a gradient -> (param, spec)
         direct: dict[int, tuple[str, ast.AST]] = {}  # id(grad call) -> (param, spec)
         body = use.fn.body if isinstance(use.fn.body, list) else [use.fn.body]  # type: ignore[attr-defined]

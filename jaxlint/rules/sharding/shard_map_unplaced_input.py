@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.transforms import keyword
+from jaxlint.analysis.syntax import keyword
+from jaxlint.analysis.values import resolved
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.sharding._shard_map import SHARD_MAPS as SHARD_MAPS  # prefilter's gate
 from jaxlint.rules.sharding._shard_map import (
     ShardMapUse,
-    resolved,
     shard_map_uses,
     spec_axes,
     spec_entry,
@@ -133,7 +133,7 @@ class ShardMapUnplacedInput(Rule):
             self._check_call(call, use, ctx)
 
     def _explicit_mesh(self, mesh: ast.Name, ctx: Context) -> bool:
-        value = resolved(mesh, ctx)
+        value = resolved(ctx.index, mesh)
         if not isinstance(value, ast.Call) or ctx.qualname(value.func) != "jax.make_mesh":
             return False
         return len(value.args) < 3 and keyword(value, "axis_types") is None

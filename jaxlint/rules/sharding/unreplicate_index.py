@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.transforms import PARTIAL
+from jaxlint.analysis.jax_api import PARTIAL
+from jaxlint.analysis.values import resolved
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.sharding._shard_map import TREE_MAPS, resolved
+from jaxlint.rules.sharding._shard_map import TREE_MAPS
 
 
 class UnreplicateIndex(Rule):
@@ -93,7 +94,7 @@ class UnreplicateIndex(Rule):
                 self.report(node, what="indexing every leaf with `[0]`")
 
     def _pmap_output(self, name: ast.Name, ctx: Context) -> bool:
-        value = resolved(name, ctx)
+        value = resolved(ctx.index, name)
         if not isinstance(value, ast.Call):
             return False
         f = value.func
