@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.transforms import PARTIAL
+from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.rules.base import Context
 
 

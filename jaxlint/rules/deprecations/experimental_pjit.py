@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.values import assigned_value
 from jaxlint.fixers.rename import argument_of, has_star, keyword_node, keywordize
 from jaxlint.rules._rename import Move, RenameRule
 from jaxlint.rules.base import Context, Examples
@@ -21,9 +22,9 @@ def _is_sharding_object(node: ast.AST, ctx: Context, depth: int = 0) -> bool:
     if isinstance(node, ast.Call):
         return ctx.qualname(node.func) in SHARDING_CLASSES
     if isinstance(node, ast.Name) and depth < 3:
-        b = ctx.index.binding(node.id, ctx.index.scope_of(node))
-        if b is not None and b.kind == "assign" and b.value is not None:
-            return _is_sharding_object(b.value, ctx, depth + 1)
+        value = assigned_value(ctx.index, node)
+        if value is not None:
+            return _is_sharding_object(value, ctx, depth + 1)
     return False
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.transforms import literal_ints
+from jaxlint.analysis.syntax import literal_ints
 from jaxlint.diagnostic import Edit
 from jaxlint.fixers.imports import spell
 from jaxlint.fixers.rename import (
