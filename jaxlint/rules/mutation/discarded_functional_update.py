@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
-from jaxlint.analysis.values import Kind
+from jaxlint.analysis.values import Kind, assigned_value
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.mutation._updates import _at_base, _short
 
@@ -247,8 +247,7 @@ class DiscardedFunctionalUpdate(Rule):
         if func.attr not in ARRAY_EFFECT_METHODS and values.of(receiver) == Kind.ARRAY:
             return receiver, "array method"
         if func.attr == "update" and isinstance(receiver, ast.Name):
-            b = ctx.index.binding(receiver.id, ctx.index.scope_of(receiver))
-            value = b.value if b is not None and b.kind == "assign" else None
+            value = assigned_value(ctx.index, receiver)
             if isinstance(value, ast.Call) and (ctx.qualname(value.func) or "").startswith(
                 "optax."
             ):
