@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.fixers.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.tracing._masks import ELEMENTWISE_PREDICATES, _scalar_literal
@@ -208,7 +209,7 @@ class BooleanMaskIndexingInTraced(Rule):
     @staticmethod
     def _reduction(node: ast.Subscript, ctx: Context) -> tuple[ast.Call, str, bool] | None:
         """(call, name, method form) when `node` is reduced by a `where=`-capable reduction."""
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         if (
             isinstance(parent, ast.Call)
             and parent.args == [node]
@@ -223,7 +224,7 @@ class BooleanMaskIndexingInTraced(Rule):
             and parent.value is node
             and parent.attr in WHERE_REDUCTIONS
         ):
-            call = getattr(parent, "jl_parent", None)
+            call = syntax.parent(parent)
             if isinstance(call, ast.Call) and call.func is parent and not call.args:
                 if not call.keywords:
                     return call, parent.attr, True
@@ -270,8 +271,8 @@ class BooleanMaskIndexingInTraced(Rule):
         return self.fix(ctx.replace(node, text), message=f"Use `jnp.{name}(x, where=m)`")
 
     def _at_fix(self, node, array, mask, ctx: Context):  # noqa: ANN001, ANN202
-        method = getattr(node, "jl_parent", None)
-        call = getattr(method, "jl_parent", None)
+        method = syntax.parent(node)
+        call = syntax.parent(method)
         if not (
             isinstance(method, ast.Attribute)
             and method.value is node

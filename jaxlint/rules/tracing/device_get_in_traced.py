@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis import Level
+from jaxlint.analysis import Level, syntax
 from jaxlint.rules.base import Context, Examples, Rule
 
 
@@ -159,7 +159,7 @@ class DeviceGetInTraced(Rule):
         arg = node.args[0]
         if not (ctx.taint.is_traced(arg) or ctx.taint.level(arg) == Level.CONTAINER):
             return
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         bare = isinstance(parent, (ast.Assign, ast.Return, ast.Expr, ast.keyword, ast.Call))
         replacement = ctx.text(arg) if bare and not isinstance(arg, ast.Tuple) else _paren(ctx, arg)
         fix = self.fix(ctx.replace(node, replacement), message="Delete the `jax.device_get` call")
