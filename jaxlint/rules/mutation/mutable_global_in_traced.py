@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.rules.base import Context, Examples, Rule
 
@@ -222,7 +223,7 @@ def _module_statement(node: ast.AST | None) -> ast.stmt | None:
     builds a jitted lambda)."""
     cur = node
     while cur is not None:
-        parent = getattr(cur, "jl_parent", None)
+        parent = syntax.parent(cur)
         if isinstance(parent, ast.Module):
             return cur if isinstance(cur, ast.stmt) else None
         cur = parent
@@ -242,7 +243,7 @@ def _same_part(write, read: ast.Name) -> bool:  # noqa: ANN001
     not to a read of `X.b` (`FLAGS.alsologtostderr = True` vs `FLAGS.lr`)."""
     if write.kind not in ("attr", "item"):
         return True
-    parent = getattr(read, "jl_parent", None)
+    parent = syntax.parent(read)
     if write.kind == "attr":
         if isinstance(parent, ast.Attribute) and parent.value is read:
             return parent.attr == write.node.attr
