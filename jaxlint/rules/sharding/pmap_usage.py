@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.diagnostic import Edit
 from jaxlint.fixers.imports import ensure_module, spell
@@ -155,14 +156,14 @@ class PmapUsage(Rule):
         self._check(node, ctx)
 
     def visit_Name(self, node: ast.Name, ctx: Context) -> None:
-        if isinstance(getattr(node, "jl_parent", None), ast.Attribute):
+        if isinstance(syntax.parent(node), ast.Attribute):
             return
         self._check(node, ctx)
 
     def _check(self, node: ast.AST, ctx: Context) -> None:
         if not isinstance(getattr(node, "ctx", None), ast.Load):
             return
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         if isinstance(parent, ast.Attribute) and parent.value is node:
             return  # part of a longer chain; the outer attribute is checked
         q = ctx.qualname(node)
@@ -259,7 +260,7 @@ def _pieces(s: _Spelling, axis: str, fn_nodes: tuple[ast.AST, ...]) -> tuple[str
 
 def pmap_to_shard_map(ctx: Context, ref: ast.AST) -> list[Edit] | None:
     """Edits rewriting the simple pmap form around the reference `ref`, or None."""
-    parent = getattr(ref, "jl_parent", None)
+    parent = syntax.parent(ref)
     if not isinstance(parent, ast.Call) or has_star(parent):
         return None
     if parent.func is ref:
@@ -275,7 +276,7 @@ def _call_form(ctx: Context, call: ast.Call) -> list[Edit] | None:
     axis = _axis_name(call, 1)
     if axis is None:
         return None
-    outer = getattr(call, "jl_parent", None)
+    outer = syntax.parent(call)
     if isinstance(outer, ast.Call) and outer.func is call and (outer.keywords or has_star(outer)):
         return None
     stmt = outer
@@ -297,7 +298,7 @@ def _call_form(ctx: Context, call: ast.Call) -> list[Edit] | None:
 
 
 def _decorator_form(ctx: Context, partial: ast.Call) -> list[Edit] | None:
-    fn = getattr(partial, "jl_parent", None)
+    fn = syntax.parent(partial)
     if (
         not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
         or partial not in fn.decorator_list

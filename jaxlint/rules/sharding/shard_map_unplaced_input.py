@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.syntax import keyword
 from jaxlint.analysis.values import resolved
 from jaxlint.rules.base import Context, Examples, Rule
@@ -143,14 +144,14 @@ class ShardMapUnplacedInput(Rule):
         if use.app in getattr(use.fn, "decorator_list", ()):
             return use.fn, use.fn.name  # type: ignore[attr-defined]
         node: ast.AST = use.app
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         if (
             isinstance(parent, ast.Call)
             and ctx.qualname(parent.func) == "jax.jit"
             and parent.args
             and parent.args[0] is node
         ):
-            node, parent = parent, getattr(parent, "jl_parent", None)
+            node, parent = parent, syntax.parent(parent)
         if (
             isinstance(parent, ast.Assign)
             and parent.value is node
