@@ -13,6 +13,7 @@ import ast
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from jaxlint.analysis import syntax
 from jaxlint.diagnostic import Edit
 from jaxlint.fixers.imports import spell
 from jaxlint.fixers.rename import (
@@ -253,7 +254,7 @@ class RenameRule(Rule):
         if b is None or b.kind != "import":
             return
         move = self.move_for(b.qualname)
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         if move is not None and move.per_use and not isinstance(parent, ast.Attribute):
             self._report(node, b.qualname, move, ctx)  # type: ignore[arg-type]
 
@@ -267,7 +268,7 @@ class RenameRule(Rule):
         if move is None:
             return
         self._dotted_uses[q] = self._dotted_uses.get(q, 0) + 1
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         if isinstance(parent, ast.Attribute) and parent.value is node:
             pq = ctx.qualname(parent)
             if pq in self._moves or (pq and self.dynamic_move(pq)):
@@ -419,14 +420,14 @@ def import_shim(stmt: ast.stmt) -> str | None:
     """ "try" / "fallback" when `stmt` sits in a `try` body or handler that catches import
     errors (a version-compatibility shim), else None."""
     child: ast.AST = stmt
-    parent = getattr(stmt, "jl_parent", None)
+    parent = syntax.parent(stmt)
     while parent is not None and not isinstance(parent, ast.Module):
         if isinstance(parent, ast.ExceptHandler) and _catches_import_error(parent):
             return "fallback"
         if isinstance(parent, ast.Try) and child in parent.body:
             if any(_catches_import_error(h) for h in parent.handlers):
                 return "try"
-        child, parent = parent, getattr(parent, "jl_parent", None)
+        child, parent = parent, syntax.parent(parent)
     return None
 
 
@@ -457,7 +458,7 @@ def reexported(ctx: Context, local: str, alias: ast.alias) -> bool:
 
 def needs_parentheses(node: ast.AST) -> bool:
     """Whether an expression replacing `node` (e.g. `-jnp.inf`) must be parenthesized."""
-    parent = getattr(node, "jl_parent", None)
+    parent = syntax.parent(node)
     if isinstance(parent, (ast.Attribute, ast.Subscript)) and parent.value is node:
         return True
     if isinstance(parent, ast.Call) and parent.func is node:

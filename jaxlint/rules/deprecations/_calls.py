@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.rules.base import Context
 
 
 def call_of(ref: ast.AST) -> ast.Call | None:
     """The call `ref(...)` when `ref` is its callee."""
-    parent = getattr(ref, "jl_parent", None)
+    parent = syntax.parent(ref)
     return parent if isinstance(parent, ast.Call) and parent.func is ref else None
 
 
 def partial_of(ref: ast.AST, ctx: Context) -> ast.Call | None:
     """The call `partial(ref, ...)` when `ref` is its first argument."""
-    parent = getattr(ref, "jl_parent", None)
+    parent = syntax.parent(ref)
     if (
         isinstance(parent, ast.Call)
         and parent.args

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.fixers.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
 
@@ -114,7 +115,7 @@ class EmptyUsedAsZeros(Rule):
         use = self._carry_use(node, ctx)
         shown = "this array"
         if use is None:
-            parent = getattr(node, "jl_parent", None)
+            parent = syntax.parent(node)
             if not (
                 isinstance(parent, ast.Assign)
                 and len(parent.targets) == 1
@@ -136,9 +137,9 @@ class EmptyUsedAsZeros(Rule):
         self.report(node, fix=fix, old=short, name=shown, use=use, new=new)
 
     def _carry_use(self, node: ast.AST, ctx: Context) -> str | None:
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         if isinstance(parent, ast.keyword):
-            call, kw = getattr(parent, "jl_parent", None), parent.arg
+            call, kw = syntax.parent(parent), parent.arg
         else:
             call, kw = parent, None
         if not isinstance(call, ast.Call):

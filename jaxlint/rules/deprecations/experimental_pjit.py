@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.values import assigned_value
 from jaxlint.fixers.rename import argument_of, has_star, keyword_node, keywordize
 from jaxlint.rules._rename import Move, RenameRule
@@ -174,7 +175,7 @@ class ExperimentalPjit(RenameRule):
         else:
             base = partial_of(ref, ctx)
             if base is None:
-                parent = getattr(ref, "jl_parent", None)
+                parent = syntax.parent(ref)
                 decorated = isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef))
                 if decorated and ref in parent.decorator_list:  # type: ignore[union-attr]
                     return [ctx.replace(ref, target)], "safe"

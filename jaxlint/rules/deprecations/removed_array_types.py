@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.rules._rename import Move, RenameRule
 from jaxlint.rules.base import Context, Examples
 
 
 def in_annotation(node: ast.AST) -> bool:
-    cur, parent = node, getattr(node, "jl_parent", None)
+    cur, parent = node, syntax.parent(node)
     while isinstance(parent, (ast.Subscript, ast.Tuple, ast.BinOp, ast.Attribute, ast.List)):
-        cur, parent = parent, getattr(parent, "jl_parent", None)
+        cur, parent = parent, syntax.parent(parent)
     if isinstance(parent, ast.arg):
         return parent.annotation is cur
     if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -25,9 +26,9 @@ def in_annotation(node: ast.AST) -> bool:
 
 
 def in_isinstance(node: ast.AST, ctx: Context) -> bool:
-    cur, parent = node, getattr(node, "jl_parent", None)
+    cur, parent = node, syntax.parent(node)
     if isinstance(parent, ast.Tuple):
-        cur, parent = parent, getattr(parent, "jl_parent", None)
+        cur, parent = parent, syntax.parent(parent)
     return (
         isinstance(parent, ast.Call)
         and len(parent.args) == 2
