@@ -27,7 +27,7 @@ import sys
 import pytest
 
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.transforms import PARTIAL
+from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.config import Settings
 from jaxlint.engine import LintOptions, fix_text
 from jaxlint.jaxversion import JaxTarget, exact, newest
