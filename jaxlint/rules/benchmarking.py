@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.jit_sites import (
+    fresh_callable,
+    jit_application,
+    jit_spec_of_def,
+    jit_spec_of_value,
+)
 from jaxlint.analysis.sync import (
     SYNC_METHODS,
     derived_names,
@@ -14,12 +20,6 @@ from jaxlint.analysis.sync import (
 from jaxlint.diagnostic import Position
 from jaxlint.fixers.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.compile import (
-    fresh_callable,
-    jit_application,
-    jit_spec_of_def,
-    jit_spec_of_value,
-)
 
 CLOCKS = {
     "time.time",
@@ -514,8 +514,8 @@ def _fresh_jitted(ctx: Context, call: ast.Call, owner: ast.AST) -> tuple[str, as
     spot always compiles."""
     func = call.func
     if isinstance(func, ast.Call):
-        app = jit_application(ctx, func)
-        if app is not None and fresh_callable(ctx, app[2]) is not None:
+        app = jit_application(ctx.index, func)
+        if app is not None and fresh_callable(ctx.facts, app[2]) is not None:
             return "a new jitted function is created and compiled inside the timed region", func
         return None
     if not isinstance(func, ast.Name):
@@ -532,7 +532,7 @@ def _fresh_jitted(ctx: Context, call: ast.Call, owner: ast.AST) -> tuple[str, as
         region = index.tree  # module level: every use must be in `owner`
     else:
         return None
-    spec = jit_spec_of_def(ctx, b.node) if b.kind == "def" else jit_spec_of_value(ctx, b.value)
+    spec = jit_spec_of_def(index, b.node) if b.kind == "def" else jit_spec_of_value(index, b.value)
     if spec is None or spec.qualname not in JIT_FACTORIES:
         return None
     for node in ast.walk(region):

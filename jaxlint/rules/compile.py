@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
 
-from jaxlint.analysis.imports import FUNCTION_NODES
+from jaxlint.analysis.hoisting import few_steps, movable_above
+from jaxlint.analysis.imports import FUNCTION_NODES, parent
+from jaxlint.analysis.jit_sites import (
+    DONATING,
+    FUNCTION_TRANSFORMS,
+    JIT_FACTORIES,
+    JitSpec,
+    fresh_callable,
+    has_method,
+    jit_application,
+    jit_spec_of_def,
+    jit_wrapper,
+    jitted_callee,
+    local_class,
+)
 from jaxlint.analysis.loops import (
-    FEW_STEPS,
     PerStep,
     enclosing_function,
     is_mutated_in,
@@ -18,234 +30,14 @@ from jaxlint.analysis.loops import (
     statement_of,
 )
 from jaxlint.analysis.transforms import (
-    GRAD_LIKE,
-    JIT_LIKE,
     PARTIAL,
     all_params,
     positional_params,
-    read_static_options,
 )
 from jaxlint.diagnostic import Edit, Position
 from jaxlint.fixers.hoist import fresh_name, hoist_expression, hoist_statement
 from jaxlint.fixers.imports import ensure_module, spell
 from jaxlint.rules.base import Context, Examples, Rule
-
-# transforms that create a compiled, cached callable (the cache is keyed on the function object)
-JIT_FACTORIES = frozenset(
-    {
-        "jax.jit",
-        "jax.pmap",
-        "equinox.filter_jit",
-        "flax.nnx.jit",
-        "jax.experimental.pjit.pjit",
-    }
-)
-DONATING = frozenset({"jax.jit", "jax.pmap", "jax.experimental.pjit.pjit"})
-FUNCTION_TRANSFORMS = frozenset(JIT_LIKE) | frozenset(GRAD_LIKE)
-
-
-# -- which calls go to a jitted function, and what it makes static ----------------------------
-
-
-@dataclass
-class JitSpec:
-    """A locally visible `jax.jit` application: decorator or `f = jax.jit(g, ...)`."""
-
-    qualname: str
-    options: ast.Call | None  # the call that carries the keywords (None: bare `@jax.jit`)
-    wrapper: ast.expr  # the decorator / the jit expression applied to the function
-    fn: ast.AST | None = None  # the def being jitted, when known
-    bound_method: bool = False  # `jax.jit(self.method)`: `self` is not an argument
-    self_passed: bool = False  # a jitted method called as `self.m(...)`: `self` is argument 0
-    static_positions: set[int] = field(default_factory=set)
-    static_names: set[str] = field(default_factory=set)
-    unknown_static: bool = False
-    donates: bool = False
-
-    @property
-    def params(self) -> list[str] | None:
-        if self.fn is None:
-            return None
-        params = positional_params(self.fn)
-        return params[1:] if self.bound_method else params
-
-    @property
-    def name(self) -> str:
-        if isinstance(self.fn, ast.Lambda):
-            return "<lambda>"
-        return getattr(self.fn, "name", "the jitted function")
-
-    def static_arguments(self, call: ast.Call) -> list[tuple[str, ast.expr]]:
-        """(parameter, argument) pairs of `call` that land on static parameters."""
-        params = self.params
-        names = set(self.static_names)
-        positions = set(self.static_positions)
-        if params is not None:
-            n = len(params)
-            positions = {p + n if p < 0 else p for p in positions}
-            names |= {params[p] for p in positions if 0 <= p < n}
-            positions |= {i for i, p in enumerate(params) if p in names}
-        out = []
-        offset = 1 if self.self_passed else 0
-        for j, arg in enumerate(call.args):
-            if isinstance(arg, ast.Starred):
-                break
-            i = j + offset
-            if i in positions:
-                label = params[i] if params is not None and i < len(params) else f"#{i}"
-                out.append((label, arg))
-        for kw in call.keywords:
-            if kw.arg and kw.arg in names:
-                out.append((kw.arg, kw.value))
-        return out
-
-
-def _wrapper(ctx: Context, expr: ast.AST) -> tuple[str, ast.Call | None] | None:
-    """`jax.jit`, `jax.jit(static_argnums=...)`, `partial(jax.jit, ...)` (no function yet)."""
-    q = ctx.qualname(expr)
-    if q in JIT_FACTORIES:
-        return q, None
-    if isinstance(expr, ast.Call):
-        fq = ctx.qualname(expr.func)
-        if fq in PARTIAL and expr.args:
-            inner = ctx.qualname(expr.args[0])
-            if inner in JIT_FACTORIES and len(expr.args) == 1:
-                return inner, expr
-        if fq in JIT_FACTORIES and not expr.args and not _keyword(expr, "fun"):
-            return fq, expr
-    return None
-
-
-def jit_application(ctx: Context, call: ast.Call) -> tuple[str, ast.Call, ast.expr] | None:
-    """`jax.jit(E, ...)`, `partial(jax.jit, ...)(E)`, `jax.jit(...)(E)`: (qualname, the call
-    carrying the keywords, E)."""
-    q = ctx.qualname(call.func)
-    if q in JIT_FACTORIES:
-        target = call.args[0] if call.args else _keyword(call, "fun")
-        if target is None or isinstance(target, ast.Starred):
-            return None
-        return q, call, target
-    if isinstance(call.func, ast.Call) and len(call.args) == 1 and not call.keywords:
-        wrapped = _wrapper(ctx, call.func)
-        if wrapped is not None and wrapped[1] is not None:
-            return wrapped[0], wrapped[1], call.args[0]
-    return None
-
-
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    for kw in call.keywords:
-        if kw.arg == name:
-            return kw.value
-    return None
-
-
-def _read_options(spec: JitSpec, options: ast.Call | None) -> JitSpec:
-    if options is None:
-        return spec
-    static = read_static_options(options)
-    spec.static_positions |= static.positions
-    spec.static_names |= static.names
-    spec.unknown_static |= static.unknown
-    spec.donates |= static.donates
-    return spec
-
-
-def jit_spec_of_def(ctx: Context, fn: ast.AST) -> JitSpec | None:
-    for dec in getattr(fn, "decorator_list", ()):
-        wrapped = _wrapper(ctx, dec)
-        if wrapped is not None:
-            q, options = wrapped
-            return _read_options(JitSpec(q, options, dec, fn), options)
-    return None
-
-
-def jit_spec_of_value(ctx: Context, value: ast.AST | None) -> JitSpec | None:
-    """`jax.jit(g, ...)` and friends as an assigned value."""
-    if not isinstance(value, ast.Call):
-        return None
-    app = jit_application(ctx, value)
-    if app is None:
-        return None
-    q, options, target = app
-    fn = ctx.index.resolve_function(target)
-    bound = (
-        isinstance(target, ast.Attribute)
-        and isinstance(target.value, ast.Name)
-        and target.value.id in ("self", "cls")
-        and fn is not None
-    )
-    if isinstance(target, ast.Attribute) and not bound:
-        fn = None
-    return _read_options(JitSpec(q, options, value, fn, bound_method=bound), options)
-
-
-def jitted_callee(ctx: Context, call: ast.Call) -> JitSpec | None:
-    """The jit application behind `call.func` when it is visible in this module."""
-    func = call.func
-    if isinstance(func, ast.Name):
-        b = ctx.index.binding(func.id, ctx.index.scope_of(func))
-        if b is None:
-            return None
-        if b.kind == "def":
-            spec = jit_spec_of_def(ctx, b.node)
-            if spec is not None and ctx.facts.transforms.outer_wrapper(b.node, spec.wrapper):
-                return None  # the call runs a wrapper first: it decides what jit sees
-            return spec
-        if b.kind == "assign":
-            return jit_spec_of_value(ctx, b.value)
-        return None
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-        if func.value.id not in ("self", "cls"):
-            return None
-        cls = _class_of(ctx, call)
-        if cls is None:
-            return None
-        values = _self_assignments(cls, func.attr)
-        if len(values) == 1:
-            return jit_spec_of_value(ctx, values[0])
-        if not values:
-            for stmt in cls.body:
-                if (
-                    isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-                    and stmt.name == func.attr
-                ):
-                    spec = jit_spec_of_def(ctx, stmt)
-                    if spec is not None and ctx.facts.transforms.outer_wrapper(stmt, spec.wrapper):
-                        return None  # the call runs a wrapper first: it decides what jit sees
-                    if spec is not None:
-                        spec.self_passed = True
-                    return spec
-    return None
-
-
-def _class_of(ctx: Context, node: ast.AST) -> ast.ClassDef | None:
-    scope = ctx.index.scope_of(node)
-    while scope is not None and scope.kind != "function":
-        scope = scope.parent
-    cls = scope.class_scope if scope is not None else None
-    return cls.node if cls is not None else None  # type: ignore[return-value]
-
-
-def _self_assignments(cls: ast.ClassDef, attr: str) -> list[ast.expr]:
-    """Values assigned to `self.<attr>` anywhere in the class (one table per class)."""
-    table = getattr(cls, "jl_self_assignments", None)
-    if table is None:
-        table = {}
-        for node in ast.walk(cls):
-            if isinstance(node, ast.Assign):
-                for t in node.targets:
-                    if (
-                        isinstance(t, ast.Attribute)
-                        and isinstance(t.value, ast.Name)
-                        and t.value.id == "self"
-                    ):
-                        table.setdefault(t.attr, []).append(node.value)
-        cls.jl_self_assignments = table  # type: ignore[attr-defined]
-    return list(table.get(attr, ()))
-
-
-def _parent(node: ast.AST) -> ast.AST | None:
-    return getattr(node, "jl_parent", None)
 
 
 def _names(node: ast.AST) -> set[str]:
@@ -258,93 +50,6 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 
 # -- JAX401 -------------------------------------------------------------------------------------
-
-
-def fresh_callable(ctx: Context, target: ast.expr) -> tuple[str, str] | None:
-    """What kind of new function object `target` makes on each evaluation, and a name stem."""
-    if isinstance(target, ast.Lambda):
-        body = target.body
-        stem = "fn"
-        if isinstance(body, ast.Call):
-            stem = _stem(body.func) or stem
-        return "a lambda", stem
-    if isinstance(target, ast.Call):
-        fq = ctx.qualname(target.func)
-        if fq in PARTIAL and target.args:
-            return "a `functools.partial`", _stem(target.args[0]) or "fn"
-        if fq in FUNCTION_TRANSFORMS and target.args:
-            short = fq.rsplit(".", 1)[-1]
-            inner = _stem(target.args[0]) or "fn"
-            return f"`{short}(...)` (a new function object)", f"{short}_{inner}"
-        cls = _local_class(ctx, target.func)
-        if cls is not None:
-            return f"a new `{cls.name}` instance", cls.name.lower()
-        return None
-    if isinstance(target, ast.Name):
-        b = ctx.index.binding(target.id, ctx.index.scope_of(target))
-        if (
-            b is not None
-            and b.kind == "def"
-            and enclosing_function(b.node) is not None
-            and not _is_class_member(b.node)
-            and per_step(ctx, b.node) is not None  # the def itself runs every step
-        ):
-            return f"the nested function `{target.id}`, defined anew every step", target.id
-        return None
-    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
-        base = target.value.id
-        if target.attr == "__call__" and ctx.qualname(target.value) is None:
-            return f"the bound method `{base}.__call__`", base
-        if base in ("self", "cls"):
-            fn = ctx.index.resolve_function(target)
-            if fn is not None and not _is_static_method(ctx, fn):
-                return f"the bound method `{base}.{target.attr}`", target.attr
-            return None
-        b = ctx.index.binding(base, ctx.index.scope_of(target))
-        if (
-            b is not None
-            and b.kind == "assign"
-            and isinstance(b.value, ast.Call)
-            and _local_class(ctx, b.value.func) is not None
-        ):
-            cls = _local_class(ctx, b.value.func)
-            if cls is not None and _has_method(cls, target.attr):
-                return f"the bound method `{base}.{target.attr}`", target.attr
-    return None
-
-
-def _stem(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return None
-
-
-def _local_class(ctx: Context, func: ast.AST) -> ast.ClassDef | None:
-    if not isinstance(func, ast.Name):
-        return None
-    b = ctx.index.binding(func.id, ctx.index.scope_of(func))
-    if b is not None and b.kind == "class":
-        return b.node  # type: ignore[return-value]
-    return None
-
-
-def _has_method(cls: ast.ClassDef, name: str) -> bool:
-    return any(
-        isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name for s in cls.body
-    )
-
-
-def _is_class_member(fn: ast.AST) -> bool:
-    return isinstance(_parent(fn), ast.ClassDef)
-
-
-def _is_static_method(ctx: Context, fn: ast.AST) -> bool:
-    return any(
-        ctx.qualname(d) in ("staticmethod", "classmethod")
-        for d in getattr(fn, "decorator_list", ())
-    )
 
 
 def _called_later(name: str, region: ast.AST, after: ast.AST) -> bool:
@@ -392,7 +97,7 @@ def _capture_safe(ctx: Context, node: ast.Call, target: ast.expr, loop: ast.AST)
             q = ctx.qualname(sub.func)
             if sub is target and q in PARTIAL | FUNCTION_TRANSFORMS:
                 continue
-            if sub is node.func and _wrapper(ctx, sub) is not None:
+            if sub is node.func and jit_wrapper(ctx.index, sub) is not None:
                 continue
             return False
     return True
@@ -706,28 +411,28 @@ class JitConstructedPerCall(Rule):
     )
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
-        app = jit_application(ctx, node)
+        app = jit_application(ctx.index, node)
         if app is None:
             return
         _, _, target = app
-        fresh = fresh_callable(ctx, target)
+        fresh = fresh_callable(ctx.facts, target)
         if fresh is None:
             return
         what, stem = fresh
-        parent = _parent(node)
+        use = parent(node)
         assigned: str | None = None
-        if isinstance(parent, ast.Call) and parent.func is node:
+        if isinstance(use, ast.Call) and use.func is node:
             pass  # jax.jit(E)(...)
         elif (
-            isinstance(parent, ast.Assign)
-            and len(parent.targets) == 1
-            and isinstance(parent.targets[0], ast.Name)
+            isinstance(use, ast.Assign)
+            and len(use.targets) == 1
+            and isinstance(use.targets[0], ast.Name)
         ):
-            assigned = parent.targets[0].id
+            assigned = use.targets[0].id
         else:
             return  # stored, returned or collected: a factory, not a per-step compile
         step = per_step(ctx, node)
-        if step is None or step.traced or _few(step):
+        if step is None or step.traced or few_steps(step):
             return
         made = target if isinstance(target, ast.Lambda) else ctx.index.resolve_function(target)
         if made is not None and step.closure_varies(made):
@@ -755,7 +460,11 @@ class JitConstructedPerCall(Rule):
             return None  # defined inside the loop: would need moving the def too
         safety = "safe" if _capture_safe(ctx, node, target, loop) else "unsafe"
         stmt = statement_of(node)
-        if assigned is not None and stmt is not None and _movable(ctx, stmt, assigned, loop):
+        if (
+            assigned is not None
+            and stmt is not None
+            and movable_above(ctx.index, stmt, assigned, loop)
+        ):
             edits = hoist_statement(ctx, stmt, loop)
         else:
             name = fresh_name(ctx, f"{stem}_jit")
@@ -765,19 +474,6 @@ class JitConstructedPerCall(Rule):
         return self.fix(
             *edits, safety=safety, message="Create the jitted function once, before the loop"
         )
-
-
-def _movable(ctx: Context, stmt: ast.stmt, name: str, loop: ast.AST) -> bool:
-    """`name = ...` can move above the loop unchanged: its only binding in the scope, and
-    not read in the loop before it."""
-    scope = ctx.index.scope_of(stmt)
-    return len(scope.bindings.get(name, ())) == 1 and not _read_before(loop, name, stmt)
-
-
-def _few(step: PerStep) -> bool:
-    """A loop over a handful of written-out values: per-step costs do not add up."""
-    count = step.trip_count
-    return count is not None and count <= FEW_STEPS
 
 
 # -- JAX402 -------------------------------------------------------------------------------------
@@ -831,7 +527,7 @@ def _unhashable(ctx: Context, arg: ast.expr) -> tuple[str, str | None] | None:
             return f"an array (`{q.rsplit('.', 1)[-1]}(...)`)", None
         if q in ("list", "dict", "set", "bytearray"):
             return f"a {q}", None
-        cls = _local_class(ctx, arg.func)
+        cls = local_class(ctx.index, arg.func)
         if cls is not None and _mutable_dataclass(ctx, cls):
             return f"a non-frozen dataclass (`{cls.name}`)", None
     if isinstance(arg, ast.Name):
@@ -878,7 +574,7 @@ def _mutable_dataclass(ctx: Context, cls: ast.ClassDef) -> bool:
                     return False
                 if kw.arg is None:
                     return False
-        return not _has_method(cls, "__hash__")
+        return not has_method(cls, "__hash__")
     return False
 
 
@@ -1008,7 +704,7 @@ class UnhashableStaticArg(Rule):
     )
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
-        spec = jitted_callee(ctx, node)
+        spec = jitted_callee(ctx.facts, node)
         if spec is None or spec.unknown_static:
             return
         for param, arg in spec.static_arguments(node):
@@ -1030,7 +726,7 @@ def _identity_hashed_class(ctx: Context, cls: ast.ClassDef) -> bool:
     for base in cls.bases:
         if not (isinstance(base, ast.Name) and base.id == "object"):
             return False
-    return not (_has_method(cls, "__hash__") or _has_method(cls, "__eq__"))
+    return not (has_method(cls, "__hash__") or has_method(cls, "__eq__"))
 
 
 class StaticArgVaries(Rule):
@@ -1150,11 +846,11 @@ class StaticArgVaries(Rule):
     )
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
-        spec = jitted_callee(ctx, node)
+        spec = jitted_callee(ctx.facts, node)
         if spec is None or spec.unknown_static or not (spec.static_positions or spec.static_names):
             return
         step = per_step(ctx, node)
-        if step is None or step.traced or not step.direct or _few(step):
+        if step is None or step.traced or not step.direct or few_steps(step):
             return
         if step.over_written_values:
             return  # a sweep over spelled-out values: one compile each, on purpose
@@ -1164,7 +860,7 @@ class StaticArgVaries(Rule):
                 shown = _short(ctx, arg)
                 why = "changes" if shown == param else f"(`{shown}`) changes"
             elif isinstance(arg, ast.Call):
-                cls = _local_class(ctx, arg.func)
+                cls = local_class(ctx.index, arg.func)
                 if cls is not None and _identity_hashed_class(ctx, cls):
                     why = f"is a new `{cls.name}` instance (hashed by identity)"
             if why is not None:
@@ -1378,11 +1074,11 @@ class ShapeVariesPerIteration(Rule):
     )
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
-        spec = jitted_callee(ctx, node)
+        spec = jitted_callee(ctx.facts, node)
         if spec is None:
             return
         step = per_step(ctx, node)
-        if step is None or step.traced or not step.direct or _few(step):
+        if step is None or step.traced or not step.direct or few_steps(step):
             return
         if step.over_written_values:
             return  # `for n in [1, 2, 4, 8]`: the shapes are spelled out on purpose
@@ -1830,11 +1526,11 @@ class MissingDonation(Rule):
         if len(node.targets) != 1 or not isinstance(node.value, ast.Call):
             return
         call = node.value
-        spec = jitted_callee(ctx, call)
+        spec = jitted_callee(ctx.facts, call)
         if spec is None or spec.donates or spec.qualname not in DONATING or spec.unknown_static:
             return
         step = per_step(ctx, node)
-        if step is None or step.traced or not step.direct or _few(step):
+        if step is None or step.traced or not step.direct or few_steps(step):
             return
         target = node.targets[0]
         rebound = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
@@ -2215,7 +1911,7 @@ class HostDataConversionInLoop(Rule):
         if what is None:
             return
         step = per_step(ctx, node)
-        if step is None or step.traced or _few(step) or not step.invariant(node):
+        if step is None or step.traced or few_steps(step) or not step.invariant(node):
             return
         if len(step.calls) > 1 or (not step.direct and _returned(node)):
             return  # a data factory (`return {"w": jnp.array([...])}`), or far from the loop
@@ -2234,7 +1930,7 @@ class HostDataConversionInLoop(Rule):
         stmt = statement_of(node)
         if stmt is None:
             return None
-        safety = "safe" if _parent(stmt) is loop and any(s is stmt for s in loop.body) else "unsafe"
+        safety = "safe" if parent(stmt) is loop and any(s is stmt for s in loop.body) else "unsafe"
         if (
             isinstance(stmt, ast.Assign)
             and stmt.value is node
@@ -2242,7 +1938,7 @@ class HostDataConversionInLoop(Rule):
             and isinstance(stmt.targets[0], ast.Name)
         ):
             name = stmt.targets[0].id
-            if safety == "safe" and _movable(ctx, stmt, name, loop):
+            if safety == "safe" and movable_above(ctx.index, stmt, name, loop):
                 edits = hoist_statement(ctx, stmt, loop)
                 if edits is not None:
                     return self.fix(*edits, safety=safety, message="Convert once, before the loop")
@@ -2256,22 +1952,10 @@ class HostDataConversionInLoop(Rule):
 
 def _returned(node: ast.AST) -> bool:
     """`node` is the function's result, or part of a container literal it returns."""
-    cur = _parent(node)
+    cur = parent(node)
     while isinstance(cur, (ast.List, ast.Tuple, ast.Set, ast.Dict)):
-        cur = _parent(cur)
+        cur = parent(cur)
     return isinstance(cur, (ast.Return, ast.Yield))
-
-
-def _read_before(loop: ast.AST, name: str, stmt: ast.stmt) -> bool:
-    for node in ast.walk(loop):
-        if (
-            isinstance(node, ast.Name)
-            and node.id == name
-            and isinstance(node.ctx, ast.Load)
-            and (node.lineno, node.col_offset) < (stmt.lineno, stmt.col_offset)
-        ):
-            return True
-    return False
 
 
 # -- JAX408 -------------------------------------------------------------------------------------
@@ -2423,7 +2107,7 @@ def _pytree_class(ctx: Context, cls: ast.ClassDef) -> bool:
         return True
     if any(not (isinstance(b, ast.Name) and b.id == "object") for b in cls.bases):
         return True
-    if _has_method(cls, "tree_flatten") or _has_method(cls, "tree_unflatten"):
+    if has_method(cls, "tree_flatten") or has_method(cls, "tree_unflatten"):
         return True
     for call in ctx.index.calls:
         q = ctx.qualname(call.func) or ""
@@ -2552,13 +2236,13 @@ class JitOnMethod(Rule):
 
     def visit_FunctionDef(self, node: ast.FunctionDef, ctx: Context) -> None:
         ctx.index  # noqa: B018 - builds the parent links
-        cls = _parent(node)
+        cls = parent(node)
         if not isinstance(cls, ast.ClassDef):
             return
         params = positional_params(node)
         if not params or params[0] != "self":
             return
-        spec = jit_spec_of_def(ctx, node)
+        spec = jit_spec_of_def(ctx.index, node)
         if spec is None or spec.qualname not in JIT_ON_METHOD or spec.unknown_static:
             return
         static_self = 0 in spec.static_positions or "self" in spec.static_names

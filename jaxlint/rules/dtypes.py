@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 import weakref
 
+from jaxlint.analysis.jit_sites import jitted_callee
 from jaxlint.analysis.x64 import module_enables_x64, project_enables_x64, x64_guarded
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.compile import jitted_callee
 from jaxlint.suppressions import Suppressions
 from jaxlint.suppressions import collect as collect_suppressions
 
@@ -479,7 +479,7 @@ class ImplicitFloat64Downcast(Rule):
                 args = [node.args[0]]
             how = f"`{ctx.text(node.func)}`"
         else:
-            spec = jitted_callee(ctx, node)
+            spec = jitted_callee(ctx.facts, node)
             if spec is None:
                 return
             static = {id(a) for _, a in spec.static_arguments(node)}
