@@ -130,7 +130,10 @@ CHECKLIST: tuple[tuple[str, str, Callable[[type], bool]], ...] = (
 
 
 def _family(rule: type) -> str:
-    return rule.__module__.rsplit(".", 1)[-1]
+    """The family package under `jaxlint.rules` (`jaxlint.rules.compile.jit_on_method` and
+    the older one-module `jaxlint.rules.compile` are both `compile`)."""
+    parts = rule.__module__.split(".")
+    return parts[2] if parts[:2] == ["jaxlint", "rules"] and len(parts) > 2 else parts[-1]
 
 
 def _rules() -> list[type]:
