@@ -21,7 +21,6 @@ LONG_FILES = {
     "analysis/taint.py",
     "integrations/lsp.py",
     "integrations/mcp_server.py",
-    "rules/benchmarking.py",
     "rules/deprecations.py",
     "rules/mutation.py",
     "rules/prng.py",
@@ -47,7 +46,6 @@ LONG_FUNCTIONS = {
 
 # rule modules that still hold more than one rule class, or sit outside rules/<family>/
 SHARED_RULE_MODULES = {
-    "rules/benchmarking.py",
     "rules/deprecations.py",
     "rules/dtypes.py",
     "rules/mutation.py",
