@@ -47,7 +47,6 @@ LONG_FUNCTIONS = {
 # rule modules that still hold more than one rule class, or sit outside rules/<family>/
 SHARED_RULE_MODULES = {
     "rules/deprecations.py",
-    "rules/dtypes.py",
     "rules/mutation.py",
     "rules/prng.py",
     "rules/sharding.py",
