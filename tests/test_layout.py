@@ -20,8 +20,6 @@ LONG_FILES = {
     "analysis/keys.py",
     "integrations/lsp.py",
     "integrations/mcp_server.py",
-    "rules/benchmarking.py",
-    "rules/compile.py",
     "rules/prng.py",
 }
 
@@ -35,9 +33,6 @@ LONG_FUNCTIONS = {
 
 # rule modules that still hold more than one rule class, or sit outside rules/<family>/
 SHARED_RULE_MODULES = {
-    "rules/benchmarking.py",
-    "rules/compile.py",
-    "rules/dtypes.py",
     "rules/prng.py",
     "rules/suppression.py",
 }

@@ -176,3 +176,12 @@ def test_existing_skill_is_not_overwritten(tmp_path: Path) -> None:
     assert (out / "SKILL.md").read_text() == "mine\n"
     _skill(tmp_path, "--force")
     assert (out / "SKILL.md").read_text().startswith("---\n")
+
+
+def test_rules_group_by_their_registry_family():
+    """A family split into one module per rule (`jaxlint.rules.compile.jit_on_method`) still
+    groups as its family, so the skill keeps one section per family, not one per rule."""
+    from jaxlint.rules import FAMILIES
+    from jaxlint.skill import _family
+
+    assert {_family(rule) for rule in ALL_RULES} <= set(FAMILIES)

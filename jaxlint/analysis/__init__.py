@@ -50,6 +50,12 @@ class ModuleFacts:
         return TaintAnalysis(self.index, self.transforms, lambda: self.pytrees)
 
     @cached_property
+    def jit_sites(self):  # noqa: ANN201 - analysis.jit_sites.JitSites
+        from jaxlint.analysis.jit_sites import JitSites
+
+        return JitSites(self)
+
+    @cached_property
     def pytrees(self) -> PytreeFields:
         return PytreeFields(self.index)
 

@@ -679,12 +679,16 @@ class LoopFacts:
 
 
 def loop_facts(ctx) -> LoopFacts:  # noqa: ANN001 - rules.base.Context
-    """The module's LoopFacts (one per module, shared by every rule).
+    """The module's LoopFacts (one per module, shared by every rule)."""
+    return module_loops(ctx.facts)
+
+
+def module_loops(facts) -> LoopFacts:  # noqa: ANN001 - analysis.ModuleFacts
+    """The LoopFacts of a module's facts (for analyses, which see facts, not a rule context).
 
     Kept on the ModuleFacts itself (not in a global table whose values point back at their
     keys), so it dies with the module: a long-running `jaxlint lsp` stays flat.
     """
-    facts = ctx.facts
     found = getattr(facts, "_loop_facts", None)
     if found is None:
         found = LoopFacts(facts)

@@ -1,0 +1,375 @@
+"""Which calls run a function jitted in this module, and what that jit makes static.
+
+A second, narrower view beside `analysis.transforms`: transforms answers "is this function
+traced, and how", while this module answers questions about one *jit application* the code
+can see -- the decorator or `f = jax.jit(g, ...)` behind a call, its `static_argnums` /
+`static_argnames` / donation options, and which arguments of a call land on static
+parameters. Several rule families need it (recompiles, unhashable static arguments,
+donation, timings, dtypes), so it lives here as a fact and not inside one rule module.
+
+    spec = jitted_callee(facts, call)          # JitSpec | None
+    spec.static_arguments(call)                # [(parameter, argument)] at static positions
+    jit_application(index, call)               # `jax.jit(E, ...)` and friends: (qualname, options, E)
+    fresh_callable(facts, target)              # E makes a new function object each time
+
+The per-module tables (`JitSites`, one per `ModuleFacts`, `facts.jit_sites`) hold the values
+assigned to `self.<attr>` per class and the answer of `jitted_callee` per call, so the rules
+that ask about the same call share one answer instead of re-walking the class each time.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from jaxlint.analysis.imports import ModuleIndex, parent
+from jaxlint.analysis.loops import enclosing_function, module_loops
+from jaxlint.analysis.transforms import (
+    GRAD_LIKE,
+    JIT_LIKE,
+    PARTIAL,
+    positional_params,
+    read_static_options,
+)
+
+if TYPE_CHECKING:
+    from jaxlint.analysis import ModuleFacts
+
+# transforms that create a compiled, cached callable (the cache is keyed on the function object)
+JIT_FACTORIES = frozenset(
+    {
+        "jax.jit",
+        "jax.pmap",
+        "equinox.filter_jit",
+        "flax.nnx.jit",
+        "jax.experimental.pjit.pjit",
+    }
+)
+DONATING = frozenset({"jax.jit", "jax.pmap", "jax.experimental.pjit.pjit"})
+FUNCTION_TRANSFORMS = frozenset(JIT_LIKE) | frozenset(GRAD_LIKE)
+
+
+@dataclass
+class JitSpec:
+    """A locally visible `jax.jit` application: decorator or `f = jax.jit(g, ...)`.
+
+    Specs returned by `jitted_callee` are shared by every rule that asks about the same call:
+    read them, do not change them."""
+
+    qualname: str
+    options: ast.Call | None  # the call that carries the keywords (None: bare `@jax.jit`)
+    wrapper: ast.expr  # the decorator / the jit expression applied to the function
+    fn: ast.AST | None = None  # the def being jitted, when known
+    bound_method: bool = False  # `jax.jit(self.method)`: `self` is not an argument
+    self_passed: bool = False  # a jitted method called as `self.m(...)`: `self` is argument 0
+    static_positions: set[int] = field(default_factory=set)
+    static_names: set[str] = field(default_factory=set)
+    unknown_static: bool = False
+    donates: bool = False
+
+    @property
+    def params(self) -> list[str] | None:
+        if self.fn is None:
+            return None
+        params = positional_params(self.fn)
+        return params[1:] if self.bound_method else params
+
+    @property
+    def name(self) -> str:
+        if isinstance(self.fn, ast.Lambda):
+            return "<lambda>"
+        return getattr(self.fn, "name", "the jitted function")
+
+    def static_arguments(self, call: ast.Call) -> list[tuple[str, ast.expr]]:
+        """(parameter, argument) pairs of `call` that land on static parameters."""
+        params = self.params
+        names = set(self.static_names)
+        positions = set(self.static_positions)
+        if params is not None:
+            n = len(params)
+            positions = {p + n if p < 0 else p for p in positions}
+            names |= {params[p] for p in positions if 0 <= p < n}
+            positions |= {i for i, p in enumerate(params) if p in names}
+        out = []
+        offset = 1 if self.self_passed else 0
+        for j, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                break
+            i = j + offset
+            if i in positions:
+                label = params[i] if params is not None and i < len(params) else f"#{i}"
+                out.append((label, arg))
+        for kw in call.keywords:
+            if kw.arg and kw.arg in names:
+                out.append((kw.arg, kw.value))
+        return out
+
+
+def jit_wrapper(index: ModuleIndex, expr: ast.AST) -> tuple[str, ast.Call | None] | None:
+    """`jax.jit`, `jax.jit(static_argnums=...)`, `partial(jax.jit, ...)` (no function yet):
+    (qualname, the call carrying the keywords or None)."""
+    q = index.qualname(expr)
+    if q in JIT_FACTORIES:
+        return q, None
+    if isinstance(expr, ast.Call):
+        fq = index.qualname(expr.func)
+        if fq in PARTIAL and expr.args:
+            inner = index.qualname(expr.args[0])
+            if inner in JIT_FACTORIES and len(expr.args) == 1:
+                return inner, expr
+        if fq in JIT_FACTORIES and not expr.args and not _keyword(expr, "fun"):
+            return fq, expr
+    return None
+
+
+def jit_application(index: ModuleIndex, call: ast.Call) -> tuple[str, ast.Call, ast.expr] | None:
+    """`jax.jit(E, ...)`, `partial(jax.jit, ...)(E)`, `jax.jit(...)(E)`: (qualname, the call
+    carrying the keywords, E)."""
+    q = index.qualname(call.func)
+    if q in JIT_FACTORIES:
+        target = call.args[0] if call.args else _keyword(call, "fun")
+        if target is None or isinstance(target, ast.Starred):
+            return None
+        return q, call, target
+    if isinstance(call.func, ast.Call) and len(call.args) == 1 and not call.keywords:
+        wrapped = jit_wrapper(index, call.func)
+        if wrapped is not None and wrapped[1] is not None:
+            return wrapped[0], wrapped[1], call.args[0]
+    return None
+
+
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    for kw in call.keywords:
+        if kw.arg == name:
+            return kw.value
+    return None
+
+
+def _read_options(spec: JitSpec, options: ast.Call | None) -> JitSpec:
+    if options is None:
+        return spec
+    static = read_static_options(options)
+    spec.static_positions |= static.positions
+    spec.static_names |= static.names
+    spec.unknown_static |= static.unknown
+    spec.donates |= static.donates
+    return spec
+
+
+def jit_spec_of_def(index: ModuleIndex, fn: ast.AST) -> JitSpec | None:
+    """The jit decorator of a `def` (`@jax.jit`, `@partial(jax.jit, ...)`, `@jit(...)`)."""
+    for dec in getattr(fn, "decorator_list", ()):
+        wrapped = jit_wrapper(index, dec)
+        if wrapped is not None:
+            q, options = wrapped
+            return _read_options(JitSpec(q, options, dec, fn), options)
+    return None
+
+
+def jit_spec_of_value(index: ModuleIndex, value: ast.AST | None) -> JitSpec | None:
+    """`jax.jit(g, ...)` and friends as an assigned value."""
+    if not isinstance(value, ast.Call):
+        return None
+    app = jit_application(index, value)
+    if app is None:
+        return None
+    q, options, target = app
+    fn = index.resolve_function(target)
+    bound = (
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id in ("self", "cls")
+        and fn is not None
+    )
+    if isinstance(target, ast.Attribute) and not bound:
+        fn = None
+    return _read_options(JitSpec(q, options, value, fn, bound_method=bound), options)
+
+
+def jitted_callee(facts: ModuleFacts, call: ast.Call) -> JitSpec | None:
+    """The jit application behind `call.func` when it is visible in this module."""
+    return facts.jit_sites.callee(call)
+
+
+class JitSites:
+    """The jit applications of one module, computed on demand and kept with its facts."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        self.facts = facts
+        self.index = facts.index
+        self._callees: dict[ast.Call, JitSpec | None] = {}
+        self._self_values: dict[ast.ClassDef, dict[str, list[ast.expr]]] = {}
+
+    def callee(self, call: ast.Call) -> JitSpec | None:
+        """See `jitted_callee` (one answer per call, shared by the rules that ask)."""
+        if call not in self._callees:
+            self._callees[call] = self._callee(call)
+        return self._callees[call]
+
+    def _callee(self, call: ast.Call) -> JitSpec | None:
+        index = self.index
+        func = call.func
+        if isinstance(func, ast.Name):
+            b = index.binding(func.id, index.scope_of(func))
+            if b is None:
+                return None
+            if b.kind == "def":
+                spec = jit_spec_of_def(index, b.node)
+                if spec is not None and self.facts.transforms.outer_wrapper(b.node, spec.wrapper):
+                    return None  # the call runs a wrapper first: it decides what jit sees
+                return spec
+            if b.kind == "assign":
+                return jit_spec_of_value(index, b.value)
+            return None
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            if func.value.id not in ("self", "cls"):
+                return None
+            cls = self._class_of(call)
+            if cls is None:
+                return None
+            return self._method_callee(cls, func.attr)
+        return None
+
+    def _method_callee(self, cls: ast.ClassDef, attr: str) -> JitSpec | None:
+        """`self.<attr>(...)`: a jitted value stored on `self`, or a jitted method."""
+        values = self.self_assignments(cls, attr)
+        if len(values) == 1:
+            return jit_spec_of_value(self.index, values[0])
+        if not values:
+            for stmt in cls.body:
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == attr:
+                    spec = jit_spec_of_def(self.index, stmt)
+                    if spec is not None and self.facts.transforms.outer_wrapper(stmt, spec.wrapper):
+                        return None  # the call runs a wrapper first: it decides what jit sees
+                    if spec is not None:
+                        spec.self_passed = True
+                    return spec
+        return None
+
+    def _class_of(self, node: ast.AST) -> ast.ClassDef | None:
+        scope = self.index.scope_of(node)
+        while scope is not None and scope.kind != "function":
+            scope = scope.parent
+        cls = scope.class_scope if scope is not None else None
+        return cls.node if cls is not None else None  # type: ignore[return-value]
+
+    def self_assignments(self, cls: ast.ClassDef, attr: str) -> list[ast.expr]:
+        """Values assigned to `self.<attr>` anywhere in the class (one table per class)."""
+        table = self._self_values.get(cls)
+        if table is None:
+            table = {}
+            for node in ast.walk(cls):
+                if isinstance(node, ast.Assign):
+                    for t in node.targets:
+                        if (
+                            isinstance(t, ast.Attribute)
+                            and isinstance(t.value, ast.Name)
+                            and t.value.id == "self"
+                        ):
+                            table.setdefault(t.attr, []).append(node.value)
+            self._self_values[cls] = table
+        return list(table.get(attr, ()))
+
+
+# -- what a jitted expression makes: a new function object each time? -----------------------
+
+
+def fresh_callable(facts: ModuleFacts, target: ast.expr) -> tuple[str, str] | None:
+    """What kind of new function object `target` makes on each evaluation, and a name stem
+    (the jit cache is keyed on the function object, so each one compiles again)."""
+    index = facts.index
+    if isinstance(target, ast.Lambda):
+        body = target.body
+        stem = "fn"
+        if isinstance(body, ast.Call):
+            stem = _stem(body.func) or stem
+        return "a lambda", stem
+    if isinstance(target, ast.Call):
+        return _fresh_from_call(index, target)
+    if isinstance(target, ast.Name):
+        b = index.binding(target.id, index.scope_of(target))
+        if (
+            b is not None
+            and b.kind == "def"
+            and enclosing_function(b.node) is not None
+            and not _is_class_member(b.node)
+            and module_loops(facts).per_step(b.node) is not None  # the def runs every step
+        ):
+            return f"the nested function `{target.id}`, defined anew every step", target.id
+        return None
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+        return _fresh_bound_method(index, target)
+    return None
+
+
+def _fresh_from_call(index: ModuleIndex, target: ast.Call) -> tuple[str, str] | None:
+    fq = index.qualname(target.func)
+    if fq in PARTIAL and target.args:
+        return "a `functools.partial`", _stem(target.args[0]) or "fn"
+    if fq in FUNCTION_TRANSFORMS and target.args:
+        short = fq.rsplit(".", 1)[-1]
+        inner = _stem(target.args[0]) or "fn"
+        return f"`{short}(...)` (a new function object)", f"{short}_{inner}"
+    cls = local_class(index, target.func)
+    if cls is not None:
+        return f"a new `{cls.name}` instance", cls.name.lower()
+    return None
+
+
+def _fresh_bound_method(index: ModuleIndex, target: ast.Attribute) -> tuple[str, str] | None:
+    base = target.value.id  # type: ignore[attr-defined]
+    if target.attr == "__call__" and index.qualname(target.value) is None:
+        return f"the bound method `{base}.__call__`", base
+    if base in ("self", "cls"):
+        fn = index.resolve_function(target)
+        if fn is not None and not _is_static_method(index, fn):
+            return f"the bound method `{base}.{target.attr}`", target.attr
+        return None
+    b = index.binding(base, index.scope_of(target))
+    if (
+        b is not None
+        and b.kind == "assign"
+        and isinstance(b.value, ast.Call)
+        and local_class(index, b.value.func) is not None
+    ):
+        cls = local_class(index, b.value.func)
+        if cls is not None and has_method(cls, target.attr):
+            return f"the bound method `{base}.{target.attr}`", target.attr
+    return None
+
+
+def _stem(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def local_class(index: ModuleIndex, func: ast.AST) -> ast.ClassDef | None:
+    """The class of this module that a call `func(...)` instantiates (by name)."""
+    if not isinstance(func, ast.Name):
+        return None
+    b = index.binding(func.id, index.scope_of(func))
+    if b is not None and b.kind == "class":
+        return b.node  # type: ignore[return-value]
+    return None
+
+
+def has_method(cls: ast.ClassDef, name: str) -> bool:
+    """`cls` defines `name` in its own body."""
+    return any(
+        isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name for s in cls.body
+    )
+
+
+def _is_class_member(fn: ast.AST) -> bool:
+    return isinstance(parent(fn), ast.ClassDef)
+
+
+def _is_static_method(index: ModuleIndex, fn: ast.AST) -> bool:
+    return any(
+        index.qualname(d) in ("staticmethod", "classmethod")
+        for d in getattr(fn, "decorator_list", ())
+    )

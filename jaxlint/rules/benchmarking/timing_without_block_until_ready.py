@@ -1,0 +1,397 @@
+"""timing-without-block-until-ready (JAX601): a timing of JAX work that never waits
+for the result. Dispatch is asynchronous, so the clock measures dispatch, not
+compute; the fix blocks on the result before the second clock read.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis.imports import ancestors
+from jaxlint.analysis.jit_sites import JIT_FACTORIES
+from jaxlint.analysis.sync import SYNC_METHODS, derived_names, waits_for, waits_on_result
+from jaxlint.diagnostic import Position
+from jaxlint.fixers.imports import ensure_module
+from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.benchmarking._timing import (
+    CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
+    TIMEIT,
+    is_clock,
+    mentions,
+    timed_regions,
+    walk_no_functions,
+)
+
+ASYNC_PREFIXES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.")
+ASYNC_CALLS = {"jax.device_put"}
+TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
+STATIC_RESULTS = {
+    "jax.numpy.shape",
+    "jax.numpy.dtype",
+    "jax.numpy.finfo",
+    "jax.numpy.iinfo",
+    "jax.random.key",
+    "jax.random.PRNGKey",
+}
+
+
+def is_async_work(ctx: Context, call: ast.Call) -> bool:
+    """A call that dispatches device work and returns before it finishes."""
+    func = call.func
+    q = ctx.qualname(func)
+    if q in STATIC_RESULTS:
+        return False
+    if q and (q.startswith(ASYNC_PREFIXES) or q in ASYNC_CALLS):
+        return True
+    if isinstance(func, ast.Call) and ctx.qualname(func.func) in JIT_FACTORIES:
+        return True  # jax.jit(f)(x)
+    target = ctx.index.resolve_function(func)
+    if target is not None:
+        facts = ctx.facts.transforms.facts.get(target)
+        return bool(
+            facts and facts.kind == "jit" and facts.via in JIT_FACTORIES and not facts.chain
+        )
+    if isinstance(func, ast.Name):
+        b = ctx.index.binding(func.id, ctx.index.scope_of(func))
+        if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
+            return ctx.qualname(b.value.func) in JIT_FACTORIES or (
+                isinstance(b.value.func, ast.Call)
+                and ctx.qualname(b.value.func.func) in {"functools.partial", "partial"}
+                and any(ctx.qualname(a) in JIT_FACTORIES for a in b.value.func.args[:1])
+            )
+    return False
+
+
+def _blocked_by_wrapper(call: ast.Call, ctx: Context) -> bool:
+    """`f(x).block_until_ready()`, `jax.block_until_ready(f(x))`, `float(f(x))`,
+    `np.argmax(f(x))`, `assert f(x) > 0`, ..."""
+    return waits_on_result(ctx.index, call)
+
+
+def _in_scope_at(ctx: Context, name: str, call: ast.Call, end: ast.stmt) -> bool:
+    """`name`, bound from `call`'s result, is visible at `end`: both run in the same scope
+    (the same function or module body), and that scope binds `name`."""
+    index = ctx.index
+    if index.enclosing_function(call) is not index.enclosing_function(end):
+        return False
+    scope = index.scope_of(end)
+    return name in scope.bindings and name not in scope.globals
+
+
+def _holders(call: ast.Call) -> list[str]:
+    """The variables an async result is stored in (`out = f(x)`, `out, aux = f(x)`)."""
+    for anc in ancestors(call):
+        if isinstance(anc, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = anc.targets if isinstance(anc, ast.Assign) else [anc.target]
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    return [t.id]
+                if isinstance(t, (ast.Tuple, ast.List)) and t.elts:
+                    names = [e.id for e in t.elts if isinstance(e, ast.Name)]
+                    if names and isinstance(t.elts[0], ast.Name):
+                        return names
+            return []
+        if isinstance(anc, ast.stmt):
+            return []
+    return []
+
+
+def _blocking_call(ctx: Context, node: ast.AST, names: set[str]) -> bool:
+    """`node` waits for a value held in one of `names` (see analysis/sync.py)."""
+    if waits_for(ctx.index, node, names):
+        return True
+    if not isinstance(node, ast.Call):
+        return False
+    q = ctx.qualname(node.func)
+    return bool(
+        q in TREE_MAPS
+        and len(node.args) > 1
+        and isinstance(node.args[0], ast.Lambda)
+        and _calls_blocking_method(node.args[0].body)
+        and any(_mentions_any(a, names) for a in node.args[1:])
+    )  # jax.tree.map(lambda a: a.block_until_ready(), out)
+
+
+def _blocks_name(ctx: Context, stmts: list[ast.stmt], name: str) -> bool:
+    names = derived_names(stmts, {name} | _iteration_aliases(stmts, name))
+    return any(
+        _blocking_call(ctx, node, names) for stmt in stmts for node in walk_no_functions(stmt)
+    )
+
+
+def _blocks_before_clock(ctx: Context, end: ast.stmt, names: set[str]) -> bool:
+    """`print(float(loss), time.time() - t0)`: the arguments before the clock read block."""
+    reads = [(n.lineno, n.col_offset) for n in walk_no_functions(end) if is_clock(ctx, n)]
+    if not reads:
+        return False
+    first = min(reads)
+    return any(
+        (n.lineno, n.col_offset) < first and _blocking_call(ctx, n, names)  # type: ignore[attr-defined]
+        for n in walk_no_functions(end)
+        if isinstance(n, ast.Call)
+    )
+
+
+def _iteration_aliases(stmts: list[ast.stmt], name: str) -> set[str]:
+    """Targets of loops/comprehensions over `name` (`for o in outs: o.block_until_ready()`)."""
+    out: set[str] = set()
+    for stmt in stmts:
+        for node in walk_no_functions(stmt):
+            if isinstance(node, (ast.For, ast.comprehension)) and mentions(node.iter, name):
+                out |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+    return out
+
+
+def _calls_blocking_method(node: ast.AST) -> bool:
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in SYNC_METHODS
+        for n in ast.walk(node)
+    )
+
+
+def _mentions_any(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+
+class TimingWithoutBlockUntilReady(Rule):
+    """Flags timings of JAX work that never wait for the result.
+
+    What it does: finds two clock reads (`time.perf_counter()`, `time.time()`,
+    `timeit.default_timer()`, ...) around a call of a jitted function or a `jnp`/`jax.random`
+    op whose result is not blocked on (`.block_until_ready()`, `jax.block_until_ready`,
+    `np.asarray`, `float`, `.item()`, `print`) before the second read; and
+    `timeit.timeit(lambda: f(x))` with an unblocked jitted call.
+    Why is this bad: JAX dispatch is asynchronous: the call returns as soon as the work is
+    queued, so the timing measures dispatch, not compute (6,600x too optimistic measured on
+    a matmul).
+    Example:
+        t0 = time.perf_counter()
+        out = step(x)
+        dt = time.perf_counter() - t0
+    Use instead:
+        t0 = time.perf_counter()
+        out = step(x)
+        jax.block_until_ready(out)
+        dt = time.perf_counter() - t0
+    Fix: insert `jax.block_until_ready(result)` before the second clock read (safe).
+    """
+
+    code = "JAX601"
+    name = "timing-without-block-until-ready"
+    message = "JAX dispatch is asynchronous: this timing measures dispatch, not compute; block on the result (`jax.block_until_ready({holder})`) before reading the clock"
+    fix_safety = "safe"
+    verifier = "bench"
+    templates = ("benchmark",)
+    examples = Examples(
+        invalid=(
+            """
+            import time
+            import jax
+            import jax.numpy as jnp
+
+            f = jax.jit(lambda x: x @ x)
+            x = jnp.ones((256, 256))
+            t0 = time.perf_counter()
+            y = f(x)  # error: JAX601
+            elapsed = time.perf_counter() - t0
+            """,
+            """
+            import time
+            import jax
+
+            @jax.jit
+            def step(x):
+                return x * 2
+
+            def bench(x):
+                start = time.time()
+                for _ in range(10):
+                    x = step(x)  # error: JAX601
+                end = time.time()
+                return end - start
+            """,
+            """
+            import timeit
+            import jax.numpy as jnp
+
+            x = jnp.ones((100, 100))
+            t = timeit.timeit(lambda: jnp.dot(x, x), number=10)  # error: JAX601
+            """,
+            """
+            import time
+            from functools import partial
+            from jax import jit
+
+            @partial(jit, donate_argnums=0)
+            def train_step(state, batch):
+                return state - 0.1 * batch, (batch**2).mean()
+
+            def train(state, loader, log_every=100):
+                losses = []
+                for i, batch in enumerate(loader):
+                    t0 = time.time()
+                    state, loss = train_step(state, batch)  # error: JAX601
+                    losses.append(loss)
+                    step_time = time.time() - t0
+                    if i % log_every == 0:
+                        print(f"step {i}: {step_time * 1e3:.1f} ms")
+                return state
+            """,
+        ),
+        valid=(
+            """
+            import time
+            import jax
+
+            f = jax.jit(lambda x: x @ x)
+
+            def bench(x):
+                t0 = time.perf_counter()
+                y = f(x).block_until_ready()
+                t1 = time.perf_counter()
+                t2 = time.perf_counter()
+                z = f(x)
+                jax.block_until_ready(z)
+                t3 = time.perf_counter()
+                return t1 - t0, t3 - t2
+            """,
+            """
+            import time
+
+            def bench(f, x):
+                t0 = time.perf_counter()
+                y = f(x)
+                return time.perf_counter() - t0
+            """,
+            """
+            import time
+            import jax
+
+            @jax.jit
+            def update(params, batch):
+                return jax.tree.map(lambda p: p - 0.1 * batch, params)
+
+            def run(params, batches, deadline):
+                start = time.time()  # a timestamp for the log, not a timing
+                outs = [update(params, b) for b in batches]
+                print("started at", start, "now", time.time())
+                t0 = time.perf_counter()
+                params = update(params, batches[0])
+                jax.tree.map(lambda a: a.block_until_ready(), params)
+                t1 = time.perf_counter()
+                t2 = time.perf_counter()
+                outs = [update(params, b) for b in batches]
+                for o in outs:
+                    jax.block_until_ready(o)
+                return t1 - t0, time.perf_counter() - t2
+            """,
+        ),
+        fixes=(
+            (
+                """
+                import time
+                import jax
+
+                f = jax.jit(lambda x: x + 1)
+
+                def bench(x):
+                    t0 = time.perf_counter()
+                    y = f(x)
+                    t1 = time.perf_counter()
+                    return t1 - t0
+                """,
+                """
+                import time
+                import jax
+
+                f = jax.jit(lambda x: x + 1)
+
+                def bench(x):
+                    t0 = time.perf_counter()
+                    y = f(x)
+                    jax.block_until_ready(y)
+                    t1 = time.perf_counter()
+                    return t1 - t0
+                """,
+            ),
+        ),
+    )
+
+    def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        for _, region, end in timed_regions(ctx, node):
+            self._region(region, end, ctx)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef, ctx: Context) -> None:
+        for _, region, end in timed_regions(ctx, node):
+            self._region(region, end, ctx)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def _region(self, region: list[ast.stmt], end: ast.stmt, ctx: Context) -> None:
+        last: ast.Call | None = None
+        for stmt in region:
+            for node in walk_no_functions(stmt):
+                if (
+                    isinstance(node, ast.Call)
+                    and is_async_work(ctx, node)
+                    and not _blocked_by_wrapper(node, ctx)
+                ):
+                    if last is None or (node.lineno, node.col_offset) > (
+                        last.lineno,
+                        last.col_offset,
+                    ):
+                        last = node
+        if last is None:
+            return
+        holders = _holders(last)
+        holder = holders[0] if holders else None
+        if holder is not None:
+            after = [s for s in region if s.lineno > last.lineno] + [
+                s for s in region if s.lineno <= last.lineno
+            ]
+            # outputs of one jitted call are ready together: blocking on any of them counts
+            if any(_blocks_name(ctx, after, h) for h in holders):
+                return
+            if _blocks_before_clock(ctx, end, derived_names(region, set(holders))):
+                return
+        elif isinstance(getattr(last, "jl_parent", None), ast.Expr) is False:
+            return  # result consumed by something we cannot follow: stay silent
+        self.report(last, holder=holder or "result", fix=self._fix(last, holder, end, ctx))
+
+    def _fix(self, call: ast.Call, holder: str | None, end: ast.stmt, ctx: Context):  # noqa: ANN202
+        try:
+            jax_name, edits = ensure_module(ctx, "jax")
+        except LookupError:
+            return None
+        if holder is None:
+            return self.fix(
+                ctx.replace(call, f"{jax_name}.block_until_ready({ctx.text(call)})"), *edits
+            )
+        if not _in_scope_at(ctx, holder, call, end):
+            return None  # a local of another function there: the edit would raise NameError
+        indent = ctx.line_indent(end.lineno)
+        line = f"{indent}{jax_name}.block_until_ready({holder}){ctx.source.newline}"
+        return self.fix(
+            ctx.insert(Position(end.lineno, 0), line),
+            *edits,
+            message="Block on the result before the second clock read",
+        )
+
+    def visit_Call(self, node: ast.Call, ctx: Context) -> None:
+        if ctx.qualname(node.func) not in TIMEIT or not node.args:
+            return
+        stmt = node.args[0]
+        if not isinstance(stmt, ast.Lambda):
+            return
+        body = stmt.body
+        if isinstance(body, ast.Call) and is_async_work(ctx, body):
+            try:
+                jax_name, edits = ensure_module(ctx, "jax")
+                fix = self.fix(
+                    ctx.replace(body, f"{jax_name}.block_until_ready({ctx.text(body)})"), *edits
+                )
+            except LookupError:
+                fix = None
+            self.report(body, holder="...", fix=fix)

@@ -1,0 +1,282 @@
+"""unrolled-python-loop-in-traced (JAX405): a long Python `for ... in range(N)` with
+JAX work inside a jitted function. Tracing unrolls it into N copies of the body, so
+trace and compile time grow with N; `lax.fori_loop`/`lax.scan` keep one copy.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from jaxlint.analysis.jit_sites import JIT_FACTORIES
+from jaxlint.analysis.transforms import all_params, positional_params
+from jaxlint.rules.base import Context, Examples, Rule
+
+DEFAULT_UNROLL_THRESHOLD = 32
+STRUCTURAL_COUNT = re.compile(
+    r"layer|head|block|stage|depth|level|tower|stack|group", re.IGNORECASE
+)
+ARRAY_OP_PREFIXES = ("jax.", "equinox.", "flax.", "optax.")
+
+
+def _int_value(ctx: Context, node: ast.AST | None, depth: int = 0) -> int | None:
+    """An int known statically: a literal, simple arithmetic, or a module-level constant."""
+    if node is None or depth > 4:
+        return None
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, int)
+        and not isinstance(node.value, bool)
+    ):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = _int_value(ctx, node.operand, depth + 1)
+        return -v if v is not None else None
+    if isinstance(node, ast.BinOp):
+        a = _int_value(ctx, node.left, depth + 1)
+        b = _int_value(ctx, node.right, depth + 1)
+        if a is None or b is None:
+            return None
+        try:
+            if isinstance(node.op, ast.Add):
+                return a + b
+            if isinstance(node.op, ast.Sub):
+                return a - b
+            if isinstance(node.op, ast.Mult):
+                return a * b
+            if isinstance(node.op, ast.FloorDiv) and b:
+                return a // b
+            if isinstance(node.op, ast.Pow) and 0 <= b <= 128:
+                return a**b
+            if isinstance(node.op, ast.LShift) and 0 <= b <= 128:
+                return a << b
+        except (OverflowError, ValueError):
+            return None
+        return None
+    if isinstance(node, ast.Name):
+        module = ctx.index.scopes[ctx.index.tree]
+        scope = ctx.index.scope_of(node)
+        found = ctx.index.lookup(node.id, scope)
+        bindings = module.bindings.get(node.id)
+        if (
+            found is not None
+            and found is bindings
+            and len(bindings) == 1
+            and bindings[0].kind == "assign"
+        ):
+            return _int_value(ctx, bindings[0].value, depth + 1)
+    return None
+
+
+def _trip_count(ctx: Context, call: ast.Call) -> int | None:
+    args = call.args
+    if call.keywords or not 1 <= len(args) <= 3:
+        return None
+    values = [_int_value(ctx, a) for a in args]
+    if any(v is None for v in values):
+        return None
+    if len(values) == 1:
+        return max(values[0], 0)  # type: ignore[type-var]
+    start, stop = values[0], values[1]
+    step = values[2] if len(values) == 3 else 1
+    if not step:
+        return None
+    return max(len(range(start, stop, step)), 0)  # type: ignore[arg-type]
+
+
+class UnrolledPythonLoopInTraced(Rule):
+    """Flags a long Python `for` loop inside a jitted function.
+
+    What it does: in a traced (jit-like) function, flags `for ... in range(N)` whose body runs
+    JAX operations, when `N` is a literal (or module constant) of at least 32 iterations
+    (option `unroll-threshold`), or a static argument of the function (unless its default
+    or every visible call passes fewer). Loops over a few layers are fine.
+    Why is this bad: tracing runs the Python loop, so the program gets N copies of the body:
+    trace and compile time grow linearly (N=1000: 3000 jaxpr equations and ~4 s to compile,
+    versus 1 equation and ~25 ms with `fori_loop`).
+    Example:
+        @jax.jit
+        def f(x):
+            for i in range(1000):
+                x = jnp.sin(x) * 0.99 + 0.01 * i
+            return x
+    Use instead:
+        @jax.jit
+        def f(x):
+            return jax.lax.fori_loop(0, 1000, lambda i, x: jnp.sin(x) * 0.99 + 0.01 * i, x)
+    Fix: none (the body must become a pure function of `(i, carry)` with fixed shapes;
+    `break`, side effects and shape-changing carries prevent it). See `jaxlint template scan`.
+    """
+
+    code = "JAX405"
+    traced_evidence = True
+    tier = 2
+    name = "unrolled-python-loop-in-traced"
+    message = "this Python loop {count} is unrolled when `{fn}` is traced: trace and compile time grow with every iteration; use `jax.lax.fori_loop` or `jax.lax.scan`"
+    verifier = "lower"
+    templates = ("scan",)
+    examples = Examples(
+        invalid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def f(x):
+                for i in range(1000):  # error: JAX405
+                    x = jnp.sin(x) * 0.99 + 0.01 * i
+                return x
+            """,
+            """
+            from functools import partial
+            import jax
+            import jax.numpy as jnp
+
+            NUM_STEPS = 256
+
+            def integrate(x, dt):
+                for _ in range(NUM_STEPS):  # error: JAX405
+                    x = x + dt * jnp.tanh(x)
+                return x
+
+            @partial(jax.jit, static_argnames="n")
+            def simulate(x, n):
+                for t in range(n):  # error: JAX405
+                    x = x - 0.1 * jnp.cos(x + t)
+                return integrate(x, 0.01)
+
+            simulate(jnp.ones(3), n=500)
+            """,
+        ),
+        valid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def mlp(params, x):
+                for w in params:  # a few layers: a small unroll is fine
+                    x = jnp.tanh(x @ w)
+                for _ in range(3):
+                    x = jnp.sin(x)
+                return x
+
+            def host_loop(x):
+                for i in range(10_000):  # not traced
+                    x = jnp.sin(x)
+                return x
+            """,
+            """
+            from functools import partial
+            import jax
+            import jax.numpy as jnp
+
+            @partial(jax.jit, static_argnames="depth")
+            def tower(x, depth=4):
+                for _ in range(depth):  # small static depth
+                    x = jnp.tanh(x)
+                return x
+
+            @partial(jax.jit, static_argnames="num_layers")
+            def stack(x, w, num_layers):
+                for i in range(num_layers):  # a few layers, unrolled on purpose
+                    x = jnp.tanh(x @ w[i])
+                return x
+
+            @jax.jit
+            def shapes(x):
+                names = []
+                for i in range(100):  # no JAX work in the body
+                    names.append(f"layer{i}")
+                return x
+            """,
+        ),
+    )
+
+    def visit_For(self, node: ast.For, ctx: Context) -> None:
+        it = node.iter
+        if not (isinstance(it, ast.Call) and ctx.qualname(it.func) == "range"):
+            return
+        fn = ctx.function
+        if fn is None or not fn.is_jit:
+            return
+        if not _has_jax_work(ctx, node):
+            return
+        threshold = _threshold(ctx)
+        count = _trip_count(ctx, it)
+        if count is not None:
+            if count >= threshold:
+                self.report(node.iter, count=f"({count} iterations)", fn=fn.name)
+            return
+        static = _static_bound(ctx, it, fn, threshold)
+        if static is not None:
+            self.report(node.iter, count=f"(`{static}` iterations, a static argument)", fn=fn.name)
+
+
+def _threshold(ctx: Context) -> int:
+    value = ctx.options.get("unroll-threshold", DEFAULT_UNROLL_THRESHOLD)
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    return DEFAULT_UNROLL_THRESHOLD
+
+
+def _has_jax_work(ctx: Context, loop: ast.For) -> bool:
+    for stmt in loop.body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Call):
+                q = ctx.qualname(node.func)
+                if q and q.startswith(ARRAY_OP_PREFIXES):
+                    return True
+            elif isinstance(node, (ast.BinOp, ast.AugAssign)) and any(
+                ctx.taint.is_traced(n) for n in ast.walk(node) if isinstance(n, ast.Name)
+            ):
+                return True
+    return False
+
+
+def _static_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:  # noqa: ANN001
+    if len(it.args) != 1 or not isinstance(it.args[0], ast.Name):
+        return None
+    name = it.args[0].id
+    node = fn.node
+    if name not in all_params(node) or name in fn.traced_params:
+        return None
+    if STRUCTURAL_COUNT.search(name):
+        return None  # num_layers, n_heads, depth: a few repeated blocks, unrolled on purpose
+    if fn.chain or fn.via not in JIT_FACTORIES:
+        return None
+    b = ctx.index.binding(name, ctx.index.scope_of(it))
+    if b is None or b.kind != "param":
+        return None
+    default = _default_of(node, name)
+    if default is not None:
+        v = _int_value(ctx, default)
+        if v is not None and v < threshold:
+            return None
+    seen = []
+    for call in ctx.index.calls:
+        if ctx.index.resolve_function(call.func) is not node:
+            continue
+        params = positional_params(node)
+        for i, arg in enumerate(call.args):
+            if i < len(params) and params[i] == name:
+                seen.append(_int_value(ctx, arg))
+        for kw in call.keywords:
+            if kw.arg == name:
+                seen.append(_int_value(ctx, kw.value))
+    if seen and all(v is not None and v < threshold for v in seen):
+        return None
+    return name
+
+
+def _default_of(fn: ast.AST, name: str) -> ast.expr | None:
+    args = fn.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    for a, d in zip(positional, defaults):
+        if a.arg == name:
+            return d
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        if a.arg == name:
+            return d
+    return None
