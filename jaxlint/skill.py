@@ -130,7 +130,8 @@ CHECKLIST: tuple[tuple[str, str, Callable[[type], bool]], ...] = (
 
 
 def _family(rule: type) -> str:
-    return rule.__module__.rsplit(".", 1)[-1]
+    # jaxlint.rules.<family> or, split one rule per file, jaxlint.rules.<family>.<rule>
+    return rule.__module__.split(".")[2]
 
 
 def _rules() -> list[type]:

@@ -25,7 +25,6 @@ LONG_FILES = {
     "rules/compile.py",
     "rules/deprecations.py",
     "rules/mutation.py",
-    "rules/prng.py",
     "rules/sharding.py",
     "rules/tracing.py",
     "runtime_checks/verify.py",
@@ -53,9 +52,7 @@ SHARED_RULE_MODULES = {
     "rules/deprecations.py",
     "rules/dtypes.py",
     "rules/mutation.py",
-    "rules/prng.py",
     "rules/sharding.py",
-    "rules/suppression.py",
     "rules/tracing.py",
 }
 
