@@ -339,7 +339,7 @@ def test_key_helpers_reach_the_importer(tmp_path: Path) -> None:
     (tmp_path / "train.py").write_text(TRAIN.replace("from .model", "from model"))
     files = [str(tmp_path / "model.py"), str(tmp_path / "train.py")]
     index = build_index(files, str(tmp_path), lambda p: ())
-    from jaxlint.analysis.keys import KEY_HELPERS
+    from jaxlint.analysis.flow.keys import KEY_HELPERS
 
     helpers = index.seeds_for(str(tmp_path / "train.py"))[KEY_HELPERS]
     assert helpers.as_map() == {"init_mlp": (("key", 0),)}

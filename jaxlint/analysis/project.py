@@ -33,8 +33,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.keys import KEY_HELPERS
 from jaxlint.analysis.transforms import GRAD_LIKE, JIT_LIKE, FunctionFacts
 
 SUMMARY_FORMAT = 2  # 2: key_positions, imported
@@ -139,7 +139,7 @@ class ModuleSummary:
     module: str
     outgoing: list[tuple[str, Seed]] = field(default_factory=list)  # absolute target -> seed
     exports: dict[str, str] = field(default_factory=dict)  # re-exported name -> absolute name
-    # top-level function -> the parameters it consumes as PRNG keys (analysis.keys), for the
+    # top-level function -> the parameters it consumes as PRNG keys (analysis.flow.keys), for the
     # key analysis of its callers in other modules
     key_params: dict[str, list[str]] = field(default_factory=dict)
     # the same parameters' positions (-1: keyword-only), in the order of `key_params`

@@ -1,14 +1,14 @@
 """JAX201 prng-key-reuse: a PRNG key consumed twice (two draws on one path, a draw in a loop that
 never rebinds the key, a consumed key handed on), with the split-a-subkey fix. The key flow
-itself is a shared fact (analysis/keys.py); this file reports it and writes the fix.
+itself is a shared fact (analysis/flow/keys.py); this file reports it and writes the fix.
 """
 
 from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.flow.keys import COMPREHENSIONS, KeyFlow, Reuse, base_name
 from jaxlint.analysis.imports import ModuleIndex, parent
-from jaxlint.analysis.keys import COMPREHENSIONS, KeyFlow, Reuse, base_name
 from jaxlint.fixers.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.prng._calls import callee_name
