@@ -34,10 +34,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from jaxlint.analysis.flow.keys import KEY_HELPERS
-from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.transforms import GRAD_LIKE, JIT_LIKE, FunctionFacts
 
-SUMMARY_FORMAT = 2  # 2: key_positions, imported
+SUMMARY_FORMAT = 3  # 2: key_positions, imported; 3: imported for every module, `m.f` calls
 MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied
 MAX_EXPORT_HOPS = 3
 
@@ -63,15 +63,26 @@ def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
 
 
 _RANDOM = re.compile(r"\brandom\b")
+_IMPORT = re.compile(r"\bimport\b")
 
 
-def needs_summary(path: str, text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
+def uses_random(text: str) -> bool:
+    """Whether the text can call `jax.random` (else its functions consume no key)."""
+    return _RANDOM.search(text) is not None
+
+
+def needs_summary(
+    path: str, text: str, jit_decorators: tuple[str, ...] = (), linted: bool = False
+) -> bool:
     """Transform users produce seeds; package `__init__` files may re-export seeded names;
-    `jax.random` users may have helpers that consume keys."""
+    `jax.random` users may have helpers that consume keys. A file being linted also needs
+    one when it imports anything: the key helpers it imports from other modules are counted
+    in its own key analysis, even when it never names `jax.random` itself."""
     return (
         os.path.basename(path) == "__init__.py"
         or uses_transform(text, jit_decorators)
-        or _RANDOM.search(text) is not None
+        or uses_random(text)
+        or (linted and _IMPORT.search(text) is not None)
     )
 
 
@@ -144,7 +155,8 @@ class ModuleSummary:
     key_params: dict[str, list[str]] = field(default_factory=dict)
     # the same parameters' positions (-1: keyword-only), in the order of `key_params`
     key_positions: dict[str, list[int]] = field(default_factory=dict)
-    # top-level `from m import f [as g]`: local name -> absolute target (key helpers' callers)
+    # top-level `from m import f [as g]`: local name -> absolute target, and each called
+    # `m.f` / `pkg.m.f` rooted at a top-level import -> its absolute target (key helpers' callers)
     imported: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
@@ -231,7 +243,7 @@ def _eligible(facts: FunctionFacts | None) -> bool:
 class _Imports:
     """Absolute dotted names of expressions rooted at an imported name (relative imports too)."""
 
-    def __init__(self, index: ModuleIndex, module: str, is_package: bool) -> None:
+    def __init__(self, index: ModuleIndex | None, module: str, is_package: bool) -> None:
         self.index = index
         self.module = module
         self.is_package = is_package
@@ -261,6 +273,8 @@ class _Imports:
             expr = expr.value
         if not isinstance(expr, ast.Name):
             return None
+        if self.index is None:
+            return None
         b = self.index.binding(expr.id, self.index.scope_of(expr))
         if b is None or b.kind != "import" or b.node is None:
             return None
@@ -268,46 +282,82 @@ class _Imports:
         return ".".join([base, *rest]) if base else None
 
 
+def _imported_names(tree: ast.Module, imports: _Imports, out: ModuleSummary) -> None:
+    """What a caller of key helpers imports (`ModuleSummary.imported`): the names its
+    top-level `from m import f` statements bind, and every called `m.f(...)` / `pkg.m.f(...)`
+    whose root is bound by a top-level import (`import pkg.m as m`, `from pkg import m`)."""
+    roots: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom):
+            for alias in stmt.names:
+                local = alias.asname or alias.name
+                if alias.name == "*":
+                    continue
+                target = imports.import_target(stmt, local)
+                if target:
+                    roots[local] = target
+                    if local not in out.exports:
+                        out.imported[local] = target
+        elif isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                local = alias.asname or alias.name.split(".")[0]
+                target = imports.import_target(stmt, local)
+                if target:
+                    roots[local] = target
+    if not roots:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            called = dotted(node.func)
+            root = called.split(".", 1)[0] if called else None
+            if root in roots and called not in out.imported:
+                out.imported[called] = roots[root] + called[len(root) :]  # type: ignore[index]
+
+
 def _function_arg(call: ast.Call) -> ast.AST | None:
     """`jax.grad(f)(...)`: the function that runs."""
     return None if not call.args or isinstance(call.args[0], ast.Starred) else call.args[0]
 
 
-def summarize(facts, module: str, is_package: bool, transforms_used: bool = True) -> ModuleSummary:  # noqa: ANN001 - analysis.ModuleFacts
-    """The summary of one module from its own facts (no seeds from elsewhere)."""
+def summarize(
+    facts,  # noqa: ANN001 - analysis.ModuleFacts
+    module: str,
+    is_package: bool,
+    transforms_used: bool = True,
+    random_used: bool = True,
+) -> ModuleSummary:
+    """The summary of one module from its own facts (no seeds from elsewhere).
+
+    `transforms_used` / `random_used` (from the text: `uses_transform`, `uses_random`) say
+    which parts can be non-empty; a module with neither costs a walk of its tree, no analysis.
+    """
     from jaxlint.analysis.taint import Level
 
-    index: ModuleIndex = facts.index
+    tree: ast.Module = facts.tree
     out = ModuleSummary(module)
-    imports = _Imports(index, module, is_package)
+    imports = _Imports(None, module, is_package)
     if is_package:
-        for stmt in index.tree.body:
+        for stmt in tree.body:
             if isinstance(stmt, ast.ImportFrom):
                 for alias in stmt.names:
                     if alias.name != "*":
                         target = imports.import_target(stmt, alias.asname or alias.name)
                         if target:
                             out.exports[alias.asname or alias.name] = target
-    # KeyFlow returns at once in a module without `jax.random` calls
-    top = set(index.tree.body)
-    for fn, params in facts.keys.consuming_params.items():
-        if fn in top and params:
-            out.key_params[fn.name] = sorted(params)
-            positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-            out.key_positions[fn.name] = [
-                positional.index(p) if p in positional else -1 for p in sorted(params)
-            ]
-    if facts.keys.active:  # a caller of key helpers: what its top-level imports name
-        for stmt in index.tree.body:
-            if isinstance(stmt, ast.ImportFrom):
-                for alias in stmt.names:
-                    local = alias.asname or alias.name
-                    if alias.name != "*" and local not in out.exports:
-                        target = imports.import_target(stmt, local)
-                        if target:
-                            out.imported[local] = target
+    if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
+        top = set(tree.body)
+        for fn, params in facts.keys.consuming_params.items():
+            if fn in top and params:
+                out.key_params[fn.name] = sorted(params)
+                positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+                out.key_positions[fn.name] = [
+                    positional.index(p) if p in positional else -1 for p in sorted(params)
+                ]
+    _imported_names(tree, imports, out)
     if not transforms_used or not module:
         return out
+    index: ModuleIndex = facts.index
+    imports.index = index
     transforms = facts.transforms
     if not any(_eligible(f) for f in transforms.facts.values()):
         return out

@@ -216,7 +216,8 @@ class KeyRepeats:
 
     def _repeated(self, steps_only: bool) -> dict[ast.AST, str]:
         why: dict[ast.AST, str] = {}
-        for body in self._loop_bodies:
+        # source order, so that which loop body a shared callee's message names is stable
+        for body in sorted(self._loop_bodies, key=lambda f: (f.lineno, f.col_offset)):  # type: ignore[attr-defined]
             why[body] = "it is the body of a `scan`/`fori_loop`/`while_loop`"
         for _, fn, _, _ in self._vmaps():
             why.setdefault(fn, "it is vmapped (every batch element runs it)")

@@ -51,7 +51,7 @@ from jaxlint.analysis.flow.key_terms import (
     random_function,
 )
 from jaxlint.analysis.flow.walker import ForwardWalker
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, dotted
 
 __all__ = [
     "COMPREHENSIONS",
@@ -117,9 +117,13 @@ class KeyFlow(KeyRepeats):
         self._escaped: set[int] = set()
         self._carried_cache: dict[int, set[str]] = {}
         self._timed_cache: dict[int, bool] = {}
-        self.active = any(random_function(index, call) for call in index.calls)
+        # a module that passes a key to a consuming helper of another module is analysed
+        # even when it never calls `jax.random` itself
+        self.active = any(random_function(index, call) for call in index.calls) or (
+            bool(self.imported) and any(self._imported_helper(call.func) for call in index.calls)
+        )
         if not self.active:
-            return  # no `jax.random` call in the module: no key flows to follow
+            return  # no `jax.random` call and no key helper call: no key flow to follow
         self._loop_bodies = self._find_loop_bodies()
         self._summarize()
         self._walk_all()
@@ -150,17 +154,28 @@ class KeyFlow(KeyRepeats):
                 target = self.index.resolve_function(b.value.args[0])
         return target
 
+    def _imported_helper(self, func: ast.AST) -> str | None:
+        """The `imported` entry a call's function names: `init_mlp` (`from model import
+        init_mlp`), `model.init_mlp` (`import model`, `import pkg.model as model`), when its
+        root name is still the import (not shadowed by a local definition or assignment)."""
+        local = dotted(func)
+        if local is None or local not in self.imported:
+            return None
+        root = func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        b = self.index.binding(root.id, self.index.scope_of(root))  # type: ignore[attr-defined]
+        return local if b is not None and b.kind == "import" else None
+
     def _imported_consumptions(self, call: ast.Call) -> list[str]:
-        """`init_mlp(key, ...)` where `from model import init_mlp` and `model.init_mlp`
-        consumes that parameter: the key passed is consumed, as by a helper of this module."""
-        func = call.func
-        if not isinstance(func, ast.Name) or func.id not in self.imported:
+        """`init_mlp(key, ...)` where `from model import init_mlp` (or `model.init_mlp(key)`
+        after `import model`) and `model.init_mlp` consumes that parameter: the key passed is
+        consumed, as by a helper of this module (names, `keys[0]`, `self.key`, `state.rng`)."""
+        local = self._imported_helper(call.func)
+        if local is None:
             return []
-        b = self.index.binding(func.id, self.index.scope_of(func))
-        if b is None or b.kind != "import":
-            return []  # shadowed by a local definition or assignment
         out = []
-        for name, pos in self.imported[func.id]:
+        for name, pos in self.imported[local]:
             arg = None
             if 0 <= pos < len(call.args):
                 if any(isinstance(a, ast.Starred) for a in call.args[: pos + 1]):
@@ -168,8 +183,9 @@ class KeyFlow(KeyRepeats):
                 arg = call.args[pos]
             else:
                 arg = next((kw.value for kw in call.keywords if kw.arg == name), None)
-            if isinstance(arg, ast.Name):  # plain key names only: conservative
-                out.append(arg.id)
+            tracked = key_name(arg)
+            if tracked is not None:
+                out.append(tracked)
         return out
 
     def _helper_consumptions(self, call: ast.Call) -> list[str]:
