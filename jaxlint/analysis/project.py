@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from jaxlint.analysis.flow.keys import KEY_HELPERS
-from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.transforms import GRAD_LIKE, JIT_LIKE, FunctionFacts
 
 SUMMARY_FORMAT = 3  # 2: key_positions, imported; 3: imported for every module, `m.f` calls
@@ -155,8 +155,8 @@ class ModuleSummary:
     key_params: dict[str, list[str]] = field(default_factory=dict)
     # the same parameters' positions (-1: keyword-only), in the order of `key_params`
     key_positions: dict[str, list[int]] = field(default_factory=dict)
-    # top-level `from m import f [as g]`: local name -> absolute target, and each called
-    # `m.f` / `pkg.m.f` rooted at a top-level import -> its absolute target (key helpers' callers)
+    # top-level `from m import f [as g]` and `import pkg.m [as m]`: local name -> absolute
+    # target, a function or a module (for the key analysis of calls to other modules' helpers)
     imported: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
@@ -284,34 +284,22 @@ class _Imports:
 
 def _imported_names(tree: ast.Module, imports: _Imports, out: ModuleSummary) -> None:
     """What a caller of key helpers imports (`ModuleSummary.imported`): the names its
-    top-level `from m import f` statements bind, and every called `m.f(...)` / `pkg.m.f(...)`
-    whose root is bound by a top-level import (`import pkg.m as m`, `from pkg import m`)."""
-    roots: dict[str, str] = {}
+    top-level `from m import f` statements bind, and the modules its top-level `import`
+    statements bind (`import pkg.m as m`: `m` -> `pkg.m`; `import pkg.m`: `pkg.m` -> `pkg.m`),
+    whose helpers it calls as `m.f` / `pkg.m.f`."""
     for stmt in tree.body:
-        if isinstance(stmt, ast.ImportFrom):
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             for alias in stmt.names:
-                local = alias.asname or alias.name
                 if alias.name == "*":
                     continue
-                target = imports.import_target(stmt, local)
-                if target:
-                    roots[local] = target
-                    if local not in out.exports:
-                        out.imported[local] = target
-        elif isinstance(stmt, ast.Import):
-            for alias in stmt.names:
-                local = alias.asname or alias.name.split(".")[0]
-                target = imports.import_target(stmt, local)
-                if target:
-                    roots[local] = target
-    if not roots:
-        return
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            called = dotted(node.func)
-            root = called.split(".", 1)[0] if called else None
-            if root in roots and called not in out.imported:
-                out.imported[called] = roots[root] + called[len(root) :]  # type: ignore[index]
+                if isinstance(stmt, ast.Import):  # `import a.b` is called as `a.b.f(...)`
+                    local = alias.asname or alias.name
+                    target: str | None = alias.name
+                else:
+                    local = alias.asname or alias.name
+                    target = imports.import_target(stmt, local)
+                if target and local not in out.exports:
+                    out.imported[local] = target
 
 
 def _function_arg(call: ast.Call) -> ast.AST | None:
@@ -496,25 +484,55 @@ class ProjectIndex:
 
     def _key_helpers(self, importer: str) -> KeyHelpers | None:
         """The names `importer` imports from other project modules whose functions consume
-        key parameters (`from model import init_mlp`): its key analysis counts a call to one as
-        a consumption of the keys passed there, as for a helper of its own."""
+        key parameters (`from model import init_mlp`, or `model.init_mlp` after `import
+        model`): its key analysis counts a call to one as a consumption of the keys passed
+        there, as for a helper of its own."""
         summary = self.summaries[importer]
-        rows = []
+        rows: dict[str, tuple[tuple[str, int], ...]] = {}
         for local, target in sorted(summary.imported.items()):
-            found = self.resolve(target, importer)
-            if found is None or found[0] == importer:
-                continue
-            callee = self.summaries.get(found[0])
-            if callee is None or not callee.key_params.get(found[1]):
-                continue
-            if not _same_distribution(summary.module, (self.names.get(found[0]) or [""])[0]):
-                continue
-            names = callee.key_params[found[1]]
-            positions = callee.key_positions.get(found[1]) or [-1] * len(names)
-            if len(positions) != len(names):
-                continue
-            rows.append((local, tuple(zip(names, positions))))
-        return KeyHelpers(tuple(rows)) if rows else None
+            params = self._helper_params(target, importer, summary.module)
+            if params is not None:
+                rows[local] = params
+            path = self._module_path(target, importer)
+            if path is not None:  # `import model` / `from pkg import model`: `model.f(...)`
+                self._module_helpers(local, path, importer, summary.module, rows)
+        return KeyHelpers(tuple(sorted(rows.items()))) if rows else None
+
+    def _helper_params(
+        self, target: str, importer: str, caller: str
+    ) -> tuple[tuple[str, int], ...] | None:
+        """(name, position) of the key parameters the project function `target` consumes."""
+        found = self.resolve(target, importer)
+        if found is None or found[0] == importer:
+            return None
+        callee = self.summaries.get(found[0])
+        if callee is None or not callee.key_params.get(found[1]):
+            return None
+        if not _same_distribution(caller, (self.names.get(found[0]) or [""])[0]):
+            return None
+        names = callee.key_params[found[1]]
+        positions = callee.key_positions.get(found[1]) or [-1] * len(names)
+        if len(positions) != len(names):
+            return None
+        return tuple(zip(names, positions))
+
+    def _module_helpers(
+        self, prefix: str, path: str, importer: str, caller: str, rows: dict
+    ) -> None:
+        """`prefix.f` for each key helper `f` of the module at `path` (its own functions and
+        its re-exported names), as `importer` calls them after `import m`."""
+        summary = self.summaries.get(path)
+        if path == importer or summary is None:
+            return
+        module = (self.names.get(path) or [""])[0]
+        for fn in summary.key_params:
+            params = self._helper_params(f"{module}.{fn}", importer, caller)
+            if params is not None:
+                rows.setdefault(f"{prefix}.{fn}", params)
+        for name, exported in summary.exports.items():
+            params = self._helper_params(exported, path, caller)
+            if params is not None:
+                rows.setdefault(f"{prefix}.{name}", params)
 
     def seeds_for(self, path: str) -> dict[str, Seed]:
         return self.seeds().get(os.path.abspath(path), {})
@@ -539,7 +557,10 @@ class ProjectIndex:
             for importer, other in self.summaries.items():
                 for target in other.imported.values():
                     found = self.resolve(target, importer)
-                    if found is not None and found[0] == path and importer != path:
+                    if importer != path and (
+                        (found is not None and found[0] == path)
+                        or target in self.names.get(path, ())
+                    ):
                         out.add(importer)
         for target, _ in summary.outgoing:
             found = self.resolve(target, path)
