@@ -494,6 +494,7 @@ def test_module_imports_are_summarised(tmp_path: Path) -> None:
 
     helpers = index.seeds_for(files[1])[KEY_HELPERS].as_map()
     assert helpers == {"model.init_mlp": (("key", 0),), "m.init_mlp": (("key", 0),)}
+    assert index.dependents(files[0]) == {files[1]}  # an editor re-publishes train.py
     # not linted and no `random`, transform or `__init__`: no summary needed
     assert files[1] not in build_index(files, str(tmp_path), lambda p: ()).summaries
 

@@ -20,9 +20,14 @@ tracer-aware library code) and never from one top-level package into another. On
 summary is computed without seeds, so it stays a pure function of the file's text).
 
 PRNG keys too: a summary lists the key parameters its top-level functions consume and the
-names its top-level `from m import f` statements bind; a module importing such a function gets
-a `KeyHelpers` entry (under `keys.KEY_HELPERS`) with its seeds, so `init_mlp(key, ...)` then
-`normal(key, ...)` is a reuse (JAX201) as when `init_mlp` is defined in the same module.
+names its top-level imports bind (`from m import f`, `import pkg.m as m`, `from pkg import m`);
+a module importing such a function, or a module holding one, gets a `KeyHelpers` entry (under
+`keys.KEY_HELPERS`) with its seeds, listing each helper under the name it is called by
+(`init_mlp`, `m.init_mlp`, package re-exports followed), so `init_mlp(key, ...)` then
+`normal(key, ...)` is a reuse (JAX201) as when `init_mlp` is defined in the same module. A
+linted file is summarised whenever it imports anything (`needs_summary(linted=True)`), so a
+caller that never names `jax.random` gets the entry too; a seeded file skips the text
+prefilter (engine.lint_text), which would otherwise drop the PRNG rules for lack of `random`.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ Branch-aware (if/else each consuming once is fine; a branch that returns does no
 loop-aware (a consumption inside a loop of a key bound outside and never rebound in the loop
 is reuse across iterations; so is a scan/fori body consuming a closed-over key), and it
 follows keys into helpers of the same module that consume their key parameter, and into
-functions imported by name from other project modules (`from model import init_mlp`) whose
-project-index summary says they consume it (`KEY_HELPERS`, handed over with the seeds).
+functions of other project modules (`from model import init_mlp`, `model.init_mlp` after
+`import model`) whose project-index summary says they consume it (`KEY_HELPERS`, handed over
+with the seeds; a module calling one is analysed even without a `jax.random` call of its own).
 `fold_in`, `key_data` and `clone` do not consume. A comprehension is a loop: its own target
 keys are fresh each iteration, an outer key consumed in it is reused. Keys indexed with a
 constant (`keys[0]`) are tracked like names. Statement control flow is the shared forward

@@ -25,8 +25,10 @@ class PrngKeyReuse(Rule):
     `state.set(rng=key)`) or in an attribute (`self.key = key`). Keys kept in containers and
     attributes (`rngs["dropout"]`, `self.key`) are followed like names. A helper of the same
     module that consumes its key parameter (also through `step = jax.jit(train_step)`) counts
-    as a consumption at the call site. Mutually exclusive branches are fine, and so is
-    `fold_in(key, i)`.
+    as a consumption at the call site, and so does one of another module of the project
+    (`from model import init_mlp`, `import model` then `model.init_mlp(key)`, or a package
+    re-export) that the project index finds consuming it. Mutually exclusive branches are
+    fine, and so is `fold_in(key, i)`.
     Loops over configurations: a loop whose draws take their shape from the loop variable
     and are used and dropped within the iteration (a benchmark regenerating one input per
     problem size) is not reported. When the draws leave the iteration (appended, stored,
