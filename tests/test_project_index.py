@@ -450,7 +450,7 @@ def test_key_helpers_through_module_imports_and_reexports(helpers_project: Path,
     assert _reuses(_check_keys(run_cli, helpers_project, *cache)) == CALLER_REUSES  # warm
 
 
-def test_flake8_and_stdin_see_key_helpers_through_module_imports(
+def test_flake8_stdin_and_fix_see_key_helpers_through_module_imports(
     helpers_project: Path, run_cli
 ) -> None:
     proc = subprocess.run(
@@ -475,6 +475,19 @@ def test_flake8_and_stdin_see_key_helpers_through_module_imports(
         input=CALLER,
     )
     assert _reuses(json.loads(proc.stdout)) == CALLER_REUSES, proc.stderr
+    # the fix path sees them too: the two local keys get split (attributes are left alone)
+    proc = run_cli(
+        "check",
+        "--diff",
+        "--unsafe-fixes",
+        "--no-cache",
+        "--select",
+        "JAX201",
+        "k",
+        cwd=helpers_project,
+    )
+    assert "+    a = model.init_mlp(subkey, [2, 3])" in proc.stdout, proc.stdout + proc.stderr
+    assert "+    b = sub.init(subkey1, [3, 4])" in proc.stdout
 
 
 def test_module_imports_are_summarised(tmp_path: Path) -> None:

@@ -487,7 +487,7 @@ def _clean_after(ctx: Context, edits: list, name: str, node: ast.AST, plan: list
         return [r for r in reuses if base_name(r.name) == name and _function_path(r.node) == path]
 
     before = mine(ctx.keys.reuses)
-    after = mine(KeyFlow(ModuleIndex(tree)).reuses)
+    after = mine(KeyFlow(ModuleIndex(tree), ctx.keys.imported).reuses)  # same key helpers
     if len(after) >= len(before):
         return False
     old = {(r.node.lineno, r.kind) for r in before}
