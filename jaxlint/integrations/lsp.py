@@ -464,7 +464,8 @@ class JaxlintServer(LanguageServer):
             logger.exception("project index update for %s failed", path)
             return frozenset()
         return frozenset(
-            p for p in set(before) | set(after) if p != path and before.get(p) != after.get(p)
+            # the file itself too: its key-helper seeds come from its own imports
+            p for p in set(before) | set(after) if before.get(p) != after.get(p)
         )
 
     async def update_project(self, result: LintResult) -> None:
