@@ -490,6 +490,23 @@ def test_flake8_stdin_and_fix_see_key_helpers_through_module_imports(
     assert "+    b = sub.init(subkey1, [3, 4])" in proc.stdout
 
 
+def test_flake8_sees_key_helpers_in_every_file_it_lints(helpers_project: Path) -> None:
+    """flake8 builds the index once per process, for the first file it lints; a second
+    caller without `jax.random` is summarised when its turn comes."""
+    (helpers_project / "k" / "train2.py").write_text(CALLER)
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "-j", "1", "--select", "JAX201", "k/train.py"]
+        + ["k/train2.py"],
+        cwd=helpers_project,
+        capture_output=True,
+        text=True,
+    )
+    lines = (line.split(":") for line in proc.stdout.splitlines())
+    got = {(Path(p).name, int(row)) for p, row, *_ in lines}
+    want = {(name, row) for name in ("train.py", "train2.py") for row in CALLER_REUSES}
+    assert got == want, proc.stdout + proc.stderr
+
+
 def test_module_imports_are_summarised(tmp_path: Path) -> None:
     """A caller's summary names the modules its top-level imports bind, and the index hands
     it their helpers' key parameters under the names it calls them by (`m.f`)."""

@@ -463,10 +463,8 @@ class JaxlintServer(LanguageServer):
         except Exception:
             logger.exception("project index update for %s failed", path)
             return frozenset()
-        return frozenset(
-            # the file itself too: its key-helper seeds come from its own imports
-            p for p in set(before) | set(after) if before.get(p) != after.get(p)
-        )
+        # the file itself too: its key-helper seeds come from its own imports
+        return frozenset(p for p in set(before) | set(after) if before.get(p) != after.get(p))
 
     async def update_project(self, result: LintResult) -> None:
         if NO_PROJECT_INDEX or not result.path.endswith(".py") or not os.path.isabs(result.path):
