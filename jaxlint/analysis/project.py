@@ -42,7 +42,7 @@ from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.transforms import GRAD_LIKE, JIT_LIKE, FunctionFacts
 
-SUMMARY_FORMAT = 3  # 2: key_positions, imported; 3: imported for every module, `m.f` calls
+SUMMARY_FORMAT = 3  # 2: key_positions, imported; 3: imported always, `import m` too
 MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied
 MAX_EXPORT_HOPS = 3
 
@@ -322,7 +322,8 @@ def summarize(
     """The summary of one module from its own facts (no seeds from elsewhere).
 
     `transforms_used` / `random_used` (from the text: `uses_transform`, `uses_random`) say
-    which parts can be non-empty; a module with neither costs a walk of its tree, no analysis.
+    which parts can be non-empty; a module with neither costs a look at its top-level
+    statements, no analysis.
     """
     from jaxlint.analysis.taint import Level
 
