@@ -1,4 +1,7 @@
-"""Helpers shared by the PRNG rules' messages."""
+"""How the PRNG rules name a call in their messages: `normal` for `jax.random.normal(...)`,
+`init` for a helper `init(...)`. Five rules cite the call that consumed a key (the first and
+the second use, the consumer of a fixed seed), so they share one spelling.
+"""
 
 from __future__ import annotations
 
