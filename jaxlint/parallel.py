@@ -296,14 +296,15 @@ def project_index_for(
         tops = {package_top(p) for p in linted if p.endswith(".py")}
         root = tops.pop() if len(tops) == 1 else None
     index_files = project_files(root, linted, resolver.for_path)
-    wait = {os.path.abspath(p) for p in linted if p.endswith(".py")} if defer else set()
+    callers = {os.path.abspath(p) for p in linted if p.endswith(".py")}
     index, deferred = build_index_deferred(
         index_files,
         root,
         lambda p: resolver.for_path(p).jit_decorators,
         cache,
         jobs_from(args),
-        defer=wait,
+        defer=callers if defer else set(),
+        linted=callers,  # summarised as callers of key helpers (the fix path too)
     )
     return (index, deferred) if defer else index
 

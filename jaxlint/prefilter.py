@@ -44,7 +44,9 @@ ANALYSIS_MODULES = (
     "jaxlint.analysis.imports",
     "jaxlint.analysis.transforms",
     "jaxlint.analysis.flow.taint",
-    "jaxlint.analysis.keys",
+    "jaxlint.analysis.flow.key_terms",
+    "jaxlint.analysis.flow.keys",
+    "jaxlint.analysis.flow.key_repeats",
 )
 _DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\.?$")
 
@@ -114,7 +116,7 @@ def _module_attr(module: str, attr: str) -> object:
 # Narrower gates for rules whose cost is worth it, each derived from the rule's own name
 # table where it has one. Returning None means "no narrower gate" (the default gate
 # applies), so a renamed table can only make the prefilter weaker, never wrong.
-RANDOM: Gate = (frozenset({"random"}),)  # analysis.keys: keys are made/consumed by jax.random.*
+RANDOM: Gate = (frozenset({"random"}),)  # flow/keys.py: keys are made/consumed by jax.random.*
 
 
 def _gate_random(rule: type) -> Gate | None:

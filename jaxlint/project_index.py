@@ -24,6 +24,7 @@ from jaxlint.analysis.project import (
     module_names,
     needs_summary,
     summarize,
+    uses_random,
     uses_transform,
 )
 from jaxlint.source import ReadError, decode_source
@@ -118,7 +119,9 @@ def summarize_text(
         return None
     try:
         facts = ModuleFacts(parsed.tree, jit_decorators)
-        return summarize(facts, module, is_package, uses_transform(text, jit_decorators))
+        return summarize(
+            facts, module, is_package, uses_transform(text, jit_decorators), uses_random(text)
+        )
     except (RecursionError, MemoryError):
         return None
     except Exception:  # an analysis bug costs the cross-module facts, never the run
@@ -136,12 +139,13 @@ class SummaryJob:
     jit_decorators: tuple[str, ...]
     key: str | None
     transforms: bool = True  # the text names a transform
+    random: bool = True  # the text names `random`
 
 
 def summary_from_facts(job: SummaryJob, facts, cache: result_cache.Cache | None) -> dict | None:  # noqa: ANN001 - analysis.ModuleFacts
     """The JSON summary from the facts a lint computed (no seeds), stored in the cache."""
     try:
-        summary = summarize(facts, job.module, job.is_package, job.transforms)
+        summary = summarize(facts, job.module, job.is_package, job.transforms, job.random)
     except Exception:  # an analysis bug costs the cross-module facts, never the run
         return None
     data = summary.to_json()
@@ -179,12 +183,16 @@ def build_index(
     cache: result_cache.Cache | None = None,
     jobs: int = 1,
     texts: dict[str, str] | None = None,
+    linted: set[str] | None = None,
 ) -> ProjectIndex:
     """Summaries of `files` (absolute paths), from the cache where it has them.
 
-    `texts` overrides what is on disk (an editor's unsaved buffers).
+    `texts` overrides what is on disk (an editor's unsaved buffers); the files in `linted`
+    are summarised as callers of other modules' key helpers too.
     """
-    return build_index_deferred(files, root, jit_decorators_for, cache, jobs, texts)[0]
+    return build_index_deferred(files, root, jit_decorators_for, cache, jobs, texts, linted=linted)[
+        0
+    ]
 
 
 def build_index_deferred(
@@ -195,10 +203,13 @@ def build_index_deferred(
     jobs: int = 1,
     texts: dict[str, str] | None = None,
     defer: set[str] | None = None,
+    linted: set[str] | None = None,
 ) -> tuple[ProjectIndex, dict[str, SummaryJob]]:
     """`build_index`, leaving the summaries of the files in `defer` that the cache lacks to
-    the caller (returned as jobs): their lint computes the same facts."""
+    the caller (returned as jobs): their lint computes the same facts. The files in `defer`
+    and `linted` are summarised as callers too (`needs_summary(linted=True)`)."""
     defer = defer or set()
+    linted = linted or set()
     deferred: dict[str, SummaryJob] = {}
     global _JOB_CACHE
     index = ProjectIndex()
@@ -219,7 +230,7 @@ def build_index_deferred(
                 text = decode_source(data).text
             except (OSError, ReadError):
                 continue  # the lint reports it; no summary
-        if not needs_summary(path, text, jd):
+        if not needs_summary(path, text, jd, linted=path in defer or path in linted):
             index.add_module(path, names, None)
             continue
         key = summary_key(data, names[0], is_package, jd) if cache is not None else None
@@ -235,7 +246,9 @@ def build_index_deferred(
                 except (ValueError, KeyError, TypeError):
                     pass
         index.add_module(path, names, None)
-        job = SummaryJob(path, names[0], is_package, jd, key, uses_transform(text, jd))
+        job = SummaryJob(
+            path, names[0], is_package, jd, key, uses_transform(text, jd), uses_random(text)
+        )
         if path in defer:
             deferred[path] = job
         else:
@@ -269,7 +282,26 @@ def index_for_file(path: str, settings) -> ProjectIndex:  # noqa: ANN001 - confi
     found = _MEMO.get(root)
     if found is None:
         found = _MEMO[root] = build_for_root(root, path, settings)
+    else:
+        _add_caller(found, root, path, settings)
     return found
+
+
+def _add_caller(index: ProjectIndex, root: str, path: str, settings) -> None:  # noqa: ANN001
+    """A file linted after the index was built (flake8 goes file by file) is summarised as a
+    caller of key helpers, as the first one was (`needs_summary(linted=True)`)."""
+    path = os.path.abspath(path)
+    if path in index.summaries:
+        return
+    try:
+        with open(path, "rb") as fh:
+            text = decode_source(fh.read()).text
+    except (OSError, ReadError):
+        return
+    names, is_package = module_names(path, root)
+    jd = tuple(settings.jit_decorators)
+    if names and needs_summary(path, text, jd, linted=True):
+        index.add_module(path, names, summarize_text(text, path, names[0], is_package, jd))
 
 
 def build_for_root(root: str, path: str, settings) -> ProjectIndex:  # noqa: ANN001
@@ -283,4 +315,11 @@ def build_for_root(root: str, path: str, settings) -> ProjectIndex:  # noqa: ANN
     except Exception:
         cache = None
     files = project_files(root, [path], resolver.for_path)
-    return build_index(files, root, lambda p: resolver.for_path(p).jit_decorators, cache, 1)
+    return build_index(
+        files,
+        root,
+        lambda p: resolver.for_path(p).jit_decorators,
+        cache,
+        1,
+        linted={os.path.abspath(path)},
+    )

@@ -779,3 +779,32 @@ async def test_project_index_keys_consumed_by_helpers_of_other_files(
     changed = model_text.replace("normal(key,", "normal(jax.random.key(1),")
     await change_doc(client, model, changed, version=2)
     assert by_code(await _next_diagnostics(client, train.as_uri()), "JAX201") == []
+
+
+@pytest.mark.asyncio
+async def test_project_index_keys_in_a_file_without_jax_random(
+    client: LanguageClient, tmp_path: Path
+):
+    """A file opened after the index is built, that never names `jax.random`, calls a key
+    helper of another file twice through `import model`: its own summary brings it the
+    helper's key parameters, and it is published again with the JAX201."""
+    (tmp_path / "pyproject.toml").write_text("")
+    model = tmp_path / "model.py"
+    train = tmp_path / "train.py"
+    model_text = "import jax\n\n\ndef init_mlp(key, n):\n    return jax.random.normal(key, (n,))\n"
+    model.write_text(model_text)
+    train_text = (
+        "import model\n\n\ndef main(key):\n    a = model.init_mlp(key, 3)\n"
+        "    return a, model.init_mlp(key, 4)\n"
+    )
+    train.write_text(train_text)
+    await open_doc(client, model, model_text)
+    diags = await open_doc(client, train, train_text)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while not by_code(diags, "JAX201"):
+        assert loop.time() < deadline, diags
+        await asyncio.sleep(0.05)
+        diags = list(client.diagnostics.get(train.as_uri(), []))
+    (reuse,) = by_code(diags, "JAX201")
+    assert "model.init_mlp" in reuse.message and reuse.range.start.line == 5

@@ -339,7 +339,7 @@ def test_key_helpers_reach_the_importer(tmp_path: Path) -> None:
     (tmp_path / "train.py").write_text(TRAIN.replace("from .model", "from model"))
     files = [str(tmp_path / "model.py"), str(tmp_path / "train.py")]
     index = build_index(files, str(tmp_path), lambda p: ())
-    from jaxlint.analysis.keys import KEY_HELPERS
+    from jaxlint.analysis.flow.keys import KEY_HELPERS
 
     helpers = index.seeds_for(str(tmp_path / "train.py"))[KEY_HELPERS]
     assert helpers.as_map() == {"init_mlp": (("key", 0),)}
@@ -362,3 +362,186 @@ def test_stdin_sees_key_helpers_of_other_modules(keys_project: Path, run_cli) ->
         input=TRAIN,
     )
     assert [d["location"]["row"] for d in json.loads(proc.stdout)] == [8], proc.stderr
+
+
+# -- key helpers through `import m`, package re-exports, attributes (issue 13) -------------------
+
+HELPERS = """import jax
+
+
+def init_mlp(key, sizes):
+    return jax.random.normal(key, (sizes[0], sizes[1]))
+"""
+
+# never names `jax.random`: analysed for keys because it passes keys to a consuming helper
+CALLER = """import k.sub.model as model
+from k import sub
+from k.sub import init
+
+
+def module_attr(key):
+    a = model.init_mlp(key, [2, 3])
+    b = model.init_mlp(key, [3, 4])
+    return a, b
+
+
+def reexport(key):
+    a = init(key, [2, 3])
+    b = sub.init(key, [3, 4])
+    return a, b
+
+
+class Trainer:
+    def step(self, state):
+        a = init(self.key, [2, 3])
+        b = init(self.key, [3, 4])
+        c = init(state.rng, [1, 2])
+        d = model.init_mlp(state.rng, [1, 2])
+        return a, b, c, d
+
+
+def fresh(keys):
+    a = model.init_mlp(keys[0], [2, 3])
+    b = init(keys[1], [3, 4])
+    return a, b
+
+
+def shadowed(key):
+    init = print
+    init(key)
+    init(key)
+"""
+CALLER_REUSES = {8: "key", 14: "key", 21: "self.key", 23: "state.rng"}
+
+
+@pytest.fixture
+def helpers_project(tmp_path: Path) -> Path:
+    root = tmp_path / "hproj"
+    (root / "k" / "sub").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("")
+    (root / "k" / "__init__.py").write_text("")
+    (root / "k" / "sub" / "__init__.py").write_text("from .model import init_mlp as init\n")
+    (root / "k" / "sub" / "model.py").write_text(HELPERS)
+    (root / "k" / "train.py").write_text(CALLER)
+    return root
+
+
+def _reuses(diags: list[dict]) -> dict[int, str]:
+    out = {}
+    for d in diags:
+        assert d["code"] == "JAX201" and Path(d["filename"]).name == "train.py", d
+        out[d["location"]["row"]] = d["message"].split("`", 2)[1]
+    return out
+
+
+def test_key_helpers_through_module_imports_and_reexports(helpers_project: Path, run_cli) -> None:
+    """`import pkg.m as m; m.f(key)`, `from pkg import f` re-exported by `pkg/__init__.py`,
+    `pkg.f(key)`, and keys held in attributes (`self.key`, `state.rng`): each call consumes
+    the key as a same-module helper would, in a module that never calls `jax.random`."""
+    assert "random" not in CALLER
+    diags = _check_keys(run_cli, helpers_project, "--no-cache")
+    assert _reuses(diags) == CALLER_REUSES
+    by_row = {d["location"]["row"]: d["message"] for d in diags}
+    assert "`k.sub.model.init_mlp` on line 7" in by_row[8]
+    assert "`k.sub.init` on line 22, then `k.sub.model.init_mlp`" in by_row[23]
+    assert _check_keys(run_cli, helpers_project, "--no-cache", "--no-project-index") == []
+    cache = ["--cache-dir", str(helpers_project / "cache")]
+    assert _reuses(_check_keys(run_cli, helpers_project, *cache)) == CALLER_REUSES
+    assert _reuses(_check_keys(run_cli, helpers_project, *cache)) == CALLER_REUSES  # warm
+
+
+def test_flake8_stdin_and_fix_see_key_helpers_through_module_imports(
+    helpers_project: Path, run_cli
+) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select", "JAX201", "k/train.py"],
+        cwd=helpers_project,
+        capture_output=True,
+        text=True,
+    )
+    rows = {int(line.split(":")[1]) for line in proc.stdout.splitlines()}
+    assert rows == set(CALLER_REUSES), proc.stdout + proc.stderr
+    proc = run_cli(
+        "check",
+        "--format",
+        "json",
+        "--no-cache",
+        "--select",
+        "JAX201",
+        "--stdin-filename",
+        "k/train.py",
+        "-",
+        cwd=helpers_project,
+        input=CALLER,
+    )
+    assert _reuses(json.loads(proc.stdout)) == CALLER_REUSES, proc.stderr
+    # the fix path sees them too: the two local keys get split (attributes are left alone)
+    proc = run_cli(
+        "check",
+        "--diff",
+        "--unsafe-fixes",
+        "--no-cache",
+        "--select",
+        "JAX201",
+        "k",
+        cwd=helpers_project,
+    )
+    assert "+    a = model.init_mlp(subkey, [2, 3])" in proc.stdout, proc.stdout + proc.stderr
+    assert "+    b = sub.init(subkey1, [3, 4])" in proc.stdout
+
+
+def test_flake8_sees_key_helpers_in_every_file_it_lints(helpers_project: Path) -> None:
+    """flake8 builds the index once per process, for the first file it lints; a second
+    caller without `jax.random` is summarised when its turn comes."""
+    (helpers_project / "k" / "train2.py").write_text(CALLER)
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "-j", "1", "--select", "JAX201", "k/train.py"]
+        + ["k/train2.py"],
+        cwd=helpers_project,
+        capture_output=True,
+        text=True,
+    )
+    lines = (line.split(":") for line in proc.stdout.splitlines())
+    got = {(Path(p).name, int(row)) for p, row, *_ in lines}
+    want = {(name, row) for name in ("train.py", "train2.py") for row in CALLER_REUSES}
+    assert got == want, proc.stdout + proc.stderr
+
+
+def test_module_imports_are_summarised(tmp_path: Path) -> None:
+    """A caller's summary names the modules its top-level imports bind, and the index hands
+    it their helpers' key parameters under the names it calls them by (`m.f`)."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "model.py").write_text(HELPERS)
+    (tmp_path / "train.py").write_text(
+        "import model\nimport model as m\n\n\ndef f(key):\n    model.init_mlp(key, [1, 2])\n"
+        "    m.init_mlp(key, [1, 2])\n    model.other(key)\n"
+    )
+    files = [str(tmp_path / "model.py"), str(tmp_path / "train.py")]
+    index = build_index(files, str(tmp_path), lambda p: (), linted={files[1]})
+    summary = index.summaries[files[1]]
+    assert summary.imported == {"model": "model", "m": "model"}
+    from jaxlint.analysis.flow.keys import KEY_HELPERS
+
+    helpers = index.seeds_for(files[1])[KEY_HELPERS].as_map()
+    assert helpers == {"model.init_mlp": (("key", 0),), "m.init_mlp": (("key", 0),)}
+    assert index.dependents(files[0]) == {files[1]}  # an editor re-publishes train.py
+    # not linted and no `random`, transform or `__init__`: no summary needed
+    assert files[1] not in build_index(files, str(tmp_path), lambda p: ()).summaries
+
+
+def test_key_helper_seeds_lift_the_random_gate() -> None:
+    """The prefilter skips the PRNG rules on a text without the word `random`; the project
+    index's key-helper seeds must lift that gate (the engine runs no text gate on a seeded
+    file), or a caller that never calls `jax.random` would never be analysed."""
+    from jaxlint import prefilter
+    from jaxlint.analysis.flow.keys import KEY_HELPERS
+    from jaxlint.analysis.project import KeyHelpers
+    from jaxlint.engine import LintOptions, lint_text
+    from jaxlint.rules.prng import PrngKeyReuse
+
+    text = "import model\n\n\ndef f(key):\n    model.g(key)\n    model.g(key)\n"
+    assert prefilter.applicable(text, [PrngKeyReuse]) == []
+    seeds = {KEY_HELPERS: KeyHelpers((("model.g", (("key", 0),)),))}
+    found = lint_text(text, "train.py", LintOptions(codes=frozenset({"JAX201"}), seeds=seeds))
+    assert [(d.code, d.line) for d in found] == [("JAX201", 6)]
+    assert lint_text(text, "train.py", LintOptions(codes=frozenset({"JAX201"}))) == []

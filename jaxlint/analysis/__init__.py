@@ -66,8 +66,8 @@ class ModuleFacts:
         return ValueKinds(self.index, lambda node: self.taint.is_traced(node))
 
     @cached_property
-    def keys(self):  # noqa: ANN201 - analysis.keys.KeyFlow
-        from jaxlint.analysis.keys import KEY_HELPERS, KeyFlow
+    def keys(self):  # noqa: ANN201 - analysis.flow.keys.KeyFlow
+        from jaxlint.analysis.flow.keys import KEY_HELPERS, KeyFlow
 
         helpers = (self.seeds or {}).get(KEY_HELPERS)
         return KeyFlow(self.index, helpers.as_map() if helpers is not None else None)

@@ -20,9 +20,14 @@ tracer-aware library code) and never from one top-level package into another. On
 summary is computed without seeds, so it stays a pure function of the file's text).
 
 PRNG keys too: a summary lists the key parameters its top-level functions consume and the
-names its top-level `from m import f` statements bind; a module importing such a function gets
-a `KeyHelpers` entry (under `keys.KEY_HELPERS`) with its seeds, so `init_mlp(key, ...)` then
-`normal(key, ...)` is a reuse (JAX201) as when `init_mlp` is defined in the same module.
+names its top-level imports bind (`from m import f`, `import pkg.m as m`, `from pkg import m`);
+a module importing such a function, or a module holding one, gets a `KeyHelpers` entry (under
+`keys.KEY_HELPERS`) with its seeds, listing each helper under the name it is called by
+(`init_mlp`, `m.init_mlp`, package re-exports followed), so `init_mlp(key, ...)` then
+`normal(key, ...)` is a reuse (JAX201) as when `init_mlp` is defined in the same module. A
+linted file is summarised whenever it imports anything (`needs_summary(linted=True)`), so a
+caller that never names `jax.random` gets the entry too; a seeded file skips the text
+prefilter (engine.lint_text), which would otherwise drop the PRNG rules for lack of `random`.
 """
 
 from __future__ import annotations
@@ -33,11 +38,11 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.keys import KEY_HELPERS
 from jaxlint.analysis.transforms import GRAD_LIKE, JIT_LIKE, FunctionFacts
 
-SUMMARY_FORMAT = 2  # 2: key_positions, imported
+SUMMARY_FORMAT = 3  # 2: key_positions, imported; 3: imported always, `import m` too
 MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied
 MAX_EXPORT_HOPS = 3
 
@@ -63,15 +68,26 @@ def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
 
 
 _RANDOM = re.compile(r"\brandom\b")
+_IMPORT = re.compile(r"\bimport\b")
 
 
-def needs_summary(path: str, text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
+def uses_random(text: str) -> bool:
+    """Whether the text can call `jax.random` (else its functions consume no key)."""
+    return _RANDOM.search(text) is not None
+
+
+def needs_summary(
+    path: str, text: str, jit_decorators: tuple[str, ...] = (), linted: bool = False
+) -> bool:
     """Transform users produce seeds; package `__init__` files may re-export seeded names;
-    `jax.random` users may have helpers that consume keys."""
+    `jax.random` users may have helpers that consume keys. A file being linted also needs
+    one when it imports anything: the key helpers it imports from other modules are counted
+    in its own key analysis, even when it never names `jax.random` itself."""
     return (
         os.path.basename(path) == "__init__.py"
         or uses_transform(text, jit_decorators)
-        or _RANDOM.search(text) is not None
+        or uses_random(text)
+        or (linted and _IMPORT.search(text) is not None)
     )
 
 
@@ -139,12 +155,13 @@ class ModuleSummary:
     module: str
     outgoing: list[tuple[str, Seed]] = field(default_factory=list)  # absolute target -> seed
     exports: dict[str, str] = field(default_factory=dict)  # re-exported name -> absolute name
-    # top-level function -> the parameters it consumes as PRNG keys (analysis.keys), for the
+    # top-level function -> the parameters it consumes as PRNG keys (analysis.flow.keys), for the
     # key analysis of its callers in other modules
     key_params: dict[str, list[str]] = field(default_factory=dict)
     # the same parameters' positions (-1: keyword-only), in the order of `key_params`
     key_positions: dict[str, list[int]] = field(default_factory=dict)
-    # top-level `from m import f [as g]`: local name -> absolute target (key helpers' callers)
+    # top-level `from m import f [as g]` and `import pkg.m [as m]`: local name -> absolute
+    # target, a function or a module (for the key analysis of calls to other modules' helpers)
     imported: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
@@ -231,7 +248,7 @@ def _eligible(facts: FunctionFacts | None) -> bool:
 class _Imports:
     """Absolute dotted names of expressions rooted at an imported name (relative imports too)."""
 
-    def __init__(self, index: ModuleIndex, module: str, is_package: bool) -> None:
+    def __init__(self, index: ModuleIndex | None, module: str, is_package: bool) -> None:
         self.index = index
         self.module = module
         self.is_package = is_package
@@ -261,6 +278,8 @@ class _Imports:
             expr = expr.value
         if not isinstance(expr, ast.Name):
             return None
+        if self.index is None:
+            return None
         b = self.index.binding(expr.id, self.index.scope_of(expr))
         if b is None or b.kind != "import" or b.node is None:
             return None
@@ -268,46 +287,71 @@ class _Imports:
         return ".".join([base, *rest]) if base else None
 
 
+def _imported_names(tree: ast.Module, imports: _Imports, out: ModuleSummary) -> None:
+    """What a caller of key helpers imports (`ModuleSummary.imported`): the names its
+    top-level `from m import f` statements bind, and the modules its top-level `import`
+    statements bind (`import pkg.m as m`: `m` -> `pkg.m`; `import pkg.m`: `pkg.m` -> `pkg.m`),
+    whose helpers it calls as `m.f` / `pkg.m.f`."""
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for alias in stmt.names:
+                if alias.name == "*":
+                    continue
+                if isinstance(stmt, ast.Import):  # `import a.b` is called as `a.b.f(...)`
+                    local = alias.asname or alias.name
+                    target: str | None = alias.name
+                else:
+                    local = alias.asname or alias.name
+                    target = imports.import_target(stmt, local)
+                if target and local not in out.exports:
+                    out.imported[local] = target
+
+
 def _function_arg(call: ast.Call) -> ast.AST | None:
     """`jax.grad(f)(...)`: the function that runs."""
     return None if not call.args or isinstance(call.args[0], ast.Starred) else call.args[0]
 
 
-def summarize(facts, module: str, is_package: bool, transforms_used: bool = True) -> ModuleSummary:  # noqa: ANN001 - analysis.ModuleFacts
-    """The summary of one module from its own facts (no seeds from elsewhere)."""
+def summarize(
+    facts,  # noqa: ANN001 - analysis.ModuleFacts
+    module: str,
+    is_package: bool,
+    transforms_used: bool = True,
+    random_used: bool = True,
+) -> ModuleSummary:
+    """The summary of one module from its own facts (no seeds from elsewhere).
+
+    `transforms_used` / `random_used` (from the text: `uses_transform`, `uses_random`) say
+    which parts can be non-empty; a module with neither costs a look at its top-level
+    statements, no analysis.
+    """
     from jaxlint.analysis.flow.levels import Level
 
-    index: ModuleIndex = facts.index
+    tree: ast.Module = facts.tree
     out = ModuleSummary(module)
-    imports = _Imports(index, module, is_package)
+    imports = _Imports(None, module, is_package)
     if is_package:
-        for stmt in index.tree.body:
+        for stmt in tree.body:
             if isinstance(stmt, ast.ImportFrom):
                 for alias in stmt.names:
                     if alias.name != "*":
                         target = imports.import_target(stmt, alias.asname or alias.name)
                         if target:
                             out.exports[alias.asname or alias.name] = target
-    # KeyFlow returns at once in a module without `jax.random` calls
-    top = set(index.tree.body)
-    for fn, params in facts.keys.consuming_params.items():
-        if fn in top and params:
-            out.key_params[fn.name] = sorted(params)
-            positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-            out.key_positions[fn.name] = [
-                positional.index(p) if p in positional else -1 for p in sorted(params)
-            ]
-    if facts.keys.active:  # a caller of key helpers: what its top-level imports name
-        for stmt in index.tree.body:
-            if isinstance(stmt, ast.ImportFrom):
-                for alias in stmt.names:
-                    local = alias.asname or alias.name
-                    if alias.name != "*" and local not in out.exports:
-                        target = imports.import_target(stmt, local)
-                        if target:
-                            out.imported[local] = target
+    if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
+        top = set(tree.body)
+        for fn, params in facts.keys.consuming_params.items():
+            if fn in top and params:
+                out.key_params[fn.name] = sorted(params)
+                positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+                out.key_positions[fn.name] = [
+                    positional.index(p) if p in positional else -1 for p in sorted(params)
+                ]
+    _imported_names(tree, imports, out)
     if not transforms_used or not module:
         return out
+    index: ModuleIndex = facts.index
+    imports.index = index
     transforms = facts.transforms
     if not any(_eligible(f) for f in transforms.facts.values()):
         return out
@@ -446,25 +490,55 @@ class ProjectIndex:
 
     def _key_helpers(self, importer: str) -> KeyHelpers | None:
         """The names `importer` imports from other project modules whose functions consume
-        key parameters (`from model import init_mlp`): its key analysis counts a call to one as
-        a consumption of the keys passed there, as for a helper of its own."""
+        key parameters (`from model import init_mlp`, or `model.init_mlp` after `import
+        model`): its key analysis counts a call to one as a consumption of the keys passed
+        there, as for a helper of its own."""
         summary = self.summaries[importer]
-        rows = []
+        rows: dict[str, tuple[tuple[str, int], ...]] = {}
         for local, target in sorted(summary.imported.items()):
-            found = self.resolve(target, importer)
-            if found is None or found[0] == importer:
-                continue
-            callee = self.summaries.get(found[0])
-            if callee is None or not callee.key_params.get(found[1]):
-                continue
-            if not _same_distribution(summary.module, (self.names.get(found[0]) or [""])[0]):
-                continue
-            names = callee.key_params[found[1]]
-            positions = callee.key_positions.get(found[1]) or [-1] * len(names)
-            if len(positions) != len(names):
-                continue
-            rows.append((local, tuple(zip(names, positions))))
-        return KeyHelpers(tuple(rows)) if rows else None
+            params = self._helper_params(target, importer, summary.module)
+            if params is not None:
+                rows[local] = params
+            path = self._module_path(target, importer)
+            if path is not None:  # `import model` / `from pkg import model`: `model.f(...)`
+                self._module_helpers(local, path, importer, summary.module, rows)
+        return KeyHelpers(tuple(sorted(rows.items()))) if rows else None
+
+    def _helper_params(
+        self, target: str, importer: str, caller: str
+    ) -> tuple[tuple[str, int], ...] | None:
+        """(name, position) of the key parameters the project function `target` consumes."""
+        found = self.resolve(target, importer)
+        if found is None or found[0] == importer:
+            return None
+        callee = self.summaries.get(found[0])
+        if callee is None or not callee.key_params.get(found[1]):
+            return None
+        if not _same_distribution(caller, (self.names.get(found[0]) or [""])[0]):
+            return None
+        names = callee.key_params[found[1]]
+        positions = callee.key_positions.get(found[1]) or [-1] * len(names)
+        if len(positions) != len(names):
+            return None
+        return tuple(zip(names, positions))
+
+    def _module_helpers(
+        self, prefix: str, path: str, importer: str, caller: str, rows: dict
+    ) -> None:
+        """`prefix.f` for each key helper `f` of the module at `path` (its own functions and
+        its re-exported names), as `importer` calls them after `import m`."""
+        summary = self.summaries.get(path)
+        if path == importer or summary is None:
+            return
+        module = (self.names.get(path) or [""])[0]
+        for fn in summary.key_params:
+            params = self._helper_params(f"{module}.{fn}", importer, caller)
+            if params is not None:
+                rows.setdefault(f"{prefix}.{fn}", params)
+        for name, exported in summary.exports.items():
+            params = self._helper_params(exported, path, caller)
+            if params is not None:
+                rows.setdefault(f"{prefix}.{name}", params)
 
     def seeds_for(self, path: str) -> dict[str, Seed]:
         return self.seeds().get(os.path.abspath(path), {})
@@ -489,7 +563,10 @@ class ProjectIndex:
             for importer, other in self.summaries.items():
                 for target in other.imported.values():
                     found = self.resolve(target, importer)
-                    if found is not None and found[0] == path and importer != path:
+                    if importer != path and (
+                        (found is not None and found[0] == path)
+                        or target in self.names.get(path, ())
+                    ):
                         out.add(importer)
         for target, _ in summary.outgoing:
             found = self.resolve(target, path)

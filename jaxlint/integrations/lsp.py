@@ -429,7 +429,13 @@ class JaxlintServer(LanguageServer):
         """Re-summarise a document's text (after its diagnostics are out, so its own latency
         does not grow; from the lint's facts when it had no seeds); the other files whose
         seeds that changed (lint thread)."""
-        from jaxlint.analysis.project import module_names, needs_summary, summarize, uses_transform
+        from jaxlint.analysis.project import (
+            module_names,
+            needs_summary,
+            summarize,
+            uses_random,
+            uses_transform,
+        )
         from jaxlint.project_index import package_top, project_root, summarize_text
 
         path = os.path.abspath(path)
@@ -444,10 +450,10 @@ class JaxlintServer(LanguageServer):
             names, is_package = module_names(path, root)
             summary = None
             jd = settings.jit_decorators
-            if names and needs_summary(path, text, jd):
+            if names and needs_summary(path, text, jd, linted=True):
                 if facts is not None:
                     used = uses_transform(text, jd)
-                    summary = summarize(facts, names[0], is_package, used)
+                    summary = summarize(facts, names[0], is_package, used, uses_random(text))
                 else:
                     summary = summarize_text(text, path, names[0], is_package, jd)
             if names:
@@ -457,9 +463,8 @@ class JaxlintServer(LanguageServer):
         except Exception:
             logger.exception("project index update for %s failed", path)
             return frozenset()
-        return frozenset(
-            p for p in set(before) | set(after) if p != path and before.get(p) != after.get(p)
-        )
+        # the file itself too: its key-helper seeds come from its own imports
+        return frozenset(p for p in set(before) | set(after) if before.get(p) != after.get(p))
 
     async def update_project(self, result: LintResult) -> None:
         if NO_PROJECT_INDEX or not result.path.endswith(".py") or not os.path.isabs(result.path):

@@ -1,4 +1,8 @@
-"""JAX0xx: the suppression comments themselves."""
+"""JAX001 unused-suppression: a `# noqa` / `# jaxlint: disable` comment that suppresses nothing.
+
+The engine decides which comments were used (jaxlint/suppressions.py); this rule only carries
+the code, the docs and the examples.
+"""
 
 from __future__ import annotations
 

@@ -1,0 +1,643 @@
+"""Keys in code that runs more than once with the same inputs: a key that `vmap` broadcasts
+to every batch element, a constant seed in a function that runs repeatedly (a `scan` body, a
+step called in a loop, a vmapped function), a module-level key consumed in such a function,
+a loop-invariant seed inside a loop, and the per-configuration loops (one input per problem
+size) that are not reuse. A mixin of `KeyFlow` (flow/keys.py), which sets the attributes
+and provides `consumed_names`, `resolve_callee` and `_bound`; split from it so each half
+can be read at once.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from functools import cached_property
+
+from jaxlint.analysis.flow.key_terms import (
+    ACCUMULATING_METHODS,
+    CLOCKS,
+    COMPREHENSIONS,
+    CONTAINER_CALLS,
+    KEY_MAKERS,
+    NON_CONSUMING,
+    RECORD_METHODS,
+    VIEW_ATTRS,
+    VIEW_METHODS,
+    VMAPS,
+    _in_test,
+    _innermost_loop,
+    _loop_invariant_seed,
+    _target_names,
+    _targets,
+    _walk_function,
+    base_name,
+    key_argument,
+    key_name,
+    random_function,
+)
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+
+
+@dataclass(frozen=True)
+class ConstantSeed:
+    """`jax.random.key(<loop-invariant seed>)` made inside a loop and consumed there."""
+
+    node: ast.Call  # the key(...) / PRNGKey(...) call
+    loop: ast.AST  # For/While/comprehension
+    name: str | None  # the variable it is bound to (None: used directly)
+    consumer: ast.Call  # the sampler or split that consumes it
+
+
+@dataclass(frozen=True)
+class UnmappedKey:
+    """A key that `vmap` broadcasts (`in_axes=None`, or closed over) into a consumer."""
+
+    node: ast.AST  # the vmap call (or the `partial(jax.vmap, ...)` decorator)
+    fn: ast.AST  # the vmapped function
+    name: str  # the parameter or closed-over key
+    consumer: ast.Call  # its first consumption in `fn`
+    how: str  # "in_axes" | "closure"
+
+
+@dataclass(frozen=True)
+class FixedSeed:
+    """`jax.random.key(<constant>)` in a function that runs repeatedly, then consumed."""
+
+    node: ast.Call
+    fn: ast.AST
+    consumer: ast.Call
+    why: str
+
+
+@dataclass(frozen=True)
+class ModuleKeyUse:
+    """A module-level key consumed inside a function."""
+
+    name: str
+    node: ast.Call  # the consumption
+    fn: ast.AST
+    binding: ast.AST  # where the module binds the key
+    why: str
+
+
+class KeyRepeats:
+    """The repeated-run facts of `KeyFlow`: `unmapped_keys`, `repeated`, `called_repeatedly`,
+    `fixed_seeds`, `module_key_uses`, `constant_seeds`, and `_per_configuration` /
+    `_container_call`, which the reuse walk asks too."""
+
+    # set by KeyFlow.__init__
+    index: ModuleIndex
+    active: bool
+    consuming_params: dict[ast.AST, set[str]]
+    _loop_bodies: set[ast.AST]
+    _constant_seeds: list[ConstantSeed] | None
+    _carried_cache: dict[int, set[str]]
+    _timed_cache: dict[int, bool]
+
+    # -- keys across calls: vmap, fixed seeds in repeated functions, module-level keys --------
+    @cached_property
+    def unmapped_keys(self) -> list[UnmappedKey]:
+        """`jax.vmap(f, in_axes=(None, ...))` where `f` consumes the unmapped key parameter,
+        or a vmapped function that consumes a key closed over from the enclosing function:
+        every batch element draws the same numbers."""
+        if not self.active:
+            return []
+        out: list[UnmappedKey] = []
+        for site, fn, in_axes, bound_method in self._vmaps():
+            params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]  # type: ignore[attr-defined]
+            if bound_method and params and params[0] in ("self", "cls"):
+                params = params[1:]  # `jax.vmap(self.select, in_axes=...)` maps the arguments
+            if isinstance(in_axes, (ast.Tuple, ast.List)):
+                for i, axis in enumerate(in_axes.elts):
+                    if (
+                        isinstance(axis, ast.Constant)
+                        and axis.value is None
+                        and i < len(params)
+                        and params[i] in self.consuming_params.get(fn, ())
+                    ):
+                        consumer = self._first_consumer(fn, params[i])
+                        if consumer is not None and not self._indexed_split(consumer, fn):
+                            # a decorator is reported on the draw it spoils (the def is the site)
+                            node = consumer if site in getattr(fn, "decorator_list", ()) else site
+                            out.append(UnmappedKey(node, fn, params[i], consumer, "in_axes"))
+            closure = self._closure_consumer(fn)
+            if closure is not None and not self._indexed_split(closure[1], fn):
+                out.append(UnmappedKey(site, fn, closure[0], closure[1], "closure"))
+        return out
+
+    def _vmaps(self):  # noqa: ANN202 - yields (report site, function, in_axes expr)
+        for call in self.index.calls:
+            q = self.index.qualname(call.func)
+            if q == "functools.partial" and call.args:
+                if self.index.qualname(call.args[0]) not in VMAPS:
+                    continue
+                parent = getattr(call, "jl_parent", None)
+                if isinstance(parent, FUNCTION_NODES) and call in getattr(
+                    parent, "decorator_list", ()
+                ):
+                    in_axes = next((k.value for k in call.keywords if k.arg == "in_axes"), None)
+                    yield call, parent, in_axes, False
+            elif q in VMAPS:
+                fun = call.args[0] if call.args else None
+                fun = fun or next((k.value for k in call.keywords if k.arg == "fun"), None)
+                fn = self.index.resolve_function(fun) if fun is not None else None
+                if fn is None:
+                    continue
+                in_axes = call.args[1] if len(call.args) > 1 else None
+                in_axes = in_axes or next(
+                    (k.value for k in call.keywords if k.arg == "in_axes"), None
+                )
+                yield call, fn, in_axes, isinstance(fun, ast.Attribute)
+
+    def _first_consumer(self, fn: ast.AST, name: str) -> ast.Call | None:
+        calls = [n for n in _walk_function(fn) if isinstance(n, ast.Call)]
+        calls.sort(key=lambda c: (c.lineno, c.col_offset))
+        return next((c for c in calls if name in self.consumed_names(c)), None)
+
+    def _indexed_split(self, consumer: ast.Call, fn: ast.AST) -> bool:
+        """`split(key, n)[i]` with a mapped index `i`: each element picks its own key."""
+        if random_function(self.index, consumer) != "split":
+            return False
+        parent = getattr(consumer, "jl_parent", None)
+        if isinstance(parent, ast.Subscript) and not isinstance(parent.slice, ast.Constant):
+            return True
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+            target = parent.targets[0]
+            if isinstance(target, ast.Name):
+                for node in _walk_function(fn):
+                    if (
+                        isinstance(node, ast.Subscript)
+                        and isinstance(node.value, ast.Name)
+                        and node.value.id == target.id
+                        and not isinstance(node.slice, ast.Constant)
+                    ):
+                        return True
+        return False
+
+    def _closure_consumer(self, fn: ast.AST) -> tuple[str, ast.Call] | None:
+        """A key from an enclosing function consumed inside `fn` (not a parameter, not bound
+        in `fn`, not a module-level name)."""
+        params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
+        local = self._bound(fn)
+        calls = sorted(
+            (n for n in _walk_function(fn) if isinstance(n, ast.Call)),
+            key=lambda c: (c.lineno, c.col_offset),
+        )
+        for call in calls:
+            for name in self.consumed_names(call):
+                root = base_name(name)
+                if root in params or root in local or root in ("self", "cls"):
+                    continue
+                found = self.index.lookup(root, self.index.scope_of(call))
+                scope = self._scope_holding(root, call)
+                if found and scope is not None and scope.kind == "function":
+                    return name, call
+        return None
+
+    def _scope_holding(self, name: str, node: ast.AST):  # noqa: ANN202
+        s = self.index.scope_of(node)
+        while s is not None:
+            if name in s.bindings and s.kind != "class":
+                return s
+            s = s.parent
+        return None
+
+    @cached_property
+    def repeated(self) -> dict[ast.AST, str]:
+        """Functions that run more than once with the same inputs: loop bodies of `scan` &
+        co., vmapped functions, steps called in a loop (`state = step(state, ...)`), and the
+        functions they call. Test functions (`test_*`, `Test*` classes) are left out."""
+        return self._repeated(steps_only=True)
+
+    @cached_property
+    def called_repeatedly(self) -> dict[ast.AST, str]:
+        """`repeated`, plus every function called inside a loop or comprehension."""
+        return self._repeated(steps_only=False)
+
+    def _repeated(self, steps_only: bool) -> dict[ast.AST, str]:
+        why: dict[ast.AST, str] = {}
+        # source order, so that which loop body a shared callee's message names is stable
+        for body in sorted(self._loop_bodies, key=lambda f: (f.lineno, f.col_offset)):  # type: ignore[attr-defined]
+            why[body] = "it is the body of a `scan`/`fori_loop`/`while_loop`"
+        for _, fn, _, _ in self._vmaps():
+            why.setdefault(fn, "it is vmapped (every batch element runs it)")
+        for call in self.index.calls:
+            loop = _innermost_loop(call)
+            if loop is None:
+                continue
+            target = self.resolve_callee(call)
+            if (
+                target is not None
+                and not _in_test(call)
+                and (not steps_only or self._step_call(call, loop))
+            ):
+                why.setdefault(target, f"it is called in the loop on line {loop.lineno}")  # type: ignore[attr-defined]
+        todo = [f for f in why if not _in_test(f)]
+        for _ in range(3):  # callees of callees, three levels deep
+            added = []
+            for fn in todo:
+                for node in _walk_function(fn):
+                    if isinstance(node, ast.Call):
+                        target = self.resolve_callee(node)
+                        if target is not None and target not in why and target is not fn:
+                            name = getattr(fn, "name", "lambda")
+                            why[target] = f"it is called from `{name}`, which runs repeatedly"
+                            added.append(target)
+            todo = added
+        return {fn: w for fn, w in why.items() if not _in_test(fn) and not self._timed(fn)}
+
+    def _timed(self, fn: ast.AST, depth: int = 0) -> bool:
+        """`fn` (or a loop body, or a function they call) reads a clock: a benchmark, whose
+        fixed seed repeats the same inputs on purpose."""
+        key = id(fn)
+        if depth == 0 and key in self._timed_cache:
+            return self._timed_cache[key]
+        out = self._reads_clock(fn, depth)
+        if depth == 0:
+            self._timed_cache[key] = out
+        return out
+
+    def _reads_clock(self, fn: ast.AST, depth: int) -> bool:
+        for node in _walk_function(fn):
+            if isinstance(node, ast.Call):
+                if self.index.qualname(node.func) in CLOCKS:
+                    return True
+                if depth < 2:
+                    target = self.resolve_callee(node)
+                    if target is not None and target is not fn and self._timed(target, depth + 1):
+                        return True
+        return False
+
+    @cached_property
+    def fixed_seeds(self) -> list[FixedSeed]:
+        """`jax.random.key(<constant>)` made (outside any loop: that is `constant_seeds`) in
+        a function that runs repeatedly, and consumed there: every run draws the same."""
+        if not self.active:
+            return []
+        out = []
+        for call in self.index.calls:
+            if random_function(self.index, call) not in ("key", "PRNGKey"):
+                continue
+            fn = self.index.enclosing_function(call)
+            if fn is None or fn not in self.repeated or _innermost_loop(call) is not None:
+                continue
+            if not self._module_constant_seed(call):
+                continue
+            consumer = self._consumer_of_new_key(call, fn)
+            if consumer is not None:
+                out.append(FixedSeed(call, fn, consumer, self.repeated[fn]))
+        return out
+
+    def _module_constant_seed(self, call: ast.Call) -> bool:
+        args = [*call.args, *(kw.value for kw in call.keywords if kw.arg != "impl")]
+        if not args:
+            return False
+        module = self.index.scopes[self.index.tree]
+        for arg in args:
+            for node in ast.walk(arg):
+                if isinstance(node, (ast.Call, ast.Await, ast.NamedExpr, ast.Attribute)):
+                    return False
+                if isinstance(node, ast.Name):
+                    found = self.index.lookup(node.id, self.index.scope_of(node))
+                    if not found or found is not module.bindings.get(node.id):
+                        return False
+        return True
+
+    def _consumer_of_new_key(self, call: ast.Call, fn: ast.AST) -> ast.Call | None:
+        parent = getattr(call, "jl_parent", None)
+        if isinstance(parent, ast.Call) and call in parent.args:
+            fn_name = random_function(self.index, parent)
+            if (
+                fn_name is not None
+                and fn_name not in NON_CONSUMING
+                and key_argument(parent) is call
+            ):
+                return parent
+            return None
+        if not (
+            isinstance(parent, ast.Assign)
+            and len(parent.targets) == 1
+            and isinstance(parent.targets[0], ast.Name)
+        ):
+            return None
+        name = parent.targets[0].id
+        events = sorted(
+            (
+                n
+                for n in _walk_function(fn)
+                if isinstance(n, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
+                and (n.lineno, n.col_offset) > (parent.lineno, parent.col_offset)
+            ),
+            key=lambda n: (n.end_lineno, n.end_col_offset, not isinstance(n, ast.Call)),
+        )
+        for node in events:
+            if isinstance(node, ast.Call):
+                if name in self.consumed_names(node):
+                    return node
+            elif name in _targets(node):
+                return None
+        return None
+
+    @cached_property
+    def module_key_uses(self) -> list[ModuleKeyUse]:
+        """A key bound at module level and consumed inside a function that runs repeatedly,
+        or consumed in two places (two functions, or a function and the module body)."""
+        if not self.active:
+            return []
+        module = self.index.scopes[self.index.tree]
+        names = {
+            name
+            for name, bindings in module.bindings.items()
+            if bindings and all(self._module_key_binding(b) for b in bindings)
+        }
+        if not names:
+            return []
+        sites: dict[str, list[tuple[ast.AST | None, ast.Call]]] = {}
+        for call in self.index.calls:
+            for n in self.consumed_names(call):
+                root = base_name(n)
+                if root not in names or root != n.split("[", 1)[0]:
+                    continue
+                found = self.index.lookup(root, self.index.scope_of(call))
+                if found is not module.bindings.get(root):
+                    continue
+                fn = self.index.enclosing_function(call)
+                if fn is not None and _in_test(fn):
+                    continue
+                sites.setdefault(root, []).append((fn, call))
+        out = []
+        for name, uses in sites.items():
+            places = {id(fn) for fn, _ in uses}
+            binding = module.bindings[name][0].node
+            for fn, call in uses:
+                if fn is None:
+                    continue
+                if fn in self.called_repeatedly:
+                    why = self.called_repeatedly[fn]
+                elif len(places) > 1:
+                    why = "and it is consumed elsewhere too"
+                else:
+                    continue
+                out.append(ModuleKeyUse(name, call, fn, binding, why))  # type: ignore[arg-type]
+        return out
+
+    def _module_key_binding(self, b) -> bool:  # noqa: ANN001
+        if b.kind == "assign" and isinstance(b.value, ast.Call):
+            return random_function(self.index, b.value) in KEY_MAKERS
+        if b.kind == "local" and isinstance(b.node, ast.Assign):
+            value = b.node.value
+            return isinstance(value, ast.Call) and random_function(self.index, value) == "split"
+        return False
+
+    # -- constant seeds in loops -----------------------------------------------------------------
+    @property
+    def constant_seeds(self) -> list[ConstantSeed]:
+        if self._constant_seeds is None:
+            self._constant_seeds = self._find_constant_seeds()
+        return self._constant_seeds
+
+    def _find_constant_seeds(self) -> list[ConstantSeed]:
+        out = []
+        for call in self.index.calls:
+            if random_function(self.index, call) not in ("key", "PRNGKey"):
+                continue
+            loop = _innermost_loop(call)
+            if loop is None or not _loop_invariant_seed(call, self._bound(loop)):
+                continue
+            if self._timed(loop):
+                continue  # a benchmark loop: the same inputs for every configuration on purpose
+            bound = self._bound(loop)
+            parent = getattr(call, "jl_parent", None)
+            if isinstance(parent, ast.Call) and key_argument(parent) is call:
+                used_by = random_function(self.index, parent)
+                if used_by is None or used_by in NON_CONSUMING:
+                    continue
+                if self._per_configuration(parent, loop, bound):
+                    continue
+                out.append(ConstantSeed(call, loop, None, parent))
+                continue
+            if (
+                isinstance(parent, ast.Assign)
+                and len(parent.targets) == 1
+                and isinstance(parent.targets[0], ast.Name)
+            ):
+                name = parent.targets[0].id
+                consumer = self._consumer_in(loop, name, after=parent)
+                if consumer is not None and not self._per_configuration(consumer, loop, bound):
+                    out.append(ConstantSeed(call, loop, name, consumer))
+        return out
+
+    def _per_configuration(self, consumer: ast.Call, loop: ast.AST, bound: set[str]) -> bool:
+        """The draws take their shape (or other arguments) from names the loop binds and are
+        used and dropped within the iteration: `for M, K in problem_sizes: a = uniform(key(1),
+        (M, K)); bench(a)` regenerates one fixed input per configuration on purpose. Draws
+        that leave the iteration (appended, stored, yielded, returned: the layers of an MLP
+        init) are reuse: under `threefry_partitionable` `normal(k, (8, 32))` and
+        `normal(k, (32, 1))` share their first values. For a `split`, look at its draws."""
+        if random_function(self.index, consumer) == "split":
+            parent = getattr(consumer, "jl_parent", None)
+            if not isinstance(parent, ast.Assign):
+                return False
+            names = {n for t in parent.targets for n in _target_names(t)}
+            draws = [
+                node
+                for node in _walk_function(loop)
+                if isinstance(node, ast.Call)
+                and random_function(self.index, node) not in (None, *NON_CONSUMING)
+                and base_name(key_name(key_argument(node)) or "") in names
+            ]
+            return bool(draws) and all(self._per_configuration(d, loop, bound) for d in draws)
+        key = key_argument(consumer)
+        others = [a for a in consumer.args if a is not key] + [k.value for k in consumer.keywords]
+        for arg in others:
+            for node in ast.walk(arg):
+                if (
+                    isinstance(node, ast.Name)
+                    and node.id in bound
+                    and not isinstance(getattr(node, "jl_parent", None), ast.Attribute)
+                ):
+                    # a loop-bound size, not `batch.shape` (data-shaped)
+                    return not self._leaves_iteration(consumer, loop)
+        return False
+
+    def _leaves_iteration(self, value: ast.AST, loop: ast.AST, _depth: int = 0) -> bool:
+        """Does the value of `value` (a draw) outlive one iteration of `loop`: appended or
+        inserted into a container, stored in an item or attribute, accumulated into a name
+        from outside the loop, yielded, returned, or an element of the comprehension `loop`?
+        Followed through arithmetic, displays, constructors and local names; a draw passed to
+        any other computation (`bench(a)`, `print(a.shape)`) stays in the iteration."""
+        if _depth > 4:
+            return False
+        child, cur = value, getattr(value, "jl_parent", None)
+        while cur is not None:
+            if cur is loop:
+                return (
+                    isinstance(loop, COMPREHENSIONS)
+                    and child
+                    is not getattr(
+                        loop.generators[0],
+                        "iter",
+                        None,  # type: ignore[attr-defined]
+                    )
+                    and not isinstance(child, ast.comprehension)
+                )
+            if isinstance(cur, FUNCTION_NODES):
+                return False
+            if isinstance(cur, (ast.Return, ast.Yield, ast.YieldFrom)):
+                return True
+            if isinstance(cur, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                return self._assigned_leaves(cur, loop, _depth)
+            if isinstance(cur, ast.stmt):
+                return False
+            if isinstance(cur, (ast.BinOp, ast.UnaryOp, ast.Tuple, ast.List, ast.Set, ast.Dict)):
+                pass
+            elif isinstance(cur, (ast.Starred, ast.keyword, *COMPREHENSIONS)):
+                pass
+            elif isinstance(cur, ast.IfExp) and child is not cur.test:
+                pass
+            elif isinstance(cur, ast.Subscript) and child is cur.value:
+                pass
+            elif isinstance(cur, ast.comprehension):
+                return False  # an iterable or a condition
+            elif isinstance(cur, ast.Attribute):
+                if cur.attr in VIEW_ATTRS:
+                    pass
+                elif cur.attr in VIEW_METHODS and isinstance(cur.jl_parent, ast.Call):  # type: ignore[attr-defined]
+                    child, cur = cur.jl_parent, cur.jl_parent.jl_parent  # type: ignore[attr-defined]
+                    continue
+                else:
+                    return False
+            elif isinstance(cur, ast.Call):
+                if child is cur.func:
+                    return False
+                func = cur.func
+                if isinstance(func, ast.Attribute) and func.attr in ACCUMULATING_METHODS:
+                    return True
+                if not self._container_call(cur):
+                    return False
+            else:
+                return False
+            child, cur = cur, getattr(cur, "jl_parent", None)
+        return False
+
+    def _assigned_leaves(self, stmt: ast.stmt, loop: ast.AST, depth: int) -> bool:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]  # type: ignore[attr-defined]
+        names: set[str] = set()
+        for t in targets:
+            for sub in ast.walk(t):
+                if isinstance(sub, (ast.Subscript, ast.Attribute)) and isinstance(
+                    sub.ctx, ast.Store
+                ):
+                    return True  # `params[i] = w`, `self.w = w`
+            names.update(n for n in _target_names(t) if "[" not in n and "." not in n)
+        if isinstance(stmt, ast.AugAssign) and names - self._bound(loop):
+            return True  # `total += draw` into a name from outside the loop
+        if names & self._carried(loop):
+            return True  # `state = step(state, key)`: the value lives on past the iteration
+        after = (stmt.lineno, stmt.col_offset)
+        for node in _walk_function(loop):
+            if (
+                isinstance(node, ast.Name)
+                and node.id in names
+                and isinstance(node.ctx, ast.Load)
+                and (node.lineno, node.col_offset) > after
+                and self._leaves_iteration(node, loop, depth + 1)
+            ):
+                return True
+        return False
+
+    def _step_call(self, call: ast.Call, loop: ast.AST) -> bool:
+        """`state = step(state, batch)`: the call's result is carried into the next iteration
+        (a training or simulation step). A call whose result is stored per configuration
+        (`results[n] = bench(n)`) or dropped is not a step: each call may repeat its draws on
+        purpose (a benchmark with a fixed seed)."""
+        parent = getattr(call, "jl_parent", None)
+        while isinstance(parent, (ast.Tuple, ast.Starred)):
+            parent = getattr(parent, "jl_parent", None)
+        if not isinstance(parent, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            return False
+        targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+        names = {n for t in targets for n in _target_names(t) if n.isidentifier()}
+        return bool(names & self._carried(loop))
+
+    def _carried(self, loop: ast.AST) -> set[str]:
+        """Names the loop assigns that are also used outside it (parameters of the function,
+        names read before or after the loop): their values outlive one iteration."""
+        key = id(loop)
+        if key not in self._carried_cache:
+            self._carried_cache[key] = self._find_carried(loop)
+        return self._carried_cache[key]
+
+    def _find_carried(self, loop: ast.AST) -> set[str]:
+        """A name the loop assigns whose value is read before the loop assigns it again: in
+        the next iteration (a read in the body before the assignment) or after the loop (the
+        first mention after the loop is a read). `predictions = ...` in two loops one after
+        the other is not carried."""
+        fn = self.index.enclosing_function(loop)
+        owner = fn if fn is not None else self.index.tree
+        bound = self._bound(loop)
+        events: dict[str, list[tuple[tuple[int, int], bool, bool]]] = {}
+        inside = {id(n) for n in ast.walk(loop)}
+        for node in _walk_function(owner):
+            if isinstance(node, ast.Name) and node.id in bound:
+                store = isinstance(node.ctx, ast.Store)
+                where: ast.AST = node
+                if store:  # an assignment happens after its value is computed
+                    stmt = getattr(node, "jl_parent", None)
+                    while stmt is not None and not isinstance(stmt, ast.stmt):
+                        stmt = getattr(stmt, "jl_parent", None)
+                    where = stmt if stmt is not None else node
+                pos = (
+                    (where.end_lineno, where.end_col_offset)
+                    if store
+                    else (node.lineno, node.col_offset)
+                )  # type: ignore[attr-defined]
+                events.setdefault(node.id, []).append((pos, store, id(node) in inside))
+        end = (loop.end_lineno, loop.end_col_offset)  # type: ignore[attr-defined]
+        carried = set()
+        for name, evs in events.items():
+            evs.sort()
+            body = [e for e in evs if e[2]]
+            first_store = next((e[0] for e in body if e[1]), None)
+            if first_store is not None and any(not st and pos < first_store for pos, st, _ in body):
+                carried.add(name)  # read in the body before the body assigns it
+                continue
+            after = [e for e in evs if not e[2] and e[0] > end]
+            if after and not after[0][1]:
+                carried.add(name)  # read after the loop
+        return carried
+
+    def _container_call(self, call: ast.Call) -> bool:
+        """Builds a container or record around its arguments: `dict(w=w)`, `Layer(w, b)`,
+        `state.replace(w=w)`, `jnp.asarray(w)`."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in RECORD_METHODS:
+            return True
+        q = self.index.qualname(func) or ""
+        if q in CONTAINER_CALLS:
+            return True
+        last = q.rsplit(".", 1)[-1] if q else (func.attr if isinstance(func, ast.Attribute) else "")
+        return bool(last) and last[0].isupper()
+
+    def _consumer_in(self, loop: ast.AST, name: str, after: ast.Assign) -> ast.Call | None:
+        """The first consumption of `name` after `after` in the loop, when `after` is the
+        only place the loop binds `name` (a `fold_in(key, i)` rebinding makes it vary)."""
+        found = None
+        for node in _walk_function(loop):
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node is not after:
+                if name in _targets(node):
+                    return None
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.NamedExpr)):
+                if name in _target_names(node.target):
+                    return None
+            elif (
+                isinstance(node, ast.Call)
+                and (node.lineno, node.col_offset) > (after.lineno, after.col_offset)
+                and name in self.consumed_names(node)
+                and (
+                    found is None
+                    or (node.lineno, node.col_offset) < (found.lineno, found.col_offset)
+                )
+            ):
+                found = node
+        return found

@@ -1,0 +1,219 @@
+"""The vocabulary of key flow: which `jax.random` functions consume a key, how a key
+expression is named (`k`, `keys[0]`, `self.key`), the name tables of the transforms, clocks
+and containers the key analyses recognise, and the small syntax helpers both halves of the
+analysis use (flow/keys.py, the path-sensitive reuse walk, and flow/key_repeats.py, keys in
+code that runs repeatedly). Kept apart so neither half imports the other's internals.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+
+NON_CONSUMING = frozenset(
+    {
+        "key",
+        "PRNGKey",
+        "fold_in",
+        "key_data",
+        "wrap_key_data",
+        "key_impl",
+        "clone",
+        "default_prng_impl",
+        "threefry2x32_p",
+    }
+)
+
+KEY_MAKERS = frozenset({"key", "PRNGKey", "split", "fold_in", "wrap_key_data", "clone"})
+
+LOOP_BODY_TRANSFORMS = frozenset(
+    {"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.map", "flax.nnx.scan"}
+)
+
+VMAPS = frozenset({"jax.vmap"})
+
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+DERIVED = "\0derived:"
+
+CLOCKS = frozenset(
+    {
+        "time.time",
+        "time.perf_counter",
+        "time.monotonic",
+        "time.perf_counter_ns",
+        "time.monotonic_ns",
+        "time.time_ns",
+        "timeit.default_timer",
+        "timeit.timeit",
+        "timeit.repeat",
+        "datetime.datetime.now",
+    }
+)
+
+# transforms that run the function they wrap once per call, with the same arguments
+JIT_WRAPPERS = frozenset(
+    {
+        "jax.jit",
+        "equinox.filter_jit",
+        "flax.nnx.jit",
+        "jax.checkpoint",
+        "jax.remat",
+        "jax.named_call",
+    }
+)
+
+ACCUMULATING_METHODS = frozenset(
+    {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft", "put"}
+)
+
+RECORD_METHODS = frozenset({"replace", "_replace", "set"})
+
+CONTAINER_CALLS = frozenset(
+    {
+        "dict",
+        "list",
+        "tuple",
+        "set",
+        "jax.numpy.asarray",
+        "jax.numpy.array",
+        "jax.numpy.stack",
+        "jax.numpy.concatenate",
+        "numpy.asarray",
+        "numpy.array",
+        "flax.core.freeze",
+        "flax.core.FrozenDict",
+    }
+)
+
+VIEW_ATTRS = frozenset({"T", "mT", "real", "imag"})
+
+VIEW_METHODS = frozenset({"astype", "reshape", "transpose", "squeeze", "ravel", "flatten"})
+
+# samplers that draw indices into a population (argument 1, or this keyword)
+ALIGNABLE = {"choice": "a", "permutation": "x"}
+
+
+def random_function(index: ModuleIndex, call: ast.Call) -> str | None:
+    q = index.qualname(call.func)
+    if q and q.startswith("jax.random.") and q.count(".") == 2:
+        return q.rsplit(".", 1)[1]
+    return None
+
+
+def key_argument(call: ast.Call) -> ast.expr | None:
+    if call.args and not isinstance(call.args[0], ast.Starred):
+        return call.args[0]
+    for kw in call.keywords:
+        if kw.arg == "key":
+            return kw.value
+    return None
+
+
+def key_name(arg: ast.AST | None) -> str | None:
+    """The tracked name of a key expression: `k` for a Name, `keys[0]` / `rngs['dropout']` for
+    a Name indexed by an int or str constant, `self.key` / `state.rng` for an attribute of a
+    Name (keys kept in containers and state objects are keys all the same), else None."""
+    if isinstance(arg, ast.Name):
+        return arg.id
+    if (
+        isinstance(arg, ast.Subscript)
+        and isinstance(arg.value, ast.Name)
+        and isinstance(arg.slice, ast.Constant)
+        and isinstance(arg.slice.value, (int, str))
+        and not isinstance(arg.slice.value, bool)
+    ):
+        return f"{arg.value.id}[{arg.slice.value!r}]"
+    if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name):
+        return f"{arg.value.id}.{arg.attr}"
+    return None
+
+
+def base_name(name: str) -> str:
+    """The variable a tracked name lives in: `keys` for `keys[0]`, `self` for `self.key`."""
+    return name.split("[", 1)[0].split(".", 1)[0]
+
+
+def _walk_function(fn: ast.AST):
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, FUNCTION_NODES):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _target_names(t: ast.AST):
+    """Names a target rebinds, including tracked containers: `self.key = ...` rebinds
+    `self.key`, `rngs["dropout"] = ...` rebinds `rngs['dropout']`."""
+    if isinstance(t, ast.Name):
+        yield t.id
+    elif isinstance(t, (ast.Tuple, ast.List)):
+        for e in t.elts:
+            yield from _target_names(e)
+    elif isinstance(t, ast.Starred):
+        yield from _target_names(t.value)
+    elif isinstance(t, (ast.Attribute, ast.Subscript)):
+        name = key_name(t)
+        if name is not None:
+            yield name
+
+
+def _targets(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Assign):
+        return [n for t in node.targets for n in _target_names(t)]
+    return list(_target_names(node.target))  # type: ignore[attr-defined]
+
+
+def _names_bound_in(node: ast.AST) -> set[str]:
+    out: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            out.update(_targets(sub))
+        elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):
+            out.update(_target_names(sub.target))
+        elif isinstance(sub, ast.NamedExpr):
+            out.update(_target_names(sub.target))
+    return out
+
+
+def _innermost_loop(node: ast.AST) -> ast.AST | None:
+    """The loop (or comprehension) whose body holds `node`, within the same function."""
+    below: ast.AST | None = None
+    child = node
+    cur = getattr(node, "jl_parent", None)
+    while cur is not None and not isinstance(cur, FUNCTION_NODES):
+        if isinstance(cur, (ast.For, ast.AsyncFor, ast.While)) and child in cur.body:
+            return cur
+        if isinstance(cur, COMPREHENSIONS):
+            first = cur.generators[0]  # type: ignore[attr-defined]
+            if not (child is first and below is first.iter):  # the first iterable runs once
+                return cur
+        below, child, cur = child, cur, getattr(cur, "jl_parent", None)
+    return None
+
+
+def _loop_invariant_seed(call: ast.Call, bound: set[str]) -> bool:
+    """The seed is a literal or built from names the loop never rebinds (no calls)."""
+    for arg in [*call.args, *(kw.value for kw in call.keywords)]:
+        for node in ast.walk(arg):
+            if isinstance(node, (ast.Call, ast.Await, ast.NamedExpr, *COMPREHENSIONS)):
+                return False
+            if isinstance(node, ast.Name) and node.id in bound:
+                return False
+    return True
+
+
+def _in_test(fn: ast.AST) -> bool:
+    """`fn` is (or is nested in) a test function or a method of a `Test*` class."""
+    cur: ast.AST | None = fn
+    while cur is not None:
+        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef)) and cur.name.startswith(
+            ("test", "setUp")
+        ):
+            return True
+        if isinstance(cur, ast.ClassDef) and cur.name.startswith("Test"):
+            return True
+        cur = getattr(cur, "jl_parent", None)
+    return False

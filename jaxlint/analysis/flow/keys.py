@@ -1,0 +1,714 @@
+"""PRNG key def-use chains: which key variables are consumed twice on one path.
+
+Branch-aware (if/else each consuming once is fine; a branch that returns does not flow on),
+loop-aware (a consumption inside a loop of a key bound outside and never rebound in the loop
+is reuse across iterations; so is a scan/fori body consuming a closed-over key), and it
+follows keys into helpers of the same module that consume their key parameter, and into
+functions of other project modules (`from model import init_mlp`, `model.init_mlp` after
+`import model`) whose project-index summary says they consume it (`KEY_HELPERS`, handed over
+with the seeds; a module calling one is analysed even without a `jax.random` call of its own).
+`fold_in`, `key_data` and `clone` do not consume. A comprehension is a loop: its own target
+keys are fresh each iteration, an outer key consumed in it is reused. Keys indexed with a
+constant (`keys[0]`) are tracked like names. Statement control flow is the shared forward
+walker's (analysis/flow/walker.py, `_KeyWalker` at the end of this file); this module says
+what a statement and an expression do to the key state.
+
+Also computed here, for the other PRNG rules: `collisions` (one parent key both `split` and
+`fold_in`, or `fold_in` twice with the same constant: facts §1.6c) and `key_kind` (typed
+`jax.random.key` vs legacy `PRNGKey` provenance of an expression: §1.6d). The facts about
+code that runs repeatedly (`constant_seeds`: §1.6b, `fixed_seeds`, `unmapped_keys`,
+`module_key_uses`) are in key_repeats.py, a mixin of `KeyFlow`; the vocabulary both use
+(which calls consume, how a key expression is named) is in key_terms.py.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxlint.analysis.deadness import value_is_dead
+from jaxlint.analysis.flow.key_repeats import (
+    ConstantSeed,
+    FixedSeed,
+    KeyRepeats,
+    ModuleKeyUse,
+    UnmappedKey,
+)
+from jaxlint.analysis.flow.key_terms import (
+    ALIGNABLE,
+    COMPREHENSIONS,
+    DERIVED,
+    JIT_WRAPPERS,
+    LOOP_BODY_TRANSFORMS,
+    NON_CONSUMING,
+    RECORD_METHODS,
+    _names_bound_in,
+    _target_names,
+    _targets,
+    _walk_function,
+    base_name,
+    key_argument,
+    key_name,
+    random_function,
+)
+from jaxlint.analysis.flow.walker import ForwardWalker
+from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, dotted
+
+__all__ = [
+    "COMPREHENSIONS",
+    "KEY_HELPERS",
+    "Collision",
+    "ConstantSeed",
+    "FixedSeed",
+    "KeyFlow",
+    "ModuleKeyUse",
+    "Reuse",
+    "UnmappedKey",
+    "base_name",
+    "key_argument",
+    "key_name",
+    "random_function",
+]
+
+
+@dataclass(frozen=True)
+class Collision:
+    """`split(k, ...)` and `fold_in(k, i)` (or `fold_in(k, c)` twice) on one parent key."""
+
+    name: str
+    node: ast.Call  # the later derivation
+    first: ast.Call  # the earlier one
+
+
+@dataclass(frozen=True)
+class Reuse:
+    name: str
+    node: ast.AST  # the second consumption (a Call), or the escaping key expression
+    first: ast.Call | None  # the earlier consumption (None: across loop iterations)
+    kind: str  # "twice" | "loop" | "closure" | "escape"
+    loop: ast.AST | None = None
+    how: str = (
+        ""  # for "escape": "returned", "stored in `self.key`", "stored by `.replace(rng=...)`"
+    )
+
+
+# the seeds entry (analysis.project.KeyHelpers) naming imported functions that consume keys
+KEY_HELPERS = "<key helpers>"
+
+
+class KeyFlow(KeyRepeats):
+    """Computes `reuses` for the whole module once."""
+
+    def __init__(
+        self,
+        index: ModuleIndex,
+        imported: dict[str, tuple[tuple[str, int], ...]] | None = None,
+    ) -> None:
+        self.index = index
+        # names imported from other project modules -> the key parameters their function
+        # consumes, (name, position; -1: keyword-only), from the project index
+        self.imported = imported or {}
+        self.reuses: list[Reuse] = []
+        self.collisions: list[Collision] = []
+        self.consuming_params: dict[ast.AST, set[str]] = {}
+        self._bound_cache: dict[int, set[str]] = {}
+        self._kind_cache: dict[int, tuple[str, bool] | None] = {}
+        self._constant_seeds: list[ConstantSeed] | None = None
+        self._loop_bodies: set[ast.AST] = set()
+        self._escaped: set[int] = set()
+        self._carried_cache: dict[int, set[str]] = {}
+        self._timed_cache: dict[int, bool] = {}
+        # a module that passes a key to a consuming helper of another module is analysed
+        # even when it never calls `jax.random` itself
+        self.active = any(random_function(index, call) for call in index.calls) or (
+            bool(self.imported) and any(self._imported_helper(call.func) for call in index.calls)
+        )
+        if not self.active:
+            return  # no `jax.random` call and no key helper call: no key flow to follow
+        self._loop_bodies = self._find_loop_bodies()
+        self._summarize()
+        self._walk_all()
+
+    # -- helpers' key parameters -------------------------------------------------------------
+    def _direct_consumption(self, call: ast.Call) -> str | None:
+        """Name of the key variable this call consumes, if any."""
+        fn = random_function(self.index, call)
+        if fn is not None:
+            if fn in NON_CONSUMING:
+                return None
+            return key_name(key_argument(call))
+        return None
+
+    def resolve_callee(self, call: ast.Call) -> ast.AST | None:
+        """The def a call runs: `f(...)`, `self.f(...)`, or `step(...)` where
+        `step = jax.jit(train_step)` (a compiled step consumes what `train_step` consumes)."""
+        target = self.index.resolve_function(call.func)
+        if target is None and isinstance(call.func, ast.Name):
+            b = self.index.binding(call.func.id, self.index.scope_of(call.func))
+            if (
+                b is not None
+                and b.kind == "assign"
+                and isinstance(b.value, ast.Call)
+                and self.index.qualname(b.value.func) in JIT_WRAPPERS
+                and b.value.args
+            ):
+                target = self.index.resolve_function(b.value.args[0])
+        return target
+
+    def _imported_helper(self, func: ast.AST) -> str | None:
+        """The `imported` entry a call's function names: `init_mlp` (`from model import
+        init_mlp`), `model.init_mlp` (`import model`, `import pkg.model as model`), when its
+        root name is still the import (not shadowed by a local definition or assignment)."""
+        local = dotted(func)
+        if local is None or local not in self.imported:
+            return None
+        root = func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        b = self.index.binding(root.id, self.index.scope_of(root))  # type: ignore[attr-defined]
+        return local if b is not None and b.kind == "import" else None
+
+    def _imported_consumptions(self, call: ast.Call) -> list[str]:
+        """`init_mlp(key, ...)` where `from model import init_mlp` (or `model.init_mlp(key)`
+        after `import model`) and `model.init_mlp` consumes that parameter: the key passed is
+        consumed, as by a helper of this module (names, `keys[0]`, `self.key`, `state.rng`)."""
+        local = self._imported_helper(call.func)
+        if local is None:
+            return []
+        out = []
+        for name, pos in self.imported[local]:
+            arg = None
+            if 0 <= pos < len(call.args):
+                if any(isinstance(a, ast.Starred) for a in call.args[: pos + 1]):
+                    continue
+                arg = call.args[pos]
+            else:
+                arg = next((kw.value for kw in call.keywords if kw.arg == name), None)
+            tracked = key_name(arg)
+            if tracked is not None:
+                out.append(tracked)
+        return out
+
+    def _helper_consumptions(self, call: ast.Call) -> list[str]:
+        target = self.resolve_callee(call)
+        if target is None and self.imported:
+            return self._imported_consumptions(call)
+        if target is None or target not in self.consuming_params:
+            return []
+        params = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]  # type: ignore[attr-defined]
+        if params and isinstance(call.func, ast.Attribute) and params[0] in ("self", "cls"):
+            params = params[1:]
+        consumed = self.consuming_params[target]
+        out = []
+        for name, arg in zip(params, call.args):
+            if isinstance(arg, ast.Starred):
+                break
+            if name in consumed and key_name(arg):
+                out.append(key_name(arg))  # type: ignore[arg-type]
+        for kw in call.keywords:
+            if kw.arg in consumed and key_name(kw.value):
+                out.append(key_name(kw.value))  # type: ignore[arg-type]
+        return out
+
+    def consumed_names(self, call: ast.Call) -> list[str]:
+        direct = self._direct_consumption(call)
+        return ([direct] if direct else []) + self._helper_consumptions(call)
+
+    def _summarize(self) -> None:
+        """Parameters each function consumes (to a fixed point through helpers)."""
+        bodies = []
+        for fn in self.index.functions:
+            events = sorted(
+                (
+                    node
+                    for node in _walk_function(fn)
+                    if isinstance(node, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
+                ),
+                # source order; an assignment after the calls of its value
+                # (`key, sub = split(key)` consumes the parameter, then rebinds it)
+                key=lambda n: (n.end_lineno, n.end_col_offset, not isinstance(n, ast.Call)),
+            )
+            if any(isinstance(e, ast.Call) for e in events):
+                bodies.append((fn, events))
+        for _ in range(4):
+            changed = False
+            for fn, events in bodies:
+                params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
+                rebound = set()
+                used = set()
+                for node in events:
+                    if isinstance(node, ast.Call):
+                        for n in self.consumed_names(node):
+                            if n in params and n not in rebound:
+                                used.add(n)
+                    else:
+                        for t in _targets(node):
+                            rebound.add(t)
+                if used - self.consuming_params.get(fn, set()):
+                    self.consuming_params[fn] = self.consuming_params.get(fn, set()) | used
+                    changed = True
+            if not changed:
+                break
+
+    def _find_loop_bodies(self) -> set[ast.AST]:
+        bodies: set[ast.AST] = set()
+        for call in self.index.calls:
+            q = self.index.qualname(call.func)
+            if q in LOOP_BODY_TRANSFORMS:
+                pos = {"jax.lax.fori_loop": 2, "jax.lax.while_loop": 1}.get(q, 0)
+                if pos < len(call.args):
+                    fn = self.index.resolve_function(call.args[pos])
+                    if fn is not None:
+                        bodies.add(fn)
+        return bodies
+
+    def _bound(self, node: ast.AST) -> set[str]:
+        key = id(node)
+        if key not in self._bound_cache:
+            self._bound_cache[key] = _names_bound_in(node)
+        return self._bound_cache[key]
+
+    # -- path-sensitive walk ------------------------------------------------------------------
+    # `state` maps a key name to its first consumption on the current path (None: fresh) and
+    # DERIVED + name to the `split`/`fold_in` derivations made from it so far. Control flow is
+    # the shared walker's (analysis/flow/walker.py); `_KeyWalker` below only says what one
+    # statement does (`transfer`), with expressions evaluated by `_expr`.
+    def _walk_all(self) -> None:
+        walker = _KeyWalker(self)
+        walker.walk(self.index.tree.body, {})
+        for fn in self.index.functions:
+            state: dict[str, object] = {}
+            if isinstance(fn, ast.Lambda):
+                self._expr(fn.body, state, [], fn)
+            else:
+                walker.fn = fn
+                walker.walk(fn.body, state)
+
+    @staticmethod
+    def _rebind(state: dict, name: str) -> None:
+        """`name` holds a fresh key (a missing entry is a fresh key: states stay small, which
+        keeps the copies at every branch cheap)."""
+        state.pop(name, None)
+        state.pop(DERIVED + name, None)
+        prefixes = (name + "[", name + ".")
+        for k in [k for k in state if k.startswith(prefixes)]:
+            del state[k]
+
+    @staticmethod
+    def _join(state: dict, others: list[dict]) -> None:
+        """Where paths meet: a key consumed on any of them counts as consumed (the first
+        path's consumption is kept as the one to cite)."""
+        for other in others:
+            for k, v in other.items():
+                if v is not None and state.get(k) is None:
+                    state[k] = v
+
+    def _simple(self, node: ast.stmt, state, loops, fn) -> None:  # noqa: ANN001
+        """A simple statement: evaluate the value, then rebind the targets."""
+        if isinstance(node, FUNCTION_NODES) or isinstance(node, ast.ClassDef):
+            return  # walked on their own
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr) and not _is_target(node, child):
+                self._expr(child, state, loops, fn)
+        if isinstance(node, ast.Return) and node.value is not None and fn is not None:
+            self._escapes(node.value, state, "returned")
+        elif isinstance(node, ast.Assign) and fn is not None:
+            stores = [t for t in node.targets if isinstance(t, ast.Attribute)]
+            if stores:
+                self._escapes(node.value, state, f"stored in `{_text(stores[0])}`")
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            for t in _targets(node):
+                self._rebind(state, t)
+
+    def _expr(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
+        # evaluation order: arguments before the call itself
+        stack = [node]
+        calls: list[ast.Call] = []
+        while stack:
+            cur = stack.pop()
+            if isinstance(cur, FUNCTION_NODES):
+                continue
+            if isinstance(cur, COMPREHENSIONS):
+                self._comprehension(cur, state, loops, fn)
+                continue
+            if isinstance(cur, ast.Call):
+                calls.append(cur)
+            if isinstance(cur, ast.IfExp):
+                # both branches cannot run together: walk them on copies
+                self._expr(cur.test, state, loops, fn)
+                a, b = dict(state), dict(state)
+                self._expr(cur.body, a, loops, fn)
+                self._expr(cur.orelse, b, loops, fn)
+                self._join(state, [a, b])
+                continue
+            stack.extend(ast.iter_child_nodes(cur))
+        for call in sorted(calls, key=lambda c: (c.end_lineno, c.end_col_offset, -c.lineno)):
+            self._derive(call, state)
+            for name in self.consumed_names(call):
+                self._consume(name, call, state, loops, fn)
+            func = call.func
+            if isinstance(func, ast.Attribute) and fn is not None:
+                if func.attr in RECORD_METHODS and call.keywords:
+                    for kw in call.keywords:
+                        if kw.arg is not None:
+                            how = f"stored by `.{func.attr}({kw.arg}=...)`"
+                            self._escapes(kw.value, state, how)
+                elif isinstance(func.value, ast.Name) and random_function(self.index, call) is None:
+                    # `self.refresh()` may rebind `self.key`: forget what we knew about it
+                    prefix = func.value.id + "."
+                    for k in [k for k in state if k.startswith(prefix)]:
+                        del state[k]
+
+    def _escapes(self, value: ast.AST, state, how: str) -> None:  # noqa: ANN001
+        """A consumed key handed on (returned, stored in a state object or attribute): whoever
+        receives it (the caller, the next iteration of a `scan` body) consumes it again."""
+        stack = [value]
+        while stack:
+            cur = stack.pop()
+            name = key_name(cur)
+            if name is not None:
+                first = state.get(name)
+                if isinstance(first, ast.Call) and id(cur) not in self._escaped:
+                    self._escaped.add(id(cur))
+                    self.reuses.append(Reuse(name, cur, first, "escape", how=how))
+                continue
+            if isinstance(cur, (ast.Tuple, ast.List, ast.Set)):
+                stack.extend(cur.elts)
+            elif isinstance(cur, ast.Dict):
+                stack.extend(v for v in cur.values if v is not None)
+            elif isinstance(cur, ast.Starred):
+                stack.append(cur.value)
+            elif isinstance(cur, ast.IfExp):
+                stack.extend((cur.body, cur.orelse))
+            elif (
+                isinstance(cur, ast.Call)
+                and not (isinstance(cur.func, ast.Attribute) and cur.func.attr in RECORD_METHODS)
+                and self._container_call(cur)
+            ):
+                stack.extend(a for a in cur.args)
+                stack.extend(kw.value for kw in cur.keywords)
+
+    def _comprehension(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
+        """A loop: its targets are fresh each iteration; outer keys consumed in it are reused."""
+        gens = node.generators  # type: ignore[attr-defined]
+        self._expr(gens[0].iter, state, loops, fn)
+        local = {n for g in gens for n in _target_names(g.target)}
+        inner = dict(state)
+        for name in local:
+            self._rebind(inner, name)
+        parts: list[ast.AST] = [g.iter for g in gens[1:]] + [c for g in gens for c in g.ifs]
+        if isinstance(node, ast.DictComp):
+            parts += [node.key, node.value]
+        else:
+            parts.append(node.elt)  # type: ignore[attr-defined]
+        for part in parts:
+            self._expr(part, inner, [*loops, node], fn)
+        for k, v in inner.items():
+            if v is not None and base_name(k.removeprefix(DERIVED)) not in local:
+                if state.get(k) is None:
+                    state[k] = v
+
+    def _derive(self, call: ast.Call, state) -> None:  # noqa: ANN001
+        """Record `split`/`fold_in` derivations from a parent key; report collisions."""
+        fn = random_function(self.index, call)
+        if fn not in ("split", "fold_in"):
+            return
+        name = key_name(key_argument(call))
+        if name is None:
+            return
+        data: tuple | None = None
+        if fn == "split":
+            num = call.args[1] if len(call.args) > 1 else None
+            for kw in call.keywords:
+                if kw.arg == "num":
+                    num = kw.value
+            if num is None:
+                data = ("count", 2, None)
+            elif isinstance(num, ast.Constant) and isinstance(num.value, int):
+                data = ("count", num.value, num)
+            else:
+                data = ("count", None, num)
+        else:
+            arg = call.args[1] if len(call.args) > 1 else None
+            if arg is None:
+                for kw in call.keywords:
+                    if kw.arg == "data":
+                        arg = kw.value
+            if arg is None:
+                return
+            data = (
+                ("const", arg.value, arg) if isinstance(arg, ast.Constant) else ("expr", None, arg)
+            )
+        earlier: tuple = state.get(DERIVED + name) or ()  # type: ignore[assignment]
+        for kind, other_data, other in earlier:
+            if other is not call and _collide(fn, data, kind, other_data):
+                self.collisions.append(Collision(name, call, other))
+                break
+        state[DERIVED + name] = (*earlier, (fn, data, call))
+
+    def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
+        first = state.get(name)
+        if first is not None and self._dead_draw(first):  # type: ignore[arg-type]
+            first = None  # its keys or samples are never read: it correlates with nothing
+        if first is not None and first is not call:
+            if not self._same_helper_call(first, call) and not self._aligned_draws(first, call):  # type: ignore[arg-type]
+                self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
+            state[name] = call  # the latest consumption, for the next comparison
+            return
+        state[name] = call
+        if loops:
+            loop = loops[-1]
+            bound = self._bound(loop)
+            if name not in bound and base_name(name) not in bound:
+                # `for shape in shapes: normal(key, shape)` draws per-configuration inputs
+                if not self._per_configuration(call, loop, bound):
+                    self.reuses.append(Reuse(name, call, None, "loop", loop))
+                return
+        if fn is not None and fn in self._loop_bodies and not loops:
+            params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
+            local = self._bound(fn)
+            if base_name(name) not in params and base_name(name) not in local:
+                self.reuses.append(Reuse(name, call, None, "closure", fn))
+
+    def _dead_draw(self, call: ast.Call) -> bool:
+        """A `jax.random` call (pure, unlike a helper) whose result nothing reads: a discarded
+        `split` or sample is not the first use of a key consumed twice (analysis/deadness.py)."""
+        return random_function(self.index, call) is not None and value_is_dead(call)
+
+    def _aligned_draws(self, first: ast.Call, second: ast.Call) -> bool:
+        """`choice(key, x, (n,))` and `choice(key, y, (n,))`: the same index draw applied to two
+        populations on purpose (images and labels stay aligned; `permutation(key, x)` and
+        `permutation(key, y)` shuffle in unison). Every argument but the population is equal;
+        the same population twice would be a plain repeat."""
+        fn = random_function(self.index, first)
+        if fn not in ALIGNABLE or random_function(self.index, second) != fn:
+            return False
+        a, b = _draw_arguments(first, fn), _draw_arguments(second, fn)
+        if a is None or b is None or set(a) != set(b) or "population" not in a:
+            return False
+        if a["population"] == b["population"]:
+            return False
+        return all(a[k] == b[k] for k in a if k != "population")
+
+    def _same_helper_call(self, first: ast.Call, second: ast.Call) -> bool:
+        """The same helper called twice with the same arguments: it recomputes the same
+        values on purpose (a data iterator replayed, a determinism check), not a reuse bug."""
+        if random_function(self.index, first) or random_function(self.index, second):
+            return False
+        a = self.index.resolve_function(first.func)
+        return (
+            a is not None
+            and a is self.index.resolve_function(second.func)
+            and (ast.dump(first) == ast.dump(second))
+        )
+
+    # -- key provenance (typed vs legacy) ----------------------------------------------------
+    def key_kind(self, expr: ast.AST | None, _depth: int = 0) -> tuple[str, bool] | None:
+        """("typed" | "legacy", single) when `expr` is a key made in this module.
+
+        `single` is True for one key (`key(0)` has shape (), `PRNGKey(0)` shape (2,)) and
+        False for an array of keys (`split(k, 3)`). None when unknown (a parameter, ...).
+        """
+        if expr is None or _depth > 6:
+            return None
+        cache_key = id(expr)
+        if cache_key in self._kind_cache:
+            return self._kind_cache[cache_key]
+        self._kind_cache[cache_key] = None  # cycles resolve to unknown
+        out = self._key_kind(expr, _depth)
+        self._kind_cache[cache_key] = out
+        return out
+
+    def _key_kind(self, expr: ast.AST, depth: int) -> tuple[str, bool] | None:
+        if isinstance(expr, ast.Call):
+            fn = random_function(self.index, expr)
+            if fn == "key":
+                return ("typed", True)
+            if fn == "PRNGKey":
+                return ("legacy", True)
+            if fn in ("fold_in", "clone"):
+                return self.key_kind(key_argument(expr), depth + 1)
+            if fn == "split":
+                parent = self.key_kind(key_argument(expr), depth + 1)
+                return (parent[0], False) if parent and parent[1] else None
+            return None
+        if isinstance(expr, ast.Subscript):
+            parent = self.key_kind(expr.value, depth + 1)
+            if (
+                parent
+                and not parent[1]
+                and isinstance(expr.slice, ast.Constant)
+                and isinstance(expr.slice.value, int)
+            ):
+                return (parent[0], True)
+            return None
+        if not isinstance(expr, ast.Name):
+            return None
+        found = self.index.lookup(expr.id, self.index.scope_of(expr))
+        if not found:
+            return None
+        kinds = set()
+        for b in found:
+            if b.kind == "assign" and b.value is not None:
+                kinds.add(self.key_kind(b.value, depth + 1))
+            elif (
+                b.kind == "local"
+                and isinstance(b.node, ast.Assign)
+                and isinstance(b.node.value, ast.Call)
+                and random_function(self.index, b.node.value) == "split"
+                and all(isinstance(t, (ast.Tuple, ast.List)) for t in b.node.targets)
+            ):
+                parent = self.key_kind(key_argument(b.node.value), depth + 1)
+                kinds.add((parent[0], True) if parent and parent[1] else None)
+            else:
+                return None
+        return kinds.pop() if len(kinds) == 1 else None
+
+    def only_key_uses(self, name: str, scope_node: ast.AST) -> bool:
+        """Every read of `name` in the scope is the key argument of a `jax.random` function."""
+        body = scope_node.body if isinstance(scope_node.body, list) else [scope_node.body]  # type: ignore[attr-defined]
+        seen = False
+        for stmt in body:
+            for node in ast.walk(stmt):
+                if (
+                    isinstance(node, ast.Name)
+                    and node.id == name
+                    and isinstance(node.ctx, ast.Load)
+                ):
+                    parent = getattr(node, "jl_parent", None)
+                    if not (
+                        isinstance(parent, ast.Call)
+                        and random_function(self.index, parent)
+                        and key_argument(parent) is node
+                    ):
+                        return False
+                    seen = True
+        return seen
+
+
+def _draw_arguments(call: ast.Call, fn: str) -> dict[str, str] | None:
+    """A sampler's non-key arguments by role (`population`, `arg2`, keywords), as AST dumps."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        kw.arg is None for kw in call.keywords
+    ):
+        return None
+    out: dict[str, str] = {}
+    for i, arg in enumerate(call.args[1:], start=1):
+        out["population" if i == 1 else f"arg{i}"] = ast.dump(arg)
+    for kw in call.keywords:
+        if kw.arg == "key":
+            continue
+        out["population" if kw.arg == ALIGNABLE[fn] else kw.arg] = ast.dump(kw.value)  # type: ignore[index]
+    return out
+
+
+def _collide(kind_a: str, data_a: tuple, kind_b: str, data_b: tuple) -> bool:
+    """Can these two derivations from one parent give the same key? `split(k, n)[i]` is
+    `fold_in(k, i)` for i < n; `fold_in` twice with equal constants is the same key."""
+    if kind_a == kind_b == "split":
+        return False  # a second split is a reuse (JAX201), not a collision
+    if kind_a == kind_b == "fold_in":
+        return data_a[0] == data_b[0] == "const" and data_a[1] == data_b[1]
+    split_data, fold_data = (data_a, data_b) if kind_a == "split" else (data_b, data_a)
+    if fold_data[0] != "const":
+        # `fold_in(k, n)` after `split(k, n)` (or `n + 1`, ...): past the split's indices
+        if split_data[2] is not None and _at_least(fold_data[2], split_data[2]):
+            return False
+        return True  # `fold_in(k, step)`: step takes the split's indices sooner or later
+    value, count = fold_data[1], split_data[1]
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    return 0 <= value < (count if count is not None else 2)
+
+
+def _at_least(expr: ast.AST, count: ast.AST) -> bool:
+    """`expr` is `count`, or `count + c` with a constant `c >= 0` (the same expression text,
+    so the same value when both are evaluated on one path without rebinding)."""
+    target = ast.dump(count)
+    if ast.dump(expr) == target:
+        return True
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        for a, b in ((expr.left, expr.right), (expr.right, expr.left)):
+            if (
+                ast.dump(a) == target
+                and isinstance(b, ast.Constant)
+                and isinstance(b.value, int)
+                and not isinstance(b.value, bool)
+                and b.value >= 0
+            ):
+                return True
+    return False
+
+
+def _text(node: ast.AST) -> str:
+    try:
+        return ast.unparse(node)
+    except Exception:  # noqa: BLE001 - only for messages
+        return "..."
+
+
+def _is_target(stmt: ast.AST, child: ast.AST) -> bool:
+    if isinstance(stmt, ast.Assign):
+        return child in stmt.targets
+    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        return child is stmt.target and not isinstance(stmt, ast.AugAssign)
+    return False
+
+
+class _KeyLattice:
+    """Key name -> latest consumption on the path (missing: fresh), joined by "consumed
+    on any path" (`KeyFlow._join`: the first state's consumption wins, so the cited earlier
+    call is the one on the first arm, as the walker joins arms in source order)."""
+
+    def copy(self, state: dict) -> dict:
+        return dict(state)
+
+    def join(self, a: dict, b: dict) -> dict:
+        KeyFlow._join(a, [b])
+        return a
+
+    def equal(self, a: dict, b: dict) -> bool:
+        return a == b
+
+
+class _KeyWalker(ForwardWalker[dict]):
+    """The shared walker with key flow's transfer functions.
+
+    One pass per loop (`max_loop_passes = 1`): reuse across iterations is decided from what
+    the loop rebinds (`KeyFlow._consume`), not by walking the body again, which would report
+    each consumption in the body as a second one of itself. Dead code after `return` & co. is
+    not walked. A `while` test is evaluated in the enclosing loops only, and `with` targets,
+    `except` names and `case` patterns bind nothing, as before the port.
+    """
+
+    max_loop_passes = 1
+    walk_dead_code = False
+
+    def __init__(self, flow: KeyFlow) -> None:
+        super().__init__(_KeyLattice())
+        self.flow = flow
+        self.fn: ast.AST | None = None
+
+    def transfer(self, node: ast.stmt, state: dict) -> None:
+        self.flow._simple(node, state, self.loop_nodes, self.fn)
+
+    def branch_test(self, test: ast.expr, state: dict) -> tuple[dict, dict, bool, bool]:
+        self.flow._expr(test, state, self.loop_nodes, self.fn)
+        return dict(state), dict(state), True, True
+
+    def loop_test(self, test: ast.expr, state: dict) -> None:
+        self.flow._expr(test, state, self.loop_nodes[:-1], self.fn)
+
+    def for_iter(self, node: ast.For | ast.AsyncFor, state: dict) -> None:
+        self.flow._expr(node.iter, state, self.loop_nodes, self.fn)
+
+    def for_target(self, node: ast.For | ast.AsyncFor, state: dict) -> None:
+        for t in _target_names(node.target):
+            KeyFlow._rebind(state, t)
+
+    def with_items(self, node: ast.With | ast.AsyncWith, state: dict) -> None:
+        for item in node.items:
+            self.flow._expr(item.context_expr, state, self.loop_nodes, self.fn)
+
+    def match_subject(self, node: ast.Match, state: dict) -> None:
+        self.flow._expr(node.subject, state, self.loop_nodes, self.fn)
