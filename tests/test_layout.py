@@ -30,8 +30,7 @@ LONG_FUNCTIONS = {
 }
 
 # rule modules that still hold more than one rule class, or sit outside rules/<family>/
-SHARED_RULE_MODULES = {
-}
+SHARED_RULE_MODULES: set[str] = set()
 
 
 def _files() -> dict[str, pathlib.Path]:
