@@ -143,7 +143,6 @@ def run_rules(
             failures.append(replace(internal_error(path, msg, line), notes=notes))
 
     stack: list[tuple[ast.AST, bool]] = [(tree, False)]
-    saved: list[tuple] = []
     while stack:
         node, leaving = stack.pop()
         name = type(node).__name__
@@ -151,13 +150,10 @@ def run_rules(
             for inst, method in dispatch.get("leave:" + name, ()):
                 call(inst, method, node)
             if isinstance(node, FUNCTION_NODES):
-                ctx.function_node, ctx._function_cached = saved.pop()
-                ctx.functions.pop()
+                ctx.leave_function()
             continue
         if isinstance(node, FUNCTION_NODES):
-            saved.append((ctx.function_node, ctx._function_cached))
-            ctx.function_node, ctx._function_cached = node, False
-            ctx.functions.append(node)
+            ctx.enter_function(node)
         for inst, method in dispatch.get(name, ()):
             call(inst, method, node)
         stack.append((node, True))

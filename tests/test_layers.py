@@ -27,7 +27,7 @@ LAYER = {
     "suppressions": 0,
     "jaxversion": 0,
     "analysis": 1,
-    "fixers": 2,
+    "edits": 2,
     "rules": 3,
     "docgen": 4,
     "prefilter": 4,
@@ -55,10 +55,6 @@ LAYER = {
 ALLOWED = {
     ("jaxlint.config", "jaxlint.rules"),
     ("jaxlint.engine", "jaxlint.integrations.notebook"),
-    ("jaxlint.fixers.hoist", "jaxlint.rules.base"),
-    ("jaxlint.fixers.imports", "jaxlint.rules.base"),
-    ("jaxlint.fixers.pmap", "jaxlint.rules.base"),
-    ("jaxlint.fixers.rename", "jaxlint.rules.base"),
     ("jaxlint.fixing", "jaxlint.integrations.notebook"),
 }
 

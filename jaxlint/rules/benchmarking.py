@@ -12,7 +12,7 @@ from jaxlint.analysis.sync import (
     waits_on_result,
 )
 from jaxlint.diagnostic import Position
-from jaxlint.fixers.imports import ensure_module
+from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile import (
     fresh_callable,

@@ -26,8 +26,8 @@ from jaxlint.analysis.transforms import (
     read_static_options,
 )
 from jaxlint.diagnostic import Edit, Position
-from jaxlint.fixers.hoist import fresh_name, hoist_expression, hoist_statement
-from jaxlint.fixers.imports import ensure_module, spell
+from jaxlint.edits.hoist import fresh_name, hoist_expression, hoist_statement
+from jaxlint.edits.imports import ensure_module, spell
 from jaxlint.rules.base import Context, Examples, Rule
 
 # transforms that create a compiled, cached callable (the cache is keyed on the function object)

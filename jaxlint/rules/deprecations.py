@@ -14,8 +14,8 @@ from typing import ClassVar
 
 from jaxlint.analysis.transforms import PARTIAL, literal_ints
 from jaxlint.diagnostic import Edit, Position
-from jaxlint.fixers.imports import spell
-from jaxlint.fixers.rename import (
+from jaxlint.edits.imports import spell
+from jaxlint.edits.rename import (
     argument_of,
     config_update,
     delete_statement,
@@ -415,7 +415,7 @@ class RenameRule(Rule):
                 for a in stmt.names
             ):
                 return module, []
-        from jaxlint.fixers.imports import ensure_module
+        from jaxlint.edits.imports import ensure_module
 
         return ensure_module(ctx, module)
 

@@ -6,7 +6,7 @@ import ast
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.keys import COMPREHENSIONS, KeyFlow, Reuse, base_name, key_argument
-from jaxlint.fixers.imports import name_is_free, spell
+from jaxlint.edits.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule
 
 

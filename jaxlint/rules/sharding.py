@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from jaxlint.analysis.transforms import PARTIAL, keyword, literal_ints
-from jaxlint.fixers.imports import spell
-from jaxlint.fixers.pmap import pmap_to_shard_map
-from jaxlint.fixers.rename import spell_partition_spec
+from jaxlint.edits.imports import spell
+from jaxlint.edits.pmap import pmap_to_shard_map
+from jaxlint.edits.rename import spell_partition_spec
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.deprecations import PMAP_CONFIG, REMOVED_010, ConfigOptions, Move, RenameRule
 

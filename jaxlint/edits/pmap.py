@@ -26,9 +26,9 @@ import ast
 
 from jaxlint.analysis.transforms import PARTIAL
 from jaxlint.diagnostic import Edit
-from jaxlint.fixers.imports import ensure_module, spell
-from jaxlint.fixers.rename import has_star, spell_partition_spec
-from jaxlint.rules.base import Context
+from jaxlint.edits.imports import ensure_module, spell
+from jaxlint.edits.rename import has_star, spell_partition_spec
+from jaxlint.edits.view import ModuleView
 
 
 def _axis_name(call: ast.Call, first: int) -> str | None:
@@ -43,7 +43,7 @@ def _axis_name(call: ast.Call, first: int) -> str | None:
     return None
 
 
-def _called_with_keywords(ctx: Context, name: str, binder: ast.AST) -> bool:
+def _called_with_keywords(ctx: ModuleView, name: str, binder: ast.AST) -> bool:
     """Whether some call of `name` (bound by `binder`) passes keywords or `*`/`**`."""
     for call in ctx.index.calls:
         f = call.func
@@ -58,7 +58,7 @@ def _called_with_keywords(ctx: Context, name: str, binder: ast.AST) -> bool:
 class _Spelling:
     """Spells JAX names once, collecting the import edits without duplicates."""
 
-    def __init__(self, ctx: Context, at: ast.AST) -> None:
+    def __init__(self, ctx: ModuleView, at: ast.AST) -> None:
         self.ctx, self.at = ctx, at
         self.edits: dict[Edit, None] = {}
 
@@ -107,7 +107,7 @@ def _pieces(s: _Spelling, axis: str, fn_nodes: tuple[ast.AST, ...]) -> tuple[str
     return wrap, kwargs
 
 
-def pmap_to_shard_map(ctx: Context, ref: ast.AST) -> list[Edit] | None:
+def pmap_to_shard_map(ctx: ModuleView, ref: ast.AST) -> list[Edit] | None:
     """Edits rewriting the simple pmap form around the reference `ref`, or None."""
     parent = getattr(ref, "jl_parent", None)
     if not isinstance(parent, ast.Call) or has_star(parent):
@@ -119,7 +119,7 @@ def pmap_to_shard_map(ctx: Context, ref: ast.AST) -> list[Edit] | None:
     return None
 
 
-def _call_form(ctx: Context, call: ast.Call) -> list[Edit] | None:
+def _call_form(ctx: ModuleView, call: ast.Call) -> list[Edit] | None:
     if not call.args or any(kw.arg != "axis_name" for kw in call.keywords):
         return None
     axis = _axis_name(call, 1)
@@ -146,7 +146,7 @@ def _call_form(ctx: Context, call: ast.Call) -> list[Edit] | None:
     return [ctx.replace(call, text), *s.edits]
 
 
-def _decorator_form(ctx: Context, partial: ast.Call) -> list[Edit] | None:
+def _decorator_form(ctx: ModuleView, partial: ast.Call) -> list[Edit] | None:
     fn = getattr(partial, "jl_parent", None)
     if (
         not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
