@@ -69,7 +69,7 @@ def package_top(path: str) -> str:
 
 def project_files(root: str | None, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001
     """Absolute paths of the project's `.py` files (the linted ones always)."""
-    from jaxlint.files import iter_python_files
+    from jaxlint.files.discover import iter_python_files
 
     out: dict[str, None] = {}
     for path in linted:

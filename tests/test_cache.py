@@ -336,14 +336,15 @@ def test_fix_goes_through_the_cache(tmp_path, run_cli):
 
 
 def test_fix_skips_files_whose_cached_findings_have_no_fix(tmp_path, monkeypatch):
-    from jaxlint import fixing, parallel
+    from jaxlint import parallel
+    from jaxlint.files import driver
 
     m = tmp_path / "m.py"
     m.write_text(CLEAN)
     c = result_cache.Cache(str(tmp_path / "c"))
     opts = LintOptions()
     parallel.fix_file_cached(c, str(m), "m.py", opts, unsafe=False, write=True)
-    monkeypatch.setattr(fixing, "fix_file", lambda *a, **k: pytest.fail("not skipped"))
+    monkeypatch.setattr(driver, "fix_file", lambda *a, **k: pytest.fail("not skipped"))
     result = parallel.fix_file_cached(c, str(m), "m.py", opts, unsafe=False, write=True)
     assert result.remaining == [] and result.diff == ""
 

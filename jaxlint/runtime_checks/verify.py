@@ -220,7 +220,7 @@ def verify_file(
     and records the real inputs of the functions with findings (`capture.run_capture`); they
     come before every other input source except `args`. The report then has a `capture` entry
     and each finding whose entry used recorded inputs shows them as `evidence.captured`."""
-    from jaxlint.engine import read_source
+    from jaxlint.files.read import read_source
     from jaxlint.rules import rules_by_code
     from jaxlint.runtime_checks.verify_plan import InputOptions, function_of, plan_file
     from jaxlint.source import ReadError
@@ -313,7 +313,7 @@ def plan_captured(
     """Lint `path`, capture real inputs from its `__main__` block (or `command`) and plan its jobs;
     returns (jobs, capture report). For batches: `verify_jobs([jobs, ...])` runs many files'
     jobs in one subprocess."""
-    from jaxlint.engine import read_source
+    from jaxlint.files.read import read_source
     from jaxlint.rules import rules_by_code
     from jaxlint.runtime_checks.verify_plan import InputOptions, plan_file
 
