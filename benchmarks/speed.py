@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     if "jaxlint" in sys.modules:  # pragma: no cover
         raise SystemExit("speed.py: jaxlint imported too early")
     import jaxlint
-    from jaxlint.parallel import default_jobs
+    from jaxlint.run.parallel import default_jobs
 
     jobs = args.jobs or default_jobs()
     site_bin = site.parent.parent.parent / "bin"  # <venv>/lib/pythonX.Y/site-packages

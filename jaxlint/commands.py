@@ -295,7 +295,7 @@ def _run_check(args: argparse.Namespace) -> int:
         warn("No Python files found under the given path(s)")
     show_progress = args.format in ("text", "full", "concise", "github") and not args.quiet
     if fixing:
-        from jaxlint.parallel import (
+        from jaxlint.run.parallel import (
             Progress,
             Salts,
             fix_file_cached,
@@ -329,7 +329,7 @@ def _run_check(args: argparse.Namespace) -> int:
         finally:
             progress.close()
     else:
-        from jaxlint.parallel import lint_files
+        from jaxlint.run.parallel import lint_files
 
         diags.extend(lint_files(files, resolver, args, progress=show_progress))
     if args.format in ("text", "full") and not args.diff:
@@ -349,7 +349,7 @@ def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> i
     from jaxlint.add_noqa import add_noqa_text
     from jaxlint.files.read import read_source
     from jaxlint.files.write import write_atomic
-    from jaxlint.parallel import lint_files
+    from jaxlint.run.parallel import lint_files
     from jaxlint.source import ReadError
 
     notebooks = [display for path, display in files if path.endswith(".ipynb")]

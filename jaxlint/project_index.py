@@ -16,7 +16,6 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from jaxlint import cache as result_cache
 from jaxlint.analysis.project import (
     SUMMARY_FORMAT,
     ModuleSummary,
@@ -26,6 +25,7 @@ from jaxlint.analysis.project import (
     summarize,
     uses_transform,
 )
+from jaxlint.run import cache as result_cache
 from jaxlint.source import ReadError, decode_source
 
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")

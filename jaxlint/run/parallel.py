@@ -1,7 +1,7 @@
 """Linting many files: cache lookups first, then a process pool for the rest.
 
-The parent reads and hashes each file and answers from the cache (`jaxlint.cache`) where it
-can; only the misses are analysed. Few or small misses run in this process; otherwise a
+The parent reads and hashes each file once and answers from the cache (`jaxlint.run.cache`)
+where it can; only the misses are analysed, from those same bytes. Few or small misses run in this process; otherwise a
 `fork` pool of `--jobs` workers (default: the CPUs this process may use) takes them biggest
 first, one file per task, so the slowest file starts early and the tail stays short. Workers
 return diagnostics only (small, picklable) and write their own cache entries; each is
@@ -21,13 +21,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
-from jaxlint import cache as result_cache
 from jaxlint.analysis.x64 import project_enables_x64
 from jaxlint.config import ConfigResolver, Settings
 from jaxlint.diagnostic import Diagnostic
 from jaxlint.engine import LintOptions
 from jaxlint.files.driver import lint_file
 from jaxlint.files.read import read_bytes
+from jaxlint.run import cache as result_cache
 
 SERIAL_BELOW = 8  # files; a pool's start-up costs more than it saves below this
 SERIAL_BELOW_BYTES = 64 * 1024  # or when the files to analyse are this small in total
