@@ -8,7 +8,7 @@ environment so the project's own stays clean:
     /tmp/realcode-venv/bin/pip install flax optax equinox chex dm-haiku numpyro diffrax
     .venv/bin/python benchmarks/realcode.py --site-packages /tmp/realcode-venv/lib/python3.11/site-packages
 
-Every file is linted in-process with `jaxlint.engine.lint_file` and the default settings
+Every file is linted in-process with `jaxlint.files.driver.lint_file` and the default settings
 (default rule selection, no project configuration). The summary goes to stdout and the
 full result (figures plus every finding) to a JSON file. `docs/precision.md` reviews the
 findings of the tracing, PRNG and mutation families (JAX1xx, JAX2xx, JAX5xx).
@@ -32,7 +32,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from jaxlint.config import Settings  # noqa: E402
-from jaxlint.engine import LintOptions, lint_file  # noqa: E402
+from jaxlint.engine import LintOptions  # noqa: E402
+from jaxlint.files.driver import lint_file  # noqa: E402
 
 DISTRIBUTIONS = ("flax", "optax", "equinox", "chex", "dm-haiku", "numpyro", "diffrax")
 # the families whose budget is at most TARGET findings per 100k lines (JAX205 is opt-in)

@@ -223,7 +223,8 @@ def _flake8_plugins(flake8: str) -> list[str]:
 
 def per_file(files: list[str]) -> dict:
     from jaxlint.config import Settings
-    from jaxlint.engine import LintOptions, lint_file
+    from jaxlint.engine import LintOptions
+    from jaxlint.files.driver import lint_file
 
     options = LintOptions(settings=Settings())
     rows = []
@@ -262,7 +263,8 @@ def per_file(files: list[str]) -> dict:
 def check_prefilter(files: list[str]) -> dict:
     from jaxlint import prefilter
     from jaxlint.config import Settings
-    from jaxlint.engine import LintOptions, lint_file
+    from jaxlint.engine import LintOptions
+    from jaxlint.files.driver import lint_file
 
     options = LintOptions(settings=Settings(select=("ALL",)))
     results, cpu = {}, {}
@@ -327,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     if "jaxlint" in sys.modules:  # pragma: no cover
         raise SystemExit("speed.py: jaxlint imported too early")
     import jaxlint
-    from jaxlint.parallel import default_jobs
+    from jaxlint.run.parallel import default_jobs
 
     jobs = args.jobs or default_jobs()
     site_bin = site.parent.parent.parent / "bin"  # <venv>/lib/pythonX.Y/site-packages

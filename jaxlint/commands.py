@@ -277,7 +277,7 @@ def _run_check(args: argparse.Namespace) -> int:
 
     if "-" in paths:
         raise UsageError("`-` (stdin) cannot be combined with other paths")
-    from jaxlint.files import discover
+    from jaxlint.files.discover import discover
 
     found = discover(paths, resolver.for_path)
     files = found.files
@@ -295,7 +295,7 @@ def _run_check(args: argparse.Namespace) -> int:
         warn("No Python files found under the given path(s)")
     show_progress = args.format in ("text", "full", "concise", "github") and not args.quiet
     if fixing:
-        from jaxlint.parallel import (
+        from jaxlint.run.parallel import (
             Progress,
             Salts,
             fix_file_cached,
@@ -329,7 +329,7 @@ def _run_check(args: argparse.Namespace) -> int:
         finally:
             progress.close()
     else:
-        from jaxlint.parallel import lint_files
+        from jaxlint.run.parallel import lint_files
 
         diags.extend(lint_files(files, resolver, args, progress=show_progress))
     if args.format in ("text", "full") and not args.diff:
@@ -337,7 +337,7 @@ def _run_check(args: argparse.Namespace) -> int:
             if d.path not in sources and d.cell is None:
                 sources[d.path] = _read_lines(d.path)
             elif d.cell is not None and (d.path, d.cell) not in sources:
-                from jaxlint.integrations.notebook import cell_lines
+                from jaxlint.files.notebook import cell_lines
 
                 sources.update(cell_lines(d.path))
                 sources.setdefault((d.path, d.cell), [])  # type: ignore[call-overload]
@@ -347,9 +347,9 @@ def _run_check(args: argparse.Namespace) -> int:
 def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> int:  # noqa: ANN001
     """Lint (in parallel, cached), then add `# noqa: CODES` where findings are (add_noqa.py)."""
     from jaxlint.add_noqa import add_noqa_text
-    from jaxlint.engine import read_source
-    from jaxlint.fixing import write_atomic
-    from jaxlint.parallel import lint_files
+    from jaxlint.files.read import read_source
+    from jaxlint.files.write import write_atomic
+    from jaxlint.run.parallel import lint_files
     from jaxlint.source import ReadError
 
     notebooks = [display for path, display in files if path.endswith(".ipynb")]
@@ -457,7 +457,7 @@ def warn(message: str) -> None:
 
 
 def _read_lines(path: str) -> list[str]:
-    from jaxlint.engine import read_source
+    from jaxlint.files.read import read_source
 
     try:
         return read_source(path).text.splitlines()
@@ -506,7 +506,7 @@ def _check_stdin(
 def _check_stdin_notebook(
     text: str, name: str, options: LintOptions, args: argparse.Namespace, summary: FixSummary
 ) -> list[Diagnostic]:
-    from jaxlint.integrations.notebook import fix_notebook_text, lint_notebook_text
+    from jaxlint.files.notebook import fix_notebook_text, lint_notebook_text
 
     if not (args.fix or args.diff):
         return lint_notebook_text(text, options, name)

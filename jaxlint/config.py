@@ -27,6 +27,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+from jaxlint.core.codes import known_codes
 from jaxlint.errors import UsageError
 
 KNOWN_KEYS = {
@@ -262,10 +263,9 @@ def _describe(value: object) -> str:
 
 
 def _known_code_check(codes: tuple[str, ...], where: str) -> None:
-    """Warn about selectors that match no rule (`JAX99`, `JAX999`): probably a typo."""
-    from jaxlint.rules import ALL_RULES
-
-    known = sorted({r.code for r in ALL_RULES} | {"JAX000"})
+    """Warn about selectors that match no rule (`JAX99`, `JAX999`): probably a typo. Checked
+    against the code table, so configuration never imports the rules."""
+    known = sorted(known_codes())
     for c in codes:
         if c in ("ALL", "JAX") or any(k.startswith(c) for k in known):
             continue

@@ -1,7 +1,7 @@
 """Parse once, compute shared facts once, run every selected rule in one traversal.
 
-Also the fix loop (apply non-overlapping edits, re-parse, repeat to a fixed point) and the
-file-level driver (reading, notebooks, suppressions, process pool, cache).
+Also the fix loop (apply non-overlapping edits, re-parse, repeat to a fixed point). The engine
+takes text and knows no file, format or notebook: reading and writing files is `jaxlint.files`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from jaxlint.analysis import ModuleFacts
 from jaxlint.config import Settings
 from jaxlint.diagnostic import CONFIDENCE_RANK, Diagnostic, Position, Span
 from jaxlint.rules import ALL_RULES, Context, Rule
-from jaxlint.source import ReadError, SourceText, decode_source
+from jaxlint.source import SourceText
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 MAX_FIX_ROUNDS = 10
@@ -27,7 +27,6 @@ if sys.getrecursionlimit() < RECURSION_LIMIT:
     # long generated expressions (`a + b + ...` thousands deep) parse fine with a higher
     # limit; Python-to-Python recursion in 3.11+ does not grow the C stack
     sys.setrecursionlimit(RECURSION_LIMIT)
-PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
 def internal_error(path: str, message: str, line: int = 1, col: int = 0) -> Diagnostic:
@@ -143,7 +142,6 @@ def run_rules(
             failures.append(replace(internal_error(path, msg, line), notes=notes))
 
     stack: list[tuple[ast.AST, bool]] = [(tree, False)]
-    saved: list[tuple] = []
     while stack:
         node, leaving = stack.pop()
         name = type(node).__name__
@@ -151,13 +149,10 @@ def run_rules(
             for inst, method in dispatch.get("leave:" + name, ()):
                 call(inst, method, node)
             if isinstance(node, FUNCTION_NODES):
-                ctx.function_node, ctx._function_cached = saved.pop()
-                ctx.functions.pop()
+                ctx.leave_function()
             continue
         if isinstance(node, FUNCTION_NODES):
-            saved.append((ctx.function_node, ctx._function_cached))
-            ctx.function_node, ctx._function_cached = node, False
-            ctx.functions.append(node)
+            ctx.enter_function(node)
         for inst, method in dispatch.get(name, ()):
             call(inst, method, node)
         stack.append((node, True))
@@ -343,52 +338,3 @@ def fix_text(
         current = replace(source, text=new_text, _line_starts=None)
     remaining = lint_text(current, path, options)
     return FixResult(current.text, fixed, remaining, failed)
-
-
-# -- files ------------------------------------------------------------------------------------
-
-
-def read_source(path: str) -> SourceText:
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise ReadError(exc.strerror or str(exc)) from None
-    return decode_source(data)
-
-
-def lint_file(
-    path: str,
-    options: LintOptions,
-    display: str | None = None,
-    facts_out: list[ModuleFacts] | None = None,
-) -> list[Diagnostic]:
-    """Lint one file; whatever happens, the answer is diagnostics, never an exception."""
-    display = display or path
-    try:
-        return _lint_file(path, options, display, facts_out)
-    except (RecursionError, MemoryError) as exc:
-        return [
-            internal_error(
-                display,
-                f"could not analyse: {type(exc).__name__} (the file is too deep or too large)",
-            )
-        ]
-    except Exception as exc:
-        notes = (traceback.format_exc(),) if options.verbose else ()
-        msg = f"internal error: {type(exc).__name__}: {exc}; please report this bug at https://github.com/jaxlint-sharp/jaxlint/issues"
-        return [replace(internal_error(display, msg), notes=notes)]
-
-
-def _lint_file(
-    path: str, options: LintOptions, display: str, facts_out: list[ModuleFacts] | None = None
-) -> list[Diagnostic]:
-    if path.endswith(".ipynb"):
-        from jaxlint.integrations.notebook import lint_notebook
-
-        return lint_notebook(path, options, display)
-    try:
-        source = read_source(path)
-    except ReadError as exc:
-        return [internal_error(display, f"could not read file: {exc}")]
-    return lint_text(source, display, options, facts_out)

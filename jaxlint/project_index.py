@@ -16,7 +16,6 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from jaxlint import cache as result_cache
 from jaxlint.analysis.project import (
     SUMMARY_FORMAT,
     ModuleSummary,
@@ -27,6 +26,7 @@ from jaxlint.analysis.project import (
     uses_random,
     uses_transform,
 )
+from jaxlint.run import cache as result_cache
 from jaxlint.source import ReadError, decode_source
 
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -70,7 +70,7 @@ def package_top(path: str) -> str:
 
 def project_files(root: str | None, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001
     """Absolute paths of the project's `.py` files (the linted ones always)."""
-    from jaxlint.files import iter_python_files
+    from jaxlint.files.discover import iter_python_files
 
     out: dict[str, None] = {}
     for path in linted:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxlint.core.codes import CODES
 from jaxlint.errors import UsageError
 
 __all__ = ["SKILL_NAME", "FAMILIES", "register", "render_skill", "write_skill"]
@@ -130,7 +131,11 @@ CHECKLIST: tuple[tuple[str, str, Callable[[type], bool]], ...] = (
 
 
 def _family(rule: type) -> str:
-    """`jaxlint.rules.<family>` or `jaxlint.rules.<family>.<rule_module>` -> family."""
+    """The rule's family, from the code table (`core/codes.py`); a rule that is not in the table
+    (a test double) falls back to its module's package under `jaxlint.rules`."""
+    for row in CODES:
+        if row.code == getattr(rule, "code", None):
+            return row.family
     parts = rule.__module__.split(".")
     return parts[2] if parts[:2] == ["jaxlint", "rules"] and len(parts) > 2 else parts[-1]
 

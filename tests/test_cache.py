@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from jaxlint import cache as result_cache
 from jaxlint.config import Settings
 from jaxlint.engine import LintOptions, lint_text
+from jaxlint.run import cache as result_cache
 from tests.conftest import snippet
 
 FIXABLE = snippet(
@@ -156,10 +156,10 @@ def test_key_changes_with_content_path_settings_rules_and_version(monkeypatch):
 
 def test_code_fingerprint_follows_the_sources(tmp_path, monkeypatch):
     pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    (pkg / "cache.py").write_text("# a\n")
+    (pkg / "run").mkdir(parents=True)
+    (pkg / "run" / "cache.py").write_text("# a\n")
     (pkg / "rule.py").write_text("A = 1\n")
-    monkeypatch.setattr(result_cache, "__file__", str(pkg / "cache.py"))
+    monkeypatch.setattr(result_cache, "__file__", str(pkg / "run" / "cache.py"))
     first = result_cache._code_fingerprint()
     os.utime(pkg / "rule.py", (0, 0))
     assert result_cache._code_fingerprint() == first  # mtimes do not matter
@@ -336,14 +336,15 @@ def test_fix_goes_through_the_cache(tmp_path, run_cli):
 
 
 def test_fix_skips_files_whose_cached_findings_have_no_fix(tmp_path, monkeypatch):
-    from jaxlint import fixing, parallel
+    from jaxlint.files import driver
+    from jaxlint.run import parallel
 
     m = tmp_path / "m.py"
     m.write_text(CLEAN)
     c = result_cache.Cache(str(tmp_path / "c"))
     opts = LintOptions()
     parallel.fix_file_cached(c, str(m), "m.py", opts, unsafe=False, write=True)
-    monkeypatch.setattr(fixing, "fix_file", lambda *a, **k: pytest.fail("not skipped"))
+    monkeypatch.setattr(driver, "fix_file", lambda *a, **k: pytest.fail("not skipped"))
     result = parallel.fix_file_cached(c, str(m), "m.py", opts, unsafe=False, write=True)
     assert result.remaining == [] and result.diff == ""
 

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from jaxlint import cache
 from jaxlint.commands import FixSummary, _summary_line
 from jaxlint.diagnostic import DISPLAY_ONLY, Edit, Fix, Position
 from jaxlint.engine import LintOptions, fix_text, lint_text
@@ -27,6 +26,7 @@ from jaxlint.integrations.formats import (
     render_text,
 )
 from jaxlint.rules import ALL_RULES, Rule, get_rule
+from jaxlint.run import cache
 from tests.conftest import snippet
 
 SITE = Path(__file__).parent / "display_only_site"

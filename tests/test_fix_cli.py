@@ -184,7 +184,8 @@ def test_json_output_after_fix_lists_remaining(tmp_path, run_cli):
 def test_interrupted_write_leaves_old_file_and_no_temp(tmp_path, monkeypatch):
     import pytest
 
-    import jaxlint.fixing as fixing
+    import jaxlint.files.driver as driver
+    import jaxlint.files.write as write
 
     p = tmp_path / "m.py"
     p.write_text(SRC)
@@ -192,8 +193,8 @@ def test_interrupted_write_leaves_old_file_and_no_temp(tmp_path, monkeypatch):
     def boom(*a, **k):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(fixing.os, "replace", boom)
+    monkeypatch.setattr(write.os, "replace", boom)
     with pytest.raises(KeyboardInterrupt):
-        fixing.fix_file(str(p), str(p), LintOptions(), unsafe=False, write=True)
+        driver.fix_file(str(p), str(p), LintOptions(), unsafe=False, write=True)
     assert p.read_text() == SRC
     assert [x.name for x in tmp_path.iterdir()] == ["m.py"]

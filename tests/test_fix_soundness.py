@@ -15,7 +15,8 @@ import warnings
 
 import pytest
 
-from jaxlint.engine import LintOptions, fix_text, read_source
+from jaxlint.engine import LintOptions, fix_text
+from jaxlint.files.read import read_source
 from jaxlint.rules import ALL_RULES
 
 PACKAGES = ("flax", "optax", "equinox", "chex")

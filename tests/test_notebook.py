@@ -140,7 +140,7 @@ def test_messages_cite_cell_lines_in_every_format(tmp_path, run_cli):
 
 
 def test_cited_line_in_another_cell_names_the_cell():
-    from jaxlint.integrations.notebook import _cell_lines, _cells
+    from jaxlint.files.notebook import _cell_lines, _cells
 
     cells = _cells(REUSE)
     # joined module: cell 1 is line 1 (+ boundary), cell 2 lines 3-4, cell 3 lines 6-9

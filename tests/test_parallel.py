@@ -10,10 +10,10 @@ from argparse import Namespace
 
 import pytest
 
-from jaxlint import parallel
 from jaxlint.config import ConfigResolver
-from jaxlint.files import iter_python_files
+from jaxlint.files.discover import iter_python_files
 from jaxlint.rules import ALL_RULES
+from jaxlint.run import parallel
 from tests.conftest import snippet
 
 

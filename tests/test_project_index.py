@@ -203,9 +203,9 @@ def test_pool_and_cache_agree_with_serial(project: Path, tmp_path: Path, monkeyp
     """Cold: linted first without seeds (summaries from the same facts), seeded files again."""
     from argparse import Namespace
 
-    from jaxlint import parallel
     from jaxlint.config import ConfigResolver
-    from jaxlint.files import iter_python_files
+    from jaxlint.files.discover import iter_python_files
+    from jaxlint.run import parallel
 
     monkeypatch.setattr(parallel, "SERIAL_BELOW", 0)
     monkeypatch.setattr(parallel, "SERIAL_BELOW_BYTES", 0)

@@ -181,7 +181,7 @@ def test_existing_skill_is_not_overwritten(tmp_path: Path) -> None:
 def test_rules_group_by_their_registry_family():
     """A family split into one module per rule (`jaxlint.rules.compile.jit_on_method`) still
     groups as its family, so the skill keeps one section per family, not one per rule."""
-    from jaxlint.rules import FAMILIES
+    from jaxlint.core.codes import FAMILIES
     from jaxlint.skill import _family
 
     assert {_family(rule) for rule in ALL_RULES} <= set(FAMILIES)

@@ -14,7 +14,8 @@ import pytest
 
 from jaxlint.analysis import x64
 from jaxlint.config import Settings
-from jaxlint.engine import LintOptions, lint_file
+from jaxlint.engine import LintOptions
+from jaxlint.files.driver import lint_file
 
 MODULE = (
     "import jax.numpy as jnp\n\na = jnp.zeros(3, dtype=jnp.float64)\nb = jnp.ones(2, 'int64')\n"

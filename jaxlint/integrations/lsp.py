@@ -528,7 +528,7 @@ class JaxlintServer(LanguageServer):
         return await asyncio.shield(st.pending)
 
     def _lint_notebook_sync(self, nb_uri: str, cells: tuple) -> dict[str, LintResult]:
-        from jaxlint.integrations.notebook import lint_cells
+        from jaxlint.files.notebook import lint_cells
 
         path = self.path_of(nb_uri)
         display = path or unquote(nb_uri)
@@ -719,7 +719,7 @@ def _fixed_text(result: LintResult, options: LintOptions) -> str:
     """The document with every safe fix; a notebook cell is fixed within its notebook."""
     if result.notebook is None:
         return fix_text(result.text, result.path, options).text
-    from jaxlint.integrations.notebook import fix_cells
+    from jaxlint.files.notebook import fix_cells
 
     texts, i = result.notebook
     return fix_cells(list(texts), options, result.path)[i]

@@ -202,7 +202,7 @@ class Roots:
     def files(self, paths: Sequence[str], settings_for: Callable[[str], Any]) -> list[str]:
         """Real paths of the Python files under `paths`, honouring the config's excludes, and
         dropping any file (a symlink, say) that resolves outside the roots."""
-        from jaxlint.files import iter_python_files
+        from jaxlint.files.discover import iter_python_files
 
         real_paths = [self.resolve(p) for p in paths]
         out: list[str] = []
@@ -434,7 +434,8 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         writes. Lines and columns are 1-based. A finding with `fix` can be fixed by the `fix`
         tool (`unsafe` fixes may change results, e.g. new random numbers)."""
         box = policy.for_call(ctx)
-        from jaxlint.engine import LintOptions, lint_file, lint_text
+        from jaxlint.engine import LintOptions, lint_text
+        from jaxlint.files.driver import lint_file
 
         if code is not None and paths:
             raise ToolError("give either `paths` or `code`, not both")
@@ -494,7 +495,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         in `code`."""
         box = policy.for_call(ctx)
         from jaxlint.engine import LintOptions, fix_text
-        from jaxlint.fixing import fix_file, unified_diff
+        from jaxlint.files.driver import fix_file, unified_diff
 
         if code is not None and paths:
             raise ToolError("give either `paths` or `code`, not both")

@@ -15,8 +15,8 @@ from typing import ClassVar
 
 from jaxlint.analysis import syntax
 from jaxlint.diagnostic import Edit
-from jaxlint.fixers.imports import spell
-from jaxlint.fixers.rename import (
+from jaxlint.edits.imports import spell
+from jaxlint.edits.rename import (
     config_update,
     delete_statement,
     environ_setting,
@@ -408,7 +408,7 @@ class RenameRule(Rule):
                 for a in stmt.names
             ):
                 return module, []
-        from jaxlint.fixers.imports import ensure_module
+        from jaxlint.edits.imports import ensure_module
 
         return ensure_module(ctx, module)
 

@@ -13,14 +13,13 @@ from jaxlint.diagnostic import (
     Edit,
     Fix,
     FixAvailability,
-    Position,
     Safety,
     Span,
 )
+from jaxlint.edits.view import ModuleView
 
 if TYPE_CHECKING:
-    from jaxlint.analysis import FunctionFacts, ModuleFacts
-    from jaxlint.source import SourceText
+    from jaxlint.analysis import FunctionFacts
 
 
 @dataclass(frozen=True)
@@ -34,16 +33,26 @@ class Examples:
 
 
 @dataclass
-class Context:
-    """What a rule sees while the engine walks a module once."""
+class Context(ModuleView):
+    """What a rule sees while the engine walks a module once: the module view (source, facts,
+    edit helpers) plus the walk state, which the engine changes through `enter_function` and
+    `leave_function`."""
 
-    path: str
-    source: SourceText
-    facts: ModuleFacts
-    options: dict = field(default_factory=dict)
     function_node: ast.AST | None = None
     _function_cached: object = False  # False: not computed yet for function_node
     functions: list[ast.AST] = field(default_factory=list)
+    _saved: list[tuple[ast.AST | None, object]] = field(default_factory=list, repr=False)
+
+    def enter_function(self, node: ast.AST) -> None:
+        """The walk enters a function (def or lambda): it becomes the enclosing one."""
+        self._saved.append((self.function_node, self._function_cached))
+        self.function_node, self._function_cached = node, False
+        self.functions.append(node)
+
+    def leave_function(self) -> None:
+        """The walk leaves the innermost function: the one around it is enclosing again."""
+        self.function_node, self._function_cached = self._saved.pop()
+        self.functions.pop()
 
     @property
     def function(self) -> FunctionFacts | None:
@@ -53,58 +62,8 @@ class Context:
         return self._function_cached  # type: ignore[return-value]
 
     @property
-    def index(self):  # noqa: ANN201
-        return self.facts.index
-
-    @property
-    def target(self):  # noqa: ANN201 - jaxversion.JaxTarget
-        """The JAX versions the code must run on (`--target-jax`, config, or inferred)."""
-        found = self.options.get("target-jax")
-        if found is None:
-            from jaxlint.jaxversion import newest
-
-            found = self.options["target-jax"] = newest()
-        return found
-
-    @property
-    def taint(self):  # noqa: ANN201
-        return self.facts.taint
-
-    @property
-    def keys(self):  # noqa: ANN201
-        return self.facts.keys
-
-    def qualname(self, node: ast.AST) -> str | None:
-        return self.facts.index.qualname(node)
-
-    @property
     def in_jit(self) -> bool:
         return self.function is not None and self.function.is_jit
-
-    def start(self, node: ast.AST) -> Position:
-        line = node.lineno  # type: ignore[attr-defined]
-        return Position(line, self.source.col_from_utf8(line, node.col_offset))  # type: ignore[attr-defined]
-
-    def end(self, node: ast.AST) -> Position:
-        line = node.end_lineno  # type: ignore[attr-defined]
-        return Position(line, self.source.col_from_utf8(line, node.end_col_offset))  # type: ignore[attr-defined]
-
-    def span(self, node: ast.AST) -> Span:
-        return Span(self.start(node), self.end(node))
-
-    def text(self, node: ast.AST) -> str:
-        src = self.source
-        return src.text[src.offset(self.start(node)) : src.offset(self.end(node))]
-
-    def replace(self, node: ast.AST, content: str) -> Edit:
-        return Edit(self.start(node), self.end(node), content)
-
-    def insert(self, pos: Position, content: str) -> Edit:
-        return Edit(pos, pos, content)
-
-    def line_indent(self, line: int) -> str:
-        text = self.source.line(line)
-        return text[: len(text) - len(text.lstrip())]
 
     def why_traced(self, node: ast.AST) -> str:
         """Names the traced value and why it is traced, for messages."""

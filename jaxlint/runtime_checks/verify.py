@@ -287,7 +287,7 @@ def _findings_to_verify(
 
     Warns about `[tool.jaxlint.verify]` entries that name no function of the file; with
     `function`, checks that it exists and takes the `--args` given, and keeps its findings."""
-    from jaxlint.engine import read_source
+    from jaxlint.files.read import read_source
     from jaxlint.runtime_checks.verify_plan import function_of
     from jaxlint.source import ReadError
 
@@ -331,7 +331,7 @@ def plan_captured(
     """Lint `path`, capture real inputs from its `__main__` block (or `command`) and plan its jobs;
     returns (jobs, capture report). For batches: `verify_jobs([jobs, ...])` runs many files'
     jobs in one subprocess."""
-    from jaxlint.engine import read_source
+    from jaxlint.files.read import read_source
     from jaxlint.rules import rules_by_code
     from jaxlint.runtime_checks.verify_plan import InputOptions, plan_file
 

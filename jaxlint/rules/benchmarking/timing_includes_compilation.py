@@ -16,7 +16,7 @@ from jaxlint.analysis.jit_sites import (
     jit_spec_of_value,
 )
 from jaxlint.diagnostic import Position
-from jaxlint.fixers.imports import ensure_module
+from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.benchmarking._timing import (
     CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here

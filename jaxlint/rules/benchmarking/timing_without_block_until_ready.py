@@ -11,7 +11,7 @@ from jaxlint.analysis.imports import ancestors
 from jaxlint.analysis.jit_sites import JIT_FACTORIES
 from jaxlint.analysis.sync import SYNC_METHODS, derived_names, waits_for, waits_on_result
 from jaxlint.diagnostic import Position
-from jaxlint.fixers.imports import ensure_module
+from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.benchmarking._timing import (
     CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here

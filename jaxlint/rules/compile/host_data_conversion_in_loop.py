@@ -10,7 +10,7 @@ import ast
 from jaxlint.analysis.hoisting import few_steps, movable_above
 from jaxlint.analysis.imports import parent
 from jaxlint.analysis.loops import PerStep, per_step, statement_of
-from jaxlint.fixers.hoist import fresh_name, hoist_expression, hoist_statement
+from jaxlint.edits.hoist import fresh_name, hoist_expression, hoist_statement
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
 from jaxlint.rules.compile._values import NOT_ARRAY_CALLS

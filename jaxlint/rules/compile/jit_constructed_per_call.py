@@ -18,7 +18,7 @@ from jaxlint.analysis.jit_sites import (
 )
 from jaxlint.analysis.loops import PerStep, is_mutated_in, loop_bound_names, per_step, statement_of
 from jaxlint.analysis.transforms import PARTIAL
-from jaxlint.fixers.hoist import fresh_name, hoist_expression, hoist_statement
+from jaxlint.edits.hoist import fresh_name, hoist_expression, hoist_statement
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
 

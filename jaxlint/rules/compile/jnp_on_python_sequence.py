@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.fixers.imports import ensure_module
+from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
 

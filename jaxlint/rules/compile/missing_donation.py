@@ -12,7 +12,7 @@ from jaxlint.analysis.imports import FUNCTION_NODES
 from jaxlint.analysis.jit_sites import DONATING, JitSpec, jitted_callee
 from jaxlint.analysis.loops import enclosing_function, per_step
 from jaxlint.diagnostic import Edit, Position
-from jaxlint.fixers.imports import spell
+from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
 from jaxlint.rules.compile._values import names_in

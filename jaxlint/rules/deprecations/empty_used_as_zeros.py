@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
-from jaxlint.fixers.imports import spell
+from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
 
 _EMPTY = {"jax.numpy.empty": "jax.numpy.zeros", "jax.numpy.empty_like": "jax.numpy.zeros_like"}

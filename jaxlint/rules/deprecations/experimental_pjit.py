@@ -10,7 +10,7 @@ import ast
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.values import assigned_value
-from jaxlint.fixers.rename import argument_of, has_star, keyword_node, keywordize
+from jaxlint.edits.rename import argument_of, has_star, keyword_node, keywordize
 from jaxlint.rules._rename import Move, RenameRule
 from jaxlint.rules.base import Context, Examples
 from jaxlint.rules.deprecations._calls import call_of, partial_of

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.diagnostic import Edit
-from jaxlint.fixers.rename import (
+from jaxlint.edits.rename import (
     argument_of,
     has_star,
     keyword_node,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.diagnostic import Position
-from jaxlint.fixers.rename import argument_of, has_star, parenthesized
+from jaxlint.edits.rename import argument_of, has_star, parenthesized
 from jaxlint.rules._rename import Move, RenameRule
 from jaxlint.rules.base import Context, Examples
 from jaxlint.rules.deprecations._calls import call_of

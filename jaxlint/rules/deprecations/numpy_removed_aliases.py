@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.fixers.rename import has_star, rename_keyword
+from jaxlint.edits.rename import has_star, rename_keyword
 from jaxlint.rules._rename import Move, RenameRule
 from jaxlint.rules.base import Context, Examples
 from jaxlint.rules.deprecations._calls import call_of

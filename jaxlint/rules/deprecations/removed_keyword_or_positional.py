@@ -8,8 +8,8 @@ import ast
 
 from jaxlint.analysis.syntax import literal_ints
 from jaxlint.diagnostic import Edit
-from jaxlint.fixers.imports import spell
-from jaxlint.fixers.rename import (
+from jaxlint.edits.imports import spell
+from jaxlint.edits.rename import (
     drop_keyword_name,
     has_star,
     keyword_node,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.fixers.imports import name_is_free, spell
+from jaxlint.edits.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.prng._calls import callee_name
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.flow.keys import key_argument
-from jaxlint.fixers.imports import spell
+from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
 
 

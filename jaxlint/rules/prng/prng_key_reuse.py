@@ -9,7 +9,7 @@ import ast
 
 from jaxlint.analysis.flow.keys import COMPREHENSIONS, KeyFlow, Reuse, base_name
 from jaxlint.analysis.imports import ModuleIndex, parent
-from jaxlint.fixers.imports import name_is_free, spell
+from jaxlint.edits.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.prng._calls import callee_name
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.fixers.imports import spell
+from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.sharding._shard_map import value_of
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.values import resolved
-from jaxlint.fixers.rename import spell_partition_spec
+from jaxlint.edits.rename import spell_partition_spec
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.sharding._shard_map import PSPECS, value_of
 

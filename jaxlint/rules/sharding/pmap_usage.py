@@ -29,8 +29,8 @@ import ast
 from jaxlint.analysis import syntax
 from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.diagnostic import Edit
-from jaxlint.fixers.imports import ensure_module, spell
-from jaxlint.fixers.rename import has_star, spell_partition_spec
+from jaxlint.edits.imports import ensure_module, spell
+from jaxlint.edits.rename import has_star, spell_partition_spec
 from jaxlint.rules.base import Context, Examples, Rule
 
 PMAPS = {"jax.pmap", "flax.nnx.pmap", "equinox.filter_pmap", "flax.jax_utils.pmap"}

@@ -11,7 +11,7 @@ import ast
 
 from jaxlint.analysis import Level
 from jaxlint.analysis.jax_api import NUMPY_DISPATCHING
-from jaxlint.fixers.imports import ensure_module
+from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 
 # NumPy names with a same-named jax.numpy function: `np.X(t)` -> `jnp.X(t)` is safe

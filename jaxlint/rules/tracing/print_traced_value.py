@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import Level
-from jaxlint.fixers.imports import ensure_module
+from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.syntax import ancestors
-from jaxlint.fixers.imports import ensure_module
+from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.tracing._truth import truth_culprit
 

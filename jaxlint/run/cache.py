@@ -27,7 +27,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from dataclasses import dataclass, field
 from jaxlint import __version__
 from jaxlint.config import Settings
 from jaxlint.diagnostic import Diagnostic, Edit, Fix, Position, Span
+from jaxlint.files.write import write_atomic
 
 FORMAT = 1
 DIR_NAME = ".jaxlint_cache"
@@ -97,7 +97,7 @@ def _code_fingerprint() -> str:
 
     The version alone is not enough: an editable install changes rules without a release.
     """
-    root = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # jaxlint/, above run/
     h = hashlib.sha256()
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
@@ -319,17 +319,8 @@ class Cache:
             if not self._ready:
                 self._prepare()
             os.makedirs(folder, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
-            try:
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(data)
-                os.replace(tmp, self.path(key_))
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+            # disposable entries: no fsync, no mode; `.tmp-` names are what prune() sweeps
+            write_atomic(self.path(key_), data, prefix=".tmp-", suffix="", durable=False)
         except OSError as exc:
             self._broken = True  # read-only or full: lint on, without caching
             print(

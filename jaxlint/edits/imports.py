@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.diagnostic import Edit, Position
-from jaxlint.rules.base import Context
+from jaxlint.edits.view import ModuleView
 
 PREFERRED_ALIAS = {
     "jax": "jax",
@@ -25,7 +25,7 @@ PREFERRED_ALIAS = {
 }
 
 
-def module_alias(ctx: Context, module: str) -> str | None:
+def module_alias(ctx: ModuleView, module: str) -> str | None:
     """A module-level name bound to exactly `module` (`jnp` for `jax.numpy`), if any."""
     scope = ctx.index.scopes[ctx.index.tree]
     best = None
@@ -53,7 +53,7 @@ def module_alias(ctx: Context, module: str) -> str | None:
     return best
 
 
-def _imported_dotted(ctx: Context, module: str) -> bool:
+def _imported_dotted(ctx: ModuleView, module: str) -> bool:
     for stmt in ctx.index.tree.body:
         if isinstance(stmt, ast.Import) and any(
             a.asname is None and a.name == module for a in stmt.names
@@ -62,7 +62,7 @@ def _imported_dotted(ctx: Context, module: str) -> bool:
     return False
 
 
-def import_position(ctx: Context) -> Position:
+def import_position(ctx: ModuleView) -> Position:
     """Where a new top-level import goes: after the last leading import, else after the docstring."""
     body = ctx.index.tree.body
     line = 1
@@ -88,11 +88,11 @@ def _is_type_checking(stmt: ast.If) -> bool:
     )
 
 
-def name_is_free(ctx: Context, name: str) -> bool:
+def name_is_free(ctx: ModuleView, name: str) -> bool:
     return all(name not in s.bindings for s in ctx.index.scopes.values())
 
 
-def ensure_module(ctx: Context, module: str) -> tuple[str, list[Edit]]:
+def ensure_module(ctx: ModuleView, module: str) -> tuple[str, list[Edit]]:
     """Text that names `module` here, plus the edits (an import) needed to make it valid.
 
     A direct alias (`jnp`) is reused; otherwise the conventional alias is imported when the
@@ -125,7 +125,7 @@ def ensure_module(ctx: Context, module: str) -> tuple[str, list[Edit]]:
     raise LookupError(f"cannot import {module}: the name `{head}` is taken")
 
 
-def spell(ctx: Context, qualname: str) -> tuple[str, list[Edit]]:
+def spell(ctx: ModuleView, qualname: str) -> tuple[str, list[Edit]]:
     """Text for a dotted JAX name (`jax.tree.map`) with an import when needed."""
     module, _, attr = qualname.rpartition(".")
     # prefer the shortest existing alias among the name's parent modules

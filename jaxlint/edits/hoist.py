@@ -12,17 +12,17 @@ from __future__ import annotations
 import ast
 
 from jaxlint.diagnostic import Edit, Position
-from jaxlint.fixers.imports import name_is_free
-from jaxlint.rules.base import Context
+from jaxlint.edits.imports import name_is_free
+from jaxlint.edits.view import ModuleView
 
 
-def _starts_line(ctx: Context, node: ast.AST) -> bool:
+def _starts_line(ctx: ModuleView, node: ast.AST) -> bool:
     line = ctx.source.line(node.lineno)  # type: ignore[attr-defined]
     col = ctx.start(node).col
     return line[:col].strip() == ""
 
 
-def _ends_line(ctx: Context, node: ast.AST) -> bool:
+def _ends_line(ctx: ModuleView, node: ast.AST) -> bool:
     """Only whitespace or a comment follows `node` on its last line."""
     end = ctx.end(node)
     rest = ctx.source.line(end.line)[end.col :].strip()
@@ -51,7 +51,7 @@ def _reindent(lines: list[str], old: str, new: str) -> list[str] | None:
     return out
 
 
-def fresh_name(ctx: Context, base: str) -> str:
+def fresh_name(ctx: ModuleView, base: str) -> str:
     """`base`, or `base_2`, `base_3`, ... : a name bound nowhere in the module."""
     base = base if base.isidentifier() else "hoisted"
     if name_is_free(ctx, base) and not _mentioned(ctx, base):
@@ -62,12 +62,12 @@ def fresh_name(ctx: Context, base: str) -> str:
     return f"{base}_{i}"
 
 
-def _mentioned(ctx: Context, name: str) -> bool:
+def _mentioned(ctx: ModuleView, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(ctx.index.tree))
 
 
 def hoist_expression(
-    ctx: Context, expr: ast.expr, before: ast.stmt, name: str
+    ctx: ModuleView, expr: ast.expr, before: ast.stmt, name: str
 ) -> list[Edit] | None:
     """`name = <expr>` on a new line above `before`; `expr` itself becomes `name`."""
     if not _starts_line(ctx, before) or _has_multiline_string(expr):
@@ -85,7 +85,7 @@ def hoist_expression(
     return [ctx.insert(Position(before.lineno, 0), line), ctx.replace(expr, name)]
 
 
-def hoist_statement(ctx: Context, stmt: ast.stmt, before: ast.stmt) -> list[Edit] | None:
+def hoist_statement(ctx: ModuleView, stmt: ast.stmt, before: ast.stmt) -> list[Edit] | None:
     """Move `stmt` (with the comment lines right above it) to just above `before`."""
     if not (_starts_line(ctx, stmt) and _ends_line(ctx, stmt) and _starts_line(ctx, before)):
         return None

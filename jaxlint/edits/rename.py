@@ -11,8 +11,8 @@ import ast
 import re
 
 from jaxlint.diagnostic import Edit, Position
-from jaxlint.fixers.imports import spell
-from jaxlint.rules.base import Context
+from jaxlint.edits.imports import spell
+from jaxlint.edits.view import ModuleView
 
 _FROM_MODULE = re.compile(r"from\s+([\w.]+)")
 _SIMPLE = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant, ast.Set, ast.Tuple)
@@ -34,25 +34,25 @@ def keyword_node(call: ast.Call, name: str) -> ast.keyword | None:
             return kw
 
 
-def rename_keyword(ctx: Context, kw: ast.keyword, new: str) -> Edit:
+def rename_keyword(ctx: ModuleView, kw: ast.keyword, new: str) -> Edit:
     """`old=value` -> `new=value` (the name only)."""
     start = ctx.start(kw)
     return Edit(start, Position(start.line, start.col + len(kw.arg or "")), new)
 
 
-def drop_keyword_name(ctx: Context, kw: ast.keyword) -> Edit:
+def drop_keyword_name(ctx: ModuleView, kw: ast.keyword) -> Edit:
     """`name=value` -> `value` (for parameters that became positional-only)."""
     return Edit(ctx.start(kw), ctx.start(kw.value), "")
 
 
-def name_argument(ctx: Context, arg: ast.expr, name: str) -> Edit:
+def name_argument(ctx: ModuleView, arg: ast.expr, name: str) -> Edit:
     """Positional `value` -> keyword `name=value`."""
     pos = ctx.start(arg)
     return Edit(pos, pos, f"{name}=")
 
 
 def keywordize(
-    ctx: Context, call: ast.Call, params: tuple[str, ...], first: int, renames: dict[str, str]
+    ctx: ModuleView, call: ast.Call, params: tuple[str, ...], first: int, renames: dict[str, str]
 ) -> list[Edit] | None:
     """Positional arguments from index `first` on become keywords named by `params`
     (the old signature); keywords in `renames` get their new names. None if it cannot be
@@ -76,7 +76,7 @@ def argument_of(call: ast.Call, position: int, name: str) -> ast.expr | None:
     return kw.value if kw is not None else None
 
 
-def parenthesized(ctx: Context, node: ast.expr) -> str:
+def parenthesized(ctx: ModuleView, node: ast.expr) -> str:
     """Source of `node`, in parentheses unless it is atomic."""
     text = ctx.text(node)
     return text if isinstance(node, _SIMPLE) else f"({text})"
@@ -94,7 +94,7 @@ def _block_of(stmt: ast.stmt) -> list[ast.stmt] | None:
     return None
 
 
-def delete_statement(ctx: Context, stmt: ast.stmt) -> Edit:
+def delete_statement(ctx: ModuleView, stmt: ast.stmt) -> Edit:
     """Remove a statement: its whole lines when it stands alone on them, `pass` when it
     is the only statement of its block or shares a line with another one."""
     block = _block_of(stmt)
@@ -121,7 +121,7 @@ def statement_of(node: ast.AST) -> ast.stmt | None:
     return cur
 
 
-def insert_after_statement(ctx: Context, stmt: ast.stmt, text: str) -> Edit:
+def insert_after_statement(ctx: ModuleView, stmt: ast.stmt, text: str) -> Edit:
     """A new line with `text` after `stmt`, at the statement's indentation."""
     src = ctx.source
     last = stmt.end_lineno or stmt.lineno
@@ -137,7 +137,7 @@ def insert_after_statement(ctx: Context, stmt: ast.stmt, text: str) -> Edit:
 # -- imports ----------------------------------------------------------------------------
 
 
-def module_span_edit(ctx: Context, stmt: ast.ImportFrom, new_module: str) -> Edit | None:
+def module_span_edit(ctx: ModuleView, stmt: ast.ImportFrom, new_module: str) -> Edit | None:
     """`from old.mod import x` -> `from new.mod import x`."""
     m = _FROM_MODULE.match(ctx.text(stmt))
     if m is None or m.group(1) != stmt.module:
@@ -147,7 +147,7 @@ def module_span_edit(ctx: Context, stmt: ast.ImportFrom, new_module: str) -> Edi
     return Edit(a, Position(start.line, start.col + m.end(1)), new_module)
 
 
-def remove_alias(ctx: Context, stmt: ast.Import | ast.ImportFrom, alias: ast.alias) -> Edit:
+def remove_alias(ctx: ModuleView, stmt: ast.Import | ast.ImportFrom, alias: ast.alias) -> Edit:
     """Drop one name from an import; the whole statement when it is the only one."""
     names = stmt.names
     if len(names) == 1:
@@ -169,7 +169,9 @@ def import_text(new: str, local: str | None, *, from_form: bool) -> str:
 # -- spelling objects -------------------------------------------------------------------
 
 
-def bound_name(ctx: Context, qualnames: tuple[str, ...], at: ast.AST | None = None) -> str | None:
+def bound_name(
+    ctx: ModuleView, qualnames: tuple[str, ...], at: ast.AST | None = None
+) -> str | None:
     """A module-level name imported as one of `qualnames` (`P` for
     `jax.sharding.PartitionSpec`) and visible at `at`, if any."""
     scope = ctx.index.scopes[ctx.index.tree]
@@ -184,7 +186,7 @@ def bound_name(ctx: Context, qualnames: tuple[str, ...], at: ast.AST | None = No
     return None
 
 
-def spell_partition_spec(ctx: Context, at: ast.AST | None = None) -> tuple[str, list[Edit]]:
+def spell_partition_spec(ctx: ModuleView, at: ast.AST | None = None) -> tuple[str, list[Edit]]:
     """`P` when the module imports it under some name, else `jax.P` (JAX >= 0.7), else
     `jax.sharding.PartitionSpec` (every JAX)."""
     name = bound_name(ctx, ("jax.sharding.PartitionSpec", "jax.P"), at)
@@ -193,7 +195,7 @@ def spell_partition_spec(ctx: Context, at: ast.AST | None = None) -> tuple[str, 
     return spell(ctx, "jax.P" if ctx.target.all_have("0.7") else "jax.sharding.PartitionSpec")
 
 
-def config_update(ctx: Context, call: ast.Call) -> tuple[str, ast.expr | None] | None:
+def config_update(ctx: ModuleView, call: ast.Call) -> tuple[str, ast.expr | None] | None:
     """(`option`, value node) of `jax.config.update("option", value)`, else None."""
     if ctx.qualname(call.func) not in ("jax.config.update", "jax._src.config.config.update"):
         return None
@@ -210,7 +212,7 @@ def expression_statement(node: ast.AST) -> ast.Expr | None:
     return parent if isinstance(parent, ast.Expr) and parent.value is node else None
 
 
-def environ_setting(ctx: Context, node: ast.stmt) -> str | None:
+def environ_setting(ctx: ModuleView, node: ast.stmt) -> str | None:
     """`os.environ["NAME"] = ...` / `os.environ.setdefault("NAME", ...)`: the variable name."""
     if isinstance(node, ast.Assign) and len(node.targets) == 1:
         t = node.targets[0]

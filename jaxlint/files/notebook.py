@@ -1,5 +1,8 @@
 """Jupyter notebooks: lint and fix code cells in place, touching nothing else.
 
+A notebook format over the engine's text interface: the functions here take the notebook's JSON
+text (or cell texts) and return diagnostics or fixed text; `files.driver` reads and writes files.
+
 Cells follow ruff: a cell with a cell magic (`%%bash`, `%%writefile`) anywhere is skipped, except
 the magics whose body is Python (`%%time`, `%%timeit`, `%%capture`, `%%debug`, `%%prun`,
 `%%python`, `%%python3`, `%%pypy`): their magic line is masked and the rest is linted. A cell
@@ -20,6 +23,8 @@ from dataclasses import dataclass, replace
 
 from jaxlint.diagnostic import Diagnostic, Position, Span
 from jaxlint.engine import LintOptions, fix_text, internal_error, lint_text
+from jaxlint.files.read import read_bytes
+from jaxlint.files.result import FileFixResult, unified_diff
 from jaxlint.source import ReadError, decode_source
 
 MAGIC_LINE = re.compile(r"^(\s*)(%|!|\?\?|\?)")
@@ -169,15 +174,6 @@ def _parse(text: str) -> dict:
     return nb
 
 
-def lint_notebook(path: str, options: LintOptions, display: str) -> list[Diagnostic]:
-    try:
-        with open(path, "rb") as fh:
-            text = decode_source(fh.read()).text
-    except (OSError, ReadError) as exc:
-        return [internal_error(display, f"could not read notebook: {exc}")]
-    return lint_notebook_text(text, options, display)
-
-
 def lint_notebook_text(text: str, options: LintOptions, display: str) -> list[Diagnostic]:
     """Lint a notebook's JSON text (a file's, or stdin with `--stdin-filename x.ipynb`)."""
     try:
@@ -201,8 +197,7 @@ def lint_cells(sources: list[str], options: LintOptions, display: str) -> list[D
 def cell_lines(path: str) -> dict[tuple[str, int], list[str]]:
     """{(path, cell index): the cell's source lines} for the text output's source snippets."""
     try:
-        with open(path, "rb") as fh:
-            nb = _parse(decode_source(fh.read()).text)
+        nb = _parse(decode_source(read_bytes(path)).text)
     except (OSError, ReadError, ValueError):
         return {}
     out: dict[tuple[str, int], list[str]] = {}
@@ -256,24 +251,10 @@ def _dump_like(original: str, nb: dict) -> tuple | None:
     return None
 
 
-def fix_notebook(path: str, display: str, options: LintOptions, unsafe: bool, write: bool):  # noqa: ANN201
-    from jaxlint.fixing import FileFixResult, write_atomic
-
-    try:
-        with open(path, "rb") as fh:
-            original = decode_source(fh.read()).text
-    except (OSError, ReadError) as exc:
-        return FileFixResult(remaining=[internal_error(display, f"could not read notebook: {exc}")])
-    out, text = fix_notebook_text(original, display, options, unsafe)
-    if write and text != original:
-        write_atomic(path, text.encode("utf-8"))
-    return out
-
-
-def fix_notebook_text(original: str, display: str, options: LintOptions, unsafe: bool):  # noqa: ANN201
+def fix_notebook_text(
+    original: str, display: str, options: LintOptions, unsafe: bool
+) -> tuple[FileFixResult, str]:
     """(FileFixResult, the fixed notebook JSON); the JSON is `original` when nothing changed."""
-    from jaxlint.fixing import FileFixResult, unified_diff
-
     try:
         nb = _parse(original)
     except ValueError as exc:  # json.JSONDecodeError is a ValueError

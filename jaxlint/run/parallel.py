@@ -1,7 +1,7 @@
 """Linting many files: cache lookups first, then a process pool for the rest.
 
-The parent reads and hashes each file and answers from the cache (`jaxlint.cache`) where it
-can; only the misses are analysed. Few or small misses run in this process; otherwise a
+The parent reads and hashes each file once and answers from the cache (`jaxlint.run.cache`)
+where it can; only the misses are analysed, from those same bytes. Few or small misses run in this process; otherwise a
 `fork` pool of `--jobs` workers (default: the CPUs this process may use) takes them biggest
 first, one file per task, so the slowest file starts early and the tail stays short. Workers
 return diagnostics only (small, picklable) and write their own cache entries; each is
@@ -21,11 +21,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
-from jaxlint import cache as result_cache
 from jaxlint.analysis.x64 import project_enables_x64
 from jaxlint.config import ConfigResolver, Settings
 from jaxlint.diagnostic import Diagnostic
-from jaxlint.engine import LintOptions, lint_file
+from jaxlint.engine import LintOptions
+from jaxlint.files.driver import lint_file
+from jaxlint.files.read import read_bytes
+from jaxlint.run import cache as result_cache
 
 SERIAL_BELOW = 8  # files; a pool's start-up costs more than it saves below this
 SERIAL_BELOW_BYTES = 64 * 1024  # or when the files to analyse are this small in total
@@ -101,22 +103,13 @@ class Salts:
         return salt
 
 
-def _read(path: str) -> tuple[bytes, tuple[int, int, int]] | None:
+def _read(path: str) -> bytes | None:
+    """The file's bytes, read once: they are keyed and analysed (None: unreadable, and the
+    lint reports why)."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-            st = os.fstat(fh.fileno())
+        return read_bytes(path)
     except OSError:
         return None
-    return data, (st.st_size, st.st_mtime_ns, st.st_ino)
-
-
-def _stamp(path: str) -> tuple[int, int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_size, st.st_mtime_ns, st.st_ino
 
 
 # -- one file -----------------------------------------------------------------------------------
@@ -132,6 +125,7 @@ class Task:
     size: int = 0
     seeds: Mapping[str, object] | None = None  # from the project index
     summary: object | None = None  # project_index.SummaryJob: summarise from the lint's facts
+    data: bytes | None = None  # the bytes the parent read for the cache lookup
 
 
 def seeded_salt(salt: bytes, seeds: Mapping[str, object] | None) -> bytes:
@@ -145,21 +139,22 @@ def seeded_salt(salt: bytes, seeds: Mapping[str, object] | None) -> bytes:
 def lint_task(
     task: Task, cache: result_cache.Cache | None
 ) -> tuple[list[Diagnostic], bool, dict | None]:
-    """Lint one file; store the result when the file did not change meanwhile. With a
-    `summary` job, also the file's project-index summary, from the same facts."""
+    """Lint one file and store the result under the key of the bytes analysed (read once,
+    here or by the parent). With a `summary` job, also the file's project-index summary, from
+    the same facts."""
     options = LintOptions(settings=task.settings, verbose=task.verbose, seeds=task.seeds)
     facts_out: list | None = [] if task.summary is not None else None
     summary = None
     if cache is None or task.salt is None:
         diags = lint_file(task.path, options, task.display, facts_out=facts_out)
         return diags, False, _summary(task, facts_out, None)
-    before = _read(task.path)
-    diags = lint_file(task.path, options, task.display, facts_out=facts_out)
-    if before is None or _stamp(task.path) != before[1]:
+    data = task.data if task.data is not None else _read(task.path)
+    diags = lint_file(task.path, options, task.display, facts_out=facts_out, data=data)
+    if data is None:
         return diags, False, _summary(task, facts_out, None)
     summary = _summary(task, facts_out, cache)
     try:
-        cache.put(result_cache.key(before[0], task.salt, task.display), diags, task.display)
+        cache.put(result_cache.key(data, task.salt, task.display), diags, task.display)
     except Exception:  # a cache problem must never cost the results
         return diags, False, summary
     return diags, True, summary
@@ -242,20 +237,20 @@ def lint_files(
             settings = resolver.for_path(path)
             seeds = project.seeds_for(path) if project is not None else None
             salt = None
-            size = 0
+            data = None
             if cache is not None:
                 options = LintOptions(settings=settings, verbose=verbose)
                 salt = seeded_salt(salts(options, path), seeds)
-                got = _read(path)
-                if got is not None:
-                    size = len(got[0])
-                    hit = cache.get(result_cache.key(got[0], salt, display), display)
+                data = _read(path)
+                if data is not None:
+                    hit = cache.get(result_cache.key(data, salt, display), display)
                     if hit is not None:
                         out.extend(hit)
                         bar.advance()
                         continue
+            size = len(data) if data else _size(path)
             pending.append(
-                Task(path, display, settings, verbose, salt, size or _size(path), seeds or None)
+                Task(path, display, settings, verbose, salt, size, seeds or None, data=data)
             )
         for _, diags, stored, _ in _run(pending, cache, jobs):
             out.extend(diags)
@@ -357,33 +352,30 @@ def fix_file_cached(
     unsafe: bool,
     write: bool,
     salts: Salts | None = None,
-):  # noqa: ANN201 - fixing.FileFixResult
-    """`fixing.fix_file`, skipped when the cached diagnostics hold no fix to apply.
+):  # noqa: ANN201 - files.driver.FileFixResult
+    """`files.driver.fix_file`, skipped when the cached diagnostics hold no fix to apply.
 
     After a fix that wrote the file, the remaining diagnostics are stored for the new bytes,
     so the next `check` of the fixed file is a hit.
     """
-    from jaxlint.fixing import FileFixResult, fix_file
+    from jaxlint.files.driver import FileFixResult, fix_file
 
     if cache is None:
         return fix_file(path, display, options, unsafe=unsafe, write=write)
     salt = seeded_salt((salts or Salts())(options, path), options.seeds)
-    before = _read(path)
-    if before is None:
+    data = _read(path)
+    if data is None:
         return fix_file(path, display, options, unsafe=unsafe, write=write)
-    key = result_cache.key(before[0], salt, display)
+    key = result_cache.key(data, salt, display)
     hit = cache.get(key, display)
     if hit is not None and not any(d.fix is not None and d.fix.applies(unsafe) for d in hit):
         return FileFixResult(remaining=hit)
-    result = fix_file(path, display, options, unsafe=unsafe, write=write)
+    result = fix_file(path, display, options, unsafe=unsafe, write=write, data=data)
     try:
         if not result.diff:
-            if _stamp(path) == before[1]:
-                cache.put(key, result.remaining, display)
-        elif write:
-            after = _read(path)
-            if after is not None:
-                cache.put(result_cache.key(after[0], salt, display), result.remaining, display)
+            cache.put(key, result.remaining, display)  # the findings of exactly `data`
+        elif result.written is not None:
+            cache.put(result_cache.key(result.written, salt, display), result.remaining, display)
     except Exception:
         pass
     return result

@@ -1,0 +1,1 @@
+"""The floor: values and tables every layer may import (no AST analysis, no rule)."""

@@ -1,0 +1,102 @@
+"""The rule codes as data: code -> rule name, family and class, with no rule imported.
+
+Rule codes are a public contract (never renumbered), so the table is written out here rather
+than derived from the rule classes: configuration checks selectors against it without importing
+any rule (core sits below the analysis and the rules), and `rules.registry` imports exactly the
+classes named here and asserts that the rule packages hold no other coded rule.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Code(NamedTuple):
+    code: str  # JAX###
+    name: str  # the rule's kebab-case name
+    family: str  # the package `jaxlint.rules.<family>` whose namespace exports the class
+    cls: str  # the rule class's name
+
+
+INTERNAL = "JAX000"  # internal errors and unreadable input: a code with no rule class
+
+# family packages in the order the registry imports them
+FAMILIES = (
+    "tracing",
+    "prng",
+    "sharding",
+    "compile",
+    "mutation",
+    "benchmarking",
+    "dtypes",
+    "deprecations",
+    "suppression",
+)
+
+CODES: tuple[Code, ...] = (
+    Code("JAX001", "unused-suppression", "suppression", "UnusedSuppression"),
+    Code("JAX101", "host-conversion-of-traced-value", "tracing", "HostConversionOfTracedValue"),
+    Code("JAX102", "device-get-in-traced", "tracing", "DeviceGetInTraced"),
+    Code("JAX103", "print-traced-value", "tracing", "PrintTracedValue"),
+    Code("JAX110", "python-control-flow-on-traced", "tracing", "PythonControlFlowOnTraced"),
+    Code("JAX111", "assert-on-traced", "tracing", "AssertOnTraced"),
+    Code("JAX120", "traced-value-as-shape-or-index", "tracing", "TracedValueAsShapeOrIndex"),
+    Code("JAX121", "data-dependent-shape-without-size", "tracing", "DataDependentShapeWithoutSize"),
+    Code("JAX130", "boolean-mask-indexing-in-traced", "tracing", "BooleanMaskIndexingInTraced"),
+    Code("JAX201", "prng-key-reuse", "prng", "PrngKeyReuse"),
+    Code("JAX202", "constant-seed-in-loop", "prng", "ConstantSeedInLoop"),
+    Code("JAX203", "split-foldin-collision", "prng", "SplitFoldinCollision"),
+    Code("JAX204", "host-rng-in-traced", "prng", "HostRngInTraced"),
+    Code("JAX205", "legacy-prng-key", "prng", "LegacyPrngKey"),
+    Code("JAX206", "raw-key-arithmetic", "prng", "RawKeyArithmetic"),
+    Code("JAX207", "key-unmapped-in-vmap", "prng", "KeyUnmappedInVmap"),
+    Code("JAX208", "fixed-seed-in-repeated-function", "prng", "FixedSeedInRepeatedFunction"),
+    Code("JAX209", "module-level-key-consumed", "prng", "ModuleLevelKeyConsumed"),
+    Code("JAX301", "pmap-usage", "sharding", "PmapUsage"),
+    Code("JAX302", "removed-pmap-api", "sharding", "RemovedPmapApi"),
+    Code("JAX303", "shard-map-double-grad-reduction", "sharding", "ShardMapDoubleGradReduction"),
+    Code("JAX304", "shard-map-unplaced-input", "sharding", "ShardMapUnplacedInput"),
+    Code("JAX305", "mesh-context-manager", "sharding", "MeshContextManager"),
+    Code("JAX306", "partitionspec-tuple-compare", "sharding", "PartitionSpecTupleCompare"),
+    Code("JAX307", "unreplicate-index", "sharding", "UnreplicateIndex"),
+    Code("JAX401", "jit-constructed-per-call", "compile", "JitConstructedPerCall"),
+    Code("JAX402", "unhashable-static-arg", "compile", "UnhashableStaticArg"),
+    Code("JAX403", "static-arg-varies", "compile", "StaticArgVaries"),
+    Code("JAX404", "shape-varies-per-iteration", "compile", "ShapeVariesPerIteration"),
+    Code("JAX405", "unrolled-python-loop-in-traced", "compile", "UnrolledPythonLoopInTraced"),
+    Code("JAX406", "missing-donation", "compile", "MissingDonation"),
+    Code("JAX407", "host-data-conversion-in-loop", "compile", "HostDataConversionInLoop"),
+    Code("JAX408", "jnp-on-python-sequence", "compile", "JnpOnPythonSequence"),
+    Code("JAX409", "jit-on-method", "compile", "JitOnMethod"),
+    Code("JAX501", "inplace-array-update", "mutation", "InplaceArrayUpdate"),
+    Code("JAX502", "side-effect-in-traced", "mutation", "SideEffectInTraced"),
+    Code("JAX503", "mutable-global-in-traced", "mutation", "MutableGlobalInTraced"),
+    Code("JAX504", "discarded-functional-update", "mutation", "DiscardedFunctionalUpdate"),
+    Code("JAX505", "lost-loop-variable-update", "mutation", "LostLoopVariableUpdate"),
+    Code(
+        "JAX601", "timing-without-block-until-ready", "benchmarking", "TimingWithoutBlockUntilReady"
+    ),
+    Code("JAX602", "timing-includes-compilation", "benchmarking", "TimingIncludesCompilation"),
+    Code("JAX701", "float64-without-x64", "dtypes", "Float64WithoutX64"),
+    Code("JAX702", "implicit-float64-downcast", "dtypes", "ImplicitFloat64Downcast"),
+    Code("JAX703", "int-literal-overflow", "dtypes", "IntLiteralOverflow"),
+    Code("JAX801", "removed-tree-aliases", "deprecations", "RemovedTreeAliases"),
+    Code("JAX802", "experimental-shard-map", "deprecations", "ExperimentalShardMap"),
+    Code("JAX803", "experimental-pjit", "deprecations", "ExperimentalPjit"),
+    Code("JAX804", "removed-module", "deprecations", "RemovedModule"),
+    Code("JAX805", "removed-array-types", "deprecations", "RemovedArrayTypes"),
+    Code("JAX806", "jax-core-internal", "deprecations", "JaxCoreInternal"),
+    Code("JAX807", "numpy-removed-aliases", "deprecations", "NumpyRemovedAliases"),
+    Code("JAX808", "removed-config-option", "deprecations", "RemovedConfigOption"),
+    Code("JAX809", "removed-sharding-api", "deprecations", "RemovedShardingApi"),
+    Code("JAX810", "moved-or-renamed-function", "deprecations", "MovedOrRenamedFunction"),
+    Code("JAX811", "removed-keyword-or-positional", "deprecations", "RemovedKeywordOrPositional"),
+    Code("JAX812", "empty-used-as-zeros", "deprecations", "EmptyUsedAsZeros"),
+)
+
+BY_CODE: dict[str, Code] = {c.code: c for c in CODES}
+
+
+def known_codes() -> frozenset[str]:
+    """Every code a diagnostic can carry: the rules' and JAX000."""
+    return frozenset(BY_CODE) | {INTERNAL}

@@ -1,0 +1,1 @@
+"""Many files in one run: the content-hash cache and the process pool, over `files.driver`."""

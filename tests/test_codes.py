@@ -1,0 +1,37 @@
+"""The code table (core/codes.py) and the rule registry agree, and the registry says so loudly
+when they do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from jaxlint.config import parse_codes_arg
+from jaxlint.core import codes
+from jaxlint.rules import ALL_RULES, get_rule, registry, rules_by_code
+
+
+def test_every_rule_is_its_table_row():
+    rows = {(c.code, c.name, c.family, c.cls) for c in codes.CODES}
+    found = {(r.code, r.name, r.__module__.split(".")[2], r.__name__) for r in ALL_RULES}
+    assert found == rows
+    assert list(rules_by_code()) == sorted(c.code for c in codes.CODES)
+    assert get_rule("jax201") is get_rule("prng-key-reuse") is rules_by_code()["JAX201"]
+
+
+def test_an_unlisted_rule_fails_the_registry(monkeypatch):
+    monkeypatch.setattr(registry, "CODES", codes.CODES[1:])
+    with pytest.raises(registry.RegistryError, match=codes.CODES[0].cls):
+        registry.collect()
+
+
+def test_a_listed_rule_that_is_gone_fails_the_registry(monkeypatch):
+    ghost = codes.Code("JAX199", "ghost", "tracing", "GhostRule")
+    monkeypatch.setattr(registry, "CODES", (*codes.CODES, ghost))
+    with pytest.raises(registry.RegistryError, match="GhostRule"):
+        registry.collect()
+
+
+def test_selectors_are_checked_against_the_table(capsys):
+    parse_codes_arg("JAX20,JAX999", "--select")
+    err = capsys.readouterr().err
+    assert "JAX999" in err and "JAX20`" not in err
