@@ -19,7 +19,6 @@ MAX_FUNCTION_LINES = 100
 LONG_FILES = {
     "analysis/keys.py",
     "analysis/taint.py",
-    "integrations/mcp_server.py",
     "rules/benchmarking.py",
     "rules/compile.py",
     "rules/deprecations.py",
@@ -37,7 +36,6 @@ LONG_FUNCTIONS = {
     "analysis/taint.py:_expr",
     "analysis/taint.py:_propagate",
     "commands.py:register",
-    "integrations/mcp_server.py:build_server",
     "runtime_checks/capture.py:run_capture",
     "runtime_checks/verify.py:verify_file",
     "runtime_checks/verify_plan.py:plan_one",
