@@ -35,11 +35,9 @@ LONG_FILES = {
 LONG_FUNCTIONS = {
     "analysis/taint.py:_expr",
     "analysis/taint.py:_propagate",
-    "commands.py:register",
     "runtime_checks/capture.py:run_capture",
     "runtime_checks/verify.py:verify_file",
     "runtime_checks/verify_plan.py:plan_one",
-    "skill.py:render_skill",
 }
 
 # rule modules that still hold more than one rule class, or sit outside rules/<family>/
