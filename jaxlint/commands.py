@@ -32,6 +32,30 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="lint files (the default command)",
         description="Lint Python files and notebooks for JAX sharp bits; optionally fix them.",
     )
+    _add_selection_arguments(check)
+    _add_fix_and_output_arguments(check)
+    _add_input_arguments(check)
+    _add_run_arguments(check)
+    check.set_defaults(handler=run_check)
+
+    rules = sub.add_parser("rules", help="list the rules", description="List every rule.")
+    rules.add_argument("--format", choices=("text", "json"), default="text")
+    rules.add_argument(
+        "--all",
+        action="store_true",
+        help="no effect: every rule, opt-in ones included, is always listed",
+    )
+    rules.set_defaults(handler=run_rules)
+
+    explain = sub.add_parser("explain", help="show a rule's documentation")
+    explain.add_argument(
+        "code", help="rule code (JAX101) or name (host-conversion-of-traced-value)"
+    )
+    explain.set_defaults(handler=run_explain)
+
+
+def _add_selection_arguments(check: argparse.ArgumentParser) -> None:
+    """What to lint: paths, rule selection, excludes, extra jit decorators."""
     check.add_argument(
         "paths", nargs="*", metavar="PATH", help="files or folders (default: .); - reads stdin"
     )
@@ -66,6 +90,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="NAME",
         help="extra decorator treated like jax.jit (e.g. mylib.compiled)",
     )
+
+
+def _add_fix_and_output_arguments(check: argparse.ArgumentParser) -> None:
+    """How to report and fix: format, --fix/--diff/--add-noqa, exit code, statistics."""
     check.add_argument(
         "--format",
         "--output-format",
@@ -96,6 +124,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="count findings per rule (JSON with --format json)",
     )
+
+
+def _add_input_arguments(check: argparse.ArgumentParser) -> None:
+    """Where settings and files come from: config, target JAX, stdin name, gitignore, excludes."""
     check.add_argument(
         "--config", help="a pyproject.toml (or TOML file) to use instead of discovery"
     )
@@ -136,6 +168,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         const=False,
         help=argparse.SUPPRESS,
     )
+
+
+def _add_run_arguments(check: argparse.ArgumentParser) -> None:
+    """How to run: inspection modes, output file, colour, cache, project index, jobs, verbosity."""
     check.add_argument(
         "--show-settings",
         action="store_true",
@@ -183,22 +219,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="report (and fix) only findings this sure (default: medium, i.e. all)",
     )
-    check.set_defaults(handler=run_check)
-
-    rules = sub.add_parser("rules", help="list the rules", description="List every rule.")
-    rules.add_argument("--format", choices=("text", "json"), default="text")
-    rules.add_argument(
-        "--all",
-        action="store_true",
-        help="no effect: every rule, opt-in ones included, is always listed",
-    )
-    rules.set_defaults(handler=run_rules)
-
-    explain = sub.add_parser("explain", help="show a rule's documentation")
-    explain.add_argument(
-        "code", help="rule code (JAX101) or name (host-conversion-of-traced-value)"
-    )
-    explain.set_defaults(handler=run_explain)
 
 
 # -- check ------------------------------------------------------------------------------

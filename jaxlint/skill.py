@@ -205,102 +205,14 @@ def render_skill(target: str = "claude") -> str:
     rules = _rules()
     families = _by_family(rules)
     out = [_front_matter(target), "", "# JAX with jaxlint", ""]
-    out += [
-        "Find JAX sharp bits, fix them, and prove every claim by measurement. `jaxlint check` "
-        "reads code without importing it or JAX; `verify`, `probe`, `bench` and `recompile` run "
-        "the code with JAX in a sandboxed subprocess (timeouts, memory limit, `__main__` not "
-        "run). Each command has `--help`; runtime commands print JSON by default "
-        "(`--format text` for people).",
-        "",
-        _mcp_note(target),
-        "",
-        "## Workflow",
-        "",
-        "1. **Classify the problem** (see *Problem classes* below): tracing, PRNG, compilation, "
-        "sharding, benchmarking, state, dtypes or a removed API. The class tells you which rules "
-        "and which measurement apply.",
-        "2. **Inspect the environment**: versions, backend, devices, and settings that do not do "
-        "what they seem to (x64, memory fraction, a GPU plugin on a CPU backend).",
-        "",
-        "   ```bash",
-        "   jaxlint env --format text",
-        "   jaxlint env --smoke-test",
-        "   ```",
-        "",
-        "3. **Scan the project** and read the docs of each rule that fires.",
-        "",
-        "   ```bash",
-        "   jaxlint check PATH",
-        "   jaxlint check --format json PATH",
-        "   jaxlint explain JAX201",
-        "   jaxlint rules",
-        "   ```",
-        "",
-        "4. **Reduce to a minimal reproducer**: start from the template (versions, explicit "
-        "shapes and dtypes, typed keys), keep only what still shows the problem, and check it.",
-        "",
-        "   ```bash",
-        "   jaxlint template mre --out mre.py",
-        "   jaxlint check mre.py",
-        "   ```",
-        "",
-        "5. **Choose the least powerful mechanism** that fixes it: a static argument before "
-        "`lax.cond`, `jnp.where` before a callback, `lax.scan` before an unrolled loop, "
-        "`jax.jit` + sharding before `shard_map`. Let jaxlint apply its fixes (safe ones never "
-        "change results; unsafe ones may, e.g. new random numbers), and copy idioms from the "
-        "templates.",
-        "",
-        "   ```bash",
-        "   jaxlint check --diff PATH",
-        "   jaxlint check --fix PATH",
-        "   jaxlint check --fix --unsafe-fixes PATH",
-        "   jaxlint template",
-        "   jaxlint template training-step",
-        "   ```",
-        "",
-        "6. **Verify claims by measurement**: prove a finding (and its fix) with JAX, look at "
-        "what a function compiles to, count compiles, and time original against fixed.",
-        "",
-        "   ```bash",
-        '   jaxlint verify FILE::FUNC --args "f32[8,128], key"',
-        '   jaxlint probe FILE::FUNC --args "f32[8,128]" --brief',
-        '   jaxlint recompile FILE::FUNC --case "f32[4]" --case "f32[8]"',
-        '   jaxlint bench FILE::FUNC --args "f32[512,512]" --compare FILE::FUNC_FIXED',
-        '   jaxlint locate "key reuse"',
-        "   ```",
-        "",
-        "   Input specs: `f32[8,128]`, `i32[]`, `bool[4]`, `key` (a typed PRNG key), `key[4]`, "
-        "or a Python literal (`3`, `0.5`, `'mean'`). Report `confirmed` / `not-reproduced` / "
-        "`could-not-run` as `verify` prints it; never claim a speed-up without `bench`.",
-        "",
-        "## Problem classes",
-        "",
-    ]
-    for family, members in families.items():
-        info = FAMILIES.get(family)
-        codes = ", ".join(r.code for r in members)
-        out.append(f"- **{_title(family)}** ({codes})")
-        if info:
-            out.append(f"  - symptoms: {info.symptoms}")
-            out.append(f"  - measure: `{info.prove}`")
+    out += _intro(target)
+    out += WORKFLOW
+    out += ["## Problem classes", ""]
+    out += _problem_classes(families)
     out += ["", "## Red flags", ""]
-    out.append(
-        "Each rule jaxlint checks, by class. `jaxlint explain CODE` has the full text; "
-        "`references/` has it offline."
-    )
-    for family, members in families.items():
-        out += ["", f"### {_title(family)}", ""]
-        for rule in members:
-            out.append(f"- `{rule.code}` {rule.name}: {rule.summary()}{_flags(rule)}")
+    out += _red_flags(families)
     out += ["", "## Review checklist", ""]
-    out.append(
-        "Before calling JAX code done, check each item (the rules that catch it in brackets):"
-    )
-    out.append("")
-    for title, text, predicate in CHECKLIST:
-        codes = [r.code for r in rules if predicate(r)]
-        tag = f" [{', '.join(codes)}]" if codes else ""
-        out.append(f"- [ ] **{title}**: {text}{tag}")
+    out += _checklist(rules)
     out += [
         "",
         "## References",
@@ -310,6 +222,122 @@ def render_skill(target: str = "claude") -> str:
         "",
     ]
     return "\n".join(out)
+
+
+def _intro(target: str) -> list[str]:
+    """What jaxlint does for an agent, and the MCP tools that do the same steps."""
+    return [
+        "Find JAX sharp bits, fix them, and prove every claim by measurement. `jaxlint check` "
+        "reads code without importing it or JAX; `verify`, `probe`, `bench` and `recompile` run "
+        "the code with JAX in a sandboxed subprocess (timeouts, memory limit, `__main__` not "
+        "run). Each command has `--help`; runtime commands print JSON by default "
+        "(`--format text` for people).",
+        "",
+        _mcp_note(target),
+        "",
+    ]
+
+
+# The workflow, one numbered step per stage of debugging JAX code, each with its commands
+# (tests/test_skill.py runs every `jaxlint ...` line here with `--help`).
+WORKFLOW: tuple[str, ...] = (
+    "## Workflow",
+    "",
+    "1. **Classify the problem** (see *Problem classes* below): tracing, PRNG, compilation, "
+    "sharding, benchmarking, state, dtypes or a removed API. The class tells you which rules "
+    "and which measurement apply.",
+    "2. **Inspect the environment**: versions, backend, devices, and settings that do not do "
+    "what they seem to (x64, memory fraction, a GPU plugin on a CPU backend).",
+    "",
+    "   ```bash",
+    "   jaxlint env --format text",
+    "   jaxlint env --smoke-test",
+    "   ```",
+    "",
+    "3. **Scan the project** and read the docs of each rule that fires.",
+    "",
+    "   ```bash",
+    "   jaxlint check PATH",
+    "   jaxlint check --format json PATH",
+    "   jaxlint explain JAX201",
+    "   jaxlint rules",
+    "   ```",
+    "",
+    "4. **Reduce to a minimal reproducer**: start from the template (versions, explicit "
+    "shapes and dtypes, typed keys), keep only what still shows the problem, and check it.",
+    "",
+    "   ```bash",
+    "   jaxlint template mre --out mre.py",
+    "   jaxlint check mre.py",
+    "   ```",
+    "",
+    "5. **Choose the least powerful mechanism** that fixes it: a static argument before "
+    "`lax.cond`, `jnp.where` before a callback, `lax.scan` before an unrolled loop, "
+    "`jax.jit` + sharding before `shard_map`. Let jaxlint apply its fixes (safe ones never "
+    "change results; unsafe ones may, e.g. new random numbers), and copy idioms from the "
+    "templates.",
+    "",
+    "   ```bash",
+    "   jaxlint check --diff PATH",
+    "   jaxlint check --fix PATH",
+    "   jaxlint check --fix --unsafe-fixes PATH",
+    "   jaxlint template",
+    "   jaxlint template training-step",
+    "   ```",
+    "",
+    "6. **Verify claims by measurement**: prove a finding (and its fix) with JAX, look at "
+    "what a function compiles to, count compiles, and time original against fixed.",
+    "",
+    "   ```bash",
+    '   jaxlint verify FILE::FUNC --args "f32[8,128], key"',
+    '   jaxlint probe FILE::FUNC --args "f32[8,128]" --brief',
+    '   jaxlint recompile FILE::FUNC --case "f32[4]" --case "f32[8]"',
+    '   jaxlint bench FILE::FUNC --args "f32[512,512]" --compare FILE::FUNC_FIXED',
+    '   jaxlint locate "key reuse"',
+    "   ```",
+    "",
+    "   Input specs: `f32[8,128]`, `i32[]`, `bool[4]`, `key` (a typed PRNG key), `key[4]`, "
+    "or a Python literal (`3`, `0.5`, `'mean'`). Report `confirmed` / `not-reproduced` / "
+    "`could-not-run` as `verify` prints it; never claim a speed-up without `bench`.",
+    "",
+)
+
+
+def _problem_classes(families: dict[str, list[type]]) -> list[str]:
+    """Each family with its rule codes, the symptoms it causes and how to measure it."""
+    out = []
+    for family, members in families.items():
+        info = FAMILIES.get(family)
+        codes = ", ".join(r.code for r in members)
+        out.append(f"- **{_title(family)}** ({codes})")
+        if info:
+            out.append(f"  - symptoms: {info.symptoms}")
+            out.append(f"  - measure: `{info.prove}`")
+    return out
+
+
+def _red_flags(families: dict[str, list[type]]) -> list[str]:
+    """Every rule, by family, with its one-line summary and how to enable or fix it."""
+    out = [
+        "Each rule jaxlint checks, by class. `jaxlint explain CODE` has the full text; "
+        "`references/` has it offline."
+    ]
+    for family, members in families.items():
+        out += ["", f"### {_title(family)}", ""]
+        for rule in members:
+            out.append(f"- `{rule.code}` {rule.name}: {rule.summary()}{_flags(rule)}")
+    return out
+
+
+def _checklist(rules: list[type]) -> list[str]:
+    """The review checklist, each item tagged with the rules that catch it."""
+    out = ["Before calling JAX code done, check each item (the rules that catch it in brackets):"]
+    out.append("")
+    for title, text, predicate in CHECKLIST:
+        codes = [r.code for r in rules if predicate(r)]
+        tag = f" [{', '.join(codes)}]" if codes else ""
+        out.append(f"- [ ] **{title}**: {text}{tag}")
+    return out
 
 
 def render_references() -> dict[str, str]:

@@ -46,7 +46,7 @@ LAYER = {
     "cli": 8,
     "__main__": 8,
     # faces that sit beside the CLI and use its commands (agents drive jaxlint through them)
-    "integrations.mcp_server": 8,
+    "integrations.mcp": 8,
     "integrations.mcp_command": 8,
 }
 

@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_mcp(args: argparse.Namespace) -> int:
     """Start the server, or print a one-line install hint and exit 2 when the SDK is missing."""
     try:
-        from jaxlint.integrations import mcp_server
+        from jaxlint.integrations.mcp import serve
     except ModuleNotFoundError as exc:
         missing = (exc.name or "").split(".")[0]
         if missing in MCP_PACKAGES:
@@ -57,4 +57,4 @@ def run_mcp(args: argparse.Namespace) -> int:
         if not os.path.isdir(root):
             print(f"jaxlint: error: --root {root!r} is not a directory", file=sys.stderr)
             return 2
-    return mcp_server.serve(args.root or None)
+    return serve(args.root or None)
