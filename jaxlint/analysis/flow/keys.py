@@ -56,7 +56,6 @@ from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
 
 __all__ = [
-    "COMPREHENSIONS",
     "KEY_HELPERS",
     "Collision",
     "ConstantSeed",

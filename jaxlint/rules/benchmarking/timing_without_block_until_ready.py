@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.imports import ancestors
-from jaxlint.analysis.jit_sites import JIT_FACTORIES
+from jaxlint.analysis.jax_api import (
+    CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
+    JIT_FACTORIES,
+    TIMEIT,
+    TREE_MAP,
+)
 from jaxlint.analysis.sync import SYNC_METHODS, derived_names, waits_for, waits_on_result
+from jaxlint.analysis.syntax import ancestors, parent
 from jaxlint.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.benchmarking._timing import (
-    CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
-    TIMEIT,
     is_clock,
     mentions,
     timed_regions,
@@ -24,7 +27,6 @@ from jaxlint.rules.benchmarking._timing import (
 
 ASYNC_PREFIXES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.")
 ASYNC_CALLS = {"jax.device_put"}
-TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
 STATIC_RESULTS = {
     "jax.numpy.shape",
     "jax.numpy.dtype",
@@ -104,7 +106,7 @@ def _blocking_call(ctx: Context, node: ast.AST, names: set[str]) -> bool:
         return False
     q = ctx.qualname(node.func)
     return bool(
-        q in TREE_MAPS
+        q in TREE_MAP
         and len(node.args) > 1
         and isinstance(node.args[0], ast.Lambda)
         and _calls_blocking_method(node.args[0].body)
@@ -356,7 +358,7 @@ class TimingWithoutBlockUntilReady(Rule):
                 return
             if _blocks_before_clock(ctx, end, derived_names(region, set(holders))):
                 return
-        elif isinstance(getattr(last, "jl_parent", None), ast.Expr) is False:
+        elif isinstance(parent(last), ast.Expr) is False:
             return  # result consumed by something we cannot follow: stay silent
         self.report(last, holder=holder or "result", fix=self._fix(last, holder, end, ctx))
 
