@@ -10,11 +10,13 @@ import ast
 from jaxlint.analysis.jax_api import (
     CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
     JIT_FACTORIES,
+    PARTIAL,
     TIMEIT,
     TREE_MAP,
 )
 from jaxlint.analysis.sync import SYNC_METHODS, derived_names, waits_for, waits_on_result
 from jaxlint.analysis.syntax import ancestors, parent
+from jaxlint.analysis.values import assigned_value
 from jaxlint.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
@@ -54,12 +56,12 @@ def is_async_work(ctx: Context, call: ast.Call) -> bool:
             facts and facts.kind == "jit" and facts.via in JIT_FACTORIES and not facts.chain
         )
     if isinstance(func, ast.Name):
-        b = ctx.index.binding(func.id, ctx.index.scope_of(func))
-        if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
-            return ctx.qualname(b.value.func) in JIT_FACTORIES or (
-                isinstance(b.value.func, ast.Call)
-                and ctx.qualname(b.value.func.func) in {"functools.partial", "partial"}
-                and any(ctx.qualname(a) in JIT_FACTORIES for a in b.value.func.args[:1])
+        value = assigned_value(ctx.index, func)
+        if isinstance(value, ast.Call):
+            return ctx.qualname(value.func) in JIT_FACTORIES or (
+                isinstance(value.func, ast.Call)
+                and ctx.qualname(value.func.func) in PARTIAL
+                and any(ctx.qualname(a) in JIT_FACTORIES for a in value.func.args[:1])
             )
     return False
 
