@@ -13,7 +13,6 @@ from jaxlint.analysis.loops import (
     is_mutated_in,
     loop_bound_names,
     loop_varying_names,
-    per_step,
     trip_count,
 )
 from jaxlint.config import Settings
@@ -86,7 +85,7 @@ def train(params, n):
 def test_direct_loop_and_varying_names():
     ctx, tree = _context(LOOPS)
     call = _call(tree, "step")
-    found = per_step(ctx, call)
+    found = ctx.facts.loops.per_step(call)
     assert found is not None and found.direct and not found.traced
     assert isinstance(found.loop, ast.For) and found.describe().startswith("in the loop on line")
     assert loop_varying_names(found.loop) >= {"i", "params"}
@@ -101,7 +100,7 @@ def test_called_per_step_through_a_chain():
         for n in ast.walk(tree)
         if isinstance(n, ast.Call) and getattr(n.func, "attr", None) == "key"
     )
-    found = per_step(ctx, key_call)
+    found = ctx.facts.loops.per_step(key_call)
     assert found is not None and not found.direct
     names = [f.name for f in found.functions]
     # make_key is called per step from `step` (a chain), or directly by the comprehension
@@ -121,22 +120,22 @@ def test_one_time_and_traced_functions():
         and n.lineno > 15
         and n.lineno < 20
     )
-    assert per_step(ctx, init_call) is None  # inside __init__: runs once
+    assert ctx.facts.loops.per_step(init_call) is None  # inside __init__: runs once
     sin = _call(tree, "sin")
-    found = per_step(ctx, sin)
+    found = ctx.facts.loops.per_step(sin)
     assert found is not None and found.traced  # jitted: the body runs per trace only
 
 
 def test_comprehension_while_and_trip_counts():
     ctx, tree = _context(LOOPS)
     comp = next(n for n in ast.walk(tree) if isinstance(n, ast.ListComp))
-    found = per_step(ctx, comp.elt)
+    found = ctx.facts.loops.per_step(comp.elt)
     assert found is not None and found.loop is comp and found.loop_statement is None
-    assert per_step(ctx, comp.generators[0].iter) is None  # evaluated once
+    assert ctx.facts.loops.per_step(comp.generators[0].iter) is None  # evaluated once
     loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))]
     assert [trip_count(lp) for lp in loops] == [None, None, 2]
     while_loop = next(lp for lp in loops if isinstance(lp, ast.While))
-    assert per_step(ctx, while_loop.test) is not None  # the test runs every step
+    assert ctx.facts.loops.per_step(while_loop.test) is not None  # the test runs every step
     assert trip_count(comp) is None
 
 
@@ -163,7 +162,7 @@ def test_invariance_and_mutation():
         for n in ast.walk(tree)
         if isinstance(n, ast.Call) and ctx.qualname(n.func) == "jax.numpy.asarray"
     ]
-    found = [per_step(ctx, c) for c in calls]
+    found = [ctx.facts.loops.per_step(c) for c in calls]
     assert [f.invariant(c) for f, c in zip(found, calls)] == [True, False, False, True]
     loop = found[0].loop
     assert is_mutated_in(loop, "buf", ctx.index) and not is_mutated_in(loop, "fixed", ctx.index)

@@ -36,6 +36,7 @@ class ModuleFacts:
         self.jit_decorators = jit_decorators
         # project.Seed per top-level function: traced arguments from other modules
         self.seeds = seeds
+        self._x64: bool | None = None
 
     @cached_property
     def index(self) -> ModuleIndex:
@@ -54,6 +55,13 @@ class ModuleFacts:
         from jaxlint.analysis.jit_sites import JitSites
 
         return JitSites(self)
+
+    @cached_property
+    def loops(self):  # noqa: ANN201 - analysis.loops.LoopFacts
+        """Which functions run once per step of a Python loop, and why."""
+        from jaxlint.analysis.loops import LoopFacts
+
+        return LoopFacts(self)
 
     @cached_property
     def pytrees(self) -> PytreeFields:
@@ -77,6 +85,16 @@ class ModuleFacts:
         from jaxlint.analysis.guards import VersionGuards
 
         return VersionGuards(self.index)
+
+    def x64_may_be_on(self, path: str) -> bool:
+        """64-bit mode may be on where this module runs (analysis/x64.py): the module turns
+        it on, or its project -- conftest, package `__init__`, CI/tox/pytest configuration --
+        does. `path` is this module's file; the answer is kept with the facts."""
+        if self._x64 is None:
+            from jaxlint.analysis.x64 import module_enables_x64, project_enables_x64
+
+            self._x64 = module_enables_x64(self.index) or project_enables_x64(path)
+        return self._x64
 
     def in_old_jax_branch(self, node: ast.AST) -> bool:
         """Whether `node` runs only on an older JAX (a version-compatibility fallback)."""

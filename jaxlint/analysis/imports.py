@@ -12,12 +12,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-# FUNCTION_NODES, ancestors and parent live in syntax.py; re-exported for the rule modules
-# (and keys.py, runtime_checks/verify_plan.py) that still import them from here
-from jaxlint.analysis.syntax import FUNCTION_NODES as FUNCTION_NODES
-from jaxlint.analysis.syntax import ancestors as ancestors
-from jaxlint.analysis.syntax import enclosing_function, target_names
-from jaxlint.analysis.syntax import parent as parent
+from jaxlint.analysis.syntax import FUNCTION_NODES, enclosing_function, parent, target_names
 
 SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
 # node types `ModuleIndex._record` looks at (everything else only gets parent links)

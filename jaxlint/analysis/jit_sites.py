@@ -23,29 +23,14 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jaxlint.analysis.imports import ModuleIndex, parent
-from jaxlint.analysis.loops import enclosing_function, module_loops
-from jaxlint.analysis.transforms import (
-    GRAD_LIKE,
-    JIT_LIKE,
-    PARTIAL,
-    positional_params,
-    read_static_options,
-)
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE, PARTIAL
+from jaxlint.analysis.syntax import enclosing_function, keyword, parent, positional_params
+from jaxlint.analysis.transforms import read_static_options
 
 if TYPE_CHECKING:
     from jaxlint.analysis import ModuleFacts
 
-# transforms that create a compiled, cached callable (the cache is keyed on the function object)
-JIT_FACTORIES = frozenset(
-    {
-        "jax.jit",
-        "jax.pmap",
-        "equinox.filter_jit",
-        "flax.nnx.jit",
-        "jax.experimental.pjit.pjit",
-    }
-)
 DONATING = frozenset({"jax.jit", "jax.pmap", "jax.experimental.pjit.pjit"})
 FUNCTION_TRANSFORMS = frozenset(JIT_LIKE) | frozenset(GRAD_LIKE)
 
@@ -118,7 +103,7 @@ def jit_wrapper(index: ModuleIndex, expr: ast.AST) -> tuple[str, ast.Call | None
             inner = index.qualname(expr.args[0])
             if inner in JIT_FACTORIES and len(expr.args) == 1:
                 return inner, expr
-        if fq in JIT_FACTORIES and not expr.args and not _keyword(expr, "fun"):
+        if fq in JIT_FACTORIES and not expr.args and not keyword(expr, "fun"):
             return fq, expr
     return None
 
@@ -128,7 +113,7 @@ def jit_application(index: ModuleIndex, call: ast.Call) -> tuple[str, ast.Call, 
     carrying the keywords, E)."""
     q = index.qualname(call.func)
     if q in JIT_FACTORIES:
-        target = call.args[0] if call.args else _keyword(call, "fun")
+        target = call.args[0] if call.args else keyword(call, "fun")
         if target is None or isinstance(target, ast.Starred):
             return None
         return q, call, target
@@ -136,13 +121,6 @@ def jit_application(index: ModuleIndex, call: ast.Call) -> tuple[str, ast.Call, 
         wrapped = jit_wrapper(index, call.func)
         if wrapped is not None and wrapped[1] is not None:
             return wrapped[0], wrapped[1], call.args[0]
-    return None
-
-
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    for kw in call.keywords:
-        if kw.arg == name:
-            return kw.value
     return None
 
 
@@ -292,9 +270,9 @@ def fresh_callable(facts: ModuleFacts, target: ast.expr) -> tuple[str, str] | No
         if (
             b is not None
             and b.kind == "def"
-            and enclosing_function(b.node) is not None
+            and enclosing_function(b.node, stop_at_class=True) is not None
             and not _is_class_member(b.node)
-            and module_loops(facts).per_step(b.node) is not None  # the def runs every step
+            and facts.loops.per_step(b.node) is not None  # the def runs every step
         ):
             return f"the nested function `{target.id}`, defined anew every step", target.id
         return None

@@ -8,7 +8,7 @@ under `functools.cache`/`lru_cache`) never run per step.
 
 Rules use it as:
 
-    step = per_step(ctx, node)            # PerStep | None
+    step = ctx.facts.loops.per_step(node) # PerStep | None
     if step is None or step.traced: ...   # traced: a jitted function on the way runs its
                                           # Python body once per trace, not per step
     step.direct                           # in the loop body itself (else: step.calls /
@@ -22,12 +22,11 @@ Rules use it as:
     step.describe()                       # "in the loop on line 12" /
                                           # "in `step()`, called in every step of the loop ..."
 
-plus the helpers `enclosing_loop(node)`, `enclosing_function(node)`, `statement_of(node)`,
-`loop_bound_names(loop)`, `loop_varying_names(loop)`, `free_names(index, fn)`,
+plus the helpers `enclosing_loop(node)`, `loop_bound_names(loop)`, `loop_varying_names(loop)`, `free_names(index, fn)`,
 `is_mutated_in(loop, name, index)`, `trip_count(loop)` and `one_time_function(index, fn)`.
 The node helpers follow the parent links of `ModuleIndex` (`ctx.index` builds them;
 `per_step` does so itself).
-Everything is computed lazily, once per module (cached on the module's facts).
+Everything is computed lazily, once per module (`ModuleFacts.loops`).
 """
 
 from __future__ import annotations
@@ -49,9 +48,6 @@ from jaxlint.analysis.syntax import (
     parent,
     target_names,
     walk_scope,
-)
-from jaxlint.analysis.syntax import (
-    statement_of as statement_of,  # re-exported: rules/compile.py imports it from here
 )
 
 ONE_TIME_FUNCTIONS = frozenset(
@@ -253,9 +249,8 @@ def _in_list(stmts: list[ast.stmt], child: ast.AST) -> bool:
     return any(s is child for s in stmts)
 
 
-def enclosing_function(node: ast.AST) -> ast.AST | None:
-    """The function whose body holds `node`; None in a class body (loops count steps of a
-    function, and a class body runs once)."""
+def _enclosing_function(node: ast.AST) -> ast.AST | None:
+    # loops count steps of a function; a class body runs once
     return syntax.enclosing_function(node, stop_at_class=True)
 
 
@@ -525,7 +520,7 @@ class PerStep:
         different program, whatever object holds it."""
         if not self.direct or self._index is None:
             return False
-        owner = enclosing_function(self.loop)
+        owner = _enclosing_function(self.loop)
         if owner is not None and not contains(owner, fn):
             return False  # defined elsewhere: its free names are not the loop's variables
         return bool(free_names(self._index, fn) & loop_varying_names(self.loop))
@@ -641,7 +636,7 @@ class LoopFacts:
                 continue
             if one_time_function(index, callee):
                 continue
-            caller = enclosing_function(call)
+            caller = _enclosing_function(call)
             calls_in.setdefault(caller, []).append((call, callee))
             loop = enclosing_loop(call)
             if loop is not None and callee not in steps and callee is not caller:
@@ -662,9 +657,15 @@ class LoopFacts:
         return steps
 
     def per_step(self, node: ast.AST) -> PerStep | None:
-        """See the module function `per_step`."""
+        """Why `node` runs once per step of a Python loop, or None when it does not.
+
+        Direct: `node` is in the body of a for/while loop (or a comprehension's element) of
+        its own function. Otherwise, when its function is called from such a loop of this
+        module, directly or through up to MAX_CHAIN functions (resolved by name or
+        `self.method`), the first loop found. One-time initializers are never per step.
+        """
         loop = enclosing_loop(node)
-        own = enclosing_function(node)
+        own = _enclosing_function(node)
         if loop is not None:
             return PerStep(loop, traced=self._traced(own), _index=self.index)
         if own is None or isinstance(own, ast.Lambda) or one_time_function(self.index, own):
@@ -673,35 +674,6 @@ class LoopFacts:
         if found is None:
             return None
         calls, functions, loop = found
-        outer = enclosing_function(loop)
+        outer = _enclosing_function(loop)
         traced = any(self._traced(f) for f in (outer, *functions))
         return PerStep(loop, calls, functions, traced, _index=self.index)
-
-
-def loop_facts(ctx) -> LoopFacts:  # noqa: ANN001 - rules.base.Context
-    """The module's LoopFacts (one per module, shared by every rule)."""
-    return module_loops(ctx.facts)
-
-
-def module_loops(facts) -> LoopFacts:  # noqa: ANN001 - analysis.ModuleFacts
-    """The LoopFacts of a module's facts (for analyses, which see facts, not a rule context).
-
-    Kept on the ModuleFacts itself (not in a global table whose values point back at their
-    keys), so it dies with the module: a long-running `jaxlint lsp` stays flat.
-    """
-    found = getattr(facts, "_loop_facts", None)
-    if found is None:
-        found = LoopFacts(facts)
-        facts._loop_facts = found
-    return found
-
-
-def per_step(ctx, node: ast.AST) -> PerStep | None:  # noqa: ANN001 - rules.base.Context
-    """Why `node` runs once per step of a Python loop, or None when it does not.
-
-    Direct: `node` is in the body of a for/while loop (or a comprehension's element) of its
-    own function. Otherwise, when its function is called from such a loop of this module,
-    directly or through up to MAX_CHAIN functions (resolved by name or `self.method`), the
-    first loop found. One-time initializers are never per step.
-    """
-    return loop_facts(ctx).per_step(node)

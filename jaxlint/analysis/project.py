@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.transforms import GRAD_LIKE, JIT_LIKE, FunctionFacts
+from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
+from jaxlint.analysis.transforms import FunctionFacts
 
 SUMMARY_FORMAT = 3  # 2: key_positions, imported; 3: imported always, `import m` too
 MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied

@@ -13,9 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex
-
-# the tables (jax_api.py) and syntax helpers (syntax.py) that moved out of this module; those
-# imported `as` themselves are re-exported for the modules that import them from here
 from jaxlint.analysis.jax_api import (
     ARGNUMS_GRADS,
     COMPILING,
@@ -26,12 +23,15 @@ from jaxlint.analysis.jax_api import (
     PARTIAL,
     PASS_THROUGH_DECORATORS,
 )
-from jaxlint.analysis.jax_api import TREE_MAP as TREE_MAP
-from jaxlint.analysis.syntax import FUNCTION_NODES, is_none_literal, literal_strs
-from jaxlint.analysis.syntax import all_params as all_params
-from jaxlint.analysis.syntax import keyword as keyword
-from jaxlint.analysis.syntax import literal_ints as literal_ints
-from jaxlint.analysis.syntax import positional_params as positional_params
+from jaxlint.analysis.syntax import (
+    FUNCTION_NODES,
+    all_params,
+    is_none_literal,
+    keyword,
+    literal_ints,
+    literal_strs,
+    positional_params,
+)
 
 STATIC_ANNOTATIONS = {"bool", "int", "str", "float", "complex", "tuple", "type", "Callable"}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.diagnostic import Edit, Position
 from jaxlint.edits.imports import name_is_free
 from jaxlint.edits.view import ModuleView
@@ -72,7 +73,7 @@ def hoist_expression(
     """`name = <expr>` on a new line above `before`; `expr` itself becomes `name`."""
     if not _starts_line(ctx, before) or _has_multiline_string(expr):
         return None
-    stmt = _statement_of(expr)
+    stmt = syntax.statement_of(expr)
     if stmt is None:
         return None
     indent = ctx.line_indent(before.lineno)
@@ -120,15 +121,8 @@ def hoist_statement(ctx: ModuleView, stmt: ast.stmt, before: ast.stmt) -> list[E
     return [insert, delete]
 
 
-def _statement_of(node: ast.AST) -> ast.stmt | None:
-    cur: ast.AST | None = node
-    while cur is not None and not isinstance(cur, ast.stmt):
-        cur = getattr(cur, "jl_parent", None)
-    return cur
-
-
 def _alone_in_block(stmt: ast.stmt) -> bool:
-    parent = getattr(stmt, "jl_parent", None)
+    parent = syntax.parent(stmt)
     for attr in ("body", "orelse", "finalbody", "handlers"):
         block = getattr(parent, attr, None)
         if isinstance(block, list) and any(s is stmt for s in block):

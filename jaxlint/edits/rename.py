@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import re
 
+from jaxlint.analysis import syntax
 from jaxlint.diagnostic import Edit, Position
 from jaxlint.edits.imports import spell
 from jaxlint.edits.view import ModuleView
@@ -86,7 +87,7 @@ def parenthesized(ctx: ModuleView, node: ast.expr) -> str:
 
 
 def _block_of(stmt: ast.stmt) -> list[ast.stmt] | None:
-    parent = getattr(stmt, "jl_parent", None)
+    parent = syntax.parent(stmt)
     for field in ("body", "orelse", "finalbody", "handlers"):
         block = getattr(parent, field, None)
         if isinstance(block, list) and stmt in block:
@@ -112,13 +113,6 @@ def delete_statement(ctx: ModuleView, stmt: ast.stmt) -> Edit:
             Position(first - 1, len(src.line(first - 1))), Position(last, len(src.line(last))), ""
         )
     return Edit(Position(first, 0), Position(last, len(src.line(last))), "")
-
-
-def statement_of(node: ast.AST) -> ast.stmt | None:
-    cur: ast.AST | None = node
-    while cur is not None and not isinstance(cur, ast.stmt):
-        cur = getattr(cur, "jl_parent", None)
-    return cur
 
 
 def insert_after_statement(ctx: ModuleView, stmt: ast.stmt, text: str) -> Edit:
@@ -208,7 +202,7 @@ def config_update(ctx: ModuleView, call: ast.Call) -> tuple[str, ast.expr | None
 
 
 def expression_statement(node: ast.AST) -> ast.Expr | None:
-    parent = getattr(node, "jl_parent", None)
+    parent = syntax.parent(node)
     return parent if isinstance(parent, ast.Expr) and parent.value is node else None
 
 

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from jaxlint.analysis import ModuleFacts
-from jaxlint.analysis.imports import FUNCTION_NODES, ancestors, dotted
+from jaxlint.analysis.imports import dotted
+from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.runtime_checks.plan_locate import Located, def_qualname, positional_params
 
 # --------------------------------------------------------------------------- kind hints

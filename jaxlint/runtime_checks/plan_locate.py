@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.imports import FUNCTION_NODES, ancestors
+from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.diagnostic import Diagnostic
 from jaxlint.source import SourceText
 

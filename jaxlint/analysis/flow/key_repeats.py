@@ -13,10 +13,10 @@ import ast
 from dataclasses import dataclass
 from functools import cached_property
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.flow.key_terms import (
     ACCUMULATING_METHODS,
     CLOCKS,
-    COMPREHENSIONS,
     CONTAINER_CALLS,
     KEY_MAKERS,
     NON_CONSUMING,
@@ -24,18 +24,19 @@ from jaxlint.analysis.flow.key_terms import (
     VIEW_ATTRS,
     VIEW_METHODS,
     VMAPS,
-    _in_test,
-    _innermost_loop,
-    _loop_invariant_seed,
-    _target_names,
-    _targets,
-    _walk_function,
+    assigned_key_names,
     base_name,
+    in_test_code,
+    innermost_loop,
     key_argument,
     key_name,
+    key_target_names,
+    loop_invariant_seed,
     random_function,
+    walk_function,
 )
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,7 @@ class KeyRepeats:
             if q == "functools.partial" and call.args:
                 if self.index.qualname(call.args[0]) not in VMAPS:
                     continue
-                parent = getattr(call, "jl_parent", None)
+                parent = syntax.parent(call)
                 if isinstance(parent, FUNCTION_NODES) and call in getattr(
                     parent, "decorator_list", ()
                 ):
@@ -150,7 +151,7 @@ class KeyRepeats:
                 yield call, fn, in_axes, isinstance(fun, ast.Attribute)
 
     def _first_consumer(self, fn: ast.AST, name: str) -> ast.Call | None:
-        calls = [n for n in _walk_function(fn) if isinstance(n, ast.Call)]
+        calls = [n for n in walk_function(fn) if isinstance(n, ast.Call)]
         calls.sort(key=lambda c: (c.lineno, c.col_offset))
         return next((c for c in calls if name in self.consumed_names(c)), None)
 
@@ -158,13 +159,13 @@ class KeyRepeats:
         """`split(key, n)[i]` with a mapped index `i`: each element picks its own key."""
         if random_function(self.index, consumer) != "split":
             return False
-        parent = getattr(consumer, "jl_parent", None)
+        parent = syntax.parent(consumer)
         if isinstance(parent, ast.Subscript) and not isinstance(parent.slice, ast.Constant):
             return True
         if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
             target = parent.targets[0]
             if isinstance(target, ast.Name):
-                for node in _walk_function(fn):
+                for node in walk_function(fn):
                     if (
                         isinstance(node, ast.Subscript)
                         and isinstance(node.value, ast.Name)
@@ -180,7 +181,7 @@ class KeyRepeats:
         params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
         local = self._bound(fn)
         calls = sorted(
-            (n for n in _walk_function(fn) if isinstance(n, ast.Call)),
+            (n for n in walk_function(fn) if isinstance(n, ast.Call)),
             key=lambda c: (c.lineno, c.col_offset),
         )
         for call in calls:
@@ -222,21 +223,21 @@ class KeyRepeats:
         for _, fn, _, _ in self._vmaps():
             why.setdefault(fn, "it is vmapped (every batch element runs it)")
         for call in self.index.calls:
-            loop = _innermost_loop(call)
+            loop = innermost_loop(call)
             if loop is None:
                 continue
             target = self.resolve_callee(call)
             if (
                 target is not None
-                and not _in_test(call)
+                and not in_test_code(call)
                 and (not steps_only or self._step_call(call, loop))
             ):
                 why.setdefault(target, f"it is called in the loop on line {loop.lineno}")  # type: ignore[attr-defined]
-        todo = [f for f in why if not _in_test(f)]
+        todo = [f for f in why if not in_test_code(f)]
         for _ in range(3):  # callees of callees, three levels deep
             added = []
             for fn in todo:
-                for node in _walk_function(fn):
+                for node in walk_function(fn):
                     if isinstance(node, ast.Call):
                         target = self.resolve_callee(node)
                         if target is not None and target not in why and target is not fn:
@@ -244,7 +245,7 @@ class KeyRepeats:
                             why[target] = f"it is called from `{name}`, which runs repeatedly"
                             added.append(target)
             todo = added
-        return {fn: w for fn, w in why.items() if not _in_test(fn) and not self._timed(fn)}
+        return {fn: w for fn, w in why.items() if not in_test_code(fn) and not self._timed(fn)}
 
     def _timed(self, fn: ast.AST, depth: int = 0) -> bool:
         """`fn` (or a loop body, or a function they call) reads a clock: a benchmark, whose
@@ -258,7 +259,7 @@ class KeyRepeats:
         return out
 
     def _reads_clock(self, fn: ast.AST, depth: int) -> bool:
-        for node in _walk_function(fn):
+        for node in walk_function(fn):
             if isinstance(node, ast.Call):
                 if self.index.qualname(node.func) in CLOCKS:
                     return True
@@ -279,7 +280,7 @@ class KeyRepeats:
             if random_function(self.index, call) not in ("key", "PRNGKey"):
                 continue
             fn = self.index.enclosing_function(call)
-            if fn is None or fn not in self.repeated or _innermost_loop(call) is not None:
+            if fn is None or fn not in self.repeated or innermost_loop(call) is not None:
                 continue
             if not self._module_constant_seed(call):
                 continue
@@ -304,7 +305,7 @@ class KeyRepeats:
         return True
 
     def _consumer_of_new_key(self, call: ast.Call, fn: ast.AST) -> ast.Call | None:
-        parent = getattr(call, "jl_parent", None)
+        parent = syntax.parent(call)
         if isinstance(parent, ast.Call) and call in parent.args:
             fn_name = random_function(self.index, parent)
             if (
@@ -324,7 +325,7 @@ class KeyRepeats:
         events = sorted(
             (
                 n
-                for n in _walk_function(fn)
+                for n in walk_function(fn)
                 if isinstance(n, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
                 and (n.lineno, n.col_offset) > (parent.lineno, parent.col_offset)
             ),
@@ -334,7 +335,7 @@ class KeyRepeats:
             if isinstance(node, ast.Call):
                 if name in self.consumed_names(node):
                     return node
-            elif name in _targets(node):
+            elif name in assigned_key_names(node):
                 return None
         return None
 
@@ -362,7 +363,7 @@ class KeyRepeats:
                 if found is not module.bindings.get(root):
                     continue
                 fn = self.index.enclosing_function(call)
-                if fn is not None and _in_test(fn):
+                if fn is not None and in_test_code(fn):
                     continue
                 sites.setdefault(root, []).append((fn, call))
         out = []
@@ -401,13 +402,13 @@ class KeyRepeats:
         for call in self.index.calls:
             if random_function(self.index, call) not in ("key", "PRNGKey"):
                 continue
-            loop = _innermost_loop(call)
-            if loop is None or not _loop_invariant_seed(call, self._bound(loop)):
+            loop = innermost_loop(call)
+            if loop is None or not loop_invariant_seed(call, self._bound(loop)):
                 continue
             if self._timed(loop):
                 continue  # a benchmark loop: the same inputs for every configuration on purpose
             bound = self._bound(loop)
-            parent = getattr(call, "jl_parent", None)
+            parent = syntax.parent(call)
             if isinstance(parent, ast.Call) and key_argument(parent) is call:
                 used_by = random_function(self.index, parent)
                 if used_by is None or used_by in NON_CONSUMING:
@@ -435,13 +436,13 @@ class KeyRepeats:
         init) are reuse: under `threefry_partitionable` `normal(k, (8, 32))` and
         `normal(k, (32, 1))` share their first values. For a `split`, look at its draws."""
         if random_function(self.index, consumer) == "split":
-            parent = getattr(consumer, "jl_parent", None)
+            parent = syntax.parent(consumer)
             if not isinstance(parent, ast.Assign):
                 return False
-            names = {n for t in parent.targets for n in _target_names(t)}
+            names = {n for t in parent.targets for n in key_target_names(t)}
             draws = [
                 node
-                for node in _walk_function(loop)
+                for node in walk_function(loop)
                 if isinstance(node, ast.Call)
                 and random_function(self.index, node) not in (None, *NON_CONSUMING)
                 and base_name(key_name(key_argument(node)) or "") in names
@@ -454,7 +455,7 @@ class KeyRepeats:
                 if (
                     isinstance(node, ast.Name)
                     and node.id in bound
-                    and not isinstance(getattr(node, "jl_parent", None), ast.Attribute)
+                    and not isinstance(syntax.parent(node), ast.Attribute)
                 ):
                     # a loop-bound size, not `batch.shape` (data-shaped)
                     return not self._leaves_iteration(consumer, loop)
@@ -468,7 +469,7 @@ class KeyRepeats:
         any other computation (`bench(a)`, `print(a.shape)`) stays in the iteration."""
         if _depth > 4:
             return False
-        child, cur = value, getattr(value, "jl_parent", None)
+        child, cur = value, syntax.parent(value)
         while cur is not None:
             if cur is loop:
                 return (
@@ -517,7 +518,7 @@ class KeyRepeats:
                     return False
             else:
                 return False
-            child, cur = cur, getattr(cur, "jl_parent", None)
+            child, cur = cur, syntax.parent(cur)
         return False
 
     def _assigned_leaves(self, stmt: ast.stmt, loop: ast.AST, depth: int) -> bool:
@@ -529,13 +530,13 @@ class KeyRepeats:
                     sub.ctx, ast.Store
                 ):
                     return True  # `params[i] = w`, `self.w = w`
-            names.update(n for n in _target_names(t) if "[" not in n and "." not in n)
+            names.update(n for n in key_target_names(t) if "[" not in n and "." not in n)
         if isinstance(stmt, ast.AugAssign) and names - self._bound(loop):
             return True  # `total += draw` into a name from outside the loop
         if names & self._carried(loop):
             return True  # `state = step(state, key)`: the value lives on past the iteration
         after = (stmt.lineno, stmt.col_offset)
-        for node in _walk_function(loop):
+        for node in walk_function(loop):
             if (
                 isinstance(node, ast.Name)
                 and node.id in names
@@ -551,13 +552,13 @@ class KeyRepeats:
         (a training or simulation step). A call whose result is stored per configuration
         (`results[n] = bench(n)`) or dropped is not a step: each call may repeat its draws on
         purpose (a benchmark with a fixed seed)."""
-        parent = getattr(call, "jl_parent", None)
+        parent = syntax.parent(call)
         while isinstance(parent, (ast.Tuple, ast.Starred)):
-            parent = getattr(parent, "jl_parent", None)
+            parent = syntax.parent(parent)
         if not isinstance(parent, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             return False
         targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
-        names = {n for t in targets for n in _target_names(t) if n.isidentifier()}
+        names = {n for t in targets for n in key_target_names(t) if n.isidentifier()}
         return bool(names & self._carried(loop))
 
     def _carried(self, loop: ast.AST) -> set[str]:
@@ -578,14 +579,14 @@ class KeyRepeats:
         bound = self._bound(loop)
         events: dict[str, list[tuple[tuple[int, int], bool, bool]]] = {}
         inside = {id(n) for n in ast.walk(loop)}
-        for node in _walk_function(owner):
+        for node in walk_function(owner):
             if isinstance(node, ast.Name) and node.id in bound:
                 store = isinstance(node.ctx, ast.Store)
                 where: ast.AST = node
                 if store:  # an assignment happens after its value is computed
-                    stmt = getattr(node, "jl_parent", None)
+                    stmt = syntax.parent(node)
                     while stmt is not None and not isinstance(stmt, ast.stmt):
-                        stmt = getattr(stmt, "jl_parent", None)
+                        stmt = syntax.parent(stmt)
                     where = stmt if stmt is not None else node
                 pos = (
                     (where.end_lineno, where.end_col_offset)
@@ -623,12 +624,12 @@ class KeyRepeats:
         """The first consumption of `name` after `after` in the loop, when `after` is the
         only place the loop binds `name` (a `fold_in(key, i)` rebinding makes it vary)."""
         found = None
-        for node in _walk_function(loop):
+        for node in walk_function(loop):
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node is not after:
-                if name in _targets(node):
+                if name in assigned_key_names(node):
                     return None
             elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.NamedExpr)):
-                if name in _target_names(node.target):
+                if name in key_target_names(node.target):
                     return None
             elif (
                 isinstance(node, ast.Call)

@@ -8,8 +8,11 @@ code that runs repeatedly). Kept apart so neither half imports the other's inter
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex
+from jaxlint.analysis import syntax
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
 
 NON_CONSUMING = frozenset(
     {
@@ -32,8 +35,6 @@ LOOP_BODY_TRANSFORMS = frozenset(
 )
 
 VMAPS = frozenset({"jax.vmap"})
-
-COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 DERIVED = "\0derived:"
 
@@ -135,7 +136,9 @@ def base_name(name: str) -> str:
     return name.split("[", 1)[0].split(".", 1)[0]
 
 
-def _walk_function(fn: ast.AST):
+def walk_function(fn: ast.AST) -> Iterator[ast.AST]:
+    """The nodes under `fn`, not entering nested functions and lambdas (their defs are
+    yielded; class bodies are entered: they run where they stand)."""
     stack = list(ast.iter_child_nodes(fn))
     while stack:
         node = stack.pop()
@@ -144,45 +147,47 @@ def _walk_function(fn: ast.AST):
             stack.extend(ast.iter_child_nodes(node))
 
 
-def _target_names(t: ast.AST):
+def key_target_names(t: ast.AST) -> Iterator[str]:
     """Names a target rebinds, including tracked containers: `self.key = ...` rebinds
     `self.key`, `rngs["dropout"] = ...` rebinds `rngs['dropout']`."""
     if isinstance(t, ast.Name):
         yield t.id
     elif isinstance(t, (ast.Tuple, ast.List)):
         for e in t.elts:
-            yield from _target_names(e)
+            yield from key_target_names(e)
     elif isinstance(t, ast.Starred):
-        yield from _target_names(t.value)
+        yield from key_target_names(t.value)
     elif isinstance(t, (ast.Attribute, ast.Subscript)):
         name = key_name(t)
         if name is not None:
             yield name
 
 
-def _targets(node: ast.AST) -> list[str]:
+def assigned_key_names(node: ast.AST) -> list[str]:
+    """The tracked names an Assign/AugAssign/AnnAssign rebinds (`key_target_names`)."""
     if isinstance(node, ast.Assign):
-        return [n for t in node.targets for n in _target_names(t)]
-    return list(_target_names(node.target))  # type: ignore[attr-defined]
+        return [n for t in node.targets for n in key_target_names(t)]
+    return list(key_target_names(node.target))  # type: ignore[attr-defined]
 
 
-def _names_bound_in(node: ast.AST) -> set[str]:
+def key_names_bound_in(node: ast.AST) -> set[str]:
+    """Every tracked name an assignment, loop target or walrus anywhere in `node` rebinds."""
     out: set[str] = set()
     for sub in ast.walk(node):
         if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-            out.update(_targets(sub))
+            out.update(assigned_key_names(sub))
         elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):
-            out.update(_target_names(sub.target))
+            out.update(key_target_names(sub.target))
         elif isinstance(sub, ast.NamedExpr):
-            out.update(_target_names(sub.target))
+            out.update(key_target_names(sub.target))
     return out
 
 
-def _innermost_loop(node: ast.AST) -> ast.AST | None:
+def innermost_loop(node: ast.AST) -> ast.AST | None:
     """The loop (or comprehension) whose body holds `node`, within the same function."""
     below: ast.AST | None = None
     child = node
-    cur = getattr(node, "jl_parent", None)
+    cur = syntax.parent(node)
     while cur is not None and not isinstance(cur, FUNCTION_NODES):
         if isinstance(cur, (ast.For, ast.AsyncFor, ast.While)) and child in cur.body:
             return cur
@@ -190,11 +195,11 @@ def _innermost_loop(node: ast.AST) -> ast.AST | None:
             first = cur.generators[0]  # type: ignore[attr-defined]
             if not (child is first and below is first.iter):  # the first iterable runs once
                 return cur
-        below, child, cur = child, cur, getattr(cur, "jl_parent", None)
+        below, child, cur = child, cur, syntax.parent(cur)
     return None
 
 
-def _loop_invariant_seed(call: ast.Call, bound: set[str]) -> bool:
+def loop_invariant_seed(call: ast.Call, bound: set[str]) -> bool:
     """The seed is a literal or built from names the loop never rebinds (no calls)."""
     for arg in [*call.args, *(kw.value for kw in call.keywords)]:
         for node in ast.walk(arg):
@@ -205,7 +210,7 @@ def _loop_invariant_seed(call: ast.Call, bound: set[str]) -> bool:
     return True
 
 
-def _in_test(fn: ast.AST) -> bool:
+def in_test_code(fn: ast.AST) -> bool:
     """`fn` is (or is nested in) a test function or a method of a `Test*` class."""
     cur: ast.AST | None = fn
     while cur is not None:
@@ -215,5 +220,5 @@ def _in_test(fn: ast.AST) -> bool:
             return True
         if isinstance(cur, ast.ClassDef) and cur.name.startswith("Test"):
             return True
-        cur = getattr(cur, "jl_parent", None)
+        cur = syntax.parent(cur)
     return False

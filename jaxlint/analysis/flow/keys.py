@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.flow.key_repeats import (
     ConstantSeed,
@@ -36,26 +37,25 @@ from jaxlint.analysis.flow.key_repeats import (
 )
 from jaxlint.analysis.flow.key_terms import (
     ALIGNABLE,
-    COMPREHENSIONS,
     DERIVED,
     JIT_WRAPPERS,
     LOOP_BODY_TRANSFORMS,
     NON_CONSUMING,
     RECORD_METHODS,
-    _names_bound_in,
-    _target_names,
-    _targets,
-    _walk_function,
+    assigned_key_names,
     base_name,
     key_argument,
     key_name,
+    key_names_bound_in,
+    key_target_names,
     random_function,
+    walk_function,
 )
 from jaxlint.analysis.flow.walker import ForwardWalker
-from jaxlint.analysis.imports import FUNCTION_NODES, ModuleIndex, dotted
+from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
 
 __all__ = [
-    "COMPREHENSIONS",
     "KEY_HELPERS",
     "Collision",
     "ConstantSeed",
@@ -221,7 +221,7 @@ class KeyFlow(KeyRepeats):
             events = sorted(
                 (
                     node
-                    for node in _walk_function(fn)
+                    for node in walk_function(fn)
                     if isinstance(node, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
                 ),
                 # source order; an assignment after the calls of its value
@@ -242,7 +242,7 @@ class KeyFlow(KeyRepeats):
                             if n in params and n not in rebound:
                                 used.add(n)
                     else:
-                        for t in _targets(node):
+                        for t in assigned_key_names(node):
                             rebound.add(t)
                 if used - self.consuming_params.get(fn, set()):
                     self.consuming_params[fn] = self.consuming_params.get(fn, set()) | used
@@ -265,7 +265,7 @@ class KeyFlow(KeyRepeats):
     def _bound(self, node: ast.AST) -> set[str]:
         key = id(node)
         if key not in self._bound_cache:
-            self._bound_cache[key] = _names_bound_in(node)
+            self._bound_cache[key] = key_names_bound_in(node)
         return self._bound_cache[key]
 
     # -- path-sensitive walk ------------------------------------------------------------------
@@ -317,7 +317,7 @@ class KeyFlow(KeyRepeats):
             if stores:
                 self._escapes(node.value, state, f"stored in `{_text(stores[0])}`")
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-            for t in _targets(node):
+            for t in assigned_key_names(node):
                 self._rebind(state, t)
 
     def _expr(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
@@ -392,7 +392,7 @@ class KeyFlow(KeyRepeats):
         """A loop: its targets are fresh each iteration; outer keys consumed in it are reused."""
         gens = node.generators  # type: ignore[attr-defined]
         self._expr(gens[0].iter, state, loops, fn)
-        local = {n for g in gens for n in _target_names(g.target)}
+        local = {n for g in gens for n in key_target_names(g.target)}
         inner = dict(state)
         for name in local:
             self._rebind(inner, name)
@@ -575,7 +575,7 @@ class KeyFlow(KeyRepeats):
                     and node.id == name
                     and isinstance(node.ctx, ast.Load)
                 ):
-                    parent = getattr(node, "jl_parent", None)
+                    parent = syntax.parent(node)
                     if not (
                         isinstance(parent, ast.Call)
                         and random_function(self.index, parent)
@@ -703,7 +703,7 @@ class _KeyWalker(ForwardWalker[dict]):
         self.flow._expr(node.iter, state, self.loop_nodes, self.fn)
 
     def for_target(self, node: ast.For | ast.AsyncFor, state: dict) -> None:
-        for t in _target_names(node.target):
+        for t in key_target_names(node.target):
             KeyFlow._rebind(state, t)
 
     def with_items(self, node: ast.With | ast.AsyncWith, state: dict) -> None:

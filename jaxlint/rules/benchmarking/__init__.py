@@ -4,7 +4,7 @@ One rule per module; what a timed region is (two subtracted clock reads) is shar
 `_timing.py`. The prefilter reads `CLOCKS` and `TIMEIT` from each rule's module.
 """
 
-from jaxlint.rules.benchmarking._timing import CLOCKS, TIMEIT
+from jaxlint.analysis.jax_api import CLOCKS, TIMEIT
 from jaxlint.rules.benchmarking.timing_includes_compilation import TimingIncludesCompilation
 from jaxlint.rules.benchmarking.timing_without_block_until_ready import TimingWithoutBlockUntilReady
 

@@ -2,26 +2,18 @@
 
 Both JAX6xx rules look at the statements between `t0 = <clock>()` and the read that
 is subtracted from it (`clock() - t0`), and at `timeit` calls; the clock and timeit
-name tables here also give the prefilter its gate for them.
+name tables (analysis/jax_api.py), imported by the rule modules, also give the prefilter its
+gate for them.
 """
 
 from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.jax_api import CLOCKS
 from jaxlint.analysis.sync import executed
+from jaxlint.analysis.syntax import SCOPE_BOUNDARIES
 from jaxlint.rules.base import Context
-
-CLOCKS = {
-    "time.time",
-    "time.perf_counter",
-    "time.monotonic",
-    "time.perf_counter_ns",
-    "time.monotonic_ns",
-    "time.time_ns",
-    "timeit.default_timer",
-}
-TIMEIT = {"timeit.timeit", "timeit.repeat", "timeit.Timer"}
 
 
 def is_clock(ctx: Context, node: ast.AST) -> bool:
@@ -37,7 +29,7 @@ def walk_owner(owner: ast.AST):
     """`owner`'s own body (a module or function), not entering nested definitions."""
     yield owner
     for child in ast.iter_child_nodes(owner):
-        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        if not isinstance(child, SCOPE_BOUNDARIES):
             yield from executed(child)
 
 

@@ -7,20 +7,22 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.imports import ancestors
-from jaxlint.analysis.jit_sites import (
+from jaxlint.analysis.jax_api import (
+    CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
     JIT_FACTORIES,
+    TIMEIT,
+)
+from jaxlint.analysis.jit_sites import (
     fresh_callable,
     jit_application,
     jit_spec_of_def,
     jit_spec_of_value,
 )
+from jaxlint.analysis.syntax import ancestors, statement_of
 from jaxlint.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.benchmarking._timing import (
-    CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
-    TIMEIT,
     timed_regions,
     walk_no_functions,
     walk_owner,
@@ -316,7 +318,7 @@ class TimingIncludesCompilation(Rule):
                 and node.args
                 and isinstance(node.args[0], ast.Lambda)
             ):
-                stmt = next((a for a in ancestors(node) if isinstance(a, ast.stmt)), None)
+                stmt = statement_of(node)  # a call: never a statement itself
                 if stmt is not None:
                     body = node.args[0].body
                     calls = [n for n in ast.walk(body) if isinstance(n, ast.Call)]

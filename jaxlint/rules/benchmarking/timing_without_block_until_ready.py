@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.imports import ancestors
-from jaxlint.analysis.jit_sites import JIT_FACTORIES
+from jaxlint.analysis.jax_api import (
+    CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
+    JIT_FACTORIES,
+    PARTIAL,
+    TIMEIT,
+    TREE_MAP,
+)
 from jaxlint.analysis.sync import SYNC_METHODS, derived_names, waits_for, waits_on_result
+from jaxlint.analysis.syntax import ancestors, parent
+from jaxlint.analysis.values import assigned_value
 from jaxlint.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.benchmarking._timing import (
-    CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
-    TIMEIT,
     is_clock,
     mentions,
     timed_regions,
@@ -24,7 +29,6 @@ from jaxlint.rules.benchmarking._timing import (
 
 ASYNC_PREFIXES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.")
 ASYNC_CALLS = {"jax.device_put"}
-TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
 STATIC_RESULTS = {
     "jax.numpy.shape",
     "jax.numpy.dtype",
@@ -52,12 +56,12 @@ def is_async_work(ctx: Context, call: ast.Call) -> bool:
             facts and facts.kind == "jit" and facts.via in JIT_FACTORIES and not facts.chain
         )
     if isinstance(func, ast.Name):
-        b = ctx.index.binding(func.id, ctx.index.scope_of(func))
-        if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
-            return ctx.qualname(b.value.func) in JIT_FACTORIES or (
-                isinstance(b.value.func, ast.Call)
-                and ctx.qualname(b.value.func.func) in {"functools.partial", "partial"}
-                and any(ctx.qualname(a) in JIT_FACTORIES for a in b.value.func.args[:1])
+        value = assigned_value(ctx.index, func)
+        if isinstance(value, ast.Call):
+            return ctx.qualname(value.func) in JIT_FACTORIES or (
+                isinstance(value.func, ast.Call)
+                and ctx.qualname(value.func.func) in PARTIAL
+                and any(ctx.qualname(a) in JIT_FACTORIES for a in value.func.args[:1])
             )
     return False
 
@@ -104,7 +108,7 @@ def _blocking_call(ctx: Context, node: ast.AST, names: set[str]) -> bool:
         return False
     q = ctx.qualname(node.func)
     return bool(
-        q in TREE_MAPS
+        q in TREE_MAP
         and len(node.args) > 1
         and isinstance(node.args[0], ast.Lambda)
         and _calls_blocking_method(node.args[0].body)
@@ -356,7 +360,7 @@ class TimingWithoutBlockUntilReady(Rule):
                 return
             if _blocks_before_clock(ctx, end, derived_names(region, set(holders))):
                 return
-        elif isinstance(getattr(last, "jl_parent", None), ast.Expr) is False:
+        elif isinstance(parent(last), ast.Expr) is False:
             return  # result consumed by something we cannot follow: stay silent
         self.report(last, holder=holder or "result", fix=self._fix(last, holder, end, ctx))
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.hoisting import few_steps, movable_above
-from jaxlint.analysis.imports import parent
-from jaxlint.analysis.loops import PerStep, per_step, statement_of
+from jaxlint.analysis.loops import PerStep
+from jaxlint.analysis.syntax import parent, statement_of
 from jaxlint.edits.hoist import fresh_name, hoist_expression, hoist_statement
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
@@ -272,7 +272,7 @@ class HostDataConversionInLoop(Rule):
         what = _host_data(ctx, node.args[0])
         if what is None:
             return
-        step = per_step(ctx, node)
+        step = ctx.facts.loops.per_step(node)
         if step is None or step.traced or few_steps(step) or not step.invariant(node):
             return
         if len(step.calls) > 1 or (not step.direct and _returned(node)):

@@ -9,15 +9,15 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.hoisting import few_steps, movable_above
-from jaxlint.analysis.imports import FUNCTION_NODES, parent
+from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.analysis.jit_sites import (
     FUNCTION_TRANSFORMS,
     fresh_callable,
     jit_application,
     jit_wrapper,
 )
-from jaxlint.analysis.loops import PerStep, is_mutated_in, loop_bound_names, per_step, statement_of
-from jaxlint.analysis.transforms import PARTIAL
+from jaxlint.analysis.loops import PerStep, is_mutated_in, loop_bound_names
+from jaxlint.analysis.syntax import SCOPE_BOUNDARIES, parent, statement_of
 from jaxlint.edits.hoist import fresh_name, hoist_expression, hoist_statement
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
@@ -81,7 +81,7 @@ def _eager_parts(node: ast.AST):
         cur = stack.pop()
         yield cur
         for child in ast.iter_child_nodes(cur):
-            if not isinstance(child, (*FUNCTION_NODES, ast.ClassDef)):
+            if not isinstance(child, SCOPE_BOUNDARIES):
                 stack.append(child)
 
 
@@ -402,7 +402,7 @@ class JitConstructedPerCall(Rule):
             assigned = use.targets[0].id
         else:
             return  # stored, returned or collected: a factory, not a per-step compile
-        step = per_step(ctx, node)
+        step = ctx.facts.loops.per_step(node)
         if step is None or step.traced or few_steps(step):
             return
         made = target if isinstance(target, ast.Lambda) else ctx.index.resolve_function(target)

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.imports import parent
 from jaxlint.analysis.jit_sites import has_method, jit_spec_of_def
-from jaxlint.analysis.transforms import positional_params
+from jaxlint.analysis.syntax import parent, positional_params
 from jaxlint.diagnostic import Position
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._values import identity_hashed_class

@@ -8,9 +8,8 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.hoisting import few_steps
-from jaxlint.analysis.imports import FUNCTION_NODES
 from jaxlint.analysis.jit_sites import DONATING, JitSpec, jitted_callee
-from jaxlint.analysis.loops import enclosing_function, per_step
+from jaxlint.analysis.syntax import SCOPE_BOUNDARIES, enclosing_function
 from jaxlint.diagnostic import Edit, Position
 from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
@@ -180,7 +179,7 @@ class MissingDonation(Rule):
         spec = jitted_callee(ctx.facts, call)
         if spec is None or spec.donates or spec.qualname not in DONATING or spec.unknown_static:
             return
-        step = per_step(ctx, node)
+        step = ctx.facts.loops.per_step(node)
         if step is None or step.traced or not step.direct or few_steps(step):
             return
         target = node.targets[0]
@@ -266,12 +265,12 @@ def _add_keyword(ctx: Context, call: ast.Call, text: str) -> Edit:
 
 def _retained(ctx: Context, name: str, assign: ast.Assign) -> bool:
     """The old value of `name` may be read later: aliased, stored, collected or closed over."""
-    fn = enclosing_function(assign)
+    fn = enclosing_function(assign, stop_at_class=True)
     region = fn if fn is not None else ctx.index.tree
     stack = list(ast.iter_child_nodes(region))
     while stack:
         node = stack.pop()
-        if isinstance(node, (*FUNCTION_NODES, ast.ClassDef)):
+        if isinstance(node, SCOPE_BOUNDARIES):
             scope = ctx.index.scopes.get(node)
             if scope is not None and name not in scope.bindings and name in names_in(node):
                 return True  # a closure reads it

@@ -9,7 +9,7 @@ import ast
 
 from jaxlint.analysis.hoisting import few_steps
 from jaxlint.analysis.jit_sites import jitted_callee
-from jaxlint.analysis.loops import loop_varying_names, per_step
+from jaxlint.analysis.loops import loop_varying_names
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
 from jaxlint.rules.compile._values import names_in
@@ -222,7 +222,7 @@ class ShapeVariesPerIteration(Rule):
         spec = jitted_callee(ctx.facts, node)
         if spec is None:
             return
-        step = per_step(ctx, node)
+        step = ctx.facts.loops.per_step(node)
         if step is None or step.traced or not step.direct or few_steps(step):
             return
         if step.over_written_values:

@@ -9,7 +9,6 @@ import ast
 
 from jaxlint.analysis.hoisting import few_steps
 from jaxlint.analysis.jit_sites import jitted_callee, local_class
-from jaxlint.analysis.loops import per_step
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
 from jaxlint.rules.compile._values import identity_hashed_class
@@ -135,7 +134,7 @@ class StaticArgVaries(Rule):
         spec = jitted_callee(ctx.facts, node)
         if spec is None or spec.unknown_static or not (spec.static_positions or spec.static_names):
             return
-        step = per_step(ctx, node)
+        step = ctx.facts.loops.per_step(node)
         if step is None or step.traced or not step.direct or few_steps(step):
             return
         if step.over_written_values:

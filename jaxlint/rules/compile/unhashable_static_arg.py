@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.jit_sites import has_method, jitted_callee, local_class
+from jaxlint.analysis.values import assigned_value
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._values import NOT_ARRAY_CALLS
 
@@ -40,15 +41,11 @@ def _unhashable(ctx: Context, arg: ast.expr) -> tuple[str, str | None] | None:
         if cls is not None and _mutable_dataclass(ctx, cls):
             return f"a non-frozen dataclass (`{cls.name}`)", None
     if isinstance(arg, ast.Name):
-        b = ctx.index.binding(arg.id, ctx.index.scope_of(arg))
-        if (
-            b is not None
-            and b.kind == "assign"
-            and isinstance(
-                b.value, (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.SetComp)
-            )
+        value = assigned_value(ctx.index, arg)
+        if isinstance(
+            value, (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.SetComp)
         ):
-            what = _unhashable(ctx, b.value)
+            what = _unhashable(ctx, value)
             if what is not None:
                 return f"{what[0]} (`{arg.id}`)", None
     return None

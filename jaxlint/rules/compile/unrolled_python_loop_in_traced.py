@@ -8,8 +8,8 @@ from __future__ import annotations
 import ast
 import re
 
-from jaxlint.analysis.jit_sites import JIT_FACTORIES
-from jaxlint.analysis.transforms import all_params, positional_params
+from jaxlint.analysis.jax_api import JIT_FACTORIES
+from jaxlint.analysis.syntax import all_params, positional_params
 from jaxlint.rules.base import Context, Examples, Rule
 
 DEFAULT_UNROLL_THRESHOLD = 32

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.jit_sites import jitted_callee
+from jaxlint.analysis.values import assigned_value
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.dtypes._x64 import x64_evidence
 
@@ -75,9 +76,9 @@ def numpy_float64(ctx: Context, node: ast.AST, depth: int = 0) -> str | None:
             return f"`default_rng().{func.attr}(...)` (float64)"
         return None
     if isinstance(node, ast.Name):
-        b = ctx.index.binding(node.id, ctx.index.scope_of(node))
-        if b is not None and b.kind == "assign" and b.value is not None:
-            inner = numpy_float64(ctx, b.value, depth + 1)
+        value = assigned_value(ctx.index, node)
+        if value is not None:
+            inner = numpy_float64(ctx, value, depth + 1)
             if inner is not None:
                 return f"`{node.id}` = {inner}"
     return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.values import assigned_value
 from jaxlint.rules.base import Context, Examples, Rule
 
 HOST_RNG_PREFIXES = ("numpy.random.", "random.")
@@ -96,9 +97,9 @@ class HostRngInTraced(Rule):
         if q and q.startswith(HOST_RNG_PREFIXES) and q not in GENERATOR_FACTORIES:
             call = q.replace("numpy.", "np.")
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
-            b = ctx.index.binding(node.func.value.id, ctx.index.scope_of(node.func.value))
-            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
-                if ctx.qualname(b.value.func) in GENERATOR_FACTORIES:
+            value = assigned_value(ctx.index, node.func.value)
+            if isinstance(value, ast.Call):
+                if ctx.qualname(value.func) in GENERATOR_FACTORIES:
                     call = ctx.text(node.func)
         if call:
             why = fn.describe()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.flow.keys import key_argument
 from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
@@ -94,7 +95,7 @@ class LegacyPrngKey(Rule):
         self.report(node, call=ctx.text(node), args=args, fix=self._fix(node, ctx))
 
     def _fix(self, node: ast.Call, ctx: Context):  # noqa: ANN202
-        parent = getattr(node, "jl_parent", None)
+        parent = syntax.parent(node)
         ok = isinstance(parent, ast.Call) and (
             (ctx.qualname(parent.func) or "").startswith("jax.random.")
             and key_argument(parent) is node

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.flow.keys import COMPREHENSIONS, KeyFlow, Reuse, base_name
-from jaxlint.analysis.imports import ModuleIndex, parent
+from jaxlint.analysis.flow.keys import KeyFlow, Reuse, base_name
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.syntax import COMPREHENSIONS, SCOPE_BOUNDARIES, parent, statement_of
 from jaxlint.edits.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.prng._calls import callee_name
@@ -385,7 +386,7 @@ def _split_plan(reuse: Reuse, ctx: Context) -> list[tuple[ast.stmt, list[ast.exp
     simple (a consumption inside a nested block, two in one statement, a shared line, a key
     that is not a local of this scope)."""
     name = reuse.name
-    stmt = _statement_of(reuse.node)
+    stmt = statement_of(reuse.node)
     if stmt is None:
         return None
     owner = parent(stmt)
@@ -442,9 +443,7 @@ def _calls_in(stmt: ast.stmt) -> list[ast.Call]:
     stack: list[ast.AST] = [stmt]
     while stack:
         cur = stack.pop()
-        if cur is not stmt and isinstance(
-            cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, *COMPREHENSIONS)
-        ):
+        if cur is not stmt and isinstance(cur, (*SCOPE_BOUNDARIES, *COMPREHENSIONS)):
             continue
         if isinstance(cur, ast.Call):
             out.append(cur)
@@ -518,13 +517,3 @@ def _old_line(line: int, inserts: list[tuple[int, int]]) -> int | None:
         else:
             break
     return line - shift
-
-
-def _statement_of(node: ast.AST) -> ast.stmt | None:
-    cur: ast.AST | None = node
-    while cur is not None and not isinstance(cur, ast.stmt):
-        cur = parent(cur)
-    if cur is None:
-        return None
-    # only a statement that starts its own line can take an inserted line before it
-    return cur if isinstance(cur, ast.stmt) else None
