@@ -17,7 +17,7 @@ from jaxlint.analysis.jit_sites import (
 )
 from jaxlint.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.benchmarking._timing import (
     CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
     TIMEIT,
@@ -135,6 +135,7 @@ class TimingIncludesCompilation(Rule):
     message = "this timing includes tracing and compilation: {why}; warm up first (call it once and block, or `.lower(...).compile()`) and time later calls"
     fix_safety = "unsafe"
     verifier = "compiles"
+    verify = Verify(kinds=("compiles", "bench"), compile_time=True)
     tier = 2
     templates = ("benchmark",)
     examples = Examples(

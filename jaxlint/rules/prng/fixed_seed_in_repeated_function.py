@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.prng._calls import callee_name
 
 
@@ -51,6 +51,7 @@ class FixedSeedInRepeatedFunction(Rule):
         "the same numbers each time; take a key parameter and split a fresh key per call"
     )
     verifier = "draws"
+    verify = Verify(runs_twice=True)
     examples = Examples(
         invalid=(
             """

@@ -8,7 +8,7 @@ import ast
 
 from jaxlint.analysis.flow.keys import key_argument
 from jaxlint.edits.imports import spell
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 
 class LegacyPrngKey(Rule):
@@ -38,6 +38,7 @@ class LegacyPrngKey(Rule):
     )
     fix_safety = "unsafe"
     verifier = "trace"
+    verify = Verify(expect=("Legacy uint32 key array",), observe=("jax.random", "PRNGKey"))
     default = False
     tier = 2
     templates = ("training-step",)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.prng._calls import callee_name
 
 
@@ -40,6 +40,7 @@ class ModuleLevelKeyConsumed(Rule):
         "fresh one per call"
     )
     verifier = "draws"
+    verify = Verify(runs_twice=True)
     tier = 2
     examples = Examples(
         invalid=(

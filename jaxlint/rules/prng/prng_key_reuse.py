@@ -10,7 +10,7 @@ import ast
 from jaxlint.analysis.flow.keys import COMPREHENSIONS, KeyFlow, Reuse, base_name
 from jaxlint.analysis.imports import ModuleIndex, parent
 from jaxlint.edits.imports import name_is_free, spell
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.prng._calls import callee_name
 
 
@@ -60,6 +60,7 @@ class PrngKeyReuse(Rule):
     message = "{detail}; reusing a key gives identical or correlated random numbers: split it (`{name}, sub = jax.random.split({name})`)"
     fix_safety = "unsafe"
     verifier = "keycheck"
+    verify = Verify(kinds=("keycheck", "draws"))
     templates = ("training-step",)
     examples = Examples(
         invalid=(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 
 class RawKeyArithmetic(Rule):
@@ -37,6 +37,7 @@ class RawKeyArithmetic(Rule):
         "`jax.random.split`/`fold_in` and read raw bits with `jax.random.key_data({name})`"
     )
     verifier = "trace"
+    verify = Verify(expect=("TypeError", "IndexError", "NotImplementedError"), typed_keys=True)
     tier = 2
     templates = ("training-step",)
     examples = Examples(

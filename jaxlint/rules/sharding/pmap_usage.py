@@ -31,7 +31,7 @@ from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.diagnostic import Edit
 from jaxlint.edits.imports import ensure_module, spell
 from jaxlint.edits.rename import has_star, spell_partition_spec
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 PMAPS = {"jax.pmap", "flax.nnx.pmap", "equinox.filter_pmap", "flax.jax_utils.pmap"}
 
@@ -70,6 +70,7 @@ class PmapUsage(Rule):
     message = "`{name}` is in maintenance mode (it is `jit(shard_map(..., check_vma=False))` underneath); migrate to `jax.jit(jax.shard_map(...))` or sharded `jax.jit`"
     fix_safety = "unsafe"
     verifier = "numeric"
+    verify = Verify(hint="pmap")
     templates = ("shard-map", "sharding")
     examples = Examples(
         invalid=(

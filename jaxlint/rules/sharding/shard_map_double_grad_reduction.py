@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.syntax import keyword, literal_ints, positional_params
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.sharding._shard_map import SHARD_MAPS as SHARD_MAPS  # prefilter's gate
 from jaxlint.rules.sharding._shard_map import (
     TREE_MAPS,
@@ -60,6 +60,7 @@ class ShardMapDoubleGradReduction(Rule):
     name = "shard-map-double-grad-reduction"
     message = "under `check_vma=True` the gradient w.r.t. `{param}` (in_specs `{spec}`, replicated over {axes}) is already summed over the devices; this `{op}` makes it N times too large. Either drop it and differentiate the averaged loss (`jax.grad(lambda {param}: jax.lax.pmean(loss(...), {axis}))`), or pass `check_vma=False` to keep pmap semantics"
     verifier = "numeric"
+    verify = Verify(hint="sharded")
     tier = 2
     templates = ("shard-map",)
     examples = Examples(
