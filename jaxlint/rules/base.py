@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -31,6 +32,17 @@ class Examples:
     valid: tuple[str, ...] = ()
     fixes: tuple[tuple[str, str], ...] = ()  # (before, after) with safe fixes
     unsafe_fixes: tuple[tuple[str, str], ...] = ()  # (before, after) with --unsafe-fixes
+
+
+def last_components(names: Iterable[str]) -> tuple[str, ...]:
+    """Prefilter words of a name table whose names end in the word a file must contain
+    (`jax.pmap` -> `pmap`; `numpy.random.` -> `random`), sorted and without repeats."""
+    return tuple(sorted({n.rstrip(".").rsplit(".", 1)[-1] for n in names}))
+
+
+def roots(names: Iterable[str]) -> tuple[str, ...]:
+    """Prefilter words of a name table by its root modules (`time.perf_counter` -> `time`)."""
+    return tuple(sorted({n.split(".", 1)[0] for n in names}))
 
 
 # spellings of verifier kinds in `verifier` strings -> the kind's name
@@ -159,6 +171,13 @@ class Rule:
     default: ClassVar[bool] = True
     tier: ClassVar[int] = 1
     templates: ClassVar[tuple[str, ...]] = ()
+    # The prefilter's gate (`jaxlint.prefilter`): words of which one must be in a file's text
+    # before the rule can fire (or a tuple of such groups, all of which must match), derived
+    # from the name table the rule matches (`last_components`, `roots`); empty: the default gate
+    # (the JAX-family roots). A declared gate replaces the default one unless
+    # `prefilter_with_default` (a clock read names `time`, the JAX work it times names `jax`).
+    prefilter_words: ClassVar[tuple[str, ...] | tuple[tuple[str, ...], ...]] = ()
+    prefilter_with_default: ClassVar[bool] = False
     severity: ClassVar[str] = "warning"
     examples: ClassVar[Examples] = Examples()
     # the finding rests on the traced-function facts: it takes their confidence (medium when

@@ -2,7 +2,7 @@
 
 Both JAX6xx rules look at the statements between `t0 = <clock>()` and the read that
 is subtracted from it (`clock() - t0`), and at `timeit` calls; the clock and timeit
-name tables here also give the prefilter its gate for them.
+name tables here also give the prefilter its gate for them (`TIMING_WORDS`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.sync import executed
-from jaxlint.rules.base import Context
+from jaxlint.rules.base import Context, roots
 
 CLOCKS = {
     "time.time",
@@ -22,6 +22,8 @@ CLOCKS = {
     "timeit.default_timer",
 }
 TIMEIT = {"timeit.timeit", "timeit.repeat", "timeit.Timer"}
+# a timing reads a clock (`time.*`, `timeit.*`), which the file must name (besides the JAX work)
+TIMING_WORDS = roots(CLOCKS | TIMEIT)
 
 
 def is_clock(ctx: Context, node: ast.AST) -> bool:

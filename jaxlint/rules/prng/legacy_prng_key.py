@@ -9,6 +9,7 @@ import ast
 from jaxlint.analysis.flow.keys import key_argument
 from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule, Verify
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS
 
 
 class LegacyPrngKey(Rule):
@@ -87,6 +88,7 @@ class LegacyPrngKey(Rule):
             ),
         ),
     )
+    prefilter_words = KEY_FLOW_WORDS
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         if ctx.qualname(node.func) != "jax.random.PRNGKey":

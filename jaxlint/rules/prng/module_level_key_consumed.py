@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.rules.base import Context, Examples, Rule, Verify
-from jaxlint.rules.prng._calls import callee_name
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
 
 
 class ModuleLevelKeyConsumed(Rule):
@@ -99,6 +99,7 @@ class ModuleLevelKeyConsumed(Rule):
             """,
         ),
     )
+    prefilter_words = KEY_FLOW_WORDS
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
         for use in ctx.keys.module_key_uses:

@@ -11,7 +11,7 @@ from jaxlint.analysis.flow.keys import COMPREHENSIONS, KeyFlow, Reuse, base_name
 from jaxlint.analysis.imports import ModuleIndex, parent
 from jaxlint.edits.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule, Verify
-from jaxlint.rules.prng._calls import callee_name
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
 
 
 class PrngKeyReuse(Rule):
@@ -301,6 +301,7 @@ class PrngKeyReuse(Rule):
             ),
         ),
     )
+    prefilter_words = KEY_FLOW_WORDS
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
         for reuse in ctx.keys.reuses:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.rules.base import Context, Examples, Rule, Verify
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS
 
 
 class RawKeyArithmetic(Rule):
@@ -89,6 +90,7 @@ class RawKeyArithmetic(Rule):
             """,
         ),
     )
+    prefilter_words = KEY_FLOW_WORDS
 
     def _kind(self, node: ast.AST, ctx: Context):  # noqa: ANN202
         if isinstance(node, (ast.Name, ast.Subscript, ast.Call)):

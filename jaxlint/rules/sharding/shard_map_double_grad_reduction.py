@@ -8,8 +8,8 @@ import ast
 
 from jaxlint.analysis.syntax import keyword, literal_ints, positional_params
 from jaxlint.rules.base import Context, Examples, Rule, Verify
-from jaxlint.rules.sharding._shard_map import SHARD_MAPS as SHARD_MAPS  # prefilter's gate
 from jaxlint.rules.sharding._shard_map import (
+    SHARD_MAP_WORDS,
     TREE_MAPS,
     ShardMapUse,
     shard_map_uses,
@@ -138,6 +138,7 @@ class ShardMapDoubleGradReduction(Rule):
             """,
         ),
     )
+    prefilter_words = SHARD_MAP_WORDS
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
         for use in shard_map_uses(ctx):
