@@ -42,7 +42,7 @@ class LegacyPrngKey(Rule):
     verify = Verify(expect=("Legacy uint32 key array",), observe=("jax.random", "PRNGKey"))
     default = False
     tier = 2
-    templates = ("training-step",)
+    templates = ("training-step", "mre")
     examples = Examples(
         invalid=(
             """

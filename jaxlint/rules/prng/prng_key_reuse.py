@@ -61,7 +61,7 @@ class PrngKeyReuse(Rule):
     fix_safety = "unsafe"
     verifier = "keycheck"
     verify = Verify(kinds=("keycheck", "draws"))
-    templates = ("training-step",)
+    templates = ("training-step", "mre", "scan")
     examples = Examples(
         invalid=(
             """

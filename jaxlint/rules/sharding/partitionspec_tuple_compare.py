@@ -103,6 +103,7 @@ class PartitionSpecTupleCompare(Rule):
             ),
         ),
     )
+    templates = ("sharding",)
 
     def visit_Compare(self, node: ast.Compare, ctx: Context) -> None:
         if not ctx.target.reaches("0.10"):
