@@ -13,10 +13,11 @@ Each rule of the registry (`jaxlint.rules.ALL_RULES`) has a *gate*: a list of wo
 every group must have at least one word in the text (an AND of ORs); other rule classes
 (test doubles, plugins) are always run unless they declare `prefilter_words`. The default gate is one group: the JAX-family roots (derived from
 the name tables of the rules and analyses, plus `jax`, `flax`, `equinox`, `optax`,
-`numpy`, ...) and every component of the configured `jit-decorators`. A few rules have a
-narrower gate, derived from their own name tables (`RULE_GATES` below); a rule can also
-declare `prefilter_words` itself (a tuple of words, or a tuple of tuples for several
-groups), which takes precedence.
+`numpy`, ...) and every component of the configured `jit-decorators`. A rule has a narrower
+gate when it declares `prefilter_words` (a tuple of words, or a tuple of tuples for several
+groups), derived from the name table it matches (`PMAPS`, `SHARD_MAPS`, the clocks, a
+`RenameRule`'s `RENAMES`); it replaces the default gate, or with `prefilter_with_default` is
+ANDed with it.
 
 `tests/test_prefilter.py` runs every rule's invalid examples and checks that no rule that
 fires there is filtered out; a new rule whose examples contain none of the words fails that
@@ -30,7 +31,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
 from jaxlint.config import Settings
@@ -98,111 +99,6 @@ def jax_roots() -> frozenset[str]:
     return BASE_ROOTS | frozenset(r for r in roots if r not in stdlib)
 
 
-def _last_components(names: Iterable[str]) -> frozenset[str]:
-    return frozenset(n.rstrip(".").rsplit(".", 1)[-1] for n in names)
-
-
-def _roots(names: Iterable[str]) -> frozenset[str]:
-    return frozenset(n.split(".", 1)[0] for n in names)
-
-
-def _module_attr(module: str, attr: str) -> object:
-    try:
-        return getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError):
-        return None
-
-
-# Narrower gates for rules whose cost is worth it, each derived from the rule's own name
-# table where it has one. Returning None means "no narrower gate" (the default gate
-# applies), so a renamed table can only make the prefilter weaker, never wrong.
-RANDOM: Gate = (frozenset({"random"}),)  # flow/keys.py: keys are made/consumed by jax.random.*
-
-
-def _gate_random(rule: type) -> Gate | None:
-    return RANDOM
-
-
-def _gate_host_rng(rule: type) -> Gate | None:
-    prefixes = _module_attr(rule.__module__, "HOST_RNG_PREFIXES")
-    if not prefixes:
-        return None
-    # `numpy.random.` / `random.`: the word `random` is in every such name
-    words = {p.rstrip(".").rsplit(".", 1)[-1] for p in prefixes}  # type: ignore[union-attr]
-    return (frozenset(words),)
-
-
-def _gate_timing(rule: type) -> Gate | None:
-    clocks = _module_attr(rule.__module__, "CLOCKS")
-    timeit = _module_attr(rule.__module__, "TIMEIT")
-    if not clocks or timeit is None:
-        return None
-    # a clock read (time.*, timeit.*) around JAX work: both must be named in the file
-    return (_roots([*clocks, *timeit]),)  # type: ignore[misc]
-
-
-def _gate_pmap(rule: type) -> Gate | None:
-    pmaps = _module_attr(rule.__module__, "PMAPS")
-    return (_last_components(pmaps),) if pmaps else None  # type: ignore[arg-type]
-
-
-def _gate_shard_map(rule: type) -> Gate | None:
-    names = _module_attr(rule.__module__, "SHARD_MAPS")
-    # the rule looks only at functions given to a `shard_map` it resolves by name
-    return (_last_components(names),) if names else None  # type: ignore[arg-type]
-
-
-def _gate_renames(rule: type) -> Gate | None:
-    """Rename tables (`deprecations.RenameRule`): a finding is a reference to, or an import
-    of, an old dotted name or a name under an old module, so the old name's last component
-    is in the text. Only for direct subclasses that change no lookup and no visitor (a mixin
-    or a pattern-based `dynamic_move` could match names outside the table)."""
-    base = _module_attr("jaxlint.rules.deprecations", "RenameRule")
-    renames = getattr(rule, "RENAMES", None)
-    if not isinstance(base, type) or not renames or rule.__mro__[1:2] != (base,):
-        return None
-    for name in vars(rule):
-        if name.startswith(("visit_", "leave_")) or name in ("finish", "move_for", "dynamic_move"):
-            return None
-    return (_last_components(renames),)
-
-
-RULE_GATES: dict[str, Callable[[type], Gate | None]] = {
-    "JAX201": _gate_random,  # key reuse
-    "JAX202": _gate_random,  # constant seed in a loop
-    "JAX203": _gate_random,  # split / fold_in collision
-    "JAX205": _gate_random,  # legacy PRNGKey
-    "JAX206": _gate_random,  # arithmetic on keys made in the module
-    "JAX207": _gate_random,  # key broadcast by vmap (KeyFlow needs a jax.random call)
-    "JAX208": _gate_random,  # fixed seed in a repeated function
-    "JAX209": _gate_random,  # module-level key consumed in functions
-    "JAX204": _gate_host_rng,
-    "JAX301": _gate_pmap,
-    "JAX303": _gate_shard_map,  # shard_map + grad + psum
-    "JAX304": _gate_shard_map,  # unplaced shard_map input
-    "JAX601": _gate_timing,
-    "JAX602": _gate_timing,
-}
-# The narrow gate replaces the default one only for rules that need no JAX-family name
-# beyond it (a `jax.random.*` call names `jax`; a pmap or a rename-table name is the name
-# itself). The others keep the default group too: an AND of both.
-NARROW_ONLY = frozenset(
-    {
-        "JAX201",
-        "JAX202",
-        "JAX203",
-        "JAX205",
-        "JAX206",
-        "JAX207",
-        "JAX208",
-        "JAX209",
-        "JAX301",
-        "JAX303",
-        "JAX304",
-    }
-)
-
-
 def _registered(rule: type) -> bool:
     """Only the registry's rules are covered by the soundness argument and its tests."""
     from jaxlint.rules import rules_by_code
@@ -223,17 +119,13 @@ def _declared(rule: type) -> Gate | None:
 def _rule_gate(rule: type, default: frozenset[str]) -> Gate:
     declared = _declared(rule)
     if declared is not None:
-        return declared
+        # the narrow gate replaces the default one only for rules that need no JAX-family name
+        # beyond it (a `jax.random.*` call names `jax`; a pmap or a rename-table name is the
+        # name itself); the others AND both
+        return (*declared, default) if getattr(rule, "prefilter_with_default", False) else declared
     if not _registered(rule):
         return ()  # a rule from elsewhere (a test double, a plugin): always analysed
-    make = RULE_GATES.get(rule.code)
-    if make is not None:
-        narrow = make(rule)
-        if narrow:
-            return narrow if rule.code in NARROW_ONLY else (*narrow, default)
-        return (default,)
-    narrow = _gate_renames(rule)
-    return narrow if narrow else (default,)
+    return (default,)
 
 
 def default_words(settings: Settings | None) -> frozenset[str]:

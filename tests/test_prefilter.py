@@ -120,9 +120,8 @@ def test_disabled_keeps_every_rule(monkeypatch):
 
 
 def test_split_rule_modules_keep_their_narrow_gates():
-    """The prefilter reads `PMAPS` / `SHARD_MAPS` from each rule's own module and `RenameRule`
-    from `jaxlint.rules.deprecations`: with one rule per file those names must still be found
-    there (an import that looks unused), or the rule silently falls back to the default gate."""
+    """The narrow gates are data on the rules (`prefilter_words`), derived from the tables the
+    rules match (`PMAPS`, `SHARD_MAPS`, a `RenameRule`'s `RENAMES`), so a move cannot lose them."""
     from jaxlint.rules import rules_by_code
 
     default = prefilter.default_words(Settings())

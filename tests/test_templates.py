@@ -140,6 +140,26 @@ def test_python_template_shape(name: str) -> None:
         assert banned not in source, f"{name} uses {banned}"
 
 
+def test_template_rules_come_from_the_rules_and_docs_table_agrees() -> None:
+    """`Template.rules` is derived from `Rule.templates` (one source); every template a rule
+    names exists, and docs/templates.md's "rules it answers" column shows the same codes."""
+    from jaxlint.rules import ALL_RULES
+
+    for rule in ALL_RULES:
+        for name in rule.templates:
+            assert name in TEMPLATES, (rule.code, name)
+            assert rule.code in TEMPLATES[name].rules
+    table = (Path(__file__).parent.parent / "docs" / "templates.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 4 and cells[0].startswith("`") and cells[0].strip("`") in TEMPLATES:
+            rows[cells[0].strip("`")] = cells[3]
+    assert set(rows) == set(TEMPLATES)
+    for name, template in TEMPLATES.items():
+        assert rows[name] == (", ".join(template.rules) or "–"), name
+
+
 def test_templates_say_which_jax_they_need() -> None:
     """A template using an API newer than the oldest supported JAX (0.6) declares it."""
     newer = {"jax.set_mesh": "0.7.1", "jax.P(": "0.7", "jax.enable_x64": "0.8", "pcast": "0.8.2"}

@@ -27,7 +27,7 @@ from jaxlint.edits.rename import (
     remove_alias,
 )
 from jaxlint.jaxversion import JaxTarget, parse_version
-from jaxlint.rules.base import Context, Rule
+from jaxlint.rules.base import Context, Rule, last_components
 
 REMOVED_010 = "was removed in JAX 0.10.0"
 DEPRECATED_011 = "is deprecated (removed in JAX 0.11)"
@@ -165,9 +165,11 @@ class RenameRule(Rule):
     DEPRECATED: ClassVar[str | None] = None  # defaults for entries that give no versions
     REMOVED: ClassVar[str | None] = None
     _by_target: ClassVar[dict[str, tuple[dict[str, Move], tuple[str, ...]]]] = {}
+    _prefilter_from_renames: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
+        cls._derive_prefilter_words()
         moves = {old: _move(v) for old, v in cls.RENAMES.items()}
         cls._moves = {
             old: replace(
@@ -177,6 +179,27 @@ class RenameRule(Rule):
         }
         cls._module_moves = tuple(old for old, m in cls._moves.items() if m.module)
         cls._by_target = {}
+
+    @classmethod
+    def _derive_prefilter_words(cls) -> None:
+        """The prefilter gate from `RENAMES`: a finding is a reference to, or an import of, an
+        old dotted name or a name under an old module, so the old name's last component is in
+        the text. Only for direct subclasses that change no lookup and no visitor (a mixin or a
+        pattern-based `dynamic_move` could match names outside the table); words the class
+        declares itself take precedence."""
+        if "prefilter_words" in vars(cls):
+            cls._prefilter_from_renames = False
+            return
+        overrides = any(
+            name.startswith(("visit_", "leave_")) or name in ("finish", "move_for", "dynamic_move")
+            for name in vars(cls)
+        )
+        if cls.__mro__[1] is RenameRule and cls.RENAMES and not overrides:
+            cls.prefilter_words = last_components(cls.RENAMES)
+            cls._prefilter_from_renames = True
+        elif cls._prefilter_from_renames:  # a parent's table does not gate this class
+            cls.prefilter_words = ()
+            cls._prefilter_from_renames = False
 
     @classmethod
     def moves_for(cls, target: JaxTarget) -> tuple[dict[str, Move], tuple[str, ...]]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import inspect
-from dataclasses import dataclass, field
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from jaxlint.diagnostic import (
@@ -30,6 +32,70 @@ class Examples:
     valid: tuple[str, ...] = ()
     fixes: tuple[tuple[str, str], ...] = ()  # (before, after) with safe fixes
     unsafe_fixes: tuple[tuple[str, str], ...] = ()  # (before, after) with --unsafe-fixes
+
+
+def last_components(names: Iterable[str]) -> tuple[str, ...]:
+    """Prefilter words of a name table whose names end in the word a file must contain
+    (`jax.pmap` -> `pmap`; `numpy.random.` -> `random`), sorted and without repeats."""
+    return tuple(sorted({n.rstrip(".").rsplit(".", 1)[-1] for n in names}))
+
+
+def roots(names: Iterable[str]) -> tuple[str, ...]:
+    """Prefilter words of a name table by its root modules (`time.perf_counter` -> `time`)."""
+    return tuple(sorted({n.split(".", 1)[0] for n in names}))
+
+
+# spellings of verifier kinds in `verifier` strings -> the kind's name
+KIND_ALIASES = {"numerics": "numeric", "prng": "draws", "retrace": "retrace-cmp"}
+
+
+def verifier_kinds(verifier: str | None) -> tuple[str, ...]:
+    """The kinds a `verifier` string names (`"compiles + bench"` -> `("compiles", "bench")`)."""
+    kinds = []
+    for part in re.split(r"[+,]", verifier or ""):
+        part = part.strip().lower()
+        part = KIND_ALIASES.get(part, part)
+        if part:
+            kinds.append(part)
+    return tuple(kinds)
+
+
+@dataclass(frozen=True)
+class Verify:
+    """How `jaxlint verify` confirms this rule's findings at runtime, as data.
+
+    The planner (`runtime_checks.verify_plan`) copies it into each job, so the sandboxed child
+    reads it from the job and never imports a rule. Empty `kinds` means: the kinds of the rule's
+    `verifier` string (what docs/rules.md shows).
+    """
+
+    kinds: tuple[str, ...] = ()  # verifier kinds, the first decides the verdict
+    # `trace`: exception class names (anywhere in the MRO) or message fragments that match the
+    # rule; empty: any exception raised at the flagged line does
+    expect: tuple[str, ...] = ()
+    # `trace`: a silent sharp bit: the JAX function (module, attribute) to wrap and record
+    observe: tuple[str, str] | None = None
+    # `trace`: run with `jax.random.PRNGKey` returning typed keys (raw arithmetic then raises)
+    typed_keys: bool = False
+    # `numeric`: the bug is a wrong number, so the fix is meant to change the result
+    changes_result: bool = False
+    # `draws`: the finding is about a function that runs more than once: call it twice
+    runs_twice: bool = False
+    # `compiles` / `bench`: the finding is about compilation time counted as run time
+    compile_time: bool = False
+    # `lower`: compare compiling the call with and without donating its arguments
+    donation: bool = False
+    # the planner's rule-specific hint builder (`verify_plan.RULE_HINTS`), if any
+    hint: str | None = None
+
+    def job_fields(self) -> dict[str, object]:
+        """What the child needs beyond the kinds (`jobs.VerifySpec`): the non-default fields."""
+        out: dict[str, object] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name not in ("kinds", "hint") and value:
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
 
 
 @dataclass
@@ -97,10 +163,21 @@ class Rule:
     # gets one; otherwise derived: "none" without `fix_safety`, else "sometimes"
     fix_availability: ClassVar[FixAvailability] = "none"
     _declared_fix_availability: ClassVar[FixAvailability | None] = None
+    # the verifier kinds as docs/rules.md shows them (`"trace"`, `"compiles + bench"`)
     verifier: ClassVar[str | None] = None
+    # how `jaxlint verify` confirms a finding; declare it for more than the `verifier` kinds
+    verify: ClassVar[Verify] = Verify()
+    _declared_verify: ClassVar[Verify] = Verify()
     default: ClassVar[bool] = True
     tier: ClassVar[int] = 1
     templates: ClassVar[tuple[str, ...]] = ()
+    # The prefilter's gate (`jaxlint.prefilter`): words of which one must be in a file's text
+    # before the rule can fire (or a tuple of such groups, all of which must match), derived
+    # from the name table the rule matches (`last_components`, `roots`); empty: the default gate
+    # (the JAX-family roots). A declared gate replaces the default one unless
+    # `prefilter_with_default` (a clock read names `time`, the JAX work it times names `jax`).
+    prefilter_words: ClassVar[tuple[str, ...] | tuple[tuple[str, ...], ...]] = ()
+    prefilter_with_default: ClassVar[bool] = False
     severity: ClassVar[str] = "warning"
     examples: ClassVar[Examples] = Examples()
     # the finding rests on the traced-function facts: it takes their confidence (medium when
@@ -116,6 +193,14 @@ class Rule:
         cls.fix_availability = cls._declared_fix_availability or (
             "none" if cls.fix_safety is None else "sometimes"
         )
+        own_verify = vars(cls).get("verify")
+        if own_verify is not None:  # declared on this class (a subclass inherits it)
+            cls._declared_verify = own_verify
+        # without kinds, `verify` takes the kinds of the (possibly inherited) `verifier`
+        declared = cls._declared_verify
+        if not declared.kinds:
+            declared = replace(declared, kinds=verifier_kinds(cls.verifier))
+        cls.verify = declared
 
     # Removed-API rules: no finding in a branch only an older JAX runs (`else:` of
     # `hasattr(jax, "new")`, `except ImportError:`, `if jax.__version_info__ < ...:`).

@@ -52,6 +52,24 @@ class OtherFinding(TypedDict):
     edits: EditList | None
 
 
+class VerifySpec(TypedDict, total=False):
+    """The rule's `Verify` data the child reads (`rules.base.Verify.job_fields`: only the fields
+    that differ from the default), so the child never imports a rule."""
+
+    expect: list[str]  # trace: exception names / message fragments that match the rule
+    observe: list[str]  # trace: [module, attribute] of the JAX function to wrap and record
+    typed_keys: bool  # trace: `jax.random.PRNGKey` returns typed keys while the job runs
+    changes_result: bool  # numeric: the fix is meant to change the result
+    runs_twice: bool  # draws: the flagged function runs more than once
+    compile_time: bool  # compiles / bench: the finding is compilation counted as run time
+    donation: bool  # lower: compare with and without donating the arguments
+
+
+def verify_spec(job: Job) -> VerifySpec:
+    """The job's rule data for the kinds (empty for a job planned without it)."""
+    return job.get("verify") or {}
+
+
 class Job(TypedDict, total=False):
     """One finding to verify. `plan_one` fills the keys up to `devices` for every finding; the
     entry and the kind hints only when they apply; the driver adds `seed` and `check_fix`."""
@@ -66,6 +84,7 @@ class Job(TypedDict, total=False):
     lines: list[int]  # lines a verifier attributes to the finding
     loop_lines: list[int] | None  # [first, last] body line of the loop around it
     kinds: list[str]  # verifier kinds, the first decides
+    verify: VerifySpec  # the rule's data for its kinds
     file: str  # absolute path
     display: str  # the path as the user gave it
     source: str

@@ -98,11 +98,6 @@ def stack_lines(filename: str, frame: types.FrameType | None = None) -> list[int
     return out
 
 
-# Rules whose bug is a wrong number: their fix is meant to change the result, so the `numeric`
-# check confirms them when the original differs from the fixed code (rule data, for now here).
-DIFFER = {"JAX306", "JAX503", "JAX504"}
-
-
 def module_values(side: Any) -> dict[str, Any]:
     import jax
     import numpy as np

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from jaxlint.runtime_checks.entry import Entry, UserModule
-from jaxlint.runtime_checks.jobs import apply_edits, line_map_between
+from jaxlint.runtime_checks.jobs import apply_edits, line_map_between, verify_spec
 from jaxlint.runtime_checks.kit import (
     CouldNotRun,
     short_message,
@@ -165,6 +165,7 @@ class Side:
         self.job = job
         self.fixed = fixed
         self.code = job["code"]
+        self.verify = verify_spec(job)  # type: ignore[arg-type]  # the rule's data for the kinds
         self.path = job["file"]
         edits: list[Any] = []
         if fixed:

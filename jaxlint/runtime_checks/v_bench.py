@@ -53,7 +53,6 @@ CLOCKS = (
     "process_time",
     "process_time_ns",
 )
-COMPILE_CODES = {"JAX602"}
 
 
 class Clock:
@@ -287,7 +286,7 @@ def check(side: Side) -> Outcome:
     # original again before concluding that the missing block does not matter.
     while (
         not side.fixed
-        and side.code not in COMPILE_CODES
+        and not side.verify.get("compile_time")
         and rounds < ROUNDS
         and data.get("underreport") is not None
         and data["underreport"] < UNDERREPORT
@@ -327,7 +326,7 @@ def check(side: Side) -> Outcome:
         return could_not_run(
             f"could not time the region around line {side.line}: {why}", **evidence
         )
-    if side.code in COMPILE_CODES:
+    if side.verify.get("compile_time"):
         first, steady = data["measured_first"], data["measured_median"]
         if data["compiles_in_first_run"] and steady and first >= COMPILE_RATIO * steady:
             return confirmed(

@@ -116,10 +116,6 @@ def _first_run_compiles(probe: Probe, lines: list[int]) -> int:
     return count
 
 
-# Rules about one compile that lands inside a timed region rather than repeated compiles.
-FIRST_CALL_CODES = {"JAX602"}
-
-
 def check(side: Side) -> Outcome:
     data = measure(side)
     failure = data.pop("_failure", None)
@@ -128,7 +124,8 @@ def check(side: Side) -> Outcome:
     confirmable = (
         executions >= 2
         and compiles >= 2
-        or (side.code in FIRST_CALL_CODES and data["compiles_first_run"])
+        # a rule about one compile inside a timed region (`verify.compile_time`), not repeats
+        or bool(side.verify.get("compile_time") and data["compiles_first_run"])
     )
     if failure is not None and not confirmable:
         outcome = stopped(
@@ -139,7 +136,7 @@ def check(side: Side) -> Outcome:
     if executions == 0:
         why = f": {errors[0]}" if errors else " with these inputs"
         return could_not_run(f"line {side.line} never ran{why}", **data)
-    if side.code in FIRST_CALL_CODES:
+    if side.verify.get("compile_time"):
         if data["compiles_first_run"]:
             return confirmed(
                 f"the first run of line {side.line} compiled {data['compiles_first_run']}x inside the "

@@ -37,7 +37,6 @@ from jaxlint.runtime_checks.kit import (
 from jaxlint.runtime_checks.side import Side
 
 DERIVERS = {"split", "fold_in", "clone"}
-REPEATED = {"JAX208", "JAX209"}  # rules about a function that runs more than once
 CREATORS = {"key", "PRNGKey", "wrap_key_data"}
 NOT_SAMPLERS = {"key_data", "key_impl", "default_prng_impl"}
 SHOWN = 4
@@ -293,7 +292,7 @@ def check(side: Side) -> Outcome:
             ran = "module top-level code"
         else:
             entry = side.entry()
-            runs = 2 if side.code in REPEATED else 1
+            runs = 2 if side.verify.get("runs_twice") else 1
             ran = f"{entry.describe()} (eagerly, keys concrete)"
             if runs > 1:
                 ran = f"{entry.describe()} twice (eagerly, under jax.disable_jit)"

@@ -6,7 +6,7 @@
   `x[i] = v` -> `x.at[i].set(v)`) keeps the results, and by `--fix` checks of every kind.
 - JAX301 (`jax.pmap`): the pmapped function runs on simulated devices and is compared with its
   `jax.jit(jax.shard_map(..., check_vma=False))` migration (rank-reducing like pmap).
-- Rules whose bug is a wrong number (`DIFFER`): confirmed when the original's result differs from
+- Rules whose bug is a wrong number (`verify.changes_result`): confirmed when the original's result differs from
   the reference (the fix; for stale globals, the un-jitted function after the global changed).
 """
 
@@ -19,7 +19,6 @@ from typing import Any
 
 from jaxlint.runtime_checks.bench import outputs_match
 from jaxlint.runtime_checks.kit import (
-    DIFFER,
     CouldNotRun,
     Outcome,
     compare_sides,
@@ -317,7 +316,7 @@ def check(side: Side) -> Outcome:
     evidence = {k: v for k, v in result.items() if k != "fixed_error"}
     if not result.get("compared"):
         return could_not_run(result.get("reason", "not compared"), **evidence)
-    differ = side.code in DIFFER
+    differ = bool(side.verify.get("changes_result"))
     if result["outputs_match"] != differ:
         what = "differs from" if differ else "matches"
         return confirmed(

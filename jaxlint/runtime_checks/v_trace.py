@@ -3,9 +3,9 @@
 For a traced function: `jax.jit(f, static_argnames=...).trace(*args)` (nothing is executed or
 compiled); for a grad-only context `jax.jvp`; for eager code and module-level statements the code
 runs as written. Confirmed when the innermost frame of the user's file in the traceback is the
-flagged line and the exception is one this rule describes (`EXPECTED`; any exception for rules
-not listed). An error on another flagged line first is reported as masked; on an unrelated line,
-as could-not-run (the inputs or the surrounding code failed first).
+flagged line and the exception is one this rule describes (the job's `verify.expect`; any
+exception for rules that list none). An error on another flagged line first is reported as
+masked; on an unrelated line, as could-not-run (the inputs or the surrounding code failed first).
 """
 
 from __future__ import annotations
@@ -30,45 +30,6 @@ from jaxlint.runtime_checks.kit import (
     stack_lines,
 )
 from jaxlint.runtime_checks.side import Side
-
-# exception class names (anywhere in the MRO) and message fragments that match each rule
-EXPECTED: dict[str, tuple[str, ...]] = {
-    "JAX101": (
-        "TracerArrayConversionError",
-        "ConcretizationTypeError",
-        "TracerIntegerConversionError",
-        "TracerBoolConversionError",
-        "NotImplementedError",
-    ),
-    "JAX102": ("ConcretizationTypeError", "TracerArrayConversionError"),
-    "JAX110": (
-        "TracerBoolConversionError",
-        "ConcretizationTypeError",
-        "TracerIntegerConversionError",
-    ),
-    "JAX111": ("TracerBoolConversionError", "ConcretizationTypeError"),
-    "JAX120": (
-        "TracerIntegerConversionError",
-        "ConcretizationTypeError",
-        "Shapes must be 1D sequences of concrete values",
-        "Slice entries must be static",  # JAX 0.7-0.10
-        "slice indices must have static",  # JAX 0.6 and >= 0.11
-        "must have __hash__ and __eq__",
-        "TracerBoolConversionError",
-    ),
-    "JAX121": ("ConcretizationTypeError", "NonConcreteBooleanIndexError"),
-    "JAX130": (
-        "NonConcreteBooleanIndexError",
-        "TracerBoolConversionError",
-        "ConcretizationTypeError",
-    ),
-    "JAX205": ("Legacy uint32 key array",),
-    "JAX206": ("TypeError", "IndexError", "NotImplementedError"),
-    "JAX402": ("Non-hashable static arguments", "unhashable type"),
-    "JAX408": ("requires ndarray or scalar arguments", "TypeError"),
-    "JAX501": ("immutable", "does not support item assignment"),
-    "JAX703": ("OverflowError", "too large to convert"),
-}
 
 LABELS = (
     ("TracerBoolConversionError", "boolean conversion of a traced value"),
@@ -96,16 +57,16 @@ def classify(info: dict[str, Any]) -> str | None:
     return None
 
 
-def matches(code: str, info: dict[str, Any]) -> bool:
-    expected = EXPECTED.get(code)
+def matches(side: Side, info: dict[str, Any]) -> bool:
+    """Is the exception one the rule describes (`verify.expect`: class names in the MRO or
+    message fragments)? Any exception is, for a rule that lists none."""
+    expected = side.verify.get("expect")
     if not expected:
         return True
     text = " ".join([info["exception"], *info.get("mro", []), info["message"]])
     return any(needle in text for needle in expected)
 
 
-# Silent sharp bits: no exception, so a wrapped JAX function records what the flagged line did.
-OBSERVED = {"JAX102": ("jax", "device_get"), "JAX205": ("jax.random", "PRNGKey")}
 # Errors that only say "this array has more than one element": retried with 0-d inputs.
 SCALAR_ONLY = (
     "truth value of an array with more than one element is ambiguous",
@@ -113,10 +74,6 @@ SCALAR_ONLY = (
     "only length-1 arrays",
     "only integer scalar arrays",
 )
-
-
-# Raw arithmetic on a legacy uint32 key runs silently; on a typed key it raises.
-TYPED_KEY_CODES = {"JAX206"}
 
 
 @contextlib.contextmanager
@@ -139,10 +96,12 @@ def typed_legacy_keys() -> Iterator[None]:
 
 @contextlib.contextmanager
 def observing(side: Side) -> Iterator[list[dict[str, Any]]]:
-    """Record calls of the rule's observed JAX function made from the user's file."""
+    """Record calls of the rule's observed JAX function made from the user's file (a silent
+    sharp bit: no exception, so the wrapped function records what the flagged line did). Raw
+    arithmetic on a legacy uint32 key runs silently; with `typed_keys` it raises."""
     seen: list[dict[str, Any]] = []
-    target = OBSERVED.get(side.code)
-    if side.code in TYPED_KEY_CODES:
+    target = side.verify.get("observe")
+    if side.verify.get("typed_keys"):
         with typed_legacy_keys():
             yield seen
         return
@@ -203,7 +162,7 @@ def _observed(side: Side, seen: list[dict[str, Any]], ran: str) -> Outcome | Non
 
 
 def check(side: Side) -> Outcome:
-    observe = side.code in OBSERVED or side.code in TYPED_KEY_CODES
+    observe = bool(side.verify.get("observe") or side.verify.get("typed_keys"))
     with observing(side) as seen:
         if side.mode == "module":
             outcome = _module(side)
@@ -276,7 +235,7 @@ def judge(side: Side, exc: BaseException, ran: str) -> Outcome:
     if label:
         info["classification"] = label
     if where in side.lines or (where is None and not side.lines):
-        if matches(side.code, info):
+        if matches(side, info):
             return confirmed(f"line {where} raised {info['exception']}: {info['message']}", **info)
         return could_not_run(
             f"line {where} raised {info['exception']} ({info['message']}), which is not the error "
@@ -330,4 +289,4 @@ def _decorator_failure(side: Side, mod: Any) -> str | None:
     return None
 
 
-__all__ = ["EXPECTED", "check", "classify", "exception_lines", "judge", "matches"]
+__all__ = ["check", "classify", "exception_lines", "judge", "matches"]

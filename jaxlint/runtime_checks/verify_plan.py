@@ -3,7 +3,7 @@
 Nothing here imports JAX or executes user code. For every diagnostic it works out, from the same
 facts the linter used (`jaxlint.analysis`):
 
-- which verifier kinds confirm it (`KIND_PLANS`, else the rule's `verifier`);
+- which verifier kinds confirm it, and what they need to know of the rule (the rule's `verify`);
 - the *entry*: how to reach the flagged line so that it runs the way JAX would run it: trace the
   function under our own `jax.jit` with the parameters the analysis found traced (a jitted
   function, a helper called from one, a scan body...), push it through `jax.jvp` (grad-only
@@ -20,13 +20,13 @@ facts the linter used (`jaxlint.analysis`):
 A job is plain JSON (its schema: `jobs.Job`); the child (`verify_runtime`) never re-runs the
 linter. This module chooses the kinds and drives `plan_one`: the header every job has, the entry
 (`_choose_entry` over `plan_entries.candidates_for`, inputs from `plan_inputs`), one hint builder
-per kind (`plan_hints.KIND_HINTS`) and per rule (`CODE_HINTS`), and the fix (`_plan_fix`).
+per kind (`plan_hints.KIND_HINTS`) and per rule (`RULE_HINTS`, named by the rule's `verify.hint`),
+and the fix (`_plan_fix`).
 """
 
 from __future__ import annotations
 
 import ast
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -35,6 +35,7 @@ from typing import Any
 from jaxlint.analysis import ModuleFacts
 from jaxlint.config import Settings
 from jaxlint.diagnostic import Diagnostic
+from jaxlint.rules.base import Verify, verifier_kinds
 from jaxlint.runtime_checks.jobs import EditList, apply_edits, edit_list, line_map_between
 from jaxlint.runtime_checks.plan_entries import (
     Candidate,
@@ -64,19 +65,6 @@ from jaxlint.runtime_checks.plan_inputs import (
 from jaxlint.runtime_checks.plan_locate import Located, def_qualname, is_method
 from jaxlint.source import SourceText
 
-# Verifier kinds per rule where RULES.md lists more than the rule's own `verifier` attribute.
-# The first kind decides the verdict; SUPPLEMENTARY kinds only add evidence.
-KIND_PLANS: dict[str, tuple[str, ...]] = {
-    "JAX110": ("trace", "retrace-static"),
-    "JAX120": ("trace", "retrace-static"),
-    "JAX130": ("trace", "numeric"),
-    "JAX201": ("keycheck", "draws"),
-    "JAX501": ("trace", "numeric"),
-    "JAX502": ("execcount", "leaks"),
-    "JAX602": ("compiles", "bench"),
-    "JAX802": ("import", "numeric"),
-    "JAX803": ("import", "trace"),
-}
 ALL_KINDS = (
     "trace",
     "retrace-static",
@@ -93,7 +81,7 @@ ALL_KINDS = (
     "dtype",
     "import",
 )
-KIND_ALIASES = {"numerics": "numeric", "prng": "draws", "retrace": "retrace-cmp"}
+# The first kind of a rule decides the verdict; SUPPLEMENTARY kinds only add evidence.
 # Kinds that never decide a verdict on their own when another kind comes first.
 SUPPLEMENTARY = {"retrace-static", "numeric"}
 DEVICES = 8
@@ -112,21 +100,17 @@ CLOCKS = {
 # --------------------------------------------------------------------------- helpers
 
 
+def verify_of(rule: Any) -> Verify:
+    """A rule class's `verify` data; for an object that is not a `Rule`, its `verifier` kinds."""
+    verify = getattr(rule, "verify", None)
+    if isinstance(verify, Verify):
+        return verify
+    return Verify(kinds=verifier_kinds(getattr(rule, "verifier", None)))
+
+
 def kinds_for(rule: Any) -> tuple[str, ...]:
-    """Verifier kinds for a rule class: the RULES.md plan, else its `verifier` split on `+`/`,`."""
-    code = getattr(rule, "code", "")
-    if code in KIND_PLANS:
-        return KIND_PLANS[code]
-    raw = getattr(rule, "verifier", None)
-    if not raw:
-        return ()
-    kinds = []
-    for part in re.split(r"[+,]", str(raw)):
-        part = part.strip().lower()
-        part = KIND_ALIASES.get(part, part)
-        if part:
-            kinds.append(part)
-    return tuple(kinds)
+    """Verifier kinds for a rule class (`verify.kinds`, by default its `verifier` split on `+`)."""
+    return verify_of(rule).kinds
 
 
 def _source_mentions_devices(text: str) -> bool:
@@ -257,8 +241,10 @@ def plan_one(
     reaches it with its inputs, each kind's hints, and its own fix applied alone."""
     rule = rules.get(diag.code)
     loc = Located(tree, source, diag)
-    kinds = kinds_for(rule) if rule is not None else ()
+    verify = verify_of(rule) if rule is not None else Verify()
+    kinds = verify.kinds
     job = _job_header(index, abspath, display, source, tree, diag, loc, kinds, others)
+    job["verify"] = verify.job_fields()
     error = _kinds_error(rule, kinds)
     if error is not None:
         job["error"] = error
@@ -268,9 +254,9 @@ def plan_one(
     for kind, hint in KIND_HINTS.items():
         if kind in kinds:
             job.update(hint(loc, facts, chosen.node if chosen else None))
-    code_hint = CODE_HINTS.get(diag.code)
-    if code_hint is not None:
-        code_hint(job, loc, tree, inputs)
+    rule_hint = RULE_HINTS.get(verify.hint or "")
+    if rule_hint is not None:
+        rule_hint(job, loc, tree, inputs)
     if with_fixes and diag.fix is not None and diag.fix.edits:
         _plan_fix(job, diag, source, loc, kinds)
     return job
@@ -394,10 +380,10 @@ def _sharded_hint(job: dict[str, Any], loc: Located, tree: ast.Module, inputs: _
             job["entry_error"] = inputs.missing_message(name, missing)
 
 
-# hints one rule's verifier needs beyond its kinds' (KIND_HINTS)
-CODE_HINTS: dict[str, Callable[[dict[str, Any], Located, ast.Module, _Inputs], None]] = {
-    "JAX301": _pmap_hint,
-    "JAX303": _sharded_hint,
+# hints one rule's verifier needs beyond its kinds' (KIND_HINTS), by the rule's `verify.hint`
+RULE_HINTS: dict[str, Callable[[dict[str, Any], Located, ast.Module, _Inputs], None]] = {
+    "pmap": _pmap_hint,
+    "sharded": _sharded_hint,
 }
 
 
@@ -442,7 +428,6 @@ def _import_fix_names(
 # the planner's public names, several re-exported from the modules it was split into
 __all__ = [
     "ALL_KINDS",
-    "KIND_PLANS",
     "InputOptions",
     "apply_edits",
     "capture_targets",

@@ -36,7 +36,6 @@ from jaxlint.runtime_checks.entry import Entry, UserModule
 from jaxlint.runtime_checks.kit import (
     CONFIRMED,
     COULD_NOT_RUN,
-    DIFFER,
     NOT_REPRODUCED,
     CouldNotRun,
     Outcome,
@@ -291,7 +290,7 @@ def check_fix(
             else COULD_NOT_RUN
         )
     numeric = original.get("numeric")
-    if job["code"] in DIFFER:
+    if job.get("verify", {}).get("changes_result"):
         out["results"] = {
             "compared": False,
             "reason": "the fix is meant to change the result (the original computes a wrong value)",

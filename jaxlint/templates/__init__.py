@@ -10,27 +10,45 @@ import argparse
 import json
 import sys
 from dataclasses import asdict, dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from jaxlint.errors import UsageError
 
-__all__ = ["TEMPLATES", "Template", "get_template", "register"]
+__all__ = ["TEMPLATES", "Template", "get_template", "register", "rules_by_template"]
 
 
 @dataclass(frozen=True)
 class Template:
-    """One starter program: its CLI name, file in this package, one-line summary, the
-    jaxlint rule codes whose fix it shows, and the oldest JAX it runs on when that is newer
-    than every JAX jaxlint supports (0.6): the templates show today's idioms, and some of
-    those (`jax.set_mesh`) do not exist on older JAX."""
+    """One starter program: its CLI name, file in this package, one-line summary, and the
+    oldest JAX it runs on when that is newer than every JAX jaxlint supports (0.6): the
+    templates show today's idioms, and some of those (`jax.set_mesh`) do not exist on older
+    JAX. The rule codes whose fix it shows (`rules`) come from the rules' own `templates`."""
 
     name: str
     filename: str
     summary: str
-    rules: tuple[str, ...] = ()
     requires_jax: str | None = None
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Codes of the rules that name this template in their `templates`, sorted."""
+        return rules_by_template().get(self.name, ())
+
+
+@cache
+def rules_by_template() -> dict[str, tuple[str, ...]]:
+    """Template name -> the codes of the rules that point to it (`Rule.templates`), the one
+    source of that relation (the rule docs, docs/rules.md and `jaxlint template` all show it)."""
+    from jaxlint.rules import ALL_RULES
+
+    out: dict[str, list[str]] = {}
+    for rule in ALL_RULES:
+        for name in rule.templates:
+            out.setdefault(name, []).append(rule.code)
+    return {name: tuple(sorted(codes)) for name, codes in out.items()}
 
 
 _ALL: tuple[Template, ...] = (
@@ -38,75 +56,63 @@ _ALL: tuple[Template, ...] = (
         "mre",
         "mre.py",
         "minimal reproducible example: versions, explicit shapes and dtypes, typed keys",
-        ("JAX201", "JAX205", "JAX701", "JAX702"),
     ),
     Template(
         "training-step",
         "training_step.py",
         "jitted train step: donated state, key plumbing by split, SGD+momentum via jax.tree.map",
-        ("JAX201", "JAX202", "JAX401", "JAX406", "JAX407", "JAX801"),
     ),
     Template(
         "scan",
         "scan.py",
         "carry-state loops with lax.scan and lax.fori_loop instead of unrolled Python loops",
-        ("JAX120", "JAX201", "JAX405"),
     ),
     Template(
         "sharding",
         "sharding.py",
         "global-view sharding: jax.make_mesh, NamedSharding, jax.set_mesh, jax.device_put",
-        ("JAX301", "JAX305", "JAX306", "JAX803", "JAX809"),
         "0.7.1",
     ),
     Template(
         "shard-map",
         "shard_map.py",
         "jax.shard_map with in_specs/out_specs and collectives; both correct gradient patterns",
-        ("JAX301", "JAX303", "JAX304", "JAX307", "JAX802"),
         "0.7.1",
     ),
     Template(
         "benchmark",
         "benchmark.py",
         "honest timing: warm-up, block_until_ready, compile vs steady state, medians",
-        ("JAX601", "JAX602"),
     ),
     Template(
         "profile",
         "profiling.py",
         "jax.profiler.trace into a temp dir and save_device_memory_profile",
-        (),
     ),
     Template(
         "checkify",
         "checkify.py",
         "runtime checks that survive jit with jax.experimental.checkify",
-        ("JAX110", "JAX111"),
     ),
     Template(
         "custom-vjp",
         "custom_vjp.py",
         "numerically stable custom derivative (softplus) with jax.custom_vjp, checked",
-        (),
     ),
     Template(
         "export",
         "export.py",
         "jax.export serialise/deserialise round trip with a symbolic batch dimension",
-        ("JAX810",),
     ),
     Template(
         "pallas",
         "pallas.py",
         "minimal Pallas kernel skeleton (BlockSpec, grid), interpret=True so it runs on CPU",
-        (),
     ),
     Template(
         "issue-report",
         "issue_report.md",
         "markdown bug-report skeleton: summary, MRE, actual vs expected, environment",
-        (),
     ),
 )
 
@@ -130,8 +136,13 @@ def get_template(name: str) -> str:
 
 def _describe(template: Template) -> dict[str, Any]:
     data = asdict(template)
-    data["rules"] = list(template.rules)
-    return data
+    return {
+        "name": data["name"],
+        "filename": data["filename"],
+        "summary": data["summary"],
+        "rules": list(template.rules),
+        "requires_jax": data["requires_jax"],
+    }
 
 
 def _list(fmt: str) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from jaxlint.config import Settings
+from jaxlint.rules import ALL_RULES
 from jaxlint.runtime_checks.verify import plan_text, render_text
 from jaxlint.runtime_checks.verify_plan import (
     InputOptions,
@@ -119,10 +120,13 @@ def test_kinds_follow_rules_md() -> None:
         verifier = "compiles + bench"
 
     assert kinds_for(Rule) == ("compiles", "bench")
-    Rule.code = "JAX201"
-    assert kinds_for(Rule) == ("keycheck", "draws")
     Rule.code, Rule.verifier = "JAX998", None
     assert kinds_for(Rule) == ()
+    # a rule's `verify` data names more kinds than its `verifier`
+    by_code = {r.code: r for r in ALL_RULES}
+    assert by_code["JAX201"].verifier == "keycheck"
+    assert kinds_for(by_code["JAX201"]) == ("keycheck", "draws")
+    assert kinds_for(by_code["JAX101"]) == ("trace",)
 
 
 def test_config_table_matches_path_and_function(tmp_path: Any) -> None:

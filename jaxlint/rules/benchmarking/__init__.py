@@ -1,7 +1,7 @@
 """JAX6xx: benchmarking honesty.
 
 One rule per module; what a timed region is (two subtracted clock reads) is shared in
-`_timing.py`. The prefilter reads `CLOCKS` and `TIMEIT` from each rule's module.
+`_timing.py`. Both rules' prefilter gate, `TIMING_WORDS`, derives from `CLOCKS` and `TIMEIT`.
 """
 
 from jaxlint.analysis.jax_api import CLOCKS, TIMEIT

@@ -2,18 +2,20 @@
 
 Both JAX6xx rules look at the statements between `t0 = <clock>()` and the read that
 is subtracted from it (`clock() - t0`), and at `timeit` calls; the clock and timeit
-name tables (analysis/jax_api.py), imported by the rule modules, also give the prefilter its
-gate for them.
+name tables (analysis/jax_api.py) also give the prefilter its gate for them (`TIMING_WORDS`).
 """
 
 from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.jax_api import CLOCKS
+from jaxlint.analysis.jax_api import CLOCKS, TIMEIT
 from jaxlint.analysis.sync import executed
 from jaxlint.analysis.syntax import SCOPE_BOUNDARIES
-from jaxlint.rules.base import Context
+from jaxlint.rules.base import Context, roots
+
+# a timing reads a clock (`time.*`, `timeit.*`), which the file must name (besides the JAX work)
+TIMING_WORDS = roots(CLOCKS | TIMEIT)
 
 
 def is_clock(ctx: Context, node: ast.AST) -> bool:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.jax_api import (
-    CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
     JIT_FACTORIES,
     TIMEIT,
 )
@@ -21,8 +20,9 @@ from jaxlint.analysis.jit_sites import (
 from jaxlint.analysis.syntax import ancestors, statement_of
 from jaxlint.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.benchmarking._timing import (
+    TIMING_WORDS,
     timed_regions,
     walk_no_functions,
     walk_owner,
@@ -137,6 +137,7 @@ class TimingIncludesCompilation(Rule):
     message = "this timing includes tracing and compilation: {why}; warm up first (call it once and block, or `.lower(...).compile()`) and time later calls"
     fix_safety = "unsafe"
     verifier = "compiles"
+    verify = Verify(kinds=("compiles", "bench"), compile_time=True)
     tier = 2
     templates = ("benchmark",)
     examples = Examples(
@@ -294,6 +295,8 @@ class TimingIncludesCompilation(Rule):
             ),
         ),
     )
+    prefilter_words = TIMING_WORDS
+    prefilter_with_default = True  # and the JAX work it times
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
         self._owner(node, ctx)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.jax_api import (
-    CLOCKS,  # noqa: F401 - the prefilter's timing gate reads it here
     JIT_FACTORIES,
     PARTIAL,
     TIMEIT,
@@ -21,6 +20,7 @@ from jaxlint.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.benchmarking._timing import (
+    TIMING_WORDS,
     is_clock,
     mentions,
     timed_regions,
@@ -187,6 +187,8 @@ class TimingWithoutBlockUntilReady(Rule):
     message = "JAX dispatch is asynchronous: this timing measures dispatch, not compute; block on the result (`jax.block_until_ready({holder})`) before reading the clock"
     fix_safety = "safe"
     verifier = "bench"
+    prefilter_words = TIMING_WORDS
+    prefilter_with_default = True  # and the JAX work it times
     templates = ("benchmark",)
     examples = Examples(
         invalid=(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.edits.imports import ensure_module
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.compile._text import shorten
 
 _UNARY = (
@@ -71,6 +71,7 @@ class JnpOnPythonSequence(Rule):
     message = "`{fn}` does not accept a Python {kind}: it raises `TypeError: {short} requires ndarray or scalar arguments`; wrap it in `jnp.asarray(...)` (or use `jnp.stack`)"
     fix_safety = "safe"
     verifier = "trace"
+    verify = Verify(expect=("requires ndarray or scalar arguments", "TypeError"))
     examples = Examples(
         invalid=(
             """

@@ -12,7 +12,7 @@ from jaxlint.analysis.jit_sites import DONATING, JitSpec, jitted_callee
 from jaxlint.analysis.syntax import SCOPE_BOUNDARIES, enclosing_function
 from jaxlint.diagnostic import Edit, Position
 from jaxlint.edits.imports import spell
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.compile._text import shorten
 from jaxlint.rules.compile._values import names_in
 
@@ -50,6 +50,7 @@ class MissingDonation(Rule):
     message = "`{names}` is passed to `{fn}` and rebound to its result {where}, but not donated: the old and new buffers are both alive at peak; add `{keyword}` to the jit"
     fix_safety = "unsafe"
     verifier = "lower"
+    verify = Verify(donation=True)
     default = False
     templates = ("training-step",)
     examples = Examples(

@@ -10,7 +10,7 @@ import ast
 
 from jaxlint.analysis.jit_sites import has_method, jitted_callee, local_class
 from jaxlint.analysis.values import assigned_value
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.compile._values import NOT_ARRAY_CALLS
 
 ARRAY_MODULE_PREFIXES = ("numpy.", "jax.numpy.", "jax.random.")
@@ -112,6 +112,7 @@ class UnhashableStaticArg(Rule):
     message = "static argument `{param}` of `{fn}` gets {what}, which is not hashable: the call raises `ValueError: Non-hashable static arguments are not supported`; pass a tuple (or a frozen dataclass)"
     fix_safety = "safe"
     verifier = "trace"
+    verify = Verify(expect=("Non-hashable static arguments", "unhashable type"))
     examples = Examples(
         invalid=(
             """

@@ -12,7 +12,7 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.values import assigned_value
 from jaxlint.edits.rename import argument_of, has_star, keyword_node, keywordize
 from jaxlint.rules._rename import Move, RenameRule
-from jaxlint.rules.base import Context, Examples
+from jaxlint.rules.base import Context, Examples, Verify
 from jaxlint.rules.deprecations._calls import call_of, partial_of
 
 
@@ -79,6 +79,7 @@ class ExperimentalPjit(RenameRule):
     name = "experimental-pjit"
     fix_safety = "safe"
     verifier = "import"
+    verify = Verify(kinds=("import", "trace"))
     tier = 2
     templates = ("sharding",)
     status = "is deprecated since JAX 0.8.0"

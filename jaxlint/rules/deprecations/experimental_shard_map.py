@@ -16,7 +16,7 @@ from jaxlint.edits.rename import (
     rename_keyword,
 )
 from jaxlint.rules._rename import Move, RenameRule
-from jaxlint.rules.base import Context, Examples
+from jaxlint.rules.base import Context, Examples, Verify
 from jaxlint.rules.deprecations._calls import call_of, partial_of
 
 SHARD_MAP_OLD_PARAMS = ("f", "mesh", "in_specs", "out_specs", "check_vma")
@@ -47,6 +47,7 @@ class ExperimentalShardMap(RenameRule):
     name = "experimental-shard-map"
     fix_safety = "safe"
     verifier = "import"
+    verify = Verify(kinds=("import", "numeric"))
     tier = 1
     templates = ("shard-map",)
     status = "is deprecated since JAX 0.8.0"

@@ -59,6 +59,7 @@ class MovedOrRenamedFunction(RenameRule):
     fix_safety = "safe"
     verifier = "import"
     tier = 2
+    templates = ("export",)
     RENAMES = {
         "jax.experimental.enable_x64": Move(
             "jax.enable_x64", call="_x64_call", expr="{new}(True)", removed="0.10?", since="0.8"

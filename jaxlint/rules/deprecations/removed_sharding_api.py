@@ -42,6 +42,7 @@ class RemovedShardingApi(RenameRule):
     fix_safety = "safe"
     verifier = "import"
     tier = 2
+    templates = ("sharding",)
     RENAMES = {
         "jax.sharding.PositionalSharding": Move(
             None,

@@ -27,6 +27,7 @@ class RemovedTreeAliases(RenameRule):
     name = "removed-tree-aliases"
     fix_safety = "safe"
     verifier = "import"
+    templates = ("training-step",)
     REMOVED = "0.6"
     RENAMES = {
         "jax.tree_map": ("jax.tree.map", "safe", ""),

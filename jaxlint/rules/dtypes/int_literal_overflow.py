@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.dtypes._x64 import DTYPE_CALLS, x64_evidence
 
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
@@ -147,6 +147,7 @@ class IntLiteralOverflow(Rule):
     name = "int-literal-overflow"
     message = "`{value}` does not fit in {kind} and x64 is off: {effect}; enable `jax_enable_x64`, use a float, or keep the value on the host"
     verifier = "trace"
+    verify = Verify(expect=("OverflowError", "too large to convert"))
     tier = 3
     examples = Examples(
         invalid=(

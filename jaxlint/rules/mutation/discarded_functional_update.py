@@ -11,7 +11,7 @@ import ast
 
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.analysis.values import Kind, assigned_value
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.mutation._updates import _at_base, _short
 
 # methods of a JAX array with an effect (everything else returns a new value)
@@ -100,6 +100,7 @@ class DiscardedFunctionalUpdate(Rule):
     )
     fix_safety = "safe"
     verifier = "numeric"
+    verify = Verify(changes_result=True)
     examples = Examples(
         invalid=(
             """

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 AT_METHODS = {
     ast.Add: "add",
@@ -62,6 +62,9 @@ class InplaceArrayUpdate(Rule):
     message = "JAX arrays are immutable: `{target}` raises TypeError; use `{name} = {name}.at[...].{method}(...)`"
     fix_safety = "safe"
     verifier = "trace"
+    verify = Verify(
+        kinds=("trace", "numeric"), expect=("immutable", "does not support item assignment")
+    )
     templates = ("scan",)
     examples = Examples(
         invalid=(

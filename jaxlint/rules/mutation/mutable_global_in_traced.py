@@ -11,7 +11,7 @@ import ast
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 
 class MutableGlobalInTraced(Rule):
@@ -51,6 +51,7 @@ class MutableGlobalInTraced(Rule):
         "as an argument (or a static argument)"
     )
     verifier = "numeric"
+    verify = Verify(changes_result=True)
     tier = 3
     templates = ("training-step",)
     examples = Examples(

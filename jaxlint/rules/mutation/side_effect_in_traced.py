@@ -13,7 +13,7 @@ import ast
 from jaxlint.analysis import Level
 from jaxlint.analysis.imports import functional_method_call
 from jaxlint.analysis.values import MUTABLE_CONTAINERS, Kind
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 APPEND_LIKE = frozenset(
     {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft"}
@@ -166,6 +166,7 @@ class SideEffectInTraced(Rule):
         "{consequence}; {advice}"
     )
     verifier = "execcount"
+    verify = Verify(kinds=("execcount", "leaks"))
     templates = ("training-step",)
     examples = Examples(
         invalid=(

@@ -1,6 +1,7 @@
 """How the PRNG rules name a call in their messages: `normal` for `jax.random.normal(...)`,
 `init` for a helper `init(...)`. Five rules cite the call that consumed a key (the first and
-the second use, the consumer of a fixed seed), so they share one spelling.
+the second use, the consumer of a fixed seed), so they share one spelling. `KEY_FLOW_WORDS` is
+the prefilter gate of the rules that report the key flow.
 """
 
 from __future__ import annotations
@@ -9,6 +10,10 @@ import ast
 
 from jaxlint.analysis.imports import dotted
 from jaxlint.rules.base import Context
+
+# the key flow (`analysis.flow.keys`) starts at a `jax.random.*` call: a file without the word
+# `random` has no key to reuse, collide or broadcast (a `jax.random` call also names `jax`)
+KEY_FLOW_WORDS = ("random",)
 
 
 def callee_name(ctx: Context, call: ast.Call) -> str:

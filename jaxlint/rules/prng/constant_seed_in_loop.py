@@ -8,7 +8,7 @@ import ast
 
 from jaxlint.edits.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.prng._calls import callee_name
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
 
 
 def _loop_counter(loop: ast.AST) -> str | None:
@@ -64,6 +64,7 @@ class ConstantSeedInLoop(Rule):
     )
     fix_safety = "unsafe"
     verifier = "draws"
+    prefilter_words = KEY_FLOW_WORDS
     templates = ("training-step",)
     examples = Examples(
         invalid=(

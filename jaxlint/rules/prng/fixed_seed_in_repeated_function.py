@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.prng._calls import callee_name
+from jaxlint.rules.base import Context, Examples, Rule, Verify
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
 
 
 class FixedSeedInRepeatedFunction(Rule):
@@ -51,6 +51,7 @@ class FixedSeedInRepeatedFunction(Rule):
         "the same numbers each time; take a key parameter and split a fresh key per call"
     )
     verifier = "draws"
+    verify = Verify(runs_twice=True)
     examples = Examples(
         invalid=(
             """
@@ -126,6 +127,7 @@ class FixedSeedInRepeatedFunction(Rule):
             """,
         ),
     )
+    prefilter_words = KEY_FLOW_WORDS
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
         for f in ctx.keys.fixed_seeds:

@@ -1,6 +1,5 @@
 """JAX204 host-rng-in-traced: `numpy.random` / Python `random` inside a traced function, which runs
-once at trace time. `HOST_RNG_PREFIXES` stays a module attribute here: the prefilter derives
-this rule's gate from it.
+once at trace time. The rule's prefilter gate derives from `HOST_RNG_PREFIXES`.
 """
 
 from __future__ import annotations
@@ -8,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.values import assigned_value
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, last_components
 
 HOST_RNG_PREFIXES = ("numpy.random.", "random.")
 GENERATOR_FACTORIES = {
@@ -42,6 +41,8 @@ class HostRngInTraced(Rule):
     name = "host-rng-in-traced"
     message = "`{call}` in a traced function runs once at trace time and is baked in as a constant ({why}); use `jax.random` with an explicit key"
     verifier = "retrace-cmp"
+    prefilter_words = last_components(HOST_RNG_PREFIXES)  # `random`
+    prefilter_with_default = True  # `random` alone is the stdlib's
     templates = ("training-step",)
     examples = Examples(
         invalid=(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.prng._calls import callee_name
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
 
 
 class KeyUnmappedInVmap(Rule):
@@ -41,6 +41,7 @@ class KeyUnmappedInVmap(Rule):
         "`jax.random.split(key, n)`)"
     )
     verifier = "draws"
+    prefilter_words = KEY_FLOW_WORDS
     examples = Examples(
         invalid=(
             """

@@ -9,7 +9,8 @@ import ast
 from jaxlint.analysis import syntax
 from jaxlint.analysis.flow.keys import key_argument
 from jaxlint.edits.imports import spell
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS
 
 
 class LegacyPrngKey(Rule):
@@ -39,9 +40,10 @@ class LegacyPrngKey(Rule):
     )
     fix_safety = "unsafe"
     verifier = "trace"
+    verify = Verify(expect=("Legacy uint32 key array",), observe=("jax.random", "PRNGKey"))
     default = False
     tier = 2
-    templates = ("training-step",)
+    templates = ("training-step", "mre")
     examples = Examples(
         invalid=(
             """
@@ -87,6 +89,7 @@ class LegacyPrngKey(Rule):
             ),
         ),
     )
+    prefilter_words = KEY_FLOW_WORDS
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         if ctx.qualname(node.func) != "jax.random.PRNGKey":

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.prng._calls import callee_name
+from jaxlint.rules.base import Context, Examples, Rule, Verify
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
 
 
 class ModuleLevelKeyConsumed(Rule):
@@ -40,6 +40,7 @@ class ModuleLevelKeyConsumed(Rule):
         "fresh one per call"
     )
     verifier = "draws"
+    verify = Verify(runs_twice=True)
     tier = 2
     examples = Examples(
         invalid=(
@@ -98,6 +99,7 @@ class ModuleLevelKeyConsumed(Rule):
             """,
         ),
     )
+    prefilter_words = KEY_FLOW_WORDS
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
         for use in ctx.keys.module_key_uses:

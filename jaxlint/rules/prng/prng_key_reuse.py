@@ -11,8 +11,8 @@ from jaxlint.analysis.flow.keys import KeyFlow, Reuse, base_name
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.syntax import COMPREHENSIONS, SCOPE_BOUNDARIES, parent, statement_of
 from jaxlint.edits.imports import name_is_free, spell
-from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.prng._calls import callee_name
+from jaxlint.rules.base import Context, Examples, Rule, Verify
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
 
 
 class PrngKeyReuse(Rule):
@@ -61,7 +61,8 @@ class PrngKeyReuse(Rule):
     message = "{detail}; reusing a key gives identical or correlated random numbers: split it (`{name}, sub = jax.random.split({name})`)"
     fix_safety = "unsafe"
     verifier = "keycheck"
-    templates = ("training-step",)
+    verify = Verify(kinds=("keycheck", "draws"))
+    templates = ("training-step", "mre", "scan")
     examples = Examples(
         invalid=(
             """
@@ -301,6 +302,7 @@ class PrngKeyReuse(Rule):
             ),
         ),
     )
+    prefilter_words = KEY_FLOW_WORDS
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
         for reuse in ctx.keys.reuses:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS
 
 
 class RawKeyArithmetic(Rule):
@@ -37,6 +38,7 @@ class RawKeyArithmetic(Rule):
         "`jax.random.split`/`fold_in` and read raw bits with `jax.random.key_data({name})`"
     )
     verifier = "trace"
+    verify = Verify(expect=("TypeError", "IndexError", "NotImplementedError"), typed_keys=True)
     tier = 2
     templates = ("training-step",)
     examples = Examples(
@@ -88,6 +90,7 @@ class RawKeyArithmetic(Rule):
             """,
         ),
     )
+    prefilter_words = KEY_FLOW_WORDS
 
     def _kind(self, node: ast.AST, ctx: Context):  # noqa: ANN202
         if isinstance(node, (ast.Name, ast.Subscript, ast.Call)):

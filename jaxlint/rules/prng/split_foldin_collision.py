@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.prng._calls import callee_name
+from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
 
 
 class SplitFoldinCollision(Rule):
@@ -36,6 +36,7 @@ class SplitFoldinCollision(Rule):
         "all children of `{name}` one way (one `split(k, n)`, or `fold_in` with distinct data)"
     )
     verifier = "draws"
+    prefilter_words = KEY_FLOW_WORDS
     templates = ("training-step",)
     examples = Examples(
         invalid=(

@@ -1,8 +1,8 @@
 """Facts shared by the sharding rules: which functions are given to `shard_map` (and with
 which mesh, specs and `check_vma`), and which axes a `PartitionSpec` names. JAX303 and
 JAX304 read the `shard_map` applications; what a spec or mesh name was bound to is
-`analysis.values.resolved` (`value_of` adds calls written in place). `SHARD_MAPS` is also
-the prefilter's gate for JAX303/JAX304.
+`analysis.values.resolved` (`value_of` adds calls written in place). `SHARD_MAP_WORDS`, from
+`SHARD_MAPS`, is the prefilter's gate for JAX303/JAX304.
 """
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.analysis.syntax import keyword
 from jaxlint.analysis.values import resolved
-from jaxlint.rules.base import Context
+from jaxlint.rules.base import Context, last_components
 
 SHARD_MAPS = {"jax.shard_map", "jax.experimental.shard_map.shard_map"}
 LEGACY_SHARD_MAP = "jax.experimental.shard_map.shard_map"
 PSPECS = {"jax.sharding.PartitionSpec", "jax.P"}
 TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map"}
+# JAX303/JAX304 look only at functions given to a `shard_map` they resolve by name
+SHARD_MAP_WORDS = last_components(SHARD_MAPS)
 
 
 @dataclass

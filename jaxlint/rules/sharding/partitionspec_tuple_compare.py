@@ -8,7 +8,7 @@ import ast
 
 from jaxlint.analysis.values import resolved
 from jaxlint.edits.rename import spell_partition_spec
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.sharding._shard_map import PSPECS, value_of
 
 
@@ -33,6 +33,7 @@ class PartitionSpecTupleCompare(Rule):
     message = "`PartitionSpec` never equals a tuple (JAX 0.10.0): this comparison is always {always}; compare with `P(...)`"
     fix_safety = "safe"
     verifier = "numeric"
+    verify = Verify(changes_result=True)
     tier = 3
     examples = Examples(
         invalid=(
@@ -102,6 +103,7 @@ class PartitionSpecTupleCompare(Rule):
             ),
         ),
     )
+    templates = ("sharding",)
 
     def visit_Compare(self, node: ast.Compare, ctx: Context) -> None:
         if not ctx.target.reaches("0.10"):

@@ -1,6 +1,6 @@
 """JAX301 pmap-usage: `jax.pmap` (and `nnx.pmap`, `eqx.filter_pmap`), and its fix
 `jax.pmap(f, axis_name="i")` -> `jax.jit(jax.shard_map(...))` with pmap's own semantics.
-`PMAPS` is also the prefilter's gate for this rule.
+The rule's prefilter gate derives from `PMAPS`.
 
 What `jax.pmap` does in JAX 0.10.2 (jax/_src/pmap.py, and checked by running both on 8
 simulated CPU devices in tests/test_pmap_migration.py):
@@ -31,7 +31,7 @@ from jaxlint.analysis.jax_api import PARTIAL
 from jaxlint.diagnostic import Edit
 from jaxlint.edits.imports import ensure_module, spell
 from jaxlint.edits.rename import has_star, spell_partition_spec
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify, last_components
 
 PMAPS = {"jax.pmap", "flax.nnx.pmap", "equinox.filter_pmap", "flax.jax_utils.pmap"}
 
@@ -70,6 +70,7 @@ class PmapUsage(Rule):
     message = "`{name}` is in maintenance mode (it is `jit(shard_map(..., check_vma=False))` underneath); migrate to `jax.jit(jax.shard_map(...))` or sharded `jax.jit`"
     fix_safety = "unsafe"
     verifier = "numeric"
+    verify = Verify(hint="pmap")
     templates = ("shard-map", "sharding")
     examples = Examples(
         invalid=(
@@ -151,6 +152,7 @@ class PmapUsage(Rule):
             ),
         ),
     )
+    prefilter_words = last_components(PMAPS)  # a pmap name is the name itself
 
     def visit_Attribute(self, node: ast.Attribute, ctx: Context) -> None:
         self._check(node, ctx)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.syntax import keyword, literal_ints, positional_params
-from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.sharding._shard_map import SHARD_MAPS as SHARD_MAPS  # prefilter's gate
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.sharding._shard_map import (
+    SHARD_MAP_WORDS,
     TREE_MAPS,
     ShardMapUse,
     shard_map_uses,
@@ -60,6 +60,7 @@ class ShardMapDoubleGradReduction(Rule):
     name = "shard-map-double-grad-reduction"
     message = "under `check_vma=True` the gradient w.r.t. `{param}` (in_specs `{spec}`, replicated over {axes}) is already summed over the devices; this `{op}` makes it N times too large. Either drop it and differentiate the averaged loss (`jax.grad(lambda {param}: jax.lax.pmean(loss(...), {axis}))`), or pass `check_vma=False` to keep pmap semantics"
     verifier = "numeric"
+    verify = Verify(hint="sharded")
     tier = 2
     templates = ("shard-map",)
     examples = Examples(
@@ -137,6 +138,7 @@ class ShardMapDoubleGradReduction(Rule):
             """,
         ),
     )
+    prefilter_words = SHARD_MAP_WORDS
 
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
         for use in shard_map_uses(ctx):

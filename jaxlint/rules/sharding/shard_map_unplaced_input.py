@@ -11,8 +11,8 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.syntax import keyword
 from jaxlint.analysis.values import resolved
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.sharding._shard_map import SHARD_MAPS as SHARD_MAPS  # prefilter's gate
 from jaxlint.rules.sharding._shard_map import (
+    SHARD_MAP_WORDS,
     ShardMapUse,
     shard_map_uses,
     spec_axes,
@@ -52,6 +52,7 @@ class ShardMapUnplacedInput(Rule):
     name = "shard-map-unplaced-input"
     message = "`{arg}` is not placed on `{mesh}`: with an Explicit mesh (the `jax.make_mesh` default) shard_map checks in_specs `{spec}` instead of resharding and raises ValueError; place it with `jax.device_put({arg}, NamedSharding({mesh}, {spec}))` or build the mesh with `axis_types=(jax.sharding.AxisType.Auto,)`"
     verifier = "trace"
+    prefilter_words = SHARD_MAP_WORDS
     tier = 3
     templates = ("shard-map", "sharding")
     examples = Examples(

@@ -37,6 +37,7 @@ class UnreplicateIndex(Rule):
     verifier = "lower"
     default = False
     tier = 3
+    templates = ("shard-map",)
     examples = Examples(
         invalid=(
             """

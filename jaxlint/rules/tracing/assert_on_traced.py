@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.tracing._truth import truth_culprit
 
 
@@ -42,6 +42,7 @@ class AssertOnTraced(Rule):
         "use `checkify.check` (with `checkify.checkify`) or `eqx.error_if`"
     )
     verifier = "trace"
+    verify = Verify(expect=("TracerBoolConversionError", "ConcretizationTypeError"))
     templates = ("checkify",)
     examples = Examples(
         invalid=(

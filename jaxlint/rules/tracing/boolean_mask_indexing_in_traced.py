@@ -10,7 +10,7 @@ import ast
 
 from jaxlint.analysis import syntax
 from jaxlint.edits.imports import ensure_module
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.tracing._masks import ELEMENTWISE_PREDICATES, _scalar_literal
 
 # reductions that take `where=` and give the same result as reducing the selected elements
@@ -55,6 +55,14 @@ class BooleanMaskIndexingInTraced(Rule):
     )
     fix_safety = "safe"
     verifier = "trace"
+    verify = Verify(
+        kinds=("trace", "numeric"),
+        expect=(
+            "NonConcreteBooleanIndexError",
+            "TracerBoolConversionError",
+            "ConcretizationTypeError",
+        ),
+    )
     templates = ("mre",)
     examples = Examples(
         invalid=(

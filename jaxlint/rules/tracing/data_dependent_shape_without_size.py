@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.tracing._masks import ELEMENTWISE_PREDICATES, _scalar_literal
 
 # data-dependent output shapes: function -> the positional index of the array argument
@@ -83,6 +83,7 @@ class DataDependentShapeWithoutSize(Rule):
     )
     fix_safety = "unsafe"
     verifier = "trace"
+    verify = Verify(expect=("ConcretizationTypeError", "NonConcreteBooleanIndexError"))
     templates = ("mre",)
     examples = Examples(
         invalid=(

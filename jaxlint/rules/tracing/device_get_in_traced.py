@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import Level, syntax
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 
 def _paren(ctx: Context, node: ast.AST) -> str:
@@ -52,6 +52,10 @@ class DeviceGetInTraced(Rule):
     )
     fix_safety = "safe"
     verifier = "trace"
+    verify = Verify(
+        expect=("ConcretizationTypeError", "TracerArrayConversionError"),
+        observe=("jax", "device_get"),
+    )
     templates = ("mre",)
     examples = Examples(
         invalid=(

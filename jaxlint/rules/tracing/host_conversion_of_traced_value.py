@@ -12,7 +12,7 @@ import ast
 from jaxlint.analysis import Level
 from jaxlint.analysis.jax_api import NUMPY_DISPATCHING
 from jaxlint.edits.imports import ensure_module
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 # NumPy names with a same-named jax.numpy function: `np.X(t)` -> `jnp.X(t)` is safe
 JNP_EQUIVALENT = frozenset(
@@ -81,6 +81,15 @@ class HostConversionOfTracedValue(Rule):
     message = "{what} on a traced value fails under {transform} ({error}): {why}; {advice}"
     fix_safety = "safe"
     verifier = "trace"
+    verify = Verify(
+        expect=(
+            "TracerArrayConversionError",
+            "ConcretizationTypeError",
+            "TracerIntegerConversionError",
+            "TracerBoolConversionError",
+            "NotImplementedError",
+        )
+    )
     templates = ("checkify", "mre")
     examples = Examples(
         invalid=(

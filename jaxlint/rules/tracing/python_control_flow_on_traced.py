@@ -11,7 +11,7 @@ import ast
 
 from jaxlint.analysis.syntax import ancestors
 from jaxlint.edits.imports import ensure_module
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.tracing._truth import truth_culprit
 
 
@@ -49,6 +49,14 @@ class PythonControlFlowOnTraced(Rule):
     )
     fix_safety = "safe"
     verifier = "trace"
+    verify = Verify(
+        kinds=("trace", "retrace-static"),
+        expect=(
+            "TracerBoolConversionError",
+            "ConcretizationTypeError",
+            "TracerIntegerConversionError",
+        ),
+    )
     templates = ("scan", "checkify")
     examples = Examples(
         invalid=(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import Level
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 SHAPE_FUNCS = {
     # qualname: positions (ints) and keywords that take a shape or size
@@ -73,6 +73,18 @@ class TracedValueAsShapeOrIndex(Rule):
     name = "traced-value-as-shape-or-index"
     message = "{what} needs a concrete value but gets a traced one: {why}; {advice}"
     verifier = "trace"
+    verify = Verify(
+        kinds=("trace", "retrace-static"),
+        expect=(
+            "TracerIntegerConversionError",
+            "ConcretizationTypeError",
+            "Shapes must be 1D sequences of concrete values",
+            "Slice entries must be static",  # JAX 0.7-0.10
+            "slice indices must have static",  # JAX 0.6 and >= 0.11
+            "must have __hash__ and __eq__",
+            "TracerBoolConversionError",
+        ),
+    )
     templates = ("scan",)
     examples = Examples(
         invalid=(
