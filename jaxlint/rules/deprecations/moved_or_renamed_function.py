@@ -25,12 +25,23 @@ _KEY_IMPLS = {"threefry2x32_key": "threefry2x32", "rbg_key": "rbg", "unsafe_rbg_
 _XLA_TRANSLATIONS = "register an MLIR lowering (`jax.interpreters.mlir.register_lowering`)"
 
 
+# `jax.ops.index_*(x, jax.ops.index[idx], y)` -> `x.at[idx].<op>(y)` (removed in JAX 0.3.2)
+_OPS_INDEX_UPDATES = {
+    "index_update": "set",
+    "index_add": "add",
+    "index_mul": "multiply",
+    "index_min": "min",
+    "index_max": "max",
+}
+
+
 class MovedOrRenamedFunction(RenameRule):
     """Flags functions that moved, were renamed, or lost their old spelling.
 
     What it does: finds `jax.experimental.enable_x64/disable_x64`,
     `jax.ad_checkpoint.checkpoint/remat`, `jax.lax.pvary`, `jax.lax.zeros_like_array`,
-    `jax.lax.tie_in`, `jax.host_count/host_id`, `jax.experimental.pjit.with_sharding_constraint`,
+    `jax.lax.tie_in`, `jax.host_count/host_id`, `jax.ops.index_update/index_add/...` and
+    `jax.ops.index`, `jax.random.shuffle`, `jax.experimental.pjit.with_sharding_constraint`,
     `jax.interpreters.xla.canonicalize_dtype`, `jax.random.threefry2x32_key/rbg_key/
     unsafe_rbg_key`, `jax.scipy.special.sph_harm`, and the ones without a drop-in
     (`jax.clear_backends`, `jax.xla_computation`, `jax.dlpack.to_dlpack`,
@@ -157,9 +168,27 @@ class MovedOrRenamedFunction(RenameRule):
             )
             for n in ("psend", "precv")
         },
+        # removed before every JAX jaxlint supports, still met in old research code
+        **{
+            f"jax.ops.{n}": Move(
+                None, None, f"use the `.at` property: `x.at[idx].{op}(y)`", removed="0.3.2"
+            )
+            for n, op in _OPS_INDEX_UPDATES.items()
+        },
+        "jax.ops.index": Move(None, None, "index inside `x.at[...]` directly", removed="0.3.2"),
+        "jax.random.shuffle": Move(
+            None, None, "use `jax.random.permutation(key, x, axis, independent=True)`"
+        ),
     }
     examples = Examples(
         invalid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            x = jax.ops.index_update(jnp.zeros(3), jax.ops.index[0], 1.0)  # error: JAX810
+            y = jax.random.shuffle(jax.random.key(0), x)  # error: JAX810
+            """,
             """
             import jax
             from jax.experimental import enable_x64  # error: JAX810

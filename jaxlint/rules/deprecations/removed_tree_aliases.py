@@ -11,7 +11,7 @@ class RemovedTreeAliases(RenameRule):
 
     What it does: finds `jax.tree_map`, `jax.tree_leaves`, `jax.tree_flatten`,
     `jax.tree_unflatten`, `jax.tree_structure`, `jax.tree_transpose`, `jax.treedef_is_leaf`,
-    `jax.tree_util.tree_multimap` and `jax.tree_util.build_tree`.
+    `jax.tree_multimap`, `jax.tree_util.tree_multimap` and `jax.tree_util.build_tree`.
     Why is this bad: they were removed in JAX 0.6.0 (`tree_multimap` in 0.3.16,
     `build_tree` in 0.8.0): the code fails with
     `AttributeError: module 'jax' has no attribute 'tree_map'`.
@@ -38,6 +38,7 @@ class RemovedTreeAliases(RenameRule):
         "jax.tree_transpose": ("jax.tree.transpose", "safe", ""),
         "jax.treedef_is_leaf": ("jax.tree_util.treedef_is_leaf", "safe", ""),
         "jax.tree_util.tree_multimap": Move("jax.tree.map", removed="0.3.16"),
+        "jax.tree_multimap": Move("jax.tree.map", removed="0.3.16"),
         "jax.tree_util.build_tree": Move(
             None,
             None,
@@ -60,9 +61,11 @@ class RemovedTreeAliases(RenameRule):
             n = len(tree_leaves({"a": 1}))
             """,
             """
+            import jax
             import jax.tree_util as tu
 
             f = tu.tree_multimap  # error: JAX801
+            g = jax.tree_multimap(max, {"a": 1}, {"a": 2})  # error: JAX801
             """,
             """
             from jax import jit, tree_map  # error: JAX801
