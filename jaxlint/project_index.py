@@ -26,6 +26,7 @@ from jaxlint.analysis.project import (
     uses_random,
     uses_transform,
 )
+from jaxlint.errors import UsageError
 from jaxlint.run import cache as result_cache
 from jaxlint.source import ReadError, decode_source
 
@@ -78,14 +79,21 @@ def project_files(root: str | None, linted: Iterable[str], settings_for) -> list
             out[os.path.abspath(path)] = None
     if root is None:
         return list(out)
+    alone = list(dict.fromkeys(os.path.abspath(p) for p in linted if p.endswith(".py")))
     found = 0
-    for path, _ in iter_python_files([root], settings_for, warn=lambda m: None):
-        if not path.endswith(".py"):
-            continue
-        found += 1
-        if found > MAX_INDEX_FILES:
-            return list(dict.fromkeys(os.path.abspath(p) for p in linted if p.endswith(".py")))
-        out[os.path.abspath(path)] = None
+    try:
+        for path, _ in iter_python_files([root], settings_for, warn=lambda m: None):
+            if not path.endswith(".py"):
+                continue
+            found += 1
+            if found > MAX_INDEX_FILES:
+                return alone
+            out[os.path.abspath(path)] = None
+    except UsageError:
+        # a broken config in a folder that is not linted (a sibling under a marker-less
+        # parent such as /tmp) must not stop the lint: index the linted files alone; their own
+        # config errors are still reported by the lint itself
+        return alone
     return list(out)
 
 

@@ -545,3 +545,22 @@ def test_key_helper_seeds_lift_the_random_gate() -> None:
     found = lint_text(text, "train.py", LintOptions(codes=frozenset({"JAX201"}), seeds=seeds))
     assert [(d.code, d.line) for d in found] == [("JAX201", 6)]
     assert lint_text(text, "train.py", LintOptions(codes=frozenset({"JAX201"}))) == []
+
+
+def test_a_broken_config_beside_a_markerless_file_does_not_stop_its_lint(
+    tmp_path: Path, run_cli
+) -> None:
+    """A file in a folder with no project marker indexes that folder; a broken config of a
+    sibling project there (not linted) must not turn the lint into a config error."""
+    (tmp_path / "scratch.py").write_text(
+        "import jax\n\n\n@jax.jit\ndef f(x):\n    return float(x)\n", encoding="utf-8"
+    )
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "pyproject.toml").write_text(
+        '[tool.jaxlint]\nunroll-threshold = "32"\n', encoding="utf-8"
+    )
+    (other / "m.py").write_text("import jax\n", encoding="utf-8")
+    proc = run_cli("check", "--format", "json", "--no-cache", "scratch.py", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert _found(json.loads(proc.stdout)) == {("scratch.py", "JAX101", 6)}
