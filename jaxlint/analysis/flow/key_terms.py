@@ -92,6 +92,9 @@ VIEW_ATTRS = frozenset({"T", "mT", "real", "imag"})
 
 VIEW_METHODS = frozenset({"astype", "reshape", "transpose", "squeeze", "ravel", "flatten"})
 
+# distribution methods that draw from a PRNG key passed as `seed=` (distrax, TFP on JAX)
+SEEDED_SAMPLERS = frozenset({"sample", "sample_and_log_prob", "sample_n"})
+
 # samplers that draw indices into a population (argument 1, or this keyword)
 ALIGNABLE = {"choice": "a", "permutation": "x"}
 

@@ -42,6 +42,7 @@ from jaxlint.analysis.flow.key_terms import (
     LOOP_BODY_TRANSFORMS,
     NON_CONSUMING,
     RECORD_METHODS,
+    SEEDED_SAMPLERS,
     assigned_key_names,
     base_name,
     key_argument,
@@ -137,6 +138,12 @@ class KeyFlow(KeyRepeats):
             if fn in NON_CONSUMING:
                 return None
             return key_name(key_argument(call))
+        if isinstance(call.func, ast.Attribute) and call.func.attr in SEEDED_SAMPLERS:
+            # `dist.sample(seed=key)` (distrax, TFP on JAX): the key is drawn from, as by
+            # `jax.random.*`; the same key twice gives the same sample
+            for kw in call.keywords:
+                if kw.arg == "seed" and not isinstance(kw.value, ast.Constant):
+                    return key_name(kw.value)
         return None
 
     def resolve_callee(self, call: ast.Call) -> ast.AST | None:

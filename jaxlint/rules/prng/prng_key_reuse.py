@@ -19,8 +19,8 @@ class PrngKeyReuse(Rule):
     """Flags a PRNG key consumed twice.
 
     What it does: follows each key variable through the function: two consumptions (samplers
-    such as `normal`/`uniform`, or `split`) on one path without a rebinding in between, a
-    consumption inside a loop of a key that the loop never rebinds, a `scan`/`fori_loop` body
+    such as `normal`/`uniform`, `split`, or a distribution's `sample(seed=key)`) on one path
+    without a rebinding in between, a consumption inside a loop of a key that the loop never rebinds, a `scan`/`fori_loop` body
     that consumes a key it closes over, and a consumed key handed on: returned (to the caller,
     or as the carry of a loop body), stored in a state object (`state.replace(rng=key)`,
     `state.set(rng=key)`) or in an attribute (`self.key = key`). Keys kept in containers and
@@ -65,6 +65,14 @@ class PrngKeyReuse(Rule):
     templates = ("training-step", "mre", "scan")
     examples = Examples(
         invalid=(
+            """
+            import jax
+
+            def update_alpha(pi, key):
+                actor_key, alpha_key = jax.random.split(key)
+                action = pi.sample(seed=key)  # error: JAX201
+                return action, actor_key, alpha_key
+            """,
             """
             import jax
 
@@ -174,6 +182,13 @@ class PrngKeyReuse(Rule):
             """,
         ),
         valid=(
+            """
+            import jax
+
+            def act(pi, key):
+                actor_key, alpha_key = jax.random.split(key)
+                return pi.sample(seed=actor_key), pi.sample(seed=alpha_key), pi.sample(seed=0)
+            """,
             """
             import jax
 
