@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass, field
 
 # FUNCTION_NODES, ancestors and parent live in syntax.py; re-exported for the rule modules
-# (and keys.py, runtime_checks/verify_plan.py) that still import them from here
+# (and keys.py, verify/plan.py) that still import them from here
 from jaxlint.analysis.syntax import FUNCTION_NODES as FUNCTION_NODES
 from jaxlint.analysis.syntax import ancestors as ancestors
 from jaxlint.analysis.syntax import enclosing_function, target_names

@@ -2,7 +2,7 @@
 
 An agent that writes JAX code calls these tools to check it, fix it, prove a suspicion with JAX
 and benchmark honestly instead of guessing. Every tool is a thin wrapper over the Python API the
-CLI uses (`engine`, `fixing`, `runtime_checks.*`), so answers match `jaxlint check --format json`
+CLI uses (`engine`, `fixing`, `verify`, `runtime`), so answers match `jaxlint check --format json`
 and the runtime tools run in the same sandbox, with the same timeouts and memory limits.
 
 Safety: the client is a language model, so paths are untrusted. Every path is resolved (symlinks
@@ -604,7 +604,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         `not-reproduced` or `could-not-run` with evidence (exceptions, compile counts, draws,
         transfers, timings of original and fixed code)."""
         box = policy.for_call(ctx)
-        from jaxlint.runtime_checks import verify as verify_mod
+        from jaxlint.verify import driver as verify_mod
 
         path_part, sep, function = target.partition("::")
         real = box.resolve(path_part)
@@ -613,7 +613,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         local = f"{real}{sep}{function}"
         path, function_name = verify_mod.split_target(local)
         if args:
-            from jaxlint.runtime_checks.inputs import parse_specs, split_items
+            from jaxlint.runtime.toolbox.inputs import parse_specs, split_items
 
             try:
                 parse_specs([i for i in split_items(args) if not i.strip().startswith("=")])
@@ -649,7 +649,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
 
     def _function(box: Roots, target: str) -> tuple[str, str]:
         """(the canonical `REALPATH::FUNC` for the sandbox, the target as the client wrote it)."""
-        from jaxlint.runtime_checks.commands import _function_ref
+        from jaxlint.runtime.toolbox.commands import _function_ref
 
         path_part, sep, function = target.partition("::")
         if not sep or not function:
@@ -660,7 +660,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
     def _sandbox(
         target: str, payload: dict[str, Any], timeout: float | None, memory_mb: int | None
     ) -> dict[str, Any]:
-        from jaxlint.runtime_checks.commands import DEFAULT_TIMEOUT, ToolFailed, _run
+        from jaxlint.runtime.toolbox.commands import DEFAULT_TIMEOUT, ToolFailed, _run
 
         if memory_mb is not None and memory_mb <= 0:
             raise ToolError("memory_mb must be positive")
@@ -673,7 +673,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
             raise _ToolFailed(exc.outcome) from None
 
     def _specs(text: str, what: str) -> str:
-        from jaxlint.runtime_checks.commands import _check_specs
+        from jaxlint.runtime.toolbox.commands import _check_specs
 
         return _check_specs(text, what)
 
@@ -700,7 +700,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         output shapes, jaxpr, StableHLO, HLO, XLA cost and memory analysis, donation aliasing,
         host callbacks (as `jaxlint probe`)."""
         box = policy.for_call(ctx)
-        from jaxlint.runtime_checks.probe import BIG_TEXT_KEYS
+        from jaxlint.runtime.toolbox.probe import BIG_TEXT_KEYS
 
         function, shown = _function(box, target)
         _require_jax("probe")
@@ -711,7 +711,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
             "donate": _names(donate),
             "seed": seed,
         }
-        result = _sandbox("jaxlint.runtime_checks.probe:run", payload, timeout, memory_mb)
+        result = _sandbox("jaxlint.runtime.toolbox.probe:run", payload, timeout, memory_mb)
         result["function"] = shown
         keep = set(include if include is not None else ["jaxpr"])
         return _jsonable({k: v for k, v in result.items() if k not in BIG_TEXT_KEYS or k in keep})
@@ -753,7 +753,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
             "seed": seed,
             "progress": False,
         }
-        result = _sandbox("jaxlint.runtime_checks.bench:run", payload, timeout, memory_mb)
+        result = _sandbox("jaxlint.runtime.toolbox.bench:run", payload, timeout, memory_mb)
         result["function"] = shown
         if other and isinstance(result.get("compare"), dict):
             result["compare"]["function"] = other[1]
@@ -784,7 +784,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
             "static": _names(static),
             "seed": seed,
         }
-        result = _sandbox("jaxlint.runtime_checks.recompile:run", payload, timeout, memory_mb)
+        result = _sandbox("jaxlint.runtime.toolbox.recompile:run", payload, timeout, memory_mb)
         result["function"] = shown
         return _jsonable(result)
 
@@ -796,8 +796,8 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
     ) -> dict[str, Any]:
         """The JAX environment (as `jaxlint env`): versions, backend, devices, config, relevant
         environment variables and warnings about settings that do not do what they seem to."""
-        from jaxlint.runtime_checks.commands import DEFAULT_TIMEOUT
-        from jaxlint.runtime_checks.env import collect_env
+        from jaxlint.runtime.toolbox.commands import DEFAULT_TIMEOUT
+        from jaxlint.runtime.toolbox.env import collect_env
 
         return _jsonable(
             collect_env(smoke_test=smoke_test, timeout=_timeout(timeout, DEFAULT_TIMEOUT))
@@ -813,7 +813,7 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
     ) -> dict[str, Any]:
         """Search the installed JAX package's docs, tests and sources for a topic (offline)."""
-        from jaxlint.runtime_checks.locate import locate as run_locate
+        from jaxlint.runtime.toolbox.locate import locate as run_locate
 
         if not topic.strip():
             raise ToolError("empty topic")

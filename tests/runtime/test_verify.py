@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from jaxlint.config import Settings
-from jaxlint.runtime_checks.verify import plan_text, render_text
-from jaxlint.runtime_checks.verify_plan import (
+from jaxlint.verify.driver import plan_text, render_text
+from jaxlint.verify.plan import (
     InputOptions,
     config_inputs,
     guess_spec,
