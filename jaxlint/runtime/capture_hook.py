@@ -33,6 +33,9 @@ import threading
 import time
 from typing import Any
 
+# imports only os, stat and tempfile: light enough for every process the hook runs in
+from jaxlint.files.write import write_atomic
+
 CONFIG_ENV = "JAXLINT_CAPTURE"
 MAX_TEXT = 4000  # longer descriptions (huge Python lists) are not useful inputs
 MAX_DEPTH = 5
@@ -315,10 +318,7 @@ class Recorder:
 
     def write(self, complete: bool = False) -> None:
         data = {"pid": os.getpid(), "complete": complete, "functions": self.records}
-        tmp = f"{self.out}.tmp"
-        with open(tmp, "w", encoding="utf-8") as handle:
-            json.dump(data, handle)
-        os.replace(tmp, self.out)
+        write_atomic(self.out, json.dumps(data).encode("utf-8"), durable=False)
 
 
 def _where(frame: Any) -> str:

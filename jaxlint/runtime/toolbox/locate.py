@@ -18,7 +18,6 @@ import math
 import os
 import pickle
 import re
-import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxlint.errors import JaxMissingError, UsageError
+from jaxlint.files.write import write_atomic
 
 INDEX_VERSION = 2
 SUFFIXES = {".py": "source", ".pyi": "source", ".md": "doc", ".rst": "doc", ".ipynb": "doc"}
@@ -192,10 +192,8 @@ def load_index(root: Path, use_cache: bool = True) -> dict[str, dict[str, Any]]:
 def _save(cache_file: Path, data: dict[str, Any]) -> None:
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cache_file.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            pickle.dump(data, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, cache_file)
+        blob = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+        write_atomic(str(cache_file), blob, durable=False)  # a cache: no fsync, mode 0o600
     except OSError:  # read-only home: search still works, just without a cache
         pass
 
