@@ -19,7 +19,7 @@ from jaxlint.errors import UsageError
 
 EXTENSIONS = (
     "jaxlint.commands",  # check, rules, explain
-    "jaxlint.runtime_checks.commands",  # verify, env, probe, bench, recompile, locate
+    "jaxlint.runtime.toolbox.commands",  # verify, env, probe, bench, recompile, locate
     "jaxlint.templates",  # template
     "jaxlint.integrations.lsp_command",  # lsp
     "jaxlint.integrations.mcp_command",  # mcp

@@ -3,7 +3,7 @@
 Registered through the `pytest11` entry point, so pytest imports this module in every run where
 jaxlint is installed. It therefore imports nothing heavy (no JAX, no libcst, no jaxlint rules):
 it only adds the command-line options and the `jaxlint_allow` marker. The checkers live in
-`jaxlint.runtime_checks.pytest_runtime`, imported only when `--jaxlint-runtime` is given.
+`jaxlint.runtime.pytest_runtime`, imported only when `--jaxlint-runtime` is given.
 See docs/pytest.md.
 """
 
@@ -94,6 +94,6 @@ def pytest_configure(config: Any) -> None:
         checks = parse_checks(value)
     except ValueError as exc:
         raise pytest.UsageError(str(exc)) from None
-    from jaxlint.runtime_checks.pytest_runtime import RuntimeChecks
+    from jaxlint.runtime.pytest_runtime import RuntimeChecks
 
     config.pluginmanager.register(RuntimeChecks(config, checks), "jaxlint-runtime")

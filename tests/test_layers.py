@@ -39,7 +39,9 @@ LAYER = {
     "project_index": 6,
     "integrations": 7,
     "templates": 7,
-    "runtime_checks": 7,
+    # `jaxlint verify`: the static planner (no JAX) and the runtime, the one place JAX runs
+    "verify": 7,
+    "runtime": 7,
     "skill": 7,
     "pytest_plugin": 7,
     "commands": 8,

@@ -310,7 +310,7 @@ def test_verify_a_small_function(project: Path) -> None:
 def test_capture_main_is_passed_through_or_refused_clearly(project: Path) -> None:
     import inspect
 
-    from jaxlint.runtime_checks.verify import verify_file
+    from jaxlint.verify.driver import verify_file
 
     if "capture_main" in inspect.signature(verify_file).parameters:
         pytest.skip("this version supports capture_main; covered by the verify tests")

@@ -1,4 +1,4 @@
-"""The job schema of `jaxlint verify` (`runtime_checks/jobs.py`) and the split it stands between.
+"""The job schema of `jaxlint verify` (`verify/jobs.py`) and the split it stands between.
 
 A job is the only thing the static planner hands the sandboxed runtime, so the TypedDicts in
 `jobs.py` must name every key the planner writes: otherwise the schema the two halves share
@@ -14,15 +14,15 @@ import subprocess
 import sys
 import textwrap
 
-from jaxlint.runtime_checks.jobs import EntrySpec, FixSpec, Job, OtherFinding
+from jaxlint.verify.jobs import EntrySpec, FixSpec, Job, OtherFinding
 
-RUNTIME = pathlib.Path(__file__).resolve().parent.parent / "jaxlint" / "runtime_checks"
+RUNTIME = pathlib.Path(__file__).resolve().parent.parent / "jaxlint" / "runtime"
 
 
 def _planned_jobs() -> list[dict]:
     from jaxlint.rules import ALL_RULES
-    from jaxlint.runtime_checks.verify import plan_text
-    from jaxlint.runtime_checks.verify_plan import InputOptions
+    from jaxlint.verify.driver import plan_text
+    from jaxlint.verify.plan import InputOptions
 
     jobs = []
     for rule in ALL_RULES:
@@ -55,7 +55,7 @@ def test_planning_imports_no_jax():
     code = textwrap.dedent(
         """
         import sys
-        from jaxlint.runtime_checks.verify import plan_text
+        from jaxlint.verify.driver import plan_text
         jobs = plan_text("m.py", "import jax\\n@jax.jit\\ndef f(x):\\n    if x > 0:\\n        return x\\n    return -x\\n")
         assert jobs and jobs[0]["code"] == "JAX110", jobs
         assert not any(m == "jax" or m.startswith("jax.") for m in sys.modules), "planner imported jax"
@@ -66,10 +66,10 @@ def test_planning_imports_no_jax():
 
 
 def test_verifier_kinds_do_not_import_the_runner():
-    for path in sorted(RUNTIME.glob("v_*.py")) + [
-        RUNTIME / n for n in ("kit.py", "entry.py", "side.py")
-    ]:
+    kinds = sorted((RUNTIME / "kinds").glob("*.py"))
+    assert len(kinds) > 10
+    for path in kinds + [RUNTIME / n for n in ("kit.py", "entry.py", "side.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):
-                assert node.module != "jaxlint.runtime_checks.verify_runtime", path.name
-                assert node.module != "jaxlint.runtime_checks.verify_plan", path.name
+                assert node.module != "jaxlint.runtime.runner", path.name
+                assert node.module != "jaxlint.verify.plan", path.name

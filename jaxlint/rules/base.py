@@ -64,7 +64,7 @@ def verifier_kinds(verifier: str | None) -> tuple[str, ...]:
 class Verify:
     """How `jaxlint verify` confirms this rule's findings at runtime, as data.
 
-    The planner (`runtime_checks.verify_plan`) copies it into each job, so the sandboxed child
+    The planner (`verify.plan`) copies it into each job, so the sandboxed child
     reads it from the job and never imports a rule. Empty `kinds` means: the kinds of the rule's
     `verifier` string (what docs/rules.md shows).
     """

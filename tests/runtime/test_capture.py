@@ -17,9 +17,9 @@ import sys
 import pytest
 
 from jaxlint.errors import UsageError
-from jaxlint.runtime_checks.capture import command_for, run_capture
-from jaxlint.runtime_checks.capture_hook import Describer, Unrepresentable, function_lines
-from jaxlint.runtime_checks.inputs import ObjectSpec, TreeSpec, parse_item
+from jaxlint.runtime.capture import command_for, run_capture
+from jaxlint.runtime.capture_hook import Describer, Unrepresentable, function_lines
+from jaxlint.runtime.toolbox.inputs import ObjectSpec, TreeSpec, parse_item
 
 PROGRAMS = os.path.join(os.path.dirname(__file__), "capture_programs")
 
@@ -55,7 +55,7 @@ def test_describer_writes_specs_the_parser_reads() -> None:
     assert describe(3) == "3" and describe("mean") == "'mean'"
     assert describe(Point(np.ones(2, np.float32), 0.5)) == "Point(x=f32[2], scale=0.5)"
     assert describe(np.tanh) == "__ref__('numpy', 'tanh')"
-    assert describe(Describer) == "__ref__('jaxlint.runtime_checks.capture_hook', 'Describer')"
+    assert describe(Describer) == "__ref__('jaxlint.runtime.capture_hook', 'Describer')"
     with pytest.raises(Unrepresentable):
         describe(float("nan"))
     with pytest.raises(Unrepresentable):
@@ -98,7 +98,7 @@ def test_capture_main_confirms_the_findings_of_the_example_programs() -> None:
     pytest.importorskip("jax")
     pytest.importorskip("flax")
     pytest.importorskip("equinox")
-    from jaxlint.runtime_checks.verify import plan_captured, verify_jobs
+    from jaxlint.verify.driver import plan_captured, verify_jobs
 
     paths = sorted(glob.glob(os.path.join(PROGRAMS, "*.py")))
     batches, captures = [], {}
@@ -163,7 +163,7 @@ def test_capture_cmd_runs_a_pytest_command_from_the_cli(tmp_path, run_cli) -> No
 def test_guess_inputs_infers_rank_from_the_code() -> None:
     import ast
 
-    from jaxlint.runtime_checks.verify_plan import infer_rank
+    from jaxlint.verify.plan import infer_rank
 
     fn = ast.parse(
         "def f(x, w, v, s, t, u, plain):\n"

@@ -20,8 +20,8 @@ import pytest
 pytestmark = pytest.mark.jax
 pytest.importorskip("jax")
 
-from jaxlint.runtime_checks.verify import verify_jobs  # noqa: E402
-from jaxlint.runtime_checks.verify_plan import kinds_for  # noqa: E402
+from jaxlint.verify.driver import verify_jobs  # noqa: E402
+from jaxlint.verify.plan import kinds_for  # noqa: E402
 from tests.runtime.test_verify_examples import (  # noqa: E402
     PARALLEL,
     computed_once,

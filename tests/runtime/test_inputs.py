@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from jaxlint.errors import UsageError
-from jaxlint.runtime_checks.inputs import (
+from jaxlint.runtime.toolbox.inputs import (
     ArraySpec,
     KeySpec,
     LiteralSpec,
@@ -106,7 +106,7 @@ def test_materialize_is_deterministic_and_typed() -> None:
     jax = pytest.importorskip("jax")
     import numpy as np
 
-    from jaxlint.runtime_checks.inputs import abstractify, materialize
+    from jaxlint.runtime.toolbox.inputs import abstractify, materialize
 
     specs = parse_specs(
         "f32[2,3], i32[4], bool[5], bf16[2], u8[3], c64[2], key, legacy-key, key[3], 0.5, 'mean'"

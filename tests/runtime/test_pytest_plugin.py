@@ -54,7 +54,7 @@ def test_without_the_flag_the_plugin_imports_nothing_heavy(tmp_path) -> None:
     (tmp_path / "test_probe.py").write_text(
         "import sys\n\n\n"
         "def test_probe():\n"
-        "    heavy = [m for m in ('jax', 'jaxlint.runtime_checks.pytest_runtime', 'libcst',\n"
+        "    heavy = [m for m in ('jax', 'jaxlint.runtime.pytest_runtime', 'libcst',\n"
         "                         'jaxlint.rules') if m in sys.modules]\n"
         "    assert heavy == []\n"
         "    assert 'jaxlint.pytest_plugin' in sys.modules\n",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxlint.runtime_checks.sandbox import run_isolated
+from jaxlint.runtime.sandbox import run_isolated
 
 HERE = Path(__file__).resolve().parent
 

@@ -409,11 +409,11 @@ def test_text_format_and_help(module_file: Path) -> None:
 
 
 def test_python_api_for_verify(module_file: Path) -> None:
-    from jaxlint.runtime_checks.bench import benchmark
-    from jaxlint.runtime_checks.inputs import materialize, parse_specs
-    from jaxlint.runtime_checks.loader import load_function
-    from jaxlint.runtime_checks.probe import probe
-    from jaxlint.runtime_checks.recompile import CompileCounter, count_compiles
+    from jaxlint.runtime.toolbox.bench import benchmark
+    from jaxlint.runtime.toolbox.inputs import materialize, parse_specs
+    from jaxlint.runtime.toolbox.loader import load_function
+    from jaxlint.runtime.toolbox.probe import probe
+    from jaxlint.runtime.toolbox.recompile import CompileCounter, count_compiles
 
     double = load_function(str(module_file), "double")
     reduce = load_function(f"{module_file}::reduce")  # the jit wrapper is unwrapped

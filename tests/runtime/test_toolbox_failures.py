@@ -63,7 +63,7 @@ def jaxlint(*args: str) -> subprocess.CompletedProcess[str]:
 
 def _one_line(stderr: str) -> None:
     assert stderr.count("\n") == 1, stderr
-    assert "Traceback" not in stderr and "jaxlint/runtime_checks" not in stderr
+    assert "Traceback" not in stderr and "jaxlint/runtime/" not in stderr
 
 
 def test_user_function_failure_is_one_line_without_internal_frames(mod: Path) -> None:
@@ -76,7 +76,7 @@ def test_user_function_failure_is_one_line_without_internal_frames(mod: Path) ->
     _one_line(js.stderr)
     report = json.loads(js.stdout)
     assert report["ok"] is False
-    assert not any("runtime_checks" in line for line in report["stderr_tail"])
+    assert not any("jaxlint/runtime/" in line for line in report["stderr_tail"])
 
 
 def test_wrong_number_of_args_is_a_usage_error_for_every_tool(mod: Path) -> None:
@@ -119,7 +119,7 @@ def test_verify_args_edge_cases_are_usage_errors(mod: Path, function, spec, mess
 def test_f32_inputs_are_drawn_without_a_float64_copy(monkeypatch) -> None:
     import numpy as np
 
-    from jaxlint.runtime_checks.inputs import _host_array, parse_item
+    from jaxlint.runtime.toolbox.inputs import _host_array, parse_item
 
     seen = []
     real = np.random.Generator.standard_normal

@@ -13,8 +13,8 @@ import pytest
 
 from jaxlint.config import Settings
 from jaxlint.rules import ALL_RULES
-from jaxlint.runtime_checks.verify import plan_text, render_text
-from jaxlint.runtime_checks.verify_plan import (
+from jaxlint.verify.driver import plan_text, render_text
+from jaxlint.verify.plan import (
     InputOptions,
     config_inputs,
     guess_spec,

@@ -24,8 +24,8 @@ pytest.importorskip("jax")
 from jaxlint.config import Settings  # noqa: E402
 from jaxlint.jaxversion import parse_version  # noqa: E402
 from jaxlint.rules import ALL_RULES  # noqa: E402
-from jaxlint.runtime_checks.verify import plan_text, verify_jobs  # noqa: E402
-from jaxlint.runtime_checks.verify_plan import InputOptions, kinds_for  # noqa: E402
+from jaxlint.verify.driver import plan_text, verify_jobs  # noqa: E402
+from jaxlint.verify.plan import InputOptions, kinds_for  # noqa: E402
 
 # (code, a snippet of the invalid example) -> what the example needs:
 #   args: {function qualname: spec}, static: [names], files: {name: text}, seed: int
@@ -179,8 +179,8 @@ def verdicts(
 
 
 def test_every_verifier_kind_has_a_module() -> None:
-    from jaxlint.runtime_checks.verify_plan import ALL_KINDS
-    from jaxlint.runtime_checks.verify_runtime import KIND_MODULES
+    from jaxlint.runtime.runner import KIND_MODULES
+    from jaxlint.verify.plan import ALL_KINDS
 
     assert set(ALL_KINDS) == set(KIND_MODULES)
     for rule in verifiable_rules(max_tier=3):

@@ -2,7 +2,7 @@
 
 An agent that writes JAX code calls these tools to check it, fix it, prove a suspicion with JAX
 and benchmark honestly instead of guessing. Every tool is a thin wrapper over the Python API the
-CLI uses (`engine`, `fixing`, `runtime_checks.*`), so answers match `jaxlint check --format json`
+CLI uses (`engine`, `files`, `verify`, `runtime`), so answers match `jaxlint check --format json`
 and the runtime tools run in the same sandbox, with the same timeouts and memory limits.
 
 Safety: the client is a language model, so paths are untrusted. Every path is resolved (symlinks

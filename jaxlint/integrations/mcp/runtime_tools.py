@@ -35,7 +35,7 @@ from jaxlint.integrations.mcp.toolkit import (
 
 def _function(box: Roots, target: str) -> tuple[str, str]:
     """(the canonical `REALPATH::FUNC` for the sandbox, the target as the client wrote it)."""
-    from jaxlint.runtime_checks.commands import _function_ref
+    from jaxlint.runtime.toolbox.commands import _function_ref
 
     path_part, sep, function = target.partition("::")
     if not sep or not function:
@@ -47,8 +47,8 @@ def _function(box: Roots, target: str) -> tuple[str, str]:
 def _sandbox(
     target: str, payload: dict[str, Any], timeout: float | None, memory_mb: int | None
 ) -> dict[str, Any]:
-    from jaxlint.runtime_checks.commands import DEFAULT_TIMEOUT, _run
-    from jaxlint.runtime_checks.commands import ToolFailed as SubprocessFailed
+    from jaxlint.runtime.toolbox.commands import DEFAULT_TIMEOUT, _run
+    from jaxlint.runtime.toolbox.commands import ToolFailed as SubprocessFailed
 
     if memory_mb is not None and memory_mb <= 0:
         raise ToolError("memory_mb must be positive")
@@ -62,7 +62,7 @@ def _sandbox(
 
 
 def _specs(text: str, what: str) -> str:
-    from jaxlint.runtime_checks.commands import _check_specs
+    from jaxlint.runtime.toolbox.commands import _check_specs
 
     return _check_specs(text, what)
 
@@ -119,7 +119,7 @@ def add_verify(server: MCPServer, policy: RootsPolicy) -> None:
         `not-reproduced` or `could-not-run` with evidence (exceptions, compile counts, draws,
         transfers, timings of original and fixed code)."""
         box = policy.for_call(ctx)
-        from jaxlint.runtime_checks import verify as verify_mod
+        from jaxlint.verify import driver as verify_mod
 
         path_part, sep, function = target.partition("::")
         real = box.resolve(path_part)
@@ -128,7 +128,7 @@ def add_verify(server: MCPServer, policy: RootsPolicy) -> None:
         local = f"{real}{sep}{function}"
         path, function_name = verify_mod.split_target(local)
         if args:
-            from jaxlint.runtime_checks.inputs import parse_specs, split_items
+            from jaxlint.runtime.toolbox.inputs import parse_specs, split_items
 
             try:
                 parse_specs([i for i in split_items(args) if not i.strip().startswith("=")])
@@ -186,7 +186,7 @@ def add_probe(server: MCPServer, policy: RootsPolicy) -> None:
         output shapes, jaxpr, StableHLO, HLO, XLA cost and memory analysis, donation aliasing,
         host callbacks (as `jaxlint probe`)."""
         box = policy.for_call(ctx)
-        from jaxlint.runtime_checks.probe import BIG_TEXT_KEYS
+        from jaxlint.runtime.toolbox.probe import BIG_TEXT_KEYS
 
         function, shown = _function(box, target)
         require_jax("probe")
@@ -197,7 +197,7 @@ def add_probe(server: MCPServer, policy: RootsPolicy) -> None:
             "donate": _names(donate),
             "seed": seed,
         }
-        result = _sandbox("jaxlint.runtime_checks.probe:run", payload, timeout, memory_mb)
+        result = _sandbox("jaxlint.runtime.toolbox.probe:run", payload, timeout, memory_mb)
         result["function"] = shown
         keep = set(include if include is not None else ["jaxpr"])
         return jsonable({k: v for k, v in result.items() if k not in BIG_TEXT_KEYS or k in keep})
@@ -243,7 +243,7 @@ def add_bench(server: MCPServer, policy: RootsPolicy) -> None:
             "seed": seed,
             "progress": False,
         }
-        result = _sandbox("jaxlint.runtime_checks.bench:run", payload, timeout, memory_mb)
+        result = _sandbox("jaxlint.runtime.toolbox.bench:run", payload, timeout, memory_mb)
         result["function"] = shown
         if other and isinstance(result.get("compare"), dict):
             result["compare"]["function"] = other[1]
@@ -278,7 +278,7 @@ def add_recompile(server: MCPServer, policy: RootsPolicy) -> None:
             "static": _names(static),
             "seed": seed,
         }
-        result = _sandbox("jaxlint.runtime_checks.recompile:run", payload, timeout, memory_mb)
+        result = _sandbox("jaxlint.runtime.toolbox.recompile:run", payload, timeout, memory_mb)
         result["function"] = shown
         return jsonable(result)
 
@@ -294,8 +294,8 @@ def add_env(server: MCPServer, policy: RootsPolicy) -> None:
     ) -> dict[str, Any]:
         """The JAX environment (as `jaxlint env`): versions, backend, devices, config, relevant
         environment variables and warnings about settings that do not do what they seem to."""
-        from jaxlint.runtime_checks.commands import DEFAULT_TIMEOUT
-        from jaxlint.runtime_checks.env import collect_env
+        from jaxlint.runtime.toolbox.commands import DEFAULT_TIMEOUT
+        from jaxlint.runtime.toolbox.env import collect_env
 
         return jsonable(
             collect_env(smoke_test=smoke_test, timeout=positive_timeout(timeout, DEFAULT_TIMEOUT))
@@ -315,7 +315,7 @@ def add_locate(server: MCPServer, policy: RootsPolicy) -> None:
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
     ) -> dict[str, Any]:
         """Search the installed JAX package's docs, tests and sources for a topic (offline)."""
-        from jaxlint.runtime_checks.locate import locate as run_locate
+        from jaxlint.runtime.toolbox.locate import locate as run_locate
 
         if not topic.strip():
             raise ToolError("empty topic")

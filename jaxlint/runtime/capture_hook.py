@@ -1,0 +1,365 @@
+"""Child half of `jaxlint verify --capture-main/--capture-cmd`: record real inputs of functions.
+
+Installed by the `sitecustomize` that `capture.run_capture` puts first on the child's PYTHONPATH,
+so it is active in every Python process the captured command starts (`python train.py`,
+`pytest tests/ -x`, their subprocesses). It never imports JAX itself and records nothing but
+abstract signatures.
+
+A `sys.setprofile` hook sees each Python call; calls of code objects from the target file whose
+first line is a known function (module-level def, method of a module-level class, module-level
+`name = jax.jit(lambda ...)`) get their positional arguments described in the spec language of
+`inputs.py`: `f32[4,8]` for arrays (tracers included: a jitted function is seen while JAX
+traces it, with the abstract value it was traced for), `key` / `legacy-key` for PRNG keys,
+Python literals for static values, `{'w': f32[4,8]}` / `(f32[2], 3)` for pytrees,
+`Model(w=f32[4], n=3)` for objects (`self` of a method, NamedTuple states, flax.linen Modules by
+their dataclass fields) and `__ref__('jax.nn', 'relu')` for module-level callables. A value it
+cannot describe is recorded as null (the verifier then falls back to the other input sources).
+
+Up to `max_calls` distinct signatures per function are kept. Once every target function has been
+seen, recording goes on for `settle` seconds (or until each has `max_calls`), then the hook writes
+its file and ends the process: the rest of a training run or test session is not needed. The
+result file (one per process, `capture-<pid>.json` in the output folder) is rewritten atomically
+after every new signature, so a timeout or crash keeps what was seen.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import sys
+import threading
+import time
+from typing import Any
+
+# imports only os, stat and tempfile: light enough for every process the hook runs in
+from jaxlint.files.write import write_atomic
+
+CONFIG_ENV = "JAXLINT_CAPTURE"
+MAX_TEXT = 4000  # longer descriptions (huge Python lists) are not useful inputs
+MAX_DEPTH = 5
+KEY_NAMES = re.compile(
+    r"^(key|rng|prng|subkey|sub_key|rng_key|prng_key|keys|.*_key|key_.*|.*rng.*)$"
+)
+_SHORT = {
+    "bool": "bool",
+    "float16": "f16",
+    "bfloat16": "bf16",
+    "float32": "f32",
+    "float64": "f64",
+    "int8": "i8",
+    "int16": "i16",
+    "int32": "i32",
+    "int64": "i64",
+    "uint8": "u8",
+    "uint16": "u16",
+    "uint32": "u32",
+    "uint64": "u64",
+    "complex64": "c64",
+    "complex128": "c128",
+}
+
+
+class Unrepresentable(Exception):
+    """A value with no spec (an open file, a generator, a closure...)."""
+
+
+def function_lines(source: str) -> dict[int, str]:
+    """First line (decorator lines too) -> qualname for every function capture can name."""
+    tree = ast.parse(source)
+    out: dict[int, str] = {}
+
+    def add(node: ast.AST, qualname: str) -> None:
+        out.setdefault(node.lineno, qualname)  # type: ignore[attr-defined]
+        for deco in getattr(node, "decorator_list", []):
+            out.setdefault(deco.lineno, qualname)
+
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            add(stmt, stmt.name)
+        elif isinstance(stmt, ast.ClassDef):
+            for sub in stmt.body:
+                if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    add(sub, f"{stmt.name}.{sub.name}")
+        elif (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+        ):
+            for sub in ast.walk(stmt.value):
+                if isinstance(sub, ast.Lambda):
+                    out.setdefault(sub.lineno, stmt.targets[0].id)
+                    break
+    return out
+
+
+# --------------------------------------------------------------------------- describing values
+
+
+class Describer:
+    def __init__(self, user_file: str) -> None:
+        self.user_file = user_file
+
+    def __call__(self, value: Any, name: str = "", depth: int = 0) -> str:
+        if depth > MAX_DEPTH:
+            raise Unrepresentable("too deep")
+        if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
+            return self._literal(value)
+        shape = getattr(value, "shape", None)
+        dtype = getattr(value, "dtype", None)
+        if isinstance(shape, tuple) and dtype is not None and not isinstance(value, type):
+            return self._array(shape, dtype, name)
+        if isinstance(value, tuple) and hasattr(type(value), "_fields"):
+            fields = {f: getattr(value, f) for f in type(value)._fields}
+            return self._object(type(value), fields, depth)
+        if isinstance(value, (tuple, list)):
+            items = [self(v, name, depth + 1) for v in value]
+            if isinstance(value, tuple):
+                return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+            return "[" + ", ".join(items) + "]"
+        if isinstance(value, dict):
+            if type(value) is not dict and not type(value).__name__.endswith("FrozenDict"):
+                raise Unrepresentable(type(value).__name__)
+            parts = []
+            for k, v in value.items():
+                if not isinstance(k, (str, int)):
+                    raise Unrepresentable("dict key")
+                parts.append(f"{k!r}: {self(v, str(k), depth + 1)}")
+            return "{" + ", ".join(parts) + "}"
+        if _is_linen_module(value):
+            import dataclasses
+
+            fields = {
+                f.name: getattr(value, f.name)
+                for f in dataclasses.fields(value)
+                if f.init and f.name not in ("parent", "name")
+            }
+            return self._object(type(value), fields, depth)
+        if callable(value) and hasattr(value, "__qualname__") and hasattr(value, "__module__"):
+            return self._ref(value)
+        if hasattr(value, "__dict__") and not isinstance(value, type):
+            fields = dict(vars(value))
+            return self._object(type(value), fields, depth)
+        raise Unrepresentable(type(value).__name__)
+
+    def _literal(self, value: Any) -> str:
+        text = repr(value)
+        try:
+            if ast.literal_eval(text) != value and value == value:
+                raise Unrepresentable("literal")
+        except (ValueError, SyntaxError):
+            raise Unrepresentable("literal") from None
+        return text
+
+    def _array(self, shape: tuple[Any, ...], dtype: Any, name: str) -> str:
+        dims = ",".join(str(int(d)) for d in shape)
+        text = str(dtype)
+        if text.startswith("key<"):
+            return f"key[{dims}]" if dims else "key"
+        short = _SHORT.get(getattr(dtype, "name", text), _SHORT.get(text))
+        if short is None:
+            raise Unrepresentable(f"dtype {text}")
+        if short == "u32" and shape and int(shape[-1]) == 2 and KEY_NAMES.match(name or ""):
+            batch = ",".join(str(int(d)) for d in shape[:-1])
+            return f"legacy-key[{batch}]" if batch else "legacy-key"
+        return f"{short}[{dims}]"
+
+    def _class_name(self, cls: type) -> str:
+        qual = getattr(cls, "__qualname__", "")
+        if "<locals>" in qual or not qual:
+            raise Unrepresentable("local class")
+        module = sys.modules.get(getattr(cls, "__module__", ""), None)
+        if _same_file(getattr(module, "__file__", None), self.user_file):
+            return qual
+        return f"{cls.__module__}.{qual}"
+
+    def _object(self, cls: type, fields: dict[str, Any], depth: int) -> str:
+        name = self._class_name(cls)
+        parts = []
+        for key, value in fields.items():
+            if not key.isidentifier():
+                raise Unrepresentable("field name")
+            parts.append(f"{key}={self(value, key, depth + 1)}")
+        return f"{name}({', '.join(parts)})"
+
+    def _ref(self, value: Any) -> str:
+        qual = value.__qualname__
+        if "<" in qual:  # lambdas, closures
+            raise Unrepresentable("local function")
+        module = sys.modules.get(value.__module__)
+        if _same_file(getattr(module, "__file__", None), self.user_file):
+            return f"__ref__('', {qual!r})"
+        return f"__ref__({value.__module__!r}, {qual!r})"
+
+
+def _is_linen_module(value: Any) -> bool:
+    linen = sys.modules.get("flax.linen")
+    module = getattr(linen, "Module", None) if linen is not None else None
+    return module is not None and isinstance(value, module)
+
+
+_REAL: dict[str, str] = {}
+
+
+def _real(path: str) -> str:
+    got = _REAL.get(path)
+    if got is None:
+        got = _REAL[path] = os.path.realpath(path)
+    return got
+
+
+def _same_file(a: str | None, b: str) -> bool:
+    return bool(a) and _real(a) == b  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- the recorder
+
+
+class Recorder:
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.file = os.path.realpath(config["file"])
+        self.lines = {int(k): v for k, v in config["functions"].items()}
+        self.targets = set(config.get("targets") or self.lines.values())
+        self.max_calls = int(config.get("max_calls", 3))
+        self.settle = float(config.get("settle", 2.0))
+        self.stop_early = bool(config.get("stop", True))
+        self.out = os.path.join(config["out"], f"capture-{os.getpid()}.json")
+        self.describe = Describer(self.file)
+        self.files: dict[str, bool] = {}
+        self.records: dict[str, dict[str, Any]] = {}
+        self.seen_all_at: float | None = None
+        self.done = False
+        self.lock = threading.Lock()
+        self.busy = False
+
+    def install(self) -> None:
+        sys.setprofile(self.profile)
+        threading.setprofile(self.profile)
+
+    def uninstall(self) -> None:
+        sys.setprofile(None)
+        threading.setprofile(None)  # type: ignore[arg-type]
+
+    def profile(self, frame: Any, event: str, arg: Any) -> None:
+        if event != "call" or self.busy:
+            return
+        code = frame.f_code
+        filename = code.co_filename
+        mine = self.files.get(filename)
+        if mine is None:
+            mine = self.files[filename] = _real(filename) == self.file
+        if not mine:
+            if self.seen_all_at is not None:
+                self.maybe_finish()
+            return
+        qualname = self.lines.get(code.co_firstlineno)
+        if qualname is None:
+            return
+        self.busy = True
+        try:
+            self.record(frame, code, qualname)
+        except Exception:  # the recorder must never break the user's program
+            pass
+        finally:
+            self.busy = False
+
+    def record(self, frame: Any, code: Any, qualname: str) -> None:
+        entry = self.records.setdefault(qualname, {"calls": 0, "signatures": []})
+        entry["calls"] += 1
+        if len(entry["signatures"]) >= self.max_calls:
+            self.maybe_finish()
+            return
+        names = code.co_varnames[: code.co_argcount]  # positional-only ones included
+        local = frame.f_locals
+        inputs: list[list[Any]] = []
+        for name in names:
+            if name not in local:
+                inputs.append([name, None, "unbound"])
+                continue
+            try:
+                text = self.describe(local[name], name)
+                if len(text) > MAX_TEXT:
+                    raise Unrepresentable("too long")
+                inputs.append([name, text, None])
+            except Unrepresentable as exc:
+                inputs.append([name, None, str(exc)])
+            except Exception as exc:
+                inputs.append([name, None, f"{type(exc).__name__}"])
+        key = json.dumps([i[:2] for i in inputs])
+        if all(json.dumps([i[:2] for i in s["inputs"]]) != key for s in entry["signatures"]):
+            caller = frame.f_back
+            entry["signatures"].append(
+                {"inputs": inputs, "called_from": _where(caller) if caller is not None else None}
+            )
+            self.write()
+        if self.seen_all_at is None and self.targets <= set(self.records):
+            self.seen_all_at = time.monotonic()
+        self.maybe_finish()
+
+    def maybe_finish(self) -> None:
+        if self.done or self.seen_all_at is None:
+            return
+        full = all(
+            len(self.records.get(t, {}).get("signatures", [])) >= self.max_calls
+            for t in self.targets
+        )
+        if full or time.monotonic() - self.seen_all_at >= self.settle:
+            self.done = True
+            self.uninstall()
+            self.write(complete=True)
+            if self.stop_early:
+                try:
+                    sys.stdout.flush()
+                    sys.stderr.flush()
+                except Exception:
+                    pass
+                os._exit(0)
+
+    def write(self, complete: bool = False) -> None:
+        data = {"pid": os.getpid(), "complete": complete, "functions": self.records}
+        write_atomic(self.out, json.dumps(data).encode("utf-8"), durable=False)
+
+
+def _where(frame: Any) -> str:
+    """The nearest caller outside installed packages (a jitted function's caller is JAX)."""
+    first = frame
+    for _ in range(60):
+        if frame is None:
+            break
+        name = frame.f_code.co_filename
+        if "site-packages" not in name and not name.startswith("<"):
+            first = frame
+            break
+        frame = frame.f_back
+    return f"{os.path.basename(first.f_code.co_filename)}:{first.f_lineno}"
+
+
+_recorder: Recorder | None = None
+
+
+def install_from_env() -> None:
+    """Called by the capture `sitecustomize`: read the config named by $JAXLINT_CAPTURE."""
+    global _recorder
+    path = os.environ.get(CONFIG_ENV)
+    if not path or _recorder is not None:
+        return
+    with open(path, encoding="utf-8") as handle:
+        config = json.load(handle)
+    limit = config.get("memory_mb")
+    if limit:
+        import resource
+
+        size = int(limit) * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+    _recorder = Recorder(config)
+    _recorder.install()
+    import atexit
+
+    atexit.register(_at_exit)
+
+
+def _at_exit() -> None:
+    if _recorder is not None and not _recorder.done:
+        _recorder.uninstall()
+        _recorder.write(complete=True)

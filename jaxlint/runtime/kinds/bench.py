@@ -1,0 +1,362 @@
+"""Verifier kind `bench`: time the flagged region as written and as it really is.
+
+The user's own clock reads are instrumented: `time.perf_counter/time/monotonic/process_time` (and
+their `_ns` forms) and `timeit.timeit/repeat`. At every clock read made from the user's file the
+value the program sees is taken first (so its measurement is unchanged), then every JAX array
+held by the reading frame (its locals; module globals at top level) is waited for with
+`jax.block_until_ready`, and the clock is read again. For the pair of reads around the flagged line
+
+- `measured` = what the program computes (second read - first read);
+- `blocked`  = the same region, ended only when its results are ready: the real cost.
+
+`timeit` calls are re-timed with the statement wrapped in `jax.block_until_ready`. The region runs
+once (`first`, compile included) and then `REPEAT` more times (the enclosing function called again,
+or the module's statements between the reads re-executed in the same namespace) for steady-state
+medians. Compile events inside the first run are counted.
+
+JAX601 (no `block_until_ready`) is confirmed when the steady-state measured time is less than
+1/`UNDERREPORT` of the blocked time: the program reports dispatch, not work. JAX602 (compilation
+inside the timed region) is confirmed when the first run compiled inside the region and measured
+at least `COMPILE_RATIO` times the steady state. With a fix, the fixed code's timings come along.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from jaxlint.runtime.kit import (
+    CouldNotRun,
+    Outcome,
+    confirmed,
+    could_not_run,
+    not_reproduced,
+    short_message,
+    stopped,
+)
+from jaxlint.runtime.side import Probe, Side
+
+REPEAT = 7
+UNDERREPORT = 2.0
+COMPILE_RATIO = 2.0
+CLOCKS = (
+    "perf_counter",
+    "perf_counter_ns",
+    "time",
+    "time_ns",
+    "monotonic",
+    "monotonic_ns",
+    "process_time",
+    "process_time_ns",
+)
+
+
+class Clock:
+    """Records the user's clock reads (value seen, value after blocking) and timeit results."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.reads: list[dict[str, Any]] = []
+        self.timeits: list[dict[str, Any]] = []
+        self.events: list[tuple[str, int]] = []  # ("read", index) / ("compile", n)
+
+    def _block_frame(self, frame: Any) -> None:
+        import jax
+
+        pending = []
+        try:
+            items = list(frame.f_locals.items())
+        except Exception:
+            return
+        for name, value in items:
+            if isinstance(value, jax.Array):
+                pending.append(value)
+            elif (
+                isinstance(value, (list, tuple, dict))
+                and not name.startswith("__")
+                and len(value) <= 1000
+            ):
+                try:
+                    pending.extend(x for x in jax.tree.leaves(value) if isinstance(x, jax.Array))
+                except Exception:
+                    pass
+        if pending:
+            try:
+                jax.block_until_ready(pending)
+            except Exception:
+                pass
+
+    def wrap_clock(self, name: str, original: Any) -> Any:
+        scale = 1e-9 if name.endswith("_ns") else 1.0
+
+        def clock() -> Any:
+            value = original()
+            caller = sys._getframe(1)
+            if caller.f_code.co_filename != self.filename:
+                return value
+            self._block_frame(caller)
+            after = original()
+            self.reads.append(
+                {
+                    "line": caller.f_lineno,
+                    # top-level statements run as separate frames: one region
+                    "frame": "<module>" if caller.f_code.co_name == "<module>" else id(caller),
+                    "seen": value * scale,
+                    "after": after * scale,
+                }
+            )
+            self.events.append(("read", len(self.reads) - 1))
+            return value
+
+        return clock
+
+    def wrap_timeit(self, original: Any) -> Any:
+        import jax
+
+        def timed(
+            stmt: Any = "pass",
+            setup: Any = "pass",
+            timer: Any = None,
+            number: int = 1000000,
+            globals: Any = None,
+            **kwargs: Any,
+        ) -> Any:
+            args = {"setup": setup, "number": number, "globals": globals, **kwargs}
+            if timer is not None:
+                args["timer"] = timer
+            value = original(stmt, **args)
+            caller = sys._getframe(1)
+            if caller.f_code.co_filename == self.filename:
+                record: dict[str, Any] = {"line": caller.f_lineno, "seen": value, "number": number}
+                if callable(stmt):
+                    record["blocked"] = original(lambda: jax.block_until_ready(stmt()), **args)
+                self.timeits.append(record)
+            return value
+
+        return timed
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[Clock]:
+        import timeit
+
+        saved: list[tuple[Any, str, Any]] = []
+        for name in CLOCKS:
+            original = getattr(time, name, None)
+            if original is not None:
+                saved.append((time, name, original))
+                setattr(time, name, self.wrap_clock(name, original))
+        saved.append((timeit, "timeit", timeit.timeit))
+        timeit.timeit = self.wrap_timeit(timeit.timeit)
+        try:
+            yield self
+        finally:
+            for owner, name, original in saved:
+                setattr(owner, name, original)
+
+
+def _region(reads: list[dict[str, Any]], lines: list[int], start: int = 0) -> list[tuple[int, int]]:
+    """Pairs of consecutive reads (same frame) around the flagged lines, from index `start`."""
+    first, last = min(lines), max(lines)
+    pairs = []
+    for i in range(start, len(reads) - 1):
+        a, b = reads[i], reads[i + 1]
+        if a["frame"] == b["frame"] and a["line"] < first and b["line"] > last:
+            pairs.append((i, i + 1))
+    return pairs
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def measure(side: Side) -> dict[str, Any]:
+    clock = Clock(side.filename)
+    errors: list[str] = []
+    failures: list[BaseException] = []
+    first_compiles = 0
+    with clock.installed():
+        probe = Probe(side.filename)
+        if side.mode == "module":
+            mod = side.module()
+            with probe:
+                mod.execute()
+            errors += [
+                f"line {r['at_line']}: {type(r['exc']).__name__}: {short_message(r['exc'])}"
+                for r in mod.errors
+            ]
+            pairs = _region(clock.reads, side.lines)
+            first_compiles = _compiles_between(probe, clock, pairs[:1])
+            stmts = _region_statements(mod, clock, pairs, side)
+            for _ in range(REPEAT if (pairs or clock.timeits) and stmts else 0):
+                if mod.run_statements(stmts) is not None:
+                    break
+            mod.close()
+        else:
+            entry = side.entry()
+            for i in range(1 + REPEAT):
+                before = len(clock.reads)
+                try:
+                    if i == 0:
+                        with probe:
+                            entry.call()
+                    else:
+                        entry.call()
+                except Exception as exc:
+                    errors.append(f"{type(exc).__name__}: {short_message(exc)}")
+                    failures.append(exc)
+                    break
+                if i == 0:
+                    first_compiles = _compiles_between(
+                        probe, clock, _region(clock.reads, side.lines, before)[:1]
+                    )
+    pairs = _region(clock.reads, side.lines)
+    # measured from the start read's *post-block* time: our waiting at the start read is not
+    # charged to the region (the program itself would not have waited there)
+    measured = [clock.reads[b]["seen"] - clock.reads[a]["after"] for a, b in pairs]
+    blocked = [clock.reads[b]["after"] - clock.reads[a]["after"] for a, b in pairs]
+    timeits = [t for t in clock.timeits if t["line"] in side.lines]
+    if not pairs and timeits:
+        measured = [t["seen"] for t in timeits]
+        blocked = [t["blocked"] for t in timeits if "blocked" in t]
+    data: dict[str, Any] = {
+        "runs": len(measured),
+        "measured_first": measured[0] if measured else None,
+        "measured_median": _median(measured[1:] or measured),
+        "measured_min": min(measured[1:] or measured) if measured else None,
+        "blocked_first": blocked[0] if blocked else None,
+        "blocked_median": _median(blocked[1:] or blocked),
+        "blocked_min": min(blocked[1:] or blocked) if blocked else None,
+        "compiles_in_first_run": first_compiles,
+        "errors": errors,
+        "_failure": failures[0] if failures else None,
+        "how": "timeit" if (not pairs and timeits) else "clock reads",
+    }
+    if data["measured_min"] and data["blocked_min"]:
+        # fastest against fastest: on a busy machine one slow (or lucky) run moves neither
+        data["underreport"] = round(data["blocked_min"] / max(data["measured_min"], 1e-9), 2)
+    if data["blocked_first"] and data["blocked_median"]:
+        data["compile_seconds"] = max(0.0, data["blocked_first"] - data["blocked_median"])
+    return data
+
+
+def _compiles_between(probe: Probe, clock: Clock, pairs: list[tuple[int, int]]) -> int:
+    if not pairs:
+        return 0
+    a, b = pairs[0]
+    lines = range(clock.reads[a]["line"], clock.reads[b]["line"] + 1)
+    return probe.compiles_at(list(lines))
+
+
+def _region_statements(
+    mod: Any, clock: Clock, pairs: list[tuple[int, int]], side: Side
+) -> list[Any]:
+    if pairs:
+        a, b = pairs[0]
+        start, end = clock.reads[a]["line"], clock.reads[b]["line"]
+    else:
+        start = end = side.line
+    stmts = [s for s in mod.tree.body if (s.end_lineno or s.lineno) >= start and s.lineno <= end]
+    return stmts
+
+
+def _timing(data: dict[str, Any]) -> dict[str, Any]:
+    keys = (
+        "measured_first",
+        "measured_median",
+        "measured_min",
+        "blocked_first",
+        "blocked_median",
+        "blocked_min",
+        "runs",
+    )
+    return {k: data.get(k) for k in keys}
+
+
+ROUNDS = 3  # measurement rounds for the original before calling the missing block harmless
+
+
+def check(side: Side) -> Outcome:
+    data = measure(side)
+    rounds = 1
+    # On a loaded machine a whole round can run synchronously (the dispatch waited): measure the
+    # original again before concluding that the missing block does not matter.
+    while (
+        not side.fixed
+        and not side.verify.get("compile_time")
+        and rounds < ROUNDS
+        and data.get("underreport") is not None
+        and data["underreport"] < UNDERREPORT
+    ):
+        again = measure(side)
+        rounds += 1
+        if (again.get("underreport") or 0) > data["underreport"]:
+            data = again
+    data["rounds"] = rounds
+    failure = data.pop("_failure", None)
+    evidence: dict[str, Any] = {
+        "original": _timing(data),
+        "how": data["how"],
+        "rounds": data["rounds"],
+    }
+    if data.get("underreport") is not None:
+        evidence["underreport"] = data["underreport"]
+    if data.get("compile_seconds") is not None:
+        evidence["compile_seconds"] = data["compile_seconds"]
+    evidence["compiles_in_first_run"] = data["compiles_in_first_run"]
+    if side.job.get("fix") and not side.fixed:
+        try:
+            fixed = measure(Side(side.job, fixed=True))
+            evidence["fixed_timing"] = _timing(fixed)
+            if fixed.get("measured_median") and data.get("measured_median"):
+                evidence["fixed_vs_original_measured"] = round(
+                    fixed["measured_median"] / max(data["measured_median"], 1e-9), 2
+                )
+        except CouldNotRun as exc:
+            evidence["fixed_timing"] = {"error": str(exc)}
+    if not data["runs"] and failure is not None:
+        outcome = stopped(side, failure, "the timed code", f" before line {side.line} was timed")
+        outcome.evidence.update(evidence)
+        return outcome
+    if not data["runs"]:
+        why = data["errors"][0] if data["errors"] else "no pair of clock reads around it was seen"
+        return could_not_run(
+            f"could not time the region around line {side.line}: {why}", **evidence
+        )
+    if side.verify.get("compile_time"):
+        first, steady = data["measured_first"], data["measured_median"]
+        if data["compiles_in_first_run"] and steady and first >= COMPILE_RATIO * steady:
+            return confirmed(
+                f"the first timed run compiled {data['compiles_in_first_run']}x and measured "
+                f"{_fmt(first)} vs {_fmt(steady)} in steady state",
+                **evidence,
+            )
+        return not_reproduced("no compilation inside the timed region", **evidence)
+    ratio = data.get("underreport")
+    if ratio is None:
+        return could_not_run("no blocked timing to compare with", **evidence)
+    measured, blocked = data["measured_min"], data["blocked_min"]
+    if ratio >= UNDERREPORT:
+        return confirmed(
+            f"as written the region measures {_fmt(measured)}; waiting for its results takes "
+            f"{_fmt(blocked)} ({ratio}x): the timing reports dispatch, not work",
+            **evidence,
+        )
+    return not_reproduced(
+        f"as written {_fmt(measured)} vs {_fmt(blocked)} blocked ({ratio}x): the missing block "
+        "hardly matters for this work size",
+        **evidence,
+    )
+
+
+def _fmt(value: float | None) -> str:
+    if value is None:
+        return "n/a"
+    if value >= 1:
+        return f"{value:.3f} s"
+    if value >= 1e-3:
+        return f"{value * 1e3:.3f} ms"
+    return f"{value * 1e6:.1f} µs"

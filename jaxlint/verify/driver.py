@@ -1,0 +1,522 @@
+"""`jaxlint verify PATH[::FUNCTION]`: confirm each finding by running the code with JAX.
+
+The parent (this module, the driver, no JAX import) lints the file in-process with the file's
+configuration, plans one job per finding (`verify.plan`: entry, inputs, fixed source; the job
+schema is `jobs.Job`), and runs all jobs in ONE sandboxed child (`run.run_jobs` ->
+`sandbox.run_isolated` -> `runtime.runner.worker`), then renders the report (`report`).
+The child imports the module by path under a private name, so its `__main__` block never runs.
+Jobs that need several devices (simulated with `--xla_force_host_platform_device_count` on CPU)
+run in a second child. The child appends each result to a progress file; if it crashes or hangs,
+the results it finished are kept, the job it was on becomes `could-not-run` with the reason, and
+the rest run in a new child.
+
+Verdicts: `confirmed` (the sharp bit happened, with evidence), `not-reproduced` (the code ran and it
+did not happen with these inputs), `could-not-run` (and why). Exit 0 whenever it ran, 2 for usage
+errors and when JAX is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from jaxlint.errors import JaxMissingError, UsageError
+from jaxlint.verify.report import VERDICTS, finding_report, render_text
+from jaxlint.verify.run import DEFAULT_TIMEOUT, run_jobs
+
+# --------------------------------------------------------------------------- CLI
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "verify",
+        help="confirm findings by running the flagged code with JAX (in a subprocess)",
+        description="Lint PATH, then run each finding's runtime verifier in a sandboxed "
+        "subprocess and report confirmed / not-reproduced / could-not-run with evidence.",
+    )
+    parser.add_argument(
+        "target", metavar="PATH[::FUNCTION]", help="file, optionally with one function to verify"
+    )
+    parser.add_argument(
+        "--args",
+        default=None,
+        metavar="SPEC",
+        help='example inputs of FUNCTION, e.g. "f32[8,128], i32[], key, 3" '
+        "(without FUNCTION: of every function whose arity fits)",
+    )
+    parser.add_argument(
+        "--static", default=None, metavar="NAMES", help="comma-separated parameters to keep static"
+    )
+    parser.add_argument(
+        "--select", default=None, metavar="CODES", help="only verify these rule codes/prefixes"
+    )
+    parser.add_argument(
+        "--guess-inputs",
+        action="store_true",
+        help="fill parameters without inputs by name (key-like: key, n/i/size-like: 3, else f32[8])",
+    )
+    capture = parser.add_mutually_exclusive_group()
+    capture.add_argument(
+        "--capture-main",
+        action="store_true",
+        help="record real inputs by running the file's own `if __name__ == '__main__':` block",
+    )
+    capture.add_argument(
+        "--capture-cmd",
+        default=None,
+        metavar="CMD",
+        help='record real inputs by running CMD, e.g. "pytest tests/test_train.py -x" or '
+        '"python train.py --steps 2"',
+    )
+    parser.add_argument(
+        "--capture-timeout",
+        type=float,
+        default=None,
+        metavar="S",
+        help="time limit of the captured run in seconds (default: 120)",
+    )
+    parser.add_argument(
+        "--no-fix-check",
+        action="store_true",
+        help="do not also verify each finding's fix (faster)",
+    )
+    parser.add_argument(
+        "--config", default=None, help="a pyproject.toml to use instead of discovery"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed for the example inputs (default: 0)"
+    )
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"time limit per finding in seconds (default: {DEFAULT_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--memory-mb",
+        type=int,
+        default=None,
+        metavar="MB",
+        help="address-space limit for the JAX subprocess (JAX itself needs ~2000)",
+    )
+    parser.set_defaults(handler=handle_verify)
+
+
+def handle_verify(args: argparse.Namespace) -> int:
+    import importlib.util
+
+    if importlib.util.find_spec("jax") is None:
+        raise JaxMissingError("verify")
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be positive")
+    if args.memory_mb is not None and args.memory_mb <= 0:
+        raise UsageError("--memory-mb must be positive")
+    path, function = split_target(args.target)
+    if args.args:
+        from jaxlint.runtime.toolbox.inputs import parse_specs, split_items
+
+        try:
+            parse_specs([i for i in split_items(args.args) if not i.strip().startswith("=")])
+        except UsageError as exc:
+            raise UsageError(f"--args: {exc}") from None
+    static = tuple(s.strip() for s in (args.static or "").split(",") if s.strip())
+    if args.capture_timeout is not None and args.capture_timeout <= 0:
+        raise UsageError("--capture-timeout must be positive")
+    report = verify_file(
+        path,
+        function=function,
+        args=args.args,
+        static=static,
+        select=args.select,
+        guess=args.guess_inputs,
+        check_fixes=not args.no_fix_check,
+        config=args.config,
+        seed=args.seed,
+        timeout=args.timeout,
+        memory_mb=args.memory_mb,
+        echo=False,
+        capture_main=args.capture_main,
+        capture_cmd=args.capture_cmd,
+        capture_timeout=args.capture_timeout,
+    )
+    report["file"] = args.target.partition("::")[0]
+    if args.format == "json":
+        print(json.dumps(report, indent=2, default=str))
+    else:
+        print(render_text(report))
+    return 0
+
+
+def split_target(target: str) -> tuple[str, str | None]:
+    path, sep, function = target.partition("::")
+    if not path:
+        raise UsageError("no file given; use PATH or PATH::FUNCTION")
+    if sep and not function:
+        raise UsageError(f"no function after '::' in {target!r}")
+    if not os.path.isfile(path):
+        raise UsageError(f"no such file: {path!r}")
+    if not path.endswith((".py", ".pyi")):
+        raise UsageError(f"{path!r} is not a Python file (.py)")
+    return path, function or None
+
+
+# --------------------------------------------------------------------------- Python API
+
+
+def lint_for_verify(
+    path: str,
+    text: str,
+    *,
+    config: str | None = None,
+    select: str | None = None,
+) -> tuple[list[Any], Any]:
+    """Lint `text` the way `jaxlint check` would for `path` (its config); returns (diags, settings)."""
+    from jaxlint.config import ConfigResolver, parse_codes_arg
+    from jaxlint.engine import LintOptions, lint_text
+
+    settings = ConfigResolver(config).for_path(path)
+    options = LintOptions(settings=settings)
+    diags = [d for d in lint_text(text, path, options) if d.code != "JAX000"]
+    if select:
+        prefixes = parse_codes_arg(select, "--select")
+        diags = [d for d in diags if "ALL" in prefixes or d.code.startswith(prefixes)]
+    return diags, settings
+
+
+def verify_file(
+    path: str,
+    *,
+    function: str | None = None,
+    args: str | None = None,
+    static: Sequence[str] = (),
+    select: str | None = None,
+    guess: bool = False,
+    check_fixes: bool = True,
+    config: str | None = None,
+    seed: int = 0,
+    timeout: float = DEFAULT_TIMEOUT,
+    memory_mb: int | None = None,
+    table: dict[str, Any] | None = None,
+    echo: bool = False,
+    capture_main: bool = False,
+    capture_cmd: str | Sequence[str] | None = None,
+    capture_timeout: float | None = None,
+    capture_calls: int | None = None,
+) -> dict[str, Any]:
+    """Lint, plan and verify one file; the report `jaxlint verify --format json` prints.
+
+    `capture_main=True` (or `capture_cmd="pytest tests/ -x"`) first runs the user's own program
+    and records the real inputs of the functions with findings (`capture.run_capture`); they
+    come before every other input source except `args`. The report then has a `capture` entry
+    and each finding whose entry used recorded inputs shows them as `evidence.captured`."""
+    from jaxlint.rules import rules_by_code
+    from jaxlint.verify.plan import InputOptions, plan_file
+
+    source, diags, every, settings = _findings_to_verify(
+        path, function=function, args=args, config=config, select=select
+    )
+    capture_report = None
+    captured: dict[str, dict[str, str | None]] = {}
+    if capture_main or capture_cmd:
+        capture_report, captured = _capture(
+            path,
+            source,
+            diags,
+            settings,
+            main=capture_main,
+            command=capture_cmd,
+            timeout=capture_timeout,
+            max_calls=capture_calls,
+            memory_mb=memory_mb,
+        )
+    options = InputOptions(
+        function=function,
+        args=args,
+        static=tuple(static),
+        guess=guess,
+        table=dict(table or {}),
+        captured=captured,
+    )
+    jobs = plan_file(
+        path,
+        source,
+        diags,
+        settings,
+        rules_by_code(),
+        options,
+        with_fixes=check_fixes,
+        context=every,
+    )
+    for job in jobs:
+        job["seed"] = seed
+    started = time.perf_counter()
+    results, env = run_jobs(jobs, timeout=timeout, memory_mb=memory_mb, echo=echo)
+    findings = [finding_report(job, results.get(job["id"])) for job in jobs]
+    summary = {v: sum(1 for f in findings if f["verdict"] == v) for v in VERDICTS}
+    report = {
+        "file": path,
+        "function": function,
+        **env,
+        "findings": findings,
+        "summary": summary,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+    if capture_report is not None:
+        report["capture"] = capture_report
+    return report
+
+
+def _findings_to_verify(
+    path: str,
+    *,
+    function: str | None,
+    args: str | None,
+    config: str | None,
+    select: str | None,
+) -> tuple[Any, list[Any], list[Any], Any]:
+    """Read, lint and parse `path`: (source, the findings to verify, every finding, settings).
+
+    Warns about `[tool.jaxlint.verify]` entries that name no function of the file; with
+    `function`, checks that it exists and takes the `--args` given, and keeps its findings."""
+    from jaxlint.files.read import read_source
+    from jaxlint.source import ReadError
+    from jaxlint.verify.plan import function_of
+
+    try:
+        source = read_source(path)
+    except ReadError as exc:
+        raise UsageError(f"cannot read {path!r}: {exc}") from None
+    diags, settings = lint_for_verify(path, source.text, config=config, select=select)
+    import ast
+
+    try:
+        tree = ast.parse(source.text)
+    except SyntaxError as exc:
+        raise UsageError(f"cannot parse {path!r}: {exc}") from None
+    every = list(diags)
+    from jaxlint.config import warn
+    from jaxlint.verify.plan_inputs import unmatched_config_entries
+
+    for message in unmatched_config_entries(settings, path, tree):
+        warn(message)
+    if function is not None:
+        node = _check_function_exists(tree, function, path)
+        _check_args_count(node, function, args)
+        from jaxlint.analysis.imports import ModuleIndex
+
+        ModuleIndex(tree)  # parent links for function_of
+        diags = [d for d in diags if function_of(d, tree, source) == function]
+    return source, diags, every, settings
+
+
+def plan_captured(
+    path: str,
+    *,
+    main: bool = True,
+    command: str | Sequence[str] | None = None,
+    check_fixes: bool = True,
+    config: str | None = None,
+    select: str | None = None,
+    capture_timeout: float | None = None,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Lint `path`, capture real inputs from its `__main__` block (or `command`) and plan its jobs;
+    returns (jobs, capture report). For batches: `verify_jobs([jobs, ...])` runs many files'
+    jobs in one subprocess."""
+    from jaxlint.files.read import read_source
+    from jaxlint.rules import rules_by_code
+    from jaxlint.verify.plan import InputOptions, plan_file
+
+    source = read_source(path)
+    diags, settings = lint_for_verify(path, source.text, config=config, select=select)
+    report, captured = _capture(
+        path,
+        source,
+        diags,
+        settings,
+        main=main and command is None,
+        command=command,
+        timeout=capture_timeout,
+        max_calls=None,
+        memory_mb=None,
+    )
+    jobs = plan_file(
+        path,
+        source,
+        diags,
+        settings,
+        rules_by_code(),
+        InputOptions(captured=captured),
+        with_fixes=check_fixes,
+    )
+    return jobs, report
+
+
+def _capture(
+    path: str,
+    source: Any,
+    diags: Sequence[Any],
+    settings: Any,
+    *,
+    main: bool,
+    command: str | Sequence[str] | None,
+    timeout: float | None,
+    max_calls: int | None,
+    memory_mb: int | None,
+) -> tuple[dict[str, Any], dict[str, dict[str, str | None]]]:
+    """Run the program once, recording the inputs of every function an entry could start from."""
+    from jaxlint.runtime.capture import (
+        DEFAULT_CAPTURE_TIMEOUT,
+        DEFAULT_MAX_CALLS,
+        captured_inputs,
+        run_capture,
+        signature_text,
+    )
+    from jaxlint.verify.plan import capture_targets
+
+    targets = capture_targets(path, source, diags, settings)
+    if not targets:
+        return {"ok": False, "reason": "no finding to capture inputs for", "functions": {}}, {}
+    outcome = run_capture(
+        path,
+        main=main,
+        command=command,
+        targets=targets,
+        timeout=timeout or DEFAULT_CAPTURE_TIMEOUT,
+        max_calls=max_calls or DEFAULT_MAX_CALLS,
+        memory_mb=memory_mb,
+    )
+    signatures = {
+        qualname: [signature_text(s) for s in record.get("signatures", [])]
+        for qualname, record in outcome["functions"].items()
+        if qualname in targets
+    }
+    report = {
+        "command": outcome["command"],
+        "ok": outcome["ok"],
+        "reason": outcome["reason"],
+        "seconds": outcome["seconds"],
+        "signatures": signatures,
+    }
+    if outcome.get("stderr_tail"):
+        report["stderr_tail"] = outcome["stderr_tail"][-8:]
+    return report, captured_inputs(outcome["functions"])
+
+
+def plan_text(
+    path: str,
+    text: str,
+    *,
+    codes: Sequence[str] | None = None,
+    inputs: Any = None,
+    settings: Any = None,
+    check_fixes: bool = True,
+) -> list[dict[str, Any]]:
+    """Lint `text` as `path` (only `codes` when given) and plan its jobs; for batch runs."""
+    from jaxlint.config import Settings
+    from jaxlint.engine import LintOptions, lint_text
+    from jaxlint.rules import rules_by_code
+    from jaxlint.verify.plan import InputOptions, plan_file
+
+    settings = settings or Settings()
+    options = LintOptions(settings=settings, codes=frozenset(codes) if codes else None)
+    diags = [d for d in lint_text(text, path, options) if d.code != "JAX000"]
+    return plan_file(
+        path,
+        text,
+        diags,
+        settings,
+        rules_by_code(),
+        inputs or InputOptions(),
+        with_fixes=check_fixes,
+    )
+
+
+def verify_jobs(
+    batches: Sequence[Sequence[dict[str, Any]]],
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    memory_mb: int | None = None,
+    parallel: int = 1,
+) -> tuple[list[list[dict[str, Any]]], dict[str, Any]]:
+    """Run the jobs of several planned files in as few subprocesses as possible.
+
+    Returns one list of finding reports per batch (same order) and the JAX environment.
+    """
+    numbered: list[dict[str, Any]] = []
+    owners: list[tuple[int, dict[str, Any]]] = []
+    for b, jobs in enumerate(batches):
+        for job in jobs:
+            copy = dict(job)
+            copy["id"] = len(numbered)
+            numbered.append(copy)
+            owners.append((b, copy))
+    results, env = run_jobs(numbered, timeout=timeout, memory_mb=memory_mb, parallel=parallel)
+    out: list[list[dict[str, Any]]] = [[] for _ in batches]
+    for b, job in owners:
+        out[b].append(finding_report(job, results.get(job["id"])))
+    return out, env
+
+
+def _check_function_exists(tree: Any, function: str, path: str) -> Any:
+    import ast
+
+    parts = function.split(".")
+    body = tree.body
+    for part in parts:
+        found = None
+        for stmt in body:
+            if (
+                isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                and stmt.name == part
+            ):
+                found = stmt
+        if found is None:
+            names = sorted(
+                s.name for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+            )
+            raise UsageError(
+                f"{path!r} has no function {function!r} (functions: {', '.join(names) or 'none'})"
+            )
+        body = getattr(found, "body", [])
+    return found
+
+
+def _check_args_count(node: Any, function: str, args: str | None) -> None:
+    """More `--args` items than `function` has positional parameters is a usage error (they
+    used to be dropped without a word)."""
+    import ast
+
+    from jaxlint.runtime.toolbox.inputs import split_items
+
+    if not args or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return
+    if node.args.vararg is not None:
+        return
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    items = split_items(args)
+    if len(items) > len(params):
+        takes = ", ".join(params) if params else "no parameters"
+        raise UsageError(
+            f"--args has {len(items)} item{'s' if len(items) != 1 else ''} but `{function}` takes "
+            f"{len(params)} positional parameter{'s' if len(params) != 1 else ''} ({takes})"
+        )
+
+
+__all__ = [
+    "handle_verify",
+    "plan_captured",
+    "register",
+    "render_text",
+    "run_jobs",
+    "verify_file",
+    "Path",
+]
