@@ -244,7 +244,7 @@ async def run(args: argparse.Namespace) -> None:
     client.exit(None)
     await client.stop()
 
-    from jaxlint.config import ConfigResolver
+    from jaxlint.core.config import ConfigResolver
     from jaxlint.engine import LintOptions, lint_text
 
     options = LintOptions(settings=ConfigResolver().for_path(str(path)))

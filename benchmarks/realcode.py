@@ -31,7 +31,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from jaxlint.config import Settings  # noqa: E402
+from jaxlint.core.config import Settings  # noqa: E402
 from jaxlint.engine import LintOptions  # noqa: E402
 from jaxlint.files.driver import lint_file  # noqa: E402
 

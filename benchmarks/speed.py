@@ -222,7 +222,7 @@ def _flake8_plugins(flake8: str) -> list[str]:
 
 
 def per_file(files: list[str]) -> dict:
-    from jaxlint.config import Settings
+    from jaxlint.core.config import Settings
     from jaxlint.engine import LintOptions
     from jaxlint.files.driver import lint_file
 
@@ -262,7 +262,7 @@ def per_file(files: list[str]) -> dict:
 
 def check_prefilter(files: list[str]) -> dict:
     from jaxlint import prefilter
-    from jaxlint.config import Settings
+    from jaxlint.core.config import Settings
     from jaxlint.engine import LintOptions
     from jaxlint.files.driver import lint_file
 

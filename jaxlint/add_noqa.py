@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from jaxlint.diagnostic import Diagnostic, Edit, Position
-from jaxlint.source import SourceText
-from jaxlint.suppressions import NOQA, UNUSED_CODE, split_lines, token_ranges
+from jaxlint.core.diagnostic import Diagnostic, Edit, Position
+from jaxlint.core.source import SourceText
+from jaxlint.core.suppressions import NOQA, UNUSED_CODE, split_lines, token_ranges
 
 
 @dataclass

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from jaxlint import __version__
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 EXTENSIONS = (
     "jaxlint.commands",  # check, rules, explain

@@ -9,10 +9,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from jaxlint.config import ConfigResolver, Settings, parse_codes_arg
-from jaxlint.diagnostic import Diagnostic
-from jaxlint.engine import LintOptions, internal_error, lint_text
-from jaxlint.errors import UsageError
+from jaxlint.core.config import ConfigResolver, Settings, parse_codes_arg
+from jaxlint.core.diagnostic import Diagnostic, internal_error
+from jaxlint.core.errors import UsageError
+from jaxlint.engine import LintOptions, lint_text
 from jaxlint.integrations.formats import FORMATS, RENDERERS, render_statistics
 
 
@@ -237,7 +237,7 @@ def _resolver(args: argparse.Namespace) -> ConfigResolver:
         "min_confidence": getattr(args, "min_confidence", None),
     }
     if getattr(args, "target_jax", None):
-        from jaxlint.jaxversion import check
+        from jaxlint.core.jaxversion import check
 
         overrides["target_jax"] = check(args.target_jax, "--target-jax")
     return ConfigResolver(args.config, overrides)
@@ -367,10 +367,10 @@ def _run_check(args: argparse.Namespace) -> int:
 def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> int:  # noqa: ANN001
     """Lint (in parallel, cached), then add `# noqa: CODES` where findings are (add_noqa.py)."""
     from jaxlint.add_noqa import add_noqa_text
+    from jaxlint.core.source import ReadError
     from jaxlint.files.read import read_source
     from jaxlint.files.write import write_atomic
     from jaxlint.run.parallel import lint_files
-    from jaxlint.source import ReadError
 
     notebooks = [display for path, display in files if path.endswith(".ipynb")]
     for display in notebooks:
@@ -488,8 +488,8 @@ def _read_lines(path: str) -> list[str]:
 def _check_stdin(
     data: bytes, name: str, settings: Settings, args: argparse.Namespace, summary: FixSummary
 ) -> list[Diagnostic]:
+    from jaxlint.core.source import ReadError, decode_source
     from jaxlint.engine import fix_text
-    from jaxlint.source import ReadError, decode_source
 
     options = _options(settings, args)
     try:

@@ -39,7 +39,7 @@ def render() -> str:
 
 
 def _versions() -> str:
-    from jaxlint.jaxversion import CHANGES_011_012, NEWEST, OLDEST, show
+    from jaxlint.core.jaxversion import CHANGES_011_012, NEWEST, OLDEST, show
 
     out = [
         "\n## Target JAX version\n\n",

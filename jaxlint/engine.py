@@ -9,16 +9,17 @@ from __future__ import annotations
 import ast
 import sys
 import traceback
-import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from jaxlint import prefilter, suppressions
+from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
-from jaxlint.config import Settings
-from jaxlint.diagnostic import CONFIDENCE_RANK, Diagnostic, Position, Span
+from jaxlint.core import suppressions
+from jaxlint.core.config import Settings
+from jaxlint.core.diagnostic import CONFIDENCE_RANK, Diagnostic, Position, internal_error
+from jaxlint.core.parse import parse, parses
+from jaxlint.core.source import SourceText
 from jaxlint.rules import ALL_RULES, Context, Rule
-from jaxlint.source import SourceText
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 MAX_FIX_ROUNDS = 10
@@ -27,55 +28,6 @@ if sys.getrecursionlimit() < RECURSION_LIMIT:
     # long generated expressions (`a + b + ...` thousands deep) parse fine with a higher
     # limit; Python-to-Python recursion in 3.11+ does not grow the C stack
     sys.setrecursionlimit(RECURSION_LIMIT)
-
-
-def internal_error(path: str, message: str, line: int = 1, col: int = 0) -> Diagnostic:
-    return Diagnostic(
-        code="JAX000",
-        message=message,
-        path=path,
-        span=Span.of(line, col, line, col),
-        name="internal-error",
-        severity="error",
-    )
-
-
-@dataclass
-class ParseResult:
-    tree: ast.Module | None
-    error: Diagnostic | None = None
-
-
-def parse(source: SourceText, path: str) -> ParseResult:
-    """`ast.parse`, with syntax errors turned into one JAX000 at the parser's position."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # invalid escape sequences etc. are not our business
-            return ParseResult(ast.parse(source.text, filename=path, type_comments=False))
-    except SyntaxError as exc:
-        from jaxlint.compat import downgrade_syntax
-
-        downgraded = downgrade_syntax(source.text)
-        if downgraded is not None:
-            try:
-                return ParseResult(ast.parse(downgraded, filename=path))
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                pass
-        line = exc.lineno or 1
-        col = max((exc.offset or 1) - 1, 0)
-        # `offset` counts code points on the text given; clamp to the line
-        col = min(col, len(source.line(line)))
-        msg = exc.msg or "invalid syntax"
-        hint = ""
-        if "print" in msg.lower() and "parentheses" in msg.lower():
-            hint = " (Python 2 code?)"
-        return ParseResult(None, internal_error(path, f"could not parse: {msg}{hint}", line, col))
-    except (RecursionError, MemoryError):
-        return ParseResult(
-            None, internal_error(path, "could not parse: the file is nested too deeply")
-        )
-    except ValueError as exc:
-        return ParseResult(None, internal_error(path, f"could not parse: {exc}"))
 
 
 @dataclass
@@ -278,20 +230,6 @@ def _non_overlapping(fixes: list[Diagnostic]) -> list[Diagnostic]:
     return chosen
 
 
-def _parses(text: str) -> bool:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            ast.parse(text)
-        return True
-    except SyntaxError:
-        from jaxlint.compat import downgrade_syntax
-
-        return downgrade_syntax(text) is not None
-    except (ValueError, RecursionError, MemoryError):
-        return False
-
-
 def fix_text(
     text: str | SourceText,
     path: str = "<stdin>",
@@ -316,12 +254,12 @@ def fix_text(
             break
         chosen = _non_overlapping(candidates)
         new_text = current.apply([e for d in chosen for e in d.fix.edits])  # type: ignore[union-attr]
-        if not _parses(new_text):
+        if not parses(new_text):
             # find the culprits one by one; keep the good ones
             good = []
             for d in chosen:
                 trial = current.apply(list(d.fix.edits))  # type: ignore[union-attr]
-                if _parses(trial):
+                if parses(trial):
                     good.append(d)
                 else:
                     bad_keys.add((d.code, d.message, d.fix))
@@ -330,7 +268,7 @@ def fix_text(
                 continue
             chosen = good
             new_text = current.apply([e for d in chosen for e in d.fix.edits])  # type: ignore[union-attr]
-            if not _parses(new_text):
+            if not parses(new_text):
                 break
         if new_text == current.text:
             break

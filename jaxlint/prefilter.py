@@ -34,7 +34,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 
 # Always part of the default gate, whatever the name tables say today.
 BASE_ROOTS = frozenset(

@@ -26,9 +26,9 @@ from jaxlint.analysis.project import (
     uses_random,
     uses_transform,
 )
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
+from jaxlint.core.source import ReadError, decode_source
 from jaxlint.run import cache as result_cache
-from jaxlint.source import ReadError, decode_source
 
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 MAX_INDEX_FILES = 20_000  # a "project" bigger than this is a home folder: index the linted files
@@ -119,8 +119,8 @@ def summarize_text(
 ) -> ModuleSummary | None:
     """The summary of one file's text; None when it does not parse or cannot be analysed."""
     from jaxlint.analysis import ModuleFacts
-    from jaxlint.engine import parse
-    from jaxlint.source import SourceText
+    from jaxlint.core.parse import parse
+    from jaxlint.core.source import SourceText
 
     parsed = parse(SourceText(text), path)
     if parsed.tree is None:
@@ -315,7 +315,7 @@ def _add_caller(index: ProjectIndex, root: str, path: str, settings) -> None:  #
 def build_for_root(root: str, path: str, settings) -> ProjectIndex:  # noqa: ANN001
     """A fresh index of the project at `root` (which holds `path`), from the cache where it
     exists (never creating one: an editor or flake8 run leaves no folder behind)."""
-    from jaxlint.config import ConfigResolver
+    from jaxlint.core.config import ConfigResolver
 
     resolver = ConfigResolver()
     try:

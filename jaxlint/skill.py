@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jaxlint.core.codes import CODES
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 __all__ = ["SKILL_NAME", "FAMILIES", "register", "render_skill", "write_skill"]
 

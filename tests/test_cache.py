@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, lint_text
 from jaxlint.run import cache as result_cache
 from tests.conftest import snippet
@@ -52,7 +52,7 @@ def test_round_trip_keeps_fixes(tmp_path):
 
 
 def test_odd_text_round_trips(tmp_path):
-    from jaxlint.diagnostic import Diagnostic, Edit, Fix, Position, Span
+    from jaxlint.core.diagnostic import Diagnostic, Edit, Fix, Position, Span
 
     d = Diagnostic(
         code="JAX101",
@@ -108,7 +108,7 @@ def test_wrong_shape_rows_are_a_miss(tmp_path):
 
 
 def test_internal_errors_are_not_cached(tmp_path):
-    from jaxlint.engine import internal_error
+    from jaxlint.core.diagnostic import internal_error
 
     c = result_cache.Cache(str(tmp_path))
     c.put("ef" * 32, [internal_error("a.py", "internal error in rule JAX101: boom")], "a.py")

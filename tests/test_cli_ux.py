@@ -310,7 +310,7 @@ def test_show_settings_names_every_setting_and_its_origin(tmp_path, run_cli):
     )
     from dataclasses import fields
 
-    from jaxlint.config import Settings
+    from jaxlint.core.config import Settings
 
     for f in fields(Settings):  # every field is shown (a new one appears without edits)
         if f.name not in ("config_keys", "cli_set", "config_file", "options"):
@@ -459,7 +459,7 @@ def test_github_action_is_a_composite_action():
 
 
 def test_runtime_extra_has_flatbuffers():
-    from jaxlint.config import tomllib
+    from jaxlint.core.config import tomllib
 
     with open(os.path.join(ROOT, "pyproject.toml"), "rb") as fh:
         data = tomllib.load(fh)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from jaxlint.config import parse_codes_arg
 from jaxlint.core import codes
+from jaxlint.core.config import parse_codes_arg
 from jaxlint.rules import ALL_RULES, get_rule, registry, rules_by_code
 
 

@@ -15,10 +15,10 @@ from jaxlint.analysis.loops import (
     loop_varying_names,
     trip_count,
 )
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
+from jaxlint.core.source import SourceText
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.rules.base import Context
-from jaxlint.source import SourceText
 from tests.conftest import snippet
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from tests.conftest import snippet
 

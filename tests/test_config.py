@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 from jaxlint.rules import ALL_RULES
 
 JIT_IF = (

@@ -14,7 +14,7 @@ import pytest
 
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, lint_text
 
 

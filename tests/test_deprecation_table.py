@@ -28,9 +28,9 @@ import pytest
 
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import PARTIAL
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
+from jaxlint.core.jaxversion import JaxTarget, exact, newest
 from jaxlint.engine import LintOptions, fix_text
-from jaxlint.jaxversion import JaxTarget, exact, newest
 from jaxlint.rules import ALL_RULES
 from jaxlint.rules.deprecations import (
     CONFIG_REMOVED_IN,

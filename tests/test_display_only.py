@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from jaxlint.commands import FixSummary, _summary_line
-from jaxlint.diagnostic import DISPLAY_ONLY, Edit, Fix, Position
+from jaxlint.core.diagnostic import DISPLAY_ONLY, Edit, Fix, Position
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.integrations.formats import (
     render_concise,

@@ -6,7 +6,7 @@ import json
 import os
 import stat
 
-from jaxlint.diagnostic import Edit, Fix
+from jaxlint.core.diagnostic import Edit, Fix
 from jaxlint.engine import LintOptions, fix_text
 from jaxlint.rules import Context, Rule
 from tests.conftest import snippet

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from jaxlint.diagnostic import Diagnostic, Edit, Fix, Position, Span
+from jaxlint.core.diagnostic import Diagnostic, Edit, Fix, Position, Span
 from jaxlint.integrations.formats import render_concise, render_github, render_json, render_sarif
 
 DIAGS = [

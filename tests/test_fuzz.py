@@ -38,8 +38,8 @@ def test_grammar_generated_programs(text):
 @FAST
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_never_crash(data):
+    from jaxlint.core.source import ReadError, decode_source
     from jaxlint.engine import lint_text
-    from jaxlint.source import ReadError, decode_source
 
     try:
         source = decode_source(data)

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from jaxlint.config import ConfigResolver, Settings
-from jaxlint.engine import LintOptions, fix_text, lint_text
-from jaxlint.errors import UsageError
-from jaxlint.jaxversion import (
+from jaxlint.core.config import ConfigResolver, Settings
+from jaxlint.core.errors import UsageError
+from jaxlint.core.jaxversion import (
     CHANGES_011_012,
     declared,
     exact,
@@ -22,6 +21,7 @@ from jaxlint.jaxversion import (
     parse_version,
     resolve,
 )
+from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.rules import ALL_RULES, get_rule
 from jaxlint.rules.deprecations import RenameRule
 

@@ -20,13 +20,6 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent / "jaxlint"
 LAYER = {
     "__init__": 0,
     "core": 0,
-    "errors": 0,
-    "diagnostic": 0,
-    "source": 0,
-    "compat": 0,
-    "config": 0,
-    "suppressions": 0,
-    "jaxversion": 0,
     "analysis": 1,
     "edits": 2,
     "rules": 3,

@@ -10,7 +10,7 @@ from argparse import Namespace
 
 import pytest
 
-from jaxlint.config import ConfigResolver
+from jaxlint.core.config import ConfigResolver
 from jaxlint.files.discover import iter_python_files
 from jaxlint.rules import ALL_RULES
 from jaxlint.run import parallel

@@ -189,7 +189,7 @@ def _installed_target() -> LintOptions:
     """JAX301 for the installed JAX (JAX 0.6 has no `jax.P`: the fix spells PartitionSpec)."""
     from importlib import metadata
 
-    from jaxlint.config import Settings
+    from jaxlint.core.config import Settings
 
     settings = Settings(target_jax=metadata.version("jax"), target_jax_source="installed")
     return LintOptions(codes=frozenset({"JAX301"}), settings=settings)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jaxlint import prefilter
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, lint_text
 from jaxlint.rules import ALL_RULES, Examples, Rule
 from tests.conftest import snippet

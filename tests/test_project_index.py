@@ -43,7 +43,7 @@ def _found(diags: list[dict]) -> set[tuple[str, str, int]]:
 
 
 def test_index_seeds_cross_module_helpers(project: Path) -> None:
-    from jaxlint.config import ConfigResolver
+    from jaxlint.core.config import ConfigResolver
 
     root = project_root([str(project / "pkg")])
     assert root == str(project)
@@ -203,7 +203,7 @@ def test_pool_and_cache_agree_with_serial(project: Path, tmp_path: Path, monkeyp
     """Cold: linted first without seeds (summaries from the same facts), seeded files again."""
     from argparse import Namespace
 
-    from jaxlint.config import ConfigResolver
+    from jaxlint.core.config import ConfigResolver
     from jaxlint.files.discover import iter_python_files
     from jaxlint.run import parallel
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from jaxlint.diagnostic import Diagnostic, Span
+from jaxlint.core.diagnostic import Diagnostic, Span
 from jaxlint.integrations.formats import render_sarif
 from jaxlint.rules import ALL_RULES, get_rule
 from jaxlint.rules.docs import docs_of, explain_markdown, explain_text, parse, render_markdown

@@ -247,7 +247,7 @@ def test_add_noqa_refuses_fix_and_stdin(run_cli):
 
 
 def test_noqa_ranges_need_no_tokenizing_in_the_common_case(monkeypatch):
-    import jaxlint.suppressions as sup_mod
+    import jaxlint.core.suppressions as sup_mod
 
     calls = []
     real = sup_mod.token_ranges

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import jaxlint.templates
-from jaxlint.errors import UsageError
-from jaxlint.jaxversion import parse_version
+from jaxlint.core.errors import UsageError
+from jaxlint.core.jaxversion import parse_version
 from jaxlint.templates import TEMPLATES, get_template
 
 TEMPLATE_DIR = Path(jaxlint.templates.__file__).parent

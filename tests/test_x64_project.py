@@ -13,7 +13,7 @@ import pathlib
 import pytest
 
 from jaxlint.analysis import x64
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions
 from jaxlint.files.driver import lint_file
 

@@ -1,1 +1,6 @@
-"""The floor: values and tables every layer may import (no AST analysis, no rule)."""
+"""The floor: values, text and tables every layer may import (no AST analysis, no rule).
+
+`diagnostic` (positions, spans, edits, fixes, diagnostics), `source` (decoding), `parse` (the
+one parse-with-downgrade), `codes` (the rule-code table), `config`, `suppressions`,
+`jaxversion` (the target JAX) and `errors`.
+"""

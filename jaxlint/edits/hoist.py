@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
-from jaxlint.diagnostic import Edit, Position
+from jaxlint.core.diagnostic import Edit, Position
 from jaxlint.edits.imports import name_is_free
 from jaxlint.edits.view import ModuleView
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.diagnostic import Edit, Position
+from jaxlint.core.diagnostic import Edit, Position
 from jaxlint.edits.view import ModuleView
 
 PREFERRED_ALIAS = {

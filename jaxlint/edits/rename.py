@@ -11,7 +11,7 @@ import ast
 import re
 
 from jaxlint.analysis import syntax
-from jaxlint.diagnostic import Edit, Position
+from jaxlint.core.diagnostic import Edit, Position
 from jaxlint.edits.imports import spell
 from jaxlint.edits.view import ModuleView
 

@@ -11,11 +11,11 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jaxlint.diagnostic import Edit, Position, Span
+from jaxlint.core.diagnostic import Edit, Position, Span
 
 if TYPE_CHECKING:
     from jaxlint.analysis import ModuleFacts
-    from jaxlint.source import SourceText
+    from jaxlint.core.source import SourceText
 
 
 @dataclass
@@ -36,7 +36,7 @@ class ModuleView:
         """The JAX versions the code must run on (`--target-jax`, config, or inferred)."""
         found = self.options.get("target-jax")
         if found is None:
-            from jaxlint.jaxversion import newest
+            from jaxlint.core.jaxversion import newest
 
             found = self.options["target-jax"] = newest()
         return found

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 
 PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 

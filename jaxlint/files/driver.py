@@ -13,13 +13,13 @@ import traceback
 from dataclasses import replace
 
 from jaxlint.analysis import ModuleFacts
-from jaxlint.diagnostic import Diagnostic
-from jaxlint.engine import LintOptions, fix_text, internal_error, lint_text
+from jaxlint.core.diagnostic import Diagnostic, internal_error
+from jaxlint.core.source import ReadError, SourceText, decode_source
+from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.files.notebook import fix_notebook_text, lint_notebook_text
 from jaxlint.files.read import read_bytes
 from jaxlint.files.result import FileFixResult, unified_diff
 from jaxlint.files.write import is_read_only, write_atomic
-from jaxlint.source import ReadError, SourceText, decode_source
 
 __all__ = ["FileFixResult", "fix_file", "lint_file", "unified_diff"]
 

@@ -21,11 +21,11 @@ import json
 import re
 from dataclasses import dataclass, replace
 
-from jaxlint.diagnostic import Diagnostic, Position, Span
-from jaxlint.engine import LintOptions, fix_text, internal_error, lint_text
+from jaxlint.core.diagnostic import Diagnostic, Position, Span, internal_error
+from jaxlint.core.source import ReadError, decode_source
+from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.files.read import read_bytes
 from jaxlint.files.result import FileFixResult, unified_diff
-from jaxlint.source import ReadError, decode_source
 
 MAGIC_LINE = re.compile(r"^(\s*)(%|!|\?\?|\?)")
 ASSIGN_MAGIC = re.compile(r"^(\s*)([A-Za-z_][\w.,\s]*?)\s*=\s*[!%]")

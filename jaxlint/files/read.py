@@ -6,7 +6,7 @@ pass them on, so the bytes keyed are the bytes analysed.
 
 from __future__ import annotations
 
-from jaxlint.source import ReadError, SourceText, decode_source
+from jaxlint.core.source import ReadError, SourceText, decode_source
 
 
 def read_bytes(path: str) -> bytes:

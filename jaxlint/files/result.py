@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from jaxlint.diagnostic import Diagnostic
+from jaxlint.core.diagnostic import Diagnostic
 
 
 @dataclass

@@ -26,9 +26,9 @@ class Plugin:
         self.filename = filename
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
-        from jaxlint.config import ConfigResolver
+        from jaxlint.core.config import ConfigResolver
+        from jaxlint.core.errors import UsageError
         from jaxlint.engine import LintOptions, lint_text
-        from jaxlint.errors import UsageError
 
         stdin = self.filename in ("stdin", "-")
         path = self.filename if not stdin else os.getcwd()

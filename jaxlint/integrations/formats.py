@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from jaxlint import DOCS_URL, __version__
-from jaxlint.diagnostic import Diagnostic
+from jaxlint.core.diagnostic import Diagnostic
 
 FORMATS = ("text", "concise", "full", "json", "sarif", "github")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 LSP_PACKAGES = ("pygls", "lsprotocol", "cattrs", "attrs")
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from jaxlint.analysis import syntax
-from jaxlint.diagnostic import Edit
+from jaxlint.core.diagnostic import Edit
+from jaxlint.core.jaxversion import JaxTarget, parse_version
 from jaxlint.edits.imports import spell
 from jaxlint.edits.rename import (
     config_update,
@@ -26,7 +27,6 @@ from jaxlint.edits.rename import (
     module_span_edit,
     remove_alias,
 )
-from jaxlint.jaxversion import JaxTarget, parse_version
 from jaxlint.rules.base import Context, Rule, last_components
 
 REMOVED_010 = "was removed in JAX 0.10.0"

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from jaxlint.diagnostic import (
+from jaxlint.core.diagnostic import (
     DISPLAY_ONLY,
     Diagnostic,
     Edit,

@@ -32,8 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from jaxlint import __version__
-from jaxlint.config import Settings
-from jaxlint.diagnostic import Diagnostic, Edit, Fix, Position, Span
+from jaxlint.core.config import Settings
+from jaxlint.core.diagnostic import Diagnostic, Edit, Fix, Position, Span
 from jaxlint.files.write import write_atomic
 
 FORMAT = 1

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from jaxlint.analysis.x64 import project_enables_x64
-from jaxlint.config import ConfigResolver, Settings
-from jaxlint.diagnostic import Diagnostic
+from jaxlint.core.config import ConfigResolver, Settings
+from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.engine import LintOptions
 from jaxlint.files.driver import lint_file
 from jaxlint.files.read import read_bytes

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 DEFAULT_CAPTURE_TIMEOUT = 120.0
 DEFAULT_MAX_CALLS = 3

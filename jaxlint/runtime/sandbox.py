@@ -264,7 +264,7 @@ def main() -> int:
         func = getattr(importlib.import_module(module_name), func_name)
         message: dict[str, Any] = {"ok": True, "result": to_jsonable(func(request["payload"]))}
     except BaseException as exc:  # report everything, including SystemExit from user code
-        from jaxlint.errors import UsageError
+        from jaxlint.core.errors import UsageError
 
         code = USAGE_ERROR_EXIT if isinstance(exc, UsageError) else 1
         trace = user_traceback(exc)

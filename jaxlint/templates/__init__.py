@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 __all__ = ["TEMPLATES", "Template", "get_template", "register", "rules_by_template"]
 

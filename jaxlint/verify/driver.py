@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from jaxlint.errors import JaxMissingError, UsageError
+from jaxlint.core.errors import JaxMissingError, UsageError
 from jaxlint.verify.report import VERDICTS, finding_report, render_text
 from jaxlint.verify.run import DEFAULT_TIMEOUT, run_jobs
 
@@ -180,7 +180,7 @@ def lint_for_verify(
     select: str | None = None,
 ) -> tuple[list[Any], Any]:
     """Lint `text` the way `jaxlint check` would for `path` (its config); returns (diags, settings)."""
-    from jaxlint.config import ConfigResolver, parse_codes_arg
+    from jaxlint.core.config import ConfigResolver, parse_codes_arg
     from jaxlint.engine import LintOptions, lint_text
 
     settings = ConfigResolver(config).for_path(path)
@@ -287,8 +287,8 @@ def _findings_to_verify(
 
     Warns about `[tool.jaxlint.verify]` entries that name no function of the file; with
     `function`, checks that it exists and takes the `--args` given, and keeps its findings."""
+    from jaxlint.core.source import ReadError
     from jaxlint.files.read import read_source
-    from jaxlint.source import ReadError
     from jaxlint.verify.plan import function_of
 
     try:
@@ -303,7 +303,7 @@ def _findings_to_verify(
     except SyntaxError as exc:
         raise UsageError(f"cannot parse {path!r}: {exc}") from None
     every = list(diags)
-    from jaxlint.config import warn
+    from jaxlint.core.config import warn
     from jaxlint.verify.plan_inputs import unmatched_config_entries
 
     for message in unmatched_config_entries(settings, path, tree):
@@ -421,7 +421,7 @@ def plan_text(
     check_fixes: bool = True,
 ) -> list[dict[str, Any]]:
     """Lint `text` as `path` (only `codes` when given) and plan its jobs; for batch runs."""
-    from jaxlint.config import Settings
+    from jaxlint.core.config import Settings
     from jaxlint.engine import LintOptions, lint_text
     from jaxlint.rules import rules_by_code
     from jaxlint.verify.plan import InputOptions, plan_file

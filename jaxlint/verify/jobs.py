@@ -6,7 +6,7 @@ every key either side reads, so the two halves agree on one schema; at runtime a
 plain `dict` (it crosses the process boundary as JSON). Edits travel as
 `[start line, start col, end line, end col, text]` lists; `apply_edits` and the line maps turn
 them back into text and map the original's lines onto the edited text, on both sides. Imports
-nothing but `jaxlint.source` and `jaxlint.diagnostic`, so the child can load it cheaply.
+nothing but `jaxlint.core.source` and `jaxlint.core.diagnostic`, so the child can load it cheaply.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
-from jaxlint.source import SourceText
+from jaxlint.core.source import SourceText
 
 # [start line, start col, end line, end col, replacement text]
 EditList = list[list[Any]]
@@ -143,7 +143,7 @@ def edit_list(edits: Sequence[Any]) -> list[list[Any]]:
 
 def apply_edits(text: str, edits: Sequence[Sequence[Any]]) -> tuple[str, list[int]]:
     """(new text, line map) for edits given as [start line, start col, end line, end col, text]."""
-    from jaxlint.diagnostic import Edit, Position
+    from jaxlint.core.diagnostic import Edit, Position
 
     source = SourceText(text)
     objs = [Edit(Position(a, b), Position(c, d), content) for a, b, c, d, content in edits]

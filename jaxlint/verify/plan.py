@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from jaxlint.analysis import ModuleFacts
-from jaxlint.config import Settings
-from jaxlint.diagnostic import Diagnostic
+from jaxlint.core.config import Settings
+from jaxlint.core.diagnostic import Diagnostic
+from jaxlint.core.source import SourceText
 from jaxlint.rules.base import Verify, verifier_kinds
-from jaxlint.source import SourceText
 from jaxlint.verify.jobs import EditList, apply_edits, edit_list, line_map_between
 from jaxlint.verify.plan_entries import (
     Candidate,

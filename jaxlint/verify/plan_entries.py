@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxlint.analysis import ModuleFacts
-from jaxlint.config import Settings
-from jaxlint.diagnostic import Diagnostic
-from jaxlint.source import SourceText
+from jaxlint.core.config import Settings
+from jaxlint.core.diagnostic import Diagnostic
+from jaxlint.core.source import SourceText
 from jaxlint.verify.plan_locate import (
     Located,
     def_qualname,

@@ -19,8 +19,8 @@ from typing import Any
 
 from jaxlint.analysis import ModuleFacts
 from jaxlint.analysis.imports import dotted
-from jaxlint.config import Settings
-from jaxlint.errors import UsageError
+from jaxlint.core.config import Settings
+from jaxlint.core.errors import UsageError
 from jaxlint.verify.plan_locate import param_defaults, positional_params
 
 DEFAULT_SHAPE = (8,)

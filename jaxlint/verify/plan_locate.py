@@ -11,8 +11,8 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
-from jaxlint.diagnostic import Diagnostic
-from jaxlint.source import SourceText
+from jaxlint.core.diagnostic import Diagnostic
+from jaxlint.core.source import SourceText
 
 
 def def_qualname(fn: ast.AST, tree: ast.Module) -> str | None:

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Sequence
 from typing import Any
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 DEFAULT_TIMEOUT = 60.0
 STARTUP_SECONDS = 60.0  # child start-up (importing JAX) on top of the per-finding budget

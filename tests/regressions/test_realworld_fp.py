@@ -12,7 +12,7 @@ import pathlib
 
 import pytest
 
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, lint_text
 
 CASES = sorted((pathlib.Path(__file__).parent / "realworld").glob("fp*.py"))

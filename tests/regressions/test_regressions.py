@@ -12,7 +12,7 @@ import pathlib
 
 import pytest
 
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, lint_text
 from jaxlint.rules import ALL_RULES
 from tests.test_rule_examples import MARK

@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 from jaxlint.runtime.capture import command_for, run_capture
 from jaxlint.runtime.capture_hook import Describer, Unrepresentable, function_lines
 from jaxlint.runtime.toolbox.inputs import ObjectSpec, TreeSpec, parse_item

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 from jaxlint.runtime.toolbox.inputs import (
     ArraySpec,
     KeySpec,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from jaxlint.config import Settings
+from jaxlint.core.config import Settings
 from jaxlint.rules import ALL_RULES
 from jaxlint.verify.driver import plan_text, render_text
 from jaxlint.verify.plan import (

@@ -21,8 +21,8 @@ import pytest
 pytestmark = pytest.mark.jax
 pytest.importorskip("jax")
 
-from jaxlint.config import Settings  # noqa: E402
-from jaxlint.jaxversion import parse_version  # noqa: E402
+from jaxlint.core.config import Settings  # noqa: E402
+from jaxlint.core.jaxversion import parse_version  # noqa: E402
 from jaxlint.rules import ALL_RULES  # noqa: E402
 from jaxlint.verify.driver import plan_text, verify_jobs  # noqa: E402
 from jaxlint.verify.plan import InputOptions, kinds_for  # noqa: E402

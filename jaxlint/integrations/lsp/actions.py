@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from jaxlint.diagnostic import Diagnostic
+from jaxlint.core.diagnostic import Diagnostic
+from jaxlint.core.suppressions import token_ranges
 from jaxlint.integrations.lsp.noqa import noqa_edit
 from jaxlint.integrations.lsp.positions import diff_edits, overlaps, text_edits, to_lsp
-from jaxlint.suppressions import token_ranges
 
 if TYPE_CHECKING:
     from jaxlint.integrations.lsp.server import JaxlintServer, LintResult

@@ -13,7 +13,7 @@ import re
 import tokenize
 from dataclasses import dataclass
 
-from jaxlint.suppressions import NOQA
+from jaxlint.core.suppressions import NOQA
 
 
 @dataclass(frozen=True)

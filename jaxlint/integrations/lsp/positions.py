@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from jaxlint.diagnostic import Diagnostic, Position
+from jaxlint.core.diagnostic import Diagnostic, Position
 from jaxlint.integrations.formats import rule_url
 
 SOURCE = "jaxlint"

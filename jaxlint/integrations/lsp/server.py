@@ -26,10 +26,10 @@ from pygls.protocol.language_server import lsp_method
 from pygls.uris import to_fs_path
 
 from jaxlint import __version__
-from jaxlint.config import DEFAULT_EXCLUDE, ConfigResolver, Settings
-from jaxlint.diagnostic import Diagnostic
+from jaxlint.core.config import DEFAULT_EXCLUDE, ConfigResolver, Settings
+from jaxlint.core.diagnostic import Diagnostic
+from jaxlint.core.errors import UsageError
 from jaxlint.engine import LintOptions, fix_text, lint_text
-from jaxlint.errors import UsageError
 from jaxlint.integrations.lsp.noqa import LineEnds
 from jaxlint.integrations.lsp.positions import LineIndex, to_lsp
 
@@ -191,7 +191,7 @@ class JaxlintServer(LanguageServer):
         self.lint_pool.submit(self._reset_resolver)
 
     def _reset_resolver(self) -> None:
-        from jaxlint.jaxversion import forget
+        from jaxlint.core.jaxversion import forget
 
         self._resolver = ConfigResolver()
         self._signatures.clear()

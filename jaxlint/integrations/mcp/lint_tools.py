@@ -15,8 +15,8 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
 from pydantic import Field
 
-from jaxlint.config import ConfigResolver, Settings
-from jaxlint.diagnostic import Diagnostic
+from jaxlint.core.config import ConfigResolver, Settings
+from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.integrations.mcp.roots import RootsPolicy
 from jaxlint.integrations.mcp.schema import (
     CheckResult,

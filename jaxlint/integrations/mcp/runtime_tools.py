@@ -18,7 +18,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
 from jaxlint import __version__
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 from jaxlint.integrations.mcp.roots import Roots, RootsPolicy
 from jaxlint.integrations.mcp.schema import ArgsSpec, Memory, Names, Selectors, Target, Timeout
 from jaxlint.integrations.mcp.toolkit import (

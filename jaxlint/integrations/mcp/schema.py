@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from jaxlint.diagnostic import Diagnostic
+from jaxlint.core.diagnostic import Diagnostic
 
 # --------------------------------------------------------------------------- output types
 

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
 # verify/probe/bench/recompile/env import and run the user's code: not read-only by nature.
@@ -75,7 +75,7 @@ def failure_text(outcome: dict[str, Any]) -> str:
 
 def parse_codes(value: list[str] | str | None, flag: str) -> tuple[str, ...]:
     """`select`/`ignore` as a list or a comma-separated string, checked as the CLI checks them."""
-    from jaxlint.config import parse_codes_arg
+    from jaxlint.core.config import parse_codes_arg
 
     if value is None:
         return ()

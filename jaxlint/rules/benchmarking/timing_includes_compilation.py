@@ -18,7 +18,7 @@ from jaxlint.analysis.jit_sites import (
     jit_spec_of_value,
 )
 from jaxlint.analysis.syntax import ancestors, statement_of
-from jaxlint.diagnostic import Position
+from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.benchmarking._timing import (

@@ -16,7 +16,7 @@ from jaxlint.analysis.jax_api import (
 from jaxlint.analysis.sync import SYNC_METHODS, derived_names, waits_for, waits_on_result
 from jaxlint.analysis.syntax import ancestors, parent
 from jaxlint.analysis.values import assigned_value
-from jaxlint.diagnostic import Position
+from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.benchmarking._timing import (

@@ -9,7 +9,7 @@ import ast
 
 from jaxlint.analysis.jit_sites import has_method, jit_spec_of_def
 from jaxlint.analysis.syntax import parent, positional_params
-from jaxlint.diagnostic import Position
+from jaxlint.core.diagnostic import Position
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._values import identity_hashed_class
 
@@ -182,7 +182,7 @@ class JitOnMethod(Rule):
 
 
 def _def_span(ctx: Context, node: ast.FunctionDef):  # noqa: ANN202
-    from jaxlint.diagnostic import Span
+    from jaxlint.core.diagnostic import Span
 
     line = node.lineno
     text = ctx.source.line(line)

@@ -10,7 +10,7 @@ import ast
 from jaxlint.analysis.hoisting import few_steps
 from jaxlint.analysis.jit_sites import DONATING, JitSpec, jitted_callee
 from jaxlint.analysis.syntax import SCOPE_BOUNDARIES, enclosing_function
-from jaxlint.diagnostic import Edit, Position
+from jaxlint.core.diagnostic import Edit, Position
 from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.compile._text import shorten

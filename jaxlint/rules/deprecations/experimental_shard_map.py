@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.diagnostic import Edit
+from jaxlint.core.diagnostic import Edit
 from jaxlint.edits.rename import (
     argument_of,
     has_star,

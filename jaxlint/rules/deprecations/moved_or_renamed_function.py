@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.diagnostic import Position
+from jaxlint.core.diagnostic import Position
 from jaxlint.edits.rename import argument_of, has_star, parenthesized
 from jaxlint.rules._rename import Move, RenameRule
 from jaxlint.rules.base import Context, Examples

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.syntax import literal_ints
-from jaxlint.diagnostic import Edit
+from jaxlint.core.diagnostic import Edit
 from jaxlint.edits.imports import spell
 from jaxlint.edits.rename import (
     drop_keyword_name,

@@ -8,10 +8,10 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.x64 import x64_guarded
+from jaxlint.core.suppressions import Suppressions
+from jaxlint.core.suppressions import collect as collect_suppressions
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.dtypes._x64 import DTYPE_CALLS, x64_evidence
-from jaxlint.suppressions import Suppressions
-from jaxlint.suppressions import collect as collect_suppressions
 
 _64_BIT = {
     "float64": "float32",

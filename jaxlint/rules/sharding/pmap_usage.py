@@ -28,7 +28,7 @@ import ast
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.jax_api import PARTIAL
-from jaxlint.diagnostic import Edit
+from jaxlint.core.diagnostic import Edit
 from jaxlint.edits.imports import ensure_module, spell
 from jaxlint.edits.rename import has_star, spell_partition_spec
 from jaxlint.rules.base import Context, Examples, Rule, Verify, last_components

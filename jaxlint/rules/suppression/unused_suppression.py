@@ -1,6 +1,6 @@
 """JAX001 unused-suppression: a `# noqa` / `# jaxlint: disable` comment that suppresses nothing.
 
-The engine decides which comments were used (jaxlint/suppressions.py); this rule only carries
+The engine decides which comments were used (jaxlint/core/suppressions.py); this rule only carries
 the code, the docs and the examples.
 """
 

@@ -4,7 +4,7 @@ Each handler validates its arguments here (no JAX import), then runs the JAX wor
 (`sandbox.run_isolated`), so a user module that hangs, crashes or eats memory ends the child, not
 the CLI. JSON goes to stdout by default (`--format text` for people); a failed run prints a JSON
 object with `ok: false` and its reason, a one-line message on stderr, and exits 1. Usage errors and
-missing JAX exit 2 through `jaxlint.errors`.
+missing JAX exit 2 through `jaxlint.core.errors`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from jaxlint.errors import JaxMissingError, UsageError
+from jaxlint.core.errors import JaxMissingError, UsageError
 
 DEFAULT_TIMEOUT = 120.0
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 # short name -> NumPy/JAX dtype name
 DTYPES: dict[str, str] = {

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 
 def split_ref(ref: str, name: str | None = None) -> tuple[Path, str]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jaxlint.errors import JaxMissingError, UsageError
+from jaxlint.core.errors import JaxMissingError, UsageError
 from jaxlint.files.write import write_atomic
 
 INDEX_VERSION = 2

@@ -28,7 +28,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 from jaxlint.core.codes import known_codes
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 KNOWN_KEYS = {
     "select",
@@ -121,8 +121,8 @@ class Settings:
     project_root: str | None = None  # nearest pyproject.toml without [tool.jaxlint]
 
     def jax_target(self):  # noqa: ANN201
-        """The JAX versions this code must run on (`jaxlint.jaxversion.JaxTarget`)."""
-        from jaxlint.jaxversion import newest, resolve
+        """The JAX versions this code must run on (`jaxlint.core.jaxversion.JaxTarget`)."""
+        from jaxlint.core.jaxversion import newest, resolve
 
         if not self.target_jax and not self.infer_target:
             return newest()
@@ -349,7 +349,7 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
         raise ConfigError(f"{source}: `verify` must be a table, got {_describe(verify)}")
     target = None
     if "target-jax" in table:
-        from jaxlint.jaxversion import check
+        from jaxlint.core.jaxversion import check
 
         target = check(table["target-jax"], source)
     settings = Settings(

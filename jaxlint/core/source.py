@@ -12,7 +12,7 @@ import tokenize
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from jaxlint.diagnostic import Edit, Position
+from jaxlint.core.diagnostic import Edit, Position
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 BOM = b"\xef\xbb\xbf"

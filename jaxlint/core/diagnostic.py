@@ -101,3 +101,14 @@ class Diagnostic:
 
     def sort_key(self) -> tuple:
         return (self.path, self.cell or 0, self.span.start, self.code)
+
+
+def internal_error(path: str, message: str, line: int = 1, col: int = 0) -> Diagnostic:
+    return Diagnostic(
+        code="JAX000",
+        message=message,
+        path=path,
+        span=Span.of(line, col, line, col),
+        name="internal-error",
+        severity="error",
+    )

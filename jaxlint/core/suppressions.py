@@ -28,7 +28,7 @@ import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from jaxlint.diagnostic import Diagnostic, Edit, Fix, Position, Span
+from jaxlint.core.diagnostic import Diagnostic, Edit, Fix, Position, Span
 
 # flake8's own pattern (defaults.NOQA_INLINE_REGEX)
 NOQA = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.IGNORECASE)

@@ -6,6 +6,9 @@ rewrites just those constructs to same-length, same-lines text that the running 
 (type parameters become spaces, `type X = ...` becomes `_=0; X = ...`, a PEP 701 f-string
 becomes a blank string literal), so every position elsewhere in the file is unchanged and the
 rest of the module is linted normally. Only used after `ast.parse` failed.
+
+`parse` and `parses` are the one parse-with-downgrade: the engine, the fix loop and the project
+index all parse through them, so a file that one of them accepts, all accept.
 """
 
 from __future__ import annotations
@@ -13,6 +16,10 @@ from __future__ import annotations
 import ast
 import sys
 import warnings
+from dataclasses import dataclass
+
+from jaxlint.core.diagnostic import Diagnostic, internal_error
+from jaxlint.core.source import SourceText
 
 
 def downgrade_syntax(text: str) -> str | None:
@@ -97,4 +104,53 @@ def _parses(text: str) -> bool:
             ast.parse(text)
         return True
     except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+
+
+@dataclass
+class ParseResult:
+    tree: ast.Module | None
+    error: Diagnostic | None = None
+
+
+def parse(source: SourceText, path: str) -> ParseResult:
+    """`ast.parse`, with syntax errors turned into one JAX000 at the parser's position."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escape sequences etc. are not our business
+            return ParseResult(ast.parse(source.text, filename=path, type_comments=False))
+    except SyntaxError as exc:
+        downgraded = downgrade_syntax(source.text)
+        if downgraded is not None:
+            try:
+                return ParseResult(ast.parse(downgraded, filename=path))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                pass
+        line = exc.lineno or 1
+        col = max((exc.offset or 1) - 1, 0)
+        # `offset` counts code points on the text given; clamp to the line
+        col = min(col, len(source.line(line)))
+        msg = exc.msg or "invalid syntax"
+        hint = ""
+        if "print" in msg.lower() and "parentheses" in msg.lower():
+            hint = " (Python 2 code?)"
+        return ParseResult(None, internal_error(path, f"could not parse: {msg}{hint}", line, col))
+    except (RecursionError, MemoryError):
+        return ParseResult(
+            None, internal_error(path, "could not parse: the file is nested too deeply")
+        )
+    except ValueError as exc:
+        return ParseResult(None, internal_error(path, f"could not parse: {exc}"))
+
+
+def parses(text: str) -> bool:
+    """Whether `text` parses here, directly or after `downgrade_syntax` (a fix must keep it so)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+        return True
+    except SyntaxError:
+        return downgrade_syntax(text) is not None
+    except (ValueError, RecursionError, MemoryError):
         return False

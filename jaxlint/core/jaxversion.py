@@ -31,7 +31,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from jaxlint.errors import UsageError
+from jaxlint.core.errors import UsageError
 
 Version = tuple[int, ...]
 
