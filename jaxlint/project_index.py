@@ -10,6 +10,7 @@ nothing. Misses run in the process pool, like linting.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import multiprocessing
 import os
@@ -125,11 +126,16 @@ def summarize_text(
     parsed = parse(SourceText(text), path)
     if parsed.tree is None:
         return None
+    transforms_used, random_used = uses_transform(text, jit_decorators), uses_random(text)
+    tree = parsed.tree
+    if not (is_package or transforms_used or random_used):
+        # a caller that only imports: its summary is its top-level imports, so the facts of
+        # those statements alone give the same summary without indexing the whole module
+        imports = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
+        tree = ast.Module(body=imports, type_ignores=[])
     try:
-        facts = ModuleFacts(parsed.tree, jit_decorators)
-        return summarize(
-            facts, module, is_package, uses_transform(text, jit_decorators), uses_random(text)
-        )
+        facts = ModuleFacts(tree, jit_decorators)
+        return summarize(facts, module, is_package, transforms_used, random_used)
     except (RecursionError, MemoryError):
         return None
     except Exception:  # an analysis bug costs the cross-module facts, never the run
