@@ -105,12 +105,13 @@ class ModuleFacts:
 
     @cached_property
     def reads_clock(self) -> bool:
-        """Whether the module calls a clock (`time.perf_counter()`, `timeit.default_timer()`,
-        ...): timed regions exist only then, so the timing analyses skip the other modules
-        (the word `time` in a docstring lets a file through the text prefilter)."""
-        from jaxlint.analysis.jax_api import CLOCKS
+        """Whether the module calls a clock or `timeit` (`time.perf_counter()`,
+        `timeit.default_timer()`, `timeit.timeit(...)`): timed code exists only then, so the
+        timing analyses skip the other modules (the word `time` in a docstring lets a file
+        through the text prefilter)."""
+        from jaxlint.analysis.jax_api import CLOCKS, TIMEIT
 
-        return any(self.index.qualname(c.func) in CLOCKS for c in self.index.calls)
+        return any(self.index.qualname(c.func) in CLOCKS | TIMEIT for c in self.index.calls)
 
     def function_facts(self, fn: ast.AST | None) -> FunctionFacts | None:
         """Facts for a traced function, after helper propagation."""

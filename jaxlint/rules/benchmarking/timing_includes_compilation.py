@@ -307,6 +307,8 @@ class TimingIncludesCompilation(Rule):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def _owner(self, owner: ast.AST, ctx: Context) -> None:
+        if not ctx.facts.reads_clock:
+            return
         for start, region, end in timed_regions(ctx, owner):
             if _measures_compilation(start, end):
                 continue
