@@ -44,6 +44,8 @@ TABLE: dict[tuple[str, str], dict[str, Any]] = {
         "args": {"Dropout.__call__": "=Dropout(), f32[8], ={'dropout': jax.random.key(0)}"}
     },
     ("JAX201", "class State"): {"args": {"thermostat": "=State(jax.random.key(0), 1.0), 0.1"}},
+    # a distribution's `sample(seed=key)`: the example's own minimal distribution
+    ("JAX201", "class Normal"): {"args": {"update_alpha": "=Normal(), key"}},
     ("JAX203", "init_and_dropout"): {"args": {"init_and_dropout": "key, 0"}},
     ("JAX207", "def dropout(x, rng)"): {"args": {"dropout": "f32[8], key"}},
     ("JAX209", "def sample_noise"): {"args": {"sample_noise": "(3,)"}},

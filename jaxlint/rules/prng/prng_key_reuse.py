@@ -68,6 +68,10 @@ class PrngKeyReuse(Rule):
             """
             import jax
 
+            class Normal:
+                def sample(self, seed):
+                    return jax.random.normal(seed, (3,))
+
             def update_alpha(pi, key):
                 actor_key, alpha_key = jax.random.split(key)
                 action = pi.sample(seed=key)  # error: JAX201
