@@ -120,6 +120,7 @@ def render(review: list[dict], findings: list[dict], lines: int, all_findings: l
     )
     out.append(
         f"| **all, default selection** | **{len(findings)}** | **{len(findings) / lines * 1e5:.1f}** | | |"
+        + (" |" if fixed else "")
     )
     out.append("")
     per_rule = collections.Counter(f["code"] for f in findings)
@@ -140,7 +141,7 @@ def render(review: list[dict], findings: list[dict], lines: int, all_findings: l
     out.extend(
         f"| {x['repo']} | `{_loc(x)}` | {x['code']} | {x['verdict']} | {x['reason']}"
         + (f" (×{x['findings']})" if x.get("findings", 1) > 1 else "")
-        + (f" **fixed** ({x['fixed']})" if x.get("fixed") else "")
+        + (" **fixed**" if x.get("fixed") else "")
         + " |"
         for x in [*full, *(x for x in fixed if x["code"][3] not in SAMPLED)]
     )
