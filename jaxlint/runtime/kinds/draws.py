@@ -297,7 +297,7 @@ def check(side: Side) -> Outcome:
             if runs > 1:
                 ran = f"{entry.describe()} twice (eagerly, under jax.disable_jit)"
             try:
-                if side.code == "JAX207":
+                if side.verify.get("unmapped_key"):
                     ran = f"{entry.describe()} (vmap as written)"
                     entry.call()
                 else:
@@ -312,7 +312,7 @@ def check(side: Side) -> Outcome:
     found = analyse(rec, side.lines)
     evidence: dict[str, Any] = {"ran": ran, "random_calls": found["calls"]}
     unbatched = [c for c in rec.calls if c.get("unbatched")]
-    if side.code == "JAX207" and unbatched:
+    if side.verify.get("unmapped_key") and unbatched:
         first = unbatched[0]
         evidence["unbatched_draws"] = [
             {"fn": c["fn"], "line": c["line"], "values": c.get("values")} for c in unbatched[:SHOWN]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from jaxlint.runtime.kit import (
@@ -138,27 +138,36 @@ def observing(side: Side) -> Iterator[list[dict[str, Any]]]:
 
 
 def _observed(side: Side, seen: list[dict[str, Any]], ran: str) -> Outcome | None:
-    here = [s for s in seen if s["line"] in side.lines]
-    if side.code == "JAX102":
-        hit = next((s for s in here if s["traced_input"]), None)
-        if hit:
-            return confirmed(
-                f"jax.device_get at line {hit['line']} received a traced value and returned it "
-                "unchanged: inside jit it is a no-op (nothing is transferred)",
-                observed=hit,
-                ran=ran,
-            )
-    if side.code == "JAX205":
-        hit = next((s for s in here if "u32" in s["result"] or "uint32" in s["result"]), None)
-        if hit:
-            return confirmed(
-                f"jax.random.PRNGKey at line {hit['line']} made a legacy {hit['result']} key "
-                "(a typed jax.random.key is key<fry>[]: untracked by the key-reuse checker, "
-                "allows raw arithmetic)",
-                observed=hit,
-                ran=ran,
-            )
-    return None
+    """Confirmed when a call recorded at the flagged lines shows what the rule's
+    `verify.observe_confirms` names."""
+    observed = OBSERVED.get(side.verify.get("observe_confirms") or "")
+    if observed is None:
+        return None
+    shows, says = observed
+    hit = next((s for s in seen if s["line"] in side.lines and shows(s)), None)
+    if hit is None:
+        return None
+    what = ".".join(side.verify.get("observe") or ())
+    return confirmed(f"{what} at line {hit['line']} {says(hit)}", observed=hit, ran=ran)
+
+
+# `verify.observe_confirms` -> (what the recorded call shows, what the verdict says it did)
+OBSERVED: dict[str, tuple[Callable[[dict[str, Any]], bool], Callable[[dict[str, Any]], str]]] = {
+    "traced-input": (
+        lambda s: s["traced_input"],
+        lambda s: (
+            "received a traced value and returned it unchanged: inside jit it is a no-op "
+            "(nothing is transferred)"
+        ),
+    ),
+    "uint32-key": (
+        lambda s: "u32" in s["result"] or "uint32" in s["result"],
+        lambda s: (
+            f"made a legacy {s['result']} key (a typed jax.random.key is key<fry>[]: "
+            "untracked by the key-reuse checker, allows raw arithmetic)"
+        ),
+    ),
+}
 
 
 def check(side: Side) -> Outcome:
