@@ -280,11 +280,7 @@ def check(side: Side) -> Outcome:
     failure: BaseException | None = None
     with recording(side.filename) as rec:
         if side.mode == "module":
-            mod = side.module()
-            try:
-                mod.execute()
-            finally:
-                mod.close()
+            mod = side.run_module()
             errors = [
                 f"line {r['at_line']}: {type(r['exc']).__name__}: {short_message(r['exc'])}"
                 for r in mod.errors

@@ -24,6 +24,7 @@ from jaxlint.runtime.kit import (
     could_not_run,
     describe_exception,
     exception_lines,
+    masked,
     not_reproduced,
     short_message,
     stack_lines,
@@ -251,14 +252,9 @@ def judge(side: Side, exc: BaseException, ran: str) -> Outcome:
             f"{side.code} describes; check the inputs",
             **info,
         )
-    other = side.other_finding_at(info.get("user_frames") or [])
-    if other is not None:
-        info["masked_by"] = other
-        return could_not_run(
-            f"masked: tracing stopped earlier at line {where} ({other['code']}: "
-            f"{info['exception']}); fix that first and verify again",
-            **info,
-        )
+    masked_outcome = masked(side, info, "tracing")
+    if masked_outcome is not None:
+        return masked_outcome
     place = f"line {where}" if where else "inside JAX (no line of this file on the traceback)"
     return could_not_run(
         f"{ran} failed at {place} before reaching line {side.line}: "
