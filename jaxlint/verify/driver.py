@@ -108,9 +108,7 @@ def handle_verify(args: argparse.Namespace) -> int:
         raise UsageError("--memory-mb must be positive")
     path, function = split_target(args.target)
     if args.args:
-        from jaxlint.runtime.toolbox.inputs import split_items
-
-        check_specs([i for i in split_items(args.args) if not i.strip().startswith("=")], "--args")
+        check_specs(args.args, "--args", objects=True)
     static = tuple(s.strip() for s in (args.static or "").split(",") if s.strip())
     if args.capture_timeout is not None and args.capture_timeout <= 0:
         raise UsageError("--capture-timeout must be positive")

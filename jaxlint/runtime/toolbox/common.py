@@ -73,12 +73,16 @@ def check_timeout(timeout: float) -> None:
         raise UsageError("--timeout must be positive")
 
 
-def check_specs(specs: Specs, option: str) -> Specs:
-    """Parse input specs here, so a typo is a usage error naming `option`, not a failed child."""
-    from jaxlint.runtime.toolbox.inputs import parse_specs
+def check_specs(specs: Specs, option: str, *, objects: bool = False) -> Specs:
+    """Parse input specs here, so a typo is a usage error naming `option`, not a failed child.
+    With `objects`, `=EXPR` items (objects `verify` builds in the child) are left unparsed."""
+    from jaxlint.runtime.toolbox.inputs import parse_specs, split_items
 
     try:
-        parse_specs(specs)
+        if objects and isinstance(specs, str):
+            parse_specs([i for i in split_items(specs) if not i.strip().startswith("=")])
+        else:
+            parse_specs(specs)
     except UsageError as exc:
         raise UsageError(f"{option}: {exc}") from None
     return specs
