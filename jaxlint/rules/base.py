@@ -60,6 +60,11 @@ def verifier_kinds(verifier: str | None) -> tuple[str, ...]:
     return tuple(kinds)
 
 
+# the values `Verify.observe_confirms` and `Verify.compare` may take (None: the default)
+OBSERVE_CONFIRMS = (None, "traced-input", "uint32-key")
+COMPARES = (None, "pmap", "stale-globals", "check-vma-off")
+
+
 @dataclass(frozen=True)
 class Verify:
     """How `jaxlint verify` confirms this rule's findings at runtime, as data.
@@ -99,6 +104,14 @@ class Verify:
     donation: bool = False
     # the planner's rule-specific hint builder (`verify_plan.RULE_HINTS`), if any
     hint: str | None = None
+
+    def __post_init__(self) -> None:
+        # the runtime falls back to its default behaviour on a value it does not know, so a
+        # misspelt option would silently verify the wrong thing: refuse it when the rule loads
+        if self.observe_confirms not in OBSERVE_CONFIRMS:
+            raise ValueError(f"Verify.observe_confirms: unknown {self.observe_confirms!r}")
+        if self.compare not in COMPARES:
+            raise ValueError(f"Verify.compare: unknown {self.compare!r}")
 
     def job_fields(self) -> dict[str, object]:
         """What the child needs beyond the kinds (`jobs.VerifySpec`): the non-default fields."""
