@@ -184,12 +184,25 @@ def lint_for_verify(
     from jaxlint.engine import LintOptions, lint_text
 
     settings = ConfigResolver(config).for_path(path)
-    options = LintOptions(settings=settings)
+    options = LintOptions(settings=settings, seeds=_project_seeds(path, settings))
     diags = [d for d in lint_text(text, path, options) if d.code != "JAX000"]
     if select:
         prefixes = parse_codes_arg(select, "--select")
         diags = [d for d in diags if "ALL" in prefixes or d.code.startswith(prefixes)]
     return diags, settings
+
+
+def _project_seeds(path: str, settings: Any) -> Any:
+    """The project index's facts for `path` (a key helper or a jitted caller in another module),
+    so verify plans from the same findings `jaxlint check` reports for the project."""
+    if os.environ.get("JAXLINT_NO_PROJECT_INDEX", "") not in ("", "0"):
+        return None
+    try:
+        from jaxlint.project_index import index_for_file
+
+        return index_for_file(path, settings).seeds_for(path) or None
+    except Exception:  # the cross-module facts are a bonus; never cost the file's findings
+        return None
 
 
 def verify_file(

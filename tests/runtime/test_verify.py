@@ -356,6 +356,44 @@ def test_function_filter_text_format_and_correct_code(tmp_path: Any, run_cli: An
 
 
 @pytest.mark.jax
+def test_verify_sees_project_index_findings(tmp_path: Any, run_cli: Any) -> None:
+    """A finding that needs another module's facts (a key helper in helpers.py) is planned and
+    run like any other: verify lints with the project index, as `jaxlint check` does."""
+    pytest.importorskip("jax")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "p"\n')
+    write(
+        tmp_path,
+        "helpers.py",
+        """
+        import jax
+
+
+        def sample(key):
+            return jax.random.normal(key, (3,))
+        """,
+    )
+    write(
+        tmp_path,
+        "pair.py",
+        """
+        from helpers import sample
+
+
+        def pair(key):
+            a = sample(key)
+            b = sample(key)
+            return a, b
+        """,
+    )
+    check = run_cli("check", "--no-cache", "--format", "json", "pair.py")
+    assert [d["code"] for d in json.loads(check.stdout)] == ["JAX201"], check.stdout
+    code, report, err = run_json(run_cli, "pair.py::pair", "--args", "key", "--no-fix-check")
+    assert code == 0, err
+    assert [(f["code"], f["line"]) for f in report["findings"]] == [("JAX201", 6)], report
+    assert report["findings"][0]["verdict"] == "confirmed", json.dumps(report, indent=1)
+
+
+@pytest.mark.jax
 def test_usage_errors_exit_2(tmp_path: Any, run_cli: Any) -> None:
     pytest.importorskip("jax")
     write(tmp_path, "accept.py", ACCEPTANCE)
