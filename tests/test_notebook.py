@@ -187,3 +187,48 @@ def test_stdin_notebook_is_linted_and_fixed_as_a_notebook(tmp_path, run_cli):
     assert diff.returncode == 1 and '+    "x = x.at[0].set(1.0)\\n",' in diff.stdout
     bad = run_cli("check", "--stdin-filename", "nb.ipynb", input="{not json")
     assert bad.returncode == 1 and "JAX000" in bad.stdout
+
+
+TIMED_THEN_REUSE = _code(
+    [
+        "import time\n",
+        "import jax\n",
+        "f = jax.jit(lambda x: x * 2)\n",
+        "f(1.0).block_until_ready()\n",
+        "t0 = time.perf_counter()\n",
+        "y = f(1.0)\n",
+        "print(time.perf_counter() - t0)\n",
+        "@jax.jit\n",
+        "def g(x):\n",
+        "    if x > 0:\n",
+        "        return x\n",
+        "    return -x\n",
+    ],
+    [
+        "key = jax.random.key(0)\n",
+        "a = jax.random.normal(key, (3,))\n",
+        "b = jax.random.normal(key, (3,))\n",
+    ],
+)
+
+
+def _rows(proc) -> list[tuple]:  # noqa: ANN001
+    assert proc.returncode in (0, 1), proc.stderr
+    return [
+        (d["code"], d["cell"], d["location"]["row"], d["message"].split(" (`normal` on ")[-1][:8])
+        for d in json.loads(proc.stdout)
+    ]
+
+
+def test_rows_after_fix_are_the_fixed_notebooks(tmp_path, run_cli):
+    """JAX601's fix inserts a line in cell 1: the findings left after `--fix` are reported at
+    the fixed notebook's rows (JAX110 moves down one line in cell 1; cell 2 keeps its rows),
+    in the fix run's output and in the cache the next `check` reads."""
+    (tmp_path / "nb.ipynb").write_text(json.dumps(TIMED_THEN_REUSE, indent=1))
+    fix = run_cli("check", "--fix", "--format", "json", "nb.ipynb")
+    fixed = json.loads((tmp_path / "nb.ipynb").read_text())["cells"][0]["source"]
+    assert fixed[6:8] == ["jax.block_until_ready(y)\n", "print(time.perf_counter() - t0)\n"]
+    want = [("JAX110", 1, 11, "Python `"), ("JAX201", 2, 3, "line 2, ")]
+    assert _rows(fix) == want
+    assert _rows(run_cli("check", "--format", "json", "nb.ipynb")) == want  # from the cache
+    assert _rows(run_cli("check", "--no-cache", "--format", "json", "nb.ipynb")) == want

@@ -264,19 +264,22 @@ def fix_notebook_text(
     cells = _cells(nb)
     joined = _joined(cells)
     result = fix_text(joined, display, options, unsafe=unsafe)
-    remaining = [m for m in (_relocate(d, cells) for d in result.remaining) if m is not None]
     fixed = [m for m in (_relocate(d, cells) for d in result.fixed) if m is not None]
     if result.text == joined or not result.fixed:
+        remaining = [m for m in (_relocate(d, cells) for d in result.remaining) if m is not None]
         return FileFixResult(remaining=remaining, failed=result.failed), original
-    if style is None:
-        note = internal_error(
-            display, "notebook not rewritten: its JSON layout could not be reproduced"
-        )
+
+    def unfixed(why: str) -> tuple[FileFixResult, str]:
+        # the notebook keeps its text: its findings, at its own rows (not the fixed text's)
+        remaining = lint_notebook_text(original, options, display)
+        note = internal_error(display, f"notebook not rewritten: {why}")
         return FileFixResult(remaining=[*remaining, note], failed=result.failed), original
+
+    if style is None:
+        return unfixed("its JSON layout could not be reproduced")
     pieces = result.text.split("\n" + BOUNDARY + "\n")[: len(cells)]
     if len(pieces) != len(cells):
-        note = internal_error(display, "notebook not rewritten: fixed cells could not be separated")
-        return FileFixResult(remaining=[*remaining, note], failed=result.failed), original
+        return unfixed("fixed cells could not be separated")
     for cell, new_text in zip(cells, pieces):
         src = nb["cells"][cell.index]["source"]
         body = _cell_body(cell, new_text, "".join(src) if isinstance(src, list) else src)
@@ -286,6 +289,10 @@ def fix_notebook_text(
             nb["cells"][cell.index]["source"] = body
     indent, ensure_ascii, seps, trailing = style  # type: ignore[misc]
     text = json.dumps(nb, indent=indent, ensure_ascii=ensure_ascii, separators=seps) + trailing
+    # the remaining findings are positions in the fixed text: map them through the fixed
+    # cells (a fix that inserted a line moves every later row of its cell and later cells)
+    new_cells = _cells(nb)
+    remaining = [m for m in (_relocate(d, new_cells) for d in result.remaining) if m is not None]
     out = FileFixResult(fixed=fixed, remaining=remaining, failed=result.failed)
     out.diff = unified_diff(original, text, display)
     return out, text
