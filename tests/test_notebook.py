@@ -232,3 +232,67 @@ def test_rows_after_fix_are_the_fixed_notebooks(tmp_path, run_cli):
     assert _rows(fix) == want
     assert _rows(run_cli("check", "--format", "json", "nb.ipynb")) == want  # from the cache
     assert _rows(run_cli("check", "--no-cache", "--format", "json", "nb.ipynb")) == want
+
+
+def _json(proc) -> list[tuple]:  # noqa: ANN001
+    assert proc.returncode in (0, 1), proc.stderr
+    found = json.loads(proc.stdout)
+    return [(d["code"], d["cell"], d["location"]["row"], d["location"]["column"]) for d in found]
+
+
+TIMED = _code(
+    [
+        "import jax\n",
+        "f = jax.jit(lambda x: x * 2)\n",
+        "x = jax.numpy.ones(3)\n",
+        "f(x).block_until_ready()  # warm: no JAX602\n",
+    ],
+    ["%%time\n", "y = f(x)\n"],  # JAX601: %%time reads the clock before y is ready
+    ["%time y = f(x)\n"],  # JAX601, at the call's column in the cell
+    ["%%time\n", "y = f(x)\n", "y.block_until_ready()\n"],  # honest
+    ["%time y = f(x).block_until_ready()\n"],  # honest
+    ["%time for i in range(2): f(x)\n"],  # not one simple statement: masked as before
+    ["%timeit f(x)\n"],  # another magic: masked as before
+)
+
+
+def test_time_magics_are_timed_regions(tmp_path, run_cli):
+    """`%%time` times its cell and `%time stmt` its statement: an unblocked jitted call in
+    either is JAX601, with the magic named as the evidence. The `%%time` fix blocks at the
+    end of the cell; the `%time` finding has no fix (there is no line to insert one)."""
+    (tmp_path / "nb.ipynb").write_text(json.dumps(TIMED, indent=1))
+    proc = run_cli("check", "--format", "json", "nb.ipynb")
+    assert _json(proc) == [("JAX601", 2, 2, 5), ("JAX601", 3, 1, 11)]
+    cell_time, line_time = json.loads(proc.stdout)
+    assert cell_time["message"].endswith("(the timing is this cell's `%%time`)")
+    assert line_time["message"].endswith("(the timing is this line's `%time`)")
+    assert cell_time["fix"] is not None and line_time["fix"] is None
+    text = run_cli("check", "nb.ipynb").stdout
+    assert "   1 | %time y = f(x)\n     |           ^^^^\n" in text
+    fix = run_cli("check", "--fix", "--format", "json", "nb.ipynb")
+    assert _json(fix) == [("JAX601", 3, 1, 11)]
+    nb = json.loads((tmp_path / "nb.ipynb").read_text())
+    assert nb["cells"][1]["source"] == ["%%time\n", "y = f(x)\n", "jax.block_until_ready(y)\n"]
+    assert [c["source"] for c in nb["cells"][2:]] == [c["source"] for c in TIMED["cells"][2:]]
+    assert _json(run_cli("check", "--no-cache", "--format", "json", "nb.ipynb")) == _json(fix)
+
+
+def test_fix_import_above_a_masked_magic_keeps_both(tmp_path, run_cli):
+    """A fix that needs `import jax` inserts it at the top of the first cell, above a masked
+    `%matplotlib inline`: both lines survive (the magic was restored over the import)."""
+    nb = _code(
+        [
+            "%matplotlib inline\n",
+            "import time\n",
+            "from jax import jit\n",
+            "f = jit(lambda x: x * 2)\n",
+            "f(1.0).block_until_ready()\n",
+        ],
+        ["t0 = time.perf_counter()\n", "y = f(1.0)\n", "print(time.perf_counter() - t0)\n"],
+    )
+    (tmp_path / "nb.ipynb").write_text(json.dumps(nb, indent=1))
+    proc = run_cli("check", "--fix", "nb.ipynb")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    fixed = json.loads((tmp_path / "nb.ipynb").read_text())["cells"]
+    assert fixed[0]["source"][:3] == ["import jax\n", "%matplotlib inline\n", "import time\n"]
+    assert fixed[1]["source"][2] == "jax.block_until_ready(y)\n"
