@@ -162,8 +162,18 @@ def split_target(target: str) -> tuple[str, str | None]:
         raise UsageError("no file given; use PATH or PATH::FUNCTION")
     if sep and not function:
         raise UsageError(f"no function after '::' in {target!r}")
+    if os.path.isdir(path):
+        raise UsageError(
+            f"{path!r} is a folder; verify runs one file: PATH or PATH::FUNCTION"
+            " (`jaxlint check` lints folders)"
+        )
     if not os.path.isfile(path):
         raise UsageError(f"no such file: {path!r}")
+    if path.endswith(".ipynb"):
+        raise UsageError(
+            f"{path!r} is a notebook; verify runs Python files: export it first"
+            " (`jupyter nbconvert --to script`)"
+        )
     if not path.endswith((".py", ".pyi")):
         raise UsageError(f"{path!r} is not a Python file (.py)")
     return path, function or None

@@ -403,6 +403,14 @@ def test_usage_errors_exit_2(tmp_path: Any, run_cli: Any) -> None:
     assert no_function.returncode == 2 and "has no function" in no_function.stderr
     bad_args = run_cli("verify", "accept.py::relu_if", "--args", "f32[8")
     assert bad_args.returncode == 2 and "--args" in bad_args.stderr
+    folder = run_cli("verify", ".")
+    assert folder.returncode == 2 and "'.' is a folder; verify runs one file" in folder.stderr
+    (tmp_path / "nb.ipynb").write_text('{"cells": []}')
+    notebook = run_cli("verify", "nb.ipynb")
+    assert notebook.returncode == 2 and "is a notebook" in notebook.stderr
+    nothing = run_cli("verify", "accept.py::correct")  # no findings: no "(JAX ? on ?)"
+    assert nothing.returncode == 0, nothing.stderr
+    assert nothing.stdout.startswith("accept.py::correct: no findings to verify"), nothing.stdout
 
 
 @pytest.mark.jax
