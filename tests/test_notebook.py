@@ -248,7 +248,7 @@ TIMED = _code(
         "f(x).block_until_ready()  # warm: no JAX602\n",
     ],
     ["%%time\n", "y = f(x)\n"],  # JAX601: %%time reads the clock before y is ready
-    ["%time y = f(x)\n"],  # JAX601, at the call's column in the cell
+    ["%time y = f(x)  # '#' in a comment\n"],  # JAX601, at the call's column in the cell
     ["%%time\n", "y = f(x)\n", "y.block_until_ready()\n"],  # honest
     ["%time y = f(x).block_until_ready()\n"],  # honest
     ["%time for i in range(2): f(x)\n"],  # not one simple statement: masked as before
@@ -268,7 +268,7 @@ def test_time_magics_are_timed_regions(tmp_path, run_cli):
     assert line_time["message"].endswith("(the timing is this line's `%time`)")
     assert cell_time["fix"] is not None and line_time["fix"] is None
     text = run_cli("check", "nb.ipynb").stdout
-    assert "   1 | %time y = f(x)\n     |           ^^^^\n" in text
+    assert "   1 | %time y = f(x)  # '#' in a comment\n     |           ^^^^\n" in text
     fix = run_cli("check", "--fix", "--format", "json", "nb.ipynb")
     assert _json(fix) == [("JAX601", 3, 1, 11)]
     nb = json.loads((tmp_path / "nb.ipynb").read_text())

@@ -19,8 +19,10 @@ ASCII escaping, final newline), so outputs and metadata are never disturbed.
 from __future__ import annotations
 
 import ast
+import io
 import json
 import re
+import tokenize
 from dataclasses import dataclass, field, replace
 
 from jaxlint.core.diagnostic import Diagnostic, Position, Span, internal_error
@@ -96,14 +98,30 @@ def _timed_line(line: str) -> tuple[str, tuple[int, int, int]] | None:
     if m is None or line.rstrip().endswith("\\"):
         return None
     indent, magic, stmt = m.groups()
+    code, comment = _split_comment(stmt)
     try:
-        body = ast.parse(LINE_PREFIX + stmt + LINE_SUFFIX).body
+        body = ast.parse(LINE_PREFIX + code + LINE_SUFFIX).body
     except SyntaxError:
         return None
     if len(body) != 4:
         return None
     shift = (len(indent) + len(LINE_PREFIX), len(LINE_PREFIX) - len(magic), len(indent))
-    return indent + LINE_PREFIX + stmt + LINE_SUFFIX, shift
+    return indent + LINE_PREFIX + code + LINE_SUFFIX + comment, shift
+
+
+def _split_comment(stmt: str) -> tuple[str, str]:
+    """(`y = f(x)`, `  # note`) from `y = f(x)  # note`; a `#` inside a string is no comment."""
+    if "#" not in stmt:
+        return stmt, ""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(stmt).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return stmt, ""
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT:
+            code = stmt[: tok.start[1]].rstrip()
+            return code, stmt[len(code) :]
+    return stmt, ""
 
 
 def _mask(line: str, n: int) -> str | None:
