@@ -278,6 +278,7 @@ def verify_file(
         options,
         with_fixes=check_fixes,
         context=every,
+        seeds=_project_seeds(path, settings),
     )
     for job in jobs:
         job["seed"] = seed
@@ -379,6 +380,7 @@ def plan_captured(
         rules_by_code(),
         InputOptions(captured=captured),
         with_fixes=check_fixes,
+        seeds=_project_seeds(path, settings),
     )
     return jobs, report
 

@@ -394,6 +394,49 @@ def test_verify_sees_project_index_findings(tmp_path: Any, run_cli: Any) -> None
 
 
 @pytest.mark.jax
+def test_helper_jitted_from_another_module_runs_under_jit(tmp_path: Any, run_cli: Any) -> None:
+    """`if loss > 1` in losses.py is a finding because train.py jits its caller: verify runs
+    the helper under `jax.jit` (the planner has the same project facts as the lint), so the
+    finding is confirmed, not 'not-reproduced' by an eager plain call."""
+    pytest.importorskip("jax")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "p"\n')
+    write(
+        tmp_path,
+        "losses.py",
+        """
+        import jax.numpy as jnp
+
+
+        def mse(x):
+            loss = jnp.mean(x**2)
+            if loss > 1.0:
+                return loss * 0.5
+            return loss
+        """,
+    )
+    write(
+        tmp_path,
+        "train.py",
+        """
+        import jax
+
+        from losses import mse
+
+
+        @jax.jit
+        def step(x):
+            return jax.grad(mse)(x)
+        """,
+    )
+    code, report, err = run_json(run_cli, "losses.py::mse", "--args", "f32[3]", "--no-fix-check")
+    assert code == 0, err
+    [finding] = report["findings"]
+    assert (finding["code"], finding["line"]) == ("JAX110", 6), report
+    assert finding["verdict"] == "confirmed", json.dumps(report, indent=1)
+    assert "via jax.jit" in finding["evidence"]["ran"]
+
+
+@pytest.mark.jax
 def test_usage_errors_exit_2(tmp_path: Any, run_cli: Any) -> None:
     pytest.importorskip("jax")
     write(tmp_path, "accept.py", ACCEPTANCE)
