@@ -437,6 +437,40 @@ def test_helper_jitted_from_another_module_runs_under_jit(tmp_path: Any, run_cli
 
 
 @pytest.mark.jax
+def test_key_reuse_not_reached_is_could_not_run(tmp_path: Any, run_cli: Any) -> None:
+    """main() raises (a traced `if`) after one draw and before the second use of the key: the
+    reuse was never reached, so the verdict is could-not-run, not 'no key used twice'."""
+    pytest.importorskip("jax")
+    write(
+        tmp_path,
+        "stops.py",
+        """
+        import jax
+
+
+        @jax.jit
+        def bad(x):
+            if x.sum() > 0:
+                return x
+            return -x
+
+
+        def main():
+            key = jax.random.key(0)
+            x = jax.random.normal(key, (3,))
+            bad(x)
+            return jax.random.uniform(key, (3,))
+        """,
+    )
+    code, report, err = run_json(run_cli, "stops.py::main", "--select", "JAX201", "--no-fix-check")
+    assert code == 0, err
+    [finding] = report["findings"]
+    assert finding["code"] == "JAX201", report
+    assert finding["verdict"] == "could-not-run", json.dumps(report, indent=1)
+    assert "TracerBoolConversionError" in finding["reason"]
+
+
+@pytest.mark.jax
 def test_usage_errors_exit_2(tmp_path: Any, run_cli: Any) -> None:
     pytest.importorskip("jax")
     write(tmp_path, "accept.py", ACCEPTANCE)
