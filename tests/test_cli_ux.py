@@ -449,6 +449,15 @@ def test_explain_jax000_and_rules_help(run_cli):
     assert "sarif (code scanning)" in " ".join(check_help.split())
 
 
+def test_explain_takes_a_bare_number_and_suggests_near_misses(run_cli):
+    proc = run_cli("explain", "601")
+    assert proc.returncode == 0 and proc.stdout.startswith("JAX601 (timing-without-block")
+    typo = run_cli("explain", "JAX6O1")
+    assert typo.returncode == 2 and "did you mean `JAX601`?" in typo.stderr
+    name = run_cli("explain", "timing-without-block-until-redy")
+    assert "did you mean `timing-without-block-until-ready`?" in name.stderr
+
+
 def test_github_action_is_a_composite_action():
     import yaml
 
