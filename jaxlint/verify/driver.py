@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--guess-inputs",
         action="store_true",
-        help="fill parameters without inputs by name (key-like: key, n/i/size-like: 3, else f32[8])",
+        help="fill parameters without inputs by name (key-like: key, n/i/size-like: 3, rate/p/lr-like: 0.5, else f32[8])",
     )
     capture = parser.add_mutually_exclusive_group()
     capture.add_argument(

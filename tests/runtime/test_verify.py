@@ -112,6 +112,8 @@ def test_guess_spec_is_name_based_and_static_aware() -> None:
     assert guess_spec("training", (8,)) == "True"
     assert guess_spec("x", (8,)) == "f32[8]"
     assert guess_spec("mode", (8,), static=True) == "3"  # a static parameter must hash
+    assert guess_spec("rate", (8,), static=True) == "0.5"  # a probability, not 3
+    assert guess_spec("dropout_rate", (8,)) == "0.5"
 
 
 def test_kinds_follow_rules_md() -> None:
