@@ -372,15 +372,12 @@ def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> i
     from jaxlint.files.write import write_atomic
     from jaxlint.run.parallel import lint_files
 
-    notebooks = [display for path, display in files if path.endswith(".ipynb")]
-    for display in notebooks:
-        print(f"jaxlint: warning: {display}: --add-noqa skips notebooks", file=sys.stderr)
+    added = _add_noqa_notebooks([f for f in files if f[0].endswith(".ipynb")], resolver, args)
     files = [(path, display) for path, display in files if not path.endswith(".ipynb")]
     by_display: dict[str, list[Diagnostic]] = {}
     for d in lint_files(files, resolver, args):
         if d.code not in ("JAX000", "JAX001"):
             by_display.setdefault(d.path, []).append(d)
-    added = 0
     for path, display in files:
         diags = by_display.get(display)
         if not diags:
@@ -402,6 +399,29 @@ def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> i
     s = "" if added == 1 else "s"
     print(f"Added {added} noqa directive{s}.", file=sys.stderr)
     return 0
+
+
+def _add_noqa_notebooks(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> int:  # noqa: ANN001
+    """`# noqa: CODES` on the cell lines of each notebook's findings (files/notebook.py)."""
+    from jaxlint.core.source import ReadError
+    from jaxlint.files.notebook import add_noqa_notebook
+    from jaxlint.files.read import read_source
+    from jaxlint.files.write import write_atomic
+
+    added = 0
+    for path, display in files:
+        try:
+            source = read_source(path)
+        except ReadError:
+            continue
+        options = _options(resolver.for_path(path), args)
+        text, n, left = add_noqa_notebook(source.text, options, display)
+        if left:
+            warn(f"{display}: {left} finding(s) left: on a magic line, or the notebook's JSON")
+        if n:
+            write_atomic(path, source.encode(text))
+            added += n
+    return added
 
 
 def _color_on(args: argparse.Namespace) -> bool:

@@ -296,3 +296,24 @@ def test_fix_import_above_a_masked_magic_keeps_both(tmp_path, run_cli):
     fixed = json.loads((tmp_path / "nb.ipynb").read_text())["cells"]
     assert fixed[0]["source"][:3] == ["import jax\n", "%matplotlib inline\n", "import time\n"]
     assert fixed[1]["source"][2] == "jax.block_until_ready(y)\n"
+
+
+def test_add_noqa_marks_cell_lines_and_time_lines(tmp_path, run_cli):
+    """`--add-noqa` on a notebook: `# noqa: CODE` at the end of each finding's cell line
+    (a `%time stmt` line included: the comment follows the statement), outputs and the other
+    lines untouched; then the notebook is clean and a second run adds nothing."""
+    nb = _code(
+        ["%matplotlib inline\n", "import jax\n", "f = jax.jit(lambda x: x * 2)\n"],
+        ["f(1.0).block_until_ready()\n", "y = jax.tree_map(abs, [1])\n"],
+        ["%time y = f(2.0)\n"],
+    )
+    (tmp_path / "nb.ipynb").write_text(json.dumps(nb, indent=1))
+    proc = run_cli("check", "--add-noqa", "nb.ipynb")
+    assert proc.returncode == 0 and "Added 2 noqa directives." in proc.stderr, proc.stderr
+    cells = json.loads((tmp_path / "nb.ipynb").read_text())["cells"]
+    assert cells[0]["source"] == nb["cells"][0]["source"]
+    assert cells[1]["source"][1] == "y = jax.tree_map(abs, [1])  # noqa: JAX801\n"
+    assert cells[2]["source"] == ["%time y = f(2.0)  # noqa: JAX601\n"]
+    assert run_cli("check", "--no-cache", "nb.ipynb").returncode == 0
+    again = run_cli("check", "--add-noqa", "nb.ipynb")
+    assert "Added 0 noqa directives." in again.stderr

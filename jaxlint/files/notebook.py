@@ -26,7 +26,7 @@ import tokenize
 from dataclasses import dataclass, field, replace
 
 from jaxlint.core.diagnostic import Diagnostic, Position, Span, internal_error
-from jaxlint.core.source import ReadError, decode_source
+from jaxlint.core.source import ReadError, SourceText, decode_source
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.files.read import read_bytes
 from jaxlint.files.result import FileFixResult, unified_diff
@@ -316,10 +316,23 @@ def _cell_body(cell: Cell, fixed: str, original: str) -> str:
             if found:
                 at = found[0]
         if 0 <= at < len(lines):
-            lines[at] = cell.masked[k]
+            lines[at] = _restored(cell, k, lines[at])
             delta = at - k
     body = "\n".join(lines)
     return body + "\n" if original.endswith("\n") else body
+
+
+def _restored(cell: Cell, k: int, now: str) -> str:
+    """The original text of masked line `k`; a `%time stmt` line keeps what was appended to its
+    statement (`--add-noqa`'s comment): `%time` + the statement + the new tail."""
+    original = cell.masked[k]
+    m = TIME_LINE.match(original) if k in cell.shifts else None
+    if m is None:
+        return original
+    head = m.group(1) + LINE_PREFIX
+    if not now.startswith(head) or LINE_SUFFIX not in now:
+        return original
+    return m.group(1) + m.group(2) + now[len(head) :].replace(LINE_SUFFIX, "", 1)
 
 
 def fix_cells(
@@ -396,6 +409,16 @@ def fix_notebook_text(
     pieces = _pieces(result.text, cells)
     if len(pieces) != len(cells):
         return unfixed("fixed cells could not be separated")
+    text = _rewritten(nb, cells, pieces, style)
+    remaining = _remaining(nb, result.remaining, text, options, display)
+    out = FileFixResult(fixed=fixed, remaining=remaining, failed=result.failed)
+    out.diff = unified_diff(original, text, display)
+    return out, text
+
+
+def _rewritten(nb: dict, cells: list[Cell], pieces: list[str], style: tuple) -> str:
+    """`nb` with its cells' sources replaced by `pieces` (texts of the joined module, magics
+    restored), serialised in the original file's JSON style."""
     for cell, new_text in zip(cells, pieces):
         src = nb["cells"][cell.index]["source"]
         body = _cell_body(cell, new_text, "".join(src) if isinstance(src, list) else src)
@@ -403,9 +426,34 @@ def fix_notebook_text(
             nb["cells"][cell.index]["source"] = body.splitlines(keepends=True)
         else:
             nb["cells"][cell.index]["source"] = body
-    indent, ensure_ascii, seps, trailing = style  # type: ignore[misc]
-    text = json.dumps(nb, indent=indent, ensure_ascii=ensure_ascii, separators=seps) + trailing
-    remaining = _remaining(nb, result.remaining, text, options, display)
-    out = FileFixResult(fixed=fixed, remaining=remaining, failed=result.failed)
-    out.diff = unified_diff(original, text, display)
-    return out, text
+    indent, ensure_ascii, seps, trailing = style
+    return json.dumps(nb, indent=indent, ensure_ascii=ensure_ascii, separators=seps) + trailing
+
+
+def add_noqa_notebook(original: str, options: LintOptions, display: str) -> tuple[str, int, int]:
+    """`--add-noqa` for a notebook: (its JSON with `# noqa: CODES` on the cell lines of its
+    findings, directives added, findings left). Only source lines change, as with `--fix`; a
+    finding on a masked magic line is left (its comment would go with the placeholder), and a
+    notebook whose JSON layout cannot be reproduced is left whole."""
+    from jaxlint.add_noqa import add_noqa_text
+
+    try:
+        nb = _parse(original)
+    except ValueError:
+        return original, 0, 0
+    style = _dump_like(original, json.loads(original))
+    cells = _cells(nb)
+    joined = _joined(cells)
+    on_magic = {c.start + k for c in cells for k in c.masked if k not in c.shifts}
+    found = [d for d in lint_text(joined, display, options) if d.code not in ("JAX000", "JAX001")]
+    wanted = [d for d in found if d.line not in on_magic and _locate(cells, d.line) is not None]
+    left = len(found) - len(wanted)
+    if not wanted:
+        return original, 0, left
+    if style is None:
+        return original, 0, len(found)
+    result = add_noqa_text(SourceText(joined), wanted)
+    pieces = _pieces(result.text, cells)
+    if not result.added or len(pieces) != len(cells):
+        return original, 0, len(found)
+    return _rewritten(nb, cells, pieces, style), result.added, left + result.skipped
