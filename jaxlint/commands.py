@@ -372,15 +372,12 @@ def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> i
     from jaxlint.files.write import write_atomic
     from jaxlint.run.parallel import lint_files
 
-    notebooks = [display for path, display in files if path.endswith(".ipynb")]
-    for display in notebooks:
-        print(f"jaxlint: warning: {display}: --add-noqa skips notebooks", file=sys.stderr)
+    added = _add_noqa_notebooks([f for f in files if f[0].endswith(".ipynb")], resolver, args)
     files = [(path, display) for path, display in files if not path.endswith(".ipynb")]
     by_display: dict[str, list[Diagnostic]] = {}
     for d in lint_files(files, resolver, args):
         if d.code not in ("JAX000", "JAX001"):
             by_display.setdefault(d.path, []).append(d)
-    added = 0
     for path, display in files:
         diags = by_display.get(display)
         if not diags:
@@ -404,6 +401,29 @@ def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> i
     return 0
 
 
+def _add_noqa_notebooks(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> int:  # noqa: ANN001
+    """`# noqa: CODES` on the cell lines of each notebook's findings (files/notebook.py)."""
+    from jaxlint.core.source import ReadError
+    from jaxlint.files.notebook import add_noqa_notebook
+    from jaxlint.files.read import read_source
+    from jaxlint.files.write import write_atomic
+
+    added = 0
+    for path, display in files:
+        try:
+            source = read_source(path)
+        except ReadError:
+            continue
+        options = _options(resolver.for_path(path), args)
+        text, n, left = add_noqa_notebook(source.text, options, display)
+        if left:
+            warn(f"{display}: {left} finding(s) left: on a magic line, or the notebook's JSON")
+        if n:
+            write_atomic(path, source.encode(text))
+            added += n
+    return added
+
+
 def _color_on(args: argparse.Namespace) -> bool:
     """ruff's rules: --color wins; then NO_COLOR (any value) off, FORCE_COLOR on; else a TTY."""
     if args.color != "auto":
@@ -421,55 +441,10 @@ def _color_on(args: argparse.Namespace) -> bool:
 
 
 def _show_settings(settings: Settings, target: str) -> int:
-    """Every field of the resolved settings, with where it came from."""
-    from dataclasses import fields
+    from jaxlint.run.show_settings import show_settings
 
-    out = [f"Resolved settings for: {target}"]
-    out.append(f"Configuration file: {settings.config_file or '(none: defaults)'}")
-    for f in fields(settings):
-        if f.name in ("config_keys", "cli_set", "config_file"):
-            continue
-        value = getattr(settings, f.name)
-        key = f.name.replace("_", "-")
-        if f.name in settings.cli_set:
-            origin = "command line"
-        elif f.name.startswith("cli_"):
-            origin = "command line" if value else "not set"
-        elif (
-            key in settings.config_keys
-            or (f.name == "ignore" and "extend-ignore" in settings.config_keys)
-            or (f.name == "exclude" and "extend-exclude" in settings.config_keys)
-        ):
-            origin = settings.config_file or "default"
-        elif f.name == "options":
-            origin = settings.config_file if value else "default"
-        elif f.name == "root":
-            origin = (
-                "folder of the configuration file" if settings.config_file else "current folder"
-            )
-        else:
-            origin = "default"
-        if f.name == "options":
-            for k, v in value:
-                out.append(f"options.{k} = {v!r}  # {origin}")
-            continue
-        out.append(f"{f.name} = {_show(value)}  # {origin}")
-    from jaxlint.rules import ALL_RULES
-
-    target = settings.jax_target()
-    out.append(f"target-jax: {target.text()} (from {target.source})")
-    codes = sorted(settings.selected_codes(ALL_RULES))
-    out.append(f"selected rules ({len(codes)}) = {', '.join(codes)}")
-    sys.stdout.write("\n".join(out) + "\n")
+    sys.stdout.write(show_settings(settings, target))
     return 0
-
-
-def _show(value: object) -> str:
-    if isinstance(value, tuple):
-        if value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
-            return "{" + ", ".join(f"{k!r}: {_show(v)}" for k, v in value) + "}"
-        return "[" + ", ".join(_show(v) for v in value) + "]"
-    return repr(value)
 
 
 def warn(message: str) -> None:
@@ -716,6 +691,17 @@ syntax errors; fix the file, or exclude it.
 """
 
 
+def _rule_hint(word: str) -> str:
+    """`; did you mean JAX601?` for a near-miss code or rule name, else nothing."""
+    from jaxlint.rules import ALL_RULES
+
+    names = [r.code for r in ALL_RULES] + [r.name for r in ALL_RULES]
+    close = difflib.get_close_matches(word.strip(), names, n=1, cutoff=0.75)
+    if not close:
+        close = difflib.get_close_matches(word.strip().upper(), names, n=1, cutoff=0.75)
+    return f"; did you mean `{close[0]}`?" if close else ""
+
+
 def explain_text(code: str) -> str:
     from jaxlint.rules import get_rule
     from jaxlint.rules.docs import explain_text as rule_text
@@ -723,8 +709,10 @@ def explain_text(code: str) -> str:
     if code.strip().upper() in ("JAX000", "INTERNAL-ERROR"):
         return JAX000_DOC
     rule = get_rule(code)
+    if rule is None and code.strip().isdigit():  # `jaxlint explain 601`
+        rule = get_rule(f"JAX{code.strip()}")
     if rule is None:
-        raise UsageError(f"unknown rule `{code}` (see `jaxlint rules`)")
+        raise UsageError(f"unknown rule `{code}`{_rule_hint(code)} (see `jaxlint rules`)")
     return rule_text(rule)
 
 

@@ -290,8 +290,11 @@ def test_read_only_files_are_not_rewritten_by_fix(tmp_path, run_cli):
 
 
 def test_show_settings_names_every_setting_and_its_origin(tmp_path, run_cli):
+    """--show-settings speaks the names users write in [tool.jaxlint] (`extend-select`, not
+    the attribute `extend_select`), TOML-spelled, and shows the command line as its flags."""
     (tmp_path / "pyproject.toml").write_text(
         '[tool.jaxlint]\nextend-select = ["JAX205"]\nunroll-threshold = 8\n'
+        'per-file-ignores = {"t.py" = ["JAX1"]}\n'
     )
     _tree(tmp_path, "m.py")
     proc = run_cli("check", "--show-settings", "--ignore", "JAX801", "m.py")
@@ -299,22 +302,23 @@ def test_show_settings_names_every_setting_and_its_origin(tmp_path, run_cli):
     out = proc.stdout
     cfg = str(tmp_path / "pyproject.toml")
     assert f"Configuration file: {cfg}" in out
-    assert f"extend_select = ['JAX205']  # {cfg}" in out
-    assert f"options.unroll-threshold = 8  # {cfg}" in out
-    assert "cli_ignore = ['JAX801']  # command line" in out
-    assert "respect_gitignore = True  # default" in out
-    assert "force_exclude = False  # default" in out
-    assert (
-        "JAX205" in out.split("selected rules")[1]
-        and "JAX801" not in out.split("selected rules")[1]
-    )
-    from dataclasses import fields
+    assert f'extend-select = ["JAX205"]  # {cfg}' in out
+    assert f'per-file-ignores = {{"t.py" = ["JAX1"]}}  # {cfg}' in out
+    assert f"unroll-threshold = 8  # {cfg}" in out
+    assert "--ignore JAX801  # command line" in out
+    assert "respect-gitignore = true  # default" in out
+    assert "force-exclude = false  # default" in out
+    assert "# select: not set (the default rules)" in out
+    assert "JAX205" in out.split("selected rules")[1]
+    assert "JAX801" not in out.split("selected rules")[1]
+    settings_lines = [ln for ln in out.splitlines()[2:] if not ln.startswith(("#", "--"))]
+    written = {ln.split(" = ")[0] for ln in settings_lines}
+    from jaxlint.core.config import KNOWN_KEYS
 
-    from jaxlint.core.config import Settings
-
-    for f in fields(Settings):  # every field is shown (a new one appears without edits)
-        if f.name not in ("config_keys", "cli_set", "config_file", "options"):
-            assert f"\n{f.name} = " in out, f.name
+    # every key is one a user can write (no `extend_select`, `cli_ignore`, `infer_target`)
+    assert written <= KNOWN_KEYS, written - KNOWN_KEYS
+    for key in ("extend-select", "ignore", "per-file-ignores", "exclude", "jit-decorators"):
+        assert key in written
 
 
 def test_show_files_and_output_file(tmp_path, run_cli):
@@ -443,6 +447,15 @@ def test_explain_jax000_and_rules_help(run_cli):
     for flag in ("--show-settings", "--show-files", "--output-file", "--color", "--force-exclude"):
         assert flag in check_help
     assert "sarif (code scanning)" in " ".join(check_help.split())
+
+
+def test_explain_takes_a_bare_number_and_suggests_near_misses(run_cli):
+    proc = run_cli("explain", "601")
+    assert proc.returncode == 0 and proc.stdout.startswith("JAX601 (timing-without-block")
+    typo = run_cli("explain", "JAX6O1")
+    assert typo.returncode == 2 and "did you mean `JAX601`?" in typo.stderr
+    name = run_cli("explain", "timing-without-block-until-redy")
+    assert "did you mean `timing-without-block-until-ready`?" in name.stderr
 
 
 def test_github_action_is_a_composite_action():

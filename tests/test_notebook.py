@@ -187,3 +187,133 @@ def test_stdin_notebook_is_linted_and_fixed_as_a_notebook(tmp_path, run_cli):
     assert diff.returncode == 1 and '+    "x = x.at[0].set(1.0)\\n",' in diff.stdout
     bad = run_cli("check", "--stdin-filename", "nb.ipynb", input="{not json")
     assert bad.returncode == 1 and "JAX000" in bad.stdout
+
+
+TIMED_THEN_REUSE = _code(
+    [
+        "import time\n",
+        "import jax\n",
+        "f = jax.jit(lambda x: x * 2)\n",
+        "f(1.0).block_until_ready()\n",
+        "t0 = time.perf_counter()\n",
+        "y = f(1.0)\n",
+        "print(time.perf_counter() - t0)\n",
+        "@jax.jit\n",
+        "def g(x):\n",
+        "    if x > 0:\n",
+        "        return x\n",
+        "    return -x\n",
+    ],
+    [
+        "key = jax.random.key(0)\n",
+        "a = jax.random.normal(key, (3,))\n",
+        "b = jax.random.normal(key, (3,))\n",
+    ],
+)
+
+
+def _rows(proc) -> list[tuple]:  # noqa: ANN001
+    assert proc.returncode in (0, 1), proc.stderr
+    return [
+        (d["code"], d["cell"], d["location"]["row"], d["message"].split(" (`normal` on ")[-1][:8])
+        for d in json.loads(proc.stdout)
+    ]
+
+
+def test_rows_after_fix_are_the_fixed_notebooks(tmp_path, run_cli):
+    """JAX601's fix inserts a line in cell 1: the findings left after `--fix` are reported at
+    the fixed notebook's rows (JAX110 moves down one line in cell 1; cell 2 keeps its rows),
+    in the fix run's output and in the cache the next `check` reads."""
+    (tmp_path / "nb.ipynb").write_text(json.dumps(TIMED_THEN_REUSE, indent=1))
+    fix = run_cli("check", "--fix", "--format", "json", "nb.ipynb")
+    fixed = json.loads((tmp_path / "nb.ipynb").read_text())["cells"][0]["source"]
+    assert fixed[6:8] == ["jax.block_until_ready(y)\n", "print(time.perf_counter() - t0)\n"]
+    want = [("JAX110", 1, 11, "Python `"), ("JAX201", 2, 3, "line 2, ")]
+    assert _rows(fix) == want
+    assert _rows(run_cli("check", "--format", "json", "nb.ipynb")) == want  # from the cache
+    assert _rows(run_cli("check", "--no-cache", "--format", "json", "nb.ipynb")) == want
+
+
+def _json(proc) -> list[tuple]:  # noqa: ANN001
+    assert proc.returncode in (0, 1), proc.stderr
+    found = json.loads(proc.stdout)
+    return [(d["code"], d["cell"], d["location"]["row"], d["location"]["column"]) for d in found]
+
+
+TIMED = _code(
+    [
+        "import jax\n",
+        "f = jax.jit(lambda x: x * 2)\n",
+        "x = jax.numpy.ones(3)\n",
+        "f(x).block_until_ready()  # warm: no JAX602\n",
+    ],
+    ["%%time\n", "y = f(x)\n"],  # JAX601: %%time reads the clock before y is ready
+    ["%time y = f(x)  # '#' in a comment\n"],  # JAX601, at the call's column in the cell
+    ["%%time\n", "y = f(x)\n", "y.block_until_ready()\n"],  # honest
+    ["%time y = f(x).block_until_ready()\n"],  # honest
+    ["%time for i in range(2): f(x)\n"],  # not one simple statement: masked as before
+    ["%timeit f(x)\n"],  # another magic: masked as before
+)
+
+
+def test_time_magics_are_timed_regions(tmp_path, run_cli):
+    """`%%time` times its cell and `%time stmt` its statement: an unblocked jitted call in
+    either is JAX601, with the magic named as the evidence. The `%%time` fix blocks at the
+    end of the cell; the `%time` finding has no fix (there is no line to insert one)."""
+    (tmp_path / "nb.ipynb").write_text(json.dumps(TIMED, indent=1))
+    proc = run_cli("check", "--format", "json", "nb.ipynb")
+    assert _json(proc) == [("JAX601", 2, 2, 5), ("JAX601", 3, 1, 11)]
+    cell_time, line_time = json.loads(proc.stdout)
+    assert cell_time["message"].endswith("(the timing is this cell's `%%time`)")
+    assert line_time["message"].endswith("(the timing is this line's `%time`)")
+    assert cell_time["fix"] is not None and line_time["fix"] is None
+    text = run_cli("check", "nb.ipynb").stdout
+    assert "   1 | %time y = f(x)  # '#' in a comment\n     |           ^^^^\n" in text
+    fix = run_cli("check", "--fix", "--format", "json", "nb.ipynb")
+    assert _json(fix) == [("JAX601", 3, 1, 11)]
+    nb = json.loads((tmp_path / "nb.ipynb").read_text())
+    assert nb["cells"][1]["source"] == ["%%time\n", "y = f(x)\n", "jax.block_until_ready(y)\n"]
+    assert [c["source"] for c in nb["cells"][2:]] == [c["source"] for c in TIMED["cells"][2:]]
+    assert _json(run_cli("check", "--no-cache", "--format", "json", "nb.ipynb")) == _json(fix)
+
+
+def test_fix_import_above_a_masked_magic_keeps_both(tmp_path, run_cli):
+    """A fix that needs `import jax` inserts it at the top of the first cell, above a masked
+    `%matplotlib inline`: both lines survive (the magic was restored over the import)."""
+    nb = _code(
+        [
+            "%matplotlib inline\n",
+            "import time\n",
+            "from jax import jit\n",
+            "f = jit(lambda x: x * 2)\n",
+            "f(1.0).block_until_ready()\n",
+        ],
+        ["t0 = time.perf_counter()\n", "y = f(1.0)\n", "print(time.perf_counter() - t0)\n"],
+    )
+    (tmp_path / "nb.ipynb").write_text(json.dumps(nb, indent=1))
+    proc = run_cli("check", "--fix", "nb.ipynb")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    fixed = json.loads((tmp_path / "nb.ipynb").read_text())["cells"]
+    assert fixed[0]["source"][:3] == ["import jax\n", "%matplotlib inline\n", "import time\n"]
+    assert fixed[1]["source"][2] == "jax.block_until_ready(y)\n"
+
+
+def test_add_noqa_marks_cell_lines_and_time_lines(tmp_path, run_cli):
+    """`--add-noqa` on a notebook: `# noqa: CODE` at the end of each finding's cell line
+    (a `%time stmt` line included: the comment follows the statement), outputs and the other
+    lines untouched; then the notebook is clean and a second run adds nothing."""
+    nb = _code(
+        ["%matplotlib inline\n", "import jax\n", "f = jax.jit(lambda x: x * 2)\n"],
+        ["f(1.0).block_until_ready()\n", "y = jax.tree_map(abs, [1])\n"],
+        ["%time y = f(2.0)\n"],
+    )
+    (tmp_path / "nb.ipynb").write_text(json.dumps(nb, indent=1))
+    proc = run_cli("check", "--add-noqa", "nb.ipynb")
+    assert proc.returncode == 0 and "Added 2 noqa directives." in proc.stderr, proc.stderr
+    cells = json.loads((tmp_path / "nb.ipynb").read_text())["cells"]
+    assert cells[0]["source"] == nb["cells"][0]["source"]
+    assert cells[1]["source"][1] == "y = jax.tree_map(abs, [1])  # noqa: JAX801\n"
+    assert cells[2]["source"] == ["%time y = f(2.0)  # noqa: JAX601\n"]
+    assert run_cli("check", "--no-cache", "nb.ipynb").returncode == 0
+    again = run_cli("check", "--add-noqa", "nb.ipynb")
+    assert "Added 0 noqa directives." in again.stderr

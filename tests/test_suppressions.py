@@ -295,7 +295,7 @@ def test_add_noqa_over_a_folder(tmp_path, run_cli):
     )
     proc = run_cli("check", "--add-noqa", "src")
     assert proc.returncode == 0
-    assert "Added 2 noqa directives." in proc.stderr and "nb.ipynb: --add-noqa skips" in proc.stderr
+    assert "Added 2 noqa directives." in proc.stderr and "nb.ipynb" not in proc.stderr
     assert (src / "b.py").read_text().endswith("x = jax.tree_map(abs, [1])  # noqa: JAX801\n")
     assert (src / "clean.py").read_text() == "x = 1\n"
     assert run_cli("check", "src").returncode == 0

@@ -5,7 +5,8 @@ text (or cell texts) and return diagnostics or fixed text; `files.driver` reads 
 
 Cells follow ruff: a cell with a cell magic (`%%bash`, `%%writefile`) anywhere is skipped, except
 the magics whose body is Python (`%%time`, `%%timeit`, `%%capture`, `%%debug`, `%%prun`,
-`%%python`, `%%python3`, `%%pypy`): their magic line is masked and the rest is linted. A cell
+`%%python`, `%%python3`, `%%pypy`): their magic line is masked and the rest is linted. `%%time`
+and `%time stmt` become the clock reads they are (a timed region for JAX601/JAX602). A cell
 that starts with an automagic (`pip install x`, `cd dir`) is skipped too. Line magics, shell escapes and help lines are masked
 with same-line placeholders (`x = !ls` keeps its binding), so positions do not move. The cells
 are joined into one module, each cell starting on a known line, so names defined in earlier
@@ -17,12 +18,15 @@ ASCII escaping, final newline), so outputs and metadata are never disturbed.
 
 from __future__ import annotations
 
+import ast
+import io
 import json
 import re
-from dataclasses import dataclass, replace
+import tokenize
+from dataclasses import dataclass, field, replace
 
 from jaxlint.core.diagnostic import Diagnostic, Position, Span, internal_error
-from jaxlint.core.source import ReadError, decode_source
+from jaxlint.core.source import ReadError, SourceText, decode_source
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.files.read import read_bytes
 from jaxlint.files.result import FileFixResult, unified_diff
@@ -66,6 +70,58 @@ class Cell:
     lines: list[str]  # original source lines (no newline)
     masked: dict[int, str]  # line offset -> original text for masked lines
     as_list: bool  # stored as a list of strings (usual) or one string
+    end: str = ""  # the line after the cell: the boundary (a `%%time` cell's clock read)
+    # `%time stmt` lines: offset -> (column of stmt in the joined line, columns added, indent)
+    shifts: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+
+
+# IPython's timing magics as the clock reads they stand for, so the benchmarking rules (JAX601
+# unblocked result, JAX602 compile in the timing) see their timed region: `%%time` times its
+# cell (a clock read on the magic's line and one on the boundary line after the cell), `%time
+# stmt` its statement (both reads on the statement's line). The names cannot clash with a
+# user's: they are dunder names no notebook defines.
+CLOCK = "__jaxlint_time__"
+CELL_T0 = "__jaxlint_cell_t0__"
+LINE_T0 = "__jaxlint_line_t0__"
+TIME_CELL = re.compile(r"^%%time\s*$")
+TIME_LINE = re.compile(r"^(\s*)(%time\s+)(\S.*)$")
+CELL_START = f"import time as {CLOCK}; {CELL_T0} = {CLOCK}.perf_counter()  # jaxlint: %%time"
+LINE_PREFIX = f"import time as {CLOCK}; {LINE_T0} = {CLOCK}.perf_counter(); "
+LINE_SUFFIX = f"; {CLOCK}.perf_counter() - {LINE_T0}"
+
+
+def _timed_line(line: str) -> tuple[str, tuple[int, int, int]] | None:
+    """`%time y = f(x)` as `import time ...; t0 = clock(); y = f(x); clock() - t0`, one line:
+    (that line, its shift), or None unless the statement is one simple statement (not compound,
+    continued, or followed by a comment that would swallow the second clock read)."""
+    m = TIME_LINE.match(line)
+    if m is None or line.rstrip().endswith("\\"):
+        return None
+    indent, magic, stmt = m.groups()
+    code, comment = _split_comment(stmt)
+    try:
+        body = ast.parse(LINE_PREFIX + code + LINE_SUFFIX).body
+    except SyntaxError:
+        return None
+    if len(body) != 4:
+        return None
+    shift = (len(indent) + len(LINE_PREFIX), len(LINE_PREFIX) - len(magic), len(indent))
+    return indent + LINE_PREFIX + code + LINE_SUFFIX + comment, shift
+
+
+def _split_comment(stmt: str) -> tuple[str, str]:
+    """(`y = f(x)`, `  # note`) from `y = f(x)  # note`; a `#` inside a string is no comment."""
+    if "#" not in stmt:
+        return stmt, ""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(stmt).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return stmt, ""
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT:
+            code = stmt[: tok.start[1]].rstrip()
+            return code, stmt[len(code) :]
+    return stmt, ""
 
 
 def _mask(line: str, n: int) -> str | None:
@@ -79,7 +135,9 @@ def _mask(line: str, n: int) -> str | None:
     return None
 
 
-def _cells(nb: dict) -> list[Cell]:
+def _cells(nb: dict, line_timing: bool = True) -> list[Cell]:
+    """The code cells to lint, masked; `line_timing=False` leaves `%time stmt` lines masked as
+    any line magic (the fixer's view: a fix for a timed statement would land on its line)."""
     cells: list[Cell] = []
     line = 1
     for i, cell in enumerate(nb.get("cells", [])):
@@ -94,8 +152,13 @@ def _cells(nb: dict) -> list[Cell]:
         if skip_cell(lines):
             continue
         masked: dict[int, str] = {}
+        shifts: dict[int, tuple[int, int, int]] = {}
         cont = False
         for k, raw in enumerate(lines):
+            timed = _timed_line(raw) if line_timing and not cont else None
+            if timed is not None:
+                masked[k], (lines[k], shifts[k]) = raw, timed
+                continue
             placeholder = (
                 _mask(raw, k) if not cont else f"{raw[: len(raw) - len(raw.lstrip())]}pass"
             )
@@ -103,16 +166,28 @@ def _cells(nb: dict) -> list[Cell]:
                 masked[k] = raw
                 lines[k] = placeholder if placeholder is not None else "pass"
                 cont = raw.rstrip().endswith("\\")
-        cells.append(Cell(i, line, lines, masked, as_list))
-        line += len(lines) + 1  # a blank separator line between cells
+        end = BOUNDARY
+        if TIME_CELL.match(masked.get(0, "")):
+            lines[0] = CELL_START
+            end = f"{CLOCK}.perf_counter() - {CELL_T0}  {BOUNDARY}"
+        cells.append(Cell(i, line, lines, masked, as_list, end, shifts))
+        line += len(lines) + 1  # a separator line between cells
     return cells
 
 
 BOUNDARY = "# jaxlint: cell-boundary"
 
 
+SEPARATOR = re.compile(r"\n[^\n]*" + re.escape(BOUNDARY) + r"\n")
+
+
 def _joined(cells: list[Cell]) -> str:
-    return "".join("\n".join(c.lines) + "\n" + BOUNDARY + "\n" for c in cells)
+    return "".join("\n".join(c.lines) + "\n" + (c.end or BOUNDARY) + "\n" for c in cells)
+
+
+def _pieces(text: str, cells: list[Cell]) -> list[str]:
+    """The fixed joined text cut back into its cells' texts."""
+    return SEPARATOR.split(text)[: len(cells)]
 
 
 def _locate(cells: list[Cell], line: int) -> tuple[Cell, int] | None:
@@ -129,9 +204,18 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
     cell, local = where
     end_where = _locate(cells, d.span.end.line)
     end_line = end_where[1] if end_where and end_where[0] is cell else local
-    span = Span(Position(local, d.span.start.col), Position(end_line, d.span.end.col))
+    start_col = _unshift(cell, local, d.span.start.col)
+    span = Span(
+        Position(local, start_col), Position(end_line, _unshift(cell, end_line, d.span.end.col))
+    )
     message = _cell_lines(d.message, cells, cell)
+    if d.code.startswith("JAX60") and local - 1 in cell.shifts:
+        message += " (the timing is this line's `%time`)"
+    elif d.code.startswith("JAX60") and cell.end not in ("", BOUNDARY):
+        message += " (the timing is this cell's `%%time`)"
     fix = d.fix
+    if fix is not None and local - 1 in cell.shifts:
+        fix = None  # on a `%time` line: the fixer does not see its timing (see `_cells`)
     if fix is not None:  # edits in cell coordinates too (the JSON output shows them)
         edits = tuple(
             replace(e, start=_cell_pos(cells, e.start), end=_cell_pos(cells, e.end))
@@ -139,6 +223,15 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
         )
         fix = replace(fix, edits=edits)
     return replace(d, span=span, cell=cell.index, message=message, fix=fix)
+
+
+def _unshift(cell: Cell, local: int, col: int) -> int:
+    """A column of a `%time stmt` line, from the joined line back to the cell's."""
+    shift = cell.shifts.get(local - 1)
+    if shift is None:
+        return col
+    stmt_col, added, indent = shift
+    return col - added if col >= stmt_col else indent
 
 
 def _cell_pos(cells: list[Cell], pos: Position) -> Position:
@@ -209,13 +302,37 @@ def cell_lines(path: str) -> dict[tuple[str, int], list[str]]:
 
 
 def _cell_body(cell: Cell, fixed: str, original: str) -> str:
-    """A cell's fixed text with its masked magic lines restored and its final newline kept."""
+    """A cell's fixed text with its masked magic lines restored and its final newline kept.
+
+    A placeholder is found where it was, shifted by the lines fixes inserted before it (an
+    import that a fix adds at the top of the first cell, above a masked `%matplotlib`)."""
     lines = fixed.split("\n")
-    for k, raw in cell.masked.items():
-        if k < len(lines):
-            lines[k] = raw
+    delta = 0
+    for k in sorted(cell.masked):
+        placeholder = cell.lines[k]
+        at = k + delta
+        if not (0 <= at < len(lines) and lines[at] == placeholder):
+            found = [j for j in range(max(at, 0), len(lines)) if lines[j] == placeholder]
+            if found:
+                at = found[0]
+        if 0 <= at < len(lines):
+            lines[at] = _restored(cell, k, lines[at])
+            delta = at - k
     body = "\n".join(lines)
     return body + "\n" if original.endswith("\n") else body
+
+
+def _restored(cell: Cell, k: int, now: str) -> str:
+    """The original text of masked line `k`; a `%time stmt` line keeps what was appended to its
+    statement (`--add-noqa`'s comment): `%time` + the statement + the new tail."""
+    original = cell.masked[k]
+    m = TIME_LINE.match(original) if k in cell.shifts else None
+    if m is None:
+        return original
+    head = m.group(1) + LINE_PREFIX
+    if not now.startswith(head) or LINE_SUFFIX not in now:
+        return original
+    return m.group(1) + m.group(2) + now[len(head) :].replace(LINE_SUFFIX, "", 1)
 
 
 def fix_cells(
@@ -224,10 +341,10 @@ def fix_cells(
     """Code cells given as texts, with fixes applied across the notebook (an editor's
     fix-all); unchanged when the fixed cells cannot be separated again."""
     nb = {"cells": [{"cell_type": "code", "source": src} for src in sources]}
-    cells = _cells(nb)
+    cells = _cells(nb, line_timing=False)
     joined = _joined(cells)
     result = fix_text(joined, display, options, unsafe=unsafe)
-    pieces = result.text.split("\n" + BOUNDARY + "\n")[: len(cells)]
+    pieces = _pieces(result.text, cells)
     out = list(sources)
     if result.text == joined or len(pieces) != len(cells):
         return out
@@ -251,6 +368,18 @@ def _dump_like(original: str, nb: dict) -> tuple | None:
     return None
 
 
+def _remaining(
+    nb: dict, found: list[Diagnostic], text: str, options: LintOptions, display: str
+) -> list[Diagnostic]:
+    """The findings of the (fixed) notebook `nb`, whose JSON is `text`: `found` (positions in
+    the fixed joined text) mapped through its cells, which a fix that inserted a line moved;
+    linted afresh when it has `%time` lines, which the fixer saw masked (see `_cells`)."""
+    cells = _cells(nb)
+    if any(c.shifts for c in cells):
+        return lint_notebook_text(text, options, display)
+    return [m for m in (_relocate(d, cells) for d in found) if m is not None]
+
+
 def fix_notebook_text(
     original: str, display: str, options: LintOptions, unsafe: bool
 ) -> tuple[FileFixResult, str]:
@@ -261,22 +390,35 @@ def fix_notebook_text(
         note = internal_error(display, f"could not read notebook: invalid JSON ({exc})")
         return FileFixResult(remaining=[note]), original
     style = _dump_like(original, json.loads(original))
-    cells = _cells(nb)
+    cells = _cells(nb, line_timing=False)
     joined = _joined(cells)
     result = fix_text(joined, display, options, unsafe=unsafe)
-    remaining = [m for m in (_relocate(d, cells) for d in result.remaining) if m is not None]
     fixed = [m for m in (_relocate(d, cells) for d in result.fixed) if m is not None]
     if result.text == joined or not result.fixed:
+        remaining = _remaining(nb, result.remaining, original, options, display)
         return FileFixResult(remaining=remaining, failed=result.failed), original
+
+    def unfixed(why: str) -> tuple[FileFixResult, str]:
+        # the notebook keeps its text: its findings, at its own rows (not the fixed text's)
+        remaining = lint_notebook_text(original, options, display)
+        note = internal_error(display, f"notebook not rewritten: {why}")
+        return FileFixResult(remaining=[*remaining, note], failed=result.failed), original
+
     if style is None:
-        note = internal_error(
-            display, "notebook not rewritten: its JSON layout could not be reproduced"
-        )
-        return FileFixResult(remaining=[*remaining, note], failed=result.failed), original
-    pieces = result.text.split("\n" + BOUNDARY + "\n")[: len(cells)]
+        return unfixed("its JSON layout could not be reproduced")
+    pieces = _pieces(result.text, cells)
     if len(pieces) != len(cells):
-        note = internal_error(display, "notebook not rewritten: fixed cells could not be separated")
-        return FileFixResult(remaining=[*remaining, note], failed=result.failed), original
+        return unfixed("fixed cells could not be separated")
+    text = _rewritten(nb, cells, pieces, style)
+    remaining = _remaining(nb, result.remaining, text, options, display)
+    out = FileFixResult(fixed=fixed, remaining=remaining, failed=result.failed)
+    out.diff = unified_diff(original, text, display)
+    return out, text
+
+
+def _rewritten(nb: dict, cells: list[Cell], pieces: list[str], style: tuple) -> str:
+    """`nb` with its cells' sources replaced by `pieces` (texts of the joined module, magics
+    restored), serialised in the original file's JSON style."""
     for cell, new_text in zip(cells, pieces):
         src = nb["cells"][cell.index]["source"]
         body = _cell_body(cell, new_text, "".join(src) if isinstance(src, list) else src)
@@ -284,8 +426,34 @@ def fix_notebook_text(
             nb["cells"][cell.index]["source"] = body.splitlines(keepends=True)
         else:
             nb["cells"][cell.index]["source"] = body
-    indent, ensure_ascii, seps, trailing = style  # type: ignore[misc]
-    text = json.dumps(nb, indent=indent, ensure_ascii=ensure_ascii, separators=seps) + trailing
-    out = FileFixResult(fixed=fixed, remaining=remaining, failed=result.failed)
-    out.diff = unified_diff(original, text, display)
-    return out, text
+    indent, ensure_ascii, seps, trailing = style
+    return json.dumps(nb, indent=indent, ensure_ascii=ensure_ascii, separators=seps) + trailing
+
+
+def add_noqa_notebook(original: str, options: LintOptions, display: str) -> tuple[str, int, int]:
+    """`--add-noqa` for a notebook: (its JSON with `# noqa: CODES` on the cell lines of its
+    findings, directives added, findings left). Only source lines change, as with `--fix`; a
+    finding on a masked magic line is left (its comment would go with the placeholder), and a
+    notebook whose JSON layout cannot be reproduced is left whole."""
+    from jaxlint.add_noqa import add_noqa_text
+
+    try:
+        nb = _parse(original)
+    except ValueError:
+        return original, 0, 0
+    style = _dump_like(original, json.loads(original))
+    cells = _cells(nb)
+    joined = _joined(cells)
+    on_magic = {c.start + k for c in cells for k in c.masked if k not in c.shifts}
+    found = [d for d in lint_text(joined, display, options) if d.code not in ("JAX000", "JAX001")]
+    wanted = [d for d in found if d.line not in on_magic and _locate(cells, d.line) is not None]
+    left = len(found) - len(wanted)
+    if not wanted:
+        return original, 0, left
+    if style is None:
+        return original, 0, len(found)
+    result = add_noqa_text(SourceText(joined), wanted)
+    pieces = _pieces(result.text, cells)
+    if not result.added or len(pieces) != len(cells):
+        return original, 0, len(found)
+    return _rewritten(nb, cells, pieces, style), result.added, left + result.skipped

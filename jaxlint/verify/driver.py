@@ -65,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--guess-inputs",
         action="store_true",
-        help="fill parameters without inputs by name (key-like: key, n/i/size-like: 3, else f32[8])",
+        help="fill parameters without inputs by name (key-like: key, n/i/size-like: 3, rate/p/lr-like: 0.5, else f32[8])",
     )
     capture = parser.add_mutually_exclusive_group()
     capture.add_argument(
@@ -143,8 +143,18 @@ def split_target(target: str) -> tuple[str, str | None]:
         raise UsageError("no file given; use PATH or PATH::FUNCTION")
     if sep and not function:
         raise UsageError(f"no function after '::' in {target!r}")
+    if os.path.isdir(path):
+        raise UsageError(
+            f"{path!r} is a folder; verify runs one file: PATH or PATH::FUNCTION"
+            " (`jaxlint check` lints folders)"
+        )
     if not os.path.isfile(path):
         raise UsageError(f"no such file: {path!r}")
+    if path.endswith(".ipynb"):
+        raise UsageError(
+            f"{path!r} is a notebook; verify runs Python files: export it first"
+            " (`jupyter nbconvert --to script`)"
+        )
     if not path.endswith((".py", ".pyi")):
         raise UsageError(f"{path!r} is not a Python file (.py)")
     return path, function or None
@@ -165,12 +175,25 @@ def lint_for_verify(
     from jaxlint.engine import LintOptions, lint_text
 
     settings = ConfigResolver(config).for_path(path)
-    options = LintOptions(settings=settings)
+    options = LintOptions(settings=settings, seeds=_project_seeds(path, settings))
     diags = [d for d in lint_text(text, path, options) if d.code != "JAX000"]
     if select:
         prefixes = parse_codes_arg(select, "--select")
         diags = [d for d in diags if "ALL" in prefixes or d.code.startswith(prefixes)]
     return diags, settings
+
+
+def _project_seeds(path: str, settings: Any) -> Any:
+    """The project index's facts for `path` (a key helper or a jitted caller in another module),
+    so verify plans from the same findings `jaxlint check` reports for the project."""
+    if os.environ.get("JAXLINT_NO_PROJECT_INDEX", "") not in ("", "0"):
+        return None
+    try:
+        from jaxlint.project_index import index_for_file
+
+        return index_for_file(path, settings).seeds_for(path) or None
+    except Exception:  # the cross-module facts are a bonus; never cost the file's findings
+        return None
 
 
 def verify_file(
@@ -236,6 +259,7 @@ def verify_file(
         options,
         with_fixes=check_fixes,
         context=every,
+        seeds=_project_seeds(path, settings),
     )
     for job in jobs:
         job["seed"] = seed
@@ -337,6 +361,7 @@ def plan_captured(
         rules_by_code(),
         InputOptions(captured=captured),
         with_fixes=check_fixes,
+        seeds=_project_seeds(path, settings),
     )
     return jobs, report
 

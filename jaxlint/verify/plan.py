@@ -141,13 +141,16 @@ def plan_file(
     *,
     with_fixes: bool = True,
     context: Iterable[Diagnostic] | None = None,
+    seeds: Any = None,
 ) -> list[dict[str, Any]]:
     """One job per diagnostic (the caller filters by function first); `context` is every finding
-    of the file, so a check stopped by one outside the selection can say so."""
+    of the file, so a check stopped by one outside the selection can say so. `seeds` are the
+    project index's facts the findings were linted with (a helper jitted from another module
+    is then run under `jax.jit`, as its finding says, not as a plain call)."""
     options = options or InputOptions()
     source = source if isinstance(source, SourceText) else SourceText(source)
     tree = ast.parse(source.text)
-    facts = ModuleFacts(tree, settings.jit_decorators)
+    facts = ModuleFacts(tree, settings.jit_decorators, seeds)
     facts.index  # noqa: B018 - sets parent links
     facts.taint  # noqa: B018 - helper propagation
     diags = list(diags)

@@ -31,6 +31,12 @@ INT_NAMES = re.compile(
     r"n_.*|num_.*|.*_size|.*_len|.*_steps?)$"
 )
 BOOL_NAMES = re.compile(r"^(flag|training|train|is_.*|use_.*|deterministic|verbose|debug)$")
+# probabilities and small coefficients: 0.5 is valid for each (`bernoulli(key, 1 - rate)`
+# rejects an int; a dropout rate of 3 is no rate)
+FLOAT_NAMES = re.compile(
+    r"^(p|prob|probs?|rate|.*_rate|dropout|keep_prob|.*_prob|eps|epsilon|lr|alpha|beta|gamma|"
+    r"tau|temperature|temp|momentum|decay|.*_decay|frac|fraction|ratio|scale|weight_decay)$"
+)
 ARRAY_ANNOTATIONS = {
     "jax.Array",
     "jax.numpy.ndarray",
@@ -204,6 +210,8 @@ def guess_spec(name: str, default_shape: Sequence[int], *, static: bool = False)
         return "key"
     if BOOL_NAMES.match(name):
         return "True"
+    if FLOAT_NAMES.match(name):
+        return "0.5"
     if INT_NAMES.match(name) or static:
         return "3"
     return f"f32[{','.join(str(d) for d in default_shape)}]"

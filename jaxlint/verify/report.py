@@ -106,8 +106,11 @@ def _value(value: Any) -> str:
 def render_text(report: dict[str, Any]) -> str:
     lines = []
     head = f"{report['file']}" + (f"::{report['function']}" if report.get("function") else "")
-    env = f"JAX {report.get('jax', '?')} on {report.get('backend', '?')}"
-    lines.append(f"{head}: {len(report['findings'])} finding(s) verified ({env})")
+    if not report["findings"]:  # nothing ran: no JAX version or backend to name
+        lines.append(f"{head}: no findings to verify (`jaxlint check` reports none here)")
+    else:
+        env = f"JAX {report.get('jax', '?')} on {report.get('backend', '?')}"
+        lines.append(f"{head}: {len(report['findings'])} finding(s) verified ({env})")
     capture = report.get("capture")
     if capture:
         lines.append(f"inputs captured from `{capture.get('command')}`: {capture.get('reason')}")

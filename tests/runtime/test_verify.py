@@ -112,6 +112,8 @@ def test_guess_spec_is_name_based_and_static_aware() -> None:
     assert guess_spec("training", (8,)) == "True"
     assert guess_spec("x", (8,)) == "f32[8]"
     assert guess_spec("mode", (8,), static=True) == "3"  # a static parameter must hash
+    assert guess_spec("rate", (8,), static=True) == "0.5"  # a probability, not 3
+    assert guess_spec("dropout_rate", (8,)) == "0.5"
 
 
 def test_kinds_follow_rules_md() -> None:
@@ -356,6 +358,121 @@ def test_function_filter_text_format_and_correct_code(tmp_path: Any, run_cli: An
 
 
 @pytest.mark.jax
+def test_verify_sees_project_index_findings(tmp_path: Any, run_cli: Any) -> None:
+    """A finding that needs another module's facts (a key helper in helpers.py) is planned and
+    run like any other: verify lints with the project index, as `jaxlint check` does."""
+    pytest.importorskip("jax")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "p"\n')
+    write(
+        tmp_path,
+        "helpers.py",
+        """
+        import jax
+
+
+        def sample(key):
+            return jax.random.normal(key, (3,))
+        """,
+    )
+    write(
+        tmp_path,
+        "pair.py",
+        """
+        from helpers import sample
+
+
+        def pair(key):
+            a = sample(key)
+            b = sample(key)
+            return a, b
+        """,
+    )
+    check = run_cli("check", "--no-cache", "--format", "json", "pair.py")
+    assert [d["code"] for d in json.loads(check.stdout)] == ["JAX201"], check.stdout
+    code, report, err = run_json(run_cli, "pair.py::pair", "--args", "key", "--no-fix-check")
+    assert code == 0, err
+    assert [(f["code"], f["line"]) for f in report["findings"]] == [("JAX201", 6)], report
+    assert report["findings"][0]["verdict"] == "confirmed", json.dumps(report, indent=1)
+
+
+@pytest.mark.jax
+def test_helper_jitted_from_another_module_runs_under_jit(tmp_path: Any, run_cli: Any) -> None:
+    """`if loss > 1` in losses.py is a finding because train.py jits its caller: verify runs
+    the helper under `jax.jit` (the planner has the same project facts as the lint), so the
+    finding is confirmed, not 'not-reproduced' by an eager plain call."""
+    pytest.importorskip("jax")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "p"\n')
+    write(
+        tmp_path,
+        "losses.py",
+        """
+        import jax.numpy as jnp
+
+
+        def mse(x):
+            loss = jnp.mean(x**2)
+            if loss > 1.0:
+                return loss * 0.5
+            return loss
+        """,
+    )
+    write(
+        tmp_path,
+        "train.py",
+        """
+        import jax
+
+        from losses import mse
+
+
+        @jax.jit
+        def step(x):
+            return jax.grad(mse)(x)
+        """,
+    )
+    code, report, err = run_json(run_cli, "losses.py::mse", "--args", "f32[3]", "--no-fix-check")
+    assert code == 0, err
+    [finding] = report["findings"]
+    assert (finding["code"], finding["line"]) == ("JAX110", 6), report
+    assert finding["verdict"] == "confirmed", json.dumps(report, indent=1)
+    assert "via jax.jit" in finding["evidence"]["ran"]
+
+
+@pytest.mark.jax
+def test_key_reuse_not_reached_is_could_not_run(tmp_path: Any, run_cli: Any) -> None:
+    """main() raises (a traced `if`) after one draw and before the second use of the key: the
+    reuse was never reached, so the verdict is could-not-run, not 'no key used twice'."""
+    pytest.importorskip("jax")
+    write(
+        tmp_path,
+        "stops.py",
+        """
+        import jax
+
+
+        @jax.jit
+        def bad(x):
+            if x.sum() > 0:
+                return x
+            return -x
+
+
+        def main():
+            key = jax.random.key(0)
+            x = jax.random.normal(key, (3,))
+            bad(x)
+            return jax.random.uniform(key, (3,))
+        """,
+    )
+    code, report, err = run_json(run_cli, "stops.py::main", "--select", "JAX201", "--no-fix-check")
+    assert code == 0, err
+    [finding] = report["findings"]
+    assert finding["code"] == "JAX201", report
+    assert finding["verdict"] == "could-not-run", json.dumps(report, indent=1)
+    assert "TracerBoolConversionError" in finding["reason"]
+
+
+@pytest.mark.jax
 def test_usage_errors_exit_2(tmp_path: Any, run_cli: Any) -> None:
     pytest.importorskip("jax")
     write(tmp_path, "accept.py", ACCEPTANCE)
@@ -365,6 +482,14 @@ def test_usage_errors_exit_2(tmp_path: Any, run_cli: Any) -> None:
     assert no_function.returncode == 2 and "has no function" in no_function.stderr
     bad_args = run_cli("verify", "accept.py::relu_if", "--args", "f32[8")
     assert bad_args.returncode == 2 and "--args" in bad_args.stderr
+    folder = run_cli("verify", ".")
+    assert folder.returncode == 2 and "'.' is a folder; verify runs one file" in folder.stderr
+    (tmp_path / "nb.ipynb").write_text('{"cells": []}')
+    notebook = run_cli("verify", "nb.ipynb")
+    assert notebook.returncode == 2 and "is a notebook" in notebook.stderr
+    nothing = run_cli("verify", "accept.py::correct")  # no findings: no "(JAX ? on ?)"
+    assert nothing.returncode == 0, nothing.stderr
+    assert nothing.stdout.startswith("accept.py::correct: no findings to verify"), nothing.stdout
 
 
 @pytest.mark.jax

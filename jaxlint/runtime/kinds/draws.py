@@ -353,8 +353,9 @@ def check(side: Side) -> Outcome:
             for d in first["derivations"]
         )
         return confirmed(f"the same key was derived twice: {where}", **evidence)
-    if failure is not None and not found["calls"]:
-        outcome = stopped(side, failure, ran, " before drawing")
+    if failure is not None:  # it stopped: what it did not reach proves nothing
+        before = " before drawing" if not found["calls"] else " (no key reuse before that)"
+        outcome = stopped(side, failure, ran, before)
         outcome.evidence.update(evidence)
         return outcome
     if errors and not found["calls"]:

@@ -1,0 +1,106 @@
+"""`jaxlint check --show-settings`: the resolved settings as a user would write them.
+
+Each line is a `[tool.jaxlint]` key in TOML spelling (`extend-select = ["JAX205"]`) with where
+its value came from; the command line's layer shows as its flags (`--ignore JAX801`), and the
+target JAX and the selected rules close the listing. Attribute names of `Settings`
+(`extend_select`, `cli_ignore`) never appear: a user cannot write them.
+"""
+
+from __future__ import annotations
+
+import json
+
+from jaxlint.core.config import Settings
+
+# --show-settings prints the names users write in [tool.jaxlint] (and on the command line)
+SETTING_KEYS = {
+    "select": "select",
+    "extend_select": "extend-select",
+    "ignore": "ignore",
+    "per_file_ignores": "per-file-ignores",
+    "exclude": "exclude",
+    "jit_decorators": "jit-decorators",
+    "respect_gitignore": "respect-gitignore",
+    "force_exclude": "force-exclude",
+    "verify": "verify",
+}
+CLI_FLAGS = {
+    "cli_select": "--select",
+    "cli_extend_select": "--extend-select",
+    "cli_ignore": "--ignore",
+}
+# bookkeeping, or shown on their own lines (target-jax, root, options)
+NOT_SETTINGS = {
+    "config_keys",
+    "cli_set",
+    "config_file",
+    "options",
+    "root",
+    "target_jax",
+    "target_jax_source",
+    "infer_target",
+    "project_root",
+}
+
+
+def show_settings(settings: Settings, target: str) -> str:
+    """The resolved settings under the names users write in `[tool.jaxlint]` (`extend-select`,
+    `per-file-ignores`), each with where it came from; the command line's layer as its flags."""
+    from dataclasses import fields
+
+    cfg = settings.config_file
+    out = [f"Resolved settings for: {target}"]
+    out.append(f"Configuration file: {cfg or '(none: defaults)'}")
+    root_origin = "folder of the configuration file" if cfg else "current folder"
+    out.append(f"# paths are relative to {settings.root} ({root_origin})")
+    for f in fields(settings):
+        if f.name in NOT_SETTINGS or f.name in CLI_FLAGS:
+            continue
+        key = SETTING_KEYS.get(f.name, f.name.replace("_", "-"))
+        value = getattr(settings, f.name)
+        if f.name in settings.cli_set:
+            origin = "command line"
+        elif (
+            key in settings.config_keys
+            or (key == "ignore" and "extend-ignore" in settings.config_keys)
+            or (key == "exclude" and "extend-exclude" in settings.config_keys)
+        ):
+            origin = cfg or "default"
+        else:
+            origin = "default"
+        if key == "select" and value is None:
+            out.append("# select: not set (the default rules)")
+        elif key == "verify" and not value:
+            out.append("verify = {}  # default")
+        else:
+            out.append(f"{key} = {_show(value)}  # {origin}")
+    options = dict(settings.options)
+    for key in ("unroll-threshold", "x64", "min-confidence"):
+        if key in options:
+            cli = key == "min-confidence" and "options" in settings.cli_set
+            origin = "command line" if cli else cfg
+            out.append(f"{key} = {_show(options[key])}  # {origin or 'default'}")
+    for name, flag in CLI_FLAGS.items():
+        value = getattr(settings, name)
+        if value:
+            out.append(f"{flag} {','.join(value)}  # command line (over the configuration)")
+    from jaxlint.rules import ALL_RULES
+
+    jax_target = settings.jax_target()
+    out.append(f"target-jax = {_show(jax_target.text())}  # from {jax_target.source}")
+    codes = sorted(settings.selected_codes(ALL_RULES))
+    out.append(f"# selected rules ({len(codes)}): {', '.join(codes)}")
+    return "\n".join(out) + "\n"
+
+
+def _show(value: object) -> str:
+    """A value as TOML spells it (`true`, `"x"`, `["a"]`, `{"x.py" = ["JAX1"]}`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, tuple):
+        if value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
+            return "{" + ", ".join(f"{_show(k)} = {_show(v)}" for k, v in value) + "}"
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return repr(value)
