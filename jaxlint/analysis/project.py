@@ -37,13 +37,17 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
 from jaxlint.analysis.transforms import FunctionFacts
 
-SUMMARY_FORMAT = 3  # 2: key_positions, imported; 3: imported always, `import m` too
+SUMMARY_FORMAT = 4  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star
+STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
+MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
+MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
 MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied
 MAX_EXPORT_HOPS = 3
 
@@ -70,6 +74,7 @@ def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
 
 _RANDOM = re.compile(r"\brandom\b")
 _IMPORT = re.compile(r"\bimport\b")
+NESTED_IMPORT = re.compile(r"^[ \t]+(?:import|from)\b", re.MULTILINE)  # inside a def
 
 
 def uses_random(text: str) -> bool:
@@ -164,6 +169,8 @@ class ModuleSummary:
     # top-level `from m import f [as g]` and `import pkg.m [as m]`: local name -> absolute
     # target, a function or a module (for the key analysis of calls to other modules' helpers)
     imported: dict[str, str] = field(default_factory=dict)
+    # the modules of its top-level `from m import *` statements, in order
+    star: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -174,6 +181,7 @@ class ModuleSummary:
             "key_params": {k: list(v) for k, v in self.key_params.items()},
             "key_positions": {k: list(v) for k, v in self.key_positions.items()},
             "imported": dict(self.imported),
+            "star": list(self.star),
         }
 
     @classmethod
@@ -187,6 +195,7 @@ class ModuleSummary:
             {str(k): [str(p) for p in v] for k, v in data.get("key_params", {}).items()},
             {str(k): [int(p) for p in v] for k, v in data.get("key_positions", {}).items()},
             {str(k): str(v) for k, v in data.get("imported", {}).items()},
+            [str(m) for m in data.get("star", [])],
         )
 
 
@@ -288,15 +297,23 @@ class _Imports:
         return ".".join([base, *rest]) if base else None
 
 
-def _imported_names(tree: ast.Module, imports: _Imports, out: ModuleSummary) -> None:
+def _imported_names(facts, imports: _Imports, out: ModuleSummary) -> None:  # noqa: ANN001
     """What a caller of key helpers imports (`ModuleSummary.imported`): the names its
     top-level `from m import f` statements bind, and the modules its top-level `import`
     statements bind (`import pkg.m as m`: `m` -> `pkg.m`; `import pkg.m`: `pkg.m` -> `pkg.m`),
-    whose helpers it calls as `m.f` / `pkg.m.f`."""
+    whose helpers it calls as `m.f` / `pkg.m.f`; the imports inside functions too, when every
+    import of that name means the same thing (the key analysis matches calls by name, and
+    checks the name is bound by an import where it is called); and the modules of its
+    top-level `from m import *` statements, in order (`ModuleSummary.star`)."""
+    tree: ast.Module = facts.tree
     for stmt in tree.body:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             for alias in stmt.names:
                 if alias.name == "*":
+                    if isinstance(stmt, ast.ImportFrom):
+                        star = _star_module(stmt, imports)
+                        if star:
+                            out.star.append(star)
                     continue
                 if isinstance(stmt, ast.Import):  # `import a.b` is called as `a.b.f(...)`
                     local = alias.asname or alias.name
@@ -306,6 +323,28 @@ def _imported_names(tree: ast.Module, imports: _Imports, out: ModuleSummary) -> 
                     target = imports.import_target(stmt, local)
                 if target and local not in out.exports:
                     out.imported[local] = target
+    inner: dict[str, set[str]] = {}
+    for node in facts.index.nested_imports:
+        for alias in node.names:
+            local = alias.asname or alias.name
+            if isinstance(node, ast.Import):
+                target = alias.name
+            else:
+                target = imports.import_target(node, local) if alias.name != "*" else None
+            inner.setdefault(local, set()).add(target or "")
+    for name, targets in sorted(inner.items()):
+        target = next(iter(targets)) if len(targets) == 1 else ""
+        known = out.imported.get(name)
+        if target and name not in out.exports and known in (None, target):
+            out.imported[name] = target
+        elif known is not None and known != target:
+            del out.imported[name]  # two meanings: unknown
+
+
+def _star_module(stmt: ast.ImportFrom, imports: _Imports) -> str | None:
+    if stmt.level:
+        return _resolve_relative(imports.module, imports.is_package, stmt.level, stmt.module)
+    return stmt.module
 
 
 def _function_arg(call: ast.Call) -> ast.AST | None:
@@ -326,7 +365,6 @@ def summarize(
     which parts can be non-empty; a module with neither costs a look at its top-level
     statements, no analysis.
     """
-    from jaxlint.analysis.flow.levels import Level
 
     tree: ast.Module = facts.tree
     out = ModuleSummary(module)
@@ -348,21 +386,63 @@ def summarize(
                 out.key_positions[fn.name] = [
                     positional.index(p) if p in positional else -1 for p in sorted(params)
                 ]
-    _imported_names(tree, imports, out)
+    _imported_names(facts, imports, out)
     if not transforms_used or not module:
         return out
-    index: ModuleIndex = facts.index
-    imports.index = index
+    imports.index = facts.index
     transforms = facts.transforms
-    if not any(_eligible(f) for f in transforms.facts.values()):
+    if any(_eligible(f) for f in transforms.facts.values()):
+        _outgoing(facts, imports, out, lambda fn, f: _eligible(f))
+    return out
+
+
+def summarize_seeded(
+    facts,  # noqa: ANN001 - analysis.ModuleFacts, analysed with `seeds`
+    module: str,
+    is_package: bool,
+    seeds: Mapping[str, object],
+) -> ModuleSummary:
+    """What a module passes on once other modules' seeds reach it (`ProjectIndex` chains):
+    the outgoing calls of its seeded top-level functions (traced at the seeded parameters,
+    with the chain so far) and the key parameters its functions consume, counting the key
+    helpers of other modules it calls. Cached by content and seeds (`project_index`)."""
+    out = summarize(facts, module, is_package)
+    if not module:
         return out
+    imports = _Imports(facts.index, module, is_package)
+    top = {s for s in facts.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+    def seeded(fn: ast.AST, f: FunctionFacts | None) -> bool:
+        seed = seeds.get(getattr(fn, "name", ""))
+        return (
+            fn in top
+            and isinstance(seed, Seed)
+            and f is not None
+            and f.confidence == "medium"
+            and not f.unknown_static
+            and f.chain == seed.chain
+            and len(seed.chain) < MAX_CHAIN
+        )
+
+    if any(seeded(fn, f) for fn, f in facts.transforms.facts.items()):
+        _outgoing(facts, imports, out, seeded)
+    return out
+
+
+def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  # noqa: ANN001
+    """Calls from the `eligible` functions to top-level functions of other modules, with the
+    positions and keywords that receive traced values (`ModuleSummary.outgoing`)."""
+    from jaxlint.analysis.flow.levels import Level
+
+    index: ModuleIndex = facts.index
+    transforms = facts.transforms
     taint = facts.taint
-    short = module.rsplit(".", 1)[-1]
+    short = out.module.rsplit(".", 1)[-1]
     grad_like = {*GRAD_LIKE, *JIT_LIKE}
     for call in index.calls:
         fn = index.enclosing_function(call)
         caller = transforms.facts.get(fn) if fn is not None else None
-        if not _eligible(caller):
+        if caller is None or not eligible(fn, caller):
             continue
         func: ast.AST = call.func
         if isinstance(func, ast.Call) and index.qualname(func.func) in grad_like:
@@ -385,6 +465,9 @@ def summarize(
         if index.resolve_function(func) is not None:
             continue  # a function of this module: taint's own propagation
         target = imports.dotted(func)
+        if target is None and out.star and isinstance(func, ast.Name):
+            if index.lookup(func.id, index.scope_of(func)) is None:
+                target = STAR + func.id  # bound by a `from m import *` (ProjectIndex.resolve)
         if target is None or "." not in target:
             continue
         positions: list[int] = []
@@ -398,10 +481,22 @@ def summarize(
         )
         if not positions and not keywords:
             continue  # only static values: the callee is not traced through this call
-        chain = tuple(f"{short}.{n}" for n in (caller.chain or (caller.name,)))  # type: ignore[union-attr]
-        seed = Seed(caller.kind, caller.via, tuple(positions), tuple(keywords), chain)  # type: ignore[union-attr]
+        if caller.confidence == "high":
+            chain = tuple(f"{short}.{n}" for n in (caller.chain or (caller.name,)))
+        else:  # a seeded function: its chain is already qualified
+            chain = caller.chain
+        seed = Seed(caller.kind, caller.via, tuple(positions), tuple(keywords), chain)
         out.outgoing.append((target, seed))
-    return out
+
+
+class Loader(Protocol):
+    """What the index reads beyond the summaries (`jaxlint.project_index.Loader`)."""
+
+    def derive(
+        self, path: str, names: list[str], seeds: Mapping[str, object]
+    ) -> ModuleSummary | None: ...
+
+    def public_names(self, path: str) -> frozenset[str] | None: ...
 
 
 # -- the index ----------------------------------------------------------------------------------
@@ -415,6 +510,12 @@ class ProjectIndex:
         self.by_name: dict[str, list[str]] = {}  # module name -> absolute paths
         self.names: dict[str, list[str]] = {}  # absolute path -> module names
         self._seeds: dict[str, dict[str, Seed]] | None = None
+        # reads what summaries leave out (jaxlint.project_index.Loader): a module's summary
+        # once seeds reach it (chains), the names a `from m import *` binds; None: one hop
+        self.loader: Loader | None = None
+        self._chain: dict[str, ModuleSummary] = {}  # path -> its summary with its seeds
+        self._derived: dict[str, tuple[str, ModuleSummary | None]] = {}  # (digest, summary)
+        self._submodules: dict[str, list[str]] | None = None
 
     def add_module(self, path: str, names: list[str], summary: ModuleSummary | None) -> None:
         path = os.path.abspath(path)
@@ -428,6 +529,8 @@ class ProjectIndex:
         elif path in self.summaries:
             del self.summaries[path]
         self._seeds = None
+        self._submodules = None
+        self._derived.pop(path, None)
 
     def _module_path(self, name: str, importer: str) -> str | None:
         """The one file `name` means from `importer` (its own folder first, as `sys.path[0]`
@@ -442,7 +545,11 @@ class ProjectIndex:
         return local[0] if len(local) == 1 else None
 
     def resolve(self, target: str, importer: str, _hops: int = 0) -> tuple[str, str] | None:
-        """(path, function name) of an absolute dotted target, following package re-exports."""
+        """(path, function name) of an absolute dotted target, following package re-exports;
+        `*.f`: the `f` that the importer's `from m import *` statements bind."""
+        if target.startswith(STAR):
+            found = self._star_target(target[len(STAR) :], importer)
+            return self.resolve(found, importer, _hops) if found else None
         parts = target.split(".")
         for i in range(len(parts) - 1, 0, -1):
             path = self._module_path(".".join(parts[:i]), importer)
@@ -459,24 +566,52 @@ class ProjectIndex:
         return None
 
     def seeds(self) -> dict[str, dict[str, Seed]]:
-        """path -> function name -> the merged seed of every caller."""
+        """path -> function name -> the merged seed of every caller.
+
+        Chains: a module that seeds reach passes them on (its seeded functions' calls to
+        other modules, the keys its functions consume through other modules' helpers). With
+        a `loader`, such a module's summary is computed again with its seeds, and the seeds
+        joined again, to a fixed point (at most `MAX_CHAIN_ROUNDS` rounds, in path order)."""
         if self._seeds is not None:
             return self._seeds
+        self._chain = {}
+        out = self._join()
+        for _ in range(MAX_CHAIN_ROUNDS if self.loader is not None else 0):
+            grown = False
+            for path in sorted(out):
+                got = self._derive(path, out[path])
+                if got is not None and self._chain.get(path) != got:
+                    self._chain[path] = got
+                    grown = True
+            if not grown:
+                break
+            out = self._join()
+        self._seeds = out
+        return out
+
+    def _summary(self, path: str) -> ModuleSummary | None:
+        """A module's summary with the seeds that reach it, when a chain computed one."""
+        return self._chain.get(path) or self.summaries.get(path)
+
+    def _join(self) -> dict[str, dict[str, Seed]]:
         out: dict[str, dict[str, Seed]] = {}
         for importer in sorted(self.summaries):
-            caller = self.summaries[importer].module
-            for target, seed in self.summaries[importer].outgoing:
+            summary = self._summary(importer)
+            caller = summary.module  # type: ignore[union-attr]
+            for target, seed in summary.outgoing:  # type: ignore[union-attr]
                 found = self.resolve(target, importer, _hops=MAX_EXPORT_HOPS)
                 if found is None or found[0] == importer:
                     continue
                 path, fn = found
-                summary = self.summaries.get(path)
-                if summary is not None and fn in summary.exports:
+                callee_summary = self.summaries.get(path)
+                if callee_summary is not None and fn in callee_summary.exports:
                     continue  # a package's public API (`jnp.where`): library code, tracer-aware
                 if not _same_distribution(caller, (self.names.get(path) or [""])[0]):
                     continue  # optax calling into jax: the callee is another package's code
                 names = self.names.get(path) or [fn]
                 callee = f"{names[0].rsplit('.', 1)[-1]}.{fn}"
+                if callee in seed.chain:
+                    continue  # a cycle: the callee is already traced by this chain
                 seed = Seed(
                     seed.kind, seed.via, seed.positions, seed.keywords, (*seed.chain, callee)
                 )
@@ -486,13 +621,63 @@ class ProjectIndex:
             helpers = self._key_helpers(importer)
             if helpers is not None:
                 out.setdefault(importer, {})[KEY_HELPERS] = helpers
-        self._seeds = out
         return out
+
+    def _derive(self, path: str, seeds: dict[str, Seed]) -> ModuleSummary | None:
+        """The summary of the module at `path` analysed with `seeds` (memoised per seeds),
+        or None when those seeds cannot make it pass anything on."""
+        if not self._may_pass_on(path, seeds):
+            return None
+        digest = seeds_digest(seeds)
+        known = self._derived.get(path)
+        if known is not None and known[0] == digest:
+            return known[1]
+        got = self.loader.derive(path, self.names.get(path) or [], seeds)  # type: ignore[union-attr]
+        self._derived[path] = (digest, got)
+        return got
+
+    def _may_pass_on(self, path: str, seeds: dict[str, Seed]) -> bool:
+        """Whether seeds can change what the module passes on: it calls other modules (its
+        seeded functions may pass traced values on), or its functions call other modules'
+        key helpers and another module imports it (then they consume keys for their callers)."""
+        summary = self.summaries.get(path)
+        if summary is None or not (summary.imported or summary.star):
+            return False
+        if any(name != KEY_HELPERS for name in seeds):
+            return True
+        return KEY_HELPERS in seeds and self._imported_somewhere(path)
+
+    def _imported_somewhere(self, path: str) -> bool:
+        names = self.names.get(path) or []
+        for other in self.summaries.values():
+            for target in (*other.imported.values(), *other.star):
+                if any(target == n or target.startswith(n + ".") for n in names):
+                    return True
+                if target.startswith(STAR):
+                    return True
+        return False
+
+    def _star_target(self, name: str, importer: str) -> str | None:
+        """The absolute name `name` means in `importer` through its `from m import *`
+        statements (the last one that binds it); None when unknown (a module outside the
+        project, or one whose names are unknown, could bind it after)."""
+        summary = self.summaries.get(importer)
+        if summary is None or self.loader is None:
+            return None
+        for module in reversed(summary.star):
+            path = self._module_path(module, importer)
+            names = self.loader.public_names(path) if path is not None else None
+            if names is None:
+                return None
+            if name in names:
+                return f"{module}.{name}"
+        return None
 
     def _key_helpers(self, importer: str) -> KeyHelpers | None:
         """The names `importer` imports from other project modules whose functions consume
         key parameters (`from model import init_mlp`, or `model.init_mlp` after `import
-        model`): its key analysis counts a call to one as a consumption of the keys passed
+        model`, `pkg.model.init_mlp` after `import pkg`, `init_mlp` after `from model import
+        *`): its key analysis counts a call to one as a consumption of the keys passed
         there, as for a helper of its own."""
         summary = self.summaries[importer]
         rows: dict[str, tuple[tuple[str, int], ...]] = {}
@@ -503,7 +688,43 @@ class ProjectIndex:
             path = self._module_path(target, importer)
             if path is not None:  # `import model` / `from pkg import model`: `model.f(...)`
                 self._module_helpers(local, path, importer, summary.module, rows)
+                self._submodule_helpers(local, target, importer, summary.module, rows)
+        for module in reversed(summary.star):
+            path = self._module_path(module, importer)
+            names = self.loader.public_names(path) if path and self.loader else None
+            if names is None:
+                break  # an unknown module could bind any name after those before it
+            for name in sorted(names):
+                params = self._helper_params(f"{module}.{name}", importer, summary.module)
+                if params is not None and name not in rows:
+                    rows[name] = params
         return KeyHelpers(tuple(sorted(rows.items()))) if rows else None
+
+    def _submodule_helpers(
+        self, prefix: str, module: str, importer: str, caller: str, rows: dict, depth: int = 0
+    ) -> None:
+        """`pkg.sub.f` after `import pkg`: the helpers of the project's submodules of a
+        module the importer binds, unless the package binds that name to something else."""
+        if self._submodules is None:
+            self._submodules = {}
+            for name in sorted(self.by_name):
+                if "." in name:
+                    self._submodules.setdefault(name.rsplit(".", 1)[0], []).append(name)
+        children = self._submodules.get(module, [])
+        if not children or depth > MAX_EXPORT_HOPS:
+            return
+        parent = self._module_path(module, importer)
+        exports = self.summaries[parent].exports if parent in self.summaries else {}
+        for child in children:
+            attr = child.rsplit(".", 1)[1]
+            if exports.get(attr, child) != child:
+                continue  # `pkg.sub` is something else the package imports
+            path = self._module_path(child, importer)
+            if path is not None:
+                self._module_helpers(f"{prefix}.{attr}", path, importer, caller, rows)
+                self._submodule_helpers(
+                    f"{prefix}.{attr}", child, importer, caller, rows, depth + 1
+                )
 
     def _helper_params(
         self, target: str, importer: str, caller: str
@@ -512,7 +733,7 @@ class ProjectIndex:
         found = self.resolve(target, importer)
         if found is None or found[0] == importer:
             return None
-        callee = self.summaries.get(found[0])
+        callee = self._summary(found[0])
         if callee is None or not callee.key_params.get(found[1]):
             return None
         if not _same_distribution(caller, (self.names.get(found[0]) or [""])[0]):
@@ -528,7 +749,7 @@ class ProjectIndex:
     ) -> None:
         """`prefix.f` for each key helper `f` of the module at `path` (its own functions and
         its re-exported names), as `importer` calls them after `import m`."""
-        summary = self.summaries.get(path)
+        summary = self._summary(path)
         if path == importer or summary is None:
             return
         module = (self.names.get(path) or [""])[0]
