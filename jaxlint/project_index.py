@@ -353,6 +353,11 @@ class Loader:
                 pass
         return summary
 
+    def set_text(self, path: str, text: str) -> None:
+        """An editor's buffer: what the file holds from now on."""
+        self.texts[path] = text
+        self._public.pop(path, None)
+
     def public_names(self, path: str) -> frozenset[str] | None:
         if path not in self._public:
             read = self._text(path)
