@@ -118,16 +118,37 @@ def summary_key(data: bytes, module: str, is_package: bool, jit_decorators: tupl
     return h.hexdigest()
 
 
-def summarize_text(
+def derive_text(
     text: str,
     path: str,
-    module: str,
+    base: ModuleSummary,
     is_package: bool,
     jit_decorators: tuple[str, ...],
-    seeds: Mapping[str, object] | None = None,
+    seeds: Mapping[str, object],
 ) -> ModuleSummary | None:
-    """The summary of one file's text; None when it does not parse or cannot be analysed.
-    With `seeds`: what it passes on once they reach it (`summarize_seeded`)."""
+    """What one file's text passes on once `seeds` reach it (`summarize_seeded`); None when
+    it does not parse or cannot be analysed."""
+    from jaxlint.analysis import ModuleFacts
+    from jaxlint.core.parse import parse
+    from jaxlint.core.source import SourceText
+
+    parsed = parse(SourceText(text), path)
+    if parsed.tree is None:
+        return None
+    try:
+        return summarize_seeded(
+            ModuleFacts(parsed.tree, jit_decorators, seeds), base, is_package, seeds
+        )
+    except (RecursionError, MemoryError):
+        return None
+    except Exception:  # an analysis bug costs the cross-module facts, never the run
+        return None
+
+
+def summarize_text(
+    text: str, path: str, module: str, is_package: bool, jit_decorators: tuple[str, ...]
+) -> ModuleSummary | None:
+    """The summary of one file's text; None when it does not parse or cannot be analysed."""
     from jaxlint.analysis import ModuleFacts
     from jaxlint.core.parse import parse
     from jaxlint.core.source import SourceText
@@ -137,15 +158,12 @@ def summarize_text(
         return None
     transforms_used, random_used = uses_transform(text, jit_decorators), uses_random(text)
     tree = parsed.tree
-    if not (seeds or is_package or transforms_used or random_used or NESTED_IMPORT.search(text)):
+    if not (is_package or transforms_used or random_used or NESTED_IMPORT.search(text)):
         # a caller that only imports: its summary is its top-level imports, so the facts of
         # those statements alone give the same summary without indexing the whole module
         imports = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
         tree = ast.Module(body=imports, type_ignores=[])
     try:
-        if seeds:
-            facts = ModuleFacts(tree, jit_decorators, seeds)
-            return summarize_seeded(facts, module, is_package, seeds)
         facts = ModuleFacts(tree, jit_decorators)
         return summarize(facts, module, is_package, transforms_used, random_used)
     except (RecursionError, MemoryError):
@@ -326,7 +344,13 @@ class Loader:
         except (OSError, ReadError):
             return None
 
-    def derive(self, path: str, names: list[str], seeds) -> ModuleSummary | None:  # noqa: ANN001
+    def derive(
+        self,
+        path: str,
+        names: list[str],
+        seeds: Mapping[str, object],
+        base: ModuleSummary,
+    ) -> ModuleSummary | None:
         if not names:
             return None
         read = self._text(path)
@@ -345,7 +369,7 @@ class Loader:
                     return ModuleSummary.from_json(hit)
                 except (ValueError, KeyError, TypeError):
                     pass
-        summary = summarize_text(text, path, names[0], is_package, jd, seeds)
+        summary = derive_text(text, path, base, is_package, jd, seeds)
         if summary is not None and key is not None:
             try:
                 self.cache.put_data(key, summary.to_json())  # type: ignore[union-attr]

@@ -253,14 +253,7 @@ def summarize(
                         if target:
                             out.exports[alias.asname or alias.name] = target
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
-        top = set(tree.body)
-        for fn, params in facts.keys.consuming_params.items():
-            if fn in top and params:
-                out.key_params[fn.name] = sorted(params)
-                positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-                out.key_positions[fn.name] = [
-                    positional.index(p) if p in positional else -1 for p in sorted(params)
-                ]
+        _key_params(facts, out)
     _imported_names(facts, imports, out)
     if not transforms_used or not module:
         return out
@@ -273,24 +266,46 @@ def summarize(
 
 def summarize_seeded(
     facts,  # noqa: ANN001 - analysis.ModuleFacts, analysed with `seeds`
-    module: str,
+    base: ModuleSummary,
     is_package: bool,
     seeds: Mapping[str, object],
 ) -> ModuleSummary:
     """What a module passes on once other modules' seeds reach it (`ProjectIndex` chains):
-    the outgoing calls of its seeded top-level functions (traced at the seeded parameters,
-    with the chain so far) and the key parameters its functions consume, counting the key
-    helpers of other modules it calls. Cached by content and seeds (`project_index`)."""
-    out = summarize(facts, module, is_package)
-    if not module:
+    its summary without seeds (`base`), plus the outgoing calls of its seeded top-level
+    functions (traced at the seeded parameters, with the chain so far), and with the key
+    parameters its functions consume counting the key helpers of other modules it calls.
+    Each part is analysed only when seeds of its kind arrived. Cached by content and seeds
+    (`jaxlint.project_index.Loader`)."""
+    out = ModuleSummary(
+        base.module,
+        list(base.outgoing),
+        dict(base.exports),
+        dict(base.key_params),
+        dict(base.key_positions),
+        dict(base.imported),
+        list(base.star),
+    )
+    if KEY_HELPERS in seeds:
+        out.key_params, out.key_positions = {}, {}
+        _key_params(facts, out)
+    if not base.module:
         return out
-    imports = _Imports(facts.index, module, is_package)
-    top = {s for s in facts.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    imports = _Imports(facts.index, base.module, is_package)
+    defs = {
+        s.name: s for s in facts.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    calling = [
+        fn
+        for name, fn in defs.items()
+        if isinstance(seeds.get(name), Seed) and _calls_out(fn, imports, bool(base.star))
+    ]
+    if not calling:
+        return out  # no seeded function calls another module: no taint analysis needed
 
     def seeded(fn: ast.AST, f: FunctionFacts | None) -> bool:
         seed = seeds.get(getattr(fn, "name", ""))
         return (
-            fn in top
+            fn in calling
             and isinstance(seed, Seed)
             and f is not None
             and f.confidence == "medium"
@@ -302,6 +317,39 @@ def summarize_seeded(
     if any(seeded(fn, f) for fn, f in facts.transforms.facts.items()):
         _outgoing(facts, imports, out, seeded)
     return out
+
+
+def _calls_out(fn: ast.AST, imports: _Imports, star: bool) -> bool:
+    """Whether a function calls a name bound by an import (or maybe by a star import)."""
+    index = imports.index
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Call):
+            continue
+        for func in (node.func, *(node.func.args[:1] if isinstance(node.func, ast.Call) else ())):
+            root = func
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if not isinstance(root, ast.Name) or index is None:
+                continue
+            scope = index.scope_of(root)
+            b = index.binding(root.id, scope)
+            if (b is not None and b.kind == "import") or (
+                star and index.lookup(root.id, scope) is None
+            ):
+                return True
+    return False
+
+
+def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
+    """The key parameters each top-level function consumes (`ModuleSummary.key_params`)."""
+    top = set(facts.tree.body)
+    for fn, params in facts.keys.consuming_params.items():
+        if fn in top and params:
+            out.key_params[fn.name] = sorted(params)
+            positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+            out.key_positions[fn.name] = [
+                positional.index(p) if p in positional else -1 for p in sorted(params)
+            ]
 
 
 def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  # noqa: ANN001
@@ -381,6 +429,8 @@ class ProjectIndex:
         self._chain: dict[str, ModuleSummary] = {}  # path -> its summary with its seeds
         self._derived: dict[str, tuple[str, ModuleSummary | None]] = {}  # (digest, summary)
         self._submodules: dict[str, list[str]] | None = None
+        self._imported_modules: set[str] | None = None
+        self._key_modules: set[str] | None = None  # per join: chains add key helpers
 
     def add_module(self, path: str, names: list[str], summary: ModuleSummary | None) -> None:
         path = os.path.abspath(path)
@@ -395,6 +445,7 @@ class ProjectIndex:
             del self.summaries[path]
         self._seeds = None
         self._submodules = None
+        self._imported_modules = None
         self._derived.pop(path, None)
 
     def _module_path(self, name: str, importer: str) -> str | None:
@@ -460,6 +511,7 @@ class ProjectIndex:
 
     def _join(self) -> dict[str, dict[str, Seed]]:
         out: dict[str, dict[str, Seed]] = {}
+        self._key_modules = None
         for importer in sorted(self.summaries):
             summary = self._summary(importer)
             caller = summary.module  # type: ignore[union-attr]
@@ -497,7 +549,8 @@ class ProjectIndex:
         known = self._derived.get(path)
         if known is not None and known[0] == digest:
             return known[1]
-        got = self.loader.derive(path, self.names.get(path) or [], seeds)  # type: ignore[union-attr]
+        base = self.summaries[path]
+        got = self.loader.derive(path, self.names.get(path) or [], seeds, base)  # type: ignore[union-attr]
         self._derived[path] = (digest, got)
         return got
 
@@ -513,14 +566,14 @@ class ProjectIndex:
         return KEY_HELPERS in seeds and self._imported_somewhere(path)
 
     def _imported_somewhere(self, path: str) -> bool:
-        names = self.names.get(path) or []
-        for other in self.summaries.values():
-            for target in (*other.imported.values(), *other.star):
-                if any(target == n or target.startswith(n + ".") for n in names):
-                    return True
-                if target.startswith(STAR):
-                    return True
-        return False
+        if self._imported_modules is None:  # every module name a summary's import can mean
+            self._imported_modules = set()
+            for other in self.summaries.values():
+                for target in (*other.imported.values(), *other.star):
+                    parts = target.split(".")
+                    for i in range(1, len(parts) + 1):
+                        self._imported_modules.add(".".join(parts[:i]))
+        return any(n in self._imported_modules for n in self.names.get(path) or [])
 
     def _star_target(self, name: str, importer: str) -> str | None:
         """The absolute name `name` means in `importer` through its `from m import *`
@@ -578,9 +631,19 @@ class ProjectIndex:
         children = self._submodules.get(module, [])
         if not children or depth > MAX_EXPORT_HOPS:
             return
+        if self._key_modules is None:  # modules with key helpers, and the packages above them
+            self._key_modules = set()
+            for path in self.summaries:
+                if self._summary(path).key_params:  # type: ignore[union-attr]
+                    for name in self.names.get(path) or []:
+                        parts = name.split(".")
+                        for i in range(1, len(parts) + 1):
+                            self._key_modules.add(".".join(parts[:i]))
         parent = self._module_path(module, importer)
         exports = self.summaries[parent].exports if parent in self.summaries else {}
         for child in children:
+            if child not in self._key_modules:
+                continue  # no key helper down there
             attr = child.rsplit(".", 1)[1]
             if exports.get(attr, child) != child:
                 continue  # `pkg.sub` is something else the package imports

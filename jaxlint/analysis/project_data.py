@@ -164,7 +164,7 @@ class Loader(Protocol):
     """What the index reads beyond the summaries (`jaxlint.project_index.Loader`)."""
 
     def derive(
-        self, path: str, names: list[str], seeds: Mapping[str, object]
+        self, path: str, names: list[str], seeds: Mapping[str, object], base: ModuleSummary
     ) -> ModuleSummary | None: ...
 
     def public_names(self, path: str) -> frozenset[str] | None: ...
