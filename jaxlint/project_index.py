@@ -14,9 +14,11 @@ import ast
 import hashlib
 import multiprocessing
 import os
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.project import (
     NESTED_IMPORT,
     SUMMARY_FORMAT,
@@ -127,7 +129,16 @@ def derive_text(
     seeds: Mapping[str, object],
 ) -> ModuleSummary | None:
     """What one file's text passes on once `seeds` reach it (`summarize_seeded`); None when
-    it does not parse or cannot be analysed."""
+    it does not parse or cannot be analysed. Key helpers that the text never calls
+    (`name(` for each name they are imported as) change nothing and cost no analysis."""
+    helpers = seeds.get(KEY_HELPERS)
+    if helpers is not None and not any(
+        re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", text)
+        for name in helpers.as_map()  # type: ignore[attr-defined]
+    ):
+        seeds = {k: v for k, v in seeds.items() if k != KEY_HELPERS}
+    if not seeds:
+        return base
     from jaxlint.analysis import ModuleFacts
     from jaxlint.core.parse import parse
     from jaxlint.core.source import SourceText

@@ -622,7 +622,7 @@ class ProjectIndex:
         self, prefix: str, module: str, importer: str, caller: str, rows: dict, depth: int = 0
     ) -> None:
         """`pkg.sub.f` after `import pkg`: the helpers of the project's submodules of a
-        module the importer binds, unless the package binds that name to something else."""
+        module the importer binds, where the package imports them (`from . import sub`)."""
         if self._submodules is None:
             self._submodules = {}
             for name in sorted(self.by_name):
@@ -645,8 +645,8 @@ class ProjectIndex:
             if child not in self._key_modules:
                 continue  # no key helper down there
             attr = child.rsplit(".", 1)[1]
-            if exports.get(attr, child) != child:
-                continue  # `pkg.sub` is something else the package imports
+            if exports.get(attr) != child:
+                continue  # the package does not import it (`from . import sub`): unknown
             path = self._module_path(child, importer)
             if path is not None:
                 self._module_helpers(f"{prefix}.{attr}", path, importer, caller, rows)
