@@ -93,7 +93,8 @@ def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
 
 _RANDOM = re.compile(r"\brandom\b")
 _IMPORT = re.compile(r"\bimport\b")
-NESTED_IMPORT = re.compile(r"^[ \t]+(?:import|from)\b", re.MULTILINE)  # inside a def
+# an import statement inside a def (or a docstring line that reads like one: harmless)
+NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.MULTILINE)
 
 
 def uses_random(text: str) -> bool:
@@ -493,15 +494,16 @@ class ProjectIndex:
         self._chain = {}
         out = self._join()
         for _ in range(MAX_CHAIN_ROUNDS if self.loader is not None else 0):
-            grown = False
+            grown = keys = False
             for path in sorted(out):
                 got = self._derive(path, out[path])
                 if got is not None and self._chain.get(path) != got:
+                    keys |= got.key_params != self._summary(path).key_params  # type: ignore[union-attr]
                     self._chain[path] = got
                     grown = True
             if not grown:
                 break
-            out = self._join()
+            out = self._join(None if keys else out)  # no new key helper: the same entries
         self._seeds = out
         return out
 
@@ -509,7 +511,11 @@ class ProjectIndex:
         """A module's summary with the seeds that reach it, when a chain computed one."""
         return self._chain.get(path) or self.summaries.get(path)
 
-    def _join(self) -> dict[str, dict[str, Seed]]:
+    def _join(
+        self, previous: dict[str, dict[str, Seed]] | None = None
+    ) -> dict[str, dict[str, Seed]]:
+        """The seeds from the summaries (a chain's where there is one); the `KeyHelpers`
+        entries of `previous` when given (no key parameters changed since)."""
         out: dict[str, dict[str, Seed]] = {}
         self._key_modules = None
         for importer in sorted(self.summaries):
@@ -535,7 +541,10 @@ class ProjectIndex:
                 known = out.setdefault(path, {})
                 known[fn] = known[fn].merge(seed) if fn in known else seed
         for importer in sorted(self.summaries):
-            helpers = self._key_helpers(importer)
+            if previous is not None:
+                helpers = previous.get(importer, {}).get(KEY_HELPERS)  # type: ignore[assignment]
+            else:
+                helpers = self._key_helpers(importer)
             if helpers is not None:
                 out.setdefault(importer, {})[KEY_HELPERS] = helpers
         return out
@@ -666,11 +675,7 @@ class ProjectIndex:
             return None
         if not _same_distribution(caller, (self.names.get(found[0]) or [""])[0]):
             return None
-        names = callee.key_params[found[1]]
-        positions = callee.key_positions.get(found[1]) or [-1] * len(names)
-        if len(positions) != len(names):
-            return None
-        return tuple(zip(names, positions))
+        return _params(callee, found[1])
 
     def _module_helpers(
         self, prefix: str, path: str, importer: str, caller: str, rows: dict
@@ -681,8 +686,12 @@ class ProjectIndex:
         if path == importer or summary is None:
             return
         module = (self.names.get(path) or [""])[0]
+        direct = self._module_path(module, importer) == path and _same_distribution(caller, module)
         for fn in summary.key_params:
-            params = self._helper_params(f"{module}.{fn}", importer, caller)
+            if direct and fn not in summary.exports:  # what `_helper_params` finds, quicker
+                params = _params(summary, fn)
+            else:
+                params = self._helper_params(f"{module}.{fn}", importer, caller)
             if params is not None:
                 rows.setdefault(f"{prefix}.{fn}", params)
         for name, exported in summary.exports.items():
@@ -723,6 +732,15 @@ class ProjectIndex:
             if found is not None and found[0] != path:
                 out.add(found[0])
         return out
+
+
+def _params(summary: ModuleSummary, fn: str) -> tuple[tuple[str, int], ...] | None:
+    """(name, position) of the key parameters `fn` of the module consumes."""
+    names = summary.key_params.get(fn)
+    if not names:
+        return None
+    positions = summary.key_positions.get(fn) or [-1] * len(names)
+    return tuple(zip(names, positions)) if len(positions) == len(names) else None
 
 
 __all__ = [
