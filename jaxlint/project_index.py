@@ -22,6 +22,7 @@ from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.project import (
     NESTED_IMPORT,
     SUMMARY_FORMAT,
+    KeyHelpers,
     ModuleSummary,
     ProjectIndex,
     module_names,
@@ -133,7 +134,7 @@ def derive_text(
     (`name(` for each name they are imported as) change nothing and cost no analysis."""
     helpers = seeds.get(KEY_HELPERS)
     if helpers is not None and not any(
-        re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", text)
+        _calls(name, text)
         for name in helpers.as_map()  # type: ignore[attr-defined]
     ):
         seeds = {k: v for k, v in seeds.items() if k != KEY_HELPERS}
@@ -154,6 +155,11 @@ def derive_text(
         return None
     except Exception:  # an analysis bug costs the cross-module facts, never the run
         return None
+
+
+def _calls(name: str, text: str) -> bool:
+    """Whether the text can call `name` (`name(`): the key analysis matches calls by name."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", text) is not None
 
 
 def summarize_text(
@@ -387,6 +393,15 @@ class Loader:
             except Exception:
                 pass
         return summary
+
+    def called(self, path: str, helpers: KeyHelpers) -> KeyHelpers | None:
+        """The entries of `helpers` that the file's text calls (`name(`); None if none.
+        An entry it never calls changes nothing but would have the file linted again."""
+        read = self._text(path)
+        if read is None:
+            return helpers
+        rows = tuple((n, p) for n, p in helpers.helpers if _calls(n, read[1]))
+        return KeyHelpers(rows) if rows else None
 
     def set_text(self, path: str, text: str) -> None:
         """An editor's buffer: what the file holds from now on."""

@@ -247,9 +247,9 @@ class ModuleIndex:
         ):
             self.stores.append(node)
             return
-        if isinstance(node, (ast.Import, ast.ImportFrom)) and scope.kind == "function":
-            self.nested_imports.append(node)
         if isinstance(node, ast.Import):
+            if scope.kind == "function":
+                self.nested_imports.append(node)
             for alias in node.names:
                 if alias.asname:
                     scope.bind(alias.asname, Binding("import", node, alias.name))
@@ -257,6 +257,8 @@ class ModuleIndex:
                     head = alias.name.split(".")[0]
                     scope.bind(head, Binding("import", node, head))
         elif isinstance(node, ast.ImportFrom):
+            if scope.kind == "function":
+                self.nested_imports.append(node)
             for alias in node.names:
                 if alias.name == "*":
                     continue

@@ -428,6 +428,7 @@ class ProjectIndex:
         # once seeds reach it (chains), the names a `from m import *` binds; None: one hop
         self.loader: Loader | None = None
         self._chain: dict[str, ModuleSummary] = {}  # path -> its summary with its seeds
+        self._effective: dict[str, ModuleSummary] = {}  # the summaries, a chain's first
         self._derived: dict[str, tuple[str, ModuleSummary | None]] = {}  # (digest, summary)
         self._submodules: dict[str, list[str]] | None = None
         self._imported_modules: set[str] | None = None
@@ -464,7 +465,7 @@ class ProjectIndex:
     def resolve(self, target: str, importer: str, _hops: int = 0) -> tuple[str, str] | None:
         """(path, function name) of an absolute dotted target, following package re-exports;
         `*.f`: the `f` that the importer's `from m import *` statements bind."""
-        if target.startswith(STAR):
+        if target[:2] == STAR:
             found = self._star_target(target[len(STAR) :], importer)
             return self.resolve(found, importer, _hops) if found else None
         parts = target.split(".")
@@ -492,6 +493,7 @@ class ProjectIndex:
         if self._seeds is not None:
             return self._seeds
         self._chain = {}
+        self._effective = dict(self.summaries)
         out = self._join()
         for _ in range(MAX_CHAIN_ROUNDS if self.loader is not None else 0):
             grown = keys = False
@@ -499,7 +501,7 @@ class ProjectIndex:
                 got = self._derive(path, out[path])
                 if got is not None and self._chain.get(path) != got:
                     keys |= got.key_params != self._summary(path).key_params  # type: ignore[union-attr]
-                    self._chain[path] = got
+                    self._chain[path] = self._effective[path] = got
                     grown = True
             if not grown:
                 break
@@ -509,7 +511,7 @@ class ProjectIndex:
 
     def _summary(self, path: str) -> ModuleSummary | None:
         """A module's summary with the seeds that reach it, when a chain computed one."""
-        return self._chain.get(path) or self.summaries.get(path)
+        return self._effective.get(path)
 
     def _join(
         self, previous: dict[str, dict[str, Seed]] | None = None
@@ -545,6 +547,8 @@ class ProjectIndex:
                 helpers = previous.get(importer, {}).get(KEY_HELPERS)  # type: ignore[assignment]
             else:
                 helpers = self._key_helpers(importer)
+                if helpers is not None and self.loader is not None:
+                    helpers = self.loader.called(importer, helpers)  # else: linted again for naught
             if helpers is not None:
                 out.setdefault(importer, {})[KEY_HELPERS] = helpers
         return out
@@ -670,7 +674,7 @@ class ProjectIndex:
         found = self.resolve(target, importer)
         if found is None or found[0] == importer:
             return None
-        callee = self._summary(found[0])
+        callee = self._effective.get(found[0])
         if callee is None or not callee.key_params.get(found[1]):
             return None
         if not _same_distribution(caller, (self.names.get(found[0]) or [""])[0]):

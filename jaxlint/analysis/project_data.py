@@ -169,6 +169,8 @@ class Loader(Protocol):
 
     def public_names(self, path: str) -> frozenset[str] | None: ...
 
+    def called(self, path: str, helpers: KeyHelpers) -> KeyHelpers | None: ...
+
 
 def _same_distribution(caller: str, callee: str) -> bool:
     """Seeds stay inside one package: `pkg.train` -> `pkg.losses` and scripts (`train`) ->
