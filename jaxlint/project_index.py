@@ -14,16 +14,22 @@ import ast
 import hashlib
 import multiprocessing
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.project import (
+    NESTED_IMPORT,
     SUMMARY_FORMAT,
+    KeyHelpers,
     ModuleSummary,
     ProjectIndex,
     module_names,
     needs_summary,
+    seeds_digest,
     summarize,
+    summarize_seeded,
     uses_random,
     uses_transform,
 )
@@ -115,6 +121,47 @@ def summary_key(data: bytes, module: str, is_package: bool, jit_decorators: tupl
     return h.hexdigest()
 
 
+def derive_text(
+    text: str,
+    path: str,
+    base: ModuleSummary,
+    is_package: bool,
+    jit_decorators: tuple[str, ...],
+    seeds: Mapping[str, object],
+) -> ModuleSummary | None:
+    """What one file's text passes on once `seeds` reach it (`summarize_seeded`); None when
+    it does not parse or cannot be analysed. Key helpers that the text never calls
+    (`name(` for each name they are imported as) change nothing and cost no analysis."""
+    helpers = seeds.get(KEY_HELPERS)
+    if helpers is not None and not any(
+        _calls(name, text)
+        for name in helpers.as_map()  # type: ignore[attr-defined]
+    ):
+        seeds = {k: v for k, v in seeds.items() if k != KEY_HELPERS}
+    if not seeds:
+        return base
+    from jaxlint.analysis import ModuleFacts
+    from jaxlint.core.parse import parse
+    from jaxlint.core.source import SourceText
+
+    parsed = parse(SourceText(text), path)
+    if parsed.tree is None:
+        return None
+    try:
+        return summarize_seeded(
+            ModuleFacts(parsed.tree, jit_decorators, seeds), base, is_package, seeds
+        )
+    except (RecursionError, MemoryError):
+        return None
+    except Exception:  # an analysis bug costs the cross-module facts, never the run
+        return None
+
+
+def _calls(name: str, text: str) -> bool:
+    """Whether the text can call `name` (`name(`): the key analysis matches calls by name."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", text) is not None
+
+
 def summarize_text(
     text: str, path: str, module: str, is_package: bool, jit_decorators: tuple[str, ...]
 ) -> ModuleSummary | None:
@@ -128,7 +175,7 @@ def summarize_text(
         return None
     transforms_used, random_used = uses_transform(text, jit_decorators), uses_random(text)
     tree = parsed.tree
-    if not (is_package or transforms_used or random_used):
+    if not (is_package or transforms_used or random_used or NESTED_IMPORT.search(text)):
         # a caller that only imports: its summary is its top-level imports, so the facts of
         # those statements alone give the same summary without indexing the whole module
         imports = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
@@ -227,6 +274,7 @@ def build_index_deferred(
     deferred: dict[str, SummaryJob] = {}
     global _JOB_CACHE
     index = ProjectIndex()
+    index.loader = Loader(root, jit_decorators_for, cache, dict(texts or {}))
     todo: list[SummaryJob] = []
     texts = texts or {}
     for path in files:
@@ -244,7 +292,7 @@ def build_index_deferred(
                 text = decode_source(data).text
             except (OSError, ReadError):
                 continue  # the lint reports it; no summary
-        if not needs_summary(path, text, jd, linted=path in defer or path in linted):
+        if not needs_summary(path, text, jd, linted=True):  # any importer can be in a chain
             index.add_module(path, names, None)
             continue
         key = summary_key(data, names[0], is_package, jd) if cache is not None else None
@@ -282,6 +330,128 @@ def build_index_deferred(
         if data is not None:
             index.add_module(path, index.names.get(path, []), ModuleSummary.from_json(data))
     return index, deferred
+
+
+class Loader:
+    """Reads for the index what summaries leave out (`analysis.project.Loader`): a module's
+    summary analysed with the seeds that reach it (chains of helpers across modules), cached
+    by content, seeds and settings; the names a `from m import *` of a module binds."""
+
+    def __init__(
+        self,
+        root: str | None,
+        jit_decorators_for,  # noqa: ANN001 - path -> tuple[str, ...]
+        cache: result_cache.Cache | None = None,
+        texts: dict[str, str] | None = None,
+    ) -> None:
+        self.root = root
+        self.jit_decorators_for = jit_decorators_for
+        self.cache = cache
+        self.texts = texts if texts is not None else {}
+        self._public: dict[str, frozenset[str] | None] = {}
+
+    def _text(self, path: str) -> tuple[bytes, str] | None:
+        if path in self.texts:
+            text = self.texts[path]
+            return text.encode("utf-8", "surrogatepass"), text
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+            return data, decode_source(data).text
+        except (OSError, ReadError):
+            return None
+
+    def derive(
+        self,
+        path: str,
+        names: list[str],
+        seeds: Mapping[str, object],
+        base: ModuleSummary,
+    ) -> ModuleSummary | None:
+        if not names:
+            return None
+        read = self._text(path)
+        if read is None:
+            return None
+        data, text = read
+        jd = tuple(self.jit_decorators_for(path))
+        is_package = os.path.basename(path) == "__init__.py"
+        key = None
+        if self.cache is not None:
+            key = summary_key(data, names[0], is_package, jd)
+            key = hashlib.sha256(f"{key}\0seeds={seeds_digest(seeds)}".encode()).hexdigest()
+            hit = self.cache.get_data(key)
+            if hit is not None:
+                try:
+                    return ModuleSummary.from_json(hit)
+                except (ValueError, KeyError, TypeError):
+                    pass
+        summary = derive_text(text, path, base, is_package, jd, seeds)
+        if summary is not None and key is not None:
+            try:
+                self.cache.put_data(key, summary.to_json())  # type: ignore[union-attr]
+            except Exception:
+                pass
+        return summary
+
+    def called(self, path: str, helpers: KeyHelpers) -> KeyHelpers | None:
+        """The entries of `helpers` that the file's text calls (`name(`); None if none.
+        An entry it never calls changes nothing but would have the file linted again."""
+        read = self._text(path)
+        if read is None:
+            return helpers
+        rows = tuple((n, p) for n, p in helpers.helpers if _calls(n, read[1]))
+        return KeyHelpers(rows) if rows else None
+
+    def set_text(self, path: str, text: str) -> None:
+        """An editor's buffer: what the file holds from now on."""
+        self.texts[path] = text
+        self._public.pop(path, None)
+
+    def public_names(self, path: str) -> frozenset[str] | None:
+        if path not in self._public:
+            read = self._text(path)
+            self._public[path] = public_names(read[1]) if read is not None else None
+        return self._public[path]
+
+
+def public_names(text: str) -> frozenset[str] | None:
+    """The names `from m import *` binds: `__all__` when it is a literal list or tuple of
+    strings, else the module's top-level names without a leading underscore; None when
+    unknown (it does not parse, or `__all__` is computed)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    names: set[str] = set()
+    declared: set[str] | None = None
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(stmt.name)
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for alias in stmt.names:
+                if alias.name == "*":
+                    return None  # what it binds is another module's business
+                names.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                if isinstance(t, ast.Name) and t.id == "__all__":
+                    value = stmt.value
+                    if isinstance(stmt, ast.AugAssign) or not isinstance(
+                        value, (ast.List, ast.Tuple)
+                    ):
+                        return None
+                    if not all(
+                        isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
+                    ):
+                        return None
+                    declared = {e.value for e in value.elts}  # type: ignore[attr-defined]
+                elif isinstance(t, ast.Name):
+                    names.add(t.id)
+    if declared is not None:
+        return frozenset(declared)
+    return frozenset(n for n in names if not n.startswith("_"))
 
 
 # -- one index per project and process (flake8, the LSP) --------------------------------------

@@ -814,3 +814,35 @@ async def test_project_index_keys_in_a_file_without_jax_random(
         diags = list(client.diagnostics.get(train.as_uri(), []))
     (reuse,) = by_code(diags, "JAX201")
     assert "model.init_mlp" in reuse.message and reuse.range.start.line == 5
+
+
+@pytest.mark.asyncio
+async def test_project_index_chains_read_open_buffers(client: LanguageClient, tmp_path: Path):
+    """train.step (jitted) -> a.middle -> b.clip: clip is traced two files away; editing the
+    open a.py (unsaved) so that middle passes only a Python value re-publishes b.py clean:
+    the chain is computed from the buffer, as the CLI would from the saved file."""
+    (tmp_path / "pyproject.toml").write_text("")
+    files = {
+        "b.py": "def clip(x, limit):\n    if x > limit:\n        return limit\n    return x\n",
+        "a.py": "import b\n\n\ndef middle(x, n):\n    return b.clip(x * 2, n)\n",
+        "train.py": "import jax\nfrom a import middle\n\n\n@jax.jit\ndef step(x):\n"
+        "    return middle(x, 3)\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    b, a = tmp_path / "b.py", tmp_path / "a.py"
+    diags = await open_doc(client, b, files["b.py"])
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while not by_code(diags, "JAX110"):  # the index is built in the background, then re-lint
+        assert loop.time() < deadline, diags
+        await asyncio.sleep(0.05)
+        diags = list(client.diagnostics.get(b.as_uri(), []))
+    (found,) = by_code(diags, "JAX110")
+    assert "traced via train.step() -> a.middle() -> b.clip()" in found.message
+
+    await open_doc(client, a, files["a.py"])
+    client.diagnostics.pop(b.as_uri(), None)
+    changed = files["a.py"].replace("b.clip(x * 2, n)", "b.clip(n, 2) * x")
+    await change_doc(client, a, changed, version=2)
+    assert by_code(await _next_diagnostics(client, b.as_uri()), "JAX110") == []

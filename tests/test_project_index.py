@@ -525,8 +525,9 @@ def test_module_imports_are_summarised(tmp_path: Path) -> None:
     helpers = index.seeds_for(files[1])[KEY_HELPERS].as_map()
     assert helpers == {"model.init_mlp": (("key", 0),), "m.init_mlp": (("key", 0),)}
     assert index.dependents(files[0]) == {files[1]}  # an editor re-publishes train.py
-    # not linted and no `random`, transform or `__init__`: no summary needed
-    assert files[1] not in build_index(files, str(tmp_path), lambda p: ()).summaries
+    # not linted and no `random`, transform or `__init__`: summarised all the same, since
+    # any importer can be a link of a chain (a jitted step -> a.f -> b.g)
+    assert files[1] in build_index(files, str(tmp_path), lambda p: ()).summaries
 
 
 def test_key_helper_seeds_lift_the_random_gate() -> None:
@@ -564,3 +565,213 @@ def test_a_broken_config_beside_a_markerless_file_does_not_stop_its_lint(
     proc = run_cli("check", "--format", "json", "--no-cache", "scratch.py", cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
     assert _found(json.loads(proc.stdout)) == {("scratch.py", "JAX101", 6)}
+
+
+# -- chains across modules, star imports, imports inside functions, `pkg.sub.f` (issue 13) -----
+
+CHAIN_FILES = {
+    "c/__init__.py": "from . import rng\n",
+    "c/rng.py": "import jax\n\n\ndef noise(key, shape):\n    return jax.random.normal(key, shape)\n",
+    # b never names a transform or `random`: it is reached only through a.py
+    "c/b.py": """def clip(x, limit):
+    if x > limit:
+        return limit
+    return float(x)
+
+
+def sample(key):
+    from c.rng import noise
+
+    return noise(key, (2,))
+""",
+    "c/a.py": """from c import b
+
+
+def middle(x, n):
+    return b.clip(x * 2, n)
+
+
+def draw(key):
+    return b.sample(key)
+""",
+    "c/train.py": """import jax
+import c
+from c.a import draw, middle
+
+
+@jax.jit
+def step(x):
+    return middle(x, 3)
+
+
+def by_package_attribute():
+    key = jax.random.key(0)
+    a = c.rng.noise(key, (2,))
+    b = jax.random.normal(key, (2,))
+    return a, b
+
+
+def through_two_modules():
+    key = jax.random.key(0)
+    a = draw(key)
+    b = jax.random.normal(key, (2,))
+    return a, b
+
+
+def split_first():
+    key, sub = jax.random.split(jax.random.key(0))
+    return draw(sub), jax.random.normal(key, (2,))
+""",
+}
+CHAIN = "traced via train.step() -> a.middle() -> b.clip()"
+CHAIN_FOUND = {
+    ("b.py", "JAX110", 2),  # `if x > limit`: `x` traced two modules away, `limit` is 3
+    ("b.py", "JAX101", 4),
+    ("train.py", "JAX201", 14),  # `import c` then `c.rng.noise(key)`
+    ("train.py", "JAX201", 21),  # draw -> b.sample -> rng.noise (an import inside a def)
+}
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    root.mkdir(parents=True)
+    (root / "pyproject.toml").write_text("")
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def _flake8(root: Path, *paths: str) -> tuple[set[tuple[str, str, int]], str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "-j", "1", "--select", "JAX", *paths],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    got = set()
+    for line in proc.stdout.splitlines():
+        path, row, _col, rest = line.split(":", 3)
+        got.add((Path(path).name, rest.split()[0], int(row)))
+    return got, proc.stdout + proc.stderr
+
+
+def test_seeds_and_keys_follow_chains_of_helpers(tmp_path: Path, run_cli) -> None:
+    """A jitted step in train.py -> a.middle -> b.clip: clip's parameter is traced two modules
+    away; a key passed to a.draw is consumed by rng.noise through b.sample. The CLI (cold,
+    cached, warm) and flake8 (linting each file alone) report the same."""
+    root = _write(tmp_path / "chain", CHAIN_FILES)
+    proc = run_cli("check", "--format", "json", "--no-cache", "c", cwd=root)
+    diags = json.loads(proc.stdout)
+    assert _found(diags) == CHAIN_FOUND, proc.stderr
+    assert all(CHAIN in d["message"] for d in diags if d["filename"].endswith("b.py"))
+    assert "`c.a.draw` on line 20" in next(
+        d["message"] for d in diags if d["location"]["row"] == 21
+    )
+    proc = run_cli("check", "--format", "json", "--no-cache", "--no-project-index", "c", cwd=root)
+    assert json.loads(proc.stdout) == []
+    cache = ("--cache-dir", str(root / "cache"))
+    for _ in range(2):  # cold, then warm
+        proc = run_cli("check", "--format", "json", *cache, "c", cwd=root)
+        assert _found(json.loads(proc.stdout)) == CHAIN_FOUND
+    for one in ("c/b.py", "c/train.py"):  # flake8 builds the index for the first file alone
+        got, out = _flake8(root, one)
+        assert got == {f for f in CHAIN_FOUND if f[0] == Path(one).name}, out
+    # the middle link stops passing the traced value on: b.py is silent again (cached run)
+    a = root / "c" / "a.py"
+    a.write_text(a.read_text().replace("b.clip(x * 2, n)", "b.clip(n, 2) * x"))
+    proc = run_cli("check", "--format", "json", *cache, "c", cwd=root)
+    assert {f for f in _found(json.loads(proc.stdout)) if f[0] == "b.py"} == set()
+
+
+def test_chain_seeds_in_the_index(tmp_path: Path) -> None:
+    root = _write(tmp_path / "chain", CHAIN_FILES)
+    files = sorted(str(p) for p in root.rglob("*.py"))
+    index = build_index(files, str(root), lambda p: ())
+    seed = index.seeds_for(str(root / "c" / "b.py"))["clip"]
+    assert (seed.positions, seed.chain) == ((0,), ("train.step", "a.middle", "b.clip"))
+    from jaxlint.analysis.flow.keys import KEY_HELPERS
+
+    helpers = index.seeds_for(str(root / "c" / "train.py"))[KEY_HELPERS].as_map()
+    assert helpers["draw"] == (("key", 0),) and helpers["c.rng.noise"] == (("key", 0),)
+    # one hop only without the loader (what summaries alone say)
+    index.loader = None
+    index.add_module(files[0], index.names[files[0]], index.summaries.get(files[0]))
+    assert "clip" not in index.seeds_for(str(root / "c" / "b.py"))
+
+
+def test_chains_through_a_cycle_end(tmp_path: Path, run_cli) -> None:
+    """a.f -> b.g -> a.f: the fixed point stops; each function is reported once."""
+    root = _write(
+        tmp_path / "cyc",
+        {
+            "d/__init__.py": "",
+            "d/a.py": "from d import b\n\n\ndef f(x):\n    if x > 0:\n        return b.g(x)\n",
+            "d/b.py": "from d import a\n\n\ndef g(x):\n    return a.f(x - 1) + int(x)\n",
+            "d/main.py": "import jax\nfrom d import a\n\n\n@jax.jit\ndef step(x):\n"
+            "    return a.f(x)\n",
+        },
+    )
+    proc = run_cli("check", "--format", "json", "--no-cache", "d", cwd=root)
+    assert _found(json.loads(proc.stdout)) == {("a.py", "JAX110", 5), ("b.py", "JAX101", 5)}
+
+
+STAR_FILES = {
+    "s/__init__.py": "",
+    "s/helpers.py": """import jax
+
+__all__ = ["clip", "noise"]
+
+
+def clip(x):
+    if x > 0:
+        return x
+    return -x
+
+
+def noise(key, shape):
+    return jax.random.normal(key, shape)
+
+
+def hidden(x):
+    if x > 0:
+        return x
+""",
+    "s/train.py": """import jax
+from .helpers import *
+
+
+@jax.jit
+def step(x):
+    return clip(x) + hidden(x)
+
+
+def reuse():
+    key = jax.random.key(0)
+    a = noise(key, (2,))
+    return a, jax.random.normal(key, (2,))
+
+
+def local_import(x):
+    from .helpers import noise as draw
+
+    key = jax.random.key(0)
+    return draw(key, (2,)), jax.random.normal(key, (2,))
+""",
+}
+
+
+def test_star_imports_and_imports_inside_functions(tmp_path: Path, run_cli) -> None:
+    """`from .helpers import *` binds what `__all__` lists (`hidden` is not bound, so a name
+    error at run time, never a seed); `from .helpers import noise as draw` inside a def."""
+    root = _write(tmp_path / "star", STAR_FILES)
+    want = {("helpers.py", "JAX110", 7), ("train.py", "JAX201", 13), ("train.py", "JAX201", 20)}
+    proc = run_cli("check", "--format", "json", "--no-cache", "s", cwd=root)
+    assert _found(json.loads(proc.stdout)) == want, proc.stderr
+    for one in ("s/helpers.py", "s/train.py"):
+        got, out = _flake8(root, one)
+        assert got == {f for f in want if f[0] == Path(one).name}, out
+    # a star import of a module outside the project after it: any name may be rebound there
+    train = root / "s" / "train.py"
+    train.write_text(train.read_text().replace("import *\n", "import *\nfrom numpy import *\n"))
+    proc = run_cli("check", "--format", "json", "--no-cache", "s", cwd=root)
+    assert _found(json.loads(proc.stdout)) == {("train.py", "JAX201", 21)}, proc.stderr

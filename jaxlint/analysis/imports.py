@@ -169,6 +169,8 @@ class ModuleIndex:
         self.classes: list[ast.ClassDef] = []
         self.calls: list[ast.Call] = []
         self.stores: list[ast.AST] = []  # Subscript/Attribute targets of assignments and del
+        # `import` statements inside functions (the project index follows them too)
+        self.nested_imports: list[ast.Import | ast.ImportFrom] = []
         self._qual_cache: dict[int, str | None] = {}
         self._module_writes: dict[str, list[Write]] | None = None
         self._build()
@@ -246,6 +248,8 @@ class ModuleIndex:
             self.stores.append(node)
             return
         if isinstance(node, ast.Import):
+            if scope.kind == "function":
+                self.nested_imports.append(node)
             for alias in node.names:
                 if alias.asname:
                     scope.bind(alias.asname, Binding("import", node, alias.name))
@@ -253,6 +257,8 @@ class ModuleIndex:
                     head = alias.name.split(".")[0]
                     scope.bind(head, Binding("import", node, head))
         elif isinstance(node, ast.ImportFrom):
+            if scope.kind == "function":
+                self.nested_imports.append(node)
             for alias in node.names:
                 if alias.name == "*":
                     continue

@@ -16,8 +16,15 @@ confidence seed (not helpers reached by same-module propagation, whose taint is 
 flax/equinox `__call__` methods, traced only when applied), only arguments that hold traced
 values, only top-level functions of the callee, only imports that resolve to exactly one module
 of the project, never through a package's re-exports (a public API such as `jnp.where` is
-tracer-aware library code) and never from one top-level package into another. One hop: a seeded function does not seed further modules (its own
-summary is computed without seeds, so it stays a pure function of the file's text).
+tracer-aware library code) and never from one top-level package into another.
+
+Chains: a seeded function passes its traced values on, as a transformed one does (`train.step`
+-> `a.middle` -> `b.clip`). A summary stays a pure function of the file's text; what a module
+passes on once seeds reach it comes from `summarize_seeded` (the module analysed with those
+seeds, cached by content and seeds: `jaxlint.project_index.Loader`), and `ProjectIndex.seeds`
+joins again until nothing grows (`MAX_CHAIN_ROUNDS`, chains of at most `MAX_CHAIN` modules,
+never through a function twice). Only the seeded top-level functions themselves pass seeds on,
+not the helpers they reach in their own module.
 
 PRNG keys too: a summary lists the key parameters its top-level functions consume and the
 names its top-level imports bind (`from m import f`, `import pkg.m as m`, `from pkg import m`);
@@ -25,8 +32,13 @@ a module importing such a function, or a module holding one, gets a `KeyHelpers`
 `keys.KEY_HELPERS`) with its seeds, listing each helper under the name it is called by
 (`init_mlp`, `m.init_mlp`, package re-exports followed), so `init_mlp(key, ...)` then
 `normal(key, ...)` is a reuse (JAX201) as when `init_mlp` is defined in the same module. A
-linted file is summarised whenever it imports anything (`needs_summary(linted=True)`), so a
-caller that never names `jax.random` gets the entry too; a seeded file skips the text
+file is summarised whenever it imports anything (`needs_summary(linted=True)`), so a caller
+that never names `jax.random` gets the entry too, and a module whose functions pass keys to
+another module's consuming helper consumes them for its own callers (a chain, as above). Names
+are followed through imports inside functions (when every import of the name agrees), `from m
+import *` (the names `__all__` or the top-level public names of a project module bind, and only
+while no unknown star import after it could rebind them) and submodules (`pkg.sub.f` after
+`import pkg`); a seeded file skips the text
 prefilter (engine.lint_text), which would otherwise drop the PRNG rules for lack of `random`.
 """
 
@@ -36,16 +48,27 @@ import ast
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
+from jaxlint.analysis.project_data import (
+    MAX_CHAIN,
+    MAX_CHAIN_ROUNDS,
+    MAX_EXPORT_HOPS,
+    MODULE_CALL_SUFFIX,
+    STAR,
+    SUMMARY_FORMAT,
+    KeyHelpers,
+    Loader,
+    ModuleSummary,
+    Seed,
+    _resolve_relative,
+    _same_distribution,
+    module_names,
+    seeds_digest,
+)
 from jaxlint.analysis.transforms import FunctionFacts
-
-SUMMARY_FORMAT = 3  # 2: key_positions, imported; 3: imported always, `import m` too
-MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied
-MAX_EXPORT_HOPS = 3
 
 # A module can only trace a function if it names a transform: every component of a qualified
 # name is a whole word of the text (see jaxlint.prefilter), so the last one is.
@@ -70,6 +93,8 @@ def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
 
 _RANDOM = re.compile(r"\brandom\b")
 _IMPORT = re.compile(r"\bimport\b")
+# an import statement inside a def (or a docstring line that reads like one: harmless)
+NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.MULTILINE)
 
 
 def uses_random(text: str) -> bool:
@@ -90,146 +115,6 @@ def needs_summary(
         or uses_random(text)
         or (linted and _IMPORT.search(text) is not None)
     )
-
-
-@dataclass(frozen=True)
-class Seed:
-    """A function of this module called with traced arguments from another module."""
-
-    kind: str  # "jit" | "grad", the caller's
-    via: str  # the caller's transform
-    positions: tuple[int, ...] = ()  # positional arguments that receive traced values
-    keywords: tuple[str, ...] = ()  # keyword arguments that receive traced values
-    chain: tuple[str, ...] = ()  # `train.train_step`, ..., `losses.loss_fn`
-
-    def to_json(self) -> list:
-        return [self.kind, self.via, list(self.positions), list(self.keywords), list(self.chain)]
-
-    @classmethod
-    def from_json(cls, row: list) -> Seed:
-        kind, via, positions, keywords, chain = row
-        return cls(
-            str(kind),
-            str(via),
-            tuple(int(p) for p in positions),
-            tuple(str(k) for k in keywords),
-            tuple(str(c) for c in chain),
-        )
-
-    def merge(self, other: Seed) -> Seed:
-        """Two callers: traced where either passes tracers; abstract if either is a jit."""
-        kind = "jit" if "jit" in (self.kind, other.kind) else self.kind
-        # the message names a caller of the kind reported (a jit one when there is one)
-        first = min(
-            (s for s in (self, other) if s.kind == kind),
-            key=lambda s: (len(s.chain), s.chain, s.via),
-        )
-        return Seed(
-            kind,
-            first.via,
-            tuple(sorted(set(self.positions) | set(other.positions))),
-            tuple(sorted(set(self.keywords) | set(other.keywords))),
-            first.chain,
-        )
-
-
-@dataclass(frozen=True)
-class KeyHelpers:
-    """A seeds entry (under `KEY_HELPERS`): the names a module imports from other project
-    modules whose functions consume PRNG key parameters, with those parameters' names and
-    positions (-1: keyword-only). It travels with the seeds so that it reaches the analysis,
-    and the cache key, by the same roads."""
-
-    helpers: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
-
-    def to_json(self) -> list:
-        return [[local, [list(p) for p in params]] for local, params in self.helpers]
-
-    def as_map(self) -> dict[str, tuple[tuple[str, int], ...]]:
-        return dict(self.helpers)
-
-
-@dataclass
-class ModuleSummary:
-    """What other modules need to know about one module (JSON-serialisable)."""
-
-    module: str
-    outgoing: list[tuple[str, Seed]] = field(default_factory=list)  # absolute target -> seed
-    exports: dict[str, str] = field(default_factory=dict)  # re-exported name -> absolute name
-    # top-level function -> the parameters it consumes as PRNG keys (analysis.flow.keys), for the
-    # key analysis of its callers in other modules
-    key_params: dict[str, list[str]] = field(default_factory=dict)
-    # the same parameters' positions (-1: keyword-only), in the order of `key_params`
-    key_positions: dict[str, list[int]] = field(default_factory=dict)
-    # top-level `from m import f [as g]` and `import pkg.m [as m]`: local name -> absolute
-    # target, a function or a module (for the key analysis of calls to other modules' helpers)
-    imported: dict[str, str] = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        return {
-            "format": SUMMARY_FORMAT,
-            "module": self.module,
-            "outgoing": [[t, s.to_json()] for t, s in self.outgoing],
-            "exports": dict(self.exports),
-            "key_params": {k: list(v) for k, v in self.key_params.items()},
-            "key_positions": {k: list(v) for k, v in self.key_positions.items()},
-            "imported": dict(self.imported),
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> ModuleSummary:
-        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
-            raise ValueError("not a module summary")
-        return cls(
-            str(data["module"]),
-            [(str(t), Seed.from_json(s)) for t, s in data["outgoing"]],
-            {str(k): str(v) for k, v in data["exports"].items()},
-            {str(k): [str(p) for p in v] for k, v in data.get("key_params", {}).items()},
-            {str(k): [int(p) for p in v] for k, v in data.get("key_positions", {}).items()},
-            {str(k): str(v) for k, v in data.get("imported", {}).items()},
-        )
-
-
-# -- module names -------------------------------------------------------------------------------
-
-
-def module_names(path: str, root: str | None = None) -> tuple[list[str], bool]:
-    """The names a file is imported by: its package-based name (`pkg.sub.mod`) and, inside
-    `root`, its root-relative name (namespace packages, `src/`-less layouts); and whether it is
-    a package `__init__`."""
-    path = os.path.abspath(path)
-    folder, base = os.path.split(path)
-    stem = base.rsplit(".", 1)[0]
-    is_package = stem == "__init__"
-    parts = [] if is_package else [stem]
-    d = folder
-    while os.path.isfile(os.path.join(d, "__init__.py")):
-        parts.insert(0, os.path.basename(d))
-        parent = os.path.dirname(d)
-        if parent == d:
-            break
-        d = parent
-    names = [".".join(parts)] if parts and all(p.isidentifier() for p in parts) else []
-    if root is not None:
-        rel = os.path.relpath(os.path.join(folder, "" if is_package else stem), root)
-        rparts = [] if rel == "." else rel.split(os.sep)
-        if rparts and all(p.isidentifier() for p in rparts):
-            name = ".".join(rparts)
-            if name not in names:
-                names.append(name)
-    return names, is_package
-
-
-def _resolve_relative(module: str, is_package: bool, level: int, name: str | None) -> str | None:
-    parts = module.split(".") if module else []
-    if not is_package:
-        parts = parts[:-1]
-    if level - 1 > len(parts):
-        return None
-    base = parts[: len(parts) - (level - 1)]
-    if name:
-        base = [*base, name]
-    return ".".join(base) or None
 
 
 # -- summaries ----------------------------------------------------------------------------------
@@ -288,15 +173,23 @@ class _Imports:
         return ".".join([base, *rest]) if base else None
 
 
-def _imported_names(tree: ast.Module, imports: _Imports, out: ModuleSummary) -> None:
+def _imported_names(facts, imports: _Imports, out: ModuleSummary) -> None:  # noqa: ANN001
     """What a caller of key helpers imports (`ModuleSummary.imported`): the names its
     top-level `from m import f` statements bind, and the modules its top-level `import`
     statements bind (`import pkg.m as m`: `m` -> `pkg.m`; `import pkg.m`: `pkg.m` -> `pkg.m`),
-    whose helpers it calls as `m.f` / `pkg.m.f`."""
+    whose helpers it calls as `m.f` / `pkg.m.f`; the imports inside functions too, when every
+    import of that name means the same thing (the key analysis matches calls by name, and
+    checks the name is bound by an import where it is called); and the modules of its
+    top-level `from m import *` statements, in order (`ModuleSummary.star`)."""
+    tree: ast.Module = facts.tree
     for stmt in tree.body:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             for alias in stmt.names:
                 if alias.name == "*":
+                    if isinstance(stmt, ast.ImportFrom):
+                        star = _star_module(stmt, imports)
+                        if star:
+                            out.star.append(star)
                     continue
                 if isinstance(stmt, ast.Import):  # `import a.b` is called as `a.b.f(...)`
                     local = alias.asname or alias.name
@@ -306,6 +199,28 @@ def _imported_names(tree: ast.Module, imports: _Imports, out: ModuleSummary) -> 
                     target = imports.import_target(stmt, local)
                 if target and local not in out.exports:
                     out.imported[local] = target
+    inner: dict[str, set[str]] = {}
+    for node in facts.index.nested_imports:
+        for alias in node.names:
+            local = alias.asname or alias.name
+            if isinstance(node, ast.Import):
+                target = alias.name
+            else:
+                target = imports.import_target(node, local) if alias.name != "*" else None
+            inner.setdefault(local, set()).add(target or "")
+    for name, targets in sorted(inner.items()):
+        target = next(iter(targets)) if len(targets) == 1 else ""
+        known = out.imported.get(name)
+        if target and name not in out.exports and known in (None, target):
+            out.imported[name] = target
+        elif known is not None and known != target:
+            del out.imported[name]  # two meanings: unknown
+
+
+def _star_module(stmt: ast.ImportFrom, imports: _Imports) -> str | None:
+    if stmt.level:
+        return _resolve_relative(imports.module, imports.is_package, stmt.level, stmt.module)
+    return stmt.module
 
 
 def _function_arg(call: ast.Call) -> ast.AST | None:
@@ -326,7 +241,6 @@ def summarize(
     which parts can be non-empty; a module with neither costs a look at its top-level
     statements, no analysis.
     """
-    from jaxlint.analysis.flow.levels import Level
 
     tree: ast.Module = facts.tree
     out = ModuleSummary(module)
@@ -340,29 +254,119 @@ def summarize(
                         if target:
                             out.exports[alias.asname or alias.name] = target
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
-        top = set(tree.body)
-        for fn, params in facts.keys.consuming_params.items():
-            if fn in top and params:
-                out.key_params[fn.name] = sorted(params)
-                positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-                out.key_positions[fn.name] = [
-                    positional.index(p) if p in positional else -1 for p in sorted(params)
-                ]
-    _imported_names(tree, imports, out)
+        _key_params(facts, out)
+    _imported_names(facts, imports, out)
     if not transforms_used or not module:
         return out
-    index: ModuleIndex = facts.index
-    imports.index = index
+    imports.index = facts.index
     transforms = facts.transforms
-    if not any(_eligible(f) for f in transforms.facts.values()):
+    if any(_eligible(f) for f in transforms.facts.values()):
+        _outgoing(facts, imports, out, lambda fn, f: _eligible(f))
+    return out
+
+
+def summarize_seeded(
+    facts,  # noqa: ANN001 - analysis.ModuleFacts, analysed with `seeds`
+    base: ModuleSummary,
+    is_package: bool,
+    seeds: Mapping[str, object],
+) -> ModuleSummary:
+    """What a module passes on once other modules' seeds reach it (`ProjectIndex` chains):
+    its summary without seeds (`base`), plus the outgoing calls of its seeded top-level
+    functions (traced at the seeded parameters, with the chain so far), and with the key
+    parameters its functions consume counting the key helpers of other modules it calls.
+    Each part is analysed only when seeds of its kind arrived. Cached by content and seeds
+    (`jaxlint.project_index.Loader`)."""
+    out = ModuleSummary(
+        base.module,
+        list(base.outgoing),
+        dict(base.exports),
+        dict(base.key_params),
+        dict(base.key_positions),
+        dict(base.imported),
+        list(base.star),
+    )
+    if KEY_HELPERS in seeds:
+        out.key_params, out.key_positions = {}, {}
+        _key_params(facts, out)
+    if not base.module:
         return out
+    imports = _Imports(facts.index, base.module, is_package)
+    defs = {
+        s.name: s for s in facts.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    calling = [
+        fn
+        for name, fn in defs.items()
+        if isinstance(seeds.get(name), Seed) and _calls_out(fn, imports, bool(base.star))
+    ]
+    if not calling:
+        return out  # no seeded function calls another module: no taint analysis needed
+
+    def seeded(fn: ast.AST, f: FunctionFacts | None) -> bool:
+        seed = seeds.get(getattr(fn, "name", ""))
+        return (
+            fn in calling
+            and isinstance(seed, Seed)
+            and f is not None
+            and f.confidence == "medium"
+            and not f.unknown_static
+            and f.chain == seed.chain
+            and len(seed.chain) < MAX_CHAIN
+        )
+
+    if any(seeded(fn, f) for fn, f in facts.transforms.facts.items()):
+        _outgoing(facts, imports, out, seeded)
+    return out
+
+
+def _calls_out(fn: ast.AST, imports: _Imports, star: bool) -> bool:
+    """Whether a function calls a name bound by an import (or maybe by a star import)."""
+    index = imports.index
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Call):
+            continue
+        for func in (node.func, *(node.func.args[:1] if isinstance(node.func, ast.Call) else ())):
+            root = func
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if not isinstance(root, ast.Name) or index is None:
+                continue
+            scope = index.scope_of(root)
+            b = index.binding(root.id, scope)
+            if (b is not None and b.kind == "import") or (
+                star and index.lookup(root.id, scope) is None
+            ):
+                return True
+    return False
+
+
+def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
+    """The key parameters each top-level function consumes (`ModuleSummary.key_params`)."""
+    top = set(facts.tree.body)
+    for fn, params in facts.keys.consuming_params.items():
+        if fn in top and params:
+            out.key_params[fn.name] = sorted(params)
+            positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+            out.key_positions[fn.name] = [
+                positional.index(p) if p in positional else -1 for p in sorted(params)
+            ]
+
+
+def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  # noqa: ANN001
+    """Calls from the `eligible` functions to top-level functions of other modules, with the
+    positions and keywords that receive traced values (`ModuleSummary.outgoing`)."""
+    from jaxlint.analysis.flow.levels import Level
+
+    index: ModuleIndex = facts.index
+    transforms = facts.transforms
     taint = facts.taint
-    short = module.rsplit(".", 1)[-1]
+    short = out.module.rsplit(".", 1)[-1]
     grad_like = {*GRAD_LIKE, *JIT_LIKE}
     for call in index.calls:
         fn = index.enclosing_function(call)
         caller = transforms.facts.get(fn) if fn is not None else None
-        if not _eligible(caller):
+        if caller is None or not eligible(fn, caller):
             continue
         func: ast.AST = call.func
         if isinstance(func, ast.Call) and index.qualname(func.func) in grad_like:
@@ -385,6 +389,9 @@ def summarize(
         if index.resolve_function(func) is not None:
             continue  # a function of this module: taint's own propagation
         target = imports.dotted(func)
+        if target is None and out.star and isinstance(func, ast.Name):
+            if index.lookup(func.id, index.scope_of(func)) is None:
+                target = STAR + func.id  # bound by a `from m import *` (ProjectIndex.resolve)
         if target is None or "." not in target:
             continue
         positions: list[int] = []
@@ -398,10 +405,12 @@ def summarize(
         )
         if not positions and not keywords:
             continue  # only static values: the callee is not traced through this call
-        chain = tuple(f"{short}.{n}" for n in (caller.chain or (caller.name,)))  # type: ignore[union-attr]
-        seed = Seed(caller.kind, caller.via, tuple(positions), tuple(keywords), chain)  # type: ignore[union-attr]
+        if caller.confidence == "high":
+            chain = tuple(f"{short}.{n}" for n in (caller.chain or (caller.name,)))
+        else:  # a seeded function: its chain is already qualified
+            chain = caller.chain
+        seed = Seed(caller.kind, caller.via, tuple(positions), tuple(keywords), chain)
         out.outgoing.append((target, seed))
-    return out
 
 
 # -- the index ----------------------------------------------------------------------------------
@@ -415,6 +424,15 @@ class ProjectIndex:
         self.by_name: dict[str, list[str]] = {}  # module name -> absolute paths
         self.names: dict[str, list[str]] = {}  # absolute path -> module names
         self._seeds: dict[str, dict[str, Seed]] | None = None
+        # reads what summaries leave out (jaxlint.project_index.Loader): a module's summary
+        # once seeds reach it (chains), the names a `from m import *` binds; None: one hop
+        self.loader: Loader | None = None
+        self._chain: dict[str, ModuleSummary] = {}  # path -> its summary with its seeds
+        self._effective: dict[str, ModuleSummary] = {}  # the summaries, a chain's first
+        self._derived: dict[str, tuple[str, ModuleSummary | None]] = {}  # (digest, summary)
+        self._submodules: dict[str, list[str]] | None = None
+        self._imported_modules: set[str] | None = None
+        self._key_modules: set[str] | None = None  # per join: chains add key helpers
 
     def add_module(self, path: str, names: list[str], summary: ModuleSummary | None) -> None:
         path = os.path.abspath(path)
@@ -428,6 +446,9 @@ class ProjectIndex:
         elif path in self.summaries:
             del self.summaries[path]
         self._seeds = None
+        self._submodules = None
+        self._imported_modules = None
+        self._derived.pop(path, None)
 
     def _module_path(self, name: str, importer: str) -> str | None:
         """The one file `name` means from `importer` (its own folder first, as `sys.path[0]`
@@ -442,7 +463,11 @@ class ProjectIndex:
         return local[0] if len(local) == 1 else None
 
     def resolve(self, target: str, importer: str, _hops: int = 0) -> tuple[str, str] | None:
-        """(path, function name) of an absolute dotted target, following package re-exports."""
+        """(path, function name) of an absolute dotted target, following package re-exports;
+        `*.f`: the `f` that the importer's `from m import *` statements bind."""
+        if target[:2] == STAR:
+            found = self._star_target(target[len(STAR) :], importer)
+            return self.resolve(found, importer, _hops) if found else None
         parts = target.split(".")
         for i in range(len(parts) - 1, 0, -1):
             path = self._module_path(".".join(parts[:i]), importer)
@@ -459,40 +484,131 @@ class ProjectIndex:
         return None
 
     def seeds(self) -> dict[str, dict[str, Seed]]:
-        """path -> function name -> the merged seed of every caller."""
+        """path -> function name -> the merged seed of every caller.
+
+        Chains: a module that seeds reach passes them on (its seeded functions' calls to
+        other modules, the keys its functions consume through other modules' helpers). With
+        a `loader`, such a module's summary is computed again with its seeds, and the seeds
+        joined again, to a fixed point (at most `MAX_CHAIN_ROUNDS` rounds, in path order)."""
         if self._seeds is not None:
             return self._seeds
+        self._chain = {}
+        self._effective = dict(self.summaries)
+        out = self._join()
+        for _ in range(MAX_CHAIN_ROUNDS if self.loader is not None else 0):
+            grown = keys = False
+            for path in sorted(out):
+                got = self._derive(path, out[path])
+                if got is not None and self._chain.get(path) != got:
+                    keys |= got.key_params != self._summary(path).key_params  # type: ignore[union-attr]
+                    self._chain[path] = self._effective[path] = got
+                    grown = True
+            if not grown:
+                break
+            out = self._join(None if keys else out)  # no new key helper: the same entries
+        self._seeds = out
+        return out
+
+    def _summary(self, path: str) -> ModuleSummary | None:
+        """A module's summary with the seeds that reach it, when a chain computed one."""
+        return self._effective.get(path)
+
+    def _join(
+        self, previous: dict[str, dict[str, Seed]] | None = None
+    ) -> dict[str, dict[str, Seed]]:
+        """The seeds from the summaries (a chain's where there is one); the `KeyHelpers`
+        entries of `previous` when given (no key parameters changed since)."""
         out: dict[str, dict[str, Seed]] = {}
+        self._key_modules = None
         for importer in sorted(self.summaries):
-            caller = self.summaries[importer].module
-            for target, seed in self.summaries[importer].outgoing:
+            summary = self._summary(importer)
+            caller = summary.module  # type: ignore[union-attr]
+            for target, seed in summary.outgoing:  # type: ignore[union-attr]
                 found = self.resolve(target, importer, _hops=MAX_EXPORT_HOPS)
                 if found is None or found[0] == importer:
                     continue
                 path, fn = found
-                summary = self.summaries.get(path)
-                if summary is not None and fn in summary.exports:
+                callee_summary = self.summaries.get(path)
+                if callee_summary is not None and fn in callee_summary.exports:
                     continue  # a package's public API (`jnp.where`): library code, tracer-aware
                 if not _same_distribution(caller, (self.names.get(path) or [""])[0]):
                     continue  # optax calling into jax: the callee is another package's code
                 names = self.names.get(path) or [fn]
                 callee = f"{names[0].rsplit('.', 1)[-1]}.{fn}"
+                if callee in seed.chain:
+                    continue  # a cycle: the callee is already traced by this chain
                 seed = Seed(
                     seed.kind, seed.via, seed.positions, seed.keywords, (*seed.chain, callee)
                 )
                 known = out.setdefault(path, {})
                 known[fn] = known[fn].merge(seed) if fn in known else seed
         for importer in sorted(self.summaries):
-            helpers = self._key_helpers(importer)
+            if previous is not None:
+                helpers = previous.get(importer, {}).get(KEY_HELPERS)  # type: ignore[assignment]
+            else:
+                helpers = self._key_helpers(importer)
+                if helpers is not None and self.loader is not None:
+                    helpers = self.loader.called(importer, helpers)  # else: linted again for naught
             if helpers is not None:
                 out.setdefault(importer, {})[KEY_HELPERS] = helpers
-        self._seeds = out
         return out
+
+    def _derive(self, path: str, seeds: dict[str, Seed]) -> ModuleSummary | None:
+        """The summary of the module at `path` analysed with `seeds` (memoised per seeds),
+        or None when those seeds cannot make it pass anything on."""
+        if not self._may_pass_on(path, seeds):
+            return None
+        digest = seeds_digest(seeds)
+        known = self._derived.get(path)
+        if known is not None and known[0] == digest:
+            return known[1]
+        base = self.summaries[path]
+        got = self.loader.derive(path, self.names.get(path) or [], seeds, base)  # type: ignore[union-attr]
+        self._derived[path] = (digest, got)
+        return got
+
+    def _may_pass_on(self, path: str, seeds: dict[str, Seed]) -> bool:
+        """Whether seeds can change what the module passes on: it calls other modules (its
+        seeded functions may pass traced values on), or its functions call other modules'
+        key helpers and another module imports it (then they consume keys for their callers)."""
+        summary = self.summaries.get(path)
+        if summary is None or not (summary.imported or summary.star):
+            return False
+        if any(name != KEY_HELPERS for name in seeds):
+            return True
+        return KEY_HELPERS in seeds and self._imported_somewhere(path)
+
+    def _imported_somewhere(self, path: str) -> bool:
+        if self._imported_modules is None:  # every module name a summary's import can mean
+            self._imported_modules = set()
+            for other in self.summaries.values():
+                for target in (*other.imported.values(), *other.star):
+                    parts = target.split(".")
+                    for i in range(1, len(parts) + 1):
+                        self._imported_modules.add(".".join(parts[:i]))
+        return any(n in self._imported_modules for n in self.names.get(path) or [])
+
+    def _star_target(self, name: str, importer: str) -> str | None:
+        """The absolute name `name` means in `importer` through its `from m import *`
+        statements (the last one that binds it); None when unknown (a module outside the
+        project, or one whose names are unknown, could bind it after)."""
+        summary = self.summaries.get(importer)
+        if summary is None or self.loader is None:
+            return None
+        for module in reversed(summary.star):
+            path = self._module_path(module, importer)
+            names = self.loader.public_names(path) if path is not None else None
+            if names is None:
+                return None
+            if name in names:
+                return f"{module}.{name}"
+        return None
 
     def _key_helpers(self, importer: str) -> KeyHelpers | None:
         """The names `importer` imports from other project modules whose functions consume
         key parameters (`from model import init_mlp`, or `model.init_mlp` after `import
-        model`): its key analysis counts a call to one as a consumption of the keys passed
+        model`, `pkg.model.init_mlp` after `import pkg`, `init_mlp` after `from model import
+        *`): its key analysis counts a call to one as a consumption of the keys passed
         there, as for a helper of its own."""
         summary = self.summaries[importer]
         rows: dict[str, tuple[tuple[str, int], ...]] = {}
@@ -503,7 +619,53 @@ class ProjectIndex:
             path = self._module_path(target, importer)
             if path is not None:  # `import model` / `from pkg import model`: `model.f(...)`
                 self._module_helpers(local, path, importer, summary.module, rows)
+                self._submodule_helpers(local, target, importer, summary.module, rows)
+        for module in reversed(summary.star):
+            path = self._module_path(module, importer)
+            names = self.loader.public_names(path) if path and self.loader else None
+            if names is None:
+                break  # an unknown module could bind any name after those before it
+            for name in sorted(names):
+                params = self._helper_params(f"{module}.{name}", importer, summary.module)
+                if params is not None and name not in rows:
+                    rows[name] = params
         return KeyHelpers(tuple(sorted(rows.items()))) if rows else None
+
+    def _submodule_helpers(
+        self, prefix: str, module: str, importer: str, caller: str, rows: dict, depth: int = 0
+    ) -> None:
+        """`pkg.sub.f` after `import pkg`: the helpers of the project's submodules of a
+        module the importer binds, where the package imports them (`from . import sub`)."""
+        if self._submodules is None:
+            self._submodules = {}
+            for name in sorted(self.by_name):
+                if "." in name:
+                    self._submodules.setdefault(name.rsplit(".", 1)[0], []).append(name)
+        children = self._submodules.get(module, [])
+        if not children or depth > MAX_EXPORT_HOPS:
+            return
+        if self._key_modules is None:  # modules with key helpers, and the packages above them
+            self._key_modules = set()
+            for path in self.summaries:
+                if self._summary(path).key_params:  # type: ignore[union-attr]
+                    for name in self.names.get(path) or []:
+                        parts = name.split(".")
+                        for i in range(1, len(parts) + 1):
+                            self._key_modules.add(".".join(parts[:i]))
+        parent = self._module_path(module, importer)
+        exports = self.summaries[parent].exports if parent in self.summaries else {}
+        for child in children:
+            if child not in self._key_modules:
+                continue  # no key helper down there
+            attr = child.rsplit(".", 1)[1]
+            if exports.get(attr) != child:
+                continue  # the package does not import it (`from . import sub`): unknown
+            path = self._module_path(child, importer)
+            if path is not None:
+                self._module_helpers(f"{prefix}.{attr}", path, importer, caller, rows)
+                self._submodule_helpers(
+                    f"{prefix}.{attr}", child, importer, caller, rows, depth + 1
+                )
 
     def _helper_params(
         self, target: str, importer: str, caller: str
@@ -512,28 +674,28 @@ class ProjectIndex:
         found = self.resolve(target, importer)
         if found is None or found[0] == importer:
             return None
-        callee = self.summaries.get(found[0])
+        callee = self._effective.get(found[0])
         if callee is None or not callee.key_params.get(found[1]):
             return None
         if not _same_distribution(caller, (self.names.get(found[0]) or [""])[0]):
             return None
-        names = callee.key_params[found[1]]
-        positions = callee.key_positions.get(found[1]) or [-1] * len(names)
-        if len(positions) != len(names):
-            return None
-        return tuple(zip(names, positions))
+        return _params(callee, found[1])
 
     def _module_helpers(
         self, prefix: str, path: str, importer: str, caller: str, rows: dict
     ) -> None:
         """`prefix.f` for each key helper `f` of the module at `path` (its own functions and
         its re-exported names), as `importer` calls them after `import m`."""
-        summary = self.summaries.get(path)
+        summary = self._summary(path)
         if path == importer or summary is None:
             return
         module = (self.names.get(path) or [""])[0]
+        direct = self._module_path(module, importer) == path and _same_distribution(caller, module)
         for fn in summary.key_params:
-            params = self._helper_params(f"{module}.{fn}", importer, caller)
+            if direct and fn not in summary.exports:  # what `_helper_params` finds, quicker
+                params = _params(summary, fn)
+            else:
+                params = self._helper_params(f"{module}.{fn}", importer, caller)
             if params is not None:
                 rows.setdefault(f"{prefix}.{fn}", params)
         for name, exported in summary.exports.items():
@@ -576,21 +738,32 @@ class ProjectIndex:
         return out
 
 
-def _same_distribution(caller: str, callee: str) -> bool:
-    """Seeds stay inside one package: `pkg.train` -> `pkg.losses` and scripts (`train`) ->
-    anything of the project, never `optax.x` -> `jax.y` (linting several installed packages
-    at once: the callee is another project's, usually tracer-aware, code)."""
-    if "." not in caller or "." not in callee:
-        return True
-    return caller.split(".", 1)[0] == callee.split(".", 1)[0]
+def _params(summary: ModuleSummary, fn: str) -> tuple[tuple[str, int], ...] | None:
+    """(name, position) of the key parameters `fn` of the module consumes."""
+    names = summary.key_params.get(fn)
+    if not names:
+        return None
+    positions = summary.key_positions.get(fn) or [-1] * len(names)
+    return tuple(zip(names, positions)) if len(positions) == len(names) else None
 
 
-def seeds_digest(seeds: Mapping[str, Seed]) -> str:
-    """A stable text for cache keys: the per-file result depends on these."""
-    if not seeds:
-        return ""
-    import json
-
-    return json.dumps(
-        sorted([name, seed.to_json()] for name, seed in seeds.items()), separators=(",", ":")
-    )
+__all__ = [
+    "MAX_CHAIN",
+    "MAX_CHAIN_ROUNDS",
+    "MAX_EXPORT_HOPS",
+    "MODULE_CALL_SUFFIX",
+    "STAR",
+    "SUMMARY_FORMAT",
+    "KeyHelpers",
+    "Loader",
+    "ModuleSummary",
+    "ProjectIndex",
+    "Seed",
+    "module_names",
+    "needs_summary",
+    "seeds_digest",
+    "summarize",
+    "summarize_seeded",
+    "uses_random",
+    "uses_transform",
+]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import cached_property
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.deadness import value_is_dead
@@ -172,8 +173,18 @@ class KeyFlow(KeyRepeats):
         root = func
         while isinstance(root, ast.Attribute):
             root = root.value
-        b = self.index.binding(root.id, self.index.scope_of(root))  # type: ignore[attr-defined]
+        scope = self.index.scope_of(root)
+        b = self.index.binding(root.id, scope)  # type: ignore[attr-defined]
+        if b is None and self._star_imports and self.index.lookup(root.id, scope) is None:  # type: ignore[attr-defined]
+            return local  # bound by `from m import *` (the index resolved it there)
         return local if b is not None and b.kind == "import" else None
+
+    @cached_property
+    def _star_imports(self) -> bool:
+        return any(
+            isinstance(s, ast.ImportFrom) and any(a.name == "*" for a in s.names)
+            for s in self.index.tree.body
+        )
 
     def _imported_consumptions(self, call: ast.Call) -> list[str]:
         """`init_mlp(key, ...)` where `from model import init_mlp` (or `model.init_mlp(key)`

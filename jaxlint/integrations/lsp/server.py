@@ -292,6 +292,9 @@ class JaxlintServer(LanguageServer):
                 else:
                     summary = summarize_text(text, path, names[0], is_package, jd)
             if names:
+                loader = getattr(project, "loader", None)
+                if loader is not None:  # chains read the buffer, not the file on disk
+                    loader.set_text(path, text)
                 project.add_module(path, names, summary)  # type: ignore[attr-defined]
             self._summarized[path] = text
             after = project.seeds()  # type: ignore[attr-defined]

@@ -1,0 +1,192 @@
+"""The data of the project index (`analysis.project`): the JSON summaries, the seeds they
+carry, module names. Apart from the analysis that computes them, so each file stays readable."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+SUMMARY_FORMAT = 4  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star
+STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
+MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
+MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
+MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied
+MAX_EXPORT_HOPS = 3
+
+
+@dataclass(frozen=True)
+class Seed:
+    """A function of this module called with traced arguments from another module."""
+
+    kind: str  # "jit" | "grad", the caller's
+    via: str  # the caller's transform
+    positions: tuple[int, ...] = ()  # positional arguments that receive traced values
+    keywords: tuple[str, ...] = ()  # keyword arguments that receive traced values
+    chain: tuple[str, ...] = ()  # `train.train_step`, ..., `losses.loss_fn`
+
+    def to_json(self) -> list:
+        return [self.kind, self.via, list(self.positions), list(self.keywords), list(self.chain)]
+
+    @classmethod
+    def from_json(cls, row: list) -> Seed:
+        kind, via, positions, keywords, chain = row
+        return cls(
+            str(kind),
+            str(via),
+            tuple(int(p) for p in positions),
+            tuple(str(k) for k in keywords),
+            tuple(str(c) for c in chain),
+        )
+
+    def merge(self, other: Seed) -> Seed:
+        """Two callers: traced where either passes tracers; abstract if either is a jit."""
+        kind = "jit" if "jit" in (self.kind, other.kind) else self.kind
+        # the message names a caller of the kind reported (a jit one when there is one)
+        first = min(
+            (s for s in (self, other) if s.kind == kind),
+            key=lambda s: (len(s.chain), s.chain, s.via),
+        )
+        return Seed(
+            kind,
+            first.via,
+            tuple(sorted(set(self.positions) | set(other.positions))),
+            tuple(sorted(set(self.keywords) | set(other.keywords))),
+            first.chain,
+        )
+
+
+@dataclass(frozen=True)
+class KeyHelpers:
+    """A seeds entry (under `KEY_HELPERS`): the names a module imports from other project
+    modules whose functions consume PRNG key parameters, with those parameters' names and
+    positions (-1: keyword-only). It travels with the seeds so that it reaches the analysis,
+    and the cache key, by the same roads."""
+
+    helpers: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+
+    def to_json(self) -> list:
+        return [[local, [list(p) for p in params]] for local, params in self.helpers]
+
+    def as_map(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        return dict(self.helpers)
+
+
+@dataclass
+class ModuleSummary:
+    """What other modules need to know about one module (JSON-serialisable)."""
+
+    module: str
+    outgoing: list[tuple[str, Seed]] = field(default_factory=list)  # absolute target -> seed
+    exports: dict[str, str] = field(default_factory=dict)  # re-exported name -> absolute name
+    # top-level function -> the parameters it consumes as PRNG keys (analysis.flow.keys), for the
+    # key analysis of its callers in other modules
+    key_params: dict[str, list[str]] = field(default_factory=dict)
+    # the same parameters' positions (-1: keyword-only), in the order of `key_params`
+    key_positions: dict[str, list[int]] = field(default_factory=dict)
+    # top-level `from m import f [as g]` and `import pkg.m [as m]`: local name -> absolute
+    # target, a function or a module (for the key analysis of calls to other modules' helpers)
+    imported: dict[str, str] = field(default_factory=dict)
+    # the modules of its top-level `from m import *` statements, in order
+    star: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "format": SUMMARY_FORMAT,
+            "module": self.module,
+            "outgoing": [[t, s.to_json()] for t, s in self.outgoing],
+            "exports": dict(self.exports),
+            "key_params": {k: list(v) for k, v in self.key_params.items()},
+            "key_positions": {k: list(v) for k, v in self.key_positions.items()},
+            "imported": dict(self.imported),
+            "star": list(self.star),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> ModuleSummary:
+        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
+            raise ValueError("not a module summary")
+        return cls(
+            str(data["module"]),
+            [(str(t), Seed.from_json(s)) for t, s in data["outgoing"]],
+            {str(k): str(v) for k, v in data["exports"].items()},
+            {str(k): [str(p) for p in v] for k, v in data.get("key_params", {}).items()},
+            {str(k): [int(p) for p in v] for k, v in data.get("key_positions", {}).items()},
+            {str(k): str(v) for k, v in data.get("imported", {}).items()},
+            [str(m) for m in data.get("star", [])],
+        )
+
+
+# -- module names -------------------------------------------------------------------------------
+
+
+def module_names(path: str, root: str | None = None) -> tuple[list[str], bool]:
+    """The names a file is imported by: its package-based name (`pkg.sub.mod`) and, inside
+    `root`, its root-relative name (namespace packages, `src/`-less layouts); and whether it is
+    a package `__init__`."""
+    path = os.path.abspath(path)
+    folder, base = os.path.split(path)
+    stem = base.rsplit(".", 1)[0]
+    is_package = stem == "__init__"
+    parts = [] if is_package else [stem]
+    d = folder
+    while os.path.isfile(os.path.join(d, "__init__.py")):
+        parts.insert(0, os.path.basename(d))
+        parent = os.path.dirname(d)
+        if parent == d:
+            break
+        d = parent
+    names = [".".join(parts)] if parts and all(p.isidentifier() for p in parts) else []
+    if root is not None:
+        rel = os.path.relpath(os.path.join(folder, "" if is_package else stem), root)
+        rparts = [] if rel == "." else rel.split(os.sep)
+        if rparts and all(p.isidentifier() for p in rparts):
+            name = ".".join(rparts)
+            if name not in names:
+                names.append(name)
+    return names, is_package
+
+
+def _resolve_relative(module: str, is_package: bool, level: int, name: str | None) -> str | None:
+    parts = module.split(".") if module else []
+    if not is_package:
+        parts = parts[:-1]
+    if level - 1 > len(parts):
+        return None
+    base = parts[: len(parts) - (level - 1)]
+    if name:
+        base = [*base, name]
+    return ".".join(base) or None
+
+
+class Loader(Protocol):
+    """What the index reads beyond the summaries (`jaxlint.project_index.Loader`)."""
+
+    def derive(
+        self, path: str, names: list[str], seeds: Mapping[str, object], base: ModuleSummary
+    ) -> ModuleSummary | None: ...
+
+    def public_names(self, path: str) -> frozenset[str] | None: ...
+
+    def called(self, path: str, helpers: KeyHelpers) -> KeyHelpers | None: ...
+
+
+def _same_distribution(caller: str, callee: str) -> bool:
+    """Seeds stay inside one package: `pkg.train` -> `pkg.losses` and scripts (`train`) ->
+    anything of the project, never `optax.x` -> `jax.y` (linting several installed packages
+    at once: the callee is another project's, usually tracer-aware, code)."""
+    if "." not in caller or "." not in callee:
+        return True
+    return caller.split(".", 1)[0] == callee.split(".", 1)[0]
+
+
+def seeds_digest(seeds: Mapping[str, Seed]) -> str:
+    """A stable text for cache keys: the per-file result depends on these."""
+    if not seeds:
+        return ""
+    import json
+
+    return json.dumps(
+        sorted([name, seed.to_json()] for name, seed in seeds.items()), separators=(",", ":")
+    )
