@@ -91,7 +91,10 @@ def verify(case: Case) -> dict[str, object]:
         shown = (_last_line(berr), f"exit 0: {_last_line(gout)}" if grc == 0 else _last_line(gerr))
     elif check == "keyreuse":
         ok = brc != 0 and "KeyReuseError" in ball and grc == 0
-        shown = (_last_line(berr), f"exit {grc}, no KeyReuseError" if grc == 0 else _last_line(gerr))
+        shown = (
+            _last_line(berr),
+            f"exit {grc}, no KeyReuseError" if grc == 0 else _last_line(gerr),
+        )
     elif check.startswith("stdout:"):
         text = check[len("stdout:") :]
         ok = brc == 0 and grc == 0 and text in bout and text not in gout

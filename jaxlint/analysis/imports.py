@@ -366,7 +366,7 @@ class ModuleIndex:
         if isinstance(node, ast.Name):
             b = self.binding(node.id, self.scope_of(node))
             if b is None:
-                return None
+                return self._rewrapped_def(node)
             if b.kind == "def":
                 return b.node
             if (
@@ -390,6 +390,31 @@ class ModuleIndex:
                     if b.kind == "def":
                         return b.node
         return None
+
+    def _rewrapped_def(self, node: ast.Name) -> ast.AST | None:
+        """The def behind a name rebound by wrapping it: `init = jax.jit(init)`.
+
+        The name has one `def` and otherwise only assignments of a call that takes the name
+        itself (`f = wrap(f, ...)`), so every binding runs that def's body: the wrapped
+        function is the def compiled or decorated, and `jit(init)` on the right-hand side
+        names the def. Any other rebinding leaves the name unknown.
+        """
+        found = self.lookup(node.id, self.scope_of(node))
+        if not found:
+            return None
+        defs = [b for b in found if b.kind == "def"]
+        if len(defs) != 1:
+            return None
+        for b in found:
+            if b.kind == "def":
+                continue
+            value = b.value
+            if b.kind != "assign" or not isinstance(value, ast.Call):
+                return None
+            args = [*value.args, *(kw.value for kw in value.keywords)]
+            if not any(isinstance(a, ast.Name) and a.id == node.id for a in args):
+                return None
+        return defs[0].node
 
     def enclosing_function(self, node: ast.AST) -> ast.AST | None:
         return enclosing_function(node)

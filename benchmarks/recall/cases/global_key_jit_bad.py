@@ -1,6 +1,6 @@
 # source: https://github.com/jax-ml/jax/pull/4312
 # family: prng
-# expect: JAX209 JAX503
+# expect: JAX209 JAX502 JAX503
 # check: stdout:repeated: True
 # A module-level key advanced by `global` inside a function that is then jitted:
 # the split runs once at trace time, so every call returns the same draw.

@@ -1,6 +1,6 @@
 # source: https://github.com/jax-ml/jax/issues/3086
 # family: side-effects
-# expect: JAX503
+# expect: JAX502 JAX503
 # check: error:UnexpectedTracerError
 # A jitted function stores its traced argument in a global; later use of it fails.
 import jax
