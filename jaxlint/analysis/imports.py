@@ -375,6 +375,8 @@ class ModuleIndex:
                 and b.value is not node
             ):
                 return self.resolve_function(b.value)
+            if b.kind == "assign" and isinstance(b.value, ast.Call):
+                return self._factory_product(b.value)
             return None
         if (
             isinstance(node, ast.Attribute)
@@ -390,6 +392,34 @@ class ModuleIndex:
                     if b.kind == "def":
                         return b.node
         return None
+
+    def _factory_product(self, call: ast.Call) -> ast.AST | None:
+        """The def a closure factory returns: `apply_fun = Dropout(0.5)` where `Dropout` is a
+        def of this module whose every `return` gives the same def nested in it (the stax /
+        optax `def make(...): def apply(...): ...; return apply` idiom). Calling the result
+        runs that nested def's body."""
+        if not isinstance(call.func, ast.Name):
+            return None
+        b = self.binding(call.func.id, self.scope_of(call.func))
+        if b is None or b.kind != "def" or not isinstance(b.node, ast.FunctionDef):
+            return None
+        factory = b.node
+        product: ast.AST | None = None
+        stack = list(ast.iter_child_nodes(factory))
+        while stack:
+            cur = stack.pop()
+            if isinstance(cur, ast.Return):
+                if not isinstance(cur.value, ast.Name):
+                    return None
+                inner = self.binding(cur.value.id, self.scope_of(cur.value))
+                if inner is None or inner.kind != "def" or parent(inner.node) is not factory:
+                    return None
+                if product is not None and inner.node is not product:
+                    return None
+                product = inner.node
+            elif not isinstance(cur, (*FUNCTION_NODES, ast.ClassDef)):
+                stack.extend(ast.iter_child_nodes(cur))
+        return product
 
     def _rewrapped_def(self, node: ast.Name) -> ast.AST | None:
         """The def behind a name rebound by wrapping it: `init = jax.jit(init)`.

@@ -23,6 +23,8 @@ def Dropout(rate):
 if __name__ == "__main__":
     apply_fun = Dropout(0.5)
     x = jnp.ones((4, 8))
-    m1 = apply_fun((), x) != 0
-    m2 = apply_fun((), x) != 0
-    print("same mask:", bool((m1 == m2).all()))
+    masks = []
+    for step in range(5):
+        out = apply_fun((), x)
+        masks.append(out != 0)
+    print("same mask:", all(bool((m == masks[0]).all()) for m in masks))

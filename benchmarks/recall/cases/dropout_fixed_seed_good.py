@@ -17,7 +17,9 @@ if __name__ == "__main__":
     apply_fun = Dropout(0.5)
     x = jnp.ones((4, 8))
     key = random.PRNGKey(0)
-    key, k1, k2 = random.split(key, 3)
-    m1 = apply_fun((), x, k1) != 0
-    m2 = apply_fun((), x, k2) != 0
-    print("same mask:", bool((m1 == m2).all()))
+    masks = []
+    for step in range(5):
+        key, subkey = random.split(key)
+        out = apply_fun((), x, subkey)
+        masks.append(out != 0)
+    print("same mask:", all(bool((m == masks[0]).all()) for m in masks))
