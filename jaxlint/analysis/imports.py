@@ -169,6 +169,7 @@ class ModuleIndex:
         self.classes: list[ast.ClassDef] = []
         self.calls: list[ast.Call] = []
         self.stores: list[ast.AST] = []  # Subscript/Attribute targets of assignments and del
+        self.names: dict[str, list[ast.Name]] = {}  # every Name node, by identifier
         self._qual_cache: dict[int, str | None] = {}
         self._module_writes: dict[str, list[Write]] | None = None
         self._build()
@@ -180,6 +181,7 @@ class ModuleIndex:
         stack: list[tuple[ast.AST, Scope]] = [(self.tree, module_scope)]
         node_type, name_type, scope_types = ast.AST, ast.Name, SCOPE_NODES
         record = self._record
+        names = self.names
         while stack:
             node, scope = stack.pop()
             for attr in node._fields:  # ast.iter_child_nodes, inlined: this loop is hot
@@ -196,6 +198,7 @@ class ModuleIndex:
                     child.jl_parent = node  # type: ignore[attr-defined]
                     if type(child) is name_type:
                         child.jl_scope = scope  # type: ignore[attr-defined]
+                        names.setdefault(child.id, []).append(child)  # type: ignore[attr-defined]
                         continue  # no children worth walking (its ctx is a singleton)
                     child_scope = scope
                     if isinstance(child, scope_types):

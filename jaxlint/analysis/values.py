@@ -226,7 +226,7 @@ class ValueKinds:
         self._busy: set[tuple[int, str]] = set()
         self._returns: dict[ast.AST, Kind | None] = {}
         self._calls_of: dict[ast.AST, list[ast.Call]] = {}
-        self._names: dict[str, list[ast.Name]] | None = None  # every Name node, by id
+        self._called: set[str] | None = None
 
     # -- public ---------------------------------------------------------------------------
     def of(self, node: ast.AST) -> Kind:
@@ -524,13 +524,10 @@ class ValueKinds:
             return self._calls_of[fn]
         calls: list[ast.Call] = []
         ok = not fn.decorator_list and not isinstance(parent(fn), ast.ClassDef)
-        if ok:
-            if self._names is None:
-                self._names = {}
-                for sub in ast.walk(self.index.tree):
-                    if isinstance(sub, ast.Name):
-                        self._names.setdefault(sub.id, []).append(sub)
-            for node in self._names.get(fn.name, ()):
+        if self._called is None:  # names called somewhere: most defs here are never called
+            self._called = {c.func.id for c in self.index.calls if isinstance(c.func, ast.Name)}
+        if ok and fn.name in self._called:
+            for node in self.index.names.get(fn.name, ()):
                 call = parent(node)
                 if (
                     isinstance(node.ctx, ast.Load)
@@ -544,6 +541,8 @@ class ValueKinds:
                     break
             if ok and fn.name in _exported_names(self.index.tree):
                 ok = False
+        else:
+            ok = False
         self._calls_of[fn] = calls if ok else []
         return self._calls_of[fn]
 
