@@ -10,6 +10,16 @@ of recounting the family table by hand.
 `--findings` is `jaxlint check --format json` output over the corpus (default selection), used
 for the per-family finding counts; `--all-findings` (optional, `--select ALL`) adds the opt-in
 counts. Verdicts that no longer match a finding are reported on stderr.
+
+The held-out corpus (docs/precision.md, "Held-out corpus") keeps its verdicts in
+`precision_review_heldout.json`:
+
+    python benchmarks/precision_tables.py --review benchmarks/precision_review_heldout.json \
+        --root /work/corpus2 --findings default.json --lines 144659
+
+Two optional fields serve it: `"findings": n` when one verdict covers n findings at the same
+line and code, and `"fixed": "<repro>"` for a false positive that a fix removed. Fixed rows are
+left out of the current counts and give the family table a "before the fixes" column.
 """
 
 from __future__ import annotations
@@ -49,39 +59,68 @@ def _loc(x: dict) -> str:
     return f"{x['path']}:{x['line']}" + (f" (cell {x['cell']})" if x.get("cell") else "")
 
 
+def _verdicts(rows: list[dict]) -> collections.Counter:
+    c: collections.Counter = collections.Counter()
+    for x in rows:
+        c[x["verdict"]] += x.get("findings", 1)
+    return c
+
+
+def _precision(c: collections.Counter) -> str:
+    tp, fp = c["TP"], c["FP"]
+    return f"{100 * tp / (tp + fp):.0f}% ({tp}/{tp + fp})" if tp + fp else "–"
+
+
 def render(review: list[dict], findings: list[dict], lines: int, all_findings: list[dict]) -> str:
     """Return the markdown tables (family summary, every reviewed finding, the 3xx/8xx sample)."""
     out: list[str] = []
     counts = collections.Counter(f["code"][3] for f in findings)
+    fixed = [x for x in review if x.get("fixed")]
+    review_now = [x for x in review if not x.get("fixed")]
+    before = " | precision before the fixes" if fixed else ""
     out.append(
-        "| family | findings | per 100k lines | TP / FP / DEBATABLE | precision TP/(TP+FP) |"
+        f"| family | findings | per 100k lines | TP / FP / DEBATABLE | precision TP/(TP+FP){before} |"
     )
-    out.append("|---|---:|---:|---|---:|")
+    out.append("|---|---:|---:|---|---:|" + ("---:|" if fixed else ""))
     for fam, name in FAMILIES:
-        rows = [x for x in review if x["code"][3] == fam]
+        rows = [x for x in review_now if x["code"][3] == fam]
         n = counts[fam]
-        c = collections.Counter(x["verdict"] for x in rows)
+        c = _verdicts(rows)
         tp, fp, db = c["TP"], c["FP"], c["DEBATABLE"]
-        prec = f"{100 * tp / (tp + fp):.0f}% ({tp}/{tp + fp})" if tp + fp else "–"
+        prec = _precision(c)
+        then = ""
+        if fixed:
+            gone = sum(x.get("findings", 1) for x in fixed if x["code"][3] == fam)
+            old = _precision(_verdicts([x for x in review if x["code"][3] == fam]))
+            then = f" {old}" + (f" ({n + gone} findings)" if gone else "") + " |"
         if fam in SAMPLED:
             out.append(
                 f"| {name} | {n} | {n / lines * 1e5:.1f} | sample of {len(rows)}: "
-                f"{tp} / {fp} / {db} | sample {prec} |"
+                f"{tp} / {fp} / {db} | sample {prec} |{then}"
             )
         else:
             bold = "**" if n >= 5 else ""
             out.append(
                 f"| {name} | {n} | {n / lines * 1e5:.1f} | {tp} / {fp} / {db} | {bold}{prec}{bold} |"
+                f"{then}"
             )
-    full = [x for x in review if x["code"][3] not in SAMPLED]
-    c = collections.Counter(x["verdict"] for x in full)
+    full = [x for x in review_now if x["code"][3] not in SAMPLED]
+    c = _verdicts(full)
     tp, fp = c["TP"], c["FP"]
+    nfull = sum(c.values())
+    then = ""
+    if fixed:
+        then = (
+            " " + _precision(_verdicts([x for x in review if x["code"][3] not in SAMPLED])) + " |"
+        )
     out.append(
-        f"| **reviewed families (1, 2, 4-7)** | **{len(full)}** | **{len(full) / lines * 1e5:.1f}**"
+        f"| **reviewed families (1, 2, 4-7)** | **{nfull}** | **{nfull / lines * 1e5:.1f}**"
         f" | {tp} / {fp} / {c['DEBATABLE']} | **{100 * tp / max(tp + fp, 1):.0f}%** ({tp}/{tp + fp}) |"
+        f"{then}"
     )
     out.append(
         f"| **all, default selection** | **{len(findings)}** | **{len(findings) / lines * 1e5:.1f}** | | |"
+        + (" |" if fixed else "")
     )
     out.append("")
     per_rule = collections.Counter(f["code"] for f in findings)
@@ -100,8 +139,11 @@ def render(review: list[dict], findings: list[dict], lines: int, all_findings: l
     out.append("| repo | file:line | code | verdict | reason |")
     out.append("|---|---|---|---|---|")
     out.extend(
-        f"| {x['repo']} | `{_loc(x)}` | {x['code']} | {x['verdict']} | {x['reason']} |"
-        for x in full
+        f"| {x['repo']} | `{_loc(x)}` | {x['code']} | {x['verdict']} | {x['reason']}"
+        + (f" (×{x['findings']})" if x.get("findings", 1) > 1 else "")
+        + (" **fixed**" if x.get("fixed") else "")
+        + " |"
+        for x in [*full, *(x for x in fixed if x["code"][3] not in SAMPLED)]
     )
     out.append("")
     out.append("| repo | file:line | code | verdict | check on JAX 0.10.2 |")
@@ -131,9 +173,12 @@ def main(argv: list[str] | None = None) -> int:
         else []
     )
     have = collections.Counter(_finding_key(f, args.root) for f in findings)
-    want = collections.Counter(
-        _key(x["repo"], x["path"], x["line"], x.get("cell"), x["code"]) for x in review
-    )
+    want: collections.Counter = collections.Counter()
+    for x in review:
+        if not x.get("fixed"):
+            want[_key(x["repo"], x["path"], x["line"], x.get("cell"), x["code"])] += x.get(
+                "findings", 1
+            )
     for k in sorted(want - have, key=str):
         print(f"stale verdict (no such finding now): {k}", file=sys.stderr)
     reviewed_fams = {fam for fam, _ in FAMILIES if fam not in SAMPLED}

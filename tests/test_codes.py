@@ -35,3 +35,30 @@ def test_selectors_are_checked_against_the_table(capsys):
     parse_codes_arg("JAX20,JAX999", "--select")
     err = capsys.readouterr().err
     assert "JAX999" in err and "JAX20`" not in err
+
+
+def test_verify_rejects_unknown_option_values():
+    """The runtime kinds fall back to their default on a value they do not know, so a typo in
+    a rule's `Verify(compare=...)` would silently verify the wrong thing."""
+    import pytest
+
+    from jaxlint.rules.base import COMPARES, OBSERVE_CONFIRMS, Verify
+
+    with pytest.raises(ValueError, match="compare"):
+        Verify(compare="pmapp")
+    with pytest.raises(ValueError, match="observe_confirms"):
+        Verify(observe_confirms="traced")
+    for value in COMPARES:
+        Verify(compare=value)
+    for value in OBSERVE_CONFIRMS:
+        Verify(observe_confirms=value)
+
+
+def test_verify_option_values_are_the_runtime_tables():
+    """`Verify` accepts exactly the values the runtime kinds implement (their modules import no
+    JAX at module level), so neither side can gain a spelling the other lacks."""
+    from jaxlint.rules.base import COMPARES, OBSERVE_CONFIRMS
+    from jaxlint.runtime.kinds import numeric, trace
+
+    assert set(COMPARES) - {None} == set(numeric.COMPARES)
+    assert set(OBSERVE_CONFIRMS) - {None} == set(trace.OBSERVED)

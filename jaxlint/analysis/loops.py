@@ -554,6 +554,25 @@ def _iterable(loop: ast.AST) -> ast.expr | None:
     return None
 
 
+def over_written_configurations(loop: ast.AST) -> bool:
+    """The loop walks a list written out in the source (`for env in [EnvA(), EnvB()]`,
+    `for i, cfg in enumerate((small, large))`): each step is one spelled-out configuration,
+    not a step of a computation (`range(n)`, a dataset, a carried state)."""
+    it = _iterable(loop)
+    while (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
+        and len(it.args) == 1
+    ):
+        it = it.args[0]
+    return (
+        isinstance(it, (ast.List, ast.Tuple, ast.Set))
+        and len(it.elts) >= 2
+        and not any(isinstance(e, ast.Starred) for e in it.elts)
+    )
+
+
 def trip_count(loop: ast.AST) -> int | None:
     """Number of steps of a loop over a literal sequence or a literal `range(...)`."""
     it = _iterable(loop)

@@ -60,6 +60,11 @@ def verifier_kinds(verifier: str | None) -> tuple[str, ...]:
     return tuple(kinds)
 
 
+# the values `Verify.observe_confirms` and `Verify.compare` may take (None: the default)
+OBSERVE_CONFIRMS = (None, "traced-input", "uint32-key")
+COMPARES = (None, "pmap", "stale-globals", "check-vma-off")
+
+
 @dataclass(frozen=True)
 class Verify:
     """How `jaxlint verify` confirms this rule's findings at runtime, as data.
@@ -75,18 +80,38 @@ class Verify:
     expect: tuple[str, ...] = ()
     # `trace`: a silent sharp bit: the JAX function (module, attribute) to wrap and record
     observe: tuple[str, str] | None = None
+    # `trace`: what a call recorded by `observe` at the flagged line must show to confirm:
+    # "traced-input" (it got a tracer: a host function that is a no-op under trace),
+    # "uint32-key" (it made a legacy uint32 key)
+    observe_confirms: str | None = None
     # `trace`: run with `jax.random.PRNGKey` returning typed keys (raw arithmetic then raises)
     typed_keys: bool = False
     # `numeric`: the bug is a wrong number, so the fix is meant to change the result
     changes_result: bool = False
+    # `numeric`: what the original is compared with instead of its fix: "pmap" (the pmapped
+    # function vs its shard_map migration, on simulated devices), "stale-globals" (the jitted
+    # function after its globals changed vs the same function un-jitted), "check-vma-off" (the
+    # shard_mapped program vs itself with check_vma=False, pmap semantics)
+    compare: str | None = None
     # `draws`: the finding is about a function that runs more than once: call it twice
     runs_twice: bool = False
+    # `draws`: the finding is a key vmap does not map: run the entry as written (its vmap
+    # included) and confirm when a random function inside the vmap got one concrete key
+    unmapped_key: bool = False
     # `compiles` / `bench`: the finding is about compilation time counted as run time
     compile_time: bool = False
     # `lower`: compare compiling the call with and without donating its arguments
     donation: bool = False
     # the planner's rule-specific hint builder (`verify_plan.RULE_HINTS`), if any
     hint: str | None = None
+
+    def __post_init__(self) -> None:
+        # the runtime falls back to its default behaviour on a value it does not know, so a
+        # misspelt option would silently verify the wrong thing: refuse it when the rule loads
+        if self.observe_confirms not in OBSERVE_CONFIRMS:
+            raise ValueError(f"Verify.observe_confirms: unknown {self.observe_confirms!r}")
+        if self.compare not in COMPARES:
+            raise ValueError(f"Verify.compare: unknown {self.compare!r}")
 
     def job_fields(self) -> dict[str, object]:
         """What the child needs beyond the kinds (`jobs.VerifySpec`): the non-default fields."""

@@ -102,11 +102,7 @@ def module_values(side: Any) -> dict[str, Any]:
     import jax
     import numpy as np
 
-    mod = side.module()
-    try:
-        mod.execute()
-    finally:
-        mod.close()
+    mod = side.run_module()
     if mod.errors:
         first = mod.errors[0]
         raise CouldNotRun(
@@ -203,20 +199,29 @@ def could_not_run(reason: str, **evidence: Any) -> Outcome:
     return Outcome(COULD_NOT_RUN, reason, evidence)
 
 
+def masked(side: Any, info: dict[str, Any], what: str) -> Outcome | None:
+    """could-not-run when `what` (the code, tracing) stopped at another finding's line (`info`:
+    `describe_exception`), with that finding as `masked_by`; None when no other finding is there."""
+    other = side.other_finding_at(info.get("user_frames") or [])
+    if other is None:
+        return None
+    info["masked_by"] = other
+    return could_not_run(
+        f"masked: {what} stopped earlier at line {info.get('at_line')} ({other['code']}: "
+        f"{info['exception']}); fix that first and verify again",
+        **info,
+    )
+
+
 def stopped(side: Any, exc: BaseException, ran: str, before: str = "") -> Outcome:
     """could-not-run for code that raised before the check could see anything; when it stopped at
     another finding's line, say so (`masked_by`), so that finding's fix can be applied and the
     check repeated."""
     info = describe_exception(exc, side.filename)
     where = info.get("at_line")
-    other = side.other_finding_at(info.get("user_frames") or [])
-    if other is not None:
-        info["masked_by"] = other
-        return could_not_run(
-            f"masked: the code stopped earlier at line {where} ({other['code']}: "
-            f"{info['exception']}); fix that first and verify again",
-            **info,
-        )
+    masked_outcome = masked(side, info, "the code")
+    if masked_outcome is not None:
+        return masked_outcome
     place = f" at line {where}" if where else ""
     return could_not_run(
         f"{ran} failed{place}{before}: {info['exception']}: {info['message']}", **info

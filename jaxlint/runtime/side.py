@@ -227,6 +227,16 @@ class Side:
         sys.modules[mod.name] = mod.module
         return mod
 
+    def run_module(self) -> UserModule:
+        """A fresh execution of the whole source, closed again (its `errors` stay readable):
+        what a check of module top-level code runs."""
+        mod = self.module()
+        try:
+            mod.execute()
+        finally:
+            mod.close()
+        return mod
+
     def entry(
         self, mod: UserModule | None = None, *, typed_keys: bool = False, shared: bool = False
     ) -> Entry:

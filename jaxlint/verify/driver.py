@@ -25,7 +25,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from jaxlint.core.errors import JaxMissingError, UsageError
+from jaxlint.core.errors import UsageError
+from jaxlint.runtime.toolbox.common import (
+    add_format,
+    add_limits,
+    add_seed,
+    add_static,
+    check_specs,
+    check_timeout,
+    require_jax,
+)
 from jaxlint.verify.report import VERDICTS, finding_report, render_text
 from jaxlint.verify.run import DEFAULT_TIMEOUT, run_jobs
 
@@ -49,9 +58,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help='example inputs of FUNCTION, e.g. "f32[8,128], i32[], key, 3" '
         "(without FUNCTION: of every function whose arity fits)",
     )
-    parser.add_argument(
-        "--static", default=None, metavar="NAMES", help="comma-separated parameters to keep static"
-    )
+    add_static(parser, "keep")
     parser.add_argument(
         "--select", default=None, metavar="CODES", help="only verify these rule codes/prefixes"
     )
@@ -88,46 +95,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--config", default=None, help="a pyproject.toml to use instead of discovery"
     )
-    parser.add_argument(
-        "--seed", type=int, default=0, help="seed for the example inputs (default: 0)"
-    )
-    parser.add_argument(
-        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
-    )
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        default=DEFAULT_TIMEOUT,
-        metavar="S",
-        help=f"time limit per finding in seconds (default: {DEFAULT_TIMEOUT:g})",
-    )
-    parser.add_argument(
-        "--memory-mb",
-        type=int,
-        default=None,
-        metavar="MB",
-        help="address-space limit for the JAX subprocess (JAX itself needs ~2000)",
-    )
+    add_seed(parser)
+    add_format(parser, "text")
+    add_limits(parser, DEFAULT_TIMEOUT, "time limit per finding in seconds")
     parser.set_defaults(handler=handle_verify)
 
 
 def handle_verify(args: argparse.Namespace) -> int:
-    import importlib.util
-
-    if importlib.util.find_spec("jax") is None:
-        raise JaxMissingError("verify")
-    if args.timeout <= 0:
-        raise UsageError("--timeout must be positive")
+    require_jax("verify")
+    check_timeout(args.timeout)
     if args.memory_mb is not None and args.memory_mb <= 0:
         raise UsageError("--memory-mb must be positive")
     path, function = split_target(args.target)
     if args.args:
-        from jaxlint.runtime.toolbox.inputs import parse_specs, split_items
-
-        try:
-            parse_specs([i for i in split_items(args.args) if not i.strip().startswith("=")])
-        except UsageError as exc:
-            raise UsageError(f"--args: {exc}") from None
+        check_specs(args.args, "--args", objects=True)
     static = tuple(s.strip() for s in (args.static or "").split(",") if s.strip())
     if args.capture_timeout is not None and args.capture_timeout <= 0:
         raise UsageError("--capture-timeout must be positive")

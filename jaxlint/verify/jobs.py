@@ -58,9 +58,12 @@ class VerifySpec(TypedDict, total=False):
 
     expect: list[str]  # trace: exception names / message fragments that match the rule
     observe: list[str]  # trace: [module, attribute] of the JAX function to wrap and record
+    observe_confirms: str  # trace: what an observed call must show (traced-input, uint32-key)
     typed_keys: bool  # trace: `jax.random.PRNGKey` returns typed keys while the job runs
     changes_result: bool  # numeric: the fix is meant to change the result
+    compare: str  # numeric: the reference instead of the fix (pmap, stale-globals, check-vma-off)
     runs_twice: bool  # draws: the flagged function runs more than once
+    unmapped_key: bool  # draws: run the entry's vmap as written; a draw from one key confirms
     compile_time: bool  # compiles / bench: the finding is compilation counted as run time
     donation: bool  # lower: compare with and without donating the arguments
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import fnmatch
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -272,16 +272,31 @@ def _split(text: str) -> list[str]:
     return split_items(text)
 
 
-def config_inputs(
-    settings: Settings, path: str, function: str
-) -> tuple[list[str] | dict[str, str] | None, str | None]:
-    """`[tool.jaxlint.verify]` entry for `path::function`: positional items or a per-name table."""
+def _config_path_matcher(settings: Settings, path: str) -> tuple[Path, Callable[[str], bool]]:
+    """The resolved file, and whether the path part of a `[tool.jaxlint.verify]` key names it:
+    a glob of its path relative to the project root or of its file name, or its path."""
     root = Path(settings.root or ".").resolve()
     file = Path(path).resolve()
     try:
         rel = file.relative_to(root).as_posix()
     except ValueError:
         rel = file.as_posix()
+
+    def names_file(key_path: str) -> bool:
+        return (
+            fnmatch.fnmatch(rel, key_path)
+            or fnmatch.fnmatch(file.name, key_path)
+            or (root / key_path).resolve() == file
+        )
+
+    return file, names_file
+
+
+def config_inputs(
+    settings: Settings, path: str, function: str
+) -> tuple[list[str] | dict[str, str] | None, str | None]:
+    """`[tool.jaxlint.verify]` entry for `path::function`: positional items or a per-name table."""
+    _, names_file = _config_path_matcher(settings, path)
     for key, value in settings.verify:
         if key in ("default-shape", "default_shape"):
             continue
@@ -290,11 +305,7 @@ def config_inputs(
             key_path, key_fn = "", str(key)
         if key_fn != function:
             continue
-        if key_path and not (
-            fnmatch.fnmatch(rel, key_path)
-            or fnmatch.fnmatch(file.name, key_path)
-            or (root / key_path).resolve() == file
-        ):
+        if key_path and not names_file(key_path):
             continue
         where = f"[tool.jaxlint.verify] {key!r}"
         if isinstance(value, str):
@@ -321,22 +332,13 @@ def unmatched_config_entries(settings: Settings, path: str, tree: ast.Module) ->
             for inner in stmt.body:
                 if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     defined.add(f"{stmt.name}.{inner.name}")
-    root = Path(settings.root or ".").resolve()
-    file = Path(path).resolve()
-    try:
-        rel = file.relative_to(root).as_posix()
-    except ValueError:
-        rel = file.as_posix()
+    file, names_file = _config_path_matcher(settings, path)
     out = []
     for key, _ in settings.verify:
         key_path, sep, key_fn = str(key).rpartition("::")
         if not sep or not key_path or key_fn in defined:
             continue  # bare function names may target any file
-        if not (
-            fnmatch.fnmatch(rel, key_path)
-            or fnmatch.fnmatch(file.name, key_path)
-            or (root / key_path).resolve() == file
-        ):
+        if not names_file(key_path):
             continue
         close = difflib.get_close_matches(key_fn, sorted(defined), n=1)
         hint = f"; did you mean `{close[0]}`?" if close else ""

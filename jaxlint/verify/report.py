@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from jaxlint.runtime.toolbox.common import format_seconds
+
 VERDICTS = ("confirmed", "not-reproduced", "could-not-run")
 
 
@@ -47,13 +49,8 @@ def finding_report(job: dict[str, Any], result: dict[str, Any] | None) -> dict[s
 
 
 def _fmt_seconds(value: Any) -> str:
-    if not isinstance(value, (int, float)):
-        return "n/a"
-    if value >= 1:
-        return f"{value:.3f} s"
-    if value >= 1e-3:
-        return f"{value * 1e3:.3f} ms"
-    return f"{value * 1e6:.1f} µs"
+    """A finding's `seconds` as the toolbox prints seconds; anything but a number is n/a."""
+    return format_seconds(value if isinstance(value, (int, float)) else None)
 
 
 EVIDENCE_ORDER = (

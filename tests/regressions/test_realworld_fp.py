@@ -21,7 +21,7 @@ STILL_FIRING: set[str] = set()
 
 
 def test_cases_exist():
-    assert len(CASES) == 23
+    assert len(CASES) == 26
     assert STILL_FIRING <= {p.stem for p in CASES}
 
 

@@ -36,6 +36,7 @@ from jaxlint.analysis.flow.key_terms import (
     walk_function,
 )
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.loops import over_written_configurations
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
 
 
@@ -434,7 +435,12 @@ class KeyRepeats:
         (M, K)); bench(a)` regenerates one fixed input per configuration on purpose. Draws
         that leave the iteration (appended, stored, yielded, returned: the layers of an MLP
         init) are reuse: under `threefry_partitionable` `normal(k, (8, 32))` and
-        `normal(k, (32, 1))` share their first values. For a `split`, look at its draws."""
+        `normal(k, (32, 1))` share their first values. For a `split`, look at its draws.
+        A loop over a list written out in the source (`for env in [EnvA(), EnvB()]`) is a
+        loop over configurations too, whatever the shapes: one fixed seed per configuration
+        (common random numbers, a subTest per case) when the draws stay in the iteration."""
+        if over_written_configurations(loop) and not self._leaves_iteration(consumer, loop):
+            return True
         if random_function(self.index, consumer) == "split":
             parent = syntax.parent(consumer)
             if not isinstance(parent, ast.Assign):

@@ -23,6 +23,7 @@ from jaxlint.analysis.syntax import (
     enclosing_function,
     parent,
     statement_of,
+    walk_scope,
 )
 from jaxlint.edits.hoist import fresh_name, hoist_expression, hoist_statement
 from jaxlint.rules.base import Context, Examples, Rule
@@ -82,7 +83,9 @@ def _capture_safe(ctx: Context, node: ast.Call, target: ast.expr, loop: ast.AST)
                 return False
             elif isinstance(sub, (ast.Global, ast.Nonlocal)):
                 return False
-    for sub in _eager_parts(node):
+    # what runs when `node` does: `walk_scope` does not enter lambda bodies (it yields the
+    # lambda itself, which is no call)
+    for sub in walk_scope(node):
         if isinstance(sub, ast.Call) and sub is not node:
             q = ctx.qualname(sub.func)
             if sub is target and q in PARTIAL | FUNCTION_TRANSFORMS:
@@ -91,17 +94,6 @@ def _capture_safe(ctx: Context, node: ast.Call, target: ast.expr, loop: ast.AST)
                 continue
             return False
     return True
-
-
-def _eager_parts(node: ast.AST):
-    """Sub-expressions evaluated when `node` is (not inside lambda bodies)."""
-    stack = [node]
-    while stack:
-        cur = stack.pop()
-        yield cur
-        for child in ast.iter_child_nodes(cur):
-            if not isinstance(child, SCOPE_BOUNDARIES):
-                stack.append(child)
 
 
 class JitConstructedPerCall(Rule):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.instance_state import attributes_set_after_init, self_attributes_read
 from jaxlint.analysis.jit_sites import has_method, jit_spec_of_def
 from jaxlint.analysis.syntax import parent, positional_params
 from jaxlint.core.diagnostic import Position
@@ -32,19 +33,12 @@ def _pytree_class(ctx: Context, cls: ast.ClassDef) -> bool:
     return False
 
 
-def _mutates_self(cls: ast.ClassDef) -> bool:
-    for stmt in cls.body:
-        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or stmt.name == "__init__":
-            continue
-        for node in ast.walk(stmt):
-            if (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.ctx, ast.Store)
-                and isinstance(node.value, ast.Name)
-                and node.value.id == "self"
-            ):
-                return True
-    return False
+def _stale_attributes(cls: ast.ClassDef, method: ast.FunctionDef) -> bool:
+    """Some attribute that `method` reads (or any, when that is unknown) is reassigned by a
+    method that can run after construction."""
+    changed = attributes_set_after_init(cls)
+    read = self_attributes_read(cls, method)
+    return bool(changed if read is None else changed & read)
 
 
 class JitOnMethod(Rule):
@@ -53,7 +47,9 @@ class JitOnMethod(Rule):
     What it does: finds `@jax.jit` (or `@partial(jax.jit, ...)`, `@jit(...)`) on a `def` whose
     first parameter is `self`, in a plain class (not a registered pytree, dataclass or
     framework Module). With `static_argnums=0`, flags it when the class hashes by identity
-    and some method assigns attributes.
+    and an attribute the method reads (itself or through the class's other methods) is
+    reassigned by a method that can run after construction (not `__init__`, nor a private
+    helper only `__init__` calls).
     Why is this bad: `self` is passed like any argument: a plain object is not a valid JAX
     type, so the call raises `TypeError: Error interpreting argument to <function A.calc>
     as an abstract array ... at path self`. Marking `self` static hashes it by identity, so
@@ -107,6 +103,25 @@ class JitOnMethod(Rule):
                 def calc(self, x):  # error: JAX409
                     return x * self.mul
             """,
+            """
+            from functools import partial
+            import jax
+
+            class Schedule:
+                def __init__(self):
+                    self._lr = 0.1
+
+                def decay(self):
+                    self._lr = self._lr / 2
+
+                @property
+                def lr(self):
+                    return self._lr
+
+                @partial(jax.jit, static_argnums=0)
+                def step(self, params, grads):  # error: JAX409
+                    return params - self.lr * grads
+            """,
         ),
         valid=(
             """
@@ -147,6 +162,23 @@ class JitOnMethod(Rule):
                 def calc(self, x):  # static self, never mutated after __init__
                     return x * self.mul
             """,
+            """
+            from functools import partial
+            import jax
+
+            class Trainer:
+                def __init__(self, lr):
+                    self.lr = lr
+                    self.steps = 0
+
+                def train(self, params, grads):
+                    self.steps += 1  # changes, but `_step` never reads it
+                    return self._step(params, grads)
+
+                @partial(jax.jit, static_argnums=0)
+                def _step(self, params, grads):
+                    return params - self.lr * grads
+            """,
         ),
     )
 
@@ -163,7 +195,7 @@ class JitOnMethod(Rule):
             return
         static_self = 0 in spec.static_positions or "self" in spec.static_names
         if static_self:
-            if not identity_hashed_class(ctx, cls) or not _mutates_self(cls):
+            if not identity_hashed_class(ctx, cls) or not _stale_attributes(cls, node):
                 return
             why = (
                 f"`{node.name}` is jitted with `self` static, but `{cls.name}` hashes by identity "

@@ -51,7 +51,7 @@ class MutableGlobalInTraced(Rule):
         "as an argument (or a static argument)"
     )
     verifier = "numeric"
-    verify = Verify(changes_result=True)
+    verify = Verify(changes_result=True, compare="stale-globals")
     tier = 3
     templates = ("training-step",)
     examples = Examples(

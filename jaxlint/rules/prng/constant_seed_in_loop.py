@@ -38,9 +38,12 @@ class ConstantSeedInLoop(Rule):
     Why is this bad: every iteration recreates the same key, so every iteration draws the same
     "random" numbers (the noise, dropout masks or minibatch orders repeat). JAX does not warn.
     `jax.random.fold_in(jax.random.key(42), step)` in the loop is fine: the key varies.
-    Not reported: a loop over configurations whose draws take their shape from the loop
-    variable and stay in the iteration (see JAX201), and a benchmark loop (it reads a clock,
-    itself or through a function it calls), which regenerates the same inputs on purpose.
+    Not reported: a loop over configurations whose draws stay in the iteration (used and
+    dropped, not appended, returned or carried): configurations are recognised by draws that
+    take their shape from the loop variable (see JAX201) or by a list written out in the
+    source (`for env in [EnvA(), EnvB()]`), where one fixed seed per configuration gives
+    common random numbers on purpose; and a benchmark loop (it reads a clock, itself or
+    through a function it calls), which regenerates the same inputs on purpose.
     Example:
         for step in range(num_steps):
             key = jax.random.key(42)
@@ -94,6 +97,16 @@ class ConstantSeedInLoop(Rule):
             def init_ensemble(n, dim):
                 return [jax.random.normal(jax.random.key(0), (dim, dim)) for _ in range(n)]  # error: JAX202
             """,
+            """
+            import jax
+
+            def init_layers(dim):
+                layers = []
+                for act in [jax.nn.relu, jax.nn.gelu]:
+                    w = jax.random.normal(jax.random.key(0), (dim, dim))  # error: JAX202
+                    layers.append((w, act))
+                return layers
+            """,
         ),
         valid=(
             """
@@ -124,6 +137,15 @@ class ConstantSeedInLoop(Rule):
                     key = jax.random.key(0)
                     key = jax.random.fold_in(key, i)
                     yield jax.random.normal(key)
+            """,
+            """
+            import jax
+
+            def test_envs(make_act):
+                for env in [CartPole(), Pendulum()]:
+                    act = make_act(env)
+                    obs = jax.random.uniform(jax.random.key(0), (10, 4))
+                    assert act(obs).shape == (10,)
             """,
             """
             import jax

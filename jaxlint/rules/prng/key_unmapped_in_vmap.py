@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context, Examples, Rule
+from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
 
 
@@ -41,6 +41,7 @@ class KeyUnmappedInVmap(Rule):
         "`jax.random.split(key, n)`)"
     )
     verifier = "draws"
+    verify = Verify(unmapped_key=True)
     prefilter_words = KEY_FLOW_WORDS
     examples = Examples(
         invalid=(

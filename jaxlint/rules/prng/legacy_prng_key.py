@@ -40,7 +40,11 @@ class LegacyPrngKey(Rule):
     )
     fix_safety = "unsafe"
     verifier = "trace"
-    verify = Verify(expect=("Legacy uint32 key array",), observe=("jax.random", "PRNGKey"))
+    verify = Verify(
+        expect=("Legacy uint32 key array",),
+        observe=("jax.random", "PRNGKey"),
+        observe_confirms="uint32-key",
+    )
     default = False
     tier = 2
     templates = ("training-step", "mre")

@@ -70,7 +70,7 @@ class PmapUsage(Rule):
     message = "`{name}` is in maintenance mode (it is `jit(shard_map(..., check_vma=False))` underneath); migrate to `jax.jit(jax.shard_map(...))` or sharded `jax.jit`"
     fix_safety = "unsafe"
     verifier = "numeric"
-    verify = Verify(hint="pmap")
+    verify = Verify(hint="pmap", compare="pmap")
     templates = ("shard-map", "sharding")
     examples = Examples(
         invalid=(

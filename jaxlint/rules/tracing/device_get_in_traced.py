@@ -55,6 +55,7 @@ class DeviceGetInTraced(Rule):
     verify = Verify(
         expect=("ConcretizationTypeError", "TracerArrayConversionError"),
         observe=("jax", "device_get"),
+        observe_confirms="traced-input",
     )
     templates = ("mre",)
     examples = Examples(

@@ -39,6 +39,7 @@ from jaxlint.runtime.kit import (
     stopped,
 )
 from jaxlint.runtime.side import Probe, Side
+from jaxlint.runtime.toolbox.common import format_seconds as _fmt
 
 REPEAT = 7
 UNDERREPORT = 2.0
@@ -350,13 +351,3 @@ def check(side: Side) -> Outcome:
         "hardly matters for this work size",
         **evidence,
     )
-
-
-def _fmt(value: float | None) -> str:
-    if value is None:
-        return "n/a"
-    if value >= 1:
-        return f"{value:.3f} s"
-    if value >= 1e-3:
-        return f"{value * 1e3:.3f} ms"
-    return f"{value * 1e6:.1f} µs"

@@ -280,11 +280,7 @@ def check(side: Side) -> Outcome:
     failure: BaseException | None = None
     with recording(side.filename) as rec:
         if side.mode == "module":
-            mod = side.module()
-            try:
-                mod.execute()
-            finally:
-                mod.close()
+            mod = side.run_module()
             errors = [
                 f"line {r['at_line']}: {type(r['exc']).__name__}: {short_message(r['exc'])}"
                 for r in mod.errors
@@ -297,7 +293,7 @@ def check(side: Side) -> Outcome:
             if runs > 1:
                 ran = f"{entry.describe()} twice (eagerly, under jax.disable_jit)"
             try:
-                if side.code == "JAX207":
+                if side.verify.get("unmapped_key"):
                     ran = f"{entry.describe()} (vmap as written)"
                     entry.call()
                 else:
@@ -312,7 +308,7 @@ def check(side: Side) -> Outcome:
     found = analyse(rec, side.lines)
     evidence: dict[str, Any] = {"ran": ran, "random_calls": found["calls"]}
     unbatched = [c for c in rec.calls if c.get("unbatched")]
-    if side.code == "JAX207" and unbatched:
+    if side.verify.get("unmapped_key") and unbatched:
         first = unbatched[0]
         evidence["unbatched_draws"] = [
             {"fn": c["fn"], "line": c["line"], "values": c.get("values")} for c in unbatched[:SHOWN]

@@ -35,11 +35,7 @@ def check(side: Side) -> Outcome:
     evidence: dict[str, Any] = {"x64_enabled": bool(jax.config.jax_enable_x64)}
     with Probe(side.filename) as probe:
         if side.mode == "module":
-            mod = side.module()
-            try:
-                mod.execute()
-            finally:
-                mod.close()
+            side.run_module()
             evidence["ran"] = "module top-level code"
         else:
             entry = side.entry(shared=True)

@@ -125,11 +125,7 @@ def _run_line(side: Side) -> Outcome:
     with Probe(side.filename) as probe:
         errors: list[BaseException] = []
         if side.mode == "module":
-            mod = side.module()
-            try:
-                mod.execute()
-            finally:
-                mod.close()
+            mod = side.run_module()
             record = mod.error_at(side.lines)
             errors = [record["exc"]] if record else []
             ran = "module top-level code"
@@ -237,11 +233,7 @@ def _run_fixed_line(side: Side) -> Outcome:
     """The fixed code: the line must now run without an error or deprecation warning; an error
     the original line raised too (unrelated to this rule) does not count against the fix."""
     with Probe(side.filename) as probe:
-        mod = side.module()
-        try:
-            mod.execute()
-        finally:
-            mod.close()
+        mod = side.run_module()
     record = mod.error_at(side.lines)
     found = [w for w in probe.warnings_at(side.lines) if _deprecation_like(w)]
     if found:
@@ -254,11 +246,7 @@ def _run_fixed_line(side: Side) -> Outcome:
             f"the fixed line reads a name the file does not define: {info['message']}", **info
         )
     original = Side(side.job)
-    before = original.module()
-    try:
-        before.execute()
-    finally:
-        before.close()
+    before = original.run_module()
     old = before.error_at(original.lines)
     if (
         old is not None

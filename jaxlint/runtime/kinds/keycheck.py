@@ -30,11 +30,7 @@ def check(side: Side) -> Outcome:
 
     with jax.debug_key_reuse(True):
         if side.mode == "module":
-            mod = side.module()
-            try:
-                mod.execute()
-            finally:
-                mod.close()
+            mod = side.run_module()
             errors = [r["exc"] for r in mod.errors]
             ran = "module top-level code"
         else:

@@ -4,17 +4,20 @@
   the fixed code runs as written; the outputs must match (`bench.outputs_match`: allclose with
   dtype-aware tolerances). Used as evidence that a rewrite (`x[m].sum()` -> `jnp.sum(x, where=m)`,
   `x[i] = v` -> `x.at[i].set(v)`) keeps the results, and by `--fix` checks of every kind.
-- JAX301 (`jax.pmap`): the pmapped function runs on simulated devices and is compared with its
-  `jax.jit(jax.shard_map(..., check_vma=False))` migration (rank-reducing like pmap).
-- Rules whose bug is a wrong number (`verify.changes_result`): confirmed when the original's result differs from
-  the reference (the fix; for stale globals, the un-jitted function after the global changed).
+- A rule's `verify.compare` names another reference than the fix (`COMPARES`): "pmap" (JAX301,
+  `jax.pmap`: the pmapped function runs on simulated devices and is compared with its
+  `jax.jit(jax.shard_map(..., check_vma=False))` migration, rank-reducing like pmap),
+  "stale-globals" (JAX503: the jitted function after its globals changed vs the un-jitted one),
+  "check-vma-off" (JAX303: the shard_mapped program vs itself with pmap semantics).
+- Rules whose bug is a wrong number (`verify.changes_result`): confirmed when the original's
+  result differs from the reference.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from jaxlint.runtime.kit import (
@@ -289,13 +292,18 @@ def _double_reduction(side: Side) -> Outcome:
     )
 
 
+# `verify.compare` -> the check that compares the original with that reference instead of its fix
+COMPARES: dict[str, Callable[[Side], Outcome]] = {
+    "pmap": _pmap,
+    "stale-globals": _stale_globals,
+    "check-vma-off": _double_reduction,
+}
+
+
 def check(side: Side) -> Outcome:
-    if side.code == "JAX301":
-        return _pmap(side)
-    if side.code == "JAX503":
-        return _stale_globals(side)
-    if side.code == "JAX303":
-        return _double_reduction(side)
+    compare = COMPARES.get(side.verify.get("compare") or "")
+    if compare is not None:
+        return compare(side)
     if not side.job.get("fix"):
         raise CouldNotRun("no rewrite to compare with (the finding has no fix)")
     if side.fixed:  # the fixed code is the reference: it only has to run

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from jaxlint.runtime.kit import (
@@ -24,6 +24,7 @@ from jaxlint.runtime.kit import (
     could_not_run,
     describe_exception,
     exception_lines,
+    masked,
     not_reproduced,
     short_message,
     stack_lines,
@@ -138,27 +139,36 @@ def observing(side: Side) -> Iterator[list[dict[str, Any]]]:
 
 
 def _observed(side: Side, seen: list[dict[str, Any]], ran: str) -> Outcome | None:
-    here = [s for s in seen if s["line"] in side.lines]
-    if side.code == "JAX102":
-        hit = next((s for s in here if s["traced_input"]), None)
-        if hit:
-            return confirmed(
-                f"jax.device_get at line {hit['line']} received a traced value and returned it "
-                "unchanged: inside jit it is a no-op (nothing is transferred)",
-                observed=hit,
-                ran=ran,
-            )
-    if side.code == "JAX205":
-        hit = next((s for s in here if "u32" in s["result"] or "uint32" in s["result"]), None)
-        if hit:
-            return confirmed(
-                f"jax.random.PRNGKey at line {hit['line']} made a legacy {hit['result']} key "
-                "(a typed jax.random.key is key<fry>[]: untracked by the key-reuse checker, "
-                "allows raw arithmetic)",
-                observed=hit,
-                ran=ran,
-            )
-    return None
+    """Confirmed when a call recorded at the flagged lines shows what the rule's
+    `verify.observe_confirms` names."""
+    observed = OBSERVED.get(side.verify.get("observe_confirms") or "")
+    if observed is None:
+        return None
+    shows, says = observed
+    hit = next((s for s in seen if s["line"] in side.lines and shows(s)), None)
+    if hit is None:
+        return None
+    what = ".".join(side.verify.get("observe") or ())
+    return confirmed(f"{what} at line {hit['line']} {says(hit)}", observed=hit, ran=ran)
+
+
+# `verify.observe_confirms` -> (what the recorded call shows, what the verdict says it did)
+OBSERVED: dict[str, tuple[Callable[[dict[str, Any]], bool], Callable[[dict[str, Any]], str]]] = {
+    "traced-input": (
+        lambda s: s["traced_input"],
+        lambda s: (
+            "received a traced value and returned it unchanged: inside jit it is a no-op "
+            "(nothing is transferred)"
+        ),
+    ),
+    "uint32-key": (
+        lambda s: "u32" in s["result"] or "uint32" in s["result"],
+        lambda s: (
+            f"made a legacy {s['result']} key (a typed jax.random.key is key<fry>[]: "
+            "untracked by the key-reuse checker, allows raw arithmetic)"
+        ),
+    ),
+}
 
 
 def check(side: Side) -> Outcome:
@@ -242,14 +252,9 @@ def judge(side: Side, exc: BaseException, ran: str) -> Outcome:
             f"{side.code} describes; check the inputs",
             **info,
         )
-    other = side.other_finding_at(info.get("user_frames") or [])
-    if other is not None:
-        info["masked_by"] = other
-        return could_not_run(
-            f"masked: tracing stopped earlier at line {where} ({other['code']}: "
-            f"{info['exception']}); fix that first and verify again",
-            **info,
-        )
+    masked_outcome = masked(side, info, "tracing")
+    if masked_outcome is not None:
+        return masked_outcome
     place = f"line {where}" if where else "inside JAX (no line of this file on the traceback)"
     return could_not_run(
         f"{ran} failed at {place} before reaching line {side.line}: "

@@ -76,11 +76,7 @@ def _recorded(side: Side) -> tuple[list[dict[str, Any]], str, list[str]]:
     errors: list[str] = []
     with recording(side.filename) as seen:
         if side.mode == "module":
-            mod = side.module()
-            try:
-                mod.execute()
-            finally:
-                mod.close()
+            mod = side.run_module()
             ran = "module top-level code"
             errors = [f"line {r['at_line']}: {type(r['exc']).__name__}" for r in mod.errors]
         else:

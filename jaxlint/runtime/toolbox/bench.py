@@ -310,19 +310,15 @@ def outputs_match(a: Any, b: Any) -> tuple[bool | None, float | None]:
 
 def run(payload: dict[str, Any]) -> dict[str, Any]:
     """Sandbox worker for `jaxlint bench`."""
-    from jaxlint.runtime.toolbox.inputs import materialize, parse_specs
+    from jaxlint.runtime.toolbox.inputs import materialize
     from jaxlint.runtime.toolbox.loader import (
         argnums_for,
-        check_arity,
+        load_call,
         load_function,
         static_argnums_for,
     )
 
-    fn = load_function(payload["function"])
-    specs = parse_specs(payload.get("args") or "")
-    check_arity(fn, len(specs))
-    static = static_argnums_for(fn, specs, payload.get("static"))
-    donate = argnums_for(fn, payload.get("donate"), "donate")
+    fn, specs, static, donate = load_call(payload)
     compare_fn = None
     compare_static = compare_donate = None
     if payload.get("compare"):

@@ -11,13 +11,23 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jaxlint.core.errors import JaxMissingError, UsageError
+from jaxlint.core.errors import UsageError
+from jaxlint.runtime.toolbox.common import (
+    add_format,
+    add_limits,
+    add_seed,
+    check_specs,
+    check_timeout,
+    format_seconds,
+    require_jax,
+)
 
 DEFAULT_TIMEOUT = 120.0
 
@@ -32,11 +42,16 @@ class ToolFailed(Exception):
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the toolbox subcommands (and `verify`, when its module provides `register`)."""
-    _register_env(subparsers)
-    _register_probe(subparsers)
-    _register_bench(subparsers)
-    _register_recompile(subparsers)
-    _register_locate(subparsers)
+    for command in _COMMANDS:
+        parser = subparsers.add_parser(
+            command.name, help=command.help, description=command.description
+        )
+        if command.function:
+            _add_function(parser)
+        for flags, options in command.options:
+            parser.add_argument(*flags, **options)
+        _add_common(parser, sandboxed=command.sandboxed)
+        parser.set_defaults(handler=command.handler)
     _register_optional(subparsers, "jaxlint.verify.driver", "verify")
 
 
@@ -57,26 +72,31 @@ def _register_optional(
 
 # --------------------------------------------------------------------------- shared plumbing
 
+Option = tuple[tuple[str, ...], dict[str, Any]]
+
+
+def _option(*flags: str, **options: Any) -> Option:
+    """One `add_argument` call, as data for the command table."""
+    return flags, options
+
+
+@dataclass(frozen=True)
+class _Command:
+    """One toolbox subcommand: its parser (built by `register`) and its handler."""
+
+    name: str
+    help: str
+    description: str
+    handler: Callable[[argparse.Namespace], int]
+    options: tuple[Option, ...] = ()
+    function: bool = True  # takes PATH::FUNC [NAME] and --seed first
+    sandboxed: bool = True  # runs JAX in the sandbox: --timeout and --memory-mb
+
 
 def _add_common(parser: argparse.ArgumentParser, sandboxed: bool = True) -> None:
-    parser.add_argument(
-        "--format", choices=("json", "text"), default="json", help="output format (default: json)"
-    )
+    add_format(parser, "json")
     if sandboxed:
-        parser.add_argument(
-            "--timeout",
-            type=float,
-            default=DEFAULT_TIMEOUT,
-            metavar="S",
-            help=f"kill the JAX subprocess after S seconds (default: {DEFAULT_TIMEOUT:g})",
-        )
-        parser.add_argument(
-            "--memory-mb",
-            type=int,
-            default=None,
-            metavar="MB",
-            help="address-space limit for the JAX subprocess (JAX itself needs ~2000)",
-        )
+        add_limits(parser, DEFAULT_TIMEOUT, "kill the JAX subprocess after S seconds")
 
 
 def _add_function(parser: argparse.ArgumentParser) -> None:
@@ -90,9 +110,7 @@ def _add_function(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="function name when PATH has no ::NAME",
     )
-    parser.add_argument(
-        "--seed", type=int, default=0, help="seed for the example inputs (default: 0)"
-    )
+    add_seed(parser)
 
 
 def _function_ref(ref: str, name: str | None) -> str:
@@ -105,19 +123,7 @@ def _function_ref(ref: str, name: str | None) -> str:
     return f"{path.resolve()}::{qualname}"
 
 
-def _require_jax(command: str) -> None:
-    if importlib.util.find_spec("jax") is None:
-        raise JaxMissingError(command)
-
-
-def _check_specs(text: str, option: str) -> str:
-    from jaxlint.runtime.toolbox.inputs import parse_specs
-
-    try:
-        parse_specs(text)
-    except UsageError as exc:
-        raise UsageError(f"{option}: {exc}") from None
-    return text
+_check_specs = check_specs  # the name `integrations.mcp.runtime_tools` imports
 
 
 def _run(
@@ -125,8 +131,7 @@ def _run(
 ) -> dict[str, Any]:
     from jaxlint.runtime.sandbox import run_isolated
 
-    if args.timeout <= 0:
-        raise UsageError("--timeout must be positive")
+    check_timeout(args.timeout)
     outcome = run_isolated(
         target, payload, timeout=args.timeout, memory_mb=args.memory_mb, echo_stderr=echo
     )
@@ -136,6 +141,21 @@ def _run(
     if error.get("type") in ("UsageError", "JaxMissingError"):
         raise UsageError(error.get("message", "usage error"))
     raise ToolFailed(outcome)
+
+
+def _run_tool(
+    command: str, payload: dict[str, Any], args: argparse.Namespace, echo: bool = False
+) -> dict[str, Any] | None:
+    """Run `toolbox.<command>:run` on PATH::FUNC in the sandbox: its result, named the way the
+    user spelled the function, or None once a failed run has been reported (exit 1)."""
+    shown = _shown(args.function, args.name)
+    try:
+        result = _run(f"jaxlint.runtime.toolbox.{command}:run", payload, args, echo=echo)
+    except ToolFailed as exc:
+        _fail(command, exc.outcome, shown, args.format)
+        return None
+    result["function"] = shown
+    return result
 
 
 def _fail(command: str, outcome: dict[str, Any], function: str | None, fmt: str = "json") -> int:
@@ -167,17 +187,6 @@ def _emit(result: dict[str, Any], fmt: str, render_text: Any) -> int:
     return 0
 
 
-def format_seconds(value: float | None) -> str:
-    """1.2e-5 -> '12.0 µs'; None -> 'n/a'."""
-    if value is None:
-        return "n/a"
-    if value >= 1:
-        return f"{value:.3f} s"
-    if value >= 1e-3:
-        return f"{value * 1e3:.3f} ms"
-    return f"{value * 1e6:.1f} µs"
-
-
 def _format_bytes(value: float | None) -> str:
     if value is None:
         return "n/a"
@@ -191,26 +200,11 @@ def _format_bytes(value: float | None) -> str:
 # --------------------------------------------------------------------------- env
 
 
-def _register_env(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "env",
-        help="versions, backend, devices, config and suspicious settings (for bug reports)",
-        description="Report the JAX environment: versions, backend, devices, config, relevant "
-        "environment variables and warnings about settings that do not do what they seem to.",
-    )
-    parser.add_argument(
-        "--smoke-test", action="store_true", help="also jit and time a small matmul"
-    )
-    _add_common(parser)
-    parser.set_defaults(handler=handle_env)
-
-
 def handle_env(args: argparse.Namespace) -> int:
     """`jaxlint env`: works (exit 0) without JAX too, with `jax: null` and a warning."""
     from jaxlint.runtime.toolbox.env import collect_env
 
-    if args.timeout <= 0:
-        raise UsageError("--timeout must be positive")
+    check_timeout(args.timeout)
     return _emit(
         collect_env(smoke_test=args.smoke_test, timeout=args.timeout), args.format, render_env
     )
@@ -246,57 +240,21 @@ def render_env(report: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- probe
 
 
-def _register_probe(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "probe",
-        help="shapes, jaxpr, StableHLO, HLO, cost and memory analysis of one function",
-        description="Trace, lower and compile PATH::FUNC on example inputs (nothing is executed) "
-        "and report output shapes, jaxpr, StableHLO, compiled HLO, XLA cost and memory analysis, "
-        "donation aliasing and host callbacks.",
-    )
-    _add_function(parser)
-    parser.add_argument(
-        "--args",
-        required=True,
-        metavar="SPEC",
-        help='example inputs, e.g. "f32[8,128], i32[], key, 3"',
-    )
-    parser.add_argument(
-        "--static", default=None, metavar="NAMES", help="comma-separated parameters to mark static"
-    )
-    parser.add_argument(
-        "--donate", default=None, metavar="NAMES", help="comma-separated parameters to donate"
-    )
-    parser.add_argument(
-        "--out",
-        default=None,
-        metavar="DIR",
-        help="write jaxpr.txt, stablehlo.mlir, hlo.txt, summary.json",
-    )
-    parser.add_argument(
-        "--brief", action="store_true", help="leave the jaxpr/StableHLO/HLO texts out of stdout"
-    )
-    _add_common(parser)
-    parser.set_defaults(handler=handle_probe)
-
-
 def handle_probe(args: argparse.Namespace) -> int:
     from jaxlint.runtime.toolbox.probe import BIG_TEXT_KEYS
 
-    _require_jax("probe")
+    require_jax("probe")
     function = _function_ref(args.function, args.name)
     payload = {
         "function": function,
-        "args": _check_specs(args.args, "--args"),
+        "args": check_specs(args.args, "--args"),
         "static": args.static,
         "donate": args.donate,
         "seed": args.seed,
     }
-    try:
-        result = _run("jaxlint.runtime.toolbox.probe:run", payload, args)
-    except ToolFailed as exc:
-        return _fail("probe", exc.outcome, _shown(args.function, args.name), args.format)
-    result["function"] = _shown(args.function, args.name)
+    result = _run_tool("probe", payload, args)
+    if result is None:
+        return 1
     summary = {k: v for k, v in result.items() if k not in BIG_TEXT_KEYS}
     if args.out:
         out = Path(args.out)
@@ -347,40 +305,8 @@ def render_probe(result: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- bench
 
 
-def _register_bench(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "bench",
-        help="honest benchmark: transfer, trace, lower, compile and blocked steady-state timings",
-        description="Benchmark PATH::FUNC: input transfer, trace, lower and compile are timed "
-        "separately; then a first call, warm-up calls and N runs each ended by "
-        "jax.block_until_ready. --compare runs a second function alternately on the same inputs.",
-    )
-    _add_function(parser)
-    parser.add_argument(
-        "--args", required=True, metavar="SPEC", help='example inputs, e.g. "f32[512,512]"'
-    )
-    parser.add_argument(
-        "--repeat", type=int, default=20, metavar="N", help="timed runs (default: 20)"
-    )
-    parser.add_argument(
-        "--warmup", type=int, default=3, metavar="N", help="untimed warm-up runs (default: 3)"
-    )
-    parser.add_argument(
-        "--static", default=None, metavar="NAMES", help="comma-separated parameters to mark static"
-    )
-    parser.add_argument(
-        "--donate", default=None, metavar="NAMES", help="comma-separated parameters to donate"
-    )
-    parser.add_argument("--no-jit", action="store_true", help="call the function as is (op by op)")
-    parser.add_argument(
-        "--compare", default=None, metavar="PATH::FUNC", help="a second function to run alternately"
-    )
-    _add_common(parser)
-    parser.set_defaults(handler=handle_bench)
-
-
 def handle_bench(args: argparse.Namespace) -> int:
-    _require_jax("bench")
+    require_jax("bench")
     if args.repeat < 1:
         raise UsageError("--repeat must be at least 1")
     if args.warmup < 0:
@@ -391,7 +317,7 @@ def handle_bench(args: argparse.Namespace) -> int:
     payload = {
         "function": function,
         "compare": compare,
-        "args": _check_specs(args.args, "--args"),
+        "args": check_specs(args.args, "--args"),
         "repeat": args.repeat,
         "warmup": args.warmup,
         "static": args.static,
@@ -400,11 +326,9 @@ def handle_bench(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "progress": progress,
     }
-    try:
-        result = _run("jaxlint.runtime.toolbox.bench:run", payload, args, echo=progress)
-    except ToolFailed as exc:
-        return _fail("bench", exc.outcome, _shown(args.function, args.name), args.format)
-    result["function"] = _shown(args.function, args.name)
+    result = _run_tool("bench", payload, args, echo=progress)
+    if result is None:
+        return 1
     if compare:
         result["compare"]["function"] = args.compare
     return _emit(result, args.format, render_bench)
@@ -440,39 +364,14 @@ def render_bench(result: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- recompile
 
 
-def _register_recompile(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "recompile",
-        help="count compiles across input cases through one jitted wrapper, with JAX's miss reasons",
-        description="Run each --case through ONE jax.jit wrapper (after jax.clear_caches()) and "
-        "report which cases compiled, JAX's explanation of each cache miss, the distinct "
-        "signatures, and warnings (weak-type flips, dtype drift, shape or static-value changes).",
-    )
-    _add_function(parser)
-    parser.add_argument(
-        "--case",
-        action="append",
-        required=True,
-        metavar="SPEC",
-        help='one call\'s inputs, e.g. --case "f32[4]" --case "f32[8]" (repeat the option)',
-    )
-    parser.add_argument(
-        "--static", default=None, metavar="NAMES", help="comma-separated parameters to mark static"
-    )
-    _add_common(parser)
-    parser.set_defaults(handler=handle_recompile)
-
-
 def handle_recompile(args: argparse.Namespace) -> int:
-    _require_jax("recompile")
+    require_jax("recompile")
     function = _function_ref(args.function, args.name)
-    cases = [_check_specs(case, f"--case {i + 1}") for i, case in enumerate(args.case)]
+    cases = [check_specs(case, f"--case {i + 1}") for i, case in enumerate(args.case)]
     payload = {"function": function, "cases": cases, "static": args.static, "seed": args.seed}
-    try:
-        result = _run("jaxlint.runtime.toolbox.recompile:run", payload, args)
-    except ToolFailed as exc:
-        return _fail("recompile", exc.outcome, _shown(args.function, args.name), args.format)
-    result["function"] = _shown(args.function, args.name)
+    result = _run_tool("recompile", payload, args)
+    if result is None:
+        return 1
     code = _emit(result, args.format, render_recompile)
     failed = [i for i, case in enumerate(result.get("cases", []), 1) if case.get("error")]
     if failed:  # the user's function failed: exit 1, as the other tools (docs/toolbox.md)
@@ -504,33 +403,6 @@ def render_recompile(result: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- locate
 
 
-def _register_locate(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "locate",
-        help="find JAX docs, tests and source about a topic (offline, cached index)",
-        description="Search a JAX checkout (--root) or the installed jax package for docs, tests "
-        "and source files about TOPIC (e.g. shard_map, 'key reuse', 'transfer guard').",
-    )
-    parser.add_argument("topic", nargs="+", metavar="TOPIC", help="words to search for")
-    parser.add_argument(
-        "--root",
-        default=None,
-        metavar="DIR",
-        help="a JAX checkout (default: the installed jax package)",
-    )
-    parser.add_argument(
-        "--kind", choices=("doc", "test", "source"), default=None, help="only this kind of file"
-    )
-    parser.add_argument(
-        "--limit", type=int, default=10, metavar="N", help="number of results (default: 10)"
-    )
-    parser.add_argument(
-        "--no-cache", action="store_true", help="neither read nor write the index cache"
-    )
-    _add_common(parser, sandboxed=False)
-    parser.set_defaults(handler=handle_locate)
-
-
 def handle_locate(args: argparse.Namespace) -> int:
     from jaxlint.runtime.toolbox.locate import locate
 
@@ -553,3 +425,136 @@ def render_locate(result: dict[str, Any]) -> str:
         if item["snippet"]:
             lines.append(f"    {item['snippet']}")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- the commands
+
+_STATIC = _option(
+    "--static", default=None, metavar="NAMES", help="comma-separated parameters to mark static"
+)
+_DONATE = _option(
+    "--donate", default=None, metavar="NAMES", help="comma-separated parameters to donate"
+)
+
+# in `jaxlint --help` order; each parser gets PATH::FUNC first (`function`), then `options`, then
+# --format (and the sandbox limits)
+_COMMANDS = (
+    _Command(
+        "env",
+        help="versions, backend, devices, config and suspicious settings (for bug reports)",
+        description="Report the JAX environment: versions, backend, devices, config, relevant "
+        "environment variables and warnings about settings that do not do what they seem to.",
+        handler=handle_env,
+        options=(
+            _option("--smoke-test", action="store_true", help="also jit and time a small matmul"),
+        ),
+        function=False,
+    ),
+    _Command(
+        "probe",
+        help="shapes, jaxpr, StableHLO, HLO, cost and memory analysis of one function",
+        description="Trace, lower and compile PATH::FUNC on example inputs (nothing is executed) "
+        "and report output shapes, jaxpr, StableHLO, compiled HLO, XLA cost and memory analysis, "
+        "donation aliasing and host callbacks.",
+        handler=handle_probe,
+        options=(
+            _option(
+                "--args",
+                required=True,
+                metavar="SPEC",
+                help='example inputs, e.g. "f32[8,128], i32[], key, 3"',
+            ),
+            _STATIC,
+            _DONATE,
+            _option(
+                "--out",
+                default=None,
+                metavar="DIR",
+                help="write jaxpr.txt, stablehlo.mlir, hlo.txt, summary.json",
+            ),
+            _option(
+                "--brief",
+                action="store_true",
+                help="leave the jaxpr/StableHLO/HLO texts out of stdout",
+            ),
+        ),
+    ),
+    _Command(
+        "bench",
+        help="honest benchmark: transfer, trace, lower, compile and blocked steady-state timings",
+        description="Benchmark PATH::FUNC: input transfer, trace, lower and compile are timed "
+        "separately; then a first call, warm-up calls and N runs each ended by "
+        "jax.block_until_ready. --compare runs a second function alternately on the same inputs.",
+        handler=handle_bench,
+        options=(
+            _option(
+                "--args", required=True, metavar="SPEC", help='example inputs, e.g. "f32[512,512]"'
+            ),
+            _option("--repeat", type=int, default=20, metavar="N", help="timed runs (default: 20)"),
+            _option(
+                "--warmup",
+                type=int,
+                default=3,
+                metavar="N",
+                help="untimed warm-up runs (default: 3)",
+            ),
+            _STATIC,
+            _DONATE,
+            _option("--no-jit", action="store_true", help="call the function as is (op by op)"),
+            _option(
+                "--compare",
+                default=None,
+                metavar="PATH::FUNC",
+                help="a second function to run alternately",
+            ),
+        ),
+    ),
+    _Command(
+        "recompile",
+        help="count compiles across input cases through one jitted wrapper, with JAX's miss reasons",
+        description="Run each --case through ONE jax.jit wrapper (after jax.clear_caches()) and "
+        "report which cases compiled, JAX's explanation of each cache miss, the distinct "
+        "signatures, and warnings (weak-type flips, dtype drift, shape or static-value changes).",
+        handler=handle_recompile,
+        options=(
+            _option(
+                "--case",
+                action="append",
+                required=True,
+                metavar="SPEC",
+                help='one call\'s inputs, e.g. --case "f32[4]" --case "f32[8]" (repeat the option)',
+            ),
+            _STATIC,
+        ),
+    ),
+    _Command(
+        "locate",
+        help="find JAX docs, tests and source about a topic (offline, cached index)",
+        description="Search a JAX checkout (--root) or the installed jax package for docs, tests "
+        "and source files about TOPIC (e.g. shard_map, 'key reuse', 'transfer guard').",
+        handler=handle_locate,
+        options=(
+            _option("topic", nargs="+", metavar="TOPIC", help="words to search for"),
+            _option(
+                "--root",
+                default=None,
+                metavar="DIR",
+                help="a JAX checkout (default: the installed jax package)",
+            ),
+            _option(
+                "--kind",
+                choices=("doc", "test", "source"),
+                default=None,
+                help="only this kind of file",
+            ),
+            _option(
+                "--limit", type=int, default=10, metavar="N", help="number of results (default: 10)"
+            ),
+            _option(
+                "--no-cache", action="store_true", help="neither read nor write the index cache"
+            ),
+        ),
+        function=False,
+        sandboxed=False,
+    ),
+)

@@ -171,3 +171,19 @@ def check_arity(fn: Callable[..., Any], count: int, option: str = "--args") -> N
         raise UsageError(
             f"{option} gives {count} item{'s' if count != 1 else ''} for `{name}({params})`: {exc}"
         ) from None
+
+
+def load_call(
+    payload: dict[str, Any],
+) -> tuple[Callable[..., Any], list[Any], tuple[int, ...], tuple[int, ...]]:
+    """What the `probe` and `bench` workers start from: the payload's function, its parsed
+    `args` specs (checked against its signature) and the positions of its `static` and `donate`
+    parameters; a usage error before anything runs."""
+    from jaxlint.runtime.toolbox.inputs import parse_specs
+
+    fn = load_function(payload["function"])
+    specs = parse_specs(payload.get("args") or "")
+    check_arity(fn, len(specs))
+    static = static_argnums_for(fn, specs, payload.get("static"))
+    donate = argnums_for(fn, payload.get("donate"), "donate")
+    return fn, specs, static, donate

@@ -213,20 +213,10 @@ def _tree_to_json(tree: Any) -> Any:
 
 def run(payload: dict[str, Any]) -> dict[str, Any]:
     """Sandbox worker for `jaxlint probe`: load the function, build inputs, probe."""
-    from jaxlint.runtime.toolbox.inputs import materialize, parse_specs
-    from jaxlint.runtime.toolbox.loader import (
-        argnums_for,
-        check_arity,
-        load_function,
-        parameter_names,
-        static_argnums_for,
-    )
+    from jaxlint.runtime.toolbox.inputs import materialize
+    from jaxlint.runtime.toolbox.loader import load_call, parameter_names
 
-    fn = load_function(payload["function"])
-    specs = parse_specs(payload.get("args") or "")
-    check_arity(fn, len(specs))
-    static = static_argnums_for(fn, specs, payload.get("static"))
-    donate = argnums_for(fn, payload.get("donate"), "donate")
+    fn, specs, static, donate = load_call(payload)
     args = materialize(specs, seed=int(payload.get("seed", 0)))
     names = parameter_names(fn)
     result = probe(
