@@ -171,6 +171,7 @@ class ModuleIndex:
         self.stores: list[ast.AST] = []  # Subscript/Attribute targets of assignments and del
         # `import` statements inside functions (the project index follows them too)
         self.nested_imports: list[ast.Import | ast.ImportFrom] = []
+        self.names: dict[str, list[ast.Name]] = {}  # every Name node, by identifier
         self._qual_cache: dict[int, str | None] = {}
         self._module_writes: dict[str, list[Write]] | None = None
         self._build()
@@ -182,6 +183,7 @@ class ModuleIndex:
         stack: list[tuple[ast.AST, Scope]] = [(self.tree, module_scope)]
         node_type, name_type, scope_types = ast.AST, ast.Name, SCOPE_NODES
         record = self._record
+        names = self.names
         while stack:
             node, scope = stack.pop()
             for attr in node._fields:  # ast.iter_child_nodes, inlined: this loop is hot
@@ -198,6 +200,7 @@ class ModuleIndex:
                     child.jl_parent = node  # type: ignore[attr-defined]
                     if type(child) is name_type:
                         child.jl_scope = scope  # type: ignore[attr-defined]
+                        names.setdefault(child.id, []).append(child)  # type: ignore[attr-defined]
                         continue  # no children worth walking (its ctx is a singleton)
                     child_scope = scope
                     if isinstance(child, scope_types):
@@ -372,7 +375,7 @@ class ModuleIndex:
         if isinstance(node, ast.Name):
             b = self.binding(node.id, self.scope_of(node))
             if b is None:
-                return None
+                return self._rewrapped_def(node)
             if b.kind == "def":
                 return b.node
             if (
@@ -381,6 +384,8 @@ class ModuleIndex:
                 and b.value is not node
             ):
                 return self.resolve_function(b.value)
+            if b.kind == "assign" and isinstance(b.value, ast.Call):
+                return self._factory_product(b.value)
             return None
         if (
             isinstance(node, ast.Attribute)
@@ -396,6 +401,59 @@ class ModuleIndex:
                     if b.kind == "def":
                         return b.node
         return None
+
+    def _factory_product(self, call: ast.Call) -> ast.AST | None:
+        """The def a closure factory returns: `apply_fun = Dropout(0.5)` where `Dropout` is a
+        def of this module whose every `return` gives the same def nested in it (the stax /
+        optax `def make(...): def apply(...): ...; return apply` idiom). Calling the result
+        runs that nested def's body."""
+        if not isinstance(call.func, ast.Name):
+            return None
+        b = self.binding(call.func.id, self.scope_of(call.func))
+        if b is None or b.kind != "def" or not isinstance(b.node, ast.FunctionDef):
+            return None
+        factory = b.node
+        product: ast.AST | None = None
+        stack = list(ast.iter_child_nodes(factory))
+        while stack:
+            cur = stack.pop()
+            if isinstance(cur, ast.Return):
+                if not isinstance(cur.value, ast.Name):
+                    return None
+                inner = self.binding(cur.value.id, self.scope_of(cur.value))
+                if inner is None or inner.kind != "def" or parent(inner.node) is not factory:
+                    return None
+                if product is not None and inner.node is not product:
+                    return None
+                product = inner.node
+            elif not isinstance(cur, (*FUNCTION_NODES, ast.ClassDef)):
+                stack.extend(ast.iter_child_nodes(cur))
+        return product
+
+    def _rewrapped_def(self, node: ast.Name) -> ast.AST | None:
+        """The def behind a name rebound by wrapping it: `init = jax.jit(init)`.
+
+        The name has one `def` and otherwise only assignments of a call that takes the name
+        itself (`f = wrap(f, ...)`), so every binding runs that def's body: the wrapped
+        function is the def compiled or decorated, and `jit(init)` on the right-hand side
+        names the def. Any other rebinding leaves the name unknown.
+        """
+        found = self.lookup(node.id, self.scope_of(node))
+        if not found:
+            return None
+        defs = [b for b in found if b.kind == "def"]
+        if len(defs) != 1:
+            return None
+        for b in found:
+            if b.kind == "def":
+                continue
+            value = b.value
+            if b.kind != "assign" or not isinstance(value, ast.Call):
+                return None
+            args = [*value.args, *(kw.value for kw in value.keywords)]
+            if not any(isinstance(a, ast.Name) and a.id == node.id for a in args):
+                return None
+        return defs[0].node
 
     def enclosing_function(self, node: ast.AST) -> ast.AST | None:
         return enclosing_function(node)

@@ -387,6 +387,9 @@ class Transforms:
                     ]
                 expr = expr.args[0]
         fn = self.index.resolve_function(expr)
+        if fn is None:
+            fn = self._instance_method(expr)
+            bound += fn is not None  # `obj.method`: `self` is bound, not an argument
         if fn is not None:
             if (
                 isinstance(expr, ast.Attribute)
@@ -396,6 +399,30 @@ class Transforms:
             ):
                 bound += 1  # a bound method: `self` is not an argument of the transform
             self._apply(fn, apps, bound, bound_names, not_none)
+
+    def _instance_method(self, expr: ast.AST) -> ast.AST | None:
+        """`jax.jit(wf.__call__)` / `jax.jit(model.step)` where `wf = Waveform(...)` is the
+        one binding of `wf` and `Waveform` a plain class of this module defining the method
+        (not a static or class method): the method, run with `self` bound."""
+        if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name)):
+            return None
+        b = self.index.binding(expr.value.id, self.index.scope_of(expr.value))
+        if b is None or b.kind != "assign" or not isinstance(b.value, ast.Call):
+            return None
+        func = b.value.func
+        if not isinstance(func, ast.Name):
+            return None
+        cls_b = self.index.binding(func.id, self.index.scope_of(func))
+        if cls_b is None or cls_b.kind != "class" or not isinstance(cls_b.node, ast.ClassDef):
+            return None
+        if not self.is_plain_class(cls_b.node):
+            return None
+        for stmt in cls_b.node.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == expr.attr:
+                if stmt.decorator_list:
+                    return None  # staticmethod, classmethod, property: not a plain method
+                return stmt
+        return None
 
     def _apply(
         self,

@@ -177,6 +177,18 @@ def join(kinds: list[Kind | None]) -> Kind | None:
     return first if all(k == first for k in known) else Kind.UNKNOWN
 
 
+def _exported_names(tree: ast.AST) -> set[str]:
+    """The names in a module-level `__all__` list or tuple display."""
+    for stmt in getattr(tree, "body", ()):
+        if (
+            isinstance(stmt, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets)
+            and isinstance(stmt.value, (ast.List, ast.Tuple))
+        ):
+            return {e.value for e in stmt.value.elts if isinstance(e, ast.Constant)}
+    return set()
+
+
 def result_discarded(call: ast.AST) -> bool:
     """The call is a whole expression statement: nothing keeps its return value."""
     return isinstance(parent(call), ast.Expr)
@@ -213,6 +225,8 @@ class ValueKinds:
         self._traced = traced or (lambda node: False)
         self._busy: set[tuple[int, str]] = set()
         self._returns: dict[ast.AST, Kind | None] = {}
+        self._calls_of: dict[ast.AST, list[ast.Call]] = {}
+        self._called: set[str] | None = None
 
     # -- public ---------------------------------------------------------------------------
     def of(self, node: ast.AST) -> Kind:
@@ -470,7 +484,67 @@ class ValueKinds:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
                 return self._unpacked(stmt.targets[0], stmt.value, name, depth)
             return Kind.UNKNOWN
-        return Kind.UNKNOWN  # parameters, imports, loop targets, ...
+        if b.kind == "param" and isinstance(b.node, ast.arg):
+            return self._param_kind(b.node, depth)
+        return Kind.UNKNOWN  # imports, loop targets, ...
+
+    def _param_kind(self, arg: ast.arg, depth: int) -> Kind:
+        """A parameter is a JAX array when every call of its function passes one: the
+        function is a plain def of this module (not a method, not decorated), its name is
+        only ever called (never passed on or exported as a value here), and each call
+        binds this parameter to an expression proven an array. Any other evidence (or
+        none) leaves it UNKNOWN."""
+        args = parent(arg)
+        fn = parent(args) if isinstance(args, ast.arguments) else None
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return Kind.UNKNOWN
+        positional = [*args.posonlyargs, *args.args]  # type: ignore[union-attr]
+        if arg not in positional and arg not in args.kwonlyargs:  # type: ignore[union-attr]
+            return Kind.UNKNOWN
+        calls = self._call_sites(fn)
+        if not calls:
+            return Kind.UNKNOWN
+        kinds: list[Kind | None] = []
+        for call in calls:
+            value = next((kw.value for kw in call.keywords if kw.arg == arg.arg), None)
+            if value is None and arg in positional:
+                pos = positional.index(arg)
+                if any(isinstance(a, ast.Starred) for a in call.args[: pos + 1]):
+                    return Kind.UNKNOWN
+                value = call.args[pos] if pos < len(call.args) else None
+            if value is None or any(kw.arg is None for kw in call.keywords):
+                return Kind.UNKNOWN
+            kinds.append(self._of(value, depth + 1))
+        return Kind.ARRAY if join(kinds) == Kind.ARRAY else Kind.UNKNOWN
+
+    def _call_sites(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
+        """Every call of `fn` in this module, or [] when its name is also used otherwise
+        (passed as a value, exported, rebound) or it is a method or decorated."""
+        if fn in self._calls_of:
+            return self._calls_of[fn]
+        calls: list[ast.Call] = []
+        ok = not fn.decorator_list and not isinstance(parent(fn), ast.ClassDef)
+        if self._called is None:  # names called somewhere: most defs here are never called
+            self._called = {c.func.id for c in self.index.calls if isinstance(c.func, ast.Name)}
+        if ok and fn.name in self._called:
+            for node in self.index.names.get(fn.name, ()):
+                call = parent(node)
+                if (
+                    isinstance(node.ctx, ast.Load)
+                    and isinstance(call, ast.Call)
+                    and call.func is node
+                    and self.index.resolve_function(node) is fn
+                ):
+                    calls.append(call)
+                elif self.index.resolve_function(node) is fn or not isinstance(node.ctx, ast.Load):
+                    ok = False
+                    break
+            if ok and fn.name in _exported_names(self.index.tree):
+                ok = False
+        else:
+            ok = False
+        self._calls_of[fn] = calls if ok else []
+        return self._calls_of[fn]
 
     def _unpacked(self, target: ast.AST, value: ast.AST, name: str, depth: int) -> Kind | None:
         """The kind `name` gets from `a, b = value`."""

@@ -17,7 +17,7 @@ from jaxlint.engine import LintOptions, lint_text
 
 CASES = sorted((pathlib.Path(__file__).parent / "realworld").glob("fp*.py"))
 
-STILL_FIRING: set[str] = {"fp25_jax407_method_traced_by_vmap_of_bound_method"}
+STILL_FIRING: set[str] = set()
 
 
 def test_cases_exist():

@@ -59,7 +59,8 @@ class HelperSummaries:
     def module_call_target(self, func: ast.AST) -> ast.AST | None:
         """The `__call__` a call of a Module instance runs: `Block(...)(x)`, `blk(x)` with
         `blk = Block(...)`, or `self.blk(x)` with `self.blk = Block(...)` in a method
-        (`setup`), for a flax/equinox Module class of this module."""
+        (`setup`), for a flax/equinox Module class of this module, or for a plain class
+        (no bases) of this module."""
         cls_expr: ast.AST | None = None
         if isinstance(func, ast.Call):
             cls_expr = func.func
@@ -79,14 +80,17 @@ class HelperSummaries:
         if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
             return None
         cls = b.node
-        if self.transforms.module_library(cls) is None:
+        framework = self.transforms.module_library(cls) is not None
+        if not framework and not self.transforms.is_plain_class(cls):
             return None
         for stmt in cls.body:
             if (
                 isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
                 and stmt.name == "__call__"
             ):
-                return stmt if stmt in self.facts else None
+                # a Module's __call__ is traced when applied; a plain class's (no bases) is a
+                # helper like any other: it sees what this call passes
+                return stmt if not framework or stmt in self.facts else None
         return None
 
     def _self_module(self, func: ast.Attribute) -> ast.AST | None:

@@ -17,7 +17,14 @@ from jaxlint.analysis.jit_sites import (
     jit_wrapper,
 )
 from jaxlint.analysis.loops import PerStep, is_mutated_in, loop_bound_names
-from jaxlint.analysis.syntax import parent, statement_of, walk_scope
+from jaxlint.analysis.syntax import (
+    SCOPE_BOUNDARIES,
+    ancestors,
+    enclosing_function,
+    parent,
+    statement_of,
+    walk_scope,
+)
 from jaxlint.edits.hoist import fresh_name, hoist_expression, hoist_statement
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
@@ -33,6 +40,19 @@ def _called_later(name: str, region: ast.AST, after: ast.AST) -> bool:
         ):
             return True
     return False
+
+
+def _call_of(name: str, region: ast.AST) -> ast.Call | None:
+    """The first call of `name` in `region`, outside nested functions."""
+    stack = list(ast.iter_child_nodes(region))
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, SCOPE_BOUNDARIES):
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+            return node
+        stack.extend(ast.iter_child_nodes(node))
+    return None
 
 
 def _capture_safe(ctx: Context, node: ast.Call, target: ast.expr, loop: ast.AST) -> bool:
@@ -83,7 +103,8 @@ class JitConstructedPerCall(Rule):
     `partial(jax.jit, ...)(E)`) inside a `for`/`while` body, or inside a function that a loop
     of the same module calls every step, when `E` is a lambda, a `functools.partial`, a nested
     function, a bound method, a new instance or a transform such as `jax.grad(f)`, and the
-    jitted function is called right there. A module-level function (`jax.jit(f)`), a jitted
+    jitted function is called right there; likewise a nested def decorated with `@jax.jit`
+    (or `@partial(jax.jit, ...)`) in such a function and called there. A module-level function (`jax.jit(f)`), a jitted
     function stored once (module level, `__init__`, `functools.cache`), one built inside a
     jitted function, or a lambda/nested function that reads the loop variable (directly or
     through a lambda nested in it: every step is a different program anyway, and creating it
@@ -112,6 +133,21 @@ class JitConstructedPerCall(Rule):
     templates = ("training-step",)
     examples = Examples(
         invalid=(
+            """
+            import functools
+            import jax
+            import jax.numpy as jnp
+
+            def pandemic_scan(state, T=5):
+                @functools.partial(jax.jit, static_argnums=(1,))  # error: JAX401
+                def _scan(state, T):
+                    return jax.lax.scan(lambda c, s: (c * s, c), state, jnp.ones(T))
+
+                return _scan(state, T)
+
+            for _ in range(100):
+                out = pandemic_scan(jnp.ones(3))
+            """,
             """
             import jax
             import jax.numpy as jnp
@@ -177,6 +213,18 @@ class JitConstructedPerCall(Rule):
             """,
         ),
         valid=(
+            """
+            import jax
+
+            def train(state, batches):
+                @jax.jit
+                def reshape(x):
+                    return x.reshape(-1)
+
+                for batch in batches:  # defined once, before the loop: one compile
+                    state = state + reshape(batch).sum()
+                return state
+            """,
             """
             import jax
 
@@ -410,6 +458,33 @@ class JitConstructedPerCall(Rule):
             what=what,
             fix=self._fix(ctx, node, target, stem, assigned, step),
         )
+
+    def visit_FunctionDef(self, node: ast.FunctionDef, ctx: Context) -> None:
+        """`@jax.jit` / `@partial(jax.jit, ...)` on a def nested in a function that runs every
+        step and calls it there: the decorator makes a new jitted function per call."""
+        if len(node.decorator_list) != 1 or not jit_wrapper(ctx.index, node.decorator_list[0]):
+            return
+        deco = node.decorator_list[0]
+        outer = enclosing_function(node, stop_at_class=True)  # (parent links: after ctx.index)
+        if outer is None or isinstance(parent(node), ast.ClassDef):
+            return
+        call = _call_of(node.name, outer)
+        if call is None or ctx.index.resolve_function(call.func) is not node:
+            return
+        step = ctx.facts.loops.per_step(call)
+        if step is None or step.traced or few_steps(step) or step.closure_varies(node):
+            return
+        if step.direct and step.loop not in ancestors(node):
+            return  # defined once, before the loop that calls it: one jitted function
+        self.report(
+            deco,
+            call=f"@{shorten(ctx, deco, 30)}",
+            where=step.describe(),
+            what=f"the nested function `{node.name}`, defined anew every step",
+            fix=None,
+        )
+
+    visit_AsyncFunctionDef = visit_FunctionDef
 
     def _fix(
         self, ctx: Context, node: ast.Call, target: ast.expr, stem: str, assigned, step: PerStep

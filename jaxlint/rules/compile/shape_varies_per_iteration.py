@@ -31,6 +31,14 @@ SHAPE_CONSTRUCTORS = frozenset(
     }
 )
 
+NUM_CONSTRUCTORS = frozenset(
+    f"{m}.{f}" for m in ("jax.numpy", "numpy") for f in ("linspace", "logspace", "geomspace")
+)
+
+
+def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
+    return next((kw.value for kw in call.keywords if kw.arg == name), None)
+
 
 def _varying_shape(
     ctx: Context, arg: ast.expr, varying: frozenset[str], loop: ast.AST, call: ast.Call
@@ -50,6 +58,10 @@ def _varying_shape(
         q = ctx.qualname(arg.func)
         if q in SHAPE_CONSTRUCTORS and arg.args and _mentions_any(arg.args[0], varying):
             return f"`{shorten(ctx, arg)}` has a shape that follows the loop variable"
+        if q in NUM_CONSTRUCTORS:  # linspace(start, stop, num): the length is `num`
+            num = arg.args[2] if len(arg.args) > 2 else keyword_value(arg, "num")
+            if num is not None and _mentions_any(num, varying):
+                return f"`{shorten(ctx, arg)}` has a length that follows the loop variable"
         return None
     if isinstance(arg, ast.Name):
         values = _assignments_in(loop, arg.id, before=call)
@@ -99,8 +111,8 @@ class ShapeVariesPerIteration(Rule):
 
     What it does: in a `for`/`while` loop calling a function jitted in this module, flags an
     argument sliced with one bound following the loop variable (`x[:i]`, `x[i:]`), an array
-    built with a shape from the loop variable (`jnp.zeros(i)`), or a Python list that the loop
-    keeps appending to. Fixed-width windows (`x[i:i + 32]`) are fine.
+    built with a shape from the loop variable (`jnp.zeros(i)`, `np.linspace(a, b, i)`), or a
+    Python list that the loop keeps appending to. Fixed-width windows (`x[i:i + 32]`) are fine.
     Why is this bad: a jitted function is specialized on input shapes; every new shape (and
     every new list length: a list is one input per element) traces and compiles again
     (8 shapes: 8 compiles).
@@ -122,6 +134,19 @@ class ShapeVariesPerIteration(Rule):
     verifier = "compiles"
     examples = Examples(
         invalid=(
+            """
+            import jax
+            import jax.numpy as jnp
+            import numpy as np
+
+            @jax.jit
+            def likelihood(mu, opponent_mus):
+                return jnp.sum(jax.nn.log_sigmoid(mu - opponent_mus))
+
+            for n_opponents in range(1, 50):
+                opponent_mus = np.linspace(-1.0, 1.0, n_opponents)
+                ll = likelihood(0.0, opponent_mus)  # error: JAX404
+            """,
             """
             import jax
             import jax.numpy as jnp

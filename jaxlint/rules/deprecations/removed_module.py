@@ -12,7 +12,8 @@ class RemovedModule(RenameRule):
     What it does: finds `jax.linear_util`, `jax.experimental.array_api`,
     `jax.abstract_arrays`, `jax.lib.xla_bridge`, `jax.lib.xla_client`,
     `jax.experimental.maps` (`xmap`, `Mesh`), `jax.experimental.host_callback`,
-    `jax.experimental.shard`, `jax.util`, `jax.cloud_tpu_init` (removed in 0.11),
+    `jax.experimental.shard`, `jax.experimental.stax` and `jax.experimental.optimizers`
+    (now `jax.example_libraries`), `jax.util`, `jax.cloud_tpu_init` (removed in 0.11),
     `jax.experimental.shard_alike` (0.11.2) and `jax.experimental.control_deps` (0.11.1).
     Why is this bad: the modules are gone: importing them raises `ModuleNotFoundError`
     (`ImportError` for `from jax.lib import xla_client`), so nothing in the file runs.
@@ -27,7 +28,7 @@ class RemovedModule(RenameRule):
     Fix: rename + import where the target is 1:1 (`jax.extend.linear_util`,
     `jax.extend.backend.get_backend`, `jax.default_backend`, `jax.numpy` for the array API,
     `jax.sharding.Mesh`, `jax.sharding.reshard/auto_axes/explicit_axes`,
-    `jax.core.ShapedArray`; safe); the import of a removed module is deleted once nothing
+    `jax.core.ShapedArray`, `jax.example_libraries.stax/optimizers`; safe); the import of a removed module is deleted once nothing
     uses it. `host_callback`, `xmap`, `xla_client`, `jax.util`, `shard_alike`,
     `control_deps`: none (the message says what replaces them, or that nothing does).
     """
@@ -99,6 +100,11 @@ class RemovedModule(RenameRule):
             f"jax.experimental.shard.{n}": Move(f"jax.sharding.{n}", removed="0.10?", since="0.7")
             for n in ("reshard", "auto_axes", "explicit_axes")
         },
+        # moved to jax.example_libraries in 0.2.25 and removed from jax.experimental in 0.3
+        "jax.experimental.stax": Move("jax.example_libraries.stax", "safe", module=True),
+        "jax.experimental.optimizers": Move(
+            "jax.example_libraries.optimizers", "safe", module=True
+        ),
         "jax.util": Move(
             None,
             None,
@@ -147,6 +153,10 @@ class RemovedModule(RenameRule):
             """,
             """
             from jax.experimental.array_api import sum as xsum  # error: JAX804
+            """,
+            """
+            from jax.experimental import stax  # error: JAX804
+            from jax.experimental.optimizers import adam  # error: JAX804
             """,
         ),
         valid=(

@@ -43,7 +43,8 @@ class InplaceArrayUpdate(Rule):
     """Flags item assignment on a JAX array.
 
     What it does: finds `x[i] = v` and `x[i] += v` where `x` is a JAX array (bound from
-    `jnp.*`, `jax.random.*`, `jax.lax.*`, `.at[...]`, or a traced array).
+    `jnp.*`, `jax.random.*`, `jax.lax.*`, `.at[...]`, a traced array, or a parameter of a
+    plain function that every call in the module passes such an array).
     Why is this bad: JAX arrays are immutable. The assignment raises `TypeError: JAX arrays are
     immutable and do not support in-place item assignment`, eagerly and under jit.
     Example:
@@ -54,7 +55,8 @@ class InplaceArrayUpdate(Rule):
         x = x.at[0].set(1.0)
     Fix: `x[i] = v` -> `x = x.at[i].set(v)` (safe); `x[i] += v` -> `x = x.at[i].add(v)` (safe for
     integer and slice indices; unsafe for an index array, where repeated indices accumulate
-    in JAX but not in NumPy).
+    in JAX but not in NumPy). Unsafe too on an untraced parameter known an array only from
+    this module's calls (a caller elsewhere may pass a NumPy array to mutate).
     """
 
     code = "JAX501"
@@ -73,6 +75,15 @@ class InplaceArrayUpdate(Rule):
 
             x = jnp.zeros(3)
             x[0] = 1.0  # error: JAX501
+            """,
+            """
+            import jax.numpy as jnp
+
+            def set_last(array):
+                array[4] = 10  # error: JAX501
+                return array
+
+            print(set_last(jnp.arange(5)))
             """,
             """
             import jax
@@ -194,6 +205,11 @@ class InplaceArrayUpdate(Rule):
         if method is not None:
             safety = "safe"
             if op is not None and not _static_index(target.slice):
+                safety = "unsafe"
+            found = ctx.index.lookup(base.id, ctx.index.scope_of(base)) or []
+            if any(b.kind == "param" for b in found) and not ctx.taint.is_traced(base):
+                # the kind comes from this module's calls; a caller elsewhere may pass a
+                # NumPy array that the assignment is meant to mutate in place
                 safety = "unsafe"
             idx = ctx.text(target.slice)
             val = ctx.text(value)

@@ -79,6 +79,25 @@ class FixedSeedInRepeatedFunction(Rule):
                     return x + 0.1 * noise, x
                 return lax.scan(step, x0, None, length=n)
             """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            # a closure factory (stax style, jax-ml/jax#170): the loop runs `apply_fun`
+            def Dropout(rate):
+                def apply_fun(params, inputs):
+                    rng = jax.random.PRNGKey(0)  # error: JAX208
+                    keep = jax.random.bernoulli(rng, rate, inputs.shape)
+                    return jnp.where(keep, inputs / rate, 0)
+
+                return apply_fun
+
+            def forward(x, n_layers):
+                apply_fun = Dropout(0.5)
+                for _ in range(n_layers):
+                    x = apply_fun((), x)
+                return x
+            """,
         ),
         valid=(
             """

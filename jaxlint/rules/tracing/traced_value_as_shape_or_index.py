@@ -28,6 +28,16 @@ SHAPE_FUNCS = {
     "jax.numpy.reshape": (1, "shape", "newshape"),
     "jax.numpy.broadcast_to": (1, "shape"),
     "jax.numpy.resize": (1, "new_shape"),
+    "jax.numpy.zeros_like": ("shape",),
+    "jax.numpy.ones_like": ("shape",),
+    "jax.numpy.empty_like": ("shape",),
+    "jax.numpy.full_like": ("shape",),
+    "jax.lax.full": (0, "shape"),
+    "jax.lax.iota": (1, "size"),
+    "jax.lax.broadcast": (1, "sizes"),
+    "jax.lax.broadcast_in_dim": (1, "shape"),
+    "jax.lax.reshape": (1, "new_sizes"),
+    "jax.lax.dynamic_slice": (2, "slice_sizes"),
     "range": (0, 1, 2),
 }
 RANDOM_SHAPE_POS = {
@@ -50,8 +60,8 @@ class TracedValueAsShapeOrIndex(Rule):
     """Flags traced values used as shapes, sizes, `range` bounds or slice bounds.
 
     What it does: finds a traced value passed where JAX needs a concrete integer: `range(n)`,
-    `jnp.zeros(n)`, `jnp.arange(n)`, `x.reshape(n, -1)`, `jax.random.normal(key, (n,))`,
-    slices `x[i:j]`.
+    `jnp.zeros(n)`, `jnp.arange(n)`, `lax.full((n, k), 0)`, `x.reshape(n, -1)`,
+    `jax.random.normal(key, (n,))`, slices `x[i:j]`.
     Why is this bad: array shapes must be known at trace time; a traced size raises
     `ConcretizationTypeError` (or `TypeError: Shapes must be 1D sequences of concrete values`,
     `IndexError: Array slice indices must have static start/stop/step`). Sizes computed from
@@ -130,6 +140,16 @@ class TracedValueAsShapeOrIndex(Rule):
             @jax.jit
             def sample(key, n):
                 return jax.random.normal(key, (n, 3))  # error: JAX120
+            """,
+            """
+            import jax
+            from jax import lax
+
+            def pad_rows(first_row, pad_to_length):
+                width = first_row.shape[0]
+                return lax.full((pad_to_length, width), 0, first_row.dtype)  # error: JAX120
+
+            padded = jax.jit(pad_rows)(jax.numpy.ones(2), 4)
             """,
         ),
         valid=(

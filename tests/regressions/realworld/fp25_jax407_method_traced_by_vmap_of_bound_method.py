@@ -1,4 +1,5 @@
-"""JAX407 FP (not fixed): the comprehension builds one small constant per agent inside a method
+"""JAX407 FP (fixed for this reduction: a transform of `obj.method`, with `obj = Cls(...)` of
+a plain class of the module, now traces the method): the comprehension builds one small constant per agent inside a method
 that every caller traces, `jax.vmap(env.get_avail_actions)(...)`. Under vmap the comprehension
 runs once, at trace time, and the constants are folded into the program: there is no per-step
 host-to-device copy to hoist. jaxlint does not follow a transform applied to a bound method of

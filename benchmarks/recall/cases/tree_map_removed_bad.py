@@ -1,0 +1,15 @@
+# source: https://github.com/Naruki-Ichihara/feax/pull/3
+# family: removed-api
+# expect: JAX801
+# check: error:AttributeError
+# jax.tree_map, removed in JAX 0.6.0.
+import jax
+import jax.numpy as jnp
+
+
+def scale_multipliers(lams, factor):
+    return jax.tree_map(lambda l: l * factor, lams)
+
+
+if __name__ == "__main__":
+    print(scale_multipliers({"a": jnp.ones(2), "b": jnp.zeros(1)}, 2.0))
