@@ -91,3 +91,73 @@ def test_safe_fixes_add_no_undefined_names_or_syntax_errors():
     assert not set(problems) - known, "\n".join(f"{p}: {m}" for p, m in problems)
     repaired = KNOWN_UNSOUND - {os.path.basename(p) for p, _ in known}
     assert not repaired, f"repaired, so remove from KNOWN_UNSOUND: {sorted(repaired)}"
+
+
+# Held-out corpus audit (docs/precision.md, "Fixes on the held-out corpus"): a safe fix may not
+# turn code that runs into code that raises. `jax.block_until_ready(out)` after a loop or a
+# branch that binds `out` raises UnboundLocalError when the loop runs zero steps or the branch
+# is not taken, so JAX601's fix is safe only when the name is bound on every path.
+JAX601_UNBOUND = """
+import time
+import jax
+
+
+@jax.jit
+def f(x):
+    return x * 2
+
+
+def bench_loop(x, n):
+    t0 = time.time()
+    for _ in range(n):
+        out = f(x)
+    return time.time() - t0
+
+
+def bench_branch(x, cond):
+    t0 = time.perf_counter()
+    if cond:
+        y = f(x)
+    return time.perf_counter() - t0
+
+
+def bench_deleted(x):
+    t0 = time.perf_counter()
+    y = f(x)
+    del y
+    return time.perf_counter() - t0
+"""
+
+JAX601_BOUND = """
+import time
+import jax
+
+
+@jax.jit
+def f(x):
+    return x * 2
+
+
+def bench_param(y, n):
+    t0 = time.perf_counter()
+    for _ in range(n):
+        y = f(y)
+    return time.perf_counter() - t0
+
+
+def bench_each(xs):
+    for x in xs:
+        t0 = time.perf_counter()
+        y = f(x)
+        print(time.perf_counter() - t0)
+"""
+
+
+def test_jax601_block_on_a_maybe_unbound_name_is_unsafe():
+    options = LintOptions(codes=frozenset({"JAX601"}))
+    safe = fix_text(JAX601_UNBOUND, "bench.py", options, unsafe=False)
+    assert safe.text == JAX601_UNBOUND  # was: three inserts, each an UnboundLocalError
+    unsafe = fix_text(JAX601_UNBOUND, "bench.py", options, unsafe=True)
+    assert unsafe.text.count("jax.block_until_ready(") == 3
+    bound = fix_text(JAX601_BOUND, "bench.py", options, unsafe=False)
+    assert bound.text.count("jax.block_until_ready(y)") == 2  # bound on every path: still safe
