@@ -161,3 +161,32 @@ def test_jax601_block_on_a_maybe_unbound_name_is_unsafe():
     assert unsafe.text.count("jax.block_until_ready(") == 3
     bound = fix_text(JAX601_BOUND, "bench.py", options, unsafe=False)
     assert bound.text.count("jax.block_until_ready(y)") == 2  # bound on every path: still safe
+
+
+# `obj.replace(k=v)` on a receiver of unknown type: a config object whose `replace` works in
+# place returns None, and the once-safe `cfg = cfg.replace(...)` broke the next line.
+JAX504_IN_PLACE_REPLACE = """
+import jax
+
+
+class Config:
+    def __init__(self):
+        self.lr = 1.0
+
+    def replace(self, **changes):
+        self.__dict__.update(changes)
+
+
+def tune(cfg):
+    cfg.replace(lr=0.1)
+    return cfg.lr
+"""
+
+
+def test_jax504_assign_back_of_an_unknown_replace_is_unsafe():
+    options = LintOptions(codes=frozenset({"JAX504"}))
+    safe = fix_text(JAX504_IN_PLACE_REPLACE, "tune.py", options, unsafe=False)
+    assert safe.text == JAX504_IN_PLACE_REPLACE  # was: `cfg = cfg.replace(lr=0.1)`, then None.lr
+    namespace: dict = {}
+    exec(compile(safe.text, "tune.py", "exec"), namespace)
+    assert namespace["tune"](namespace["Config"]()) == 0.1

@@ -180,7 +180,8 @@ class TimingWithoutBlockUntilReady(Rule):
         out = step(x)
         jax.block_until_ready(out)
         dt = time.perf_counter() - t0
-    Fix: insert `jax.block_until_ready(result)` before the second clock read (safe).
+    Fix: insert `jax.block_until_ready(result)` before the second clock read (safe when the
+    result's name is bound on every path there; unsafe when only a loop or a branch binds it).
     """
 
     code = "JAX601"
