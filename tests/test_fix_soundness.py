@@ -190,3 +190,30 @@ def test_jax504_assign_back_of_an_unknown_replace_is_unsafe():
     namespace: dict = {}
     exec(compile(safe.text, "tune.py", "exec"), namespace)
     assert namespace["tune"](namespace["Config"]()) == 0.1
+
+
+# JAX301's unsafe `pmap` -> `jit(shard_map(lambda *a: ...))` takes no keywords; on the held-out
+# corpus (long-range-arena image/train.py) the pmapped step was passed to `train_loop`, which
+# calls it with `dropout_rng=...`: TypeError after the fix. A function that escapes is not fixed.
+JAX301_ESCAPING = """
+import jax
+
+
+def train_step(params, batch, dropout_rng=None):
+    return jax.lax.pmean(params, "batch")
+
+
+def train_loop(p_train_step, params, batch, rngs):
+    return p_train_step(params, batch, dropout_rng=rngs)
+
+
+def main(params, batch, rngs):
+    p_train_step = jax.pmap(train_step, axis_name="batch")
+    return train_loop(p_train_step, params, batch, rngs)
+"""
+
+
+def test_jax301_no_rewrite_of_a_pmap_whose_calls_are_out_of_sight():
+    options = LintOptions(codes=frozenset({"JAX301"}))
+    fixed = fix_text(JAX301_ESCAPING, "train.py", options, unsafe=True)
+    assert fixed.text == JAX301_ESCAPING
