@@ -188,26 +188,28 @@ class DiscardedFunctionalUpdate(Rule):
         unsafe_fixes=(
             (
                 """
+                import jax.numpy as jnp
                 from flax import struct
 
                 @struct.dataclass
                 class State:
-                    step: int
+                    step: jnp.ndarray
 
-                def advance(state):
-                    state.replace(step=state.step + 1)
-                    return state
+                s = State(step=jnp.zeros(()))
+                s.replace(step=s.step + 1)
+                step = s.step
                 """,
                 """
+                import jax.numpy as jnp
                 from flax import struct
 
                 @struct.dataclass
                 class State:
-                    step: int
+                    step: jnp.ndarray
 
-                def advance(state):
-                    state = state.replace(step=state.step + 1)
-                    return state
+                s = State(step=jnp.zeros(()))
+                s = s.replace(step=s.step + 1)
+                step = s.step
                 """,
             ),
         ),
