@@ -91,3 +91,129 @@ def test_safe_fixes_add_no_undefined_names_or_syntax_errors():
     assert not set(problems) - known, "\n".join(f"{p}: {m}" for p, m in problems)
     repaired = KNOWN_UNSOUND - {os.path.basename(p) for p, _ in known}
     assert not repaired, f"repaired, so remove from KNOWN_UNSOUND: {sorted(repaired)}"
+
+
+# Held-out corpus audit (docs/precision.md, "Fixes on the held-out corpus"): a safe fix may not
+# turn code that runs into code that raises. `jax.block_until_ready(out)` after a loop or a
+# branch that binds `out` raises UnboundLocalError when the loop runs zero steps or the branch
+# is not taken, so JAX601's fix is safe only when the name is bound on every path.
+JAX601_UNBOUND = """
+import time
+import jax
+
+
+@jax.jit
+def f(x):
+    return x * 2
+
+
+def bench_loop(x, n):
+    t0 = time.time()
+    for _ in range(n):
+        out = f(x)
+    return time.time() - t0
+
+
+def bench_branch(x, cond):
+    t0 = time.perf_counter()
+    if cond:
+        y = f(x)
+    return time.perf_counter() - t0
+
+
+def bench_deleted(x):
+    t0 = time.perf_counter()
+    y = f(x)
+    del y
+    return time.perf_counter() - t0
+"""
+
+JAX601_BOUND = """
+import time
+import jax
+
+
+@jax.jit
+def f(x):
+    return x * 2
+
+
+def bench_param(y, n):
+    t0 = time.perf_counter()
+    for _ in range(n):
+        y = f(y)
+    return time.perf_counter() - t0
+
+
+def bench_each(xs):
+    for x in xs:
+        t0 = time.perf_counter()
+        y = f(x)
+        print(time.perf_counter() - t0)
+"""
+
+
+def test_jax601_block_on_a_maybe_unbound_name_is_unsafe():
+    options = LintOptions(codes=frozenset({"JAX601"}))
+    safe = fix_text(JAX601_UNBOUND, "bench.py", options, unsafe=False)
+    assert safe.text == JAX601_UNBOUND  # was: three inserts, each an UnboundLocalError
+    unsafe = fix_text(JAX601_UNBOUND, "bench.py", options, unsafe=True)
+    assert unsafe.text.count("jax.block_until_ready(") == 3
+    bound = fix_text(JAX601_BOUND, "bench.py", options, unsafe=False)
+    assert bound.text.count("jax.block_until_ready(y)") == 2  # bound on every path: still safe
+
+
+# `obj.replace(k=v)` on a receiver of unknown type: a config object whose `replace` works in
+# place returns None, and the once-safe `cfg = cfg.replace(...)` broke the next line.
+JAX504_IN_PLACE_REPLACE = """
+import jax
+
+
+class Config:
+    def __init__(self):
+        self.lr = 1.0
+
+    def replace(self, **changes):
+        self.__dict__.update(changes)
+
+
+def tune(cfg):
+    cfg.replace(lr=0.1)
+    return cfg.lr
+"""
+
+
+def test_jax504_assign_back_of_an_unknown_replace_is_unsafe():
+    options = LintOptions(codes=frozenset({"JAX504"}))
+    safe = fix_text(JAX504_IN_PLACE_REPLACE, "tune.py", options, unsafe=False)
+    assert safe.text == JAX504_IN_PLACE_REPLACE  # was: `cfg = cfg.replace(lr=0.1)`, then None.lr
+    namespace: dict = {}
+    exec(compile(safe.text, "tune.py", "exec"), namespace)
+    assert namespace["tune"](namespace["Config"]()) == 0.1
+
+
+# JAX301's unsafe `pmap` -> `jit(shard_map(lambda *a: ...))` takes no keywords; on the held-out
+# corpus (long-range-arena image/train.py) the pmapped step was passed to `train_loop`, which
+# calls it with `dropout_rng=...`: TypeError after the fix. A function that escapes is not fixed.
+JAX301_ESCAPING = """
+import jax
+
+
+def train_step(params, batch, dropout_rng=None):
+    return jax.lax.pmean(params, "batch")
+
+
+def train_loop(p_train_step, params, batch, rngs):
+    return p_train_step(params, batch, dropout_rng=rngs)
+
+
+def main(params, batch, rngs):
+    p_train_step = jax.pmap(train_step, axis_name="batch")
+    return train_loop(p_train_step, params, batch, rngs)
+"""
+
+
+def test_jax301_no_rewrite_of_a_pmap_whose_calls_are_out_of_sight():
+    options = LintOptions(codes=frozenset({"JAX301"}))
+    fixed = fix_text(JAX301_ESCAPING, "train.py", options, unsafe=True)
+    assert fixed.text == JAX301_ESCAPING

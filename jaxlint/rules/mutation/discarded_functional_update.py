@@ -87,9 +87,11 @@ class DiscardedFunctionalUpdate(Rule):
         x = jnp.zeros(3)
         x = x.at[0].set(1.0)
     Fix: assign the result back (`x = x.at[i].set(v)`, `state = state.replace(...)`,
-    `params = optax.apply_updates(params, u)`, `x = x.sort()`), safe when the updated value
-    is a plain name; none for other `jnp` functions and array methods (which name receives
-    the result is the author's choice).
+    `params = optax.apply_updates(params, u)`, `x = x.sort()`) when the updated value is a
+    plain name: safe for `.at[...]` updates, `optax`/`dataclasses` functions and methods of a
+    proven JAX array; unsafe for `.replace(...)` on a receiver of unknown type (its `replace`
+    may work in place and return None); none for other `jnp` functions and array methods
+    (which name receives the result is the author's choice).
     """
 
     code = "JAX504"
@@ -183,6 +185,34 @@ class DiscardedFunctionalUpdate(Rule):
                 """,
             ),
         ),
+        unsafe_fixes=(
+            (
+                """
+                import jax.numpy as jnp
+                from flax import struct
+
+                @struct.dataclass
+                class State:
+                    step: jnp.ndarray
+
+                s = State(step=jnp.zeros(()))
+                s.replace(step=s.step + 1)
+                step = s.step
+                """,
+                """
+                import jax.numpy as jnp
+                from flax import struct
+
+                @struct.dataclass
+                class State:
+                    step: jnp.ndarray
+
+                s = State(step=jnp.zeros(()))
+                s = s.replace(step=s.step + 1)
+                step = s.step
+                """,
+            ),
+        ),
     )
 
     def visit_Expr(self, node: ast.Expr, ctx: Context) -> None:
@@ -212,6 +242,7 @@ class DiscardedFunctionalUpdate(Rule):
         ):
             fix = self.fix(
                 ctx.replace(node, f"{target.id} = {ctx.text(call)}"),
+                safety=_assign_back_safety(why, target, ctx),
                 message="Assign the result back",
             )
         if target is None:  # an optax transformation's update
@@ -254,6 +285,20 @@ class DiscardedFunctionalUpdate(Rule):
             ):
                 return None, "optax"
         return None
+
+
+def _assign_back_safety(why: str, target: ast.Name, ctx: Context) -> str:
+    """Assigning back is safe only when the call certainly returns the updated value: a
+    resolved pure function (`optax.apply_updates`, `dataclasses.replace`), a method of a
+    proven JAX array, or an `.at[...]` update on a value not known to be something else.
+    `obj.replace(k=v)` on a receiver of unknown type may update in place and return None
+    (a config object), and `obj = None` breaks the code that follows."""
+    kind = ctx.facts.values.of(target)
+    if why == "pure" or (why == "array method" and kind == Kind.ARRAY):
+        return "safe"
+    if why == "at" and kind in (Kind.ARRAY, Kind.UNKNOWN):
+        return "safe"
+    return "unsafe"
 
 
 def _loop_variable(stmt: ast.stmt, name: str) -> bool:

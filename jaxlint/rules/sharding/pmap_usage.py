@@ -197,13 +197,24 @@ def _axis_name(call: ast.Call, first: int) -> str | None:
 
 
 def _called_with_keywords(ctx: Context, name: str, binder: ast.AST) -> bool:
-    """Whether some call of `name` (bound by `binder`) passes keywords or `*`/`**`."""
+    """Whether some call of `name` (bound by `binder`) passes keywords or `*`/`**`, or the
+    function escapes (passed on, stored, returned) so that its calls are out of sight: the
+    rewrite's `lambda *a` wrapper takes no keywords, and pmap maps keyword arguments too."""
     for call in ctx.index.calls:
         f = call.func
         if not (isinstance(f, ast.Name) and f.id == name):
             continue
         b = ctx.index.binding(name, ctx.index.scope_of(f))
         if b is not None and b.node is binder and (call.keywords or has_star(call)):
+            return True
+    for node in ast.walk(ctx.index.tree):
+        if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)):
+            continue
+        up = syntax.parent(node)
+        if isinstance(up, ast.Call) and up.func is node:
+            continue  # a call: its keywords are checked above
+        b = ctx.index.binding(name, ctx.index.scope_of(node))
+        if b is not None and b.node is binder:
             return True
     return False
 
