@@ -659,6 +659,13 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             if mapped is not None and mapped in self.returns:
                 r = self.returns[mapped]  # a tree of what the function returns
                 return Level.NONE if r == Level.NONE else max(r, Level.TREE)
+            if mapped is None and not (self.index.qualname(node.args[0]) or "").startswith(
+                ARRAY_MODULES
+            ):
+                # the leaves are whatever a function nobody here can see returns (a callable
+                # parameter, a factory's result): no evidence they are traced; equinox maps
+                # `is_array_like` (a Python bool per leaf) over a traced tree
+                return Level.NONE
         if q in TREE_CONTAINERS:
             return Level.CONTAINER if strongest > Level.NONE else Level.NONE
         callee = self.index.resolve_function(func)
