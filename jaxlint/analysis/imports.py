@@ -171,6 +171,7 @@ class ModuleIndex:
         self.stores: list[ast.AST] = []  # Subscript/Attribute targets of assignments and del
         self._qual_cache: dict[int, str | None] = {}
         self._module_writes: dict[str, list[Write]] | None = None
+        self._imported: dict[str, frozenset[str]] | None = None
         self._build()
 
     # -- construction ---------------------------------------------------------------
@@ -393,6 +394,20 @@ class ModuleIndex:
 
     def enclosing_function(self, node: ast.AST) -> ast.AST | None:
         return enclosing_function(node)
+
+    def imported_names(self) -> dict[str, frozenset[str]]:
+        """Each name an import binds in some scope -> the qualified names it imports there
+        (`np` -> {"numpy"}); relative imports, which resolve to nothing, are left out.
+        Computed once: the rename tables each scan it per module."""
+        if self._imported is None:
+            found: dict[str, set[str]] = {}
+            for scope in self.scopes.values():
+                for name, bindings in scope.bindings.items():
+                    for b in bindings:
+                        if b.kind == "import" and b.qualname is not None:
+                            found.setdefault(name, set()).add(b.qualname)
+            self._imported = {name: frozenset(qs) for name, qs in found.items()}
+        return self._imported
 
     def module_writes(self) -> dict[str, list[Write]]:
         """Writes to each module-level name: rebindings (module level or through `global`),
