@@ -79,6 +79,24 @@ def run_rules(
 Handler = tuple[Rule, Callable[[ast.AST, Context], None]]
 
 
+def _subclass_names(*bases: type) -> frozenset[str]:
+    out: set[str] = set()
+    todo = list(bases)
+    while todo:
+        cls = todo.pop()
+        out.add(cls.__name__)
+        todo.extend(cls.__subclasses__())
+    return frozenset(out)
+
+
+# the fields that hold only these classes in Python's grammar (`ctx`: expr_context; `op`:
+# boolop, operator, unaryop; `ops`: a list of cmpop)
+_OPERATOR_FIELDS = frozenset({"ctx", "op", "ops"})
+_OPERATOR_NAMES = _subclass_names(
+    ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop
+)
+
+
 class _Walk:
     """The engine's traversal: preorder, children left to right (`ast.iter_child_nodes`
     order), each node to the rules' `visit_<Type>`, then after its subtree to their
@@ -94,6 +112,10 @@ class _Walk:
                 self.dispatch.setdefault(node_type, []).append((inst, getattr(inst, method)))
         self.broken: set[str] = set()
         self.failures: list[Diagnostic] = []
+        # `ctx`, `op` and `ops` hold field-less singletons (Load, Add, Eq, ...), a quarter of
+        # all nodes: not walked when no rule visits any of them (nothing would happen there)
+        visited = {key.removeprefix("leave:") for key in self.dispatch}
+        self.skipped = frozenset() if visited & _OPERATOR_NAMES else _OPERATOR_FIELDS
         # node class -> (visit handlers, leave handlers, is a function, fields reversed)
         self.per_class: dict[type, tuple[list[Handler], list[Handler], bool, tuple[str, ...]]]
         self.per_class = {}
@@ -104,7 +126,7 @@ class _Walk:
             self.dispatch.get(name, []),
             self.dispatch.get("leave:" + name, []),
             issubclass(cls, FUNCTION_NODES),
-            tuple(reversed(cls._fields)),  # type: ignore[attr-defined]
+            tuple(f for f in reversed(cls._fields) if f not in self.skipped),  # type: ignore[attr-defined]
         )
         self.per_class[cls] = info
         return info
