@@ -244,7 +244,8 @@ def build_index_deferred(
                 text = decode_source(data).text
             except (OSError, ReadError):
                 continue  # the lint reports it; no summary
-        if not needs_summary(path, text, jd, linted=path in defer or path in linted):
+        used = (uses_transform(text, jd), uses_random(text))  # once: the job needs both
+        if not needs_summary(path, text, jd, linted=path in defer or path in linted, used=used):
             index.add_module(path, names, None)
             continue
         key = summary_key(data, names[0], is_package, jd) if cache is not None else None
@@ -260,9 +261,7 @@ def build_index_deferred(
                 except (ValueError, KeyError, TypeError):
                     pass
         index.add_module(path, names, None)
-        job = SummaryJob(
-            path, names[0], is_package, jd, key, uses_transform(text, jd), uses_random(text)
-        )
+        job = SummaryJob(path, names[0], is_package, jd, key, *used)
         if path in defer:
             deferred[path] = job
         else:
