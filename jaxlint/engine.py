@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import sys
 import traceback
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from jaxlint import prefilter
@@ -62,61 +62,158 @@ def run_rules(
     options["target-jax"] = settings.jax_target()
     ctx = Context(path=path, source=source, facts=facts, options=options)
     sink: list[Diagnostic] = []
-    failures: list[Diagnostic] = []
     instances: list[Rule] = [r(ctx, sink) for r in rules]
-    dispatch: dict[str, list[tuple[Rule, object]]] = {}
+    walk = _Walk(ctx, instances, path, verbose)
+    walk.run(tree)
     for inst in instances:
-        for node_type, method in type(inst).visitors().items():
-            dispatch.setdefault(node_type, []).append((inst, getattr(inst, method)))
-    broken: set[str] = set()
+        if inst.code not in walk.broken:
+            try:
+                inst.finish()
+            except Exception as exc:
+                walk.failures.append(
+                    internal_error(path, f"internal error in rule {inst.code}: {exc}")
+                )
+    return sink + walk.failures
 
-    def call(inst: Rule, method, node: ast.AST) -> None:  # noqa: ANN001
-        if inst.code in broken:
-            return
-        try:
-            method(node, ctx)
-        except RecursionError:
-            broken.add(inst.code)
-            failures.append(
+
+Handler = tuple[Rule, Callable[[ast.AST, Context], None]]
+
+
+def _subclass_names(*bases: type) -> frozenset[str]:
+    out: set[str] = set()
+    todo = list(bases)
+    while todo:
+        cls = todo.pop()
+        out.add(cls.__name__)
+        todo.extend(cls.__subclasses__())
+    return frozenset(out)
+
+
+# the fields that hold only these classes in Python's grammar (`ctx`: expr_context; `op`:
+# boolop, operator, unaryop; `ops`: a list of cmpop)
+_OPERATOR_FIELDS = frozenset({"ctx", "op", "ops"})
+_OPERATOR_NAMES = _subclass_names(
+    ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop
+)
+
+
+class _Walk:
+    """The engine's traversal: preorder, children left to right (`ast.iter_child_nodes`
+    order), each node to the rules' `visit_<Type>`, then after its subtree to their
+    `leave_<Type>`. The per-node work is the hot loop of a cold run, so what depends only on
+    a node's class (its handlers, whether it is a function, its fields) is looked up once per
+    class, and a rule that raises is dropped from the tables instead of checked per call."""
+
+    def __init__(self, ctx: Context, instances: list[Rule], path: str, verbose: bool) -> None:
+        self.ctx, self.path, self.verbose = ctx, path, verbose
+        self.dispatch: dict[str, list[Handler]] = {}
+        for inst in instances:
+            for node_type, method in type(inst).visitors().items():
+                self.dispatch.setdefault(node_type, []).append((inst, getattr(inst, method)))
+        self.broken: set[str] = set()
+        self.failures: list[Diagnostic] = []
+        # `ctx`, `op` and `ops` hold field-less singletons (Load, Add, Eq, ...), a quarter of
+        # all nodes: not walked when no rule visits any of them (nothing would happen there)
+        visited = {key.removeprefix("leave:") for key in self.dispatch}
+        self.skipped = frozenset() if visited & _OPERATOR_NAMES else _OPERATOR_FIELDS
+        # node class -> (visit handlers, leave handlers, is a function, fields reversed)
+        self.per_class: dict[type, tuple[list[Handler], list[Handler], bool, tuple[str, ...]]]
+        self.per_class = {}
+
+    def _info(self, cls: type) -> tuple[list[Handler], list[Handler], bool, tuple[str, ...]]:
+        name = cls.__name__
+        info = (
+            self.dispatch.get(name, []),
+            self.dispatch.get("leave:" + name, []),
+            issubclass(cls, FUNCTION_NODES),
+            tuple(f for f in reversed(cls._fields) if f not in self.skipped),  # type: ignore[attr-defined]
+        )
+        self.per_class[cls] = info
+        return info
+
+    def run(self, tree: ast.AST) -> None:
+        ctx, per_class, node_type = self.ctx, self.per_class, ast.AST
+        stack: list = [tree]
+        pop, push = stack.pop, stack.append
+        while stack:
+            node = pop()
+            if type(node) is tuple:  # (node,): its subtree is done
+                node = node[0]
+                _, leaves, is_function, _ = per_class.get(type(node)) or self._info(type(node))
+                for inst, method in leaves:
+                    try:
+                        method(node, ctx)
+                    except Exception as exc:
+                        self._failed(inst, node, exc)
+                        break
+                else:
+                    method = None
+                if method is not None:  # a rule raised: the handlers after it still run
+                    self._resume(leaves, method, node)
+                if is_function:
+                    ctx.leave_function()
+                continue
+            handlers, leaves, is_function, fields = per_class.get(type(node)) or self._info(
+                type(node)
+            )
+            if is_function:
+                ctx.enter_function(node)
+            for inst, method in handlers:
+                try:
+                    method(node, ctx)
+                except Exception as exc:
+                    self._failed(inst, node, exc)
+                    break
+            else:
+                method = None
+            if method is not None:
+                self._resume(handlers, method, node)
+            if leaves or is_function:
+                push((node,))
+            # the children, pushed last to first (ast.iter_child_nodes, inlined)
+            for attr in fields:
+                value = getattr(node, attr, None)
+                if isinstance(value, node_type):
+                    push(value)
+                elif isinstance(value, list):
+                    for child in reversed(value):
+                        if isinstance(child, node_type):
+                            push(child)
+
+    def _failed(self, inst: Rule, node: ast.AST, exc: Exception) -> None:
+        """`inst` raised on `node`: report it and drop the rule for the rest of the module."""
+        self.broken.add(inst.code)
+        if isinstance(exc, RecursionError):
+            self.failures.append(
                 internal_error(
-                    path, f"rule {inst.code} skipped this file: the code is nested too deeply"
+                    self.path, f"rule {inst.code} skipped this file: the code is nested too deeply"
                 )
             )
-        except Exception as exc:  # one rule's bug must not hide the others' findings
-            broken.add(inst.code)
+        else:  # one rule's bug must not hide the others' findings
             detail = f"{type(exc).__name__}: {exc}"
             msg = (
                 f"internal error in rule {inst.code} ({inst.name}): {detail}; "
                 "please report this bug at https://github.com/jaxlint-sharp/jaxlint/issues"
             )
-            notes = (traceback.format_exc(),) if verbose else ()
+            notes = (traceback.format_exc(),) if self.verbose else ()
             line = getattr(node, "lineno", 1)
-            failures.append(replace(internal_error(path, msg, line), notes=notes))
+            self.failures.append(replace(internal_error(self.path, msg, line), notes=notes))
+        broken = self.broken
+        self.dispatch = {
+            key: [h for h in hs if h[0].code not in broken] for key, hs in self.dispatch.items()
+        }
+        self.per_class.clear()
 
-    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
-    while stack:
-        node, leaving = stack.pop()
-        name = type(node).__name__
-        if leaving:
-            for inst, method in dispatch.get("leave:" + name, ()):
-                call(inst, method, node)
-            if isinstance(node, FUNCTION_NODES):
-                ctx.leave_function()
-            continue
-        if isinstance(node, FUNCTION_NODES):
-            ctx.enter_function(node)
-        for inst, method in dispatch.get(name, ()):
-            call(inst, method, node)
-        stack.append((node, True))
-        children = list(ast.iter_child_nodes(node))
-        stack.extend((child, False) for child in reversed(children))
-    for inst in instances:
-        if inst.code not in broken:
+    def _resume(self, handlers: list[Handler], failed: object, node: ast.AST) -> None:
+        """Run the handlers after `failed` (which raised) on `node`, skipping broken rules."""
+        start = next(i for i, h in enumerate(handlers) if h[1] is failed) + 1
+        for inst, method in handlers[start:]:
+            if inst.code in self.broken:
+                continue
             try:
-                inst.finish()
+                method(node, self.ctx)
             except Exception as exc:
-                failures.append(internal_error(path, f"internal error in rule {inst.code}: {exc}"))
-    return sink + failures
+                self._failed(inst, node, exc)
 
 
 def lint_text(

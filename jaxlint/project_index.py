@@ -292,7 +292,9 @@ def build_index_deferred(
                 text = decode_source(data).text
             except (OSError, ReadError):
                 continue  # the lint reports it; no summary
-        if not needs_summary(path, text, jd, linted=True):  # any importer can be in a chain
+        used = (uses_transform(text, jd), uses_random(text))  # once: the job needs both
+        # any importer can be a link in a chain, so every file counts as linted here
+        if not needs_summary(path, text, jd, linted=True, used=used):
             index.add_module(path, names, None)
             continue
         key = summary_key(data, names[0], is_package, jd) if cache is not None else None
@@ -308,9 +310,7 @@ def build_index_deferred(
                 except (ValueError, KeyError, TypeError):
                     pass
         index.add_module(path, names, None)
-        job = SummaryJob(
-            path, names[0], is_package, jd, key, uses_transform(text, jd), uses_random(text)
-        )
+        job = SummaryJob(path, names[0], is_package, jd, key, *used)
         if path in defer:
             deferred[path] = job
         else:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from jaxlint.analysis.syntax import FUNCTION_NODES, enclosing_function, parent, target_names
 
 SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
+_UNSET = object()
 # node types `ModuleIndex._record` looks at (everything else only gets parent links)
 RECORDED = frozenset(
     {
@@ -174,6 +175,7 @@ class ModuleIndex:
         self.names: dict[str, list[ast.Name]] = {}  # every Name node, by identifier
         self._qual_cache: dict[int, str | None] = {}
         self._module_writes: dict[str, list[Write]] | None = None
+        self._imported: dict[str, frozenset[str]] | None = None
         self._build()
 
     # -- construction ---------------------------------------------------------------
@@ -245,10 +247,9 @@ class ModuleIndex:
         if isinstance(node, ast.Call):
             self.calls.append(node)
             return
-        if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(
-            node.ctx, (ast.Store, ast.Del)
-        ):
-            self.stores.append(node)
+        if isinstance(node, (ast.Subscript, ast.Attribute)):  # no branch below is for these
+            if isinstance(node.ctx, (ast.Store, ast.Del)):
+                self.stores.append(node)
             return
         if isinstance(node, ast.Import):
             if scope.kind == "function":
@@ -342,8 +343,9 @@ class ModuleIndex:
         Unbound names are builtins and resolve to their bare name (`print`, `float`).
         """
         key = id(node)
-        if key in self._qual_cache:
-            return self._qual_cache[key]
+        result = self._qual_cache.get(key, _UNSET)  # one lookup: asked ~2,000 times a file
+        if result is not _UNSET:
+            return result  # type: ignore[return-value]
         result = self._qualname(node, _depth)
         self._qual_cache[key] = result
         return result
@@ -457,6 +459,20 @@ class ModuleIndex:
 
     def enclosing_function(self, node: ast.AST) -> ast.AST | None:
         return enclosing_function(node)
+
+    def imported_names(self) -> dict[str, frozenset[str]]:
+        """Each name an import binds in some scope -> the qualified names it imports there
+        (`np` -> {"numpy"}); relative imports, which resolve to nothing, are left out.
+        Computed once: the rename tables each scan it per module."""
+        if self._imported is None:
+            found: dict[str, set[str]] = {}
+            for scope in self.scopes.values():
+                for name, bindings in scope.bindings.items():
+                    for b in bindings:
+                        if b.kind == "import" and b.qualname is not None:
+                            found.setdefault(name, set()).add(b.qualname)
+            self._imported = {name: frozenset(qs) for name, qs in found.items()}
+        return self._imported
 
     def module_writes(self) -> dict[str, list[Write]]:
         """Writes to each module-level name: rebindings (module level or through `global`),

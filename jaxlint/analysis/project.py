@@ -75,23 +75,38 @@ from jaxlint.analysis.transforms import FunctionFacts
 TRANSFORM_WORDS = frozenset(q.rsplit(".", 1)[-1] for q in (*JIT_LIKE, *GRAD_LIKE))
 
 
-def _words_pattern(extra: Iterable[str]) -> re.Pattern[str]:
+def _words_pattern(extra: Iterable[str]) -> tuple[re.Pattern[str], tuple[str, ...]]:
     words = sorted(TRANSFORM_WORDS | {w.rsplit(".", 1)[-1] for w in extra if w})
-    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+    return pattern, tuple(words)
 
 
-_PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
+_PATTERNS: dict[tuple[str, ...], tuple[re.Pattern[str], tuple[str, ...]]] = {}
+
+
+def _search_words(pattern: re.Pattern[str], words: tuple[str, ...], text: str) -> bool:
+    """`pattern.search(text)` for a pattern of whole `words`, from the first place one of
+    them occurs at all: a regex that begins with a word boundary gets no literal-prefix scan,
+    so searching a whole module with it costs more than a substring search per word. (A
+    search from `pos` still sees the character before it for the boundary.)"""
+    first = -1
+    for w in words:
+        i = text.find(w, 0, first + len(w) if first >= 0 else len(text))
+        if i != -1 and (first < 0 or i < first):
+            first = i
+    return first >= 0 and pattern.search(text, first) is not None
 
 
 def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
     """Whether the text names a JAX transform (else it cannot produce outgoing seeds)."""
-    pattern = _PATTERNS.get(jit_decorators)
-    if pattern is None:
-        pattern = _PATTERNS[jit_decorators] = _words_pattern(jit_decorators)
-    return pattern.search(text) is not None
+    found = _PATTERNS.get(jit_decorators)
+    if found is None:
+        found = _PATTERNS[jit_decorators] = _words_pattern(jit_decorators)
+    return _search_words(*found, text)
 
 
 _RANDOM = re.compile(r"\brandom\b")
+_RANDOM_WORDS = ("random",)
 _IMPORT = re.compile(r"\bimport\b")
 # an import statement inside a def (or a docstring line that reads like one: harmless)
 NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.MULTILINE)
@@ -99,16 +114,29 @@ NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.M
 
 def uses_random(text: str) -> bool:
     """Whether the text can call `jax.random` (else its functions consume no key)."""
-    return _RANDOM.search(text) is not None
+    return _search_words(_RANDOM, _RANDOM_WORDS, text)
 
 
 def needs_summary(
-    path: str, text: str, jit_decorators: tuple[str, ...] = (), linted: bool = False
+    path: str,
+    text: str,
+    jit_decorators: tuple[str, ...] = (),
+    linted: bool = False,
+    used: tuple[bool, bool] | None = None,
 ) -> bool:
     """Transform users produce seeds; package `__init__` files may re-export seeded names;
     `jax.random` users may have helpers that consume keys. A file being linted also needs
     one when it imports anything: the key helpers it imports from other modules are counted
-    in its own key analysis, even when it never names `jax.random` itself."""
+    in its own key analysis, even when it never names `jax.random` itself. `used`: the
+    caller's (uses_transform, uses_random) of `text`, when it has them already."""
+    if used is not None:
+        transform, rand = used
+        return (
+            os.path.basename(path) == "__init__.py"
+            or transform
+            or rand
+            or (linted and _IMPORT.search(text) is not None)
+        )
     return (
         os.path.basename(path) == "__init__.py"
         or uses_transform(text, jit_decorators)

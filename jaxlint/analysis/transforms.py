@@ -26,10 +26,12 @@ from jaxlint.analysis.jax_api import (
 from jaxlint.analysis.syntax import (
     FUNCTION_NODES,
     all_params,
+    ancestors,
     is_none_literal,
     keyword,
     literal_ints,
     literal_strs,
+    parent,
     positional_params,
 )
 
@@ -265,7 +267,10 @@ class Transforms:
         decorating with it or calling it traces the function it is given, like a name in the
         `jit-decorators` setting, but found in the code instead of configured."""
         out: dict[ast.AST, tuple[int, str, Application]] = {}
+        candidates = self._returning_jit()
         for fn in self.index.functions:
+            if fn not in candidates:
+                continue  # no `return jit(...)` below it: the walk below would find nothing
             if isinstance(fn, ast.Lambda) or getattr(fn, "decorator_list", None):
                 continue
             params = positional_params(fn)
@@ -288,6 +293,21 @@ class Transforms:
                     break
                 if fn in out:
                     break
+        return out
+
+    def _returning_jit(self) -> set[ast.AST]:
+        """The functions around each `return <jit-like call>` (all of them, a superset of the
+        ones whose `_own_returns` yields it): `_find_factories` walks only these, instead of
+        every function of the module (found from the index's list of calls)."""
+        out: set[ast.AST] = set()
+        for call in self.index.calls:
+            ret = parent(call)
+            if (
+                type(ret) is not ast.Return
+                or self.classify(self.index.qualname(call.func)) != "jit"
+            ):
+                continue
+            out.update(a for a in ancestors(ret) if isinstance(a, FUNCTION_NODES))
         return out
 
     def _has_function_arg(self, call: ast.Call, qualname: str | None) -> bool:

@@ -261,10 +261,9 @@ class RenameRule(Rule):
 
     # -- visitors -------------------------------------------------------------------------
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
-        for scope in ctx.index.scopes.values():
-            for name, bindings in scope.bindings.items():
-                if any(b.kind == "import" and self.move_for(b.qualname) for b in bindings):
-                    self._watch.add(name)
+        for name, qualnames in ctx.index.imported_names().items():
+            if any(self.move_for(q) for q in qualnames):
+                self._watch.add(name)
 
     def visit_Name(self, node: ast.Name, ctx: Context) -> None:
         if node.id not in self._watch or not isinstance(node.ctx, ast.Load):

@@ -287,7 +287,16 @@ class Rule:
 
     @classmethod
     def visitors(cls) -> dict[str, str]:
-        """ast node class name -> method name, for the engine's dispatch table."""
+        """ast node class name -> method name, for the engine's dispatch table (computed once
+        per class: the engine asks for every rule on every file)."""
+        cached = vars(cls).get("_jl_visitors")
+        if cached is None:
+            cached = cls._find_visitors()
+            cls._jl_visitors = cached  # type: ignore[attr-defined]
+        return dict(cached)
+
+    @classmethod
+    def _find_visitors(cls) -> dict[str, str]:
         return {
             attr[len("visit_") :]: attr
             for attr in dir(cls)

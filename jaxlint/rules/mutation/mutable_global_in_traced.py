@@ -149,14 +149,20 @@ class MutableGlobalInTraced(Rule):
         super().__init__(ctx, sink)
         self._seen: set[tuple[int, str]] = set()
         self._first_call: tuple[int, set[ast.AST]] | None = None
+        self._writes: dict | None = None  # the index's module_writes(), once asked
 
     def visit_Name(self, node: ast.Name, ctx: Context) -> None:
-        if not isinstance(node.ctx, ast.Load) or not ctx.in_jit:
+        if not isinstance(node.ctx, ast.Load):
+            return
+        if self._writes is None:
+            self._writes = ctx.index.module_writes()
+        # most names are never written at module level: the cheap test first
+        if node.id not in self._writes or not ctx.in_jit:
             return
         fn_node = ctx.function_node
         if fn_node is None or (id(fn_node), node.id) in self._seen:
             return
-        writes = ctx.index.module_writes().get(node.id)
+        writes = self._writes.get(node.id)
         if not writes or not ctx.index.is_module_name(node):
             return
         module = ctx.index.scopes[ctx.index.tree]

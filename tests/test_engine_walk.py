@@ -1,0 +1,155 @@
+"""The engine's single traversal (`engine.run_rules`): the order rules see nodes in, the
+enclosing-function state, and what happens when a rule raises. The walk is the hot loop of a
+cold run and is written for speed, so its contract is pinned here against a plain recursive
+walk over `ast.iter_child_nodes`."""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.core.config import Settings
+from jaxlint.core.source import SourceText
+from jaxlint.engine import run_rules
+from jaxlint.rules import Rule
+
+CODE = """\
+import jax
+
+x = [a + 1 for a in range(3)]
+
+@jax.jit
+def f(y, *, z=lambda q: q * 2):
+    def g(w):
+        return -w if w else not w
+    return g(y)[0] < y.attr
+
+class C:
+    def m(self):
+        del self.v
+"""
+
+
+def _run(*rules: type[Rule], text: str = CODE) -> list:
+    tree = ast.parse(text)
+    return run_rules(tree, SourceText(text), "t.py", rules, Settings())
+
+
+def _expected_events(tree: ast.AST) -> list[tuple[str, str]]:
+    events: list[tuple[str, str]] = []
+
+    def walk(node: ast.AST) -> None:
+        events.append(("visit", type(node).__name__))
+        for child in ast.iter_child_nodes(node):
+            walk(child)
+        events.append(("leave", type(node).__name__))
+
+    walk(tree)
+    return events
+
+
+def _recorder(names: list[str], events: list) -> type[Rule]:
+    def visit(kind: str, name: str):
+        def method(self, node, ctx):  # noqa: ANN001, ANN202
+            events.append((kind, name))
+
+        return method
+
+    body: dict[str, object] = {"code": "TST001", "name": "recorder"}
+    for name in names:
+        body[f"visit_{name}"] = visit("visit", name)
+        body[f"leave_{name}"] = visit("leave", name)
+    return type("Recorder", (Rule,), body)
+
+
+def test_every_node_in_preorder_with_leave_after_its_subtree():
+    tree = ast.parse(CODE)
+    expected = _expected_events(tree)
+    names = sorted({name for _, name in expected})
+    events: list = []
+    _run(_recorder(names, events))
+    assert events == expected  # Load/Store/Add/Not/Lt included: a rule visits them
+
+
+def test_operator_singletons_are_skipped_only_when_no_rule_visits_them():
+    tree = ast.parse(CODE)
+    singletons = {"Load", "Store", "Del", "Add", "USub", "Not", "Lt", "Mult"}
+    expected = [e for e in _expected_events(tree) if e[1] not in singletons]
+    names = sorted({name for _, name in expected})
+    events: list = []
+    _run(_recorder(names, events))
+    assert events == expected
+
+
+def test_enclosing_function_state():
+    seen: list[tuple[str, str | None, int]] = []
+
+    class Where(Rule):
+        code = "TST002"
+
+        def visit_Name(self, node, ctx):  # noqa: ANN001, ANN202
+            fn = ctx.function_node
+            name = None if fn is None else getattr(fn, "name", "<lambda>")
+            seen.append((node.id, name, len(ctx.functions)))
+
+    _run(Where)
+    assert ("jax", "f", 1) in seen  # the decorator: a child of the def, walked inside it
+    assert ("q", "<lambda>", 2) in seen  # the default's lambda, inside f
+    assert ("w", "g", 2) in seen
+    assert ("g", "f", 1) in seen
+    assert ("range", None, 0) in seen
+
+
+def test_a_rule_that_raises_is_reported_once_and_the_others_still_run():
+    names: list[str] = []
+    finished: list[str] = []
+
+    class Boom(Rule):
+        code = "TST003"
+        name = "boom"
+
+        def visit_Name(self, node, ctx):  # noqa: ANN001, ANN202
+            if node.id == "range":
+                raise ValueError("bad name")
+
+        def leave_FunctionDef(self, node, ctx):  # noqa: ANN001, ANN202
+            raise AssertionError("a broken rule gets no more calls")
+
+        def finish(self) -> None:
+            finished.append(self.code)
+
+    class After(Rule):  # after Boom in the same handler list
+        code = "TST004"
+
+        def visit_Name(self, node, ctx):  # noqa: ANN001, ANN202
+            names.append(node.id)
+
+        def finish(self) -> None:
+            finished.append(self.code)
+
+    diags = _run(Boom, After)
+    errors = [d for d in diags if d.code == "JAX000"]
+    assert len(errors) == 1
+    assert "internal error in rule TST003 (boom): ValueError: bad name" in errors[0].message
+    assert errors[0].span.start.line == 3
+    assert "range" in names and "w" in names  # the failing node itself, and everything after
+    assert finished == ["TST004"]
+
+
+def test_two_rules_that_raise_on_the_same_node():
+    class One(Rule):
+        code = "TST005"
+
+        def visit_Call(self, node, ctx):  # noqa: ANN001, ANN202
+            raise KeyError("one")
+
+    class Two(Rule):
+        code = "TST006"
+
+        def visit_Call(self, node, ctx):  # noqa: ANN001, ANN202
+            raise KeyError("two")
+
+    diags = _run(One, Two)
+    assert [d.message.split(":")[0] for d in diags] == [
+        "internal error in rule TST005 ()",
+        "internal error in rule TST006 ()",
+    ]
