@@ -21,7 +21,9 @@ class MutableGlobalInTraced(Rule):
     `nnx.jit`, directly or through the functions it calls), finds reads of a module-level
     name that is reassigned or mutated elsewhere: in a function body (`global scale;
     scale = ...`, `CONFIG["lr"] = ...`, `TABLE.append(...)`) or at module level after the
-    jitted function has been called. Lazy initialization (`if X is None: X = ...`) is fine.
+    jitted function has been called and before it can run again (a later notebook cell that
+    rebinds the name for another experiment and never calls the function again is fine).
+    Lazy initialization (`if X is None: X = ...`) is fine.
     Why is this bad: the value is read once, at trace time, and baked into the compiled
     program as a constant. Later changes are ignored until something forces a re-trace
     (a new input shape), so results silently depend on the compilation history.
@@ -148,7 +150,7 @@ class MutableGlobalInTraced(Rule):
     def __init__(self, ctx: Context, sink) -> None:  # noqa: ANN001
         super().__init__(ctx, sink)
         self._seen: set[tuple[int, str]] = set()
-        self._first_call: tuple[int, set[ast.AST]] | None = None
+        self._first_call: tuple[float, float, set[ast.AST]] | None = None
         self._writes: dict | None = None  # the index's module_writes(), once asked
 
     def visit_Name(self, node: ast.Name, ctx: Context) -> None:
@@ -190,7 +192,7 @@ class MutableGlobalInTraced(Rule):
         )
 
     def _late_writes(self, writes, name: str, ctx: Context) -> list:  # noqa: ANN001
-        first_line, loops = self._first_traced_call(ctx)
+        first_line, last_line, loops = self._first_traced_call(ctx)
         out = []
         current = set(ctx.functions)
         defined = _module_statement(ctx.function_node)
@@ -201,15 +203,21 @@ class MutableGlobalInTraced(Rule):
                 out.append(w)
             elif defined is not None and not _after(w.node, defined):
                 continue  # program order: rebound before the reader exists, so never seen stale
-            elif w.node.lineno > first_line or any(loop in loops for loop in ancestors(w.node)):
+            elif any(loop in loops for loop in ancestors(w.node)):
                 out.append(w)
+            elif first_line < w.node.lineno < last_line and _used_after(ctx, w.node):  # type: ignore[attr-defined]
+                out.append(w)  # traced code runs before the rebinding and again after it
         return out
 
-    def _first_traced_call(self, ctx: Context) -> tuple[float, set[ast.AST]]:
-        """Line of the first module-level call of a traced function, and the module-level
-        loops that contain such a call (a write anywhere in them happens after a call)."""
+    def _first_traced_call(self, ctx: Context) -> tuple[float, float, set[ast.AST]]:
+        """Lines of the first and the last module-level call of a traced function, and the
+        module-level loops that contain such a call (a write anywhere in them happens after a
+        call). A module-level rebinding with no traced call after it (a notebook's later
+        cell that sets up another experiment) is never read stale: nothing runs the jitted
+        code again."""
         if self._first_call is None:
             first = float("inf")
+            last = float("-inf")
             loops: set[ast.AST] = set()
             transforms = ctx.facts.transforms
             for call in ctx.index.calls:
@@ -218,11 +226,30 @@ class MutableGlobalInTraced(Rule):
                 if transforms.traced_callee(call) is None:
                     continue
                 first = min(first, call.lineno)
+                last = max(last, call.lineno)
                 loops.update(
                     a for a in ancestors(call) if isinstance(a, (ast.For, ast.AsyncFor, ast.While))
                 )
-            self._first_call = (first, loops)  # type: ignore[assignment]
+            self._first_call = (first, last, loops)  # type: ignore[assignment]
         return self._first_call  # type: ignore[return-value]
+
+
+def _used_after(ctx: Context, write: ast.AST) -> bool:
+    """The jitted reader may run again after a module-level rebinding. When the reader is a
+    module-level `def` whose name only module-level code mentions, it runs again only if its
+    name comes up below the rebinding (a notebook's later cell that sets up another
+    experiment never calls the earlier one again); otherwise (a helper, a lambda, a name used
+    inside functions) any later traced call may run it."""
+    reader = ctx.functions[0] if ctx.functions else None
+    if not isinstance(reader, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return True
+    if not isinstance(syntax.parent(reader), ast.Module):
+        return True
+    uses = ctx.index.names.get(reader.name, [])
+    if any(ctx.index.enclosing_function(n) is not None for n in uses):
+        return True
+    line = getattr(write, "end_lineno", write.lineno)  # type: ignore[attr-defined]
+    return any(n.lineno > line for n in uses)
 
 
 def _module_statement(node: ast.AST | None) -> ast.stmt | None:
