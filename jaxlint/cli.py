@@ -79,6 +79,18 @@ def _mistyped_command(word: str, commands: set[str]) -> str | None:
     return close[0] if close else None
 
 
+def _option_hint(parser: argparse.ArgumentParser, extra: list[str]) -> str:
+    """`--fixx`: the closest option of the same command, as a suggestion (options are never
+    abbreviated, so a typo is an error, and the fix should be one glance away)."""
+    options = sorted(o for a in parser._actions for o in a.option_strings if o.startswith("--"))
+    for word in extra:
+        if word.startswith("--"):
+            close = difflib.get_close_matches(word.split("=", 1)[0], options, n=1, cutoff=0.75)
+            if close:
+                return f" (did you mean `{close[0]}`?)"
+    return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -101,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, extra = parser.parse_known_args(args_list)
         if extra:  # the subcommand's usage, not the top level's
             sub = _subparsers(parser).get(getattr(args, "command", None) or "", parser)
-            sub.error(f"unrecognized arguments: {' '.join(extra)}")
+            sub.error(f"unrecognized arguments: {' '.join(extra)}{_option_hint(sub, extra)}")
     except SystemExit as exc:  # argparse: 2 for usage errors, 0 for --help
         return int(exc.code or 0)
     handler = getattr(args, "handler", None)

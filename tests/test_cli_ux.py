@@ -430,6 +430,11 @@ def test_unknown_flags_abbreviations_and_jobs(tmp_path, run_cli):
     proc = run_cli("--fixx", "m.py")
     assert proc.returncode == 2
     assert "usage: jaxlint check" in proc.stderr and "unrecognized arguments: --fixx" in proc.stderr
+    assert "(did you mean `--fix`?)" in proc.stderr
+    proc = run_cli("check", "--selct=JAX201", "m.py")
+    assert proc.returncode == 2 and "(did you mean `--select`?)" in proc.stderr, proc.stderr
+    proc = run_cli("check", "--zzz", "m.py")
+    assert proc.returncode == 2 and "did you mean" not in proc.stderr
     for abbrev in (("--stat",), ("--sel", "JAX1"), ("--un",)):
         proc = run_cli("check", *abbrev, "m.py")
         assert proc.returncode == 2, abbrev
