@@ -233,12 +233,21 @@ def pmap_function(loc: Located, tree: ast.Module, target: str | None) -> ast.AST
 
 
 def enclosing_loop_lines(loc: Located) -> list[int] | None:
-    """Body lines of the innermost loop around the finding, inside the same function."""
+    """Body lines of the innermost loop around the finding, inside the same function. For a
+    decorator of a def nested in a function (`@jax.jit` on a def built per call), the body of
+    that function: the jitted def compiles where it is called there, not on the decorator line."""
     node = loc.node
     if node is None:
         return None
     for parent in ancestors(node):
         if isinstance(parent, FUNCTION_NODES):
+            decorators = getattr(parent, "decorator_list", ())
+            if any(node is d or any(node is n for n in ast.walk(d)) for d in decorators):
+                outer = next((a for a in ancestors(parent) if isinstance(a, FUNCTION_NODES)), None)
+                if outer is not None and getattr(outer, "body", None):
+                    first = outer.body[0].lineno
+                    last = max((getattr(b, "end_lineno", None) or b.lineno) for b in outer.body)
+                    return [first, last]
             return None
         if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)) and parent.body:
             first = parent.body[0].lineno
