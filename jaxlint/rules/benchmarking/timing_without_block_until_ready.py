@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.hoisting import bound_on_every_path
 from jaxlint.analysis.jax_api import (
     JIT_FACTORIES,
     PARTIAL,
@@ -25,7 +26,6 @@ from jaxlint.rules.benchmarking._timing import (
     mentions,
     timed_regions,
     walk_no_functions,
-    walk_owner,
 )
 
 ASYNC_PREFIXES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.")
@@ -383,7 +383,7 @@ class TimingWithoutBlockUntilReady(Rule):
         line = f"{indent}{jax_name}.block_until_ready({holder}){ctx.source.newline}"
         # safe only when `holder` is bound on every path to the clock read: bound in a loop
         # body or a branch, it is unbound there after zero steps (UnboundLocalError)
-        safety = "safe" if bound_on_every_path(ctx, holder, end) else "unsafe"
+        safety = "safe" if bound_on_every_path(ctx.index, holder, end) else "unsafe"
         return self.fix(
             ctx.insert(Position(end.lineno, 0), line),
             *edits,
@@ -407,47 +407,3 @@ class TimingWithoutBlockUntilReady(Rule):
             except LookupError:
                 fix = None
             self.report(body, holder="...", fix=fix)
-
-
-STATEMENT_BLOCKS = ("body", "orelse", "finalbody")
-
-
-def bound_on_every_path(ctx: Context, name: str, end: ast.stmt) -> bool:
-    """`name` is certainly bound when `end` runs: a parameter of the function, or assigned by
-    a statement (possibly inside a `with` block) that comes before `end` in a block holding
-    `end` or one of its ancestors. A binding inside a loop or branch that `end` is not in
-    may not have run (zero steps, the other branch), and `del name` anywhere voids it."""
-    scope = ctx.index.scope_of(end)
-    owner = ctx.index.enclosing_function(end) or ctx.index.tree
-    if any(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Del)
-        for n in walk_owner(owner)
-    ):
-        return False
-    chain = [end, *ancestors(end)]
-    for b in scope.bindings.get(name, ()):
-        if b.kind == "param":
-            return True
-        stmt = b.node
-        if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) or (
-            isinstance(stmt, ast.AnnAssign) and stmt.value is None
-        ):
-            continue
-        while isinstance(parent(stmt), (ast.With, ast.AsyncWith)):
-            stmt = parent(stmt)  # type: ignore[assignment]
-        if _runs_before(stmt, chain):
-            return True
-    return False
-
-
-def _runs_before(stmt: ast.AST, chain: list[ast.AST]) -> bool:
-    """`stmt` is an earlier statement of a block that holds one of `chain` (`end` and its
-    ancestors): it has run whenever that one runs."""
-    holder = parent(stmt)
-    for attr in STATEMENT_BLOCKS:
-        block = getattr(holder, attr, None)
-        if not isinstance(block, list) or not any(s is stmt for s in block):
-            continue
-        at = next(i for i, s in enumerate(block) if s is stmt)
-        return any(s is c for s in block[at + 1 :] for c in chain)
-    return False

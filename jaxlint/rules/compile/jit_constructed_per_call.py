@@ -18,7 +18,6 @@ from jaxlint.analysis.jit_sites import (
 )
 from jaxlint.analysis.loops import PerStep, is_mutated_in, loop_bound_names
 from jaxlint.analysis.syntax import (
-    SCOPE_BOUNDARIES,
     ancestors,
     enclosing_function,
     parent,
@@ -44,15 +43,12 @@ def _called_later(name: str, region: ast.AST, after: ast.AST) -> bool:
 
 def _call_of(name: str, region: ast.AST) -> ast.Call | None:
     """The first call of `name` in `region`, outside nested functions."""
-    stack = list(ast.iter_child_nodes(region))
-    while stack:
-        node = stack.pop(0)
-        if isinstance(node, SCOPE_BOUNDARIES):
-            continue
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
-            return node
-        stack.extend(ast.iter_child_nodes(node))
-    return None
+    calls = [
+        n
+        for n in walk_scope(region)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+    ]
+    return min(calls, key=lambda c: (c.lineno, c.col_offset), default=None)
 
 
 def _capture_safe(ctx: Context, node: ast.Call, target: ast.expr, loop: ast.AST) -> bool:
