@@ -38,11 +38,13 @@ def test_grammar_generated_programs(text):
 @FAST
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_never_crash(data):
+    """Bytes that decode are held to the invariants (no rule crash, sound fixes) with every
+    rule selected; `lint_text` turns a rule's crash into a JAX000, so only asserting on that
+    diagnostic makes this test able to fail."""
     from jaxlint.core.source import ReadError, decode_source
-    from jaxlint.engine import lint_text
 
     try:
         source = decode_source(data)
     except ReadError:
         return
-    lint_text(source, "fuzz.py")
+    check_invariants(source.text)
