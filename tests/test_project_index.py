@@ -9,6 +9,7 @@ whose incoming seeds changed.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -23,6 +24,11 @@ from jaxlint.project_index import build_index, project_files, project_root
 
 DATA = Path(__file__).parent / "data" / "project_index"
 LOSS_CHAIN = "traced via train.train_step() -> losses.loss_fn()"
+
+# flake8 is a dev extra: without it these comparisons skip, like the JAX-dependent tests.
+needs_flake8 = pytest.mark.skipif(
+    importlib.util.find_spec("flake8") is None, reason="flake8 not installed"
+)
 
 
 @pytest.fixture
@@ -159,6 +165,7 @@ def test_ambiguous_module_names_resolve_to_the_importers_folder(tmp_path: Path) 
     assert index.resolve("utils.f", str(tmp_path / "c" / "run.py")) is None
 
 
+@needs_flake8
 def test_flake8_reports_the_same(project: Path, run_cli) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "flake8", "--select", "JAX", "pkg/losses.py"],
@@ -304,6 +311,7 @@ def test_key_consumed_by_a_helper_of_another_module(keys_project: Path, run_cli)
     assert _check_keys(run_cli, keys_project, "--no-cache", "--no-project-index") == []
 
 
+@needs_flake8
 def test_flake8_sees_key_helpers_of_other_modules(keys_project: Path, run_cli) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "flake8", "--select", "JAX201", "k/train.py"],
@@ -450,6 +458,7 @@ def test_key_helpers_through_module_imports_and_reexports(helpers_project: Path,
     assert _reuses(_check_keys(run_cli, helpers_project, *cache)) == CALLER_REUSES  # warm
 
 
+@needs_flake8
 def test_flake8_stdin_and_fix_see_key_helpers_through_module_imports(
     helpers_project: Path, run_cli
 ) -> None:
@@ -490,6 +499,7 @@ def test_flake8_stdin_and_fix_see_key_helpers_through_module_imports(
     assert "+    b = sub.init(subkey1, [3, 4])" in proc.stdout
 
 
+@needs_flake8
 def test_flake8_sees_key_helpers_in_every_file_it_lints(helpers_project: Path) -> None:
     """flake8 builds the index once per process, for the first file it lints; a second
     caller without `jax.random` is summarised when its turn comes."""
@@ -655,6 +665,7 @@ def _flake8(root: Path, *paths: str) -> tuple[set[tuple[str, str, int]], str]:
     return got, proc.stdout + proc.stderr
 
 
+@needs_flake8
 def test_seeds_and_keys_follow_chains_of_helpers(tmp_path: Path, run_cli) -> None:
     """A jitted step in train.py -> a.middle -> b.clip: clip's parameter is traced two modules
     away; a key passed to a.draw is consumed by rng.noise through b.sample. The CLI (cold,
@@ -760,6 +771,7 @@ def local_import(x):
 }
 
 
+@needs_flake8
 def test_star_imports_and_imports_inside_functions(tmp_path: Path, run_cli) -> None:
     """`from .helpers import *` binds what `__all__` lists (`hidden` is not bound, so a name
     error at run time, never a seed); `from .helpers import noise as draw` inside a def."""
