@@ -30,10 +30,15 @@ def src_excerpt(r, n=1):
 # group rows by key to merge duplicate findings at one line/code
 groups = collections.OrderedDict()
 for r in rows:
-    k = (r["repo"], r["path"], r["line"], r["code"])
+    k = (r["repo"], r["path"], r["line"], r["code"], r["cell"])
     groups.setdefault(k, []).append(r)
 
-reviewed = {k: g for k, g in groups.items() if k in V}
+reviewed = {k[:4] + (k[4],): g for k, g in groups.items() if k[:4] in V}
+_V = V
+class _VV(dict):
+    def __getitem__(self, k):
+        return _V[k[:4]]
+V = _VV()
 out = [HEADER]
 out.append("\n## Counts so far (tuning half, main at `%s`)\n" % open("/work/precision-v3/tuning/findings/JAXLINT_COMMIT").read().strip()[:7])
 out.append("| family | default findings | reviewed | TP | FP | DEBATABLE | precision TP/(TP+FP) |\n|---|---:|---:|---:|---:|---:|---:|")
@@ -64,7 +69,7 @@ for root, items in ranked:
     n = sum(len(g) for _, g, _ in items)
     out.append(f"### {root}. {meta['title']} ({n} FP)\n")
     out.append(meta["fact"] + "\n")
-    for (repo, path, line, code), g, reason in items:
+    for (repo, path, line, code, _cell), g, reason in items:
         cell = f" (cell {g[0]['cell']})" if g[0]["cell"] else ""
         dup = f" ×{len(g)}" if len(g) > 1 else ""
         out.append(f"- **{repo.replace('+', '/')}** `{path}:{line}`{cell} {code}{dup}: `{src_excerpt(g[0])[:140]}` — {reason}")
@@ -88,7 +93,7 @@ pathlib.Path("/work/precision-v3/tuning-fps.md").write_text("\n".join(out) + "\n
 rev = []
 for k, g in reviewed.items():
     verdict, root, reason = V[k]
-    x = {"repo": k[0], "path": k[1], "line": k[2], "cell": g[0]["cell"], "code": k[3], "verdict": verdict,
+    x = {"repo": k[0], "path": k[1], "line": k[2], "cell": k[4], "code": k[3], "verdict": verdict,
          "reason": reason, "reviewed": "sample" if k[3][3] == "2" else "full"}
     if len(g) > 1:
         x["findings"] = len(g)
