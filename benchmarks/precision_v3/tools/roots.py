@@ -26,13 +26,18 @@ FAMILY_NOTES = """Notes per family:
   an `if` on an output), 5 DEBATABLE (JAX602 on a per-call debug log or a %%time demo cell whose
   text says it includes the jit).
 * JAX7xx: 6 TP (learned_optimization asks for int64/float64 and never enables x64).
-* JAX2xx: 138 findings, a random sample of 40 read (seed 20261202, `random.Random(seed).sample`
-  over the family in file order): 33 TP, 5 FP, 2 DEBATABLE. The TPs are mostly test fixtures
-  `x1 = normal(key, (2, ...)); x2 = normal(key, (4, ...))`: on JAX 0.12 (threefry partitionable by
-  default) x2[:2] == x1 exactly (checked), so the "two different inputs" share rows; and
-  use-then-split / split-then-use-the-parent in notebooks. The FPs: the same key REQUIRED twice
-  (3), and indexing the Python list of a starred split target (2).
-"""
+* JAX2xx: 138 findings. First a random sample of 40 (seed 20261202, `random.Random(seed).sample`
+  over the family in file order): 33 TP, 5 FP, 2 DEBATABLE (precision 87%). Then the other 98
+  were read too (they are the "extra" rows of tuning_review.json): 77 TP, 12 FP, 9 DEBATABLE.
+  All 138: 110 TP, 17 FP, 11 DEBATABLE, precision 87% (110/127). The TPs are mostly test
+  fixtures `x1 = normal(key, (2, ...)); x2 = normal(key, (4, ...))`: on JAX 0.12 (threefry
+  partitionable by default) x2[:2] == x1 exactly (checked), so the "two different inputs" share
+  rows; plus use-then-split / split-then-use-the-parent in notebooks, a library env reset that
+  draws positions and headings from one key (evojax flocking.py:265), a finite-difference
+  direction that is exactly 10 * x (ott sinkhorn_diff_test.py:284), a test gradient equal to its
+  parameters (learned_optimization adafac_mlp_lopt_test.py:41). The FPs: the same key REQUIRED
+  twice (P1: 7), a split written twice whose two children are used (P3: 5), indexing the Python
+  list of a starred split target (P2: 4), a NumPy-random branch the traced caller never takes (P4: 1)."""
 
 ROOTS = {
     "T1": {"title": "Return value of a helper in ANOTHER module of the project, called with a traced argument, taken as traced (here: `get_dims(x)` reads an equinox `eqx.field(static=True)`, annotated `-> tuple[int, ...] | None`)",
@@ -86,4 +91,10 @@ ROOTS = {
     "P2": {"title": "Indexing the Python list bound by a starred split target, `key, *subkeys = split(key, 4)`, taken as indexing a typed key (JAX206)",
            "fact": "Starred assignment always binds a list; `subkeys[0]` and `subkeys[1:]` index / slice that list.",
            "repro": "r20_jax206_starred_split_list.py"},
+    "P3": {"title": "The same `split(k)` written twice and its two DIFFERENT children used (`split(k)[1]`, then `split(split(k)[0])[1]`) taken as reusing k (JAX201)",
+           "fact": "split is deterministic: computing it twice and taking child [1] from one copy and child [0] from the other is one split. Only the same child (or the key itself) used twice is a reuse.",
+           "repro": "r21_jax201_recomputed_split.py"},
+    "P4": {"title": "NumPy random call in a branch selected by a static flag that the traced caller sets the other way (`use_jnp=True`) (JAX204)",
+           "fact": "`if use_jnp: jax.random.randint(key, ...) else: onp.random.randint(...)`; the jitted caller passes `use_jnp=True` (a literal), so the NumPy branch is never traced.",
+           "repro": "r22_jax204_numpy_branch_not_traced.py"},
 }
