@@ -38,6 +38,16 @@ FAM = {
 allcount = collections.Counter(r["code"][3] for r in W["rows"])
 
 
+def _wilson(k: int, n: int, z: float = 1.96) -> str:
+    if not n:
+        return "–"
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return f"{100 * (c - h):.0f}–{100 * (c + h):.0f}%"
+
+
 def src_excerpt(r, n=1):
     base = pathlib.Path("/work/precision-v3/tuning/repos") / r["repo"] / r["path"]
     try:
@@ -76,7 +86,7 @@ out.append(
     )
 )
 out.append(
-    "| family | default findings | reviewed | TP | FP | DEBATABLE | precision TP/(TP+FP) |\n|---|---:|---:|---:|---:|---:|---:|"
+    "| family | default findings | reviewed | TP | FP | DEBATABLE | precision TP/(TP+FP) | 95% Wilson |\n|---|---:|---:|---:|---:|---:|---:|---:|"
 )
 fam_counts = {}
 for f, name in FAM.items():
@@ -95,7 +105,7 @@ for f, name in FAM.items():
         else ""
     )
     out.append(
-        f"| {name} | {allcount[f]} | {n_rev}{samp} | {tp} | {fp} | {c['DEBATABLE']} | {prec} |"
+        f"| {name} | {allcount[f]} | {n_rev}{samp} | {tp} | {fp} | {c['DEBATABLE']} | {prec} | {_wilson(tp, tp + fp)} |"
     )
     fam_counts[f] = c
 out.append("")
