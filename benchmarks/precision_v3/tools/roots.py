@@ -1,6 +1,6 @@
 HEADER = """# Precision v3, TUNING half: false positives by root cause (helper H7, branch r3-prec)
 
-Written incrementally while the review runs; the counts are "so far". Corpus and flip:
+Review complete (11:10 UTC): every behavioural finding of the tuning half was read. Corpus and flip:
 `/work/precision-v3/corpus.json` (= `benchmarks/precision_v3/corpus.json` on r3-prec).
 Tuning half (13 repos, 327k .py lines + 26k notebook lines): araffin/sbx, dynamiqs/dynamiqs,
 google-deepmind/gemma, google-deepmind/kfac-jax, google-deepmind/penzai, google-deepmind/tapnet,
