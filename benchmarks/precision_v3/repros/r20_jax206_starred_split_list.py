@@ -1,0 +1,10 @@
+"""ott docs/tutorials/misc/000_tracking_progress.ipynb cell 24 and
+quadratic/000_gromov_wasserstein.ipynb cell 7 (JAX206): `key, *subkeys = split(key, 4)` binds
+`subkeys` to a Python list of keys; indexing or slicing that list is fine."""
+import jax
+
+key, *subkeys = jax.random.split(jax.random.key(0), 4)
+spiral = jax.random.normal(subkeys[0], (3,))
+rest = subkeys[1:]
+roll = jax.random.uniform(rest[1], (2,))
+print(spiral, roll)
