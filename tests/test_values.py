@@ -69,6 +69,10 @@ def _kind_of_last_use(src: str, name: str) -> Kind:
             "x",
             Kind.UNKNOWN,
         ),
+        # jnp.split returns a Python list of arrays: the list is a list, its parts arrays
+        ("import jax.numpy as jnp\nparts = jnp.split(x, 2)\nparts", "parts", Kind.LIST),
+        ("import jax.numpy as jnp\nxs = jnp.unstack(x)\nxs", "xs", Kind.TUPLE),
+        ("import jax.numpy as jnp\na, b = jnp.array_split(x, 2)\na", "a", Kind.ARRAY),
     ],
 )
 def test_kinds(src, name, kind):

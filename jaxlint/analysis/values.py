@@ -138,6 +138,18 @@ NOT_ARRAYS = {
     "jax.numpy.printoptions": Kind.OBJECT,
     "jax.numpy.get_printoptions": Kind.DICT,
 }
+# jax.numpy calls that return a Python list (or tuple) of arrays, not one array: item
+# assignment into the list is fine, its elements are arrays (`a, b = jnp.split(x, 2)`)
+ARRAY_SEQUENCES = {
+    "jax.numpy.split": Kind.LIST,
+    "jax.numpy.array_split": Kind.LIST,
+    "jax.numpy.hsplit": Kind.LIST,
+    "jax.numpy.vsplit": Kind.LIST,
+    "jax.numpy.dsplit": Kind.LIST,
+    "jax.numpy.meshgrid": Kind.LIST,
+    "jax.numpy.unstack": Kind.TUPLE,
+    "jax.numpy.nonzero": Kind.TUPLE,
+}
 ARRAY_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.lax.")
 NUMPY_CONSTRUCTORS = frozenset(
     """array asarray zeros ones empty full arange linspace eye identity zeros_like ones_like
@@ -355,6 +367,8 @@ class ValueKinds:
                 return Kind.KEY
             if q in NOT_ARRAYS:
                 return NOT_ARRAYS[q]
+            if q in ARRAY_SEQUENCES:
+                return ARRAY_SEQUENCES[q]
             if q in LAX_STRUCTURED:
                 return Kind.UNKNOWN
             if q.startswith(ARRAY_NAMESPACES):
@@ -576,6 +590,8 @@ class ValueKinds:
             return self._of(part, depth)
         if part == "aux":
             return self._aux_of(_grad_function(value), depth)
+        if part == "array":
+            return Kind.ARRAY
         if part == "grad":
             call = value
             arg = call.args[0] if isinstance(call, ast.Call) and call.args else None
@@ -587,6 +603,8 @@ class ValueKinds:
         if isinstance(value, (ast.Tuple, ast.List)) and pos < len(value.elts):
             elt = value.elts[pos]
             return None if isinstance(elt, ast.Starred) else elt
+        if isinstance(value, ast.Call) and self.index.qualname(value.func) in ARRAY_SEQUENCES:
+            return "array"  # `a, b = jnp.split(x, 2)`: each part is an array
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Call):
             q = self.index.qualname(value.func.func)
             aux = _has_aux(value.func)
