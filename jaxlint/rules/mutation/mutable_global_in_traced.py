@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.setup_calls import runs_only_before
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 
@@ -196,10 +197,15 @@ class MutableGlobalInTraced(Rule):
         out = []
         current = set(ctx.functions)
         defined = _module_statement(ctx.function_node)
+        traced_first = _first_defined(ctx.functions)
         for w in writes:
             if w.function is not None:
                 if w.function in current or _lazy_init(w.node, name):
                     continue
+                if traced_first is not None and runs_only_before(
+                    ctx.index, w.function, traced_first, script=first_line < float("inf")
+                ):
+                    continue  # a set-up function that runs before the reader exists
                 out.append(w)
             elif defined is not None and not _after(w.node, defined):
                 continue  # program order: rebound before the reader exists, so never seen stale
@@ -262,6 +268,15 @@ def _module_statement(node: ast.AST | None) -> ast.stmt | None:
             return cur if isinstance(cur, ast.stmt) else None
         cur = parent
     return None
+
+
+def _first_defined(functions) -> ast.stmt | None:  # noqa: ANN001
+    """The earliest module statement defining one of the functions on the traced path (the
+    trace cannot start before all of them exist), or None when one is not at module level."""
+    stmts = [_module_statement(f) for f in functions]
+    if not stmts or any(s is None for s in stmts):
+        return None
+    return min(stmts, key=lambda s: s.lineno)  # type: ignore[union-attr]
 
 
 def _after(node: ast.AST, stmt: ast.stmt) -> bool:
