@@ -29,6 +29,7 @@ from functools import cached_property
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.deadness import value_is_dead
+from jaxlint.analysis.flow.key_children import starred_target
 from jaxlint.analysis.flow.key_repeats import (
     ConstantSeed,
     FixedSeed,
@@ -577,7 +578,9 @@ class KeyFlow(KeyRepeats):
                 and all(isinstance(t, (ast.Tuple, ast.List)) for t in b.node.targets)
             ):
                 parent = self.key_kind(key_argument(b.node.value), depth + 1)
-                kinds.add((parent[0], True) if parent and parent[1] else None)
+                # `key, *subkeys = split(key, 4)`: `subkeys` is a list of keys, not one
+                one = not starred_target(b.node.targets, expr.id)
+                kinds.add((parent[0], one) if parent and parent[1] else None)
             else:
                 return None
         return kinds.pop() if len(kinds) == 1 else None
