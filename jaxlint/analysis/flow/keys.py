@@ -29,7 +29,7 @@ from functools import cached_property
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.deadness import value_is_dead
-from jaxlint.analysis.flow.key_children import starred_target
+from jaxlint.analysis.flow.key_children import SplitChildren, starred_target
 from jaxlint.analysis.flow.key_repeats import (
     ConstantSeed,
     FixedSeed,
@@ -470,7 +470,11 @@ class KeyFlow(KeyRepeats):
         if first is not None and self._dead_draw(first):  # type: ignore[arg-type]
             first = None  # its keys or samples are never read: it correlates with nothing
         if first is not None and first is not call:
-            if not self._same_helper_call(first, call) and not self._aligned_draws(first, call):  # type: ignore[arg-type]
+            if (
+                not self._same_helper_call(first, call)  # type: ignore[arg-type]
+                and not self._aligned_draws(first, call)  # type: ignore[arg-type]
+                and not self._split_children.disjoint(first, call)
+            ):
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             state[name] = call  # the latest consumption, for the next comparison
             return
@@ -488,6 +492,11 @@ class KeyFlow(KeyRepeats):
             local = self._bound(fn)
             if base_name(name) not in params and base_name(name) not in local:
                 self.reuses.append(Reuse(name, call, None, "closure", fn))
+
+    @cached_property
+    def _split_children(self) -> SplitChildren:
+        """`split(k)[1]` then `split(k)[0]`: one split written twice (key_children.py)."""
+        return SplitChildren(self.index)
 
     def _dead_draw(self, call: ast.Call) -> bool:
         """A `jax.random` call (pure, unlike a helper) whose result nothing reads: a discarded
