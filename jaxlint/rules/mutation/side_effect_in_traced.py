@@ -30,6 +30,18 @@ CONTAINER_FACTORIES = frozenset(
         "collections.Counter",
     }
 )
+AUG_OPS = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.BitOr: "|",
+    ast.BitAnd: "&",
+    ast.MatMult: "@",
+}
 SIDE_EFFECT_ADVICE = "return it from the function instead, or log it with `jax.debug.callback`"
 
 
@@ -136,7 +148,8 @@ class SideEffectInTraced(Rule):
     `log.append(x)` / `.extend` / `.update` / `.add` on a list, dict or set from an enclosing
     scope, `cache[k] = x` into an outer container, `self.x = x` in a plain (non-Module) class;
     and every write to a `global` variable (`global counter; counter += 1`) plus `nonlocal`
-    writes of traced values. Methods of flax and equinox Modules are left alone (their
+    writes of traced values; and plain Python bookkeeping on outer state, even of static
+    values (`self.steps += 1`, `stats[k] += x.shape[0]`), which counts traces, not calls. Methods of flax and equinox Modules are left alone (their
     idioms manage state), and so is recording static facts such as shapes.
     Why is this bad: JAX runs the Python body once per compilation, not once per call: after
     three calls the list holds one entry, the counter is 1, and the stored value is a tracer
@@ -240,6 +253,21 @@ class SideEffectInTraced(Rule):
                 def run(self, xs):
                     return lax.scan(self.body, 0.0, xs)
             """,
+            """
+            import jax
+
+            stats = {"rows": 0}
+
+            class Trainer:
+                def __init__(self):
+                    self.steps = 0
+                    self.step = jax.jit(self._step)
+
+                def _step(self, x):
+                    self.steps += 1  # error: JAX502
+                    stats["rows"] += x.shape[0]  # error: JAX502
+                    return x * 2
+            """,
         ),
         valid=(
             """
@@ -274,6 +302,19 @@ class SideEffectInTraced(Rule):
 
                 add(x + 1)
                 return jnp.stack(out)
+            """,
+            """
+            import jax
+
+            stats = {}
+
+            @jax.jit
+            def step(x):
+                n = 0
+                for _ in range(3):
+                    n += 1
+                stats["shape"] = x.shape
+                return x * n
             """,
             """
             import flax.linen as nn
@@ -390,6 +431,8 @@ class SideEffectInTraced(Rule):
             )
             return
         if not traced:
+            if isinstance(stmt, ast.AugAssign):
+                self._accumulate(stmt, target, ctx)
             return
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             if _outer_binding(ctx, target.value) is None or _is_ref(ctx, target.value):
@@ -406,4 +449,28 @@ class SideEffectInTraced(Rule):
             consequence="it keeps a tracer, which raises UnexpectedTracerError when used later, "
             "and later calls do not update it",
             advice=SIDE_EFFECT_ADVICE,
+        )
+
+    def _accumulate(self, stmt: ast.AugAssign, target: ast.AST, ctx: Context) -> None:
+        """`self.count += 1`, `stats[k] += x.shape[0]`: plain Python bookkeeping on state that
+        outlives the trace. Even with a static value, the update runs once per trace, so the
+        total counts compilations, not calls. Recording a static fact (`stats[k] = x.shape`)
+        gives the same value on every trace and stays silent; so does a local counter."""
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            if _outer_binding(ctx, target.value) is None or _is_ref(ctx, target.value):
+                return
+            kind = ctx.facts.values.of(target.value)
+            if kind != Kind.UNKNOWN and kind not in MUTABLE_CONTAINERS:
+                return  # an array (`ref[...] += v` style), not a dict or list being counted
+        elif not self._self_attribute(target, ctx):
+            return
+        op = AUG_OPS.get(type(stmt.op), "")
+        self.report(
+            stmt,
+            what=f"`{ctx.text(target)} {op}= ...`",
+            why=self._why(ctx, None),
+            consequence="the update runs once per compilation, not once per call, so the "
+            "total counts traces",
+            advice="keep the count in the function's inputs and outputs, or update it outside "
+            "the jitted function",
         )
