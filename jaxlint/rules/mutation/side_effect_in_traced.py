@@ -120,6 +120,24 @@ def _container_binding(ctx: Context, name: ast.Name) -> bool:
     return True
 
 
+def _read_back(target: ast.AST, fn: ast.AST | None) -> bool:
+    """The updated slot is read again inside the same traced function (`counts[name] += 1`,
+    then `name += "_%d" % counts[name]`): the count is consumed at trace time, by design
+    (naming the summaries of the program being traced), not accumulated for the host."""
+    if fn is None:
+        return False
+    text = ast.unparse(target)
+    for node in ast.walk(fn):
+        if (
+            node is not target
+            and isinstance(node, type(target))
+            and isinstance(getattr(node, "ctx", None), ast.Load)
+            and ast.unparse(node) == text
+        ):
+            return True
+    return False
+
+
 REF_MODULES = ("jax.experimental.pallas", "jax.experimental.mosaic", "jax._src.state")
 
 
@@ -464,6 +482,8 @@ class SideEffectInTraced(Rule):
                 return  # an array (`ref[...] += v` style), not a dict or list being counted
         elif not self._self_attribute(target, ctx):
             return
+        if _read_back(target, ctx.function_node):
+            return  # consumed by the trace itself (a per-trace name counter), not for the host
         op = AUG_OPS.get(type(stmt.op), "")
         self.report(
             stmt,

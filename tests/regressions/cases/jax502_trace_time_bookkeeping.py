@@ -3,13 +3,26 @@
 Issue 24 ("trace-time side effects of plain Python"): `self.count += 1` in a jitted method and
 `stats[k] += x.shape[0]` in a jitted function. Run: after three calls `c.count` is 1 and
 `stats["rows"]` is 2 (one trace each). The unmarked lines are the near misses that stay
-silent: a local counter, and a static fact recorded with `=` (the same value on every trace).
+silent: a local counter, a static fact recorded with `=` (the same value on every trace), and
+a per-name counter read back at trace time to make unique summary names (google/
+learned_optimization summary.py:134, `count_per_tags[name] += 1` then
+`name += "___%d" % count_per_tags[name]`: consumed by the trace itself, reset between traces).
 """
 
 import jax
 import jax.numpy as jnp
 
 stats = {"rows": 0}
+count_per_tags = {}
+
+
+def summary(name, val):
+    if name in count_per_tags:
+        count_per_tags[name] += 1
+        name += f"___{count_per_tags[name]}"
+    else:
+        count_per_tags[name] = 0
+    return val
 
 
 class Counter:
@@ -28,7 +41,7 @@ def f(x):
     n = 0
     n += 1
     stats["shape"] = x.shape
-    return x * n
+    return summary("f", x * n)
 
 
 c = Counter()
