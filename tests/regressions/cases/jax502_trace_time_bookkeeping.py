@@ -6,7 +6,8 @@ Issue 24 ("trace-time side effects of plain Python"): `self.count += 1` in a jit
 silent: a local counter, a static fact recorded with `=` (the same value on every trace), and
 a per-name counter read back at trace time to make unique summary names (google/
 learned_optimization summary.py:134, `count_per_tags[name] += 1` then
-`name += "___%d" % count_per_tags[name]`: consumed by the trace itself, reset between traces).
+`name += "___%d" % count_per_tags[name]`: consumed by the trace itself, reset between traces),
+and a counter on a helper object built inside the trace (`Builder().add`: trace-local state).
 """
 
 import jax
@@ -49,3 +50,21 @@ for _ in range(3):
     c.step(jnp.ones(2))
     f(jnp.ones(2))
 print(c.count, stats)
+
+
+class Builder:
+    def __init__(self):
+        self.layers = 0
+
+    def add(self, x):
+        self.layers += 1  # an object built inside the trace: its state is trace-local
+        return x + self.layers
+
+
+@jax.jit
+def build(x):
+    b = Builder()
+    return b.add(x)
+
+
+print(build(1.0))
