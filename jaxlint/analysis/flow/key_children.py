@@ -5,7 +5,7 @@ so `split(k)[1]` and then `split(split(k)[0])[1]` (fedjax tests replaying a libr
 sequence) looks like `k` used twice. `split` is deterministic: writing it twice and taking a
 DIFFERENT child from each copy is one split. Only the same child (or the whole result, or `k`
 itself) taken twice is a reuse. The starred target of `key, *subkeys = split(key, 4)` is a
-Python list of keys, not one key: indexing it is fine.
+Python list of keys, not one key: indexing, slicing or concatenating it is fine.
 """
 
 from __future__ import annotations
@@ -29,6 +29,27 @@ def starred_target(targets: list[ast.expr], name: str) -> bool:
             ):
                 return True
     return False
+
+
+def starred_split(index: ModuleIndex, name: ast.AST) -> ast.Call | None:
+    """The `split(...)` call whose starred target is the only binding of `name`
+    (`key, *subkeys = split(key, 4)`): `name` is a Python list of the keys it made, so an
+    element is one key while the list itself is no key at all (`[key] + subkeys` is a list)."""
+    if not isinstance(name, ast.Name):
+        return None
+    found = index.lookup(name.id, index.scope_of(name))
+    if not found or len(found) != 1:
+        return None
+    stmt = found[0].node
+    if (
+        found[0].kind == "local"
+        and isinstance(stmt, ast.Assign)
+        and isinstance(stmt.value, ast.Call)
+        and random_function(index, stmt.value) == "split"
+        and starred_target(stmt.targets, name.id)
+    ):
+        return stmt.value
+    return None
 
 
 class SplitChildren:

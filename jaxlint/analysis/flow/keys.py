@@ -29,7 +29,7 @@ from functools import cached_property
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.deadness import value_is_dead
-from jaxlint.analysis.flow.key_children import SplitChildren, starred_target
+from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_repeats import (
     ConstantSeed,
     FixedSeed,
@@ -562,6 +562,10 @@ class KeyFlow(KeyRepeats):
             return None
         if isinstance(expr, ast.Subscript):
             parent = self.key_kind(expr.value, depth + 1)
+            split = starred_split(self.index, expr.value) if parent is None else None
+            if split is not None:  # `key, *subkeys = split(key, 4)`: `subkeys[0]` is one key
+                made = self.key_kind(key_argument(split), depth + 1)
+                parent = (made[0], False) if made and made[1] else None
             if (
                 parent
                 and not parent[1]
@@ -587,9 +591,9 @@ class KeyFlow(KeyRepeats):
                 and all(isinstance(t, (ast.Tuple, ast.List)) for t in b.node.targets)
             ):
                 parent = self.key_kind(key_argument(b.node.value), depth + 1)
-                # `key, *subkeys = split(key, 4)`: `subkeys` is a list of keys, not one
-                one = not starred_target(b.node.targets, expr.id)
-                kinds.add((parent[0], one) if parent and parent[1] else None)
+                # `key, *subkeys = split(key, 4)`: `subkeys` is a Python list, not a key
+                listed = starred_target(b.node.targets, expr.id)
+                kinds.add((parent[0], True) if parent and parent[1] and not listed else None)
             else:
                 return None
         return kinds.pop() if len(kinds) == 1 else None

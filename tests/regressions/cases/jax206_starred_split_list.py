@@ -2,8 +2,9 @@
 
 Reduced from ott-jax/ott docs/tutorials/misc/000_tracking_progress.ipynb cell 24 and
 quadratic/000_gromov_wasserstein.ipynb cell 7 (`subkeys[0]`, `subkeys[1:]`): indexing or
-slicing that list is fine. The marked lines are the true positives kept next to the near miss:
-indexing one typed key (the plain target, or an element of the list) raises IndexError.
+slicing that list is fine, and so is list arithmetic on it (`[key] + subkeys`). The marked
+lines are the true positives kept next to the near miss: indexing one typed key (the plain
+target, or an element of the list) raises IndexError, arithmetic on one raises TypeError.
 """
 
 import jax
@@ -15,4 +16,7 @@ roll = jax.random.uniform(rest[1], (2,))
 bits = key[0]  # error: JAX206
 first = subkeys[0]
 half = first[0]  # error: JAX206
-print(spiral, roll, bits, half)
+keys = [key] + subkeys
+twice = subkeys * 2
+shifted = subkeys[1] + 1  # error: JAX206
+print(spiral, roll, bits, half, len(keys), len(twice), shifted)
