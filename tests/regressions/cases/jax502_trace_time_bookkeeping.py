@@ -7,7 +7,8 @@ silent: a local counter, a static fact recorded with `=` (the same value on ever
 a per-name counter read back at trace time to make unique summary names (google/
 learned_optimization summary.py:134, `count_per_tags[name] += 1` then
 `name += "___%d" % count_per_tags[name]`: consumed by the trace itself, reset between traces),
-and a counter on a helper object built inside the trace (`Builder().add`: trace-local state).
+a counter on a helper object built inside the trace (`Builder().add`: trace-local state), and
+a test's trace counter (`count[0] += 1`, then `assert count[0] == 1`: the test's subject).
 """
 
 import jax
@@ -68,3 +69,19 @@ def build(x):
 
 
 print(build(1.0))
+
+
+def test_traces_once():
+    count = [0]
+
+    @jax.jit
+    def g(x):
+        count[0] += 1
+        return x + 1
+
+    g(1.0)
+    g(2.0)
+    assert count[0] == 1
+
+
+test_traces_once()
