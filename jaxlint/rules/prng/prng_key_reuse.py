@@ -502,6 +502,25 @@ def _function_path(node: ast.AST) -> tuple[str, ...]:
     return tuple(reversed(path))
 
 
+Where = tuple[tuple[str, ...], int]
+
+
+def _where(node: ast.AST, inserts: list[tuple[int, int]] | None = None) -> Where:
+    """The function a node is in: its path of names and the line of its innermost def
+    (module level: 0), as a line of the original text (`inserts`: the lines a fix inserted,
+    for a node of the fixed text). Two functions of one name (a file of pasted copies) are
+    two functions."""
+    cur = parent(node)
+    while cur is not None and not isinstance(
+        cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+    ):
+        cur = parent(cur)
+    line = 0 if cur is None else cur.lineno  # type: ignore[attr-defined]
+    if line and inserts:
+        line = _old_line(line, inserts) or line
+    return _function_path(node), line
+
+
 @dataclass(eq=False)
 class _Candidate:
     """One finding's fix, waiting for the check that the key analysis of the fixed code is
@@ -509,7 +528,7 @@ class _Candidate:
 
     edits: list[Edit]
     name: str
-    path: tuple[str, ...]  # the function the reuse is in (`_function_path`)
+    where: Where  # the function the reuse is in
     touched: set[int]  # the lines of the statements the fix rewrites
     clean: bool | None = None  # None: not checked yet
 
@@ -527,11 +546,11 @@ class _FixBatch:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.candidates: list[_Candidate] = []
-        self._before: dict[tuple[str, tuple[str, ...]], list[Reuse]] | None = None
+        self._before: dict[tuple[str, Where], list[Reuse]] | None = None
 
     def add(self, edits: list[Edit], name: str, node: ast.AST, plan: list) -> _Candidate:
         touched = {line for stmt, _ in plan for line in range(stmt.lineno, stmt.end_lineno + 1)}
-        candidate = _Candidate(edits, name, _function_path(node), touched)
+        candidate = _Candidate(edits, name, _where(node), touched)
         self.candidates.append(candidate)
         return candidate
 
@@ -547,7 +566,7 @@ class _FixBatch:
         copies: list[tuple[_Candidate, _Candidate]] = []
         unique = []
         for c in todo:
-            key = (c.name, c.path, tuple(sorted(_edit_key(e) for e in c.edits)))
+            key = (c.name, c.where, tuple(sorted(_edit_key(e) for e in c.edits)))
             if key in same:
                 copies.append((c, same[key]))
             else:
@@ -560,7 +579,12 @@ class _FixBatch:
 
     def _check_round(self, group: list[_Candidate]) -> None:
         edits = list({_edit_key(e): e for c in group for e in c.edits}.values())
-        after = self._reuses_after(edits)
+        inserts = sorted(
+            (e.start.line, e.content.count("\n"))
+            for e in edits
+            if e.start == e.end and e.content.count("\n")
+        )
+        after = self._reuses_after(edits, inserts)
         if after is None:  # together they do not parse: each on its own
             if len(group) > 1:
                 for c in group:
@@ -568,42 +592,38 @@ class _FixBatch:
             else:
                 group[0].clean = False
             return
-        inserts = sorted(
-            (e.start.line, e.content.count("\n"))
-            for e in edits
-            if e.start == e.end and e.content.count("\n")
-        )
         before = self._reuses_before()
         for c in group:
-            c.clean = _clean(
-                before.get((c.name, c.path), []), after.get((c.name, c.path), []), c, inserts
-            )
+            key = (c.name, c.where)
+            c.clean = _clean(before.get(key, []), after.get(key, []), c, inserts)
 
-    def _reuses_before(self) -> dict[tuple[str, tuple[str, ...]], list[Reuse]]:
+    def _reuses_before(self) -> dict[tuple[str, Where], list[Reuse]]:
         if self._before is None:
             self._before = _by_function(self.ctx.keys.reuses)
         return self._before
 
     def _reuses_after(
-        self, edits: list[Edit]
-    ) -> dict[tuple[str, tuple[str, ...]], list[Reuse]] | None:
+        self, edits: list[Edit], inserts: list[tuple[int, int]]
+    ) -> dict[tuple[str, Where], list[Reuse]] | None:
         """The key analysis of the fixed text (the same imported key helpers), or None when
         it does not parse."""
         try:
             tree = ast.parse(self.ctx.source.apply(edits))
         except (SyntaxError, ValueError):
             return None
-        return _by_function(KeyFlow(ModuleIndex(tree), self.ctx.keys.imported).reuses)
+        return _by_function(KeyFlow(ModuleIndex(tree), self.ctx.keys.imported).reuses, inserts)
 
 
 def _edit_key(e: Edit) -> tuple:
     return (e.start, e.end, e.content)
 
 
-def _by_function(reuses: list[Reuse]) -> dict[tuple[str, tuple[str, ...]], list[Reuse]]:
-    out: dict[tuple[str, tuple[str, ...]], list[Reuse]] = {}
+def _by_function(
+    reuses: list[Reuse], inserts: list[tuple[int, int]] | None = None
+) -> dict[tuple[str, Where], list[Reuse]]:
+    out: dict[tuple[str, Where], list[Reuse]] = {}
     for r in reuses:
-        out.setdefault((base_name(r.name), _function_path(r.node)), []).append(r)
+        out.setdefault((base_name(r.name), _where(r.node, inserts)), []).append(r)
     return out
 
 
@@ -615,7 +635,7 @@ def _rounds(candidates: list[_Candidate]) -> list[list[_Candidate]]:
     for c in candidates:
         mine = {_edit_key(e) for e in c.edits}
         free = (
-            r for r in rounds if (c.name, c.path) not in r[1] and not _overlaps(mine, r[2], r[3])
+            r for r in rounds if (c.name, c.where) not in r[1] and not _overlaps(mine, r[2], r[3])
         )
         found = next(free, None)
         if found is None:
@@ -623,7 +643,7 @@ def _rounds(candidates: list[_Candidate]) -> list[list[_Candidate]]:
             rounds.append(found)
         group, owners, taken, lines = found
         group.append(c)
-        owners.add((c.name, c.path))
+        owners.add((c.name, c.where))
         for key in mine - taken:
             taken.add(key)
             for line in range(key[0].line, key[1].line + 1):
