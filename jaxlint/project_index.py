@@ -15,6 +15,7 @@ import hashlib
 import multiprocessing
 import os
 import re
+from collections import ChainMap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -74,6 +75,71 @@ def package_top(path: str) -> str:
             return d  # an installed package is its own project, not all of site-packages
         d = parent
     return d
+
+
+@dataclass
+class ProjectGroup:
+    """Linted files that share a project: the command-line paths whose project root is one
+    folder (or, without a marker, whose files have one package top), and that root."""
+
+    root: str | None
+    paths: list[str]  # the command-line paths, absolute
+    linted: list[str]  # the linted files, as discovered
+
+
+def project_groups(paths: Iterable[str], linted: Iterable[str]) -> list[ProjectGroup]:
+    """The projects of one run: each command-line path's root is the one linting it alone
+    would use (`project_root`, else the single package top of its files), and paths with one
+    root are one project. Three repositories in one command are three projects, each
+    resolving its own modules (each has a `tests/test_utils.py`: one index rooted above them
+    would make `tests.test_utils` three files, or none)."""
+    given = [os.path.abspath(p) for p in paths] or [os.getcwd()]
+    ordered = sorted(set(given), key=len, reverse=True)  # the deepest path holding a file
+    files: dict[str, list[str]] = {p: [] for p in given}
+    for f in linted:
+        a = os.path.abspath(f)
+        owner = next(
+            (p for p in ordered if a == p or a.startswith(p.rstrip(os.sep) + os.sep)), None
+        )
+        files.setdefault(owner or a, []).append(f)
+    groups: dict[object, ProjectGroup] = {}
+    for p, found in files.items():
+        root = project_root([p])
+        key: object = root
+        if root is None:
+            tops = {package_top(f) for f in found if f.endswith(".py")}
+            root = tops.pop() if len(tops) == 1 else None
+            key = ("top", root) if root is not None else ("alone", p)
+        group = groups.setdefault(key, ProjectGroup(root, [], []))
+        group.paths.append(p)
+        group.linted.extend(found)
+    return list(groups.values())
+
+
+class ProjectIndexes:
+    """The indexes of a run with several projects, one per `ProjectGroup`, asked like one
+    index: a file's seeds come from its own project's index only, so a file gets the findings
+    it gets when its project is linted alone."""
+
+    def __init__(self, parts: list[tuple[ProjectGroup, ProjectIndex]]) -> None:
+        self.parts = parts
+        self._owner: dict[str, ProjectIndex] = {}
+        for group, index in parts:
+            for f in group.linted:
+                self._owner.setdefault(os.path.abspath(f), index)
+        self.names: Mapping[str, list[str]] = ChainMap(*(index.names for _, index in parts))
+
+    def index_of(self, path: str) -> ProjectIndex | None:
+        return self._owner.get(os.path.abspath(path))
+
+    def seeds_for(self, path: str) -> dict:
+        index = self.index_of(path)
+        return index.seeds_for(path) if index is not None else {}
+
+    def add_module(self, path: str, names: list[str], summary: ModuleSummary | None) -> None:
+        index = self.index_of(path)
+        if index is not None:
+            index.add_module(path, names, summary)
 
 
 def project_files(root: str | None, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001

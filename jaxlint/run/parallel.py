@@ -303,30 +303,34 @@ def project_index_for(
     if getattr(args, "no_project_index", False) or not files:
         return (None, {}) if defer else None
     from jaxlint.project_index import (
+        ProjectIndexes,
         build_index_deferred,
-        package_top,
         project_files,
-        project_root,
+        project_groups,
     )
 
     paths = [p for p in (getattr(args, "paths", None) or ["."]) if p != "-"] or ["."]
-    root = project_root(paths)
     linted = [p for p, _ in files]
-    if root is None:  # no project marker: the files' package, as flake8 and stdin find it
-        tops = {package_top(p) for p in linted if p.endswith(".py")}
-        root = tops.pop() if len(tops) == 1 else None
-    index_files = project_files(root, linted, resolver.for_path)
-    callers = {os.path.abspath(p) for p in linted if p.endswith(".py")}
-    index, deferred = build_index_deferred(
-        index_files,
-        root,
-        lambda p: resolver.for_path(p).jit_decorators,
-        cache,
-        jobs_from(args),
-        defer=callers if defer else set(),
-        linted=callers,  # summarised as callers of key helpers (the fix path too)
-    )
-    return (index, deferred) if defer else index
+    groups = project_groups(paths, linted)
+    built = []
+    deferred_all: dict = {}
+    for group in groups:
+        index_files = project_files(group.root, group.linted, resolver.for_path)
+        callers = {os.path.abspath(p) for p in group.linted if p.endswith(".py")}
+        index, deferred = build_index_deferred(
+            index_files,
+            group.root,
+            lambda p: resolver.for_path(p).jit_decorators,
+            cache,
+            jobs_from(args),
+            defer=callers if defer else set(),
+            linted=callers,  # summarised as callers of key helpers (the fix path too)
+        )
+        built.append((group, index))
+        deferred_all.update(deferred)
+    # one project (the usual run): its index itself; several: each file asks its own
+    project = built[0][1] if len(built) == 1 else ProjectIndexes(built)
+    return (project, deferred_all) if defer else project
 
 
 def _run(
