@@ -351,12 +351,17 @@ def fix_text(
     fixed: list[Diagnostic] = []
     failed: list[Diagnostic] = []
     bad_keys: set[tuple] = set()
+    # the rounds decide only the fixes they may apply (an unsafe fix without `unsafe` is
+    # never checked); the last lint decides the rest, for the counts
+    rounds = replace(options, lazy_fixes=True)
     for _ in range(MAX_FIX_ROUNDS):
-        diags = lint_text(current, path, options)
+        diags = lint_text(current, path, rounds)
         candidates = [
             d
             for d in diags
-            if _applicable(d, unsafe) and (d.code, d.message, d.fix) not in bad_keys
+            if _applicable(d, unsafe)
+            and d.fix.available  # type: ignore[union-attr]
+            and (d.code, d.message, d.fix) not in bad_keys
         ]
         if not candidates:
             break

@@ -381,15 +381,14 @@ class PrngKeyReuse(Rule):
         plan = _split_plan(reuse, ctx)
         if plan is None:
             return None
-        sub = "subkey"
-        n = 1
-        while not name_is_free(ctx, sub):
-            sub = f"subkey{n}"
-            n += 1
-        try:
-            split, edits = spell(ctx, "jax.random.split")
-        except LookupError:
+        batch = self.__dict__.get("_fix_batch")
+        if batch is None:
+            batch = self._fix_batch = _FixBatch(ctx)
+        sub = batch.subkey_name()
+        spelled = batch.split()
+        if spelled is None:
             return None
+        split, edits = spelled[0], list(spelled[1])
         for stmt, args in plan:
             line_start = ctx.start(stmt).__class__(stmt.lineno, 0)
             indent = ctx.line_indent(stmt.lineno)
@@ -399,9 +398,6 @@ class PrngKeyReuse(Rule):
                 )
             )
             edits.extend(ctx.replace(arg, sub) for arg in args)
-        batch = self.__dict__.get("_fix_batch")
-        if batch is None:
-            batch = self._fix_batch = _FixBatch(ctx)
         candidate = batch.add(edits, name, reuse.node, plan)
         what = "each use" if len(plan) > 1 else "the use"
         return Fix.lazy(
@@ -547,6 +543,28 @@ class _FixBatch:
         self.ctx = ctx
         self.candidates: list[_Candidate] = []
         self._before: dict[tuple[str, Where], list[Reuse]] | None = None
+        self._sub: str | None = None
+        self._split: tuple[str, list[Edit]] | None | bool = False  # False: not asked yet
+
+    def subkey_name(self) -> str:
+        """`subkey` (or `subkey1`, ...: the first name no scope binds), once per module:
+        each finding asking scanned every scope."""
+        if self._sub is None:
+            sub, n = "subkey", 1
+            while not name_is_free(self.ctx, sub):
+                sub, n = f"subkey{n}", n + 1
+            self._sub = sub
+        return self._sub
+
+    def split(self) -> tuple[str, list[Edit]] | None:
+        """How this module spells `jax.random.split` and the import that needs (None:
+        it cannot be spelled), once per module."""
+        if self._split is False:
+            try:
+                self._split = spell(self.ctx, "jax.random.split")
+            except LookupError:
+                self._split = None
+        return self._split  # type: ignore[return-value]
 
     def add(self, edits: list[Edit], name: str, node: ast.AST, plan: list) -> _Candidate:
         touched = {line for stmt, _ in plan for line in range(stmt.lineno, stmt.end_lineno + 1)}
