@@ -92,3 +92,46 @@ def test_a_tree_gets_the_same_findings_alone_and_beside_others(tmp_path):
     assert {p for p, _ in reuse} == {
         os.path.join(t, f) for t in ("a", "b") for f in ("tests/unit/test_train.py", "script.py")
     }, reuse
+
+
+def _index(tree: str, cache):  # noqa: ANN001, ANN202
+    from jaxlint.project_index import build_index, project_files
+
+    files = project_files(tree, [], lambda p: _settings())
+    return build_index(files, tree, lambda p: (), cache, 1, linted=set(files))
+
+
+def _settings():  # noqa: ANN202
+    from jaxlint.core.config import Settings
+
+    return Settings()
+
+
+def test_a_warm_index_reads_its_joined_seeds_from_the_cache(tmp_path, monkeypatch):
+    """Nothing changed: the seeds come from the cache, not from a join (124k helper lookups
+    on 928 files). A changed file changes the fingerprint: joined again."""
+    from jaxlint.analysis.project import ProjectIndex
+    from jaxlint.run.cache import Cache
+
+    tree = _tree(tmp_path, "a")
+    cache = Cache(str(tmp_path / "cache"))
+    first = _index(tree, cache).seeds()
+    assert any("<key helpers>" in entry for entry in first.values())
+    joins = []
+    real = ProjectIndex._join
+
+    def counting(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        joins.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(ProjectIndex, "_join", counting)
+    again = _index(tree, cache).seeds()
+    assert joins == [] and again == first
+    script = os.path.join(tree, "script.py")
+    with open(script, "a", encoding="utf-8") as fh:
+        fh.write("\n\ndef more(key):\n    return test_utils.noise(key, (1,))\n")
+    changed = _index(tree, cache).seeds()
+    assert joins and changed.keys() == first.keys()
+    edited = _index(tree, cache)
+    edited.add_module(script, ["script"], None)  # an editor's change: no fingerprint
+    assert edited.fingerprint is None

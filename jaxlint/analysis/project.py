@@ -461,8 +461,20 @@ class ProjectIndex:
         self._submodules: dict[str, list[str]] | None = None
         self._imported_modules: set[str] | None = None
         self._key_modules: set[str] | None = None  # per join: chains add key helpers
+        # a digest of everything the join reads (jaxlint.project_index sets it on a fresh
+        # index; any change forgets it): the loader caches the joined seeds under it
+        self.fingerprint: str | None = None
+        self.pending_fingerprint: str | None = None  # until the deferred summaries are in
 
-    def add_module(self, path: str, names: list[str], summary: ModuleSummary | None) -> None:
+    def add_module(
+        self,
+        path: str,
+        names: list[str],
+        summary: ModuleSummary | None,
+        same_inputs: bool = False,
+    ) -> None:
+        """Add or replace a module. `same_inputs`: a summary computed from the bytes the
+        fingerprint already covers (a deferred summary, from the file's lint)."""
         path = os.path.abspath(path)
         self.names[path] = names
         for name in names:
@@ -477,6 +489,16 @@ class ProjectIndex:
         self._submodules = None
         self._imported_modules = None
         self._derived.pop(path, None)
+        self.fingerprint = None
+        if not same_inputs:
+            self.pending_fingerprint = None
+
+    def inputs_complete(self) -> None:
+        """Every summary of the files the fingerprint covers is in (the deferred ones, from
+        their lint): the joined seeds may be read from, and stored in, the cache."""
+        if self.pending_fingerprint is not None:
+            self.fingerprint = self.pending_fingerprint
+            self._seeds = None
 
     def _module_path(self, name: str, importer: str) -> str | None:
         """The one file `name` means from `importer` (its own folder first, as `sys.path[0]`
@@ -522,6 +544,12 @@ class ProjectIndex:
             return self._seeds
         self._chain = {}
         self._effective = dict(self.summaries)
+        stored = getattr(self.loader, "cached_seeds", None) if self.fingerprint else None
+        if stored is not None:
+            hit = stored(self.fingerprint)
+            if hit is not None:  # nothing the join reads changed since it was stored
+                self._seeds = hit
+                return hit
         out = self._join()
         for _ in range(MAX_CHAIN_ROUNDS if self.loader is not None else 0):
             grown = keys = False
@@ -535,6 +563,8 @@ class ProjectIndex:
                 break
             out = self._join(None if keys else out)  # no new key helper: the same entries
         self._seeds = out
+        if self.fingerprint and hasattr(self.loader, "store_seeds"):
+            self.loader.store_seeds(self.fingerprint, out)  # type: ignore[union-attr]
         return out
 
     def _summary(self, path: str) -> ModuleSummary | None:

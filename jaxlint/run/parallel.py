@@ -235,7 +235,10 @@ def lint_files(
                 if summary is not None:
                     apath = os.path.abspath(first[i].path)
                     names = project.names.get(apath, [])
-                    project.add_module(apath, names, ModuleSummary.from_json(summary))
+                    project.add_module(
+                        apath, names, ModuleSummary.from_json(summary), same_inputs=True
+                    )
+            project.inputs_complete()  # the join may use (and fill) the cache from here
             for i, task in enumerate(first):
                 if project.seeds_for(task.path):
                     rest.append((task.path, task.display))  # seeds arrived: lint it again
