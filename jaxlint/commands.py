@@ -339,6 +339,7 @@ def _run_check(args: argparse.Namespace) -> int:
                     unsafe=args.unsafe_fixes,
                     write=args.fix and not args.diff,
                     salts=salts,
+                    edits=args.format == "json",
                 )
                 summary.add(result, display)
                 if args.diff and result.diff:

@@ -16,7 +16,13 @@ from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
 from jaxlint.core import suppressions
 from jaxlint.core.config import Settings
-from jaxlint.core.diagnostic import CONFIDENCE_RANK, Diagnostic, Position, internal_error
+from jaxlint.core.diagnostic import (
+    CONFIDENCE_RANK,
+    Diagnostic,
+    Position,
+    internal_error,
+    resolve_fixes,
+)
 from jaxlint.core.parse import parse, parses
 from jaxlint.core.source import SourceText
 from jaxlint.rules import ALL_RULES, Context, Rule
@@ -40,6 +46,10 @@ class LintOptions:
     # the project index's seeds for this file (analysis.project.Seed per top-level function):
     # functions other modules call with traced arguments
     seeds: Mapping[str, object] | None = None
+    # True: fixes stay as the rules made them, uncertain ones undecided (the editor's
+    # diagnostics and flake8, which never show fixability); False: `lint_text` decides them
+    # (`resolve_fixes`), so every fix returned exists. Edits are built on demand either way.
+    lazy_fixes: bool = False
 
     def selected(self) -> list[type[Rule]]:
         codes = self.codes if self.codes is not None else self.settings.selected_codes(ALL_RULES)
@@ -278,7 +288,8 @@ def lint_text(
             if d.code in ("JAX000", "JAX001") or CONFIDENCE_RANK.get(d.confidence, 2) >= least
         ]
     diags.sort(key=Diagnostic.sort_key)
-    return _dedupe(diags)
+    diags = _dedupe(diags)
+    return diags if options.lazy_fixes else resolve_fixes(diags)
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -340,12 +351,17 @@ def fix_text(
     fixed: list[Diagnostic] = []
     failed: list[Diagnostic] = []
     bad_keys: set[tuple] = set()
+    # the rounds decide only the fixes they may apply (an unsafe fix without `unsafe` is
+    # never checked); the last lint decides the rest, for the counts
+    rounds = replace(options, lazy_fixes=True)
     for _ in range(MAX_FIX_ROUNDS):
-        diags = lint_text(current, path, options)
+        diags = lint_text(current, path, rounds)
         candidates = [
             d
             for d in diags
-            if _applicable(d, unsafe) and (d.code, d.message, d.fix) not in bad_keys
+            if _applicable(d, unsafe)
+            and d.fix.available  # type: ignore[union-attr]
+            and (d.code, d.message, d.fix) not in bad_keys
         ]
         if not candidates:
             break

@@ -15,6 +15,7 @@ import hashlib
 import multiprocessing
 import os
 import re
+from collections import ChainMap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ from jaxlint.analysis.project import (
     KeyHelpers,
     ModuleSummary,
     ProjectIndex,
+    Seed,
     module_names,
     needs_summary,
     seeds_digest,
@@ -74,6 +76,81 @@ def package_top(path: str) -> str:
             return d  # an installed package is its own project, not all of site-packages
         d = parent
     return d
+
+
+@dataclass
+class ProjectGroup:
+    """Linted files that share a project: the command-line paths whose project root is one
+    folder (or, without a marker, whose files have one package top), and that root."""
+
+    root: str | None
+    paths: list[str]  # the command-line paths, absolute
+    linted: list[str]  # the linted files, as discovered
+
+
+def project_groups(paths: Iterable[str], linted: Iterable[str]) -> list[ProjectGroup]:
+    """The projects of one run: each command-line path's root is the one linting it alone
+    would use (`project_root`, else the single package top of its files), and paths with one
+    root are one project. Three repositories in one command are three projects, each
+    resolving its own modules (each has a `tests/test_utils.py`: one index rooted above them
+    would make `tests.test_utils` three files, or none)."""
+    given = [os.path.abspath(p) for p in paths] or [os.getcwd()]
+    ordered = sorted(set(given), key=len, reverse=True)  # the deepest path holding a file
+    files: dict[str, list[str]] = {p: [] for p in given}
+    for f in linted:
+        a = os.path.abspath(f)
+        owner = next(
+            (p for p in ordered if a == p or a.startswith(p.rstrip(os.sep) + os.sep)), None
+        )
+        files.setdefault(owner or a, []).append(f)
+    groups: dict[object, ProjectGroup] = {}
+    for p, found in files.items():
+        root = project_root([p])
+        key: object = root
+        if root is None:
+            tops = {package_top(f) for f in found if f.endswith(".py")}
+            root = tops.pop() if len(tops) == 1 else None
+            key = ("top", root) if root is not None else ("alone", p)
+        group = groups.setdefault(key, ProjectGroup(root, [], []))
+        group.paths.append(p)
+        group.linted.extend(found)
+    return list(groups.values())
+
+
+class ProjectIndexes:
+    """The indexes of a run with several projects, one per `ProjectGroup`, asked like one
+    index: a file's seeds come from its own project's index only, so a file gets the findings
+    it gets when its project is linted alone."""
+
+    def __init__(self, parts: list[tuple[ProjectGroup, ProjectIndex]]) -> None:
+        self.parts = parts
+        self._owner: dict[str, ProjectIndex] = {}
+        for group, index in parts:
+            for f in group.linted:
+                self._owner.setdefault(os.path.abspath(f), index)
+        self.names: Mapping[str, list[str]] = ChainMap(*(index.names for _, index in parts))
+
+    def index_of(self, path: str) -> ProjectIndex | None:
+        return self._owner.get(os.path.abspath(path))
+
+    def seeds_for(self, path: str) -> dict:
+        index = self.index_of(path)
+        return index.seeds_for(path) if index is not None else {}
+
+    def add_module(
+        self,
+        path: str,
+        names: list[str],
+        summary: ModuleSummary | None,
+        same_inputs: bool = False,
+    ) -> None:
+        index = self.index_of(path)
+        if index is not None:
+            index.add_module(path, names, summary, same_inputs)
+
+    def inputs_complete(self) -> None:
+        for _, index in self.parts:
+            index.inputs_complete()
 
 
 def project_files(root: str | None, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001
@@ -277,6 +354,9 @@ def build_index_deferred(
     index.loader = Loader(root, jit_decorators_for, cache, dict(texts or {}))
     todo: list[SummaryJob] = []
     texts = texts or {}
+    # what the join of this index reads: every file's name, settings and bytes (a warm run
+    # with nothing changed reads the joined seeds from the cache: `ProjectIndex.fingerprint`)
+    inputs = hashlib.sha256(f"jaxlint-index {SUMMARY_FORMAT} {root}".encode())
     for path in files:
         names, is_package = module_names(path, root)
         if not names:
@@ -292,6 +372,10 @@ def build_index_deferred(
                 text = decode_source(data).text
             except (OSError, ReadError):
                 continue  # the lint reports it; no summary
+        if cache is not None:
+            row = "\0".join((path, ",".join(names), str(int(is_package)), ",".join(jd)))
+            inputs.update(row.encode("utf-8", "surrogatepass") + b"\0")
+            inputs.update(hashlib.sha256(data).digest())
         used = (uses_transform(text, jd), uses_random(text))  # once: the job needs both
         # any importer can be a link in a chain, so every file counts as linted here
         if not needs_summary(path, text, jd, linted=True, used=used):
@@ -329,6 +413,12 @@ def build_index_deferred(
     for path, data in results:
         if data is not None:
             index.add_module(path, index.names.get(path, []), ModuleSummary.from_json(data))
+    if cache is not None:
+        # with deferred summaries the join waits for them: the caller adds them, then says
+        # `inputs_complete()` (they are computed from the same bytes)
+        index.pending_fingerprint = inputs.hexdigest()
+        if not deferred:
+            index.inputs_complete()
     return index, deferred
 
 
@@ -393,6 +483,49 @@ class Loader:
             except Exception:
                 pass
         return summary
+
+    def _seeds_key(self, fingerprint: str) -> str:
+        text = f"jaxlint-seeds {SUMMARY_FORMAT}\0{result_cache.code_fingerprint()}\0{fingerprint}"
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    def cached_seeds(self, fingerprint: str) -> dict | None:
+        """The joined seeds of an index with these inputs, from the cache (None: a miss)."""
+        if self.cache is None:
+            return None
+        data = self.cache.get_data(self._seeds_key(fingerprint))
+        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
+            return None
+        try:
+            out: dict = {}
+            for path, rows in data["seeds"].items():
+                entry = out[str(path)] = {}
+                for name, value in rows:
+                    if name == KEY_HELPERS:
+                        entry[name] = KeyHelpers(
+                            tuple(
+                                (str(local), tuple((str(n), int(p)) for n, p in params))
+                                for local, params in value
+                            )
+                        )
+                    else:
+                        entry[str(name)] = Seed.from_json(value)
+            return out
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def store_seeds(self, fingerprint: str, seeds: Mapping[str, Mapping[str, object]]) -> None:
+        if self.cache is None:
+            return
+        rows = {
+            path: [[name, value.to_json()] for name, value in sorted(entry.items())]  # type: ignore[attr-defined]
+            for path, entry in seeds.items()
+        }
+        try:
+            self.cache.put_data(
+                self._seeds_key(fingerprint), {"format": SUMMARY_FORMAT, "seeds": rows}
+            )
+        except Exception:  # a cache problem must never cost the run
+            pass
 
     def called(self, path: str, helpers: KeyHelpers) -> KeyHelpers | None:
         """The entries of `helpers` that the file's text calls (`name(`); None if none.

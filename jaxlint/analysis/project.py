@@ -46,8 +46,7 @@ from __future__ import annotations
 
 import ast
 import os
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
@@ -68,53 +67,14 @@ from jaxlint.analysis.project_data import (
     module_names,
     seeds_digest,
 )
+from jaxlint.analysis.project_text import (
+    _IMPORT,
+    NESTED_IMPORT,
+    TRANSFORM_WORDS,
+    uses_random,
+    uses_transform,
+)
 from jaxlint.analysis.transforms import FunctionFacts
-
-# A module can only trace a function if it names a transform: every component of a qualified
-# name is a whole word of the text (see jaxlint.prefilter), so the last one is.
-TRANSFORM_WORDS = frozenset(q.rsplit(".", 1)[-1] for q in (*JIT_LIKE, *GRAD_LIKE))
-
-
-def _words_pattern(extra: Iterable[str]) -> tuple[re.Pattern[str], tuple[str, ...]]:
-    words = sorted(TRANSFORM_WORDS | {w.rsplit(".", 1)[-1] for w in extra if w})
-    pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
-    return pattern, tuple(words)
-
-
-_PATTERNS: dict[tuple[str, ...], tuple[re.Pattern[str], tuple[str, ...]]] = {}
-
-
-def _search_words(pattern: re.Pattern[str], words: tuple[str, ...], text: str) -> bool:
-    """`pattern.search(text)` for a pattern of whole `words`, from the first place one of
-    them occurs at all: a regex that begins with a word boundary gets no literal-prefix scan,
-    so searching a whole module with it costs more than a substring search per word. (A
-    search from `pos` still sees the character before it for the boundary.)"""
-    first = -1
-    for w in words:
-        i = text.find(w, 0, first + len(w) if first >= 0 else len(text))
-        if i != -1 and (first < 0 or i < first):
-            first = i
-    return first >= 0 and pattern.search(text, first) is not None
-
-
-def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
-    """Whether the text names a JAX transform (else it cannot produce outgoing seeds)."""
-    found = _PATTERNS.get(jit_decorators)
-    if found is None:
-        found = _PATTERNS[jit_decorators] = _words_pattern(jit_decorators)
-    return _search_words(*found, text)
-
-
-_RANDOM = re.compile(r"\brandom\b")
-_RANDOM_WORDS = ("random",)
-_IMPORT = re.compile(r"\bimport\b")
-# an import statement inside a def (or a docstring line that reads like one: harmless)
-NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.MULTILINE)
-
-
-def uses_random(text: str) -> bool:
-    """Whether the text can call `jax.random` (else its functions consume no key)."""
-    return _search_words(_RANDOM, _RANDOM_WORDS, text)
 
 
 def needs_summary(
@@ -461,8 +421,20 @@ class ProjectIndex:
         self._submodules: dict[str, list[str]] | None = None
         self._imported_modules: set[str] | None = None
         self._key_modules: set[str] | None = None  # per join: chains add key helpers
+        # a digest of everything the join reads (jaxlint.project_index sets it on a fresh
+        # index; any change forgets it): the loader caches the joined seeds under it
+        self.fingerprint: str | None = None
+        self.pending_fingerprint: str | None = None  # until the deferred summaries are in
 
-    def add_module(self, path: str, names: list[str], summary: ModuleSummary | None) -> None:
+    def add_module(
+        self,
+        path: str,
+        names: list[str],
+        summary: ModuleSummary | None,
+        same_inputs: bool = False,
+    ) -> None:
+        """Add or replace a module. `same_inputs`: a summary computed from the bytes the
+        fingerprint already covers (a deferred summary, from the file's lint)."""
         path = os.path.abspath(path)
         self.names[path] = names
         for name in names:
@@ -477,6 +449,16 @@ class ProjectIndex:
         self._submodules = None
         self._imported_modules = None
         self._derived.pop(path, None)
+        self.fingerprint = None
+        if not same_inputs:
+            self.pending_fingerprint = None
+
+    def inputs_complete(self) -> None:
+        """Every summary of the files the fingerprint covers is in (the deferred ones, from
+        their lint): the joined seeds may be read from, and stored in, the cache."""
+        if self.pending_fingerprint is not None:
+            self.fingerprint = self.pending_fingerprint
+            self._seeds = None
 
     def _module_path(self, name: str, importer: str) -> str | None:
         """The one file `name` means from `importer` (its own folder first, as `sys.path[0]`
@@ -522,6 +504,12 @@ class ProjectIndex:
             return self._seeds
         self._chain = {}
         self._effective = dict(self.summaries)
+        stored = getattr(self.loader, "cached_seeds", None) if self.fingerprint else None
+        if stored is not None:
+            hit = stored(self.fingerprint)
+            if hit is not None:  # nothing the join reads changed since it was stored
+                self._seeds = hit
+                return hit
         out = self._join()
         for _ in range(MAX_CHAIN_ROUNDS if self.loader is not None else 0):
             grown = keys = False
@@ -535,6 +523,8 @@ class ProjectIndex:
                 break
             out = self._join(None if keys else out)  # no new key helper: the same entries
         self._seeds = out
+        if self.fingerprint and hasattr(self.loader, "store_seeds"):
+            self.loader.store_seeds(self.fingerprint, out)  # type: ignore[union-attr]
         return out
 
     def _summary(self, path: str) -> ModuleSummary | None:
@@ -780,8 +770,10 @@ __all__ = [
     "MAX_CHAIN_ROUNDS",
     "MAX_EXPORT_HOPS",
     "MODULE_CALL_SUFFIX",
+    "NESTED_IMPORT",
     "STAR",
     "SUMMARY_FORMAT",
+    "TRANSFORM_WORDS",
     "KeyHelpers",
     "Loader",
     "ModuleSummary",

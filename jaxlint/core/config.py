@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
+import functools
 import os
 import re
 import sys
@@ -176,6 +177,13 @@ class Settings:
         below = _relative(path, base) if base is not None else _relative(path, self.root)
         parts = [p for p in Path(below).parts if p not in ("..", ".")]
         rel = _relative(path, self.root)
+        names, slashed, named_rel = _exclude_matchers(self.exclude, self.root)
+        if not (
+            (names is not None and any(names(p) for p in parts))
+            or (slashed is not None and slashed(rel))
+            or (named_rel is not None and not rel.startswith("..") and named_rel(rel))
+        ):
+            return []  # the usual answer, from three compiled regexes (not 2 per pattern)
         out = []
         for original in self.exclude:
             pattern = original
@@ -231,6 +239,35 @@ def _relative(path: str, root: str) -> str:
         return os.path.relpath(os.path.abspath(path), os.path.abspath(root)).replace(os.sep, "/")
     except ValueError:
         return path
+
+
+@functools.lru_cache(maxsize=256)
+def _exclude_matchers(exclude: tuple[str, ...], root: str) -> tuple:
+    """The exclude patterns compiled once per (patterns, root), as `Settings.excluding`
+    reads them: (a folder or file name matching a name pattern, a path relative to the root
+    matching a pattern with a `/` or its contents, the same for name patterns); None where
+    there are none. Discovery asks for every folder and file, and `fnmatch` per pattern per
+    path part was most of a warm run's discovery."""
+    names, slashed, named_rel = [], [], []
+    for pattern in exclude:
+        if os.path.isabs(pattern):
+            pattern = _relative(pattern, root)
+        while pattern.startswith("./"):
+            pattern = pattern[2:]
+        bare = pattern.rstrip("/")
+        if not bare:
+            continue
+        whole = [fnmatch.translate(bare), fnmatch.translate(bare + "/*")]
+        if "/" in bare:
+            slashed += whole
+        else:
+            names.append(fnmatch.translate(bare))
+            named_rel += whole
+
+    def compiled(regexes: list[str]):  # noqa: ANN202
+        return re.compile("|".join(f"(?:{r})" for r in regexes)).match if regexes else None
+
+    return compiled(names), compiled(slashed), compiled(named_rel)
 
 
 def _match(rel: str, pattern: str) -> bool:

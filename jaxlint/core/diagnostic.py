@@ -5,6 +5,7 @@ Positions follow the flake8/ruff convention: lines are 1-based, columns 0-based 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -56,15 +57,113 @@ class Edit:
     content: str
 
 
-@dataclass(frozen=True, slots=True)
+class FixNotBuilt(LookupError):
+    """A fix's edits were asked for after they were dropped (`Fix.detached`): the lint that
+    made the fix was not asked to keep them (the CLI keeps them only for the outputs that
+    print them), so the caller must lint again with edits wanted."""
+
+
+EditBuilder = Callable[[], "Iterable[Edit] | None"]
+
+
 class Fix:
-    edits: tuple[Edit, ...]
-    safety: Safety
-    message: str = ""
+    """A fix: its applicability and message, which are known when the finding is reported,
+    and its edits, which may be computed only when asked for (`Fix.lazy`): `check` and the
+    editor's diagnostics show whether a finding is fixable without building a single edit;
+    `--fix`, `--diff`, the JSON output and a quick fix build the edits they use, once.
+
+    A lazy fix is `certain` when the rule knows the fix exists (the usual case: the edits
+    are a function of the finding). An uncertain one (JAX201 offers its fix only when the key
+    analysis of the fixed code is clean) may turn out not to exist: `available` says, and
+    `engine.resolve_fixes` drops such fixes from the diagnostics before anything counts them.
+    """
+
+    __slots__ = ("_build", "_edits", "certain", "message", "safety")
+
+    def __init__(
+        self,
+        edits: Iterable[Edit] | None,
+        safety: Safety,
+        message: str = "",
+        *,
+        build: EditBuilder | None = None,
+        certain: bool = True,
+    ) -> None:
+        self._edits: tuple[Edit, ...] | None = tuple(edits) if edits is not None else None
+        self._build = build if edits is None else None
+        self.safety: Safety = safety
+        self.message = message
+        self.certain = certain if edits is None else True
+
+    @classmethod
+    def lazy(
+        cls, build: EditBuilder, safety: Safety, message: str = "", *, certain: bool = True
+    ) -> Fix:
+        """A fix whose edits `build()` computes on first use (None from an uncertain builder:
+        no fix after all)."""
+        return cls(None, safety, message, build=build, certain=certain)
+
+    @classmethod
+    def detached(cls, safety: Safety, message: str = "") -> Fix:
+        """A fix known to exist whose edits were not kept (a cache entry of a `check`, a
+        finding sent back by a worker): `edits` raises `FixNotBuilt`."""
+        return cls(None, safety, message)
+
+    def _compute(self) -> tuple[Edit, ...] | None:
+        if self._edits is None and self._build is not None:
+            build, self._build = self._build, None  # built once; the closure is let go
+            made = build()
+            if made is None:
+                self.certain = False
+                self._edits = ()
+                return None
+            self._edits = tuple(made)
+            self.certain = True
+        return self._edits
+
+    @property
+    def built(self) -> bool:
+        """Whether the edits are at hand (computed, or given); a lazy fix not yet built and a
+        detached one are not."""
+        return self._edits is not None
+
+    @property
+    def buildable(self) -> bool:
+        """Whether `edits` can be asked for (built, or lazy with its builder)."""
+        return self._edits is not None or self._build is not None
+
+    @property
+    def available(self) -> bool:
+        """Whether the fix exists: always for eager, certain and detached fixes; an
+        uncertain lazy one is built to find out."""
+        if not self.certain:
+            self._compute()  # sets `certain` when the builder made edits
+        return self.certain
+
+    @property
+    def edits(self) -> tuple[Edit, ...]:
+        edits = self._compute()
+        if edits is None:
+            if self._build is None and self._edits is None:
+                raise FixNotBuilt(
+                    f"the edits of this fix ({self.message or self.safety}) were not kept"
+                )
+            return ()
+        return edits
+
+    def detach(self) -> Fix | None:
+        """This fix without its builder (edits kept when built): small and picklable; None
+        when it is an uncertain fix that turns out not to exist."""
+        if not self.available:
+            return None
+        if self._edits is not None or self._build is None:
+            return self
+        return Fix.detached(self.safety, self.message)
 
     @property
     def span(self) -> tuple[Position, Position]:
-        return min(e.start for e in self.edits), max(e.end for e in self.edits)
+        edits = self.edits
+        return min(e.start for e in edits), max(e.end for e in edits)
 
     @property
     def display_only(self) -> bool:
@@ -73,6 +172,34 @@ class Fix:
     def applies(self, unsafe: bool = False) -> bool:
         """Whether `--fix` (and, with `unsafe`, `--unsafe-fixes`) applies this fix."""
         return self.safety == SAFE or (unsafe and self.safety == UNSAFE)
+
+    def _key(self) -> tuple:
+        return (self.edits if self.buildable else None, self.safety, self.message)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Fix):
+            return NotImplemented
+        if not (self.buildable and other.buildable):  # a detached fix: what is known
+            return (self.safety, self.message) == (other.safety, other.message)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.safety, self.message))
+
+    def __repr__(self) -> str:
+        edits = (
+            repr(self._edits)
+            if self._edits is not None
+            else ("<lazy>" if self._build else "<detached>")
+        )
+        return f"Fix(edits={edits}, safety={self.safety!r}, message={self.message!r})"
+
+    def __reduce__(self) -> tuple:
+        # a builder closes over the module's tree and facts: it never leaves the process
+        # (a pool worker's findings come back detached unless their edits were built)
+        if self.available and self._edits is not None:
+            return (Fix, (self._edits, self.safety, self.message))
+        return (Fix, (None, self.safety, self.message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,3 +239,34 @@ def internal_error(path: str, message: str, line: int = 1, col: int = 0) -> Diag
         name="internal-error",
         severity="error",
     )
+
+
+def resolve_fixes(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics with every uncertain fix decided (kept or dropped), so that whoever
+    counts or marks fixable findings sees only fixes that exist. Edits of certain fixes stay
+    unbuilt."""
+    out = diags
+    for i, d in enumerate(diags):
+        if d.fix is not None and not d.fix.available:
+            if out is diags:
+                out = list(diags)
+            out[i] = replace(d, fix=None)
+    return out
+
+
+def detach_fixes(diags: list[Diagnostic], keep_edits: bool = False) -> list[Diagnostic]:
+    """The diagnostics with their fixes' builders let go (a builder holds the module's tree
+    and facts): what a run keeps across files, caches and sends between processes. With
+    `keep_edits` every fix is built first (an output that prints the edits); display-only
+    suggestions are always built (the text output shows them)."""
+    out = []
+    for d in diags:
+        fix = d.fix
+        if fix is not None and not fix.built:
+            if keep_edits or fix.display_only:
+                fix.edits  # noqa: B018 - builds them
+            detached = fix.detach()
+            if detached is not fix:
+                d = replace(d, fix=detached)
+        out.append(d)
+    return out

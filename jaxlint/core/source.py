@@ -75,11 +75,19 @@ class SourceText:
 
     def apply(self, edits: list[Edit]) -> str:
         """Apply non-overlapping edits (callers guarantee no overlap)."""
-        out = self.text
-        for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        text = self.text
+        pieces = []
+        at = 0  # one pass over the text: many edits (a module's fixes together) stay linear
+        # insertions at one point land in the reverse of their order in `edits` (as when
+        # they were applied from the end, one by one)
+        order = sorted(range(len(edits)), key=lambda i: (edits[i].start, edits[i].end, -i))
+        for edit in (edits[i] for i in order):
             a, b = self.offset(edit.start), self.offset(edit.end)
-            out = out[:a] + edit.content + out[b:]
-        return out
+            pieces.append(text[at:a])
+            pieces.append(edit.content)
+            at = max(at, b)
+        pieces.append(text[at:])
+        return "".join(pieces)
 
     def encode(self, text: str | None = None) -> bytes:
         data = (self.text if text is None else text).encode(

@@ -26,7 +26,16 @@ PREFERRED_ALIAS = {
 
 
 def module_alias(ctx: ModuleView, module: str) -> str | None:
-    """A module-level name bound to exactly `module` (`jnp` for `jax.numpy`), if any."""
+    """A module-level name bound to exactly `module` (`jnp` for `jax.numpy`), if any.
+    Memoised on the module's index: every fix that names a module asks, and each answer
+    scans the module's bindings (a file with many fixable findings made that quadratic)."""
+    memo = ctx.index.__dict__.setdefault("_jl_module_alias", {})
+    if module not in memo:
+        memo[module] = _module_alias(ctx, module)
+    return memo[module]
+
+
+def _module_alias(ctx: ModuleView, module: str) -> str | None:
     scope = ctx.index.scopes[ctx.index.tree]
     best = None
     for name, bindings in scope.bindings.items():
@@ -89,7 +98,13 @@ def _is_type_checking(stmt: ast.If) -> bool:
 
 
 def name_is_free(ctx: ModuleView, name: str) -> bool:
-    return all(name not in s.bindings for s in ctx.index.scopes.values())
+    """No scope of the module binds `name` (the set of bound names is made once per index)."""
+    bound = ctx.index.__dict__.get("_jl_bound_names")
+    if bound is None:
+        bound = ctx.index.__dict__["_jl_bound_names"] = frozenset(
+            n for s in ctx.index.scopes.values() for n in s.bindings
+        )
+    return name not in bound
 
 
 def ensure_module(ctx: ModuleView, module: str) -> tuple[str, list[Edit]]:

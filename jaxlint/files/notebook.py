@@ -25,7 +25,7 @@ import re
 import tokenize
 from dataclasses import dataclass, field, replace
 
-from jaxlint.core.diagnostic import Diagnostic, Position, Span, internal_error
+from jaxlint.core.diagnostic import Diagnostic, Edit, Fix, Position, Span, internal_error
 from jaxlint.core.source import ReadError, SourceText, decode_source
 from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.files.read import read_bytes
@@ -217,12 +217,27 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
     if fix is not None and local - 1 in cell.shifts:
         fix = None  # on a `%time` line: the fixer does not see its timing (see `_cells`)
     if fix is not None:  # edits in cell coordinates too (the JSON output shows them)
-        edits = tuple(
+        fix = _cell_fix(fix, cells)
+    return replace(d, span=span, cell=cell.index, message=message, fix=fix)
+
+
+def _cell_fix(fix: Fix, cells: list[Cell]) -> Fix:
+    """The fix with its edits in cell coordinates, mapped when they are built (a lazy fix
+    stays lazy)."""
+
+    def mapped() -> tuple[Edit, ...] | None:
+        if not fix.available:
+            return None
+        return tuple(
             replace(e, start=_cell_pos(cells, e.start), end=_cell_pos(cells, e.end))
             for e in fix.edits
         )
-        fix = replace(fix, edits=edits)
-    return replace(d, span=span, cell=cell.index, message=message, fix=fix)
+
+    if fix.built:
+        return Fix(mapped(), fix.safety, fix.message)
+    if not fix.buildable:
+        return fix  # detached: nothing to map
+    return Fix.lazy(mapped, fix.safety, fix.message, certain=fix.certain)
 
 
 def _unshift(cell: Cell, local: int, col: int) -> int:

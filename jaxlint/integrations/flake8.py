@@ -40,7 +40,12 @@ class Plugin:
         if not stdin and settings.is_excluded(os.path.abspath(path)):
             return
         # the selection comes from [tool.jaxlint], as for `jaxlint check`; flake8 filters further
-        options = LintOptions(settings=settings, noqa=False, seeds=_seeds(self.filename, settings))
+        options = LintOptions(
+            settings=settings,
+            noqa=False,
+            seeds=_seeds(self.filename, settings),
+            lazy_fixes=True,  # flake8 shows no fixes: none is decided or built
+        )
         for d in lint_text("".join(self.lines), self.filename, options):
             if d.code == "JAX000" and d.message.startswith("could not parse"):
                 continue  # flake8 reports E999 itself

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -271,6 +271,20 @@ class Rule:
         """A fix of `edits`; `safety` overrides the rule's `fix_safety` for this finding:
         "safe", "unsafe" or "display-only" (shown as a suggestion, never applied)."""
         return Fix(tuple(edits), safety or self.fix_safety or "unsafe", message)
+
+    def fix_later(
+        self,
+        build: Callable[[], Iterable[Edit] | None],
+        safety: Safety | None = None,
+        message: str = "",
+        *,
+        certain: bool = True,
+    ) -> Fix:
+        """A fix whose edits `build()` computes only when asked (`--fix`, `--diff`, the JSON
+        output, a quick fix), for fixes that cost more than a replacement (an import, a
+        hoisted statement, a re-analysis). `certain=False`: the builder may find there is no
+        fix after all (it returns None); the engine decides such fixes before counting."""
+        return Fix.lazy(build, safety or self.fix_safety or "unsafe", message, certain=certain)
 
     def suggest(self, *edits: Edit, message: str = "") -> Fix:
         """A display-only fix: a rewrite that changes semantics (`float(x)` ->

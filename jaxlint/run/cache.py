@@ -182,13 +182,14 @@ def _encode(diags: Iterable[Diagnostic], display: str) -> list:
         s = d.span
         row["span"] = [s.start.line, s.start.col, s.end.line, s.end.col]
         if d.fix is not None:
+            # edits only when built: a `check` stores that a fix exists, not its edits (a
+            # run that needs them treats such an entry as a miss: `has_edits`)
             row["fix"] = [
                 d.fix.safety,
                 d.fix.message,
-                [
-                    [e.start.line, e.start.col, e.end.line, e.end.col, e.content]
-                    for e in d.fix.edits
-                ],
+                [[e.start.line, e.start.col, e.end.line, e.end.col, e.content] for e in d.fix.edits]
+                if d.fix.built
+                else None,
             ]
         if d.path != display:
             row["path"] = d.path
@@ -213,14 +214,17 @@ def _decode(rows: list, display: str) -> list[Diagnostic]:
         fix = row.get("fix")
         if fix is not None:
             safety, message, edits = fix
-            kw["fix"] = Fix(
-                tuple(
-                    Edit(Position(int(a), int(b)), Position(int(c), int(d)), str(t))
-                    for a, b, c, d, t in edits
-                ),
-                str(safety),  # type: ignore[arg-type]
-                str(message),
-            )
+            if edits is None:
+                kw["fix"] = Fix.detached(str(safety), str(message))  # type: ignore[arg-type]
+            else:
+                kw["fix"] = Fix(
+                    tuple(
+                        Edit(Position(int(a), int(b)), Position(int(c), int(d)), str(t))
+                        for a, b, c, d, t in edits
+                    ),
+                    str(safety),  # type: ignore[arg-type]
+                    str(message),
+                )
         d = Diagnostic(**kw)
         if not (isinstance(d.code, str) and isinstance(d.message, str)):
             raise ValueError("bad entry")

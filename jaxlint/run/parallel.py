@@ -23,7 +23,7 @@ from typing import TextIO
 
 from jaxlint.analysis.x64 import project_enables_x64
 from jaxlint.core.config import ConfigResolver, Settings
-from jaxlint.core.diagnostic import Diagnostic
+from jaxlint.core.diagnostic import Diagnostic, detach_fixes
 from jaxlint.engine import LintOptions
 from jaxlint.files.driver import lint_file
 from jaxlint.files.read import read_bytes
@@ -126,6 +126,9 @@ class Task:
     seeds: Mapping[str, object] | None = None  # from the project index
     summary: object | None = None  # project_index.SummaryJob: summarise from the lint's facts
     data: bytes | None = None  # the bytes the parent read for the cache lookup
+    # keep the fixes' edits (an output that prints them: JSON); otherwise the findings come
+    # back with their fixes detached, never built (`core.diagnostic.detach_fixes`)
+    edits: bool = False
 
 
 def seeded_salt(salt: bytes, seeds: Mapping[str, object] | None) -> bytes:
@@ -147,9 +150,10 @@ def lint_task(
     summary = None
     if cache is None or task.salt is None:
         diags = lint_file(task.path, options, task.display, facts_out=facts_out)
-        return diags, False, _summary(task, facts_out, None)
+        return detach_fixes(diags, task.edits), False, _summary(task, facts_out, None)
     data = task.data if task.data is not None else _read(task.path)
     diags = lint_file(task.path, options, task.display, facts_out=facts_out, data=data)
+    diags = detach_fixes(diags, task.edits)
     if data is None:
         return diags, False, _summary(task, facts_out, None)
     summary = _summary(task, facts_out, cache)
@@ -194,6 +198,8 @@ def lint_files(
     same analysis; the files that then turn out to receive seeds are linted again with them
     (few: on the jax+flax+optax+equinox sources, 24 of 928)."""
     verbose = bool(getattr(args, "verbose", False))
+    # only the JSON output prints the fixes' edits; the others need to know a fix exists
+    edits = getattr(args, "format", None) == "json" and not getattr(args, "statistics", False)
     cache = open_cache(args, resolver)
     salts = Salts()
     out: list[Diagnostic] = []
@@ -215,7 +221,11 @@ def lint_files(
                 salt = None
                 if cache is not None:
                     salt = salts(LintOptions(settings=settings, verbose=verbose), path)
-                first.append(Task(path, display, settings, verbose, salt, _size(path), None, job))
+                first.append(
+                    Task(
+                        path, display, settings, verbose, salt, _size(path), None, job, edits=edits
+                    )
+                )
             from jaxlint.analysis.project import ModuleSummary
 
             results: dict[int, list[Diagnostic]] = {}
@@ -225,7 +235,10 @@ def lint_files(
                 if summary is not None:
                     apath = os.path.abspath(first[i].path)
                     names = project.names.get(apath, [])
-                    project.add_module(apath, names, ModuleSummary.from_json(summary))
+                    project.add_module(
+                        apath, names, ModuleSummary.from_json(summary), same_inputs=True
+                    )
+            project.inputs_complete()  # the join may use (and fill) the cache from here
             for i, task in enumerate(first):
                 if project.seeds_for(task.path):
                     rest.append((task.path, task.display))  # seeds arrived: lint it again
@@ -244,13 +257,23 @@ def lint_files(
                 data = _read(path)
                 if data is not None:
                     hit = cache.get(result_cache.key(data, salt, display), display)
-                    if hit is not None:
+                    if hit is not None and (not edits or _has_edits(hit)):
                         out.extend(hit)
                         bar.advance()
                         continue
             size = len(data) if data else _size(path)
             pending.append(
-                Task(path, display, settings, verbose, salt, size, seeds or None, data=data)
+                Task(
+                    path,
+                    display,
+                    settings,
+                    verbose,
+                    salt,
+                    size,
+                    seeds or None,
+                    data=data,
+                    edits=edits,
+                )
             )
         for _, diags, stored, _ in _run(pending, cache, jobs):
             out.extend(diags)
@@ -262,6 +285,11 @@ def lint_files(
     finally:
         bar.close()
     return out
+
+
+def _has_edits(diags: list[Diagnostic]) -> bool:
+    """Whether every fix of a cache hit kept its edits (an entry a `check` stored has none)."""
+    return all(d.fix is None or d.fix.built for d in diags)
 
 
 def project_index_for(
@@ -278,30 +306,34 @@ def project_index_for(
     if getattr(args, "no_project_index", False) or not files:
         return (None, {}) if defer else None
     from jaxlint.project_index import (
+        ProjectIndexes,
         build_index_deferred,
-        package_top,
         project_files,
-        project_root,
+        project_groups,
     )
 
     paths = [p for p in (getattr(args, "paths", None) or ["."]) if p != "-"] or ["."]
-    root = project_root(paths)
     linted = [p for p, _ in files]
-    if root is None:  # no project marker: the files' package, as flake8 and stdin find it
-        tops = {package_top(p) for p in linted if p.endswith(".py")}
-        root = tops.pop() if len(tops) == 1 else None
-    index_files = project_files(root, linted, resolver.for_path)
-    callers = {os.path.abspath(p) for p in linted if p.endswith(".py")}
-    index, deferred = build_index_deferred(
-        index_files,
-        root,
-        lambda p: resolver.for_path(p).jit_decorators,
-        cache,
-        jobs_from(args),
-        defer=callers if defer else set(),
-        linted=callers,  # summarised as callers of key helpers (the fix path too)
-    )
-    return (index, deferred) if defer else index
+    groups = project_groups(paths, linted)
+    built = []
+    deferred_all: dict = {}
+    for group in groups:
+        index_files = project_files(group.root, group.linted, resolver.for_path)
+        callers = {os.path.abspath(p) for p in group.linted if p.endswith(".py")}
+        index, deferred = build_index_deferred(
+            index_files,
+            group.root,
+            lambda p: resolver.for_path(p).jit_decorators,
+            cache,
+            jobs_from(args),
+            defer=callers if defer else set(),
+            linted=callers,  # summarised as callers of key helpers (the fix path too)
+        )
+        built.append((group, index))
+        deferred_all.update(deferred)
+    # one project (the usual run): its index itself; several: each file asks its own
+    project = built[0][1] if len(built) == 1 else ProjectIndexes(built)
+    return (project, deferred_all) if defer else project
 
 
 def _run(
@@ -352,25 +384,35 @@ def fix_file_cached(
     unsafe: bool,
     write: bool,
     salts: Salts | None = None,
+    edits: bool = False,
 ):  # noqa: ANN201 - files.driver.FileFixResult
     """`files.driver.fix_file`, skipped when the cached diagnostics hold no fix to apply.
 
     After a fix that wrote the file, the remaining diagnostics are stored for the new bytes,
-    so the next `check` of the fixed file is a hit.
+    so the next `check` of the fixed file is a hit. The remaining findings come back with
+    their fixes detached (their edits built only with `edits`: an output that prints them).
     """
     from jaxlint.files.driver import FileFixResult, fix_file
 
+    def done(result: FileFixResult) -> FileFixResult:
+        result.remaining = detach_fixes(result.remaining, edits)
+        return result
+
     if cache is None:
-        return fix_file(path, display, options, unsafe=unsafe, write=write)
+        return done(fix_file(path, display, options, unsafe=unsafe, write=write))
     salt = seeded_salt((salts or Salts())(options, path), options.seeds)
     data = _read(path)
     if data is None:
-        return fix_file(path, display, options, unsafe=unsafe, write=write)
+        return done(fix_file(path, display, options, unsafe=unsafe, write=write))
     key = result_cache.key(data, salt, display)
     hit = cache.get(key, display)
-    if hit is not None and not any(d.fix is not None and d.fix.applies(unsafe) for d in hit):
+    if (
+        hit is not None
+        and not any(d.fix is not None and d.fix.applies(unsafe) for d in hit)
+        and (not edits or _has_edits(hit))
+    ):
         return FileFixResult(remaining=hit)
-    result = fix_file(path, display, options, unsafe=unsafe, write=write, data=data)
+    result = done(fix_file(path, display, options, unsafe=unsafe, write=write, data=data))
     try:
         if not result.diff:
             cache.put(key, result.remaining, display)  # the findings of exactly `data`

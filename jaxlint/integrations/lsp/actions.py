@@ -8,11 +8,12 @@ client supports resolving the edit, since it re-runs the fix loop over the whole
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from jaxlint.core.diagnostic import Diagnostic
+from jaxlint.core.diagnostic import Diagnostic, Fix
 from jaxlint.core.suppressions import token_ranges
 from jaxlint.integrations.lsp.noqa import noqa_edit
 from jaxlint.integrations.lsp.positions import diff_edits, overlaps, text_edits, to_lsp
@@ -48,9 +49,15 @@ async def code_action(
     here = [d for d in result.diagnostics if d.code != "JAX000" and overlaps(d, start, end)]
     actions: list[types.CodeAction] = []
     if _wanted(types.CodeActionKind.QuickFix, only):
-        actions += _quick_fixes(ls, uri, result, here)
+        # the fixes under the cursor are decided and built here, in the lint thread (the
+        # diagnostics left them lazy): a JAX201 fix re-analyses the module, once per version
+        fixes = await asyncio.get_running_loop().run_in_executor(ls.lint_pool, _built, here)
+        actions += _quick_fixes(ls, uri, result, here, fixes)
         actions += _disable_actions(ls, uri, result, here)
-    fixable = any(d.fix is not None and d.fix.safety == "safe" for d in result.diagnostics)
+    # fix-all is offered on what is known without building (every safe fix is certain)
+    fixable = any(
+        d.fix is not None and d.fix.safety == "safe" and d.fix.certain for d in result.diagnostics
+    )
     if fixable and _wanted(FIX_ALL_KIND, only):
         action = types.CodeAction(
             title=FIX_ALL_TITLE,
@@ -66,24 +73,41 @@ async def code_action(
     return actions
 
 
+def _built(diags: list[Diagnostic]) -> list[Fix | None]:
+    """Each finding's fix when it exists and can be applied (built), else None."""
+    out: list[Fix | None] = []
+    for d in diags:
+        fix = d.fix
+        if fix is None or fix.display_only or not fix.available:
+            out.append(None)  # like ruff: a display-only suggestion is shown, never applied
+            continue
+        fix.edits  # noqa: B018 - builds them
+        out.append(fix)
+    return out
+
+
 def _quick_fixes(
-    ls: JaxlintServer, uri: str, result: LintResult, here: list[Diagnostic]
+    ls: JaxlintServer,
+    uri: str,
+    result: LintResult,
+    here: list[Diagnostic],
+    fixes: list[Fix | None],
 ) -> list[types.CodeAction]:
     """One action per applicable fix (unsafe ones say so and are not preferred)."""
     index = result.index
     actions = []
-    for d in here:
-        if d.fix is None or d.fix.display_only:
-            continue  # like ruff: a display-only suggestion is shown, never applied
-        unsafe = d.fix.safety != "safe"
-        what = d.fix.message or f"Fix {d.code}"
+    for d, fix in zip(here, fixes):
+        if fix is None:
+            continue
+        unsafe = fix.safety != "safe"
+        what = fix.message or f"Fix {d.code}"
         actions.append(
             types.CodeAction(
                 title=f"{d.code}: {what}" + (" (unsafe)" if unsafe else ""),
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[to_lsp(d, index)],
                 is_preferred=not unsafe,
-                edit=ls.workspace_edit(uri, result.version, text_edits(d.fix.edits, index)),
+                edit=ls.workspace_edit(uri, result.version, text_edits(fix.edits, index)),
             )
         )
     return actions

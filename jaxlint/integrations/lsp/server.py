@@ -222,7 +222,9 @@ class JaxlintServer(LanguageServer):
         if paused:
             gc.disable()
         try:
-            options = LintOptions(settings=settings, seeds=seeds)
+            # diagnostics show no fixability: fixes stay lazy (a JAX201 fix is checked by
+            # re-analysing the module) until a code action asks for the ones under the cursor
+            options = LintOptions(settings=settings, seeds=seeds, lazy_fixes=True)
             diags = lint_text(text, display, options, facts_out)
         finally:
             if paused:

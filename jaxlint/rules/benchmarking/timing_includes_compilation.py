@@ -57,11 +57,13 @@ def _fresh_jitted(ctx: Context, call: ast.Call, owner: ast.AST) -> tuple[str, as
     spec = jit_spec_of_def(index, b.node) if b.kind == "def" else jit_spec_of_value(index, b.value)
     if spec is None or spec.qualname not in JIT_FACTORIES:
         return None
-    for node in ast.walk(region):
-        if not (isinstance(node, ast.Name) and node.id == func.id and node is not func):
+    # the index's Name nodes of this identifier, not a walk of the region: a walk of the
+    # module per timed call made a file with many timed regions quadratic
+    for node in index.names.get(func.id, ()):
+        if node is func or not isinstance(node.ctx, ast.Load):
             continue
-        if not isinstance(node.ctx, ast.Load):
-            continue
+        if region is owner and not _contains(owner, node):
+            continue  # outside the owner: another scope's name
         if (node.lineno, node.col_offset) < (func.lineno, func.col_offset):
             return None  # called (or lowered, or passed on) before: maybe warmed up
         if region is not owner and not _contains(owner, node):

@@ -6,10 +6,12 @@ itself is a shared fact (analysis/flow/keys.py); this file reports it and writes
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
 from jaxlint.analysis.flow.keys import KeyFlow, Reuse, base_name
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.syntax import COMPREHENSIONS, SCOPE_BOUNDARIES, parent, statement_of
+from jaxlint.core.diagnostic import Edit, Fix
 from jaxlint.edits.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.prng._calls import KEY_FLOW_WORDS, callee_name
@@ -366,26 +368,27 @@ class PrngKeyReuse(Rule):
             fix = None
         self.report(reuse.node, detail=detail, name=reuse.name, fix=fix)
 
-    def _fix(self, reuse: Reuse, ctx: Context):  # noqa: ANN202
+    def _fix(self, reuse: Reuse, ctx: Context) -> Fix | None:
         """Give every consumption of the key in its run of statements its own subkey:
         `key, subkey = split(key)` before each one, so the key stays fresh for whatever comes
         after (the next draw, the next iteration, the caller). Offered only when the key
-        analysis of the fixed module finds no reuse of that key left in the function."""
+        analysis of the fixed module finds no reuse of that key left in the function: that
+        check is deferred (an uncertain lazy fix) and made for all of the module's findings
+        together (`_FixBatch`), when a count, a marker or `--fix` first asks."""
         name = reuse.name
         if reuse.kind not in ("twice", "loop") or name != base_name(name):
             return None
         plan = _split_plan(reuse, ctx)
         if plan is None:
             return None
-        sub = "subkey"
-        n = 1
-        while not name_is_free(ctx, sub):
-            sub = f"subkey{n}"
-            n += 1
-        try:
-            split, edits = spell(ctx, "jax.random.split")
-        except LookupError:
+        batch = self.__dict__.get("_fix_batch")
+        if batch is None:
+            batch = self._fix_batch = _FixBatch(ctx)
+        sub = batch.subkey_name()
+        spelled = batch.split()
+        if spelled is None:
             return None
+        split, edits = spelled[0], list(spelled[1])
         for stmt, args in plan:
             line_start = ctx.start(stmt).__class__(stmt.lineno, 0)
             indent = ctx.line_indent(stmt.lineno)
@@ -395,10 +398,14 @@ class PrngKeyReuse(Rule):
                 )
             )
             edits.extend(ctx.replace(arg, sub) for arg in args)
-        if not _clean_after(ctx, edits, name, reuse.node, plan):
-            return None
+        candidate = batch.add(edits, name, reuse.node, plan)
         what = "each use" if len(plan) > 1 else "the use"
-        return self.fix(*edits, message=f"Split a fresh subkey off `{name}` for {what}")
+        return Fix.lazy(
+            lambda: batch.edits_of(candidate),
+            self.fix_safety,  # type: ignore[arg-type]
+            message=f"Split a fresh subkey off `{name}` for {what}",
+            certain=False,
+        )
 
 
 def _split_plan(reuse: Reuse, ctx: Context) -> list[tuple[ast.stmt, list[ast.expr]]] | None:
@@ -491,35 +498,208 @@ def _function_path(node: ast.AST) -> tuple[str, ...]:
     return tuple(reversed(path))
 
 
-def _clean_after(ctx: Context, edits: list, name: str, node: ast.AST, plan: list) -> bool:
-    """Re-run the key analysis on the fixed text. The fix must not move the reuse to the next
-    draw, the next iteration or the caller: no reuse of `name` in the function may sit on an
-    inserted or rewritten line, none may be a reuse across iterations or a consumed key handed
-    on, and there must be fewer reuses than before. Other runs of reuse in the function (fixed
-    by their own findings, in the next round) may remain."""
-    try:
-        tree = ast.parse(ctx.source.apply(edits))
-    except (SyntaxError, ValueError):
-        return False
-    path = _function_path(node)
+Where = tuple[tuple[str, ...], int]
 
-    def mine(reuses: list[Reuse]) -> list[Reuse]:
-        return [r for r in reuses if base_name(r.name) == name and _function_path(r.node) == path]
 
-    before = mine(ctx.keys.reuses)
-    after = mine(KeyFlow(ModuleIndex(tree), ctx.keys.imported).reuses)  # same key helpers
+def _where(node: ast.AST, inserts: list[tuple[int, int]] | None = None) -> Where:
+    """The function a node is in: its path of names and the line of its innermost def
+    (module level: 0), as a line of the original text (`inserts`: the lines a fix inserted,
+    for a node of the fixed text). Two functions of one name (a file of pasted copies) are
+    two functions."""
+    cur = parent(node)
+    while cur is not None and not isinstance(
+        cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+    ):
+        cur = parent(cur)
+    line = 0 if cur is None else cur.lineno  # type: ignore[attr-defined]
+    if line and inserts:
+        line = _old_line(line, inserts) or line
+    return _function_path(node), line
+
+
+@dataclass(eq=False)
+class _Candidate:
+    """One finding's fix, waiting for the check that the key analysis of the fixed code is
+    clean (`_FixBatch`)."""
+
+    edits: list[Edit]
+    name: str
+    where: Where  # the function the reuse is in
+    touched: set[int]  # the lines of the statements the fix rewrites
+    clean: bool | None = None  # None: not checked yet
+
+
+class _FixBatch:
+    """The JAX201 fixes of one module, checked together. Checking a fix means re-parsing the
+    fixed module and re-running the key analysis (`_clean`); once per finding that made a
+    file with n findings cost n whole-module analyses (quadratic: 4x the findings, 20x the
+    CPU). Here the fixes are applied together in rounds, one parse and one analysis per
+    round; a round holds at most one fix per (key, function), since only the reuses of that
+    key in that function decide a fix (a fix rebinds a local key of its function, which no
+    other function's or other key's reuses can see), so a round gives each fix the verdict it
+    gets alone. A file whose fixes each touch their own function needs one round."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.candidates: list[_Candidate] = []
+        self._before: dict[tuple[str, Where], list[Reuse]] | None = None
+        self._sub: str | None = None
+        self._split: tuple[str, list[Edit]] | None | bool = False  # False: not asked yet
+
+    def subkey_name(self) -> str:
+        """`subkey` (or `subkey1`, ...: the first name no scope binds), once per module:
+        each finding asking scanned every scope."""
+        if self._sub is None:
+            sub, n = "subkey", 1
+            while not name_is_free(self.ctx, sub):
+                sub, n = f"subkey{n}", n + 1
+            self._sub = sub
+        return self._sub
+
+    def split(self) -> tuple[str, list[Edit]] | None:
+        """How this module spells `jax.random.split` and the import that needs (None:
+        it cannot be spelled), once per module."""
+        if self._split is False:
+            try:
+                self._split = spell(self.ctx, "jax.random.split")
+            except LookupError:
+                self._split = None
+        return self._split  # type: ignore[return-value]
+
+    def add(self, edits: list[Edit], name: str, node: ast.AST, plan: list) -> _Candidate:
+        touched = {line for stmt, _ in plan for line in range(stmt.lineno, stmt.end_lineno + 1)}
+        candidate = _Candidate(edits, name, _where(node), touched)
+        self.candidates.append(candidate)
+        return candidate
+
+    def edits_of(self, candidate: _Candidate) -> list[Edit] | None:
+        """The candidate's edits when its fix leaves the key analysis clean, else None."""
+        if candidate.clean is None:
+            self._check([c for c in self.candidates if c.clean is None])
+        return candidate.edits if candidate.clean else None
+
+    def _check(self, todo: list[_Candidate]) -> None:
+        # findings of one run of reuse get the same fix: checked once
+        same: dict[tuple, _Candidate] = {}
+        copies: list[tuple[_Candidate, _Candidate]] = []
+        unique = []
+        for c in todo:
+            key = (c.name, c.where, tuple(sorted(_edit_key(e) for e in c.edits)))
+            if key in same:
+                copies.append((c, same[key]))
+            else:
+                same[key] = c
+                unique.append(c)
+        for group in _rounds(unique):
+            self._check_round(group)
+        for c, original in copies:
+            c.clean = original.clean
+
+    def _check_round(self, group: list[_Candidate]) -> None:
+        edits = list({_edit_key(e): e for c in group for e in c.edits}.values())
+        inserts = sorted(
+            (e.start.line, e.content.count("\n"))
+            for e in edits
+            if e.start == e.end and e.content.count("\n")
+        )
+        after = self._reuses_after(edits, inserts)
+        if after is None:  # together they do not parse: each on its own
+            if len(group) > 1:
+                for c in group:
+                    self._check_round([c])
+            else:
+                group[0].clean = False
+            return
+        before = self._reuses_before()
+        for c in group:
+            key = (c.name, c.where)
+            c.clean = _clean(before.get(key, []), after.get(key, []), c, inserts)
+
+    def _reuses_before(self) -> dict[tuple[str, Where], list[Reuse]]:
+        if self._before is None:
+            self._before = _by_function(self.ctx.keys.reuses)
+        return self._before
+
+    def _reuses_after(
+        self, edits: list[Edit], inserts: list[tuple[int, int]]
+    ) -> dict[tuple[str, Where], list[Reuse]] | None:
+        """The key analysis of the fixed text (the same imported key helpers), or None when
+        it does not parse."""
+        try:
+            tree = ast.parse(self.ctx.source.apply(edits))
+        except (SyntaxError, ValueError):
+            return None
+        return _by_function(KeyFlow(ModuleIndex(tree), self.ctx.keys.imported).reuses, inserts)
+
+
+def _edit_key(e: Edit) -> tuple:
+    return (e.start, e.end, e.content)
+
+
+def _by_function(
+    reuses: list[Reuse], inserts: list[tuple[int, int]] | None = None
+) -> dict[tuple[str, Where], list[Reuse]]:
+    out: dict[tuple[str, Where], list[Reuse]] = {}
+    for r in reuses:
+        out.setdefault((base_name(r.name), _where(r.node, inserts)), []).append(r)
+    return out
+
+
+def _rounds(candidates: list[_Candidate]) -> list[list[_Candidate]]:
+    """The candidates in rounds: in each, one per (key, function) and no two whose edits
+    overlap (the same edit in two fixes, an import, is made once). Edits are indexed by line:
+    a fix's edits sit on its own statements' lines, so this stays linear."""
+    rounds: list[tuple[list[_Candidate], set, set, dict[int, list[tuple]]]] = []
+    for c in candidates:
+        mine = {_edit_key(e) for e in c.edits}
+        free = (
+            r for r in rounds if (c.name, c.where) not in r[1] and not _overlaps(mine, r[2], r[3])
+        )
+        found = next(free, None)
+        if found is None:
+            found = ([], set(), set(), {})
+            rounds.append(found)
+        group, owners, taken, lines = found
+        group.append(c)
+        owners.add((c.name, c.where))
+        for key in mine - taken:
+            taken.add(key)
+            for line in range(key[0].line, key[1].line + 1):
+                lines.setdefault(line, []).append(key)
+    return [group for group, _, _, _ in rounds]
+
+
+def _overlaps(mine: set[tuple], taken: set[tuple], lines: dict[int, list[tuple]]) -> bool:
+    """Whether an edit of `mine` clashes with a different edit already in the round."""
+    for key in mine:
+        if key in taken:
+            continue
+        for line in range(key[0].line, key[1].line + 1):
+            for other in lines.get(line, ()):
+                if _edits_clash(key, other):
+                    return True
+    return False
+
+
+def _edits_clash(a: tuple, b: tuple) -> bool:
+    (a0, a1, _), (b0, b1, _) = a, b
+    if a0 == a1 == b0 == b1:  # two insertions at one point
+        return True
+    return a0 < b1 and b0 < a1
+
+
+def _clean(before: list[Reuse], after: list[Reuse], c: _Candidate, inserts: list) -> bool:
+    """The fix must not move the reuse to the next draw, the next iteration or the caller:
+    no reuse of the key in the function may sit on an inserted or rewritten line, none may
+    be a reuse across iterations or a consumed key handed on, and there must be fewer reuses
+    than before. Other runs of reuse in the function (fixed by their own findings, in the
+    next round) may remain."""
     if len(after) >= len(before):
         return False
-    old = {(r.node.lineno, r.kind) for r in before}
-    touched = {line for stmt, _ in plan for line in range(stmt.lineno, stmt.end_lineno + 1)}
-    inserts = sorted(
-        (e.start.line, e.content.count("\n"))
-        for e in edits
-        if e.start == e.end and e.content.count("\n")
-    )
+    old = {(r.node.lineno, r.kind) for r in before}  # type: ignore[attr-defined]
     for r in after:
         line = _old_line(r.node.lineno, inserts)  # type: ignore[attr-defined]
-        if line is None or line in touched or r.kind in ("loop", "escape", "closure"):
+        if line is None or line in c.touched or r.kind in ("loop", "escape", "closure"):
             return False
         if (line, r.kind) not in old:
             return False

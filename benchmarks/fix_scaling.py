@@ -1,0 +1,78 @@
+"""Does linting cost grow linearly with the findings in one file?
+
+`examples/train_step.py` repeated k times, its functions renamed per copy (no duplicate
+names), linted in-process (`engine.lint_text`, default rules, as `jaxlint check` does) and,
+with `--fix`, fixed (`engine.fix_text` with unsafe fixes, as `jaxlint check --diff
+--unsafe-fixes` does). CPU seconds from `time.process_time` (the machine may be shared:
+compare the ratios of one run, not seconds across runs). Not a test: the test with generous
+bounds is tests/test_fix_scaling.py.
+
+    python benchmarks/fix_scaling.py                 # k = 15, 30, 60
+    python benchmarks/fix_scaling.py --sizes 15 60 --fix
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from jaxlint.engine import LintOptions, fix_text, lint_text  # noqa: E402
+
+EXAMPLE = ROOT / "examples" / "train_step.py"
+NAMES = ("init_params", "loss_fn", "train_step", "main")
+
+
+def repeated(k: int, text: str | None = None) -> str:
+    """`k` copies of the example, each copy's functions renamed (`init_params_3`, ...)."""
+    text = text if text is not None else EXAMPLE.read_text(encoding="utf-8")
+    body = text.split('if __name__ == "__main__":')[0]
+    pattern = re.compile(r"\b(" + "|".join(NAMES) + r")\b")
+    return "".join(pattern.sub(lambda m, i=i: f"{m.group(1)}_{i}", body) for i in range(k))
+
+
+def cpu(fn) -> tuple[float, object]:  # noqa: ANN001
+    start = time.process_time()
+    out = fn()
+    return time.process_time() - start, out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[15, 30, 60])
+    ap.add_argument("--fix", action="store_true", help="also time fix_text (unsafe fixes)")
+    args = ap.parse_args(argv)
+    lint_text(repeated(1), "warmup.py", LintOptions())  # imports, rule tables
+    rows = []
+    for k in args.sizes:
+        text = repeated(k)
+        lines = text.count("\n")
+        t_lint, diags = cpu(lambda text=text: lint_text(text, "big.py", LintOptions()))
+        jax201 = sum(d.code == "JAX201" for d in diags)  # type: ignore[union-attr]
+        row = {"k": k, "lines": lines, "findings": len(diags), "jax201": jax201, "lint": t_lint}  # type: ignore[arg-type]
+        if args.fix:
+            row["fix"], _ = cpu(
+                lambda text=text: fix_text(text, "big.py", LintOptions(), unsafe=True)
+            )
+        rows.append(row)
+        extra = f"  fix {row['fix']:7.2f} s" if args.fix else ""
+        print(
+            f"k={k:4d}  {lines:6d} lines  {row['findings']:5d} findings "
+            f"({jax201} JAX201)  lint {t_lint:7.2f} s{extra}",
+            flush=True,
+        )
+    first, last = rows[0], rows[-1]
+    growth = last["findings"] / first["findings"]
+    for what in ("lint", "fix") if args.fix else ("lint",):
+        ratio = last[what] / max(first[what], 1e-9)
+        print(f"{what}: {growth:.1f}x the findings cost {ratio:.1f}x the CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

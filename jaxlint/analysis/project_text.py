@@ -1,0 +1,57 @@
+"""What the project index reads from a file's text before analysing it: whether it names a
+JAX transform (else it cannot trace another module's function), can call `jax.random` (else
+its functions consume no key), or imports inside a function. Whole-word searches, kept apart
+from the analysis in `analysis.project`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
+
+# A module can only trace a function if it names a transform: every component of a qualified
+# name is a whole word of the text (see jaxlint.prefilter), so the last one is.
+TRANSFORM_WORDS = frozenset(q.rsplit(".", 1)[-1] for q in (*JIT_LIKE, *GRAD_LIKE))
+
+
+def _words_pattern(extra: Iterable[str]) -> tuple[re.Pattern[str], tuple[str, ...]]:
+    words = sorted(TRANSFORM_WORDS | {w.rsplit(".", 1)[-1] for w in extra if w})
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+    return pattern, tuple(words)
+
+
+_PATTERNS: dict[tuple[str, ...], tuple[re.Pattern[str], tuple[str, ...]]] = {}
+
+
+def _search_words(pattern: re.Pattern[str], words: tuple[str, ...], text: str) -> bool:
+    """`pattern.search(text)` for a pattern of whole `words`, from the first place one of
+    them occurs at all: a regex that begins with a word boundary gets no literal-prefix scan,
+    so searching a whole module with it costs more than a substring search per word. (A
+    search from `pos` still sees the character before it for the boundary.)"""
+    first = -1
+    for w in words:
+        i = text.find(w, 0, first + len(w) if first >= 0 else len(text))
+        if i != -1 and (first < 0 or i < first):
+            first = i
+    return first >= 0 and pattern.search(text, first) is not None
+
+
+def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
+    """Whether the text names a JAX transform (else it cannot produce outgoing seeds)."""
+    found = _PATTERNS.get(jit_decorators)
+    if found is None:
+        found = _PATTERNS[jit_decorators] = _words_pattern(jit_decorators)
+    return _search_words(*found, text)
+
+
+_RANDOM = re.compile(r"\brandom\b")
+_RANDOM_WORDS = ("random",)
+_IMPORT = re.compile(r"\bimport\b")
+# an import statement inside a def (or a docstring line that reads like one: harmless)
+NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.MULTILINE)
+
+
+def uses_random(text: str) -> bool:
+    """Whether the text can call `jax.random` (else its functions consume no key)."""
+    return _search_words(_RANDOM, _RANDOM_WORDS, text)
