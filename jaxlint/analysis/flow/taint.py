@@ -40,14 +40,39 @@ from jaxlint.analysis.jax_api import (
     TREE_MAP,
     TREE_METHODS,
 )
+from jaxlint.analysis.kinds import ParamKinds
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
 from jaxlint.analysis.transforms import FunctionFacts, Transforms
+from jaxlint.analysis.values import Kind, ValueKinds
 
 __all__ = ["Level", "TaintAnalysis", "catches_tracer_errors"]
 
 # helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
 _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
+# `isinstance(x, T)` with these T holds only for concrete values (a tracer is none of them)
+HOST_TYPES = frozenset(
+    {
+        "numpy.ndarray",
+        "numpy.generic",
+        "numpy.number",
+        "numpy.integer",
+        "numpy.floating",
+        "numpy.bool_",
+        "int",
+        "float",
+        "bool",
+        "complex",
+        "str",
+        "bytes",
+        "numbers.Number",
+        "numbers.Real",
+        "numbers.Integral",
+        "numbers.Complex",
+    }
+)
+# ... and with these T fails for every concrete Python value
+ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer"})
 # flow facts riding in the taint state next to the names (no identifier has a NUL): the name
 # was last assigned a boolean mask / something else
 MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
@@ -114,6 +139,8 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         self.facts: dict[ast.AST, FunctionFacts] = transforms.facts
         self.levels: dict[int, Level] = {}
         self.returns: dict[ast.AST, Level] = {}
+        # per tuple element, for helpers whose every return is a tuple of one length
+        self.return_elts: dict[ast.AST, tuple[Level, ...] | None] = {}
         self.param_levels: dict[ast.AST, dict[str, Level]] = {}
         self.closure_env: dict[ast.AST, dict[str, Level]] = {}
         self._callers: dict[ast.AST, set[ast.AST]] = {}
@@ -131,6 +158,12 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
         self._not_none: set[str] = set()  # parameters bound to a value by every application
         self._run()
+
+    @cached_property
+    def kinds(self) -> ParamKinds:
+        """Parameter kinds of traced functions (analysis/kinds.py, the one place)."""
+        values = ValueKinds(self.index)  # outside traced code: no taint needed
+        return ParamKinds(self.index, lambda node: values.of(node) is Kind.ARRAY)
 
     @property
     def _quiet(self) -> int:
@@ -164,15 +197,21 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
     def _run(self) -> None:
         submodules = self._submodule_calls()
         for fn, facts in self.facts.items():
+            module_call = facts.via.endswith("Module.__call__") and not facts.chain
             if fn in submodules:
                 # applied by another Module of this file: what it gets is known there, so
                 # its inputs are traced only as far as the callers' arguments are
                 facts.traced_params = set()
-            elif facts.via.endswith("Module.__call__") and not facts.chain:
+            elif module_call:
                 # not a transform: what is traced is assumed; code that needs a parameter
                 # concrete (`np.arange(qlen)`, `x.shape != out_shape`) says it is Python
                 facts.traced_params -= self._concrete_params(fn, facts.traced_params)
-            self.param_levels[fn] = {p: Level.TREE for p in facts.traced_params}
+            # the kinds the evidence proves (analysis/kinds.py decides; the transform's
+            # non-static parameters are its input)
+            direct = not facts.chain and facts.confidence == "high" and not module_call
+            levels = self.kinds.entry_levels(fn, facts.traced_params, direct=direct)
+            facts.traced_params = {p for p, lv in levels.items() if lv >= Level.TREE}
+            self.param_levels[fn] = {p: lv for p, lv in levels.items() if lv > Level.NONE}
         queue = list(self.facts)
         budget = 30 * (len(queue) + 5)
         queued = set(queue)
@@ -200,15 +239,42 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         for name in all_params(fn):
             env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
         self._ret = Level.NONE
+        self._ret_elts: list[Level] | None = []  # per tuple element, [] before any return
         if isinstance(fn, ast.Lambda):
             self._ret = self.expr(fn.body, env)
+            self._return_elements(fn.body)
         else:
             self._flow.walk(fn.body, env)
         prev = self.returns.get(fn)
+        elts = tuple(self._ret_elts) if self._ret_elts else None
+        prev_elts = self.return_elts.get(fn)
+        if prev_elts is not None and elts is not None and len(prev_elts) == len(elts):
+            elts = tuple(max(a, b) for a, b in zip(prev_elts, elts))
+        elif prev_elts is not None and elts != prev_elts:
+            elts = None  # returns of different shapes on different passes: not per element
+        if elts != prev_elts and (elts is not None or fn in self.return_elts):
+            self._changed |= self._callers.get(fn, set())
+        self.return_elts[fn] = elts
         if prev is None or self._ret > prev:
             self.returns[fn] = max(self._ret, prev or Level.NONE)
             self._changed |= self._callers.get(fn, set())
         return self._changed
+
+    def _return_elements(self, value: ast.AST | None) -> None:
+        """Per-element levels of a `return a, b`: a caller unpacking `h, y = helper(x)` gets
+        each element's kind (`x.shape[0]` next to `x * 2` stays a Python int)."""
+        if self._ret_elts is None:
+            return
+        if not isinstance(value, ast.Tuple) or any(isinstance(e, ast.Starred) for e in value.elts):
+            self._ret_elts = None
+            return
+        levels = [self.level(e) for e in value.elts]
+        if not self._ret_elts:
+            self._ret_elts = levels
+        elif len(self._ret_elts) == len(levels):
+            self._ret_elts = [max(a, b) for a, b in zip(self._ret_elts, levels)]
+        else:
+            self._ret_elts = None
 
     # -- statements -------------------------------------------------------------------------
     def transfer(self, node: ast.stmt, env: dict[str, Level]) -> None:  # noqa: C901
@@ -236,6 +302,9 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
                 level = self.expr(node.value, env)
                 if isinstance(node, ast.Return):
                     self._ret = max(self._ret, level)
+                    self._return_elements(node.value)
+            elif isinstance(node, ast.Return):
+                self._return_elements(None)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for d in node.decorator_list:
                 self.expr(d, env)
@@ -361,13 +430,25 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
                 for t, v in zip(target.elts, value_node.elts):
                     self.bind(t, v, self.level(v), env)
             else:
+                elts = self._call_elements(value_node, len(target.elts))
                 part = Level.TREE if level >= Level.CONTAINER else Level.NONE
-                for t in target.elts:
-                    self.bind(t, None, part, env)
+                for i, t in enumerate(target.elts):
+                    self.bind(t, None, elts[i] if elts is not None else part, env)
         elif isinstance(target, ast.Starred):
             self.bind(target.value, None, Level.CONTAINER if level else Level.NONE, env)
         else:  # attribute / subscript targets: evaluate the parts
             self.expr(target, env)
+
+    def _call_elements(self, value: ast.AST | None, n: int) -> tuple[Level, ...] | None:
+        """Per-element levels of `helper(...)` when the helper returns n-tuples (and the
+        call is traced as a whole: a helper called with static arguments returns statics)."""
+        if not isinstance(value, ast.Call) or self.level(value) == Level.NONE:
+            return None
+        callee = self.index.resolve_function(value.func)
+        elts = self.return_elts.get(callee) if callee is not None else None
+        if elts is None or len(elts) != n:
+            return None
+        return tuple(Level.TREE if lv == Level.CONTAINER else lv for lv in elts)
 
     def bind_loop_target(
         self, target: ast.AST, iter_node: ast.AST, level: Level, env: dict[str, Level]
@@ -448,6 +529,11 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             elts = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
             if any("Tracer" in (dotted(e) or "") for e in elts):
                 return set(), {first.id}
+            types = {self.index.qualname(e) for e in elts}
+            if types <= HOST_TYPES:
+                return {first.id}, set()  # a tracer is never a NumPy array or a Python scalar
+            if types <= ARRAY_TYPES:
+                return set(), {first.id}  # not a jax.Array: a Python (or NumPy) value
             return set(), set()
         last = (dotted(test.func) or "").rsplit(".", 1)[-1].lower()
         if _CONCRETE_TEST.search(last):
