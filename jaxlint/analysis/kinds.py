@@ -354,6 +354,21 @@ class ParamKinds:
         self._array_value = array_value
         self._calls: dict[ast.AST, list[ast.Call] | None] = {}
 
+    def module_inputs(self, fn: ast.AST, traced: set[str]) -> set[str]:
+        """Of a flax/nnx/equinox Module's `__call__` (not a transform: traced when the Module
+        is applied under one), the parameters that hold arrays without more evidence: the
+        first input (`x`), and those annotated as arrays. The others carry the call's Python
+        configuration as often as data (`mode`, `step`, `decode`, `batch_shape`,
+        `self.config.x` passed down): UNKNOWN until a traced caller passes an array."""
+        params = [p for p in positional_params(fn, bound=True) if p in traced]
+        first = params[0] if params else None
+        used_as_array = _array_uses(fn, traced)
+        return {
+            p
+            for p in traced
+            if p == first or p in used_as_array or self.helper_param(fn, p) is ValueKind.ARRAY
+        }
+
     def entry(self, fn: ast.AST, traced: set[str], *, direct: bool) -> dict[str, ValueKind]:
         """Kinds of the parameters a transform leaves non-static (`traced`). `direct`: JAX
         itself applies the transform to `fn` (jit/vmap/grad/scan body/...), so every
@@ -511,4 +526,25 @@ def _defaulted(fn: ast.AST) -> set[str]:
     positional = [*args.posonlyargs, *args.args]
     out = {a.arg for a in positional[len(positional) - len(args.defaults) :]}
     out |= {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
+    return out
+
+
+# attributes only an array has (a Python int, str, tuple or config object has none of them)
+_ARRAY_ONLY = frozenset(
+    "shape ndim dtype astype reshape T sum mean max min at squeeze transpose".split()
+)
+
+
+def _array_uses(fn: ast.AST, names: set[str]) -> set[str]:
+    """Parameters the function's own body uses as arrays: `labels.shape`, `mask.astype(...)`,
+    `x.sum()` (use evidence: no Python configuration value has these)."""
+    out: set[str] = set()
+    for node in ast.walk(fn):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in _ARRAY_ONLY
+            and isinstance(node.value, ast.Name)
+            and node.value.id in names
+        ):
+            out.add(node.value.id)
     return out

@@ -206,6 +206,7 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
                 # not a transform: what is traced is assumed; code that needs a parameter
                 # concrete (`np.arange(qlen)`, `x.shape != out_shape`) says it is Python
                 facts.traced_params -= self._concrete_params(fn, facts.traced_params)
+                facts.traced_params = self.kinds.module_inputs(fn, facts.traced_params)
             # the kinds the evidence proves (analysis/kinds.py decides; the transform's
             # non-static parameters are its input)
             direct = not facts.chain and facts.confidence == "high" and not module_call
