@@ -287,6 +287,8 @@ def _annotation(index: ModuleIndex, ann: ast.AST | None, depth: int) -> tuple[Va
                 (ValueKind.STATIC, True) if kind is ValueKind.STATIC else (ValueKind.UNKNOWN, False)
             )
         return ValueKind.UNKNOWN, False
+    if isinstance(ann, ast.Name) and _is_enum(index, ann):
+        return ValueKind.STATIC, False
     q = index.qualname(ann)
     if q is None:
         return ValueKind.UNKNOWN, False
@@ -302,8 +304,6 @@ def _annotation(index: ModuleIndex, ann: ast.AST | None, depth: int) -> tuple[Va
         return ValueKind.STATIC, True
     if q in _CALLABLES:
         return ValueKind.CALLABLE, False
-    if isinstance(ann, ast.Name) and _is_enum(index, ann):
-        return ValueKind.STATIC, False
     return ValueKind.UNKNOWN, False
 
 

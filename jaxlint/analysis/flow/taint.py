@@ -40,7 +40,7 @@ from jaxlint.analysis.jax_api import (
     TREE_MAP,
     TREE_METHODS,
 )
-from jaxlint.analysis.kinds import ParamKinds
+from jaxlint.analysis.kinds import STATIC_ATTRIBUTES, STATIC_METHODS, ParamKinds
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
 from jaxlint.analysis.transforms import FunctionFacts, Transforms
@@ -622,7 +622,7 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
 
     def _attribute(self, node: ast.Attribute, env: dict[str, Level]) -> Level:
         base = self.expr(node.value, env)
-        if node.attr in STATIC_ATTRS or base == Level.NONE:
+        if node.attr in STATIC_ATTRS or node.attr in STATIC_ATTRIBUTES or base == Level.NONE:
             return Level.NONE
         if base == Level.CONTAINER:
             return Level.NONE
@@ -733,6 +733,8 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             return Level.NONE  # `jitted.lower(x).compile().cost_analysis()`: host objects
         if isinstance(func, ast.Attribute) and receiver >= Level.TREE and q is None:
             if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
+                return Level.NONE
+            if func.attr in STATIC_METHODS:  # library facts: `x.has_axis("pos")`
                 return Level.NONE
             if func.attr in DICT_METHODS:
                 return Level.CONTAINER
