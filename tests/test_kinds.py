@@ -158,3 +158,57 @@ def test_python_bool_or_still_runs_under_jit_after_fix(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert "(2, 3)" in run.stdout
+
+
+TREE_UTILS = '''
+import jax
+
+
+def first_dim(tree):
+    return jax.tree_util.tree_leaves(tree)[0].shape[0]
+
+
+def get_dims(x) -> tuple[int, ...] | None:
+    return getattr(x, "dims", None)
+
+
+def total(tree) -> float:
+    return sum(leaf.sum() for leaf in jax.tree_util.tree_leaves(tree))
+'''
+
+TRAIN = '''
+import jax
+
+from pkg import tree_utils
+from pkg.tree_utils import get_dims
+
+
+@jax.jit
+def split(tree, x):
+    n = tree_utils.first_dim(tree) // 2
+    a = jax.tree_util.tree_map(lambda v: v[:n], tree)
+    dims = get_dims(x)
+    if dims is not None and dims[0] == 2:
+        x = x * 2
+    if tree_utils.total(tree) > 0:  # error: JAX110
+        x = -x
+    return a, x
+'''
+
+
+def test_imported_helpers_returning_python_values(tmp_path, run_cli):
+    """Issue 23 on the tuning half (learned_optimization `tree_utils.first_dim`, dynamiqs
+    `get_dims`/`init_dims`): a project function in another module whose result is a Python
+    value (a `.shape[0]` return, a `-> tuple[int, ...] | None` annotation) is not traced in
+    its callers; one annotated `-> float` that sums arrays is (its twin)."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "tree_utils.py").write_text(TREE_UTILS)
+    (pkg / "train.py").write_text(TRAIN)
+    proc = run_cli("check", "--format", "json", "--select", "JAX1", "pkg", cwd=tmp_path)
+    assert proc.returncode in (0, 1), proc.stderr
+    import json
+
+    got = {(d["location"]["row"], d["code"]) for d in json.loads(proc.stdout)}
+    assert got == _marked(TRAIN)

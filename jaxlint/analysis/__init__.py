@@ -48,7 +48,11 @@ class ModuleFacts:
 
     @cached_property
     def taint(self) -> TaintAnalysis:
-        return TaintAnalysis(self.index, self.transforms, lambda: self.pytrees)
+        from jaxlint.analysis.kinds import STATIC_HELPERS
+
+        helpers = (self.seeds or {}).get(STATIC_HELPERS)
+        static = frozenset(helpers.names) if helpers is not None else frozenset()
+        return TaintAnalysis(self.index, self.transforms, lambda: self.pytrees, static)
 
     @cached_property
     def jit_sites(self):  # noqa: ANN201 - analysis.jit_sites.JitSites

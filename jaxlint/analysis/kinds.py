@@ -28,18 +28,26 @@ from dataclasses import dataclass
 from enum import Enum
 
 from jaxlint.analysis.flow.levels import Level
-from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.syntax import positional_params
 
 __all__ = [
     "LIBRARY_FACTS",
+    "STATIC_HELPERS",
     "LibraryFact",
     "ParamKinds",
     "ValueKind",
     "annotation_kind",
     "join",
     "level_of",
+    "returns_static",
+    "static_result",
+    "static_functions",
 ]
+
+# the seeds entry (analysis.project_data.StaticHelpers) naming other modules' functions, as
+# this module calls them, whose result is a Python value
+STATIC_HELPERS = "<static returns>"
 
 
 class ValueKind(Enum):
@@ -207,6 +215,38 @@ LIBRARY_FACTS: tuple[LibraryFact, ...] = (
     ),
 )
 
+# the methods of `jax.Array`: on a pytree argument of unknown type, only these prove an array
+# result (`layer.input_structure()` on a penzai layer is whatever the method returns)
+ARRAY_METHODS = frozenset(
+    """all any argmax argmin argpartition argsort astype choose clip compress conj conjugate
+    copy cumprod cumsum cummax cummin diagonal dot flatten max mean min nonzero prod ptp ravel
+    repeat reshape round searchsorted sort squeeze std sum swapaxes take trace transpose var
+    view block_until_ready addressable_data __getitem__ __add__ __mul__""".split()
+)
+
+# `isinstance(x, T)` with these T holds only for concrete values (a tracer is none of them)
+HOST_TYPES = frozenset(
+    {
+        "numpy.ndarray",
+        "numpy.generic",
+        "numpy.number",
+        "numpy.integer",
+        "numpy.floating",
+        "numpy.bool_",
+        "int",
+        "float",
+        "bool",
+        "complex",
+        "str",
+        "bytes",
+        "numbers.Number",
+        "numbers.Real",
+        "numbers.Integral",
+        "numbers.Complex",
+    }
+)
+# ... and with these T fails for every concrete Python value
+ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer"})
 _ANNOTATIONS = {f.name: f.kind for f in LIBRARY_FACTS if f.what == "annotation"}
 STATIC_ATTRIBUTES = frozenset(f.name for f in LIBRARY_FACTS if f.what == "attribute")
 STATIC_METHODS = frozenset(f.name for f in LIBRARY_FACTS if f.what == "method")
@@ -548,3 +588,74 @@ def _array_uses(fn: ast.AST, names: set[str]) -> set[str]:
         ):
             out.add(node.value.id)
     return out
+
+
+def returns_static(index: ModuleIndex, fn: ast.AST) -> bool:
+    """`fn` returns a Python value whatever it is given: its return annotation says so
+    (`-> tuple[int, ...]`, `-> int | None`, `-> str`), or each of its returns is static
+    metadata (`x.shape[0]`, `len(x)`, `x.ndim - 1`, a literal, a tuple of those)."""
+    returns = getattr(fn, "returns", None)
+    # a bare `-> float` / `-> bool` often annotates a traced scalar (`jnp.mean(x)`): no evidence
+    bare_scalar = isinstance(returns, ast.Name) and returns.id in _SCALARS
+    if returns is not None and not bare_scalar:
+        return annotation_kind(index, returns) is ValueKind.STATIC
+    values = [r.value for r in _own_returns(fn)]
+    return bool(values) and all(v is not None and _static_expr(v) for v in values)
+
+
+def static_functions(index: ModuleIndex) -> list[str]:
+    """The top-level functions of a module that `returns_static` (for the project index:
+    a caller in another module knows their result is not traced)."""
+    return sorted(
+        stmt.name
+        for stmt in index.tree.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and not stmt.decorator_list
+        and returns_static(index, stmt)
+    )
+
+
+_META = frozenset({"shape", "ndim", "size", "dtype"})
+
+
+def _static_expr(node: ast.AST) -> bool:
+    """Syntactically static metadata: `x.shape[0]`, `len(x)`, `x.ndim - 1`, literals."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Attribute):
+        return node.attr in _META
+    if isinstance(node, ast.Subscript):
+        return _static_expr(node.value)
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id == "len"
+    if isinstance(node, ast.BinOp):
+        return _static_expr(node.left) and _static_expr(node.right)
+    if isinstance(node, ast.Tuple):
+        return all(_static_expr(e) for e in node.elts)
+    return False
+
+
+def _own_returns(fn: ast.AST) -> list[ast.Return]:
+    """The `return` statements of `fn` itself (not of functions nested in it)."""
+    out: list[ast.Return] = []
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Return):
+            out.append(cur)
+        if not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(cur))
+    return out
+
+
+def static_result(index: ModuleIndex, helpers: frozenset[str], func: ast.AST) -> bool:
+    """`func` names an imported project function whose result is a Python value (its
+    summary says so: `-> tuple[int, ...]`, `return x.shape[0]`; `helpers` are the names this
+    module calls them by, from the project index's `StaticHelpers`)."""
+    if not helpers:
+        return False
+    name = dotted(func)
+    if name is None or name not in helpers:
+        return False
+    b = index.binding(name.split(".", 1)[0], index.scope_of(func))
+    return b is not None and b.kind == "import"

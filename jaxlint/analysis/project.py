@@ -52,6 +52,7 @@ from collections.abc import Iterable, Mapping
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
+from jaxlint.analysis.kinds import static_functions
 from jaxlint.analysis.project_data import (
     MAX_CHAIN,
     MAX_CHAIN_ROUNDS,
@@ -65,6 +66,7 @@ from jaxlint.analysis.project_data import (
     Seed,
     _resolve_relative,
     _same_distribution,
+    add_static_helpers,
     module_names,
     seeds_digest,
 )
@@ -281,6 +283,7 @@ def summarize(
                         target = imports.import_target(stmt, alias.asname or alias.name)
                         if target:
                             out.exports[alias.asname or alias.name] = target
+    out.static_returns = static_functions(facts.index)
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
     _imported_names(facts, imports, out)
@@ -305,15 +308,7 @@ def summarize_seeded(
     parameters its functions consume counting the key helpers of other modules it calls.
     Each part is analysed only when seeds of its kind arrived. Cached by content and seeds
     (`jaxlint.project_index.Loader`)."""
-    out = ModuleSummary(
-        base.module,
-        list(base.outgoing),
-        dict(base.exports),
-        dict(base.key_params),
-        dict(base.key_positions),
-        dict(base.imported),
-        list(base.star),
-    )
+    out = ModuleSummary.from_json(base.to_json())  # a copy, every field included
     if KEY_HELPERS in seeds:
         out.key_params, out.key_positions = {}, {}
         _key_params(facts, out)
@@ -534,6 +529,7 @@ class ProjectIndex:
             if not grown:
                 break
             out = self._join(None if keys else out)  # no new key helper: the same entries
+        add_static_helpers(self, out)  # what imported helpers return that is not traced
         self._seeds = out
         return out
 

@@ -8,7 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-SUMMARY_FORMAT = 4  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star
+from jaxlint.analysis.kinds import STATIC_HELPERS
+
+SUMMARY_FORMAT = 5  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+# 5: static_returns
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -73,6 +76,45 @@ class KeyHelpers:
         return dict(self.helpers)
 
 
+@dataclass(frozen=True)
+class StaticHelpers:
+    """A seeds entry (under `kinds.STATIC_HELPERS`): the names a module calls other project
+    modules' functions by (`get_dims`, `tree_utils.first_dim`) whose result is a Python value
+    (`ModuleSummary.static_returns`): what they return is not traced, whatever they get."""
+
+    names: tuple[str, ...] = ()
+
+    def to_json(self) -> list:
+        return list(self.names)
+
+
+def add_static_helpers(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
+    """Add each module's `StaticHelpers` entry to the project's `seeds` (after the chains:
+    it only removes taint, so it passes nothing on)."""
+    for path in project.summaries:
+        found = static_helpers(project, path)
+        if found is not None:
+            seeds.setdefault(path, {})[STATIC_HELPERS] = found
+
+
+def static_helpers(project, importer: str) -> StaticHelpers | None:  # noqa: ANN001
+    """The `StaticHelpers` of `importer` (a path) in `project` (an `analysis.project.ProjectIndex`):
+    its `from m import f` names and `m.f` for `import m`, where `f` returns a Python value."""
+    summary = project.summaries[importer]
+    names: set[str] = set()
+    for local, target in summary.imported.items():
+        found = project.resolve(target, importer)
+        if found is not None and found[0] != importer:
+            callee = project.summaries.get(found[0])
+            if callee is not None and found[1] in callee.static_returns:
+                names.add(local)
+        path = project._module_path(target, importer)  # `import m` / `from pkg import m`
+        module = project.summaries.get(path) if path not in (None, importer) else None
+        if module is not None:
+            names.update(f"{local}.{fn}" for fn in module.static_returns)
+    return StaticHelpers(tuple(sorted(names))) if names else None
+
+
 @dataclass
 class ModuleSummary:
     """What other modules need to know about one module (JSON-serialisable)."""
@@ -90,6 +132,10 @@ class ModuleSummary:
     imported: dict[str, str] = field(default_factory=dict)
     # the modules of its top-level `from m import *` statements, in order
     star: list[str] = field(default_factory=list)
+    # top-level functions that return a Python value whatever they are given (a return
+    # annotation such as `-> tuple[int, ...]`, or only `x.shape[0]`-like returns:
+    # analysis/kinds.py `static_functions`), for the taint analysis of their callers
+    static_returns: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -101,6 +147,7 @@ class ModuleSummary:
             "key_positions": {k: list(v) for k, v in self.key_positions.items()},
             "imported": dict(self.imported),
             "star": list(self.star),
+            "static_returns": list(self.static_returns),
         }
 
     @classmethod
@@ -115,6 +162,7 @@ class ModuleSummary:
             {str(k): [int(p) for p in v] for k, v in data.get("key_positions", {}).items()},
             {str(k): str(v) for k, v in data.get("imported", {}).items()},
             [str(m) for m in data.get("star", [])],
+            [str(f) for f in data.get("static_returns", [])],
         )
 
 

@@ -40,7 +40,15 @@ from jaxlint.analysis.jax_api import (
     TREE_MAP,
     TREE_METHODS,
 )
-from jaxlint.analysis.kinds import STATIC_ATTRIBUTES, STATIC_METHODS, ParamKinds
+from jaxlint.analysis.kinds import (
+    ARRAY_METHODS,
+    ARRAY_TYPES,
+    HOST_TYPES,
+    STATIC_ATTRIBUTES,
+    STATIC_METHODS,
+    ParamKinds,
+    static_result,
+)
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
 from jaxlint.analysis.transforms import FunctionFacts, Transforms
@@ -50,29 +58,6 @@ __all__ = ["Level", "TaintAnalysis", "catches_tracer_errors"]
 
 # helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
 _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
-# `isinstance(x, T)` with these T holds only for concrete values (a tracer is none of them)
-HOST_TYPES = frozenset(
-    {
-        "numpy.ndarray",
-        "numpy.generic",
-        "numpy.number",
-        "numpy.integer",
-        "numpy.floating",
-        "numpy.bool_",
-        "int",
-        "float",
-        "bool",
-        "complex",
-        "str",
-        "bytes",
-        "numbers.Number",
-        "numbers.Real",
-        "numbers.Integral",
-        "numbers.Complex",
-    }
-)
-# ... and with these T fails for every concrete Python value
-ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer"})
 # flow facts riding in the taint state next to the names (no identifier has a NUL): the name
 # was last assigned a boolean mask / something else
 MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
@@ -132,8 +117,11 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         index: ModuleIndex,
         transforms: Transforms,
         pytrees: Callable[[], PytreeFields] | None = None,
+        static_helpers: frozenset[str] = frozenset(),
     ) -> None:
         self.index = index
+        # other modules' functions, as called here, that return Python values (project index)
+        self.static_helpers = static_helpers
         self.transforms = transforms
         self._pytrees_factory = pytrees
         self.facts: dict[ast.AST, FunctionFacts] = transforms.facts
@@ -740,6 +728,10 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
                 return Level.CONTAINER
             if func.attr in TREE_METHODS:
                 return Level.TREE
+            if receiver == Level.TREE and func.attr not in ARRAY_METHODS:
+                # a method of a pytree object (a Module, a layer, a state): its result is
+                # whatever the method returns, not proven an array (analysis/kinds.py)
+                return Level.TREE
             return Level.ARRAY
         if isinstance(func, ast.Attribute) and receiver == Level.CONTAINER and q is None:
             return Level.CONTAINER if func.attr in DICT_METHODS else Level.TREE
@@ -758,6 +750,8 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         if q in TREE_CONTAINERS:
             return Level.CONTAINER if strongest > Level.NONE else Level.NONE
         callee = self.index.resolve_function(func)
+        if callee is None and static_result(self.index, self.static_helpers, func):
+            return Level.NONE  # `tree_utils.first_dim(tree)`: a Python value (analysis/kinds.py)
         if callee is not None and callee in self.returns:
             if (
                 strongest == Level.NONE

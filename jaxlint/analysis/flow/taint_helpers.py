@@ -152,6 +152,12 @@ class HelperSummaries:
                 use, parent = parent, syntax.parent(parent)  # out_shape[-1]
             if isinstance(parent, ast.Slice):
                 out.add(node.id)
+            elif (
+                isinstance(parent, ast.BinOp)
+                and isinstance(parent.op, ast.Add)
+                and any(o is not use and _is_shape_tuple(o) for o in (parent.left, parent.right))
+            ):
+                out.add(node.id)  # `batch_shape + param.shape`: a tuple concatenation
             elif isinstance(parent, ast.Compare):
                 others = [parent.left, *parent.comparators]
                 if any(o is not use and _is_shape_read(o) for o in others):
@@ -338,3 +344,8 @@ def _is_shape_read(node: ast.AST) -> bool:
     if isinstance(node, ast.Attribute):
         return node.attr in ("shape", "ndim", "size")
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+
+
+def _is_shape_tuple(node: ast.AST) -> bool:
+    """`x.shape` or a tuple display: what `+` concatenates only to a tuple."""
+    return isinstance(node, ast.Tuple) or (isinstance(node, ast.Attribute) and node.attr == "shape")
