@@ -160,7 +160,7 @@ def test_python_bool_or_still_runs_under_jit_after_fix(tmp_path):
     assert "(2, 3)" in run.stdout
 
 
-TREE_UTILS = '''
+TREE_UTILS = """
 import jax
 
 
@@ -174,9 +174,9 @@ def get_dims(x) -> tuple[int, ...] | None:
 
 def total(tree) -> float:
     return sum(leaf.sum() for leaf in jax.tree_util.tree_leaves(tree))
-'''
+"""
 
-TRAIN = '''
+TRAIN = """
 import jax
 
 from pkg import tree_utils
@@ -193,7 +193,7 @@ def split(tree, x):
     if tree_utils.total(tree) > 0:  # error: JAX110
         x = -x
     return a, x
-'''
+"""
 
 
 def test_imported_helpers_returning_python_values(tmp_path, run_cli):
