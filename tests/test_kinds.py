@@ -212,3 +212,53 @@ def test_imported_helpers_returning_python_values(tmp_path, run_cli):
 
     got = {(d["location"]["row"], d["code"]) for d in json.loads(proc.stdout)}
     assert got == _marked(TRAIN)
+
+
+WALSH = """
+import jax
+
+
+@jax.jit
+def transform(x, small_n: int = 128):
+    if small_n <= 1:  # error: JAX110
+        raise ValueError(small_n)
+    return x * small_n
+
+
+@jax.jit
+def pooled(x, window=2):
+    return x[::window]
+"""
+
+WALSH_TEST = """
+import jax.numpy as jnp
+
+from pkg import walsh
+
+
+def test_transform():
+    for n in (2, 4):
+        walsh.transform(jnp.ones(8), n)
+    walsh.pooled(jnp.ones(8))
+"""
+
+
+def test_default_passed_by_another_module_is_traced(tmp_path, run_cli):
+    """fedjax `walsh_hadamard_transform(x, small_n=2**7)` is `@jax.jit` with `small_n` not
+    static, and its test passes it: TracerBoolConversionError (a TP of the tuning half). A
+    default no module passes (`window`) stays a Python value."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "walsh.py").write_text(WALSH)
+    (pkg / "walsh_test.py").write_text(WALSH_TEST)
+    proc = run_cli("check", "--format", "json", "--select", "JAX1", "pkg", cwd=tmp_path)
+    assert proc.returncode in (0, 1), proc.stderr
+    import json
+
+    got = {
+        (d["location"]["row"], d["code"])
+        for d in json.loads(proc.stdout)
+        if d["filename"].endswith("walsh.py")
+    }
+    assert got == _marked(WALSH)

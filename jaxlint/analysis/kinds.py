@@ -33,6 +33,7 @@ from jaxlint.analysis.syntax import positional_params
 
 __all__ = [
     "LIBRARY_FACTS",
+    "PASSED_ARGUMENTS",
     "STATIC_HELPERS",
     "LibraryFact",
     "ParamKinds",
@@ -48,6 +49,9 @@ __all__ = [
 # the seeds entry (analysis.project_data.StaticHelpers) naming other modules' functions, as
 # this module calls them, whose result is a Python value
 STATIC_HELPERS = "<static returns>"
+# the seeds entry (analysis.project_data.PassedArguments): what other modules pass this
+# module's top-level functions
+PASSED_ARGUMENTS = "<passed arguments>"
 
 
 class ValueKind(Enum):
@@ -388,8 +392,15 @@ class ParamKinds:
     """Kinds of the parameters of traced functions, from the transform, annotations,
     defaults and call sites (the one writer of a traced function's starting kinds)."""
 
-    def __init__(self, index: ModuleIndex, array_value) -> None:  # noqa: ANN001 - (expr) -> bool
+    def __init__(
+        self,
+        index: ModuleIndex,
+        array_value,  # noqa: ANN001 - (expr) -> bool
+        passed: dict[str, tuple[int, frozenset[str]]] | None = None,
+    ) -> None:
         self.index = index
+        # top-level function -> what other modules pass it (project index: PassedArguments)
+        self._passed = passed or {}
         # `array_value(expr)`: the expression, outside traced code, is a JAX array
         self._array_value = array_value
         self._calls: dict[ast.AST, list[ast.Call] | None] = {}
@@ -478,10 +489,15 @@ class ParamKinds:
         passes it. ARRAY when a visible call passes it; STATIC when every use of the
         function is a visible call and none does; UNKNOWN when the function escapes (it is
         exported, stored, handed to code we cannot see)."""
+        pos = positional_params(fn).index(name) if name in positional_params(fn) else None
+        elsewhere = self._passed.get(getattr(fn, "name", ""))
+        if elsewhere is not None and fn in self.index.tree.body:  # another module's call
+            most, keywords = elsewhere
+            if most == -1 or name in keywords or (pos is not None and pos < most):
+                return ValueKind.ARRAY
         calls = self._call_sites(fn)
         if calls is None:
             return ValueKind.UNKNOWN
-        pos = positional_params(fn).index(name) if name in positional_params(fn) else None
         for call, bound in calls:
             if any(kw.arg == name or kw.arg is None for kw in call.keywords):
                 return ValueKind.ARRAY

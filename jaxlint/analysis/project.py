@@ -66,8 +66,9 @@ from jaxlint.analysis.project_data import (
     Seed,
     _resolve_relative,
     _same_distribution,
-    add_static_helpers,
+    add_kind_seeds,
     module_names,
+    passed_arguments,
     seeds_digest,
 )
 from jaxlint.analysis.transforms import FunctionFacts
@@ -284,6 +285,7 @@ def summarize(
                         if target:
                             out.exports[alias.asname or alias.name] = target
     out.static_returns = static_functions(facts.index)
+    out.passes = passed_arguments(facts.index, _Imports(facts.index, module, is_package), module)
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
     _imported_names(facts, imports, out)
@@ -529,7 +531,7 @@ class ProjectIndex:
             if not grown:
                 break
             out = self._join(None if keys else out)  # no new key helper: the same entries
-        add_static_helpers(self, out)  # what imported helpers return that is not traced
+        add_kind_seeds(self, out)  # what imported helpers return, what callers pass
         self._seeds = out
         return out
 

@@ -3,15 +3,16 @@ carry, module names. Apart from the analysis that computes them, so each file st
 
 from __future__ import annotations
 
+import ast
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from jaxlint.analysis.kinds import STATIC_HELPERS
+from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
 
 SUMMARY_FORMAT = 5  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
-# 5: static_returns
+# 5: static_returns, passes
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -88,13 +89,56 @@ class StaticHelpers:
         return list(self.names)
 
 
-def add_static_helpers(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
-    """Add each module's `StaticHelpers` entry to the project's `seeds` (after the chains:
-    it only removes taint, so it passes nothing on)."""
-    for path in project.summaries:
+@dataclass(frozen=True)
+class PassedArguments:
+    """A seeds entry (under `kinds.PASSED_ARGUMENTS`): for top-level functions of a module,
+    what other project modules pass them (fn, most positional arguments or -1, keywords):
+    a jitted function's defaulted parameter is a Python value only if no caller passes it."""
+
+    rows: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+
+    def to_json(self) -> list:
+        return [[fn, n, list(kws)] for fn, n, kws in self.rows]
+
+    def as_map(self) -> dict[str, tuple[int, frozenset[str]]]:
+        return {fn: (n, frozenset(kws)) for fn, n, kws in self.rows}
+
+
+def passed_arguments(index, imports, module: str) -> dict[str, list]:  # noqa: ANN001
+    """`ModuleSummary.passes`: what this module's calls pass other functions of its own
+    top-level package (`imports`: an `analysis.project._Imports` with the index set)."""
+    out: dict[str, list] = {}
+    root = module.split(".", 1)[0]
+    for call in index.calls:
+        target = imports.dotted(call.func)
+        if not target or (root and "." in module and target.split(".", 1)[0] != root):
+            continue
+        unknown = any(isinstance(a, ast.Starred) for a in call.args)
+        unknown |= any(kw.arg is None for kw in call.keywords)
+        row = out.setdefault(target, [0])
+        row[0] = -1 if unknown or row[0] == -1 else max(row[0], len(call.args))
+        row.extend(k for k in sorted({kw.arg for kw in call.keywords if kw.arg}) if k not in row)
+    return out
+
+
+def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
+    """Add each module's `StaticHelpers` and `PassedArguments` entries to the project's
+    `seeds` (after the chains: they refine kinds, they pass nothing on)."""
+    passed: dict[str, dict[str, list]] = {}
+    for path in sorted(project.summaries):
         found = static_helpers(project, path)
         if found is not None:
             seeds.setdefault(path, {})[STATIC_HELPERS] = found
+        for target, row in project.summaries[path].passes.items():
+            hit = project.resolve(target, path)
+            if hit is None or hit[0] == path:
+                continue
+            known = passed.setdefault(hit[0], {}).setdefault(hit[1], [0])
+            known[0] = -1 if -1 in (known[0], row[0]) else max(known[0], row[0])
+            known.extend(k for k in row[1:] if k not in known)
+    for path, fns in passed.items():
+        rows = tuple((fn, r[0], tuple(sorted(r[1:]))) for fn, r in sorted(fns.items()))
+        seeds.setdefault(path, {})[PASSED_ARGUMENTS] = PassedArguments(rows)
 
 
 def static_helpers(project, importer: str) -> StaticHelpers | None:  # noqa: ANN001
@@ -136,6 +180,9 @@ class ModuleSummary:
     # annotation such as `-> tuple[int, ...]`, or only `x.shape[0]`-like returns:
     # analysis/kinds.py `static_functions`), for the taint analysis of their callers
     static_returns: list[str] = field(default_factory=list)
+    # calls of other project functions, from anywhere in the module: absolute target ->
+    # [the most positional arguments passed (-1: unknown, `*args`/`**kw`), keywords passed]
+    passes: dict[str, list] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -148,6 +195,7 @@ class ModuleSummary:
             "imported": dict(self.imported),
             "star": list(self.star),
             "static_returns": list(self.static_returns),
+            "passes": {k: list(v) for k, v in self.passes.items()},
         }
 
     @classmethod
@@ -163,6 +211,7 @@ class ModuleSummary:
             {str(k): str(v) for k, v in data.get("imported", {}).items()},
             [str(m) for m in data.get("star", [])],
             [str(f) for f in data.get("static_returns", [])],
+            {str(k): list(v) for k, v in data.get("passes", {}).items()},
         )
 
 

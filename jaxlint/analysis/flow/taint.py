@@ -118,7 +118,9 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         transforms: Transforms,
         pytrees: Callable[[], PytreeFields] | None = None,
         static_helpers: frozenset[str] = frozenset(),
+        passed: dict[str, tuple[int, frozenset[str]]] | None = None,
     ) -> None:
+        self._passed = passed
         self.index = index
         # other modules' functions, as called here, that return Python values (project index)
         self.static_helpers = static_helpers
@@ -151,7 +153,7 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
     def kinds(self) -> ParamKinds:
         """Parameter kinds of traced functions (analysis/kinds.py, the one place)."""
         values = ValueKinds(self.index)  # outside traced code: no taint needed
-        return ParamKinds(self.index, lambda node: values.of(node) is Kind.ARRAY)
+        return ParamKinds(self.index, lambda node: values.of(node) is Kind.ARRAY, self._passed)
 
     @property
     def _quiet(self) -> int:
