@@ -675,3 +675,77 @@ def static_result(index: ModuleIndex, helpers: frozenset[str], func: ast.AST) ->
         return False
     b = index.binding(name.split(".", 1)[0], index.scope_of(func))
     return b is not None and b.kind == "import"
+
+
+def constructed_object(index: ModuleIndex, call: ast.Call) -> bool:
+    """`call` builds an instance of a class defined in another module (`PointCloud(y, ...)`,
+    `gwb.GWBarycenterProblem(...)`: a CapWords name, PEP 8's class names, that is not a def
+    or class of this module). Its fields and properties are of unknown kind: the
+    constructor's configuration (`penalty`, `num_per_segment`) as often as its arrays, so
+    an attribute read from it is not a proven array (classes of this module are read from
+    their field annotations and pytree registration instead: analysis/pytrees.py)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    if not name or not name[0].isupper() or name.isupper() or "_" in name.strip("_"):
+        return False
+    if isinstance(func, ast.Name) and index.binding(func.id, index.scope_of(func)) is not None:
+        b = index.binding(func.id, index.scope_of(func))
+        if b is not None and b.kind != "import":
+            return False  # a class (or anything else) of this module
+    q = index.qualname(func) or ""
+    return not q.startswith(_ARRAY_LIBRARIES)
+
+
+# libraries whose classes hold arrays in their fields (flax's TrainState, optax states, ...)
+_ARRAY_LIBRARIES = ("jax.", "numpy.", "flax.", "equinox.", "haiku.", "optax.", "chex.")
+
+
+def object_params(index: ModuleIndex, fn: ast.AST) -> list[str]:
+    """Parameters annotated with a class imported from another project or library that is
+    not an array type (`A: lx.AbstractLinearOperator`, `geom: PointCloud`): objects whose
+    fields, properties and methods are of unknown kind (see `constructed_object`)."""
+    args = getattr(fn, "args", None)
+    if args is None:
+        return []
+    out = []
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        ann = a.annotation
+        if not isinstance(ann, (ast.Name, ast.Attribute)):
+            continue
+        if annotation_kind(index, ann) is not ValueKind.UNKNOWN:
+            continue
+        name = ann.attr if isinstance(ann, ast.Attribute) else ann.id
+        root = ann
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        b = index.binding(root.id, index.scope_of(root)) if isinstance(root, ast.Name) else None
+        q = index.qualname(ann) or ""
+        if (
+            b is not None
+            and b.kind == "import"
+            and name[:1].isupper()
+            and not name.isupper()
+            and not q.startswith(_ARRAY_LIBRARIES)
+            and not q.startswith("typing")
+            and name != "Any"
+            and not name.endswith(("Array", "ArrayLike", "Tensor", "Tree", "Params"))
+        ):
+            out.append(a.arg)
+    return out
+
+
+def never_array(index: ModuleIndex, node: ast.AST) -> bool:
+    """A string/None literal, or a name bound only to a plain `object()` sentinel: a tracer
+    compared with it (`mode == "relu"`, `state == sentinel`) gives a Python False."""
+    if isinstance(node, ast.Constant) and (isinstance(node.value, str) or node.value is None):
+        return True
+    if isinstance(node, ast.Name):
+        found = index.lookup(node.id, index.scope_of(node))
+        return bool(found) and all(
+            b.kind == "assign"
+            and isinstance(b.value, ast.Call)
+            and not b.value.args
+            and index.qualname(b.value.func) == "object"
+            for b in found
+        )
+    return False

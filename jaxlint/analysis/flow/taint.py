@@ -47,6 +47,9 @@ from jaxlint.analysis.kinds import (
     STATIC_ATTRIBUTES,
     STATIC_METHODS,
     ParamKinds,
+    constructed_object,
+    never_array,
+    object_params,
     static_result,
 )
 from jaxlint.analysis.pytrees import PytreeFields
@@ -61,6 +64,7 @@ _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_consta
 # flow facts riding in the taint state next to the names (no identifier has a NUL): the name
 # was last assigned a boolean mask / something else
 MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
+OBJECT_KEY = "\x00object:"  # bound to an instance of another module's class (kinds.py)
 
 
 def catches_tracer_errors(node: ast.AST) -> bool:
@@ -229,6 +233,8 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
             env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
+        for name in object_params(self.index, fn):  # `A: lx.AbstractLinearOperator`
+            env[OBJECT_KEY + name] = Level.CONTAINER
         self._ret = Level.NONE
         self._ret_elts: list[Level] | None = []  # per tuple element, [] before any return
         if isinstance(fn, ast.Lambda):
@@ -413,6 +419,10 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             )
             env.pop(NOT_MASK_KEY + target.id if is_mask else MASK_KEY + target.id, None)
             env[(MASK_KEY if is_mask else NOT_MASK_KEY) + target.id] = Level.CONTAINER
+            if isinstance(value_node, ast.Call) and constructed_object(self.index, value_node):
+                env[OBJECT_KEY + target.id] = Level.CONTAINER
+            else:
+                env.pop(OBJECT_KEY + target.id, None)
             self.levels[id(target)] = Level.NONE if self._quiet else level
         elif isinstance(target, (ast.Tuple, ast.List)):
             if isinstance(value_node, (ast.Tuple, ast.List)) and len(value_node.elts) == len(
@@ -614,6 +624,9 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         base = self.expr(node.value, env)
         if node.attr in STATIC_ATTRS or node.attr in STATIC_ATTRIBUTES or base == Level.NONE:
             return Level.NONE
+        if isinstance(node.value, ast.Name) and OBJECT_KEY + node.value.id in env:
+            if node.attr not in ARRAY_ATTRS:
+                return Level.NONE  # a field or property of an object of unknown class
         if base == Level.CONTAINER:
             return Level.NONE
         if node.attr in ARRAY_ATTRS:
@@ -649,7 +662,7 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             right = self.expr(comp, env)
             if isinstance(op, (ast.Is, ast.IsNot)):
                 pass
-            elif self._never_array(comp) or self._never_array(prev_node):
+            elif never_array(self.index, comp) or never_array(self.index, prev_node):
                 pass  # `mode == "relu"`, `state == sentinel`: a tracer == str/object is False
             elif isinstance(op, (ast.Eq, ast.NotEq)) and (
                 self._own_default(prev_node, comp) or self._own_default(comp, prev_node)
@@ -675,21 +688,6 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
         want = ast.dump(other)
         return any(a.arg == param.id and ast.dump(d) == want for a, d in pairs)
-
-    def _never_array(self, node: ast.AST) -> bool:
-        """A string/None literal, or a name bound only to a plain `object()` sentinel."""
-        if _is_str_or_none(node):
-            return True
-        if isinstance(node, ast.Name):
-            found = self.index.lookup(node.id, self.index.scope_of(node))
-            return bool(found) and all(
-                b.kind == "assign"
-                and isinstance(b.value, ast.Call)
-                and not b.value.args
-                and self.index.qualname(b.value.func) == "object"
-                for b in found
-            )
-        return False
 
     def _comprehension(self, node: ast.AST, env: dict[str, Level]) -> Level:
         inner_env = dict(env)
@@ -730,6 +728,12 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
                 return Level.CONTAINER
             if func.attr in TREE_METHODS:
                 return Level.TREE
+            if (
+                isinstance(func.value, ast.Name)
+                and OBJECT_KEY + func.value.id in env
+                and func.attr not in ARRAY_METHODS
+            ):
+                return Level.NONE  # `A.out_size()`: a method of an object of unknown class
             if receiver == Level.TREE and func.attr not in ARRAY_METHODS:
                 # a method of a pytree object (a Module, a layer, a state): its result is
                 # whatever the method returns, not proven an array (analysis/kinds.py)
@@ -789,7 +793,3 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
 def _source_order(node: ast.AST) -> tuple[int, int]:
     """Where a function starts: a stable order for queueing functions."""
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-
-
-def _is_str_or_none(node: ast.AST | None) -> bool:
-    return isinstance(node, ast.Constant) and (isinstance(node.value, str) or node.value is None)
