@@ -67,6 +67,7 @@ from jaxlint.analysis.project_data import (
     _resolve_relative,
     _same_distribution,
     add_kind_seeds,
+    defaulted_functions,
     module_names,
     passed_arguments,
     seeds_digest,
@@ -286,6 +287,7 @@ def summarize(
                             out.exports[alias.asname or alias.name] = target
     out.static_returns = static_functions(facts.index)
     out.passes = passed_arguments(facts.index, _Imports(facts.index, module, is_package), module)
+    out.traced, out.defaulted = transforms_used, defaulted_functions(tree)
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
     _imported_names(facts, imports, out)

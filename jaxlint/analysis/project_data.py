@@ -121,17 +121,30 @@ def passed_arguments(index, imports, module: str) -> dict[str, list]:  # noqa: A
     return out
 
 
+def defaulted_functions(tree: ast.Module) -> list[str]:
+    """`ModuleSummary.defaulted`: decorated top-level functions with a defaulted parameter."""
+    out = []
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.decorator_list:
+            if stmt.args.defaults or any(d is not None for d in stmt.args.kw_defaults):
+                out.append(stmt.name)
+    return out
+
+
 def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
     """Add each module's `StaticHelpers` and `PassedArguments` entries to the project's
     `seeds` (after the chains: they refine kinds, they pass nothing on)."""
     passed: dict[str, dict[str, list]] = {}
     for path in sorted(project.summaries):
-        found = static_helpers(project, path)
+        found = static_helpers(project, path) if project.summaries[path].traced else None
         if found is not None:
             seeds.setdefault(path, {})[STATIC_HELPERS] = found
         for target, row in project.summaries[path].passes.items():
             hit = project.resolve(target, path)
             if hit is None or hit[0] == path:
+                continue
+            callee = project.summaries.get(hit[0])
+            if callee is None or hit[1] not in callee.defaulted:
                 continue
             known = passed.setdefault(hit[0], {}).setdefault(hit[1], [0])
             known[0] = -1 if -1 in (known[0], row[0]) else max(known[0], row[0])
@@ -183,6 +196,11 @@ class ModuleSummary:
     # calls of other project functions, from anywhere in the module: absolute target ->
     # [the most positional arguments passed (-1: unknown, `*args`/`**kw`), keywords passed]
     passes: dict[str, list] = field(default_factory=dict)
+    # whether its text uses a transform (only then do `StaticHelpers` matter to it), and its
+    # decorated top-level functions with defaulted parameters (only their `PassedArguments`
+    # matter): a seeds entry makes the file linted again, so entries are made only where used
+    traced: bool = False
+    defaulted: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -196,6 +214,8 @@ class ModuleSummary:
             "star": list(self.star),
             "static_returns": list(self.static_returns),
             "passes": {k: list(v) for k, v in self.passes.items()},
+            "traced": self.traced,
+            "defaulted": list(self.defaulted),
         }
 
     @classmethod
@@ -212,6 +232,8 @@ class ModuleSummary:
             [str(m) for m in data.get("star", [])],
             [str(f) for f in data.get("static_returns", [])],
             {str(k): list(v) for k, v in data.get("passes", {}).items()},
+            bool(data.get("traced", False)),
+            [str(f) for f in data.get("defaulted", [])],
         )
 
 
