@@ -615,6 +615,9 @@ def returns_static(index: ModuleIndex, fn: ast.AST) -> bool:
     bare_scalar = isinstance(returns, ast.Name) and returns.id in _SCALARS
     if returns is not None and not bare_scalar:
         return annotation_kind(index, returns) is ValueKind.STATIC
+    body = getattr(fn, "body", [])
+    if len(body) > 6 or not isinstance(body[-1], ast.Return):
+        return False  # a metadata getter is short and ends in its return (and walks are dear)
     values = [r.value for r in _own_returns(fn)]
     return bool(values) and all(v is not None and _static_expr(v) for v in values)
 

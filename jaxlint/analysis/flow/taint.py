@@ -55,7 +55,6 @@ from jaxlint.analysis.kinds import (
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
 from jaxlint.analysis.transforms import FunctionFacts, Transforms
-from jaxlint.analysis.values import Kind, ValueKinds
 
 __all__ = ["Level", "TaintAnalysis", "catches_tracer_errors"]
 
@@ -156,6 +155,8 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
     @cached_property
     def kinds(self) -> ParamKinds:
         """Parameter kinds of traced functions (analysis/kinds.py, the one place)."""
+        from jaxlint.analysis.values import Kind, ValueKinds  # only when a function is traced
+
         values = ValueKinds(self.index)  # outside traced code: no taint needed
         return ParamKinds(self.index, lambda node: values.of(node) is Kind.ARRAY, self._passed)
 
