@@ -122,12 +122,22 @@ def passed_arguments(index, imports, module: str) -> dict[str, list]:  # noqa: A
 
 
 def defaulted_functions(tree: ast.Module) -> list[str]:
-    """`ModuleSummary.defaulted`: decorated top-level functions with a defaulted parameter."""
+    """`ModuleSummary.defaulted`: top-level functions with a jit-like decorator (`@jax.jit`,
+    `@partial(jax.jit, ...)`, `@nnx.jit`, `@pmap`) and a defaulted parameter."""
     out = []
     for stmt in tree.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.decorator_list:
-            if stmt.args.defaults or any(d is not None for d in stmt.args.kw_defaults):
-                out.append(stmt.name)
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if not (stmt.args.defaults or any(d is not None for d in stmt.args.kw_defaults)):
+            continue
+        names = {
+            n.attr if isinstance(n, ast.Attribute) else n.id
+            for d in stmt.decorator_list
+            for n in ast.walk(d)
+            if isinstance(n, (ast.Attribute, ast.Name))
+        }
+        if any("jit" in n or "pmap" in n for n in names):
+            out.append(stmt.name)
     return out
 
 
