@@ -48,7 +48,18 @@ class ModuleFacts:
 
     @cached_property
     def taint(self) -> TaintAnalysis:
-        return TaintAnalysis(self.index, self.transforms, lambda: self.pytrees)
+        from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
+
+        seeds = self.seeds or {}
+        helpers, passed = seeds.get(STATIC_HELPERS), seeds.get(PASSED_ARGUMENTS)
+        static = frozenset(helpers.names) if helpers is not None else frozenset()
+        return TaintAnalysis(
+            self.index,
+            self.transforms,
+            lambda: self.pytrees,
+            static,
+            passed.as_map() if passed is not None else None,
+        )
 
     @cached_property
     def jit_sites(self):  # noqa: ANN201 - analysis.jit_sites.JitSites

@@ -51,6 +51,7 @@ from collections.abc import Mapping
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
+from jaxlint.analysis.kinds import static_functions
 from jaxlint.analysis.project_data import (
     MAX_CHAIN,
     MAX_CHAIN_ROUNDS,
@@ -64,7 +65,10 @@ from jaxlint.analysis.project_data import (
     Seed,
     _resolve_relative,
     _same_distribution,
+    add_kind_seeds,
+    defaulted_functions,
     module_names,
+    passed_arguments,
     seeds_digest,
 )
 from jaxlint.analysis.project_text import (
@@ -241,6 +245,9 @@ def summarize(
                         target = imports.import_target(stmt, alias.asname or alias.name)
                         if target:
                             out.exports[alias.asname or alias.name] = target
+    out.static_returns = static_functions(facts.index)
+    out.passes = passed_arguments(facts.index, _Imports(facts.index, module, is_package), module)
+    out.traced, out.defaulted = transforms_used, defaulted_functions(tree)
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
     _imported_names(facts, imports, out)
@@ -265,15 +272,7 @@ def summarize_seeded(
     parameters its functions consume counting the key helpers of other modules it calls.
     Each part is analysed only when seeds of its kind arrived. Cached by content and seeds
     (`jaxlint.project_index.Loader`)."""
-    out = ModuleSummary(
-        base.module,
-        list(base.outgoing),
-        dict(base.exports),
-        dict(base.key_params),
-        dict(base.key_positions),
-        dict(base.imported),
-        list(base.star),
-    )
+    out = ModuleSummary.from_json(base.to_json())  # a copy, every field included
     if KEY_HELPERS in seeds:
         out.key_params, out.key_positions = {}, {}
         _key_params(facts, out)
@@ -522,6 +521,7 @@ class ProjectIndex:
             if not grown:
                 break
             out = self._join(None if keys else out)  # no new key helper: the same entries
+        add_kind_seeds(self, out)  # what imported helpers return, what callers pass
         self._seeds = out
         if self.fingerprint and hasattr(self.loader, "store_seeds"):
             self.loader.store_seeds(self.fingerprint, out)  # type: ignore[union-attr]

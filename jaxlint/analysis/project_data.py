@@ -3,12 +3,16 @@ carry, module names. Apart from the analysis that computes them, so each file st
 
 from __future__ import annotations
 
+import ast
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-SUMMARY_FORMAT = 4  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star
+from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
+
+SUMMARY_FORMAT = 5  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+# 5: static_returns, passes
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -73,6 +77,111 @@ class KeyHelpers:
         return dict(self.helpers)
 
 
+@dataclass(frozen=True)
+class StaticHelpers:
+    """A seeds entry (under `kinds.STATIC_HELPERS`): the names a module calls other project
+    modules' functions by (`get_dims`, `tree_utils.first_dim`) whose result is a Python value
+    (`ModuleSummary.static_returns`): what they return is not traced, whatever they get."""
+
+    names: tuple[str, ...] = ()
+
+    def to_json(self) -> list:
+        return list(self.names)
+
+
+@dataclass(frozen=True)
+class PassedArguments:
+    """A seeds entry (under `kinds.PASSED_ARGUMENTS`): for top-level functions of a module,
+    what other project modules pass them (fn, most positional arguments or -1, keywords):
+    a jitted function's defaulted parameter is a Python value only if no caller passes it."""
+
+    rows: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+
+    def to_json(self) -> list:
+        return [[fn, n, list(kws)] for fn, n, kws in self.rows]
+
+    def as_map(self) -> dict[str, tuple[int, frozenset[str]]]:
+        return {fn: (n, frozenset(kws)) for fn, n, kws in self.rows}
+
+
+def passed_arguments(index, imports, module: str) -> dict[str, list]:  # noqa: ANN001
+    """`ModuleSummary.passes`: what this module's calls pass other functions of its own
+    top-level package (`imports`: an `analysis.project._Imports` with the index set)."""
+    out: dict[str, list] = {}
+    root = module.split(".", 1)[0]
+    for call in index.calls:
+        target = imports.dotted(call.func)
+        if not target or (root and "." in module and target.split(".", 1)[0] != root):
+            continue
+        unknown = any(isinstance(a, ast.Starred) for a in call.args)
+        unknown |= any(kw.arg is None for kw in call.keywords)
+        row = out.setdefault(target, [0])
+        row[0] = -1 if unknown or row[0] == -1 else max(row[0], len(call.args))
+        row.extend(k for k in sorted({kw.arg for kw in call.keywords if kw.arg}) if k not in row)
+    return out
+
+
+def defaulted_functions(tree: ast.Module) -> list[str]:
+    """`ModuleSummary.defaulted`: top-level functions with a jit-like decorator (`@jax.jit`,
+    `@partial(jax.jit, ...)`, `@nnx.jit`, `@pmap`) and a defaulted parameter."""
+    out = []
+    for stmt in tree.body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if not (stmt.args.defaults or any(d is not None for d in stmt.args.kw_defaults)):
+            continue
+        names = {
+            n.attr if isinstance(n, ast.Attribute) else n.id
+            for d in stmt.decorator_list
+            for n in ast.walk(d)
+            if isinstance(n, (ast.Attribute, ast.Name))
+        }
+        if any("jit" in n or "pmap" in n for n in names):
+            out.append(stmt.name)
+    return out
+
+
+def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
+    """Add each module's `StaticHelpers` and `PassedArguments` entries to the project's
+    `seeds` (after the chains: they refine kinds, they pass nothing on)."""
+    passed: dict[str, dict[str, list]] = {}
+    for path in sorted(project.summaries):
+        found = static_helpers(project, path) if project.summaries[path].traced else None
+        if found is not None:
+            seeds.setdefault(path, {})[STATIC_HELPERS] = found
+        for target, row in project.summaries[path].passes.items():
+            hit = project.resolve(target, path)
+            if hit is None or hit[0] == path:
+                continue
+            callee = project.summaries.get(hit[0])
+            if callee is None or hit[1] not in callee.defaulted:
+                continue
+            known = passed.setdefault(hit[0], {}).setdefault(hit[1], [0])
+            known[0] = -1 if -1 in (known[0], row[0]) else max(known[0], row[0])
+            known.extend(k for k in row[1:] if k not in known)
+    for path, fns in passed.items():
+        rows = tuple((fn, r[0], tuple(sorted(r[1:]))) for fn, r in sorted(fns.items()))
+        seeds.setdefault(path, {})[PASSED_ARGUMENTS] = PassedArguments(rows)
+
+
+def static_helpers(project, importer: str) -> StaticHelpers | None:  # noqa: ANN001
+    """The `StaticHelpers` of `importer` (a path) in `project` (an `analysis.project.ProjectIndex`):
+    its `from m import f` names and `m.f` for `import m`, where `f` returns a Python value."""
+    summary = project.summaries[importer]
+    names: set[str] = set()
+    for local, target in summary.imported.items():
+        found = project.resolve(target, importer)
+        if found is not None and found[0] != importer:
+            callee = project.summaries.get(found[0])
+            if callee is not None and found[1] in callee.static_returns:
+                names.add(local)
+        path = project._module_path(target, importer)  # `import m` / `from pkg import m`
+        module = project.summaries.get(path) if path not in (None, importer) else None
+        if module is not None:
+            names.update(f"{local}.{fn}" for fn in module.static_returns)
+    return StaticHelpers(tuple(sorted(names))) if names else None
+
+
 @dataclass
 class ModuleSummary:
     """What other modules need to know about one module (JSON-serialisable)."""
@@ -90,6 +199,18 @@ class ModuleSummary:
     imported: dict[str, str] = field(default_factory=dict)
     # the modules of its top-level `from m import *` statements, in order
     star: list[str] = field(default_factory=list)
+    # top-level functions that return a Python value whatever they are given (a return
+    # annotation such as `-> tuple[int, ...]`, or only `x.shape[0]`-like returns:
+    # analysis/kinds.py `static_functions`), for the taint analysis of their callers
+    static_returns: list[str] = field(default_factory=list)
+    # calls of other project functions, from anywhere in the module: absolute target ->
+    # [the most positional arguments passed (-1: unknown, `*args`/`**kw`), keywords passed]
+    passes: dict[str, list] = field(default_factory=dict)
+    # whether its text uses a transform (only then do `StaticHelpers` matter to it), and its
+    # decorated top-level functions with defaulted parameters (only their `PassedArguments`
+    # matter): a seeds entry makes the file linted again, so entries are made only where used
+    traced: bool = False
+    defaulted: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -101,6 +222,10 @@ class ModuleSummary:
             "key_positions": {k: list(v) for k, v in self.key_positions.items()},
             "imported": dict(self.imported),
             "star": list(self.star),
+            "static_returns": list(self.static_returns),
+            "passes": {k: list(v) for k, v in self.passes.items()},
+            "traced": self.traced,
+            "defaulted": list(self.defaulted),
         }
 
     @classmethod
@@ -115,6 +240,10 @@ class ModuleSummary:
             {str(k): [int(p) for p in v] for k, v in data.get("key_positions", {}).items()},
             {str(k): str(v) for k, v in data.get("imported", {}).items()},
             [str(m) for m in data.get("star", [])],
+            [str(f) for f in data.get("static_returns", [])],
+            {str(k): list(v) for k, v in data.get("passes", {}).items()},
+            bool(data.get("traced", False)),
+            [str(f) for f in data.get("defaulted", [])],
         )
 
 

@@ -507,14 +507,10 @@ class Transforms:
         )
 
     def _vmap_static(self, app: Application, positional: list[str]) -> set[str]:
-        axes = app.in_axes
-        if isinstance(axes, (ast.Tuple, ast.List)):
-            return {
-                positional[i]
-                for i, elt in enumerate(axes.elts)
-                if i < len(positional) and isinstance(elt, ast.Constant) and elt.value is None
-            }
-        return set()
+        axes = _literal_axes(app.in_axes)
+        if axes is None:
+            return set()
+        return {positional[i] for i, a in enumerate(axes) if i < len(positional) and a is None}
 
     def module_library(self, cls: ast.ClassDef, _depth: int = 0) -> str | None:
         """`flax.linen`, `flax.nnx` or `equinox` when `cls` is a Module of that library
@@ -624,6 +620,28 @@ class Transforms:
             self.facts[stmt] = FunctionFacts(
                 stmt, "jit", f"{lib}.Module.__call__", traced, confidence="medium"
             )
+
+
+def _literal_axes(node: ast.AST | None, depth: int = 0) -> list[object] | None:
+    """`in_axes` as a list of constants: `(0, None)`, `[0] + [None] * 9` (ott's k_means);
+    None when it is not written out."""
+    if node is None or depth > 4:
+        return None
+    if isinstance(node, (ast.Tuple, ast.List)):
+        if not all(isinstance(e, ast.Constant) for e in node.elts):
+            return [e.value if isinstance(e, ast.Constant) else object() for e in node.elts]
+        return [e.value for e in node.elts]  # type: ignore[attr-defined]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _literal_axes(node.left, depth + 1), _literal_axes(node.right, depth + 1)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        seq, count = node.left, node.right
+        if isinstance(seq, ast.Constant):
+            seq, count = count, seq
+        items = _literal_axes(seq, depth + 1)
+        if items is not None and isinstance(count, ast.Constant) and type(count.value) is int:
+            return items * max(0, min(count.value, 64))
+    return None
 
 
 def _own_returns(fn: ast.AST):

@@ -131,6 +131,20 @@ class Task:
     edits: bool = False
 
 
+def _relint(seeds: Mapping[str, object] | None, first: list[Diagnostic]) -> bool:
+    """Whether a file linted without seeds must be linted again with them. Not when its only
+    entry names imported helpers that return Python values (analysis/kinds.py): that entry only
+    takes taint away, so it changes nothing where the first pass found no taint-based finding
+    (most files that import such a helper: linting them twice doubled the cold time)."""
+    from jaxlint.analysis.kinds import STATIC_HELPERS
+
+    if not seeds:
+        return False
+    if set(seeds) != {STATIC_HELPERS}:
+        return True
+    return any(d.code.startswith(("JAX1", "JAX4", "JAX5", "JAX6")) for d in first)
+
+
 def seeded_salt(salt: bytes, seeds: Mapping[str, object] | None) -> bytes:
     """A file's result depends on the seeds other modules send it: part of its key."""
     from jaxlint.analysis.project import seeds_digest
@@ -240,7 +254,7 @@ def lint_files(
                     )
             project.inputs_complete()  # the join may use (and fill) the cache from here
             for i, task in enumerate(first):
-                if project.seeds_for(task.path):
+                if _relint(project.seeds_for(task.path), results.get(i, [])):
                     rest.append((task.path, task.display))  # seeds arrived: lint it again
                 else:
                     out.extend(results.get(i, []))

@@ -40,6 +40,18 @@ from jaxlint.analysis.jax_api import (
     TREE_MAP,
     TREE_METHODS,
 )
+from jaxlint.analysis.kinds import (
+    ARRAY_METHODS,
+    ARRAY_TYPES,
+    HOST_TYPES,
+    STATIC_ATTRIBUTES,
+    STATIC_METHODS,
+    ParamKinds,
+    constructed_object,
+    never_array,
+    object_params,
+    static_result,
+)
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
 from jaxlint.analysis.transforms import FunctionFacts, Transforms
@@ -51,6 +63,7 @@ _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_consta
 # flow facts riding in the taint state next to the names (no identifier has a NUL): the name
 # was last assigned a boolean mask / something else
 MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
+OBJECT_KEY = "\x00object:"  # bound to an instance of another module's class (kinds.py)
 
 
 def catches_tracer_errors(node: ast.AST) -> bool:
@@ -107,13 +120,20 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         index: ModuleIndex,
         transforms: Transforms,
         pytrees: Callable[[], PytreeFields] | None = None,
+        static_helpers: frozenset[str] = frozenset(),
+        passed: dict[str, tuple[int, frozenset[str]]] | None = None,
     ) -> None:
+        self._passed = passed
         self.index = index
+        # other modules' functions, as called here, that return Python values (project index)
+        self.static_helpers = static_helpers
         self.transforms = transforms
         self._pytrees_factory = pytrees
         self.facts: dict[ast.AST, FunctionFacts] = transforms.facts
         self.levels: dict[int, Level] = {}
         self.returns: dict[ast.AST, Level] = {}
+        # per tuple element, for helpers whose every return is a tuple of one length
+        self.return_elts: dict[ast.AST, tuple[Level, ...] | None] = {}
         self.param_levels: dict[ast.AST, dict[str, Level]] = {}
         self.closure_env: dict[ast.AST, dict[str, Level]] = {}
         self._callers: dict[ast.AST, set[ast.AST]] = {}
@@ -131,6 +151,14 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
         self._not_none: set[str] = set()  # parameters bound to a value by every application
         self._run()
+
+    @cached_property
+    def kinds(self) -> ParamKinds:
+        """Parameter kinds of traced functions (analysis/kinds.py, the one place)."""
+        from jaxlint.analysis.values import Kind, ValueKinds  # only when a function is traced
+
+        values = ValueKinds(self.index)  # outside traced code: no taint needed
+        return ParamKinds(self.index, lambda node: values.of(node) is Kind.ARRAY, self._passed)
 
     @property
     def _quiet(self) -> int:
@@ -164,15 +192,22 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
     def _run(self) -> None:
         submodules = self._submodule_calls()
         for fn, facts in self.facts.items():
+            module_call = facts.via.endswith("Module.__call__") and not facts.chain
             if fn in submodules:
                 # applied by another Module of this file: what it gets is known there, so
                 # its inputs are traced only as far as the callers' arguments are
                 facts.traced_params = set()
-            elif facts.via.endswith("Module.__call__") and not facts.chain:
+            elif module_call:
                 # not a transform: what is traced is assumed; code that needs a parameter
                 # concrete (`np.arange(qlen)`, `x.shape != out_shape`) says it is Python
                 facts.traced_params -= self._concrete_params(fn, facts.traced_params)
-            self.param_levels[fn] = {p: Level.TREE for p in facts.traced_params}
+                facts.traced_params = self.kinds.module_inputs(fn, facts.traced_params)
+            # the kinds the evidence proves (analysis/kinds.py decides; the transform's
+            # non-static parameters are its input)
+            direct = not facts.chain and facts.confidence == "high" and not module_call
+            levels = self.kinds.entry_levels(fn, facts.traced_params, direct=direct)
+            facts.traced_params = {p for p, lv in levels.items() if lv >= Level.TREE}
+            self.param_levels[fn] = {p: lv for p, lv in levels.items() if lv > Level.NONE}
         queue = list(self.facts)
         budget = 30 * (len(queue) + 5)
         queued = set(queue)
@@ -199,16 +234,45 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
             env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
+        for name in object_params(self.index, fn):  # `A: lx.AbstractLinearOperator`
+            env[OBJECT_KEY + name] = Level.CONTAINER
         self._ret = Level.NONE
+        self._ret_elts: list[Level] | None = []  # per tuple element, [] before any return
         if isinstance(fn, ast.Lambda):
             self._ret = self.expr(fn.body, env)
+            self._return_elements(fn.body)
         else:
             self._flow.walk(fn.body, env)
         prev = self.returns.get(fn)
+        elts = tuple(self._ret_elts) if self._ret_elts else None
+        prev_elts = self.return_elts.get(fn)
+        if prev_elts is not None and elts is not None and len(prev_elts) == len(elts):
+            elts = tuple(max(a, b) for a, b in zip(prev_elts, elts))
+        elif prev_elts is not None and elts != prev_elts:
+            elts = None  # returns of different shapes on different passes: not per element
+        if elts != prev_elts and (elts is not None or fn in self.return_elts):
+            self._changed |= self._callers.get(fn, set())
+        self.return_elts[fn] = elts
         if prev is None or self._ret > prev:
             self.returns[fn] = max(self._ret, prev or Level.NONE)
             self._changed |= self._callers.get(fn, set())
         return self._changed
+
+    def _return_elements(self, value: ast.AST | None) -> None:
+        """Per-element levels of a `return a, b`: a caller unpacking `h, y = helper(x)` gets
+        each element's kind (`x.shape[0]` next to `x * 2` stays a Python int)."""
+        if self._ret_elts is None:
+            return
+        if not isinstance(value, ast.Tuple) or any(isinstance(e, ast.Starred) for e in value.elts):
+            self._ret_elts = None
+            return
+        levels = [self.level(e) for e in value.elts]
+        if not self._ret_elts:
+            self._ret_elts = levels
+        elif len(self._ret_elts) == len(levels):
+            self._ret_elts = [max(a, b) for a, b in zip(self._ret_elts, levels)]
+        else:
+            self._ret_elts = None
 
     # -- statements -------------------------------------------------------------------------
     def transfer(self, node: ast.stmt, env: dict[str, Level]) -> None:  # noqa: C901
@@ -236,6 +300,9 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
                 level = self.expr(node.value, env)
                 if isinstance(node, ast.Return):
                     self._ret = max(self._ret, level)
+                    self._return_elements(node.value)
+            elif isinstance(node, ast.Return):
+                self._return_elements(None)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for d in node.decorator_list:
                 self.expr(d, env)
@@ -353,6 +420,10 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             )
             env.pop(NOT_MASK_KEY + target.id if is_mask else MASK_KEY + target.id, None)
             env[(MASK_KEY if is_mask else NOT_MASK_KEY) + target.id] = Level.CONTAINER
+            if isinstance(value_node, ast.Call) and constructed_object(self.index, value_node):
+                env[OBJECT_KEY + target.id] = Level.CONTAINER
+            else:
+                env.pop(OBJECT_KEY + target.id, None)
             self.levels[id(target)] = Level.NONE if self._quiet else level
         elif isinstance(target, (ast.Tuple, ast.List)):
             if isinstance(value_node, (ast.Tuple, ast.List)) and len(value_node.elts) == len(
@@ -361,13 +432,25 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
                 for t, v in zip(target.elts, value_node.elts):
                     self.bind(t, v, self.level(v), env)
             else:
+                elts = self._call_elements(value_node, len(target.elts))
                 part = Level.TREE if level >= Level.CONTAINER else Level.NONE
-                for t in target.elts:
-                    self.bind(t, None, part, env)
+                for i, t in enumerate(target.elts):
+                    self.bind(t, None, elts[i] if elts is not None else part, env)
         elif isinstance(target, ast.Starred):
             self.bind(target.value, None, Level.CONTAINER if level else Level.NONE, env)
         else:  # attribute / subscript targets: evaluate the parts
             self.expr(target, env)
+
+    def _call_elements(self, value: ast.AST | None, n: int) -> tuple[Level, ...] | None:
+        """Per-element levels of `helper(...)` when the helper returns n-tuples (and the
+        call is traced as a whole: a helper called with static arguments returns statics)."""
+        if not isinstance(value, ast.Call) or self.level(value) == Level.NONE:
+            return None
+        callee = self.index.resolve_function(value.func)
+        elts = self.return_elts.get(callee) if callee is not None else None
+        if elts is None or len(elts) != n:
+            return None
+        return tuple(Level.TREE if lv == Level.CONTAINER else lv for lv in elts)
 
     def bind_loop_target(
         self, target: ast.AST, iter_node: ast.AST, level: Level, env: dict[str, Level]
@@ -448,6 +531,11 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             elts = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
             if any("Tracer" in (dotted(e) or "") for e in elts):
                 return set(), {first.id}
+            types = {self.index.qualname(e) for e in elts}
+            if types <= HOST_TYPES:
+                return {first.id}, set()  # a tracer is never a NumPy array or a Python scalar
+            if types <= ARRAY_TYPES:
+                return set(), {first.id}  # not a jax.Array: a Python (or NumPy) value
             return set(), set()
         last = (dotted(test.func) or "").rsplit(".", 1)[-1].lower()
         if _CONCRETE_TEST.search(last):
@@ -535,8 +623,11 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
 
     def _attribute(self, node: ast.Attribute, env: dict[str, Level]) -> Level:
         base = self.expr(node.value, env)
-        if node.attr in STATIC_ATTRS or base == Level.NONE:
+        if node.attr in STATIC_ATTRS or node.attr in STATIC_ATTRIBUTES or base == Level.NONE:
             return Level.NONE
+        if isinstance(node.value, ast.Name) and OBJECT_KEY + node.value.id in env:
+            if node.attr not in ARRAY_ATTRS:
+                return Level.NONE  # a field or property of an object of unknown class
         if base == Level.CONTAINER:
             return Level.NONE
         if node.attr in ARRAY_ATTRS:
@@ -572,7 +663,7 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             right = self.expr(comp, env)
             if isinstance(op, (ast.Is, ast.IsNot)):
                 pass
-            elif self._never_array(comp) or self._never_array(prev_node):
+            elif never_array(self.index, comp) or never_array(self.index, prev_node):
                 pass  # `mode == "relu"`, `state == sentinel`: a tracer == str/object is False
             elif isinstance(op, (ast.Eq, ast.NotEq)) and (
                 self._own_default(prev_node, comp) or self._own_default(comp, prev_node)
@@ -598,21 +689,6 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
         want = ast.dump(other)
         return any(a.arg == param.id and ast.dump(d) == want for a, d in pairs)
-
-    def _never_array(self, node: ast.AST) -> bool:
-        """A string/None literal, or a name bound only to a plain `object()` sentinel."""
-        if _is_str_or_none(node):
-            return True
-        if isinstance(node, ast.Name):
-            found = self.index.lookup(node.id, self.index.scope_of(node))
-            return bool(found) and all(
-                b.kind == "assign"
-                and isinstance(b.value, ast.Call)
-                and not b.value.args
-                and self.index.qualname(b.value.func) == "object"
-                for b in found
-            )
-        return False
 
     def _comprehension(self, node: ast.AST, env: dict[str, Level]) -> Level:
         inner_env = dict(env)
@@ -647,9 +723,21 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         if isinstance(func, ast.Attribute) and receiver >= Level.TREE and q is None:
             if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
                 return Level.NONE
+            if func.attr in STATIC_METHODS:  # library facts: `x.has_axis("pos")`
+                return Level.NONE
             if func.attr in DICT_METHODS:
                 return Level.CONTAINER
             if func.attr in TREE_METHODS:
+                return Level.TREE
+            if (
+                isinstance(func.value, ast.Name)
+                and OBJECT_KEY + func.value.id in env
+                and func.attr not in ARRAY_METHODS
+            ):
+                return Level.NONE  # `A.out_size()`: a method of an object of unknown class
+            if receiver == Level.TREE and func.attr not in ARRAY_METHODS:
+                # a method of a pytree object (a Module, a layer, a state): its result is
+                # whatever the method returns, not proven an array (analysis/kinds.py)
                 return Level.TREE
             return Level.ARRAY
         if isinstance(func, ast.Attribute) and receiver == Level.CONTAINER and q is None:
@@ -669,6 +757,8 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         if q in TREE_CONTAINERS:
             return Level.CONTAINER if strongest > Level.NONE else Level.NONE
         callee = self.index.resolve_function(func)
+        if callee is None and static_result(self.index, self.static_helpers, func):
+            return Level.NONE  # `tree_utils.first_dim(tree)`: a Python value (analysis/kinds.py)
         if callee is not None and callee in self.returns:
             if (
                 strongest == Level.NONE
@@ -704,7 +794,3 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
 def _source_order(node: ast.AST) -> tuple[int, int]:
     """Where a function starts: a stable order for queueing functions."""
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-
-
-def _is_str_or_none(node: ast.AST | None) -> bool:
-    return isinstance(node, ast.Constant) and (isinstance(node.value, str) or node.value is None)

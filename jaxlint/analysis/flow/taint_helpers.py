@@ -28,9 +28,11 @@ from jaxlint.analysis.jax_api import (
     SHAPE_SECOND,
     TREE_MAP,
 )
+from jaxlint.analysis.kinds import ParamKinds, ValueKind
 from jaxlint.analysis.syntax import is_none_literal, positional_params
 from jaxlint.analysis.transforms import FunctionFacts, Transforms, function_name
 
+_PYTHON = (ValueKind.STATIC, ValueKind.CALLABLE)
 # a call of a helper: (the function that runs, its positional argument nodes, its keyword
 # argument nodes, whether the first parameter is a bound `self`)
 HelperCall = tuple[ast.AST, list[ast.expr], dict[str, ast.expr], bool]
@@ -49,6 +51,7 @@ class HelperSummaries:
     _self_values: dict[ast.AST, dict[str, list]]
     _changed: set[ast.AST]
     _current: ast.AST | None
+    kinds: ParamKinds
 
     def level(self, node: ast.AST) -> Level:  # pragma: no cover - TaintQueries.level
         raise NotImplementedError
@@ -149,6 +152,12 @@ class HelperSummaries:
                 use, parent = parent, syntax.parent(parent)  # out_shape[-1]
             if isinstance(parent, ast.Slice):
                 out.add(node.id)
+            elif (
+                isinstance(parent, ast.BinOp)
+                and isinstance(parent.op, ast.Add)
+                and any(o is not use and _is_shape_tuple(o) for o in (parent.left, parent.right))
+            ):
+                out.add(node.id)  # `batch_shape + param.shape`: a tuple concatenation
             elif isinstance(parent, ast.Compare):
                 others = [parent.left, *parent.comparators]
                 if any(o is not use and _is_shape_read(o) for o in others):
@@ -204,9 +213,11 @@ class HelperSummaries:
             incoming[name] = lv
         for name, v in kw_nodes.items():
             incoming[name] = self.level(v)
-        for name, lv in incoming.items():
+        for name, lv in list(incoming.items()):
             if lv == Level.CONTAINER:  # a list/dict of tracers is a pytree of tracers there
                 incoming[name] = Level.TREE
+            if lv > Level.NONE and self.kinds.helper_param(target, name) in _PYTHON:
+                del incoming[name]  # declared a Python value (`n: int`, `mode: str | None`)
         masks = self.mask_params.setdefault(target, {})
         for name, a in [*zip(params, arg_nodes), *kw_nodes.items()]:
             if isinstance(a, ast.Starred):
@@ -333,3 +344,8 @@ def _is_shape_read(node: ast.AST) -> bool:
     if isinstance(node, ast.Attribute):
         return node.attr in ("shape", "ndim", "size")
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+
+
+def _is_shape_tuple(node: ast.AST) -> bool:
+    """`x.shape` or a tuple display: what `+` concatenates only to a tuple."""
+    return isinstance(node, ast.Tuple) or (isinstance(node, ast.Attribute) and node.attr == "shape")

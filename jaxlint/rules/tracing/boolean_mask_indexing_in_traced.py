@@ -125,7 +125,7 @@ class BooleanMaskIndexingInTraced(Rule):
 
             class Head(nn.Module):
                 @nn.compact
-                def __call__(self, x, labels):
+                def __call__(self, x, labels: jax.Array):
                     logits = nn.Dense(10)(x)
                     return logits[labels >= 0, :].sum()  # error: JAX130
             """,

@@ -326,15 +326,18 @@ class PythonControlFlowOnTraced(Rule):
             jnp, edits = ensure_module(ctx, "jax.numpy")
         except LookupError:
             return None
+        # safe only on proven arrays (analysis/kinds.py): on a Python bool the rewrite turns
+        # `last = axis == -1 or ...` into an array and breaks the next `if not last:`
+        safety = "safe" if all(ctx.taint.is_array(o) for o in operands) else "unsafe"
         inner = ", ".join(ctx.text(o) for o in operands)
         if func != "logical_not" and len(operands) > 2:
             text = ctx.text(operands[0])
             for o in operands[1:]:
                 text = f"{jnp}.{func}({text}, {ctx.text(o)})"
-            return self.fix(ctx.replace(node, text), *edits, safety="safe")
+            return self.fix(ctx.replace(node, text), *edits, safety=safety)
         return self.fix(
             ctx.replace(node, f"{jnp}.{func}({inner})"),
             *edits,
-            safety="safe",
+            safety=safety,
             message=f"Use `jnp.{func}`",
         )

@@ -39,6 +39,13 @@ SHAPE_FUNCS = {
     "jax.lax.reshape": (1, "new_sizes"),
     "jax.lax.dynamic_slice": (2, "slice_sizes"),
     "range": (0, 1, 2),
+    # concrete-size APIs: the number or position of pieces, `k`, the repeat counts
+    "jax.numpy.split": (1, "indices_or_sections"),
+    "jax.numpy.array_split": (1, "indices_or_sections"),
+    "jax.numpy.hsplit": (1, "indices_or_sections"),
+    "jax.numpy.vsplit": (1, "indices_or_sections"),
+    "jax.lax.top_k": (1, "k"),
+    "jax.numpy.repeat": (1, "repeats"),  # unless `total_repeat_length` fixes the size
 }
 RANDOM_SHAPE_POS = {
     "normal": 1,
@@ -203,6 +210,10 @@ class TracedValueAsShapeOrIndex(Rule):
                 spec = tuple(range(len(node.args))) + ("shape",)
         if not spec:
             return
+        if q == "jax.numpy.repeat" and any(
+            kw.arg in ("total_repeat_length", None) for kw in node.keywords
+        ):
+            return  # the output size is given: traced repeats are fine
         for i, a in enumerate(node.args):
             if i in spec and self._bad(a, ctx):
                 self._report(node, a, q or ctx.text(node.func), ctx)

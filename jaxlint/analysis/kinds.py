@@ -1,0 +1,754 @@
+"""THE place where "traced" is decided: which parameters of a traced function hold arrays.
+
+A tracing finding (JAX1xx) needs a *proven* array reached from a traced entry; a value of
+unknown kind never fires in the default selection. The rest of the analysis feeds this module
+and reads its answers:
+
+- `analysis/transforms.py` says which functions JAX transforms and which parameters the
+  transform leaves static (`static_argnums`, `in_axes=None`, `partial`): the *input*;
+- this module turns that into parameter kinds (`ParamKinds.entry`) with the evidence JAX
+  itself gives: a parameter JAX turns into a tracer is ARRAY unless its annotation, its
+  default or a library fact says it is a Python value; a parameter of a helper is what its
+  resolved traced call sites pass (`ParamKinds.helper_param`), decided by annotation first;
+- `analysis/flow/taint.py` propagates the kinds through expressions (its `Level` is the
+  flow-sensitive encoding of ARRAY / CONTAINER / not proven) and `kind_of` reads it back as a
+  `ValueKind` for rules and fixes.
+
+Why one module: before, a parameter was "traced unless proven static", and three modules
+edited that fact in place (review 3 §2.1); on 25 repositories nobody here had seen, 1 finding
+in 82 was right. Library facts are data (`LIBRARY_FACTS`), one entry per fact, each with a
+silent example and, where it makes sense, a twin that still fires (tests/test_kinds.py).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from jaxlint.analysis.flow.levels import Level
+from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.syntax import positional_params
+
+__all__ = [
+    "LIBRARY_FACTS",
+    "PASSED_ARGUMENTS",
+    "STATIC_HELPERS",
+    "LibraryFact",
+    "ParamKinds",
+    "ValueKind",
+    "annotation_kind",
+    "join",
+    "level_of",
+    "returns_static",
+    "static_result",
+    "static_functions",
+]
+
+# the seeds entry (analysis.project_data.StaticHelpers) naming other modules' functions, as
+# this module calls them, whose result is a Python value
+STATIC_HELPERS = "<static returns>"
+# the seeds entry (analysis.project_data.PassedArguments): what other modules pass this
+# module's top-level functions
+PASSED_ARGUMENTS = "<passed arguments>"
+
+
+class ValueKind(Enum):
+    """What a value is while JAX traces (a lattice: `join` of two different kinds is UNKNOWN,
+    except that CONTAINER absorbs ARRAY elements and UNKNOWN absorbs everything)."""
+
+    ARRAY = "array"  # a tracer (or a pytree whose leaves are tracers)
+    STATIC = "static"  # a Python value: scalar, str, None, enum, shape tuple, dtype, config
+    CALLABLE = "callable"  # a function, a Module class, an optax transformation
+    CONTAINER = "container"  # a Python list/tuple/dict holding arrays
+    UNKNOWN = "unknown"  # no evidence either way: never fires in the default selection
+
+
+def join(kinds: Iterable[ValueKind]) -> ValueKind:
+    """The kind of a value that is one of `kinds` (the join over call sites or paths)."""
+    out: ValueKind | None = None
+    for k in kinds:
+        if out is None or out is k:
+            out = k
+        elif {out, k} == {ValueKind.ARRAY, ValueKind.CONTAINER}:
+            out = ValueKind.CONTAINER
+        else:
+            return ValueKind.UNKNOWN
+    return out if out is not None else ValueKind.UNKNOWN
+
+
+def level_of(kind: ValueKind) -> Level:
+    """The taint level a parameter of this kind starts at (NONE: not proven traced)."""
+    if kind is ValueKind.ARRAY:
+        return Level.TREE
+    if kind is ValueKind.CONTAINER:
+        return Level.CONTAINER
+    return Level.NONE
+
+
+# -- library facts as data --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LibraryFact:
+    """One fact about a library's values under tracing.
+
+    `what` is the kind of fact: "annotation" (a parameter annotated `name` has `kind`),
+    "attribute" (`value.name` is a Python value: `kind` STATIC), "method" (`value.name(...)`
+    returns a Python value), "apply-keyword" (`module.apply(..., name=v)` / `init`: `v` is
+    configuration, not an input array). `example` is a program on which no JAX1xx finding
+    may fire; `twin` (optional) is its near miss, which must still fire.
+    """
+
+    library: str
+    what: str
+    name: str
+    kind: ValueKind
+    why: str
+    example: str
+    twin: str = ""
+
+
+_ARRAY_TWIN = """
+import jax
+
+@jax.jit
+def f(x: {ann}):
+    if x > 0:  # error: JAX110
+        return x
+    return -x
+"""
+
+LIBRARY_FACTS: tuple[LibraryFact, ...] = (
+    # -- annotations that prove an array (a helper parameter so annotated is ARRAY) --
+    *(
+        LibraryFact(
+            lib,
+            "annotation",
+            ann,
+            ValueKind.ARRAY,
+            "an array type: the parameter holds an array (a tracer under jit)",
+            example=f"import jax\n\n@jax.jit\ndef f(x: {short}):\n    return x * 2\n",
+            twin=_ARRAY_TWIN.format(ann=short),
+        )
+        for lib, ann, short in (
+            ("jax", "jax.Array", "jax.Array"),
+            ("jax", "jax.numpy.ndarray", "jax.numpy.ndarray"),
+            ("jax", "jax.typing.ArrayLike", "jax.typing.ArrayLike"),
+            ("chex", "chex.Array", "chex.Array"),
+            ("jaxtyping", "jaxtyping.Array", "jaxtyping.Array"),
+        )
+    ),
+    # -- annotations that prove a Python value --
+    *(
+        LibraryFact(
+            lib,
+            "annotation",
+            ann,
+            ValueKind.STATIC,
+            why,
+            example=(
+                f"import jax\nimport {lib.split('.')[0]}\n\n\n"
+                f"def helper(x, a: {ann}):\n    if a == a:\n        return x\n    return -x\n\n\n"
+                "@jax.jit\ndef f(x, y):\n    return helper(x, y)\n"
+            ),
+            twin=(
+                f"import jax\nimport {lib.split('.')[0]}\n\n\n"
+                "def helper(x, a):\n    if a > 0:  # error: JAX110\n        return x\n    return -x\n\n\n"
+                "@jax.jit\ndef f(x, y):\n    return helper(x, y)\n"
+            ),
+        )
+        for lib, ann, why in (
+            ("haliax", "haliax.Axis", "a named axis: a name and a Python int size"),
+            ("haliax", "haliax.AxisSpec", "axis metadata of a named array"),
+            ("haliax", "haliax.AxisSelector", "an axis name or Axis: metadata"),
+            ("jax.numpy", "jax.numpy.dtype", "a dtype is a Python object"),
+            ("jax.typing", "jax.typing.DTypeLike", "a dtype is a Python object"),
+            ("numpy", "numpy.dtype", "a dtype is a Python object"),
+            ("optax", "optax.GradientTransformation", "a pair of functions, not data"),
+            ("optax", "optax.Schedule", "a function of the step"),
+        )
+    ),
+    # -- attributes and methods whose result is Python metadata --
+    LibraryFact(
+        "haliax",
+        "attribute",
+        "axes",
+        ValueKind.STATIC,
+        "a NamedArray's axes are Axis objects (names and Python sizes)",
+        example=(
+            "import jax\n\n\n@jax.jit\ndef f(x, y):\n"
+            "    if x.axes[0] == y.axes[0]:\n        return x\n    return y\n"
+        ),
+        twin=(
+            "import jax\n\n\n@jax.jit\ndef f(x, y):\n"
+            "    if x.sum() == y.sum():  # error: JAX110\n        return x\n    return y\n"
+        ),
+    ),
+    *(
+        LibraryFact(
+            "haliax",
+            "method",
+            name,
+            ValueKind.STATIC,
+            "a question about a named array's axes, answered from its metadata",
+            example=(
+                "import jax\n\n\n@jax.jit\ndef f(x):\n"
+                f'    if x.{name}("pos"):\n        return x\n    return -x\n'
+            ),
+        )
+        for name in ("has_axis", "resolve_axis", "axis_size", "axis_indices")
+    ),
+    # -- flax `apply` / `init` keywords: configuration, not input arrays --
+    *(
+        LibraryFact(
+            "flax.linen",
+            "apply-keyword",
+            name,
+            ValueKind.STATIC,
+            "a keyword of `Module.apply` / `init` that configures the call",
+            example=(
+                "import flax.linen as nn\nimport jax\n\n\nclass M(nn.Module):\n"
+                "    @nn.compact\n    def __call__(self, x, train: bool = False):\n"
+                "        return x * 2 if train else x\n\n\n"
+                f"@jax.jit\ndef f(params, x):\n    return M().apply(params, x, {name}=None)\n"
+            ),
+        )
+        for name in ("mutable", "rngs", "method", "capture_intermediates")
+    ),
+)
+
+# the methods of `jax.Array`: on a pytree argument of unknown type, only these prove an array
+# result (`layer.input_structure()` on a penzai layer is whatever the method returns)
+ARRAY_METHODS = frozenset(
+    """all any argmax argmin argpartition argsort astype choose clip compress conj conjugate
+    copy cumprod cumsum cummax cummin diagonal dot flatten max mean min nonzero prod ptp ravel
+    repeat reshape round searchsorted sort squeeze std sum swapaxes take trace transpose var
+    view block_until_ready addressable_data __getitem__ __add__ __mul__""".split()
+)
+
+# `isinstance(x, T)` with these T holds only for concrete values (a tracer is none of them)
+HOST_TYPES = frozenset(
+    {
+        "numpy.ndarray",
+        "numpy.generic",
+        "numpy.number",
+        "numpy.integer",
+        "numpy.floating",
+        "numpy.bool_",
+        "int",
+        "float",
+        "bool",
+        "complex",
+        "str",
+        "bytes",
+        "numbers.Number",
+        "numbers.Real",
+        "numbers.Integral",
+        "numbers.Complex",
+    }
+)
+# ... and with these T fails for every concrete Python value
+ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer"})
+_ANNOTATIONS = {f.name: f.kind for f in LIBRARY_FACTS if f.what == "annotation"}
+STATIC_ATTRIBUTES = frozenset(f.name for f in LIBRARY_FACTS if f.what == "attribute")
+STATIC_METHODS = frozenset(f.name for f in LIBRARY_FACTS if f.what == "method")
+APPLY_KEYWORDS = frozenset(f.name for f in LIBRARY_FACTS if f.what == "apply-keyword")
+
+# jaxtyping's dtype-and-shape annotations: `Float[Array, "b n"]` is an array
+_JAXTYPING = frozenset(
+    "Float Int Bool Shaped Real Num Integer UInt Complex Inexact Key Float32 Float64 Int32"
+    " Int64 Bool_".split()
+)
+# Python values that JAX cannot trace: a jit parameter so annotated must be static already
+_UNTRACEABLE = frozenset({"str", "bytes", "type", "None", "NoneType"})
+# Python scalars: a jit parameter so annotated still becomes a tracer when passed
+_SCALARS = frozenset({"int", "float", "bool", "complex"})
+_CALLABLES = frozenset({"Callable", "typing.Callable", "collections.abc.Callable"})
+_SEQUENCES = frozenset(
+    {
+        "tuple",
+        "list",
+        "typing.Tuple",
+        "typing.List",
+        "typing.Sequence",
+        "collections.abc.Sequence",
+        "typing.Optional",
+        "typing.Union",
+        "typing.Literal",
+        "typing.Final",
+    }
+)
+_ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def annotation_kind(index: ModuleIndex, ann: ast.AST | None, *, entry: bool = False) -> ValueKind:
+    """The kind an annotation proves. `entry`: the parameter is one JAX itself turns into a
+    tracer (a jit argument), where `int`/`float`/`bool` and tuples of them are traced too;
+    only values JAX cannot trace (str, Enum, dtype, callables, axis metadata) prove STATIC."""
+    kind, scalar_only = _annotation(index, ann, 0)
+    if entry and kind is ValueKind.STATIC and scalar_only:
+        return ValueKind.UNKNOWN
+    return kind
+
+
+def _annotation(index: ModuleIndex, ann: ast.AST | None, depth: int) -> tuple[ValueKind, bool]:
+    """(kind, the static proof rests only on Python scalars)."""
+    if ann is None or depth > 4:
+        return ValueKind.UNKNOWN, False
+    if isinstance(ann, ast.Constant):
+        if ann.value is None:
+            return ValueKind.STATIC, False
+        if isinstance(ann.value, str):
+            try:
+                parsed = ast.parse(ann.value, mode="eval").body
+            except SyntaxError:
+                return ValueKind.UNKNOWN, False
+            for node in ast.walk(parsed):  # names resolve in the module's top scope
+                if isinstance(node, ast.Name):
+                    node.jl_scope = index.scopes[index.tree]  # type: ignore[attr-defined]
+            return _annotation(index, parsed, depth + 1)
+        return ValueKind.UNKNOWN, False
+    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):  # `str | None`
+        return _union(index, [ann.left, ann.right], depth)
+    if isinstance(ann, ast.Subscript):
+        head = index.qualname(ann.value) or ""
+        if head.rsplit(".", 1)[-1] in _JAXTYPING and head.startswith("jaxtyping"):
+            return ValueKind.ARRAY, False
+        if head in _CALLABLES:
+            return ValueKind.CALLABLE, False
+        if head in _SEQUENCES or head in ("Optional", "Union", "Tuple", "Sequence", "Literal"):
+            if head.endswith("Literal"):
+                return ValueKind.STATIC, False
+            inner = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+            inner = [e for e in inner if not (isinstance(e, ast.Constant) and e.value is ...)]
+            kind, scalar = _union(index, inner, depth)
+            if head.endswith(("Optional", "Union")):
+                return kind, scalar
+            # a sequence of Python values is a Python value (a shape tuple)
+            return (
+                (ValueKind.STATIC, True) if kind is ValueKind.STATIC else (ValueKind.UNKNOWN, False)
+            )
+        return ValueKind.UNKNOWN, False
+    if isinstance(ann, ast.Name) and _is_enum(index, ann):
+        return ValueKind.STATIC, False
+    q = index.qualname(ann)
+    if q is None:
+        return ValueKind.UNKNOWN, False
+    if q in _ANNOTATIONS:
+        return _ANNOTATIONS[q], False
+    if q.rsplit(".", 1)[-1] in ("Array", "ArrayLike") and q.startswith(
+        ("jax", "chex", "jaxtyping")
+    ):
+        return ValueKind.ARRAY, False
+    if q in _UNTRACEABLE:
+        return ValueKind.STATIC, False
+    if q in _SCALARS:
+        return ValueKind.STATIC, True
+    if q in _CALLABLES:
+        return ValueKind.CALLABLE, False
+    return ValueKind.UNKNOWN, False
+
+
+def _union(index: ModuleIndex, parts: list[ast.AST], depth: int) -> tuple[ValueKind, bool]:
+    kinds = [_annotation(index, p, depth + 1) for p in parts if not _is_none(p)]
+    if not kinds:
+        return ValueKind.STATIC, False
+    kind = join(k for k, _ in kinds)
+    if kind is ValueKind.CALLABLE:
+        kind = ValueKind.STATIC
+    return kind, all(s for _, s in kinds)
+
+
+def _is_none(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Constant) and node.value is None) or (
+        isinstance(node, ast.Name) and node.id == "None"
+    )
+
+
+def _is_enum(index: ModuleIndex, name: ast.Name) -> bool:
+    """A class of this module derived from `enum.Enum` (or IntEnum, StrEnum, ...)."""
+    b = index.binding(name.id, index.scope_of(name))
+    if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
+        return False
+    return any(index.qualname(base) in _ENUM_BASES for base in b.node.bases)
+
+
+# -- parameter kinds ---------------------------------------------------------------------------
+
+# lax control flow: how many positional arguments JAX passes to the function it is given
+# (a defaulted parameter past them keeps its Python default)
+_BODY_ARITY = {
+    "jax.lax.scan": (0, 2),
+    "jax.lax.fori_loop": (2, 2),
+    "jax.lax.while_loop": (None, 1),  # both functions, one argument
+    "jax.lax.map": (0, 1),
+    "jax.lax.associative_scan": (0, 2),
+}
+
+
+class ParamKinds:
+    """Kinds of the parameters of traced functions, from the transform, annotations,
+    defaults and call sites (the one writer of a traced function's starting kinds)."""
+
+    def __init__(
+        self,
+        index: ModuleIndex,
+        array_value,  # noqa: ANN001 - (expr) -> bool
+        passed: dict[str, tuple[int, frozenset[str]]] | None = None,
+    ) -> None:
+        self.index = index
+        # top-level function -> what other modules pass it (project index: PassedArguments)
+        self._passed = passed or {}
+        # `array_value(expr)`: the expression, outside traced code, is a JAX array
+        self._array_value = array_value
+        self._calls: dict[ast.AST, list[ast.Call] | None] = {}
+
+    def module_inputs(self, fn: ast.AST, traced: set[str]) -> set[str]:
+        """Of a flax/nnx/equinox Module's `__call__` (not a transform: traced when the Module
+        is applied under one), the parameters that hold arrays without more evidence: the
+        first input (`x`), and those annotated as arrays. The others carry the call's Python
+        configuration as often as data (`mode`, `step`, `decode`, `batch_shape`,
+        `self.config.x` passed down): UNKNOWN until a traced caller passes an array."""
+        params = [p for p in positional_params(fn, bound=True) if p in traced]
+        first = params[0] if params else None
+        used_as_array = _array_uses(fn, traced)
+        return {
+            p
+            for p in traced
+            if p == first or p in used_as_array or self.helper_param(fn, p) is ValueKind.ARRAY
+        }
+
+    def entry(self, fn: ast.AST, traced: set[str], *, direct: bool) -> dict[str, ValueKind]:
+        """Kinds of the parameters a transform leaves non-static (`traced`). `direct`: JAX
+        itself applies the transform to `fn` (jit/vmap/grad/scan body/...), so every
+        non-static argument becomes a tracer; otherwise (a Module's `__call__`, a seed from
+        another module) the transform's input is evidence only where the code agrees."""
+        out: dict[str, ValueKind] = {}
+        args = getattr(fn, "args", None)
+        if args is None:
+            return {p: ValueKind.ARRAY for p in traced}
+        params = {a.arg: a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        defaulted = _defaulted(fn)
+        for name in traced:
+            arg = params.get(name)
+            kind = annotation_kind(self.index, arg.annotation if arg else None, entry=direct)
+            if kind is ValueKind.STATIC or kind is ValueKind.CALLABLE:
+                out[name] = ValueKind.STATIC
+                continue
+            if kind is ValueKind.ARRAY:
+                out[name] = ValueKind.ARRAY
+                continue
+            if direct and name in defaulted:
+                out[name] = self._defaulted_kind(fn, name)
+                continue
+            out[name] = ValueKind.ARRAY
+        return out
+
+    def entry_levels(self, fn: ast.AST, traced: set[str], *, direct: bool) -> dict[str, Level]:
+        """`entry` as starting taint levels: ARRAY parameters start as a traced tree, or as a
+        traced array when an annotation or every visible caller proves an array (so that
+        truth tests like `temperature or 1.0` are proven, not assumed)."""
+        out: dict[str, Level] = {}
+        for name, kind in self.entry(fn, traced, direct=direct).items():
+            level = level_of(kind)
+            if level is Level.TREE and self._proven_array(fn, name):
+                level = Level.ARRAY
+            out[name] = level
+        return out
+
+    def _proven_array(self, fn: ast.AST, name: str) -> bool:
+        if self.helper_param(fn, name) is ValueKind.ARRAY:
+            return True
+        calls = self._call_sites(fn)
+        if not calls:
+            return False
+        params = positional_params(fn)
+        pos = params.index(name) if name in params else None
+        for call, _ in calls:
+            value = next((kw.value for kw in call.keywords if kw.arg == name), None)
+            if value is None and pos is not None and pos < len(call.args):
+                value = call.args[pos]
+            if value is None or isinstance(value, ast.Starred) or not self._array_value(value):
+                return False
+        return True
+
+    def helper_param(self, fn: ast.AST, name: str) -> ValueKind:
+        """What a helper parameter's annotation proves (UNKNOWN: the call sites decide)."""
+        args = getattr(fn, "args", None)
+        if args is None:
+            return ValueKind.UNKNOWN
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+            if a.arg == name:
+                return annotation_kind(self.index, a.annotation)
+        return ValueKind.UNKNOWN
+
+    def _defaulted_kind(self, fn: ast.AST, name: str) -> ValueKind:
+        """A jit parameter with a default: its default (a Python value) unless a caller
+        passes it. ARRAY when a visible call passes it; STATIC when every use of the
+        function is a visible call and none does; UNKNOWN when the function escapes (it is
+        exported, stored, handed to code we cannot see)."""
+        pos = positional_params(fn).index(name) if name in positional_params(fn) else None
+        elsewhere = self._passed.get(getattr(fn, "name", ""))
+        if elsewhere is not None and fn in self.index.tree.body:  # another module's call
+            most, keywords = elsewhere
+            if most == -1 or name in keywords or (pos is not None and pos < most):
+                return ValueKind.ARRAY
+        calls = self._call_sites(fn)
+        if calls is None:
+            return ValueKind.UNKNOWN
+        for call, bound in calls:
+            if any(kw.arg == name or kw.arg is None for kw in call.keywords):
+                return ValueKind.ARRAY
+            positional = call.args
+            if any(isinstance(a, ast.Starred) for a in positional):
+                return ValueKind.ARRAY
+            if pos is not None and pos - bound < len(positional) and pos >= bound:
+                return ValueKind.ARRAY
+        return ValueKind.STATIC if calls else ValueKind.UNKNOWN
+
+    def _call_sites(self, fn: ast.AST) -> list[tuple[ast.Call, int]] | None:
+        """Every use of `fn` as a visible call: (a call with the arguments JAX passes, the
+        number of leading parameters bound before them). None when `fn` escapes."""
+        name = getattr(fn, "name", None)
+        if name is None:
+            return None
+        out: list[tuple[ast.Call, int]] = []
+        for ref in self.index.names.get(name, ()):
+            if not isinstance(ref.ctx, ast.Load) or self.index.resolve_function(ref) is not fn:
+                continue
+            site = self._use(ref, 0)
+            if site is None:
+                return None
+            out.extend(site)
+        return out
+
+    def _use(self, ref: ast.expr, depth: int) -> list[tuple[ast.Call, int]] | None:
+        parent = getattr(ref, "jl_parent", None)
+        if isinstance(parent, ast.Call) and parent.func is ref:
+            return [(parent, 0)]
+        if depth > 2 or not isinstance(parent, ast.Call) or ref not in parent.args:
+            return None
+        q = self.index.qualname(parent.func) or ""
+        if q in _BODY_ARITY:
+            first, arity = _BODY_ARITY[q]
+            if first is not None and parent.args.index(ref) != first:
+                return None
+            return [(_fake_call(arity), 0)]
+        if q in ("jax.lax.cond", "jax.lax.switch"):
+            operands = parent.args[3:] if q == "jax.lax.cond" else parent.args[2:]
+            return [(_fake_call(len(operands)), 0)]
+        if parent.args[0] is not ref or not q.startswith(("jax.", "equinox.", "flax.")):
+            return None
+        # a transform of `fn`: `jax.jit(fn)(x)` or `g = jax.jit(fn)` and calls of `g`
+        outer = getattr(parent, "jl_parent", None)
+        if isinstance(outer, ast.Call) and outer.func is parent:
+            return [(outer, 0)]
+        if (
+            isinstance(outer, ast.Assign)
+            and len(outer.targets) == 1
+            and isinstance(outer.targets[0], ast.Name)
+        ):
+            target = outer.targets[0]
+            scope = self.index.scope_of(target)
+            if len(scope.bindings.get(target.id, ())) != 1:
+                return None
+            out: list[tuple[ast.Call, int]] = []
+            for use in self.index.names.get(target.id, ()):
+                if use is target or not isinstance(use.ctx, ast.Load):
+                    continue
+                if self.index.binding(use.id, self.index.scope_of(use)) is None:
+                    continue
+                up = getattr(use, "jl_parent", None)
+                if not (isinstance(up, ast.Call) and up.func is use):
+                    return None
+                out.append((up, 0))
+            return out
+        return None
+
+
+def _fake_call(arity: int) -> ast.Call:
+    """A stand-in for the call JAX makes: `arity` positional arguments."""
+    return ast.Call(
+        func=ast.Name("f", ast.Load()),
+        args=[ast.Constant(0) for _ in range(arity)],
+        keywords=[],
+    )
+
+
+def _defaulted(fn: ast.AST) -> set[str]:
+    args = fn.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    out = {a.arg for a in positional[len(positional) - len(args.defaults) :]}
+    out |= {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
+    return out
+
+
+# attributes only an array has (a Python int, str, tuple or config object has none of them)
+_ARRAY_ONLY = frozenset(
+    "shape ndim dtype astype reshape T sum mean max min at squeeze transpose".split()
+)
+
+
+def _array_uses(fn: ast.AST, names: set[str]) -> set[str]:
+    """Parameters the function's own body uses as arrays: `labels.shape`, `mask.astype(...)`,
+    `x.sum()` (use evidence: no Python configuration value has these)."""
+    out: set[str] = set()
+    for node in ast.walk(fn):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in _ARRAY_ONLY
+            and isinstance(node.value, ast.Name)
+            and node.value.id in names
+        ):
+            out.add(node.value.id)
+    return out
+
+
+def returns_static(index: ModuleIndex, fn: ast.AST) -> bool:
+    """`fn` returns a Python value whatever it is given: its return annotation says so
+    (`-> tuple[int, ...]`, `-> int | None`, `-> str`), or each of its returns is static
+    metadata (`x.shape[0]`, `len(x)`, `x.ndim - 1`, a literal, a tuple of those)."""
+    returns = getattr(fn, "returns", None)
+    # a bare `-> float` / `-> bool` often annotates a traced scalar (`jnp.mean(x)`): no evidence
+    bare_scalar = isinstance(returns, ast.Name) and returns.id in _SCALARS
+    if returns is not None and not bare_scalar:
+        return annotation_kind(index, returns) is ValueKind.STATIC
+    body = getattr(fn, "body", [])
+    if len(body) > 6 or not isinstance(body[-1], ast.Return):
+        return False  # a metadata getter is short and ends in its return (and walks are dear)
+    values = [r.value for r in _own_returns(fn)]
+    return bool(values) and all(v is not None and _static_expr(v) for v in values)
+
+
+def static_functions(index: ModuleIndex) -> list[str]:
+    """The top-level functions of a module that `returns_static` (for the project index:
+    a caller in another module knows their result is not traced)."""
+    return sorted(
+        stmt.name
+        for stmt in index.tree.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and not stmt.decorator_list
+        and returns_static(index, stmt)
+    )
+
+
+_META = frozenset({"shape", "ndim", "size", "dtype"})
+
+
+def _static_expr(node: ast.AST) -> bool:
+    """Syntactically static metadata: `x.shape[0]`, `len(x)`, `x.ndim - 1`, literals."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Attribute):
+        return node.attr in _META
+    if isinstance(node, ast.Subscript):
+        return _static_expr(node.value)
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id == "len"
+    if isinstance(node, ast.BinOp):
+        return _static_expr(node.left) and _static_expr(node.right)
+    if isinstance(node, ast.Tuple):
+        return all(_static_expr(e) for e in node.elts)
+    return False
+
+
+def _own_returns(fn: ast.AST) -> list[ast.Return]:
+    """The `return` statements of `fn` itself (not of functions nested in it)."""
+    out: list[ast.Return] = []
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Return):
+            out.append(cur)
+        if not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(cur))
+    return out
+
+
+def static_result(index: ModuleIndex, helpers: frozenset[str], func: ast.AST) -> bool:
+    """`func` names an imported project function whose result is a Python value (its
+    summary says so: `-> tuple[int, ...]`, `return x.shape[0]`; `helpers` are the names this
+    module calls them by, from the project index's `StaticHelpers`)."""
+    if not helpers:
+        return False
+    name = dotted(func)
+    if name is None or name not in helpers:
+        return False
+    b = index.binding(name.split(".", 1)[0], index.scope_of(func))
+    return b is not None and b.kind == "import"
+
+
+def constructed_object(index: ModuleIndex, call: ast.Call) -> bool:
+    """`call` builds an instance of a class defined in another module (`PointCloud(y, ...)`,
+    `gwb.GWBarycenterProblem(...)`: a CapWords name, PEP 8's class names, that is not a def
+    or class of this module). Its fields and properties are of unknown kind: the
+    constructor's configuration (`penalty`, `num_per_segment`) as often as its arrays, so
+    an attribute read from it is not a proven array (classes of this module are read from
+    their field annotations and pytree registration instead: analysis/pytrees.py)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    if not name or not name[0].isupper() or name.isupper() or "_" in name.strip("_"):
+        return False
+    if isinstance(func, ast.Name) and index.binding(func.id, index.scope_of(func)) is not None:
+        b = index.binding(func.id, index.scope_of(func))
+        if b is not None and b.kind != "import":
+            return False  # a class (or anything else) of this module
+    q = index.qualname(func) or ""
+    return not q.startswith(_ARRAY_LIBRARIES)
+
+
+# libraries whose classes hold arrays in their fields (flax's TrainState, optax states, ...)
+_ARRAY_LIBRARIES = ("jax.", "numpy.", "flax.", "equinox.", "haiku.", "optax.", "chex.")
+
+
+def object_params(index: ModuleIndex, fn: ast.AST) -> list[str]:
+    """Parameters annotated with a class imported from another project or library that is
+    not an array type (`A: lx.AbstractLinearOperator`, `geom: PointCloud`): objects whose
+    fields, properties and methods are of unknown kind (see `constructed_object`)."""
+    args = getattr(fn, "args", None)
+    if args is None:
+        return []
+    out = []
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        ann = a.annotation
+        if not isinstance(ann, (ast.Name, ast.Attribute)):
+            continue
+        if annotation_kind(index, ann) is not ValueKind.UNKNOWN:
+            continue
+        name = ann.attr if isinstance(ann, ast.Attribute) else ann.id
+        root = ann
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        b = index.binding(root.id, index.scope_of(root)) if isinstance(root, ast.Name) else None
+        q = index.qualname(ann) or ""
+        if (
+            b is not None
+            and b.kind == "import"
+            and name[:1].isupper()
+            and not name.isupper()
+            and not q.startswith(_ARRAY_LIBRARIES)
+            and not q.startswith("typing")
+            and name != "Any"
+            and not name.endswith(("Array", "ArrayLike", "Tensor", "Tree", "Params"))
+        ):
+            out.append(a.arg)
+    return out
+
+
+def never_array(index: ModuleIndex, node: ast.AST) -> bool:
+    """A string/None literal, or a name bound only to a plain `object()` sentinel: a tracer
+    compared with it (`mode == "relu"`, `state == sentinel`) gives a Python False."""
+    if isinstance(node, ast.Constant) and (isinstance(node.value, str) or node.value is None):
+        return True
+    if isinstance(node, ast.Name):
+        found = index.lookup(node.id, index.scope_of(node))
+        return bool(found) and all(
+            b.kind == "assign"
+            and isinstance(b.value, ast.Call)
+            and not b.value.args
+            and index.qualname(b.value.func) == "object"
+            for b in found
+        )
+    return False
