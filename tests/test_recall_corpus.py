@@ -25,24 +25,32 @@ VERIFIED = ROOT / "benchmarks" / "recall" / "verified.json"
 
 DETECTED = {
     "append_losses",
+    "apply_rngs_same_key",
     "arange_from_element",
     "arange_traced_stop",
+    "asarray_numpy_f64",
     "assert_spin_bound",
     "astype_float_grad",
     "async_dispatch_timing",
     "at_set_discarded",
     "block_setitem_helper",
     "ceil_steps",
+    "cfg_seed_per_epoch",
     "cond_and_predicate",
+    "dropout_fixed_seed",
     "epoch_timer",
+    "eqx_linear_one_key",
     "experimental_shard_map",
     "first_call_timed",
     "fit_timed_no_block",
+    "flax_init_twice",
+    "flax_param_dtype_f64",
     "float_across_modules",
     "float_helper_arg",
     "float_objective",
     "global_key_jit",
     "global_tracer_leak",
+    "helper_fixed_key_jit",
     "helpers_share_key",
     "index_update_loop",
     "init_params_reuse",
@@ -51,6 +59,7 @@ DETECTED = {
     "jit_lambda_while",
     "jit_per_call_likelihood",
     "key_across_modules",
+    "layers_comprehension_key",
     "local_jit_scan",
     "loop_key_not_advanced",
     "loop_state_key",
@@ -59,8 +68,11 @@ DETECTED = {
     "max_steps_if",
     "metropolis_same_key",
     "mwg_adapt_if",
+    "nnx_rngs_in_loop",
+    "nnx_rngs_per_step",
     "nonzero_prod",
     "np_asarray_module",
+    "ones_f64",
     "pad_to_length",
     "param_isub_in_loop",
     "pmap_chains",
@@ -68,6 +80,7 @@ DETECTED = {
     "random_first_call_timed",
     "scan_batch_key",
     "seed_in_loop",
+    "self_key_not_stored",
     "shape_per_iteration",
     "slice_iadd",
     "static_lr_schedule",
@@ -76,37 +89,24 @@ DETECTED = {
     "svd_truncate_min",
     "tree_map_removed",
     "tree_multimap",
+    "uniform_f64",
     "unique_ages",
+    "user_module_twice",
+    "vmap_module_key_none",
     "vmap_shared_key",
     "while_not_allclose",
 }
 # Known misses, with why (docs/precision.md, "Recall on public sharp bits").
 MISSED = {
-    "apply_rngs_same_key",  # a key in rngs={"dropout": key} to apply, unchanged every step
-    "asarray_numpy_f64",  # float64 NumPy data to jnp.asarray; x64 taken from sibling scripts
-    "cfg_seed_per_epoch",  # a constant seed through cfg["seed"] in a per-epoch function
     "closure_dict_leak",  # a closure over a tracer stored in an object's dict (vmap)
-    "dropout_fixed_seed",  # the fixed-seed closure runs in a loop, but its result is not carried
-    "eqx_linear_one_key",  # one key to two eqx.nn.Linear constructors
-    "flax_init_twice",  # model.init(key, x) twice
-    "flax_param_dtype_f64",  # flax param_dtype=float64; x64 taken from sibling scripts
-    "helper_fixed_key_jit",  # a fixed-seed key inside a helper of a jitted step
     "int_pow_overflow",  # 256 ** jnp.arange(...) overflows int32
-    "layers_comprehension_key",  # eqx.nn.Linear(key=key) in a list comprehension
-    "nnx_rngs_in_loop",  # nnx.Rngs(0) built inside a loop
-    "nnx_rngs_per_step",  # nnx.Rngs(dropout=0) built in a per-step function
     "not_traced_flag",  # `not` on a traced flag
-    "ones_f64",  # dtype=float64 without x64; x64 taken from sibling scripts
     "or_default_traced",  # `temperature or 1.0` on a traced parameter
     "print_tracer",  # print under jax.grad (JAX103 covers jit-like transforms only)
     "segment_sum_no_size",  # segment_sum under jit without num_segments
     "self_counter_in_jit",  # self.count += 1 inside a jitted method
-    "self_key_not_stored",  # self.key split in a method, never written back
     "split_traced_sections",  # jnp.split with a traced section count
     "stats_dict_in_jit",  # stats[k] += x.shape[0] inside jit
-    "uniform_f64",  # random.uniform(dtype=float64); x64 taken from sibling scripts
-    "user_module_twice",  # a user Module(key) constructed twice with one key
-    "vmap_module_key_none",  # vmap(in_axes=None) key over a module whose __call__ draws
 }
 
 

@@ -50,6 +50,15 @@ from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 X64_CONTEXTS = frozenset({"jax.enable_x64", "jax.experimental.enable_x64", "jax.config.enable_x64"})
 X64_NAMES = frozenset({"jax_enable_x64", "JAX_ENABLE_X64"})
 ABSL_FLAG_READERS = frozenset({"parse_flags_with_absl", "config_with_absl"})
+# Library constructors that create parameters or computations in the dtype they are given:
+# qualname prefix -> the keywords that carry it (`nn.Dense(3, param_dtype=jnp.float64)` makes
+# float32 parameters, with a UserWarning, when x64 is off).
+LIBRARY_DTYPE_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "flax.linen.": ("dtype", "param_dtype"),
+    "flax.nnx.": ("dtype", "param_dtype"),
+    "equinox.nn.": ("dtype",),
+}
+
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "tox.ini", "pytest.ini", ".git")
 CONFIG_FILES = ("tox.ini", "pytest.ini", "pyproject.toml", "setup.cfg", "noxfile.py", "Makefile")
 SKIP_DIRS = frozenset(

@@ -144,13 +144,31 @@ class KeyRepeats:
                 fun = call.args[0] if call.args else None
                 fun = fun or next((k.value for k in call.keywords if k.arg == "fun"), None)
                 fn = self.index.resolve_function(fun) if fun is not None else None
+                bound = isinstance(fun, ast.Attribute)
+                if fn is None and isinstance(fun, ast.Name):
+                    # `jax.vmap(block, ...)` over an instance of a module class: its __call__
+                    fn = self._instance_call_method(fun)
+                    bound = fn is not None
                 if fn is None:
                     continue
                 in_axes = call.args[1] if len(call.args) > 1 else None
                 in_axes = in_axes or next(
                     (k.value for k in call.keywords if k.arg == "in_axes"), None
                 )
-                yield call, fn, in_axes, isinstance(fun, ast.Attribute)
+                yield call, fn, in_axes, bound
+
+    def _instance_call_method(self, name: ast.Name) -> ast.AST | None:
+        """`Block.__call__` for `block` after `block = Block(key)` (a class of this module)."""
+        cls = self._instance_class(name)  # type: ignore[attr-defined]
+        if cls is None:
+            return None
+        for stmt in cls.body:
+            if (
+                isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and stmt.name == "__call__"
+            ):
+                return stmt
+        return None
 
     def _first_consumer(self, fn: ast.AST, name: str) -> ast.Call | None:
         calls = [n for n in walk_function(fn) if isinstance(n, ast.Call)]

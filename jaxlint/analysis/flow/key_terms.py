@@ -105,6 +105,10 @@ ALIGNABLE = {"choice": "a", "permutation": "x"}
 # draws (same-shaped layers: the same weights). Qualname prefix -> the keyword.
 KEY_CONSUMING_CONSTRUCTORS = {"equinox.nn.": "key"}
 
+# Library layers whose instances draw from the `key=` they are called with (dropout masks);
+# most `equinox.nn` layers ignore a call-time key (`Linear.__call__`: "key: Ignored").
+KEY_CONSUMING_LAYER_CALLS = frozenset({"equinox.nn.Dropout", "equinox.nn.MultiheadAttention"})
+
 # Methods of flax.linen modules and haiku transformed functions that draw from the key (or
 # the dict of keys) they are given, when the argument is known to be a key (made by
 # `jax.random` in the module, or named like one: `optax`'s `tx.init(params)` is not a key):

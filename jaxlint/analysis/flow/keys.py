@@ -42,6 +42,7 @@ from jaxlint.analysis.flow.key_terms import (
     DETERMINISTIC_FLAGS,
     JIT_WRAPPERS,
     KEY_CONSUMING_CONSTRUCTORS,
+    KEY_CONSUMING_LAYER_CALLS,
     KEY_CONSUMING_METHODS,
     LOOP_BODY_TRANSFORMS,
     NON_CONSUMING,
@@ -358,6 +359,8 @@ class KeyFlow(KeyRepeats):
             if q.startswith("jax."):
                 return []
         func = call.func
+        if self._layer_instance(func) in KEY_CONSUMING_LAYER_CALLS:
+            return [n for kw in call.keywords if kw.arg == "key" for n in [key_name(kw.value)] if n]
         if not isinstance(func, ast.Attribute) or func.attr not in KEY_CONSUMING_METHODS:
             return []
         for kw in call.keywords:
@@ -375,6 +378,41 @@ class KeyFlow(KeyRepeats):
             if kw.arg in keywords:
                 out += self._keys_in(kw.value, known_only=False)
         return out
+
+    def _layer_instance(self, func: ast.AST) -> str | None:
+        """The library class whose instance `func` is: `drop` after `drop = eqx.nn.Dropout(p)`,
+        `self.dropout` after `self.dropout = eqx.nn.Dropout(p)` in the class."""
+        value: ast.AST | None = None
+        if isinstance(func, ast.Name):
+            b = self.index.binding(func.id, self.index.scope_of(func))
+            value = b.value if b is not None and b.kind == "assign" else None
+        elif (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+        ):
+            fn = self.index.enclosing_function(func)
+            cls = syntax.parent(fn) if fn is not None else None
+            if isinstance(cls, ast.ClassDef):
+                for node in ast.walk(cls):
+                    if (
+                        isinstance(node, (ast.Assign, ast.AnnAssign))
+                        and node.value is not None
+                        and any(
+                            isinstance(t, ast.Attribute)
+                            and t.attr == func.attr
+                            and isinstance(t.value, ast.Name)
+                            and t.value.id == "self"
+                            for t in (
+                                node.targets if isinstance(node, ast.Assign) else [node.target]
+                            )
+                        )
+                    ):
+                        value = node.value
+                        break
+        if isinstance(value, ast.Call):
+            return self.index.qualname(value.func)
+        return None
 
     def _keys_in(self, expr: ast.AST, known_only: bool) -> list[str]:
         """The tracked keys an argument holds: the key itself or the values of a dict display
@@ -561,6 +599,8 @@ class KeyFlow(KeyRepeats):
                 isinstance(cur, ast.Call)
                 and not (isinstance(cur.func, ast.Attribute) and cur.func.attr in RECORD_METHODS)
                 and self._container_call(cur)
+                # `self.linear = eqx.nn.Linear(..., key=key)` draws from the key, keeps none
+                and not self._library_consumptions(cur)
             ):
                 stack.extend(a for a in cur.args)
                 stack.extend(kw.value for kw in cur.keywords)
