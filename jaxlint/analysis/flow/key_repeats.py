@@ -580,6 +580,8 @@ class KeyRepeats:
                 and base_name(key_name(key_argument(node)) or "") in names
             ]
             return bool(draws) and all(self._per_configuration(d, loop, bound) for d in draws)
+        if random_function(self.index, consumer) is None and self._library_consumptions(consumer):  # type: ignore[attr-defined]
+            return False  # a library initialiser or `apply`: its other arguments are data
         key = key_argument(consumer)
         others = [a for a in consumer.args if a is not key] + [k.value for k in consumer.keywords]
         for arg in others:

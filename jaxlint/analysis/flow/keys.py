@@ -559,7 +559,8 @@ class KeyFlow(KeyRepeats):
             stack.extend(ast.iter_child_nodes(cur))
         for call in sorted(calls, key=lambda c: (c.end_lineno, c.end_col_offset, -c.lineno)):
             self._derive(call, state)
-            for name in self.consumed_names(call):
+            consumed = self.consumed_names(call)
+            for name in consumed:
                 self._consume(name, call, state, loops, fn)
             func = call.func
             if isinstance(func, ast.Attribute) and fn is not None:
@@ -570,8 +571,10 @@ class KeyFlow(KeyRepeats):
                             self._escapes(kw.value, state, how)
                 elif isinstance(func.value, ast.Name) and random_function(self.index, call) is None:
                     # `self.refresh()` may rebind `self.key`: forget what we knew about it
+                    # (not what the call itself consumed: `sampler.run()` splits and drops
+                    # `self.rng_key`, it never stores it back)
                     prefix = func.value.id + "."
-                    for k in [k for k in state if k.startswith(prefix)]:
+                    for k in [k for k in state if k.startswith(prefix) and k not in consumed]:
                         del state[k]
 
     def _escapes(self, value: ast.AST, state, how: str) -> None:  # noqa: ANN001
