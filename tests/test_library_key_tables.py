@@ -52,9 +52,9 @@ METHOD_CASES = {
     "init": (
         """
         import jax
-        def build(model, x):
+        def build(actor, critic, x):
             key = jax.random.key(0)
-            return model.init(key, x), model.init(key, x)
+            return actor.init(key, x), critic.init(key, x)
         """,
         """
         import optax

@@ -693,17 +693,20 @@ class KeyRepeats:
             return False
         targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
         names = {n for t in targets for n in key_target_names(t) if n.isidentifier()}
-        return bool(names & self._carried(loop))
+        return bool(names & self._carried(loop, threaded_only=True))
 
-    def _carried(self, loop: ast.AST) -> set[str]:
+    def _carried(self, loop: ast.AST, threaded_only: bool = False) -> set[str]:
         """Names the loop assigns that are also used outside it (parameters of the function,
-        names read before or after the loop): their values outlive one iteration."""
-        key = id(loop)
+        names read before or after the loop): their values outlive one iteration. With
+        `threaded_only`, only the names the next iteration reads (`state = step(state)`):
+        `model = train(cfg)` in a loop over configurations, read after the loop, is not a
+        step whose output feeds the next call."""
+        key = (id(loop), threaded_only)
         if key not in self._carried_cache:
-            self._carried_cache[key] = self._find_carried(loop)
-        return self._carried_cache[key]
+            self._carried_cache[key] = self._find_carried(loop, threaded_only)  # type: ignore[index]
+        return self._carried_cache[key]  # type: ignore[index]
 
-    def _find_carried(self, loop: ast.AST) -> set[str]:
+    def _find_carried(self, loop: ast.AST, threaded_only: bool = False) -> set[str]:
         """A name the loop assigns whose value is read before the loop assigns it again: in
         the next iteration (a read in the body before the assignment) or after the loop (the
         first mention after the loop is a read). `predictions = ...` in two loops one after
@@ -736,6 +739,8 @@ class KeyRepeats:
             first_store = next((e[0] for e in body if e[1]), None)
             if first_store is not None and any(not st and pos < first_store for pos, st, _ in body):
                 carried.add(name)  # read in the body before the body assigns it
+                continue
+            if threaded_only:
                 continue
             after = [e for e in evs if not e[2] and e[0] > end]
             if after and not after[0][1]:

@@ -51,6 +51,7 @@ from jaxlint.analysis.flow.key_terms import (
     SEEDED_SAMPLERS,
     assigned_key_names,
     base_name,
+    in_test_code,
     key_argument,
     key_name,
     key_names_bound_in,
@@ -671,7 +672,11 @@ class KeyFlow(KeyRepeats):
         if first is not None and self._dead_draw(first):  # type: ignore[arg-type]
             first = None  # its keys or samples are never read: it correlates with nothing
         if first is not None and first is not call:
-            if not self._same_helper_call(first, call) and not self._aligned_draws(first, call):  # type: ignore[arg-type]
+            if (
+                not self._same_helper_call(first, call)  # type: ignore[arg-type]
+                and not self._aligned_draws(first, call)  # type: ignore[arg-type]
+                and not self._deliberate_copy(first, call, fn)  # type: ignore[arg-type]
+            ):
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             state[name] = call  # the latest consumption, for the next comparison
             return
@@ -709,6 +714,24 @@ class KeyFlow(KeyRepeats):
         if a["population"] == b["population"]:
             return False
         return all(a[k] == b[k] for k in a if k != "population")
+
+    def _deliberate_copy(self, first: ast.Call, second: ast.Call, fn: ast.AST | None) -> bool:
+        """The same key given twice on purpose: one library method called twice with the
+        same arguments on the same object (`params=self.qf.init(k, obs), target_params=
+        self.qf.init(k, obs)`: a target network that starts equal to the online one), or, in
+        test code, two helper or library calls that both take the key (a test runs two
+        implementations or two inputs with one key to compare them; direct `jax.random`
+        draws twice are still reported)."""
+        if random_function(self.index, first) or random_function(self.index, second):
+            return False
+        if (
+            isinstance(first.func, ast.Attribute)
+            and self.index.qualname(first.func) is None  # a method of an object, not `eqx.nn.X`
+            and ast.dump(first) == ast.dump(second)
+            and self._library_consumptions(first)
+        ):
+            return True
+        return fn is not None and in_test_code(fn)
 
     def _same_helper_call(self, first: ast.Call, second: ast.Call) -> bool:
         """The same helper called twice with the same arguments: it recomputes the same

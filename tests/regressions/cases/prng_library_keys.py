@@ -32,11 +32,17 @@ def two_linears_split():
     return eqx.nn.Linear(4, 4, key=k1), eqx.nn.Linear(4, 4, key=k2)
 
 
-def init_twice(x):
+def init_twice(actor_model, critic_model, x):
     key = jax.random.PRNGKey(0)
-    actor = Dense().init(key, x)
-    critic = Dense().init(key, x)  # error: JAX201
+    actor = actor_model.init(key, x)
+    critic = critic_model.init(key, x)  # error: JAX201
     return actor, critic
+
+
+def online_and_target(qf, x):
+    qf_key = jax.random.PRNGKey(0)
+    # the target network starts equal to the online one, on purpose (sbx's RLTrainState)
+    return dict(params=qf.init({"params": qf_key}, x), target_params=qf.init({"params": qf_key}, x))
 
 
 def optimizer_init_twice(params):
