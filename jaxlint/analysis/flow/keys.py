@@ -676,6 +676,8 @@ class KeyFlow(KeyRepeats):
                 not self._same_helper_call(first, call)  # type: ignore[arg-type]
                 and not self._aligned_draws(first, call)  # type: ignore[arg-type]
                 and not self._deliberate_copy(first, call, fn)  # type: ignore[arg-type]
+                and not self._distinct_split_children(first, call)  # type: ignore[arg-type]
+                and not self._inverse_transform(first, call)  # type: ignore[arg-type]
             ):
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             state[name] = call  # the latest consumption, for the next comparison
@@ -714,6 +716,33 @@ class KeyFlow(KeyRepeats):
         if a["population"] == b["population"]:
             return False
         return all(a[k] == b[k] for k in a if k != "population")
+
+    def _distinct_split_children(self, first: ast.Call, second: ast.Call) -> bool:
+        """`split(k)[1]` and later `split(split(k)[0])[1]`: `split` is deterministic, so the
+        same split written twice whose two DIFFERENT children are taken is one split (a test
+        replaying a library's key sequence), not a reuse; the same child twice still is."""
+        if (
+            random_function(self.index, first) != "split"
+            or random_function(self.index, second) != "split"
+        ):
+            return False
+        if ast.dump(first) != ast.dump(second):
+            return False
+        a, b = _child_index(first), _child_index(second)
+        return a is not None and b is not None and a != b
+
+    def _inverse_transform(self, first: ast.Call, second: ast.Call) -> bool:
+        """`inverse_structured_rotation(y, rng)` after `structured_rotation(x, rng)`: the
+        inverse must regenerate the forward transform's randomness from the same key (a
+        split would break it). Recognised by the names: the second callee is the first one's
+        name with an `inverse_`/`inv_`/`undo_` prefix."""
+        a, b = _callee_last(first.func), _callee_last(second.func)
+        if not a or not b:
+            return False
+        for prefix in ("inverse_", "inv_", "undo_"):
+            if b.startswith(prefix) and b[len(prefix) :] == a:
+                return True
+        return False
 
     def _deliberate_copy(self, first: ast.Call, second: ast.Call, fn: ast.AST | None) -> bool:
         """The same key given twice on purpose: one library method called twice with the
@@ -881,6 +910,29 @@ def _at_least(expr: ast.AST, count: ast.AST) -> bool:
             ):
                 return True
     return False
+
+
+def _child_index(call: ast.Call) -> int | None:
+    """`i` when the call's result is indexed at once with a constant: `split(k)[i]`."""
+    parent = syntax.parent(call)
+    if (
+        isinstance(parent, ast.Subscript)
+        and parent.value is call
+        and isinstance(parent.slice, ast.Constant)
+        and isinstance(parent.slice.value, int)
+        and not isinstance(parent.slice.value, bool)
+    ):
+        return parent.slice.value
+    return None
+
+
+def _callee_last(func: ast.AST) -> str | None:
+    """The last name of a callee: `rotate` for `wh.rotate`, `f` for `f`."""
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
 
 
 def _method(cls: ast.AST | None, name: str) -> ast.AST | None:
