@@ -831,7 +831,18 @@ class KeyFlow(KeyRepeats):
                 and all(isinstance(t, (ast.Tuple, ast.List)) for t in b.node.targets)
             ):
                 parent = self.key_kind(key_argument(b.node.value), depth + 1)
-                kinds.add((parent[0], True) if parent and parent[1] else None)
+                starred = any(
+                    isinstance(e, ast.Starred)
+                    and isinstance(e.value, ast.Name)
+                    and e.value.id == expr.id
+                    for t in b.node.targets
+                    for e in t.elts  # type: ignore[attr-defined]
+                )
+                if starred:
+                    # `key, *subkeys = split(key, 4)`: a Python list of keys, to index
+                    kinds.add((parent[0], False) if parent and parent[1] else None)
+                else:
+                    kinds.add((parent[0], True) if parent and parent[1] else None)
             else:
                 return None
         return kinds.pop() if len(kinds) == 1 else None
