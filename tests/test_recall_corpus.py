@@ -54,6 +54,7 @@ DETECTED = {
     "helpers_share_key",
     "index_update_loop",
     "init_params_reuse",
+    "int_pow_overflow",
     "item_assignment",
     "jit_inside_step",
     "jit_lambda_while",
@@ -99,7 +100,6 @@ DETECTED = {
 # Known misses, with why (docs/precision.md, "Recall on public sharp bits").
 MISSED = {
     "closure_dict_leak",  # a closure over a tracer stored in an object's dict (vmap)
-    "int_pow_overflow",  # 256 ** jnp.arange(...) overflows int32
     "not_traced_flag",  # `not` on a traced flag
     "or_default_traced",  # `temperature or 1.0` on a traced parameter
     "print_tracer",  # print under jax.grad (JAX103 covers jit-like transforms only)
