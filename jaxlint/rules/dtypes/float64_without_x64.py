@@ -160,6 +160,12 @@ def explicit_numpy_64(ctx: Context, node: ast.AST, depth: int = 0) -> tuple[str,
     return None
 
 
+def _warning(what: str) -> str:
+    """JAX warns when a 64-bit dtype is asked of it; NumPy data converted without a dtype is
+    truncated without a word."""
+    return "" if " handed to `" in what else " (with a UserWarning)"
+
+
 def _exempt(q: str) -> bool:
     return q.startswith(DTYPE_EXEMPT) or q in DTYPE_EXEMPT
 
@@ -223,7 +229,7 @@ class Float64WithoutX64(Rule):
 
     code = "JAX701"
     name = "float64-without-x64"
-    message = '{what} requests a 64-bit dtype but `jax_enable_x64` is not enabled: JAX silently uses {t32} (with a UserWarning); enable x64 at startup (`jax.config.update("jax_enable_x64", True)`) or ask for {t32}{more}'
+    message = '{what} requests a 64-bit dtype but `jax_enable_x64` is not enabled: JAX silently uses {t32}{warning}; enable x64 at startup (`jax.config.update("jax_enable_x64", True)`) or ask for {t32}{more}'
     verifier = "dtype"
     tier = 2
     templates = ("mre",)
@@ -405,7 +411,7 @@ class Float64WithoutX64(Rule):
         for node, what, t32 in self._found:
             if self._acknowledged(node):
                 # reported so that the comment suppresses it (and JAX001 sees it is used)
-                self.report(node, what=what, t32=t32, more="")
+                self.report(node, what=what, t32=t32, more="", warning=_warning(what))
         if not found:
             return
         target, what, t32 = found[0]
@@ -413,4 +419,4 @@ class Float64WithoutX64(Rule):
         more = (
             f" ({rest} more 64-bit request{'s' if rest > 1 else ''} in this module)" if rest else ""
         )
-        self.report(target, what=what, t32=t32, more=more)
+        self.report(target, what=what, t32=t32, more=more, warning=_warning(what))
