@@ -18,6 +18,7 @@ from jaxlint.analysis.flow.key_terms import (
     ACCUMULATING_METHODS,
     CLOCKS,
     CONTAINER_CALLS,
+    JIT_WRAPPERS,
     KEY_MAKERS,
     NON_CONSUMING,
     RECORD_METHODS,
@@ -251,6 +252,11 @@ class KeyRepeats:
                 continue
             if not steps_only or self._step_call(call, loop):
                 why.setdefault(target, f"it is called in the loop on line {loop.lineno}")  # type: ignore[attr-defined]
+            elif self._step_function(target) and not over_written_configurations(loop):
+                why.setdefault(
+                    target,
+                    f"it is a step called in every iteration of the loop on line {loop.lineno}",  # type: ignore[attr-defined]
+                )
             elif self._same_inputs_call(call, loop):
                 self._same_inputs.setdefault(target, loop)
                 why.setdefault(
@@ -277,6 +283,23 @@ class KeyRepeats:
         """Functions called with the same arguments in every iteration of a loop whose
         result is kept (filled by `_repeated`): function -> the loop."""
         return {}
+
+    def _step_function(self, fn: ast.AST) -> bool:
+        """A per-step function: compiled with a jit wrapper (`@jax.jit`, `@nnx.jit`,
+        `@eqx.filter_jit`, `partial(jax.jit, ...)`) or named as a step (`train_step`,
+        `update_step`, `step`). Called in a loop over batches, it runs once per step and is
+        meant to draw new numbers each time (the loop's result need not be carried)."""
+        name = getattr(fn, "name", "")
+        if name == "step" or name.endswith("_step") or name.startswith("step_"):
+            return True
+        for dec in getattr(fn, "decorator_list", ()):
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            q = self.index.qualname(target)
+            if q == "functools.partial" and isinstance(dec, ast.Call) and dec.args:
+                q = self.index.qualname(dec.args[0])
+            if q in JIT_WRAPPERS:
+                return True
+        return False
 
     def _same_inputs_call(self, call: ast.Call, loop: ast.AST) -> bool:
         """`[forward(x) for _ in range(4)]`, `for step in range(5): out = f(params, x);

@@ -220,3 +220,25 @@ def steps(x):
         key, sub = jax.random.split(key)
         fresh.append(loop_body_with(sub, x))
     return noisy, fresh, jnp.stack(fresh)
+
+
+def train_step(model, batch):
+    drop = nnx.Dropout(0.5, rngs=nnx.Rngs(dropout=0))  # error: JAX208
+    return jnp.mean(drop(model(batch)))
+
+
+def train_step_with(model, batch, rngs):
+    drop = nnx.Dropout(0.5, rngs=rngs)
+    return jnp.mean(drop(model(batch)))
+
+
+def make_inputs(n):
+    return jax.random.normal(jax.random.PRNGKey(0), (n, 3))  # one fixed input per size
+
+
+def train(model, loader, sizes):
+    rngs = nnx.Rngs(dropout=0)
+    losses = [train_step(model, batch) for batch in loader]
+    losses += [train_step_with(model, batch, rngs) for batch in loader]
+    inputs = [make_inputs(n) for n in sizes]
+    return losses, inputs
