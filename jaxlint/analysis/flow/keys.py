@@ -94,7 +94,7 @@ class Reuse:
     name: str
     node: ast.AST  # the second consumption (a Call), or the escaping key expression
     first: ast.Call | None  # the earlier consumption (None: across loop iterations)
-    kind: str  # "twice" | "loop" | "closure" | "escape"
+    kind: str  # "twice" | "loop" | "closure" | "escape" | "dropped"
     loop: ast.AST | None = None
     how: str = (
         ""  # for "escape": "returned", "stored in `self.key`", "stored by `.replace(rng=...)`"
@@ -122,6 +122,7 @@ class KeyFlow(KeyRepeats):
         self.consuming_params: dict[ast.AST, set[str]] = {}
         # methods that split `self.<attr>` and drop the new key: attr names per method
         self.consuming_attrs: dict[ast.AST, set[str]] = {}
+        self._dropped_splits: list[tuple[ast.AST, str, ast.Call]] = []
         self._bound_cache: dict[int, set[str]] = {}
         self._kind_cache: dict[int, tuple[str, bool] | None] = {}
         self._constant_seeds: list[ConstantSeed] | None = None
@@ -145,6 +146,7 @@ class KeyFlow(KeyRepeats):
         self._find_dropped_splits()
         self._summarize()
         self._walk_all()
+        self._report_dropped_splits()
 
     # -- helpers' key parameters -------------------------------------------------------------
     def _direct_consumption(self, call: ast.Call) -> str | None:
@@ -317,6 +319,23 @@ class KeyFlow(KeyRepeats):
                 targets = [t.id for t in node.targets[0].elts if isinstance(t, ast.Name)]
                 if any(t != "_" and not self._read_after(fn, t, node) for t in targets):
                     self.consuming_attrs.setdefault(fn, set()).add(attr)
+                    self._dropped_splits.append((fn, attr, node.value))
+
+    def _report_dropped_splits(self) -> None:
+        """A dropped split whose method no call site of this module was found repeating (the
+        object comes from elsewhere, a parameter, a loop): reported on the split itself, as
+        kind "dropped": every call of the method starts from the same `self.<attr>`."""
+        for fn, attr, split in self._dropped_splits:
+            seen = any(
+                r.kind == "twice"
+                and r.name.endswith(f".{attr}")
+                and isinstance(r.node, ast.Call)
+                and self.resolve_callee(r.node) is fn
+                for r in self.reuses
+            ) or any(r.kind == "loop" and r.name.endswith(f".{attr}") for r in self.reuses)
+            if not seen:
+                how = getattr(fn, "name", "")
+                self.reuses.append(Reuse(f"self.{attr}", split, split, "dropped", how=how))
 
     @staticmethod
     def _read_after(fn: ast.AST, name: str, stmt: ast.stmt) -> bool:

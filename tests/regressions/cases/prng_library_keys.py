@@ -242,3 +242,25 @@ def train(model, loader, sizes):
     losses += [train_step_with(model, batch, rngs) for batch in loader]
     inputs = [make_inputs(n) for n in sizes]
     return losses, inputs
+
+
+class Ensemble:
+    def __init__(self, key):
+        self.key = key
+        self.eval_key = key
+
+    def sample(self):
+        key, sub = jax.random.split(self.key)  # error: JAX201
+        return jax.random.normal(sub)
+
+    def sample_eval(self):
+        _, sub = jax.random.split(self.eval_key)  # the same draw on purpose: nothing dropped
+        return jax.random.normal(sub)
+
+    def sample_and_return(self):
+        key, sub = jax.random.split(self.key)
+        return jax.random.normal(sub), key  # the caller gets the new key
+
+
+def draw_from(ensemble):
+    return [ensemble.sample() for _ in range(3)]
