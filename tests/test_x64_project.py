@@ -138,6 +138,25 @@ def test_without_markers_the_top_package_folder_is_the_project(tmp_path):
     assert _codes(module) == []
 
 
+def test_a_notebook_importing_an_enabling_module_is_silenced(tmp_path):
+    import json
+
+    _project(tmp_path, {})
+    (tmp_path / "pkg" / "precision.py").write_text(
+        'import jax\njax.config.update("jax_enable_x64", True)\n'
+    )
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
+    nb = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    nb["cells"] = [dict(cell, source=["from pkg import precision\n", MODULE])]
+    path = tmp_path / "demo.ipynb"
+    path.write_text(json.dumps(nb))
+    assert x64.project_enables_x64(str(path))
+    nb["cells"] = [dict(cell, source=[MODULE])]
+    other = tmp_path / "other.ipynb"
+    other.write_text(json.dumps(nb))
+    assert not x64.project_enables_x64(str(other))
+
+
 def test_a_module_importing_an_enabling_module_is_silenced(tmp_path):
     module = _project(tmp_path, {})
     (tmp_path / "pkg" / "precision.py").write_text(

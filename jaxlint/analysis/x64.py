@@ -111,6 +111,7 @@ class _ProjectX64:
     everywhere: bool = False
     enabling: set[str] = dataclasses.field(default_factory=set)
     imports: dict[str, set[str]] = dataclasses.field(default_factory=dict)
+    by_name: dict[str, set[str]] = dataclasses.field(default_factory=dict)
     answers: dict[str, bool] = dataclasses.field(default_factory=dict)
 
 
@@ -267,15 +268,21 @@ def project_enables_x64(path: str) -> bool:
     full = os.path.abspath(path)
     answer = project.answers.get(full)
     if answer is None:
-        answer = project.answers[full] = _on_import_path(project, full)
+        answer = project.answers[full] = _on_import_path(project, full, root)
     return answer
 
 
-def _on_import_path(project: _ProjectX64, path: str) -> bool:
+def _on_import_path(project: _ProjectX64, path: str, root: str) -> bool:
     """An enabling file imports `path` (through any chain of project imports), or `path`
     imports one."""
     if not project.enabling:
         return False
+    if path not in project.imports:
+        # a notebook or a file the scan did not index: read its own imports now
+        text = _read(path)
+        if path.endswith(".ipynb"):
+            text = _notebook_code(text)
+        project.imports[path] = _imports_of(root, path, text, project.by_name)
     if _reaches(project, {path}, project.enabling):
         return True
     return _reaches(project, set(project.enabling), {path})
@@ -346,7 +353,7 @@ def _scan_project(root: str) -> _ProjectX64:
             if "import" in text:
                 texts[path] = text
     if project.enabling:
-        project.imports = _import_graph(root, texts)
+        project.imports, project.by_name = _import_graph(root, texts)
     return project
 
 
@@ -381,7 +388,9 @@ def _module_names(root: str, path: str) -> list[str]:
     return [".".join(rel[i:]) for i in range(len(rel)) if rel[i:]]
 
 
-def _import_graph(root: str, texts: dict[str, str]) -> dict[str, set[str]]:
+def _import_graph(
+    root: str, texts: dict[str, str]
+) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """File -> the project files its import statements name (and the `__init__`s of the
     packages on the way: importing `a.b` runs `a/__init__.py`)."""
     by_name: dict[str, set[str]] = {}
@@ -399,29 +408,7 @@ def _import_graph(root: str, texts: dict[str, str]) -> dict[str, set[str]]:
                         by_name.setdefault(name, set()).add(path)
     graph: dict[str, set[str]] = {}
     for path, text in texts.items():
-        package = os.path.relpath(os.path.dirname(path), root).split(os.sep)
-        package = [] if package == ["."] else package
-        out: set[str] = set()
-        for match in _IMPORT.finditer(text):
-            source, names, plain = match.groups()
-            wanted: list[str] = []
-            if plain is not None:
-                wanted = [m.split()[0] for m in plain.split(",") if m.strip()]
-            else:
-                dots = len(source) - len(source.lstrip("."))
-                base = source.lstrip(".")
-                if dots:
-                    up = package[: len(package) - (dots - 1)] if dots - 1 <= len(package) else []
-                    base = ".".join([*up, base] if base else up)
-                items = [n.split()[0] for n in names.replace("(", "").split(",") if n.strip()]
-                wanted = [base] if base else []
-                wanted += [f"{base}.{n}" if base else n for n in items if n != "*"]
-            for mod in wanted:
-                parts = mod.split(".")
-                for i in range(1, len(parts) + 1):
-                    out.update(by_name.get(".".join(parts[:i]), ()))
-        out.discard(path)
-        graph[path] = out
+        graph[path] = _imports_of(root, path, text, by_name)
     # a module's own package `__init__`s run before it
     for path in {p for paths in by_name.values() for p in paths}:
         folder = os.path.dirname(path)
@@ -430,7 +417,50 @@ def _import_graph(root: str, texts: dict[str, str]) -> dict[str, set[str]]:
             if os.path.isfile(init) and init != path:
                 graph.setdefault(path, set()).add(init)
             folder = os.path.dirname(folder)
-    return graph
+    return graph, by_name
+
+
+def _imports_of(root: str, path: str, text: str, by_name: dict[str, set[str]]) -> set[str]:
+    """The project files the import statements of `text` (the code of `path`) name."""
+    package = os.path.relpath(os.path.dirname(path), root).split(os.sep)
+    package = [] if package == ["."] else package
+    out: set[str] = set()
+    for match in _IMPORT.finditer(text):
+        source, names, plain = match.groups()
+        wanted: list[str] = []
+        if plain is not None:
+            wanted = [m.split()[0] for m in plain.split(",") if m.strip()]
+        else:
+            dots = len(source) - len(source.lstrip("."))
+            base = source.lstrip(".")
+            if dots:
+                up = package[: len(package) - (dots - 1)] if dots - 1 <= len(package) else []
+                base = ".".join([*up, base] if base else up)
+            items = [n.split()[0] for n in names.replace("(", "").split(",") if n.strip()]
+            wanted = [base] if base else []
+            wanted += [f"{base}.{n}" if base else n for n in items if n != "*"]
+        for mod in wanted:
+            parts = mod.split(".")
+            for i in range(1, len(parts) + 1):
+                out.update(by_name.get(".".join(parts[:i]), ()))
+    out.discard(path)
+    return out
+
+
+def _notebook_code(text: str) -> str:
+    """The code cells of a notebook's JSON, joined (empty when it is not one)."""
+    import json
+
+    try:
+        cells = json.loads(text).get("cells", [])
+    except (ValueError, AttributeError):
+        return ""
+    out = []
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            src = cell.get("source", "")
+            out.append("".join(src) if isinstance(src, list) else str(src))
+    return "\n".join(out)
 
 
 def clear_cache() -> None:
