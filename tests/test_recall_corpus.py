@@ -25,52 +25,88 @@ VERIFIED = ROOT / "benchmarks" / "recall" / "verified.json"
 
 DETECTED = {
     "append_losses",
+    "apply_rngs_same_key",
     "arange_from_element",
     "arange_traced_stop",
+    "asarray_numpy_f64",
     "assert_spin_bound",
     "astype_float_grad",
     "async_dispatch_timing",
     "at_set_discarded",
+    "block_setitem_helper",
     "ceil_steps",
+    "cfg_seed_per_epoch",
     "cond_and_predicate",
+    "dropout_fixed_seed",
     "epoch_timer",
+    "eqx_linear_one_key",
     "experimental_shard_map",
     "first_call_timed",
+    "fit_timed_no_block",
+    "flax_init_twice",
+    "flax_param_dtype_f64",
     "float_across_modules",
     "float_helper_arg",
     "float_objective",
     "global_key_jit",
     "global_tracer_leak",
+    "helper_fixed_key_jit",
     "helpers_share_key",
+    "index_update_loop",
     "init_params_reuse",
+    "int_pow_overflow",
     "item_assignment",
+    "jit_inside_step",
+    "jit_lambda_while",
     "jit_per_call_likelihood",
     "key_across_modules",
+    "layers_comprehension_key",
     "local_jit_scan",
     "loop_key_not_advanced",
+    "loop_state_key",
     "mandelbrot_vmap_if",
     "mask_at_set",
+    "max_steps_if",
+    "metropolis_same_key",
     "mwg_adapt_if",
+    "nnx_rngs_in_loop",
+    "nnx_rngs_per_step",
     "nonzero_prod",
     "np_asarray_module",
+    "ones_f64",
     "pad_to_length",
+    "param_isub_in_loop",
     "pmap_chains",
+    "prior_keys_index",
+    "random_first_call_timed",
     "scan_batch_key",
     "seed_in_loop",
+    "self_key_not_stored",
     "shape_per_iteration",
+    "slice_iadd",
+    "static_lr_schedule",
     "static_step_varies",
     "stax_import",
+    "svd_truncate_min",
     "tree_map_removed",
     "tree_multimap",
+    "uniform_f64",
     "unique_ages",
+    "user_module_twice",
+    "vmap_module_key_none",
     "vmap_shared_key",
     "while_not_allclose",
 }
 # Known misses, with why (docs/precision.md, "Recall on public sharp bits").
 MISSED = {
     "closure_dict_leak",  # a closure over a tracer stored in an object's dict (vmap)
-    "dropout_fixed_seed",  # the fixed-seed closure runs in a loop, but its result is not carried
+    "not_traced_flag",  # `not` on a traced flag
+    "or_default_traced",  # `temperature or 1.0` on a traced parameter
     "print_tracer",  # print under jax.grad (JAX103 covers jit-like transforms only)
+    "segment_sum_no_size",  # segment_sum under jit without num_segments
+    "self_counter_in_jit",  # self.count += 1 inside a jitted method
+    "split_traced_sections",  # jnp.split with a traced section count
+    "stats_dict_in_jit",  # stats[k] += x.shape[0] inside jit
 }
 
 

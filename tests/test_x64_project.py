@@ -58,7 +58,14 @@ def test_nothing_enables_x64_one_finding_per_module(tmp_path):
     [
         {"tests/conftest.py": 'import jax\njax.config.update("jax_enable_x64", True)\n'},
         {"pkg/__init__.py": "from jax import config\nconfig.update('jax_enable_x64', 1)\n"},
-        {"run.py": 'import os\nos.environ["JAX_ENABLE_X64"] = "1"\n'},
+        {"run.py": 'import os\nos.environ["JAX_ENABLE_X64"] = "1"\nfrom pkg import physics\n'},
+        {
+            "pkg/run.py": 'import jax\njax.config.update("jax_enable_x64", True)\nfrom . import physics\n'
+        },
+        {
+            "main.py": 'import jax\nif __name__ == "__main__":\n    jax.config.update("jax_enable_x64", True)\n    import pkg.api\n',
+            "pkg/api.py": "from pkg.physics import a\n",
+        },
         {"tests/conftest.py": "import jax\njax.config.parse_flags_with_absl()\n"},
         {
             ".github/workflows/ci.yml": "jobs:\n  t:\n    steps:\n      - run: JAX_ENABLE_X64=1 pytest\n"
@@ -71,7 +78,9 @@ def test_nothing_enables_x64_one_finding_per_module(tmp_path):
     ids=[
         "conftest",
         "package-init",
-        "environ",
+        "environ-importer",
+        "relative-importer",
+        "entry-point-through-a-module",
         "absl",
         "ci-run",
         "ci-matrix",
@@ -122,9 +131,70 @@ def test_without_markers_the_top_package_folder_is_the_project(tmp_path):
     (repo / "models" / "layers" / "__init__.py").write_text("")
     module = repo / "models" / "layers" / "dense.py"
     module.write_text(MODULE)
-    (repo / "main.py").write_text('import jax\njax.config.update("jax_enable_x64", True)\n')
+    (repo / "main.py").write_text(
+        'import jax\njax.config.update("jax_enable_x64", True)\nfrom models.layers import dense\n'
+    )
     assert x64.project_root(str(module)) == str(repo)
     assert _codes(module) == []
+
+
+def test_a_notebook_importing_an_enabling_module_is_silenced(tmp_path):
+    import json
+
+    _project(tmp_path, {})
+    (tmp_path / "pkg" / "precision.py").write_text(
+        'import jax\njax.config.update("jax_enable_x64", True)\n'
+    )
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
+    nb = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    nb["cells"] = [dict(cell, source=["from pkg import precision\n", MODULE])]
+    path = tmp_path / "demo.ipynb"
+    path.write_text(json.dumps(nb))
+    assert x64.project_enables_x64(str(path))
+    nb["cells"] = [dict(cell, source=[MODULE])]
+    other = tmp_path / "other.ipynb"
+    other.write_text(json.dumps(nb))
+    assert not x64.project_enables_x64(str(other))
+
+
+def test_a_module_importing_an_enabling_module_is_silenced(tmp_path):
+    module = _project(tmp_path, {})
+    (tmp_path / "pkg" / "precision.py").write_text(
+        'import jax\njax.config.update("jax_enable_x64", True)\n'
+    )
+    module.write_text("from pkg import precision\n" + MODULE)
+    assert _codes(module) == []
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"run.py": 'import jax\njax.config.update("jax_enable_x64", True)\nimport numpy\n'},
+        {"scripts/other.py": 'import os\nos.environ["JAX_ENABLE_X64"] = "1"\n'},
+        {
+            "tests/test_physics.py": (
+                "import jax\nfrom pkg import physics\n\n"
+                "def setUpModule():\n    jax.config.update('jax_enable_x64', True)\n"
+            )
+        },
+        {
+            "tests/test_other.py": (
+                "import jax\nfrom pkg import physics\n\n"
+                "def test_f():\n    with jax.enable_x64(True):\n        pass\n"
+            )
+        },
+    ],
+    ids=["sibling-script", "unrelated-environ", "setUpModule", "enable-x64-block"],
+)
+def test_evidence_off_the_import_path_does_not_count(tmp_path, files):
+    """Issue 24: a sibling script (its own process) or a test turning x64 on for itself does
+    not enable it for a module; only a file on the module's import or entry path does."""
+    module = _project(tmp_path, {})
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    assert _codes(module) == ["JAX701"]
 
 
 def test_noqa_lines_are_acknowledged_not_counted():

@@ -101,7 +101,7 @@ def verify(case: Case) -> dict[str, object]:
         matched = [line for line in bout.splitlines() if text in line]
         shown = ((matched or [""])[-1][:200], _last_line(gout))
     elif check.startswith("compiles:"):
-        name, limit = check[len("compiles:") :].split(">")
+        name, limit = check[len("compiles:") :].rsplit(">", 1)
         pattern = f"Compiling jit({name})"
         nbad, ngood = ball.count(pattern), gall.count(pattern)
         ok = brc == 0 and grc == 0 and nbad > int(limit) >= ngood

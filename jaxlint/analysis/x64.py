@@ -12,15 +12,23 @@ in its project turns x64 on. Evidence, any of which counts:
   `config_with_absl`): the environment may enable it;
 * in the project (the nearest folder above the file holding `pyproject.toml`, `setup.py`,
   `setup.cfg`, `tox.ini`, `pytest.ini` or `.git`; without one, the folder holding the file's
-  top-level package): a Python file enabling it
-  (`config.update("jax_enable_x64", True)`, `os.environ["JAX_ENABLE_X64"] = "1"`), a
-  `conftest.py` reading flags from absl, or `JAX_ENABLE_X64` set (to anything but 0/false) in
-  `.github/workflows/*.yml`, `tox.ini`, `pytest.ini`, `pyproject.toml`, `setup.cfg`,
-  `noxfile.py` or a `Makefile`;
+  top-level package), for every module: a `conftest.py` enabling it or reading flags from
+  absl (pytest loads it before any test imports the module), or `JAX_ENABLE_X64` set (to
+  anything but 0/false) in `.github/workflows/*.yml`, `tox.ini`, `pytest.ini`,
+  `pyproject.toml`, `setup.cfg`, `noxfile.py` or a `Makefile` (the environment of every run);
+* in the project, for the modules on its import path only: a Python file enabling it at
+  import time (`config.update("jax_enable_x64", True)`, `os.environ["JAX_ENABLE_X64"] =
+  "1"`, at module level, `if __name__ == "__main__":` included) counts for the modules it
+  imports (directly or through other project modules, package `__init__`s included) and for
+  the modules that import it. A sibling script that turns x64 on runs in its own process and
+  does nothing for a module it never imports; a test that turns it on for itself
+  (`setUpModule`, a test function, a `with jax.enable_x64():` block) does nothing for other
+  modules. Imports are read from the text (`import a.b`, `from a import b`, relative forms),
+  never executed;
 * the `x64 = true` setting (read by the rule).
 
-The static layer reads other files' text, never imports them. The project answer is computed
-once per project root and process (`project_enables_x64`), not once per file.
+The static layer reads other files' text, never imports them. The project scan runs once per
+project root and process (`project_enables_x64`); the import closure once per file.
 
 Runtime guards: code that runs only when x64 is on (`if not jax.config.x64_enabled: return`,
 `@pytest.mark.skipif(not jax.config.x64_enabled, ...)`, `if jax.config.jax_enable_x64:`) is
@@ -30,8 +38,10 @@ fine whatever the project does (`x64_guarded`).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import os
 import re
+from dataclasses import dataclass
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
@@ -40,6 +50,15 @@ from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 X64_CONTEXTS = frozenset({"jax.enable_x64", "jax.experimental.enable_x64", "jax.config.enable_x64"})
 X64_NAMES = frozenset({"jax_enable_x64", "JAX_ENABLE_X64"})
 ABSL_FLAG_READERS = frozenset({"parse_flags_with_absl", "config_with_absl"})
+# Library constructors that create parameters or computations in the dtype they are given:
+# qualname prefix -> the keywords that carry it (`nn.Dense(3, param_dtype=jnp.float64)` makes
+# float32 parameters, with a UserWarning, when x64 is off).
+LIBRARY_DTYPE_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "flax.linen.": ("dtype", "param_dtype"),
+    "flax.nnx.": ("dtype", "param_dtype"),
+    "equinox.nn.": ("dtype",),
+}
+
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "tox.ini", "pytest.ini", ".git")
 CONFIG_FILES = ("tox.ini", "pytest.ini", "pyproject.toml", "setup.cfg", "noxfile.py", "Makefile")
 SKIP_DIRS = frozenset(
@@ -78,8 +97,26 @@ _CONFIG_ENABLES = re.compile(
 )
 _ABSL = re.compile(r"\b(?:parse_flags_with_absl|config_with_absl)\b")
 
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w, \t*]+)|import[ \t]+([\w., \t]+))",
+    re.M,
+)
+
+
+@dataclass
+class _ProjectX64:
+    """What a project scan found: evidence for every module, the files that turn x64 on at
+    import time, and the project's import graph (file -> project files it imports)."""
+
+    everywhere: bool = False
+    enabling: set[str] = dataclasses.field(default_factory=set)
+    imports: dict[str, set[str]] = dataclasses.field(default_factory=dict)
+    by_name: dict[str, set[str]] = dataclasses.field(default_factory=dict)
+    answers: dict[str, bool] = dataclasses.field(default_factory=dict)
+
+
 _ROOTS: dict[str, str] = {}
-_PROJECTS: dict[str, bool] = {}
+_PROJECTS: dict[str, _ProjectX64] = {}
 
 
 # -- the module ---------------------------------------------------------------------------------
@@ -217,14 +254,54 @@ def project_root(path: str) -> str | None:
 
 
 def project_enables_x64(path: str) -> bool:
-    """Some file of the project around `path` turns x64 on (cached per root and process)."""
+    """Evidence in the project around `path` that x64 is on where this module runs: project
+    configuration or a conftest (every module), or a file on the module's import path that
+    turns it on at import time (the scan is cached per root and process)."""
     root = project_root(path)
     if root is None:
         return False
-    cached = _PROJECTS.get(root)
-    if cached is None:
-        cached = _PROJECTS[root] = _scan_project(root)
-    return cached
+    project = _PROJECTS.get(root)
+    if project is None:
+        project = _PROJECTS[root] = _scan_project(root)
+    if project.everywhere:
+        return True
+    full = os.path.abspath(path)
+    answer = project.answers.get(full)
+    if answer is None:
+        answer = project.answers[full] = _on_import_path(project, full, root)
+    return answer
+
+
+def _on_import_path(project: _ProjectX64, path: str, root: str) -> bool:
+    """An enabling file imports `path` (through any chain of project imports), or `path`
+    imports one."""
+    if not project.enabling:
+        return False
+    if path not in project.imports:
+        # a notebook or a file the scan did not index: read its own imports now
+        text = _read(path)
+        if path.endswith(".ipynb"):
+            text = _notebook_code(text)
+        project.imports[path] = _imports_of(root, path, text, project.by_name)
+    if _reaches(project, {path}, project.enabling):
+        return True
+    return _reaches(project, set(project.enabling), {path})
+
+
+def _reaches(project: _ProjectX64, start: set[str], goal: set[str]) -> bool:
+    seen = set(start)
+    todo = list(start)
+    while todo:
+        cur = todo.pop()
+        if cur in goal and cur not in start:
+            return True
+        for nxt in project.imports.get(cur, ()):
+            if nxt in goal:
+                return True
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
 
 
 def _read(path: str) -> str:
@@ -235,21 +312,26 @@ def _read(path: str) -> str:
         return ""
 
 
-def _scan_project(root: str) -> bool:
+def _scan_project(root: str) -> _ProjectX64:
+    project = _ProjectX64()
     for name in CONFIG_FILES:
         text = _read(os.path.join(root, name))
         if "JAX_ENABLE_X64" in text and _CONFIG_ENABLES.search(text):
-            return True
+            project.everywhere = True
+            return project
         if "jax_enable_x64" in text and _PY_ENABLES.search(text):
-            return True
+            project.everywhere = True
+            return project
     workflows = os.path.join(root, ".github", "workflows")
     if os.path.isdir(workflows):
         for name in sorted(os.listdir(workflows)):
             if name.endswith((".yml", ".yaml")):
                 text = _read(os.path.join(workflows, name))
                 if "JAX_ENABLE_X64" in text and _CONFIG_ENABLES.search(text):
-                    return True
+                    project.everywhere = True
+                    return project
     count = 0
+    texts: dict[str, str] = {}
     for folder, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
         for name in files:
@@ -257,13 +339,128 @@ def _scan_project(root: str) -> bool:
                 continue
             count += 1
             if count > MAX_FILES:
-                return False
-            text = _read(os.path.join(folder, name))
-            if ("jax_enable_x64" in text or "JAX_ENABLE_X64" in text) and _PY_ENABLES.search(text):
-                return True
-            if name == "conftest.py" and _ABSL.search(text):
-                return True
+                return project
+            path = os.path.join(folder, name)
+            text = _read(path)
+            enables = ("jax_enable_x64" in text or "JAX_ENABLE_X64" in text) and bool(
+                _PY_ENABLES.search(text)
+            )
+            if name == "conftest.py" and (enables or _ABSL.search(text)):
+                project.everywhere = True
+                return project
+            if enables and _enables_at_import(text):
+                project.enabling.add(path)
+            if "import" in text:
+                texts[path] = text
+    if project.enabling:
+        project.imports, project.by_name = _import_graph(root, texts)
+    return project
+
+
+def _enables_at_import(text: str) -> bool:
+    """The file turns x64 on when it is imported or run, not only inside a function (a
+    test's `setUpModule`, a helper): a match outside every def. Unparsable text counts."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return True
+    inside: list[tuple[int, int]] = [
+        (n.lineno, n.end_lineno or n.lineno)
+        for n in ast.walk(tree)
+        if isinstance(n, FUNCTION_NODES)
+    ]
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    for match in _PY_ENABLES.finditer(text):
+        line = next(i for i, start in enumerate(starts) if start > match.start())
+        if not any(a <= line <= b for a, b in inside):
+            return True
     return False
+
+
+def _module_names(root: str, path: str) -> list[str]:
+    """The dotted names `path` may be imported as: relative to the root and to every folder
+    between (`src/pkg/mod.py`: `src.pkg.mod`, `pkg.mod`, `mod`); a package is its folder."""
+    rel = os.path.relpath(path, root)[: -len(".py")].split(os.sep)
+    if rel[-1] == "__init__":
+        rel = rel[:-1]
+    return [".".join(rel[i:]) for i in range(len(rel)) if rel[i:]]
+
+
+def _import_graph(
+    root: str, texts: dict[str, str]
+) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """File -> the project files its import statements name (and the `__init__`s of the
+    packages on the way: importing `a.b` runs `a/__init__.py`)."""
+    by_name: dict[str, set[str]] = {}
+    for path in texts:
+        for name in _module_names(root, path):
+            by_name.setdefault(name, set()).add(path)
+    # files without `import` in them are still importable: index every .py under a package
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
+        for fname in files:
+            if fname.endswith(".py"):
+                path = os.path.join(folder, fname)
+                if path not in texts:
+                    for name in _module_names(root, path):
+                        by_name.setdefault(name, set()).add(path)
+    graph: dict[str, set[str]] = {}
+    for path, text in texts.items():
+        graph[path] = _imports_of(root, path, text, by_name)
+    # a module's own package `__init__`s run before it
+    for path in {p for paths in by_name.values() for p in paths}:
+        folder = os.path.dirname(path)
+        while folder.startswith(root) and folder != root:
+            init = os.path.join(folder, "__init__.py")
+            if os.path.isfile(init) and init != path:
+                graph.setdefault(path, set()).add(init)
+            folder = os.path.dirname(folder)
+    return graph, by_name
+
+
+def _imports_of(root: str, path: str, text: str, by_name: dict[str, set[str]]) -> set[str]:
+    """The project files the import statements of `text` (the code of `path`) name."""
+    package = os.path.relpath(os.path.dirname(path), root).split(os.sep)
+    package = [] if package == ["."] else package
+    out: set[str] = set()
+    for match in _IMPORT.finditer(text):
+        source, names, plain = match.groups()
+        wanted: list[str] = []
+        if plain is not None:
+            wanted = [m.split()[0] for m in plain.split(",") if m.strip()]
+        else:
+            dots = len(source) - len(source.lstrip("."))
+            base = source.lstrip(".")
+            if dots:
+                up = package[: len(package) - (dots - 1)] if dots - 1 <= len(package) else []
+                base = ".".join([*up, base] if base else up)
+            items = [n.split()[0] for n in names.replace("(", "").split(",") if n.strip()]
+            wanted = [base] if base else []
+            wanted += [f"{base}.{n}" if base else n for n in items if n != "*"]
+        for mod in wanted:
+            parts = mod.split(".")
+            for i in range(1, len(parts) + 1):
+                out.update(by_name.get(".".join(parts[:i]), ()))
+    out.discard(path)
+    return out
+
+
+def _notebook_code(text: str) -> str:
+    """The code cells of a notebook's JSON, joined (empty when it is not one)."""
+    import json
+
+    try:
+        cells = json.loads(text).get("cells", [])
+    except (ValueError, AttributeError):
+        return ""
+    out = []
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            src = cell.get("source", "")
+            out.append("".join(src) if isinstance(src, list) else str(src))
+    return "\n".join(out)
 
 
 def clear_cache() -> None:

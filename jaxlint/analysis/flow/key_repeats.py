@@ -18,9 +18,11 @@ from jaxlint.analysis.flow.key_terms import (
     ACCUMULATING_METHODS,
     CLOCKS,
     CONTAINER_CALLS,
+    JIT_WRAPPERS,
     KEY_MAKERS,
     NON_CONSUMING,
     RECORD_METHODS,
+    RNGS_MAKERS,
     VIEW_ATTRS,
     VIEW_METHODS,
     VMAPS,
@@ -143,13 +145,31 @@ class KeyRepeats:
                 fun = call.args[0] if call.args else None
                 fun = fun or next((k.value for k in call.keywords if k.arg == "fun"), None)
                 fn = self.index.resolve_function(fun) if fun is not None else None
+                bound = isinstance(fun, ast.Attribute)
+                if fn is None and isinstance(fun, ast.Name):
+                    # `jax.vmap(block, ...)` over an instance of a module class: its __call__
+                    fn = self._instance_call_method(fun)
+                    bound = fn is not None
                 if fn is None:
                     continue
                 in_axes = call.args[1] if len(call.args) > 1 else None
                 in_axes = in_axes or next(
                     (k.value for k in call.keywords if k.arg == "in_axes"), None
                 )
-                yield call, fn, in_axes, isinstance(fun, ast.Attribute)
+                yield call, fn, in_axes, bound
+
+    def _instance_call_method(self, name: ast.Name) -> ast.AST | None:
+        """`Block.__call__` for `block` after `block = Block(key)` (a class of this module)."""
+        cls = self._instance_class(name)  # type: ignore[attr-defined]
+        if cls is None:
+            return None
+        for stmt in cls.body:
+            if (
+                isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and stmt.name == "__call__"
+            ):
+                return stmt
+        return None
 
     def _first_consumer(self, fn: ast.AST, name: str) -> ast.Call | None:
         calls = [n for n in walk_function(fn) if isinstance(n, ast.Call)]
@@ -228,12 +248,22 @@ class KeyRepeats:
             if loop is None:
                 continue
             target = self.resolve_callee(call)
-            if (
-                target is not None
-                and not in_test_code(call)
-                and (not steps_only or self._step_call(call, loop))
-            ):
+            if target is None or in_test_code(call):
+                continue
+            if not steps_only or self._step_call(call, loop):
                 why.setdefault(target, f"it is called in the loop on line {loop.lineno}")  # type: ignore[attr-defined]
+            elif self._step_function(target) and not over_written_configurations(loop):
+                why.setdefault(
+                    target,
+                    f"it is a step called in every iteration of the loop on line {loop.lineno}",  # type: ignore[attr-defined]
+                )
+            elif self._same_inputs_call(call, loop):
+                self._same_inputs.setdefault(target, loop)
+                why.setdefault(
+                    target,
+                    f"it is called with the same arguments in every iteration of the loop on "
+                    f"line {loop.lineno}",  # type: ignore[attr-defined]
+                )
         todo = [f for f in why if not in_test_code(f)]
         for _ in range(3):  # callees of callees, three levels deep
             added = []
@@ -247,6 +277,49 @@ class KeyRepeats:
                             added.append(target)
             todo = added
         return {fn: w for fn, w in why.items() if not in_test_code(fn) and not self._timed(fn)}
+
+    @cached_property
+    def _same_inputs(self) -> dict[ast.AST, ast.AST]:
+        """Functions called with the same arguments in every iteration of a loop whose
+        result is kept (filled by `_repeated`): function -> the loop."""
+        return {}
+
+    def _step_function(self, fn: ast.AST) -> bool:
+        """A per-step function: compiled with a jit wrapper (`@jax.jit`, `@nnx.jit`,
+        `@eqx.filter_jit`, `partial(jax.jit, ...)`) or named as a step (`train_step`,
+        `update_step`, `step`). Called in a loop over batches, it runs once per step and is
+        meant to draw new numbers each time (the loop's result need not be carried)."""
+        name = getattr(fn, "name", "")
+        if name == "step" or name.endswith("_step") or name.startswith("step_"):
+            return True
+        for dec in getattr(fn, "decorator_list", ()):
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            q = self.index.qualname(target)
+            if q == "functools.partial" and isinstance(dec, ast.Call) and dec.args:
+                q = self.index.qualname(dec.args[0])
+            if q in JIT_WRAPPERS:
+                return True
+        return False
+
+    def _same_inputs_call(self, call: ast.Call, loop: ast.AST) -> bool:
+        """`[forward(x) for _ in range(4)]`, `for step in range(5): out = f(params, x);
+        outs.append(out)`: nothing the loop binds reaches the call's arguments, the result is
+        kept (not a bare statement), and the loop reads no clock (a benchmark repeats the
+        same call on purpose). Each call is meant to give a new result, so a constant seed
+        inside it repeats the draws."""
+        if isinstance(syntax.parent(call), ast.Expr) or self._timed(loop):
+            return False
+        bound = self._bound(loop)
+        for arg in [*call.args, *(kw.value for kw in call.keywords)]:
+            for node in ast.walk(arg):
+                if isinstance(node, ast.Name) and node.id in bound:
+                    return False
+                if isinstance(node, (ast.Await, ast.NamedExpr, ast.Yield, *COMPREHENSIONS)):
+                    return False
+        func = call.func
+        while isinstance(func, ast.Attribute):
+            func = func.value
+        return not (isinstance(func, ast.Name) and func.id in bound)
 
     def _timed(self, fn: ast.AST, depth: int = 0) -> bool:
         """`fn` (or a loop body, or a function they call) reads a clock: a benchmark, whose
@@ -277,18 +350,82 @@ class KeyRepeats:
         if not self.active:
             return []
         out = []
+        repeated = self.repeated
         for call in self.index.calls:
-            if random_function(self.index, call) not in ("key", "PRNGKey"):
+            rngs = self._rngs_maker(call)
+            if random_function(self.index, call) not in ("key", "PRNGKey") and not rngs:
                 continue
             fn = self.index.enclosing_function(call)
-            if fn is None or fn not in self.repeated or innermost_loop(call) is not None:
+            if fn is None or fn not in repeated or innermost_loop(call) is not None:
                 continue
-            if not self._module_constant_seed(call):
+            if not self._module_constant_seed(call) and not (
+                fn in self._same_inputs and self._parameter_seed(call, fn)
+            ):
                 continue
-            consumer = self._consumer_of_new_key(call, fn)
+            if rngs:
+                consumer = self._rngs_consumer(call, fn)
+            else:
+                consumer = self._consumer_of_new_key(call, fn)
             if consumer is not None:
-                out.append(FixedSeed(call, fn, consumer, self.repeated[fn]))
+                out.append(FixedSeed(call, fn, consumer, repeated[fn]))
         return out
+
+    def _rngs_maker(self, call: ast.Call) -> bool:
+        """`nnx.Rngs(0)` / `nnx.Rngs(params=0, dropout=1)`: a flax NNX key stream seeded by
+        its arguments (key_terms.RNGS_MAKERS); every stream it holds starts from them."""
+        return self.index.qualname(call.func) in RNGS_MAKERS and bool(
+            call.args or [kw for kw in call.keywords if kw.arg is not None]
+        )
+
+    def _rngs_consumer(self, call: ast.Call, scope: ast.AST, after: ast.AST | None = None):  # noqa: ANN202
+        """The call an `nnx.Rngs(...)` reaches (a module built with `rngs=`, or a stream
+        drawn: `rngs.params()`): passed directly, or through the name it is bound to, within
+        `scope` (a function or a loop) after its creation."""
+        parent = syntax.parent(call)
+        if isinstance(parent, ast.keyword):
+            parent = syntax.parent(parent)
+        if isinstance(parent, ast.Call) and call is not parent.func:
+            return parent
+        if not (
+            isinstance(parent, ast.Assign)
+            and len(parent.targets) == 1
+            and isinstance(parent.targets[0], ast.Name)
+        ):
+            return None
+        name = parent.targets[0].id
+        start = (parent.end_lineno, parent.end_col_offset)
+        uses = []
+        for node in walk_function(scope):
+            if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+                if (node.lineno, node.col_offset) <= start:  # type: ignore[operator]
+                    continue
+                up = syntax.parent(node)
+                if isinstance(up, ast.keyword):
+                    up = syntax.parent(up)
+                if isinstance(up, ast.Attribute) and up.value is node:
+                    up = syntax.parent(up)  # `rngs.dropout()`
+                if isinstance(up, ast.Call):
+                    uses.append(up)
+        return min(uses, key=lambda c: (c.lineno, c.col_offset)) if uses else None
+
+    def _parameter_seed(self, call: ast.Call, fn: ast.AST) -> bool:
+        """The seed comes from the function's parameters and module constants only
+        (`key(cfg["seed"])`, `key(self.seed)`, `key(seed)`): constant across calls that pass
+        the same arguments."""
+        args = [*call.args, *(kw.value for kw in call.keywords if kw.arg != "impl")]
+        if not args:
+            return False
+        params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
+        module = self.index.scopes[self.index.tree]
+        for arg in args:
+            for node in ast.walk(arg):
+                if isinstance(node, (ast.Call, ast.Await, ast.NamedExpr)):
+                    return False
+                if isinstance(node, ast.Name) and node.id not in params:
+                    found = self.index.lookup(node.id, self.index.scope_of(node))
+                    if not found or found is not module.bindings.get(node.id):
+                        return False
+        return True
 
     def _module_constant_seed(self, call: ast.Call) -> bool:
         args = [*call.args, *(kw.value for kw in call.keywords if kw.arg != "impl")]
@@ -401,7 +538,8 @@ class KeyRepeats:
     def _find_constant_seeds(self) -> list[ConstantSeed]:
         out = []
         for call in self.index.calls:
-            if random_function(self.index, call) not in ("key", "PRNGKey"):
+            rngs = self._rngs_maker(call)
+            if random_function(self.index, call) not in ("key", "PRNGKey") and not rngs:
                 continue
             loop = innermost_loop(call)
             if loop is None or not loop_invariant_seed(call, self._bound(loop)):
@@ -409,6 +547,17 @@ class KeyRepeats:
             if self._timed(loop):
                 continue  # a benchmark loop: the same inputs for every configuration on purpose
             bound = self._bound(loop)
+            if rngs:
+                consumer = self._rngs_consumer(call, loop)
+                if consumer is not None and not over_written_configurations(loop):
+                    parent = syntax.parent(call)
+                    name = (
+                        parent.targets[0].id  # type: ignore[union-attr]
+                        if isinstance(parent, ast.Assign)
+                        else None
+                    )
+                    out.append(ConstantSeed(call, loop, name, consumer))
+                continue
             parent = syntax.parent(call)
             if isinstance(parent, ast.Call) and key_argument(parent) is call:
                 used_by = random_function(self.index, parent)
@@ -454,6 +603,8 @@ class KeyRepeats:
                 and base_name(key_name(key_argument(node)) or "") in names
             ]
             return bool(draws) and all(self._per_configuration(d, loop, bound) for d in draws)
+        if random_function(self.index, consumer) is None and self._library_consumptions(consumer):  # type: ignore[attr-defined]
+            return False  # a library initialiser or `apply`: its other arguments are data
         key = key_argument(consumer)
         others = [a for a in consumer.args if a is not key] + [k.value for k in consumer.keywords]
         for arg in others:
@@ -565,17 +716,20 @@ class KeyRepeats:
             return False
         targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
         names = {n for t in targets for n in key_target_names(t) if n.isidentifier()}
-        return bool(names & self._carried(loop))
+        return bool(names & self._carried(loop, threaded_only=True))
 
-    def _carried(self, loop: ast.AST) -> set[str]:
+    def _carried(self, loop: ast.AST, threaded_only: bool = False) -> set[str]:
         """Names the loop assigns that are also used outside it (parameters of the function,
-        names read before or after the loop): their values outlive one iteration."""
-        key = id(loop)
+        names read before or after the loop): their values outlive one iteration. With
+        `threaded_only`, only the names the next iteration reads (`state = step(state)`):
+        `model = train(cfg)` in a loop over configurations, read after the loop, is not a
+        step whose output feeds the next call."""
+        key = (id(loop), threaded_only)
         if key not in self._carried_cache:
-            self._carried_cache[key] = self._find_carried(loop)
-        return self._carried_cache[key]
+            self._carried_cache[key] = self._find_carried(loop, threaded_only)  # type: ignore[index]
+        return self._carried_cache[key]  # type: ignore[index]
 
-    def _find_carried(self, loop: ast.AST) -> set[str]:
+    def _find_carried(self, loop: ast.AST, threaded_only: bool = False) -> set[str]:
         """A name the loop assigns whose value is read before the loop assigns it again: in
         the next iteration (a read in the body before the assignment) or after the loop (the
         first mention after the loop is a read). `predictions = ...` in two loops one after
@@ -608,6 +762,8 @@ class KeyRepeats:
             first_store = next((e[0] for e in body if e[1]), None)
             if first_store is not None and any(not st and pos < first_store for pos, st, _ in body):
                 carried.add(name)  # read in the body before the body assigns it
+                continue
+            if threaded_only:
                 continue
             after = [e for e in evs if not e[2] and e[0] > end]
             if after and not after[0][1]:

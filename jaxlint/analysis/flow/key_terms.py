@@ -8,6 +8,7 @@ code that runs repeatedly). Kept apart so neither half imports the other's inter
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from jaxlint.analysis import syntax
@@ -97,6 +98,47 @@ SEEDED_SAMPLERS = frozenset({"sample", "sample_and_log_prob", "sample_n"})
 
 # samplers that draw indices into a population (argument 1, or this keyword)
 ALIGNABLE = {"choice": "a", "permutation": "x"}
+
+# Library constructors that draw their parameters from the key passed as `key=`: every
+# `equinox.nn` layer (`Linear`, `MLP`, `Conv2d`, `Embedding`, `MultiheadAttention`, ...) takes
+# its initialisation randomness from `key`; two layers built from one key start from the same
+# draws (same-shaped layers: the same weights). Qualname prefix -> the keyword.
+KEY_CONSUMING_CONSTRUCTORS = {"equinox.nn.": "key"}
+
+# Library layers whose instances draw from the `key=` they are called with (dropout masks);
+# most `equinox.nn` layers ignore a call-time key (`Linear.__call__`: "key: Ignored").
+KEY_CONSUMING_LAYER_CALLS = frozenset({"equinox.nn.Dropout", "equinox.nn.MultiheadAttention"})
+
+# Methods of flax.linen modules and haiku transformed functions that draw from the key (or
+# the dict of keys) they are given, when the argument is known to be a key (made by
+# `jax.random` in the module, or named like one: `optax`'s `tx.init(params)` is not a key):
+# method -> (positions of the key argument, keywords carrying a key or a dict of keys).
+# `model.init(key, x)` initialises every parameter from `key`; `model.apply(params, x,
+# rngs={"dropout": key})` draws the dropout masks from it; haiku's `f.apply(params, rng, x)`.
+KEY_CONSUMING_METHODS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "init": ((0,), ("rngs",)),
+    "init_with_output": ((0,), ("rngs",)),
+    "apply": ((1,), ("rngs",)),
+}
+
+# flax NNX key streams seeded by their arguments: `nnx.Rngs(0)`, `nnx.Rngs(dropout=0)` built
+# again in every iteration (or every call of a step) restart every stream from that seed
+RNGS_MAKERS = frozenset({"flax.nnx.Rngs", "flax.nnx.rnglib.Rngs"})
+
+# keyword arguments of a flax `apply` that turn its randomness off (no dropout drawn)
+DETERMINISTIC_FLAGS = {
+    "deterministic": True,
+    "train": False,
+    "training": False,
+    "is_training": False,
+}
+
+_KEYISH = re.compile(r"^(sub)?keys?$|^rngs?$|^prng|_(key|rng)s?$|^(key|rng)_")
+
+
+def keyish_name(name: str) -> bool:
+    """A variable named like a PRNG key (`key`, `rng`, `subkey`, `init_key`, `rng_params`)."""
+    return bool(_KEYISH.search(name.rsplit(".", 1)[-1].split("[", 1)[0]))
 
 
 def random_function(index: ModuleIndex, call: ast.Call) -> str | None:

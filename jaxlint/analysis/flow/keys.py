@@ -40,17 +40,24 @@ from jaxlint.analysis.flow.key_repeats import (
 from jaxlint.analysis.flow.key_terms import (
     ALIGNABLE,
     DERIVED,
+    DETERMINISTIC_FLAGS,
     JIT_WRAPPERS,
+    KEY_CONSUMING_CONSTRUCTORS,
+    KEY_CONSUMING_LAYER_CALLS,
+    KEY_CONSUMING_METHODS,
     LOOP_BODY_TRANSFORMS,
     NON_CONSUMING,
     RECORD_METHODS,
+    RNGS_MAKERS,
     SEEDED_SAMPLERS,
     assigned_key_names,
     base_name,
+    in_test_code,
     key_argument,
     key_name,
     key_names_bound_in,
     key_target_names,
+    keyish_name,
     random_function,
     walk_function,
 )
@@ -88,7 +95,7 @@ class Reuse:
     name: str
     node: ast.AST  # the second consumption (a Call), or the escaping key expression
     first: ast.Call | None  # the earlier consumption (None: across loop iterations)
-    kind: str  # "twice" | "loop" | "closure" | "escape"
+    kind: str  # "twice" | "loop" | "closure" | "escape" | "dropped"
     loop: ast.AST | None = None
     how: str = (
         ""  # for "escape": "returned", "stored in `self.key`", "stored by `.replace(rng=...)`"
@@ -114,6 +121,9 @@ class KeyFlow(KeyRepeats):
         self.reuses: list[Reuse] = []
         self.collisions: list[Collision] = []
         self.consuming_params: dict[ast.AST, set[str]] = {}
+        # methods that split `self.<attr>` and drop the new key: attr names per method
+        self.consuming_attrs: dict[ast.AST, set[str]] = {}
+        self._dropped_splits: list[tuple[ast.AST, str, ast.Call]] = []
         self._bound_cache: dict[int, set[str]] = {}
         self._kind_cache: dict[int, tuple[str, bool] | None] = {}
         self._constant_seeds: list[ConstantSeed] | None = None
@@ -123,14 +133,21 @@ class KeyFlow(KeyRepeats):
         self._timed_cache: dict[int, bool] = {}
         # a module that passes a key to a consuming helper of another module is analysed
         # even when it never calls `jax.random` itself
-        self.active = any(random_function(index, call) for call in index.calls) or (
-            bool(self.imported) and any(self._imported_helper(call.func) for call in index.calls)
+        self.active = (
+            any(random_function(index, call) for call in index.calls)
+            or (
+                bool(self.imported)
+                and any(self._imported_helper(call.func) for call in index.calls)
+            )
+            or any(index.qualname(call.func) in RNGS_MAKERS for call in index.calls)
         )
         if not self.active:
             return  # no `jax.random` call and no key helper call: no key flow to follow
         self._loop_bodies = self._find_loop_bodies()
+        self._find_dropped_splits()
         self._summarize()
         self._walk_all()
+        self._report_dropped_splits()
 
     # -- helpers' key parameters -------------------------------------------------------------
     def _direct_consumption(self, call: ast.Call) -> str | None:
@@ -150,7 +167,9 @@ class KeyFlow(KeyRepeats):
 
     def resolve_callee(self, call: ast.Call) -> ast.AST | None:
         """The def a call runs: `f(...)`, `self.f(...)`, or `step(...)` where
-        `step = jax.jit(train_step)` (a compiled step consumes what `train_step` consumes)."""
+        `step = jax.jit(train_step)` (a compiled step consumes what `train_step` consumes),
+        `Tower(key)` (the class's `__init__`), `sampler.run()` where `sampler = Sampler(...)`
+        (the method of that class of this module)."""
         target = self.index.resolve_function(call.func)
         if target is None and isinstance(call.func, ast.Name):
             b = self.index.binding(call.func.id, self.index.scope_of(call.func))
@@ -162,7 +181,27 @@ class KeyFlow(KeyRepeats):
                 and b.value.args
             ):
                 target = self.index.resolve_function(b.value.args[0])
+            elif b is not None and b.kind == "class":
+                target = _method(b.node, "__init__")
+        elif (
+            target is None
+            and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name)
+        ):
+            cls = self._instance_class(call.func.value)
+            if cls is not None:
+                target = _method(cls, call.func.attr)
         return target
+
+    def _instance_class(self, name: ast.Name) -> ast.ClassDef | None:
+        """The class of this module a name is bound to an instance of (`s = Sampler(0)`)."""
+        b = self.index.binding(name.id, self.index.scope_of(name))
+        if b is None or b.kind != "assign" or not isinstance(b.value, ast.Call):
+            return None
+        if not isinstance(b.value.func, ast.Name):
+            return None
+        c = self.index.binding(b.value.func.id, self.index.scope_of(b.value.func))
+        return c.node if c is not None and c.kind == "class" else None  # type: ignore[return-value]
 
     def _imported_helper(self, func: ast.AST) -> str | None:
         """The `imported` entry a call's function names: `init_mlp` (`from model import
@@ -215,7 +254,11 @@ class KeyFlow(KeyRepeats):
         if target is None or target not in self.consuming_params:
             return []
         params = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]  # type: ignore[attr-defined]
-        if params and isinstance(call.func, ast.Attribute) and params[0] in ("self", "cls"):
+        if (
+            params
+            and (isinstance(call.func, ast.Attribute) or getattr(target, "name", "") == "__init__")
+            and params[0] in ("self", "cls")
+        ):
             params = params[1:]
         consumed = self.consuming_params[target]
         out = []
@@ -229,9 +272,183 @@ class KeyFlow(KeyRepeats):
                 out.append(key_name(kw.value))  # type: ignore[arg-type]
         return out
 
+    def _attr_consumptions(self, call: ast.Call, target: ast.AST | None) -> list[str]:
+        """`sampler.run()` where `run` splits `self.rng_key` and never stores the new key
+        back: the call consumes `sampler.rng_key` (and `self.run()` consumes `self.rng_key`),
+        so a second call draws the same numbers."""
+        attrs = self.consuming_attrs.get(target) if target is not None else None  # type: ignore[arg-type]
+        func = call.func
+        if not attrs or not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
+            return []
+        return [f"{func.value.id}.{attr}" for attr in sorted(attrs)]
+
+    def _find_dropped_splits(self) -> None:
+        """Methods that split a key kept on `self` into a new key that is never read and
+        never stored back (`rng_key, sub = split(self.rng_key)` with no `self.rng_key = ...`
+        anywhere in the class but `__init__`): every call starts from the same key."""
+        for fn in self.index.functions:
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name == "__init__":
+                continue
+            args = [*fn.args.posonlyargs, *fn.args.args]
+            if not args or args[0].arg != "self":
+                continue
+            cls = syntax.parent(fn)
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            stored = {
+                n.split(".", 1)[1]
+                for m in cls.body
+                if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name != "__init__"
+                for n in self._bound(m)
+                if n.startswith("self.")
+            }
+            for node in walk_function(fn):
+                if not (
+                    isinstance(node, ast.Assign)
+                    and isinstance(node.value, ast.Call)
+                    and random_function(self.index, node.value) == "split"
+                    and len(node.targets) == 1
+                    and isinstance(node.targets[0], (ast.Tuple, ast.List))
+                ):
+                    continue
+                name = key_name(key_argument(node.value))
+                if name is None or not name.startswith("self.") or name.count(".") != 1:
+                    continue
+                attr = name.split(".", 1)[1]
+                if attr in stored:
+                    continue
+                targets = [t.id for t in node.targets[0].elts if isinstance(t, ast.Name)]
+                if any(t != "_" and not self._read_after(fn, t, node) for t in targets):
+                    self.consuming_attrs.setdefault(fn, set()).add(attr)
+                    self._dropped_splits.append((fn, attr, node.value))
+
+    def _report_dropped_splits(self) -> None:
+        """A dropped split whose method no call site of this module was found repeating (the
+        object comes from elsewhere, a parameter, a loop): reported on the split itself, as
+        kind "dropped": every call of the method starts from the same `self.<attr>`."""
+        for fn, attr, split in self._dropped_splits:
+            seen = any(
+                r.kind == "twice"
+                and r.name.endswith(f".{attr}")
+                and isinstance(r.node, ast.Call)
+                and self.resolve_callee(r.node) is fn
+                for r in self.reuses
+            ) or any(r.kind == "loop" and r.name.endswith(f".{attr}") for r in self.reuses)
+            if not seen:
+                how = getattr(fn, "name", "")
+                self.reuses.append(Reuse(f"self.{attr}", split, split, "dropped", how=how))
+
+    @staticmethod
+    def _read_after(fn: ast.AST, name: str, stmt: ast.stmt) -> bool:
+        after = (stmt.end_lineno, stmt.end_col_offset)  # type: ignore[attr-defined]
+        return any(
+            isinstance(n, ast.Name)
+            and n.id == name
+            and isinstance(n.ctx, ast.Load)
+            and (n.lineno, n.col_offset) > after
+            for n in walk_function(fn)
+        )
+
     def consumed_names(self, call: ast.Call) -> list[str]:
         direct = self._direct_consumption(call)
-        return ([direct] if direct else []) + self._helper_consumptions(call)
+        return (
+            ([direct] if direct else [])
+            + self._library_consumptions(call)
+            + self._helper_consumptions(call)
+            + (
+                self._attr_consumptions(call, self.resolve_callee(call))
+                if self.consuming_attrs
+                else []
+            )
+        )
+
+    def _library_consumptions(self, call: ast.Call) -> list[str]:
+        """Keys a library constructor or initialiser draws from (key_terms tables):
+        `eqx.nn.Linear(..., key=k)`, `model.init(k, x)`, `model.init({"params": k1}, x)`,
+        `model.apply(params, x, rngs={"dropout": k})`, haiku's `f.apply(params, k, x)`."""
+        q = self.index.qualname(call.func)
+        if q is not None:
+            for prefix, keyword in KEY_CONSUMING_CONSTRUCTORS.items():
+                if q.startswith(prefix):
+                    return [
+                        n
+                        for kw in call.keywords
+                        if kw.arg == keyword
+                        for n in [key_name(kw.value)]
+                        if n is not None
+                    ]
+            if q.startswith("jax."):
+                return []
+        func = call.func
+        if self._layer_instance(func) in KEY_CONSUMING_LAYER_CALLS:
+            return [n for kw in call.keywords if kw.arg == "key" for n in [key_name(kw.value)] if n]
+        if not isinstance(func, ast.Attribute) or func.attr not in KEY_CONSUMING_METHODS:
+            return []
+        for kw in call.keywords:
+            flag = DETERMINISTIC_FLAGS.get(kw.arg or "")
+            if flag is not None and isinstance(kw.value, ast.Constant) and kw.value.value is flag:
+                return []  # `apply(..., deterministic=True)`: no dropout drawn
+        positions, keywords = KEY_CONSUMING_METHODS[func.attr]
+        out: list[str] = []
+        for pos in positions:
+            if pos < len(call.args) and not any(
+                isinstance(a, ast.Starred) for a in call.args[: pos + 1]
+            ):
+                out += self._keys_in(call.args[pos], known_only=True)
+        for kw in call.keywords:
+            if kw.arg in keywords:
+                out += self._keys_in(kw.value, known_only=False)
+        return out
+
+    def _layer_instance(self, func: ast.AST) -> str | None:
+        """The library class whose instance `func` is: `drop` after `drop = eqx.nn.Dropout(p)`,
+        `self.dropout` after `self.dropout = eqx.nn.Dropout(p)` in the class."""
+        value: ast.AST | None = None
+        if isinstance(func, ast.Name):
+            b = self.index.binding(func.id, self.index.scope_of(func))
+            value = b.value if b is not None and b.kind == "assign" else None
+        elif (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+        ):
+            fn = self.index.enclosing_function(func)
+            cls = syntax.parent(fn) if fn is not None else None
+            if isinstance(cls, ast.ClassDef):
+                for node in ast.walk(cls):
+                    if (
+                        isinstance(node, (ast.Assign, ast.AnnAssign))
+                        and node.value is not None
+                        and any(
+                            isinstance(t, ast.Attribute)
+                            and t.attr == func.attr
+                            and isinstance(t.value, ast.Name)
+                            and t.value.id == "self"
+                            for t in (
+                                node.targets if isinstance(node, ast.Assign) else [node.target]
+                            )
+                        )
+                    ):
+                        value = node.value
+                        break
+        if isinstance(value, ast.Call):
+            return self.index.qualname(value.func)
+        return None
+
+    def _keys_in(self, expr: ast.AST, known_only: bool) -> list[str]:
+        """The tracked keys an argument holds: the key itself or the values of a dict display
+        (`{"params": k1, "dropout": k2}`); with `known_only`, only expressions known to be
+        keys (made by `jax.random` here, or named like a key)."""
+        values = [v for v in expr.values if v is not None] if isinstance(expr, ast.Dict) else [expr]
+        out = []
+        for value in values:
+            name = key_name(value)
+            if name is None:
+                continue
+            if known_only and not (keyish_name(name) or self.key_kind(value) is not None):
+                continue
+            out.append(name)
+        return out
 
     def _summarize(self) -> None:
         """Parameters each function consumes (to a fixed point through helpers)."""
@@ -363,7 +580,8 @@ class KeyFlow(KeyRepeats):
             stack.extend(ast.iter_child_nodes(cur))
         for call in sorted(calls, key=lambda c: (c.end_lineno, c.end_col_offset, -c.lineno)):
             self._derive(call, state)
-            for name in self.consumed_names(call):
+            consumed = self.consumed_names(call)
+            for name in consumed:
                 self._consume(name, call, state, loops, fn)
             func = call.func
             if isinstance(func, ast.Attribute) and fn is not None:
@@ -374,8 +592,10 @@ class KeyFlow(KeyRepeats):
                             self._escapes(kw.value, state, how)
                 elif isinstance(func.value, ast.Name) and random_function(self.index, call) is None:
                     # `self.refresh()` may rebind `self.key`: forget what we knew about it
+                    # (not what the call itself consumed: `sampler.run()` splits and drops
+                    # `self.rng_key`, it never stores it back)
                     prefix = func.value.id + "."
-                    for k in [k for k in state if k.startswith(prefix)]:
+                    for k in [k for k in state if k.startswith(prefix) and k not in consumed]:
                         del state[k]
 
     def _escapes(self, value: ast.AST, state, how: str) -> None:  # noqa: ANN001
@@ -403,6 +623,8 @@ class KeyFlow(KeyRepeats):
                 isinstance(cur, ast.Call)
                 and not (isinstance(cur.func, ast.Attribute) and cur.func.attr in RECORD_METHODS)
                 and self._container_call(cur)
+                # `self.linear = eqx.nn.Linear(..., key=key)` draws from the key, keeps none
+                and not self._library_consumptions(cur)
             ):
                 stack.extend(a for a in cur.args)
                 stack.extend(kw.value for kw in cur.keywords)
@@ -474,6 +696,8 @@ class KeyFlow(KeyRepeats):
                 not self._same_helper_call(first, call)  # type: ignore[arg-type]
                 and not self._aligned_draws(first, call)  # type: ignore[arg-type]
                 and not self._split_children.disjoint(first, call)
+                and not self._deliberate_copy(first, call, fn)  # type: ignore[arg-type]
+                and not self._inverse_transform(first, call)  # type: ignore[arg-type]
             ):
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             state[name] = call  # the latest consumption, for the next comparison
@@ -517,6 +741,51 @@ class KeyFlow(KeyRepeats):
         if a["population"] == b["population"]:
             return False
         return all(a[k] == b[k] for k in a if k != "population")
+
+    def _distinct_split_children(self, first: ast.Call, second: ast.Call) -> bool:
+        """`split(k)[1]` and later `split(split(k)[0])[1]`: `split` is deterministic, so the
+        same split written twice whose two DIFFERENT children are taken is one split (a test
+        replaying a library's key sequence), not a reuse; the same child twice still is."""
+        if (
+            random_function(self.index, first) != "split"
+            or random_function(self.index, second) != "split"
+        ):
+            return False
+        if ast.dump(first) != ast.dump(second):
+            return False
+        a, b = _child_index(first), _child_index(second)
+        return a is not None and b is not None and a != b
+
+    def _inverse_transform(self, first: ast.Call, second: ast.Call) -> bool:
+        """`inverse_structured_rotation(y, rng)` after `structured_rotation(x, rng)`: the
+        inverse must regenerate the forward transform's randomness from the same key (a
+        split would break it). Recognised by the names: the second callee is the first one's
+        name with an `inverse_`/`inv_`/`undo_` prefix."""
+        a, b = _callee_last(first.func), _callee_last(second.func)
+        if not a or not b:
+            return False
+        for prefix in ("inverse_", "inv_", "undo_"):
+            if b.startswith(prefix) and b[len(prefix) :] == a:
+                return True
+        return False
+
+    def _deliberate_copy(self, first: ast.Call, second: ast.Call, fn: ast.AST | None) -> bool:
+        """The same key given twice on purpose: one library method called twice with the
+        same arguments on the same object (`params=self.qf.init(k, obs), target_params=
+        self.qf.init(k, obs)`: a target network that starts equal to the online one), or, in
+        test code, two helper or library calls that both take the key (a test runs two
+        implementations or two inputs with one key to compare them; direct `jax.random`
+        draws twice are still reported)."""
+        if random_function(self.index, first) or random_function(self.index, second):
+            return False
+        if (
+            isinstance(first.func, ast.Attribute)
+            and self.index.qualname(first.func) is None  # a method of an object, not `eqx.nn.X`
+            and ast.dump(first) == ast.dump(second)
+            and self._library_consumptions(first)
+        ):
+            return True
+        return fn is not None and in_test_code(fn)
 
     def _same_helper_call(self, first: ast.Call, second: ast.Call) -> bool:
         """The same helper called twice with the same arguments: it recomputes the same
@@ -672,6 +941,39 @@ def _at_least(expr: ast.AST, count: ast.AST) -> bool:
             ):
                 return True
     return False
+
+
+def _child_index(call: ast.Call) -> int | None:
+    """`i` when the call's result is indexed at once with a constant: `split(k)[i]`."""
+    parent = syntax.parent(call)
+    if (
+        isinstance(parent, ast.Subscript)
+        and parent.value is call
+        and isinstance(parent.slice, ast.Constant)
+        and isinstance(parent.slice.value, int)
+        and not isinstance(parent.slice.value, bool)
+    ):
+        return parent.slice.value
+    return None
+
+
+def _callee_last(func: ast.AST) -> str | None:
+    """The last name of a callee: `rotate` for `wh.rotate`, `f` for `f`."""
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _method(cls: ast.AST | None, name: str) -> ast.AST | None:
+    """The def `name` in the body of class `cls` (not inherited ones)."""
+    if not isinstance(cls, ast.ClassDef):
+        return None
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            return stmt
+    return None
 
 
 def _text(node: ast.AST) -> str:

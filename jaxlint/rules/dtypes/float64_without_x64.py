@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.x64 import x64_guarded
+from jaxlint.analysis.values import assigned_value
+from jaxlint.analysis.x64 import LIBRARY_DTYPE_KEYWORDS, x64_guarded
 from jaxlint.core.suppressions import Suppressions
 from jaxlint.core.suppressions import collect as collect_suppressions
 from jaxlint.rules.base import Context, Examples, Rule
@@ -99,6 +100,72 @@ def dtype_64(ctx: Context, node: ast.AST) -> tuple[str, str] | None:
     return None
 
 
+# conversions that keep the dtype of the NumPy data they are given (float64 -> float32 without
+# x64, silently: no warning, since no dtype was requested of JAX)
+CONVERSIONS = frozenset({"jax.numpy.asarray", "jax.numpy.array", "jax.device_put"})
+NUMPY_MAKERS = frozenset(
+    {
+        "numpy.array",
+        "numpy.asarray",
+        "numpy.zeros",
+        "numpy.ones",
+        "numpy.empty",
+        "numpy.full",
+        "numpy.arange",
+        "numpy.linspace",
+        "numpy.loadtxt",
+        "numpy.genfromtxt",
+        "numpy.fromfile",
+        "numpy.frombuffer",
+    }
+)
+
+
+def explicit_numpy_64(ctx: Context, node: ast.AST, depth: int = 0) -> tuple[str, str] | None:
+    """(spelling, 32-bit type) when `node` is NumPy data made with an explicit 64-bit dtype
+    (`np.array(data, dtype=np.float64)`, `np.zeros(n, np.float64)`, `arr.astype(np.float64)`
+    on such data, `np.float64(x)`), directly or through a name assigned once. Only explicit
+    requests: NumPy's float64 default is JAX702's, opt-in."""
+    if depth > 3:
+        return None
+    if isinstance(node, ast.Name):
+        value = assigned_value(ctx.index, node)
+        return explicit_numpy_64(ctx, value, depth + 1) if value is not None else None
+    if not isinstance(node, ast.Call):
+        return None
+    q = ctx.qualname(node.func)
+    if q and q.startswith("numpy.") and q in DTYPE_64:
+        return f"`{ctx.text(node.func)}(...)`", DTYPE_64[q]
+    if q in NUMPY_MAKERS:
+        for kw in node.keywords:
+            if kw.arg == "dtype":
+                d = dtype_64(ctx, kw.value)
+                return (f"`{ctx.text(node.func)}(..., dtype={d[0]})`", d[1]) if d else None
+        for arg in node.args[1:]:
+            d = dtype_64(ctx, arg)
+            if d is not None:
+                return f"`{ctx.text(node.func)}(..., {d[0]})`", d[1]
+        return None
+    func = node.func
+    if isinstance(func, ast.Attribute) and func.attr == "astype" and node.args:
+        d = dtype_64(ctx, node.args[0])
+        inner = func.value
+        if d is not None and not is_jax_array(ctx, inner):
+            made = inner
+            if isinstance(made, ast.Name):
+                made = assigned_value(ctx.index, made) or made
+            mq = ctx.qualname(made.func) if isinstance(made, ast.Call) else None
+            if mq in NUMPY_MAKERS:
+                return f"`.astype({d[0]})` NumPy data", d[1]
+    return None
+
+
+def _warning(what: str) -> str:
+    """JAX warns when a 64-bit dtype is asked of it; NumPy data converted without a dtype is
+    truncated without a word."""
+    return "" if " handed to `" in what else " (with a UserWarning)"
+
+
 def _exempt(q: str) -> bool:
     return q.startswith(DTYPE_EXEMPT) or q in DTYPE_EXEMPT
 
@@ -136,6 +203,9 @@ class Float64WithoutX64(Rule):
     What it does: finds `dtype=jnp.float64` / `'float64'` / `np.int64` / `complex128` /
     `jnp.double` (keyword or positional) in `jnp`/`jax.random`/`lax` calls,
     `.astype(<64-bit>)` on a JAX array and scalar constructors such as `jnp.float64(1.0)`,
+    `dtype=`/`param_dtype=` of flax and equinox layers (`nn.Dense(3, param_dtype=jnp.float64)`),
+    and NumPy data made with an explicit 64-bit dtype handed to `jnp.asarray`/`jnp.array`/
+    `jax.device_put` without a dtype (NumPy's float64 default alone is JAX702's, opt-in),
     when nothing says 64-bit mode may be on: not the module (`jax.config.update(
     "jax_enable_x64", True)`, `JAX_ENABLE_X64`, `with jax.enable_x64(True):`,
     `jax_explicit_x64_dtypes="allow"`, flags read from the environment with
@@ -159,7 +229,7 @@ class Float64WithoutX64(Rule):
 
     code = "JAX701"
     name = "float64-without-x64"
-    message = '{what} requests a 64-bit dtype but `jax_enable_x64` is not enabled: JAX silently uses {t32} (with a UserWarning); enable x64 at startup (`jax.config.update("jax_enable_x64", True)`) or ask for {t32}{more}'
+    message = '{what} requests a 64-bit dtype but `jax_enable_x64` is not enabled: JAX silently uses {t32}{warning}; enable x64 at startup (`jax.config.update("jax_enable_x64", True)`) or ask for {t32}{more}'
     verifier = "dtype"
     tier = 2
     templates = ("mre",)
@@ -208,6 +278,17 @@ class Float64WithoutX64(Rule):
             def accumulate(x):
                 total = jnp.cumsum(x, dtype=float64)  # error: JAX701
                 return total.astype(jnp.double)
+            """,
+            """
+            import flax.linen as nn
+            import jax.numpy as jnp
+            layer = nn.Dense(3, param_dtype=jnp.float64)  # error: JAX701
+            """,
+            """
+            import numpy as np
+            import jax.numpy as jnp
+            data = np.array([1e8, 1e8 + 1.0], dtype=np.float64)
+            x = jnp.asarray(data)  # error: JAX701
             """,
         ),
         valid=(
@@ -259,6 +340,14 @@ class Float64WithoutX64(Rule):
 
             REFERENCE = jnp.array([8.42517168e-02, 7.65140344e-02], jnp.float64)
             """,
+            """
+            import flax.linen as nn
+            import numpy as np
+            import jax.numpy as jnp
+            layer = nn.Dense(3, param_dtype=jnp.float32, dtype=jnp.bfloat16)
+            ids = jnp.asarray(np.array([1, 2], dtype=np.int32))
+            same = jnp.asarray(np.array([1.0], dtype=np.float64), dtype=jnp.float32)
+            """,
         ),
     )
 
@@ -293,10 +382,25 @@ class Float64WithoutX64(Rule):
                 d = dtype_64(ctx, arg)
                 if d is not None:
                     found = (arg, f"`{d[0]}`", d[1])
+        elif q and any(q.startswith(p) for p in LIBRARY_DTYPE_KEYWORDS):
+            keywords = next(v for p, v in LIBRARY_DTYPE_KEYWORDS.items() if q.startswith(p))
+            for kw in node.keywords:
+                if kw.arg in keywords:
+                    d = dtype_64(ctx, kw.value)
+                    if d is not None:
+                        found = (kw.value, f"`{kw.arg}={d[0]}`", d[1])
+                        break
         elif isinstance(node.func, ast.Attribute) and node.func.attr == "astype" and node.args:
             d = dtype_64(ctx, node.args[0])
             if d is not None and is_jax_array(ctx, node.func.value):
                 found = (node.args[0], f"`.astype({d[0]})`", d[1])
+        if found is None and q in CONVERSIONS and node.args:
+            given = any(kw.arg in ("dtype", None) for kw in node.keywords) or (
+                q != "jax.device_put" and len(node.args) > 1
+            )
+            d = None if given else explicit_numpy_64(ctx, node.args[0])
+            if d is not None:
+                found = (node.args[0], f"{d[0]} handed to `{ctx.text(node.func)}`", d[1])
         if found is None or x64_guarded(found[0]) or x64_evidence(ctx):
             return
         self._found.append(found)
@@ -307,7 +411,7 @@ class Float64WithoutX64(Rule):
         for node, what, t32 in self._found:
             if self._acknowledged(node):
                 # reported so that the comment suppresses it (and JAX001 sees it is used)
-                self.report(node, what=what, t32=t32, more="")
+                self.report(node, what=what, t32=t32, more="", warning=_warning(what))
         if not found:
             return
         target, what, t32 = found[0]
@@ -315,4 +419,4 @@ class Float64WithoutX64(Rule):
         more = (
             f" ({rest} more 64-bit request{'s' if rest > 1 else ''} in this module)" if rest else ""
         )
-        self.report(target, what=what, t32=t32, more=more)
+        self.report(target, what=what, t32=t32, more=more, warning=_warning(what))

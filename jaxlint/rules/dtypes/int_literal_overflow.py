@@ -193,6 +193,34 @@ class IntLiteralOverflow(Rule):
         ),
     )
 
+    def visit_BinOp(self, node: ast.BinOp, ctx: Context) -> None:
+        """`256 ** jnp.arange(1, 5)`, `jnp.arange(100_000) ** 2`: an integer power whose
+        largest element is known from a literal `jnp.arange` and an int literal, and does not
+        fit in int32 (the issue's 256**4 = 2**32 becomes 0, so `1 / ...` gives inf)."""
+        if not isinstance(node.op, ast.Pow):
+            return
+        base, exp = _int_value(node.left), _int_value(node.right)
+        if base is not None and exp is None:
+            span = _arange_span(ctx, node.right)
+            if span is None or base < 0 or span[0] < 0:
+                return
+            top = base ** span[1]
+        elif exp is not None and base is None:
+            span = _arange_span(ctx, node.left)
+            if span is None or exp < 0:
+                return
+            top = max(abs(span[0]), abs(span[1])) ** exp
+        else:
+            return
+        if top <= INT32_MAX or x64_evidence(ctx):
+            return
+        self.report(
+            node,
+            value=ctx.text(node),
+            kind="int32",
+            effect=f"its largest element ({top}) wraps around silently",
+        )
+
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         q = ctx.qualname(node.func)
         if not q or not q.startswith(INT_OP_PREFIXES) or q in DTYPE_FOLLOWS_ARRAY:
@@ -238,3 +266,26 @@ class IntLiteralOverflow(Rule):
                 if x64_evidence(ctx):
                     return
                 self.report(lit, value=ctx.text(lit), kind=kind, effect=effect)
+
+
+def _int_value(node: ast.AST) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
+
+
+def _arange_span(ctx: Context, node: ast.AST) -> tuple[int, int] | None:
+    """(first, last) element of `jnp.arange(stop)` / `jnp.arange(start, stop[, step])` with
+    int literal arguments and no dtype (an int32 array without x64), else None."""
+    if not isinstance(node, ast.Call) or ctx.qualname(node.func) != "jax.numpy.arange":
+        return None
+    if node.keywords or not 1 <= len(node.args) <= 3:
+        return None
+    values = [_int_value(a) for a in node.args]
+    if any(v is None for v in values):
+        return None
+    start, stop, step = (0, values[0], 1) if len(values) == 1 else (*values, 1)[:3]  # type: ignore[misc]
+    if step == 0 or (stop - start) * step <= 0:  # type: ignore[operator]
+        return None
+    n = (stop - start + step - (1 if step > 0 else -1)) // step  # type: ignore[operator]
+    return start, start + (n - 1) * step  # type: ignore[operator]

@@ -11,9 +11,10 @@ import ast
 from jaxlint.analysis.imports import dotted
 from jaxlint.rules.base import Context
 
-# the key flow (`analysis.flow.keys`) starts at a `jax.random.*` call: a file without the word
-# `random` has no key to reuse, collide or broadcast (a `jax.random` call also names `jax`)
-KEY_FLOW_WORDS = ("random",)
+# the key flow (`analysis.flow.keys`) starts at a `jax.random.*` call or a flax NNX
+# `Rngs(...)`: a file without the word `random` or `Rngs` has no key to reuse, collide or
+# broadcast (a `jax.random` call also names `jax`)
+KEY_FLOW_WORDS = ("random", "Rngs")
 
 
 def callee_name(ctx: Context, call: ast.Call) -> str:

@@ -198,6 +198,8 @@ class ConstantSeedInLoop(Rule):
 
     def _fix(self, seed, ctx: Context):  # noqa: ANN001, ANN202
         loop = seed.loop
+        if not (ctx.qualname(seed.node.func) or "").startswith("jax.random."):
+            return None  # `nnx.Rngs(0)`: no `fold_in` spelling for a stream object
         counter = _loop_counter(loop)
         if counter is None or ctx.source.line(loop.lineno)[: loop.col_offset].strip():
             return None

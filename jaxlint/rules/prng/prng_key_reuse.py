@@ -360,6 +360,17 @@ class PrngKeyReuse(Rule):
                 ),
             )
             return
+        elif reuse.kind == "dropped":
+            self.report(
+                reuse.node,
+                message=(
+                    f"`{reuse.how}` splits `{reuse.name}` but never stores the new key back, so "
+                    f"every call of `{reuse.how}` starts from the same `{reuse.name}` and draws "
+                    f"the same numbers; store it (`{reuse.name}, sub = "
+                    f"jax.random.split({reuse.name})`) or return it to the caller"
+                ),
+            )
+            return
         else:
             detail = (
                 f"key `{reuse.name}` is closed over by a loop body (`{getattr(reuse.loop, 'name', 'lambda')}`) "
