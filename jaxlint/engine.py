@@ -19,6 +19,7 @@ from jaxlint.core.config import Settings
 from jaxlint.core.diagnostic import CONFIDENCE_RANK, Diagnostic, Position, internal_error
 from jaxlint.core.parse import parse, parses
 from jaxlint.core.source import SourceText
+from jaxlint.edits.survival import surviving
 from jaxlint.rules import ALL_RULES, Context, Rule
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -340,8 +341,9 @@ def fix_text(
     fixed: list[Diagnostic] = []
     failed: list[Diagnostic] = []
     bad_keys: set[tuple] = set()
+    diags: list[Diagnostic] | None = None  # the findings on `current`, when known
     for _ in range(MAX_FIX_ROUNDS):
-        diags = lint_text(current, path, options)
+        diags = lint_text(current, path, options) if diags is None else diags
         candidates = [
             d
             for d in diags
@@ -369,7 +371,14 @@ def fix_text(
                 break
         if new_text == current.text:
             break
+        after = replace(source, text=new_text, _line_starts=None)
+        diags = lint_text(after, path, options)
+        stuck = surviving(chosen, current, after, diags)
+        if stuck:  # a fix that leaves its own finding: refuse it, redo the round without it
+            bad_keys |= {(d.code, d.message, d.fix) for d in stuck}
+            diags = None
+            continue
         fixed.extend(chosen)
-        current = replace(source, text=new_text, _line_starts=None)
-    remaining = lint_text(current, path, options)
+        current = after
+    remaining = lint_text(current, path, options) if diags is None else diags
     return FixResult(current.text, fixed, remaining, failed)
