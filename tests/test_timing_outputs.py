@@ -68,7 +68,9 @@ def test_fix_on_a_compound_line_goes_after_the_binding_statement():
 
 
 def test_fix_loop_counts_only_fixes_that_remove_their_finding():
-    result = fix_text(HEAD + "t0 = time.time(); y = f(x); print(time.time() - t0)\n", "b.py", JAX601)
+    result = fix_text(
+        HEAD + "t0 = time.time(); y = f(x); print(time.time() - t0)\n", "b.py", JAX601
+    )
     assert len(result.fixed) == 1 and result.remaining == []
 
 
