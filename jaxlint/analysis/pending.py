@@ -30,6 +30,7 @@ from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import TREE_MAP
 from jaxlint.analysis.sync import (
     METADATA,
+    SYNC_CALLS,
     SYNC_METHODS,
     derived_names,
     executed,
@@ -37,12 +38,23 @@ from jaxlint.analysis.sync import (
     waits_for,
     waits_on_result,
 )
+from jaxlint.analysis.syntax import bind_arguments
 
-__all__ = ["Pending", "pending_outputs", "syncs_its_arguments"]
+__all__ = ["BodyWaits", "Pending", "pending_outputs", "tree_map_waits", "waits_in_body"]
 
 # methods that put their argument into the receiver (a list, dict or set of results)
 STORING_METHODS = frozenset(
     {"append", "extend", "insert", "add", "update", "setdefault", "put", "appendleft"}
+)
+_DISPLAYS = (
+    ast.List,
+    ast.Tuple,
+    ast.Set,
+    ast.Dict,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
 )
 _NON_VALUE_CALLS = ("len", "type", "isinstance", "id", "hasattr", "callable")
 MAX_SUMMARY_DEPTH = 3
@@ -57,6 +69,7 @@ class _Value:
     call: ast.Call | None
     parents: tuple[_Value, ...] = ()  # what it was computed from (ready before it)
     part_of: _Value | None = None  # the container it was taken from
+    container: bool = False  # a list/dict/tuple the region built: a part is one element
     done: bool = False
 
     def ancestors(self) -> Iterable[_Value]:
@@ -103,8 +116,12 @@ class _Walk:
             self.by_call.setdefault(id(call), []).append(v)
         return v
 
-    @staticmethod
-    def _part(v: _Value) -> _Value:
+    def _part(self, v: _Value) -> _Value:
+        """A part of `v`: of an array or pytree (`out[0]`, `state.params`), a value computed
+        from it (ready only once `v` is); of a container the region built (`outs[-1]`, a loop
+        target over `outs`), one of its elements."""
+        if not v.container:
+            return self._new(None, [v])
         return _Value(None, v.parents, part_of=v)
 
     def _finish(self, values: Iterable[_Value]) -> None:
@@ -154,23 +171,26 @@ class _Walk:
                 (getattr(node, "lineno", 0), getattr(node, "col_offset", 0)) >= before
             ):
                 continue
-            if self._waits(node, names):
-                self._finish(self._held(_waited_part(node)))
+            self._finish(self._waited(node, names))
 
-    def _waits(self, node: ast.AST, names: set[str]) -> bool:
+    def _waited(self, node: ast.AST, names: set[str]) -> list[_Value]:
+        """The values `node` (one node) waits for on the host."""
         if waits_for(self.index, node, names):
-            return True
+            return self._held(_waited_part(node))
         if not isinstance(node, ast.Call):
-            return False
-        q = self.index.qualname(node.func)
-        if (
-            q in TREE_MAP
-            and len(node.args) > 1
-            and isinstance(node.args[0], ast.Lambda)
-            and _calls_sync_method(node.args[0].body)
-        ):
-            return any(self._held(a) for a in node.args[1:])  # tree.map(lambda a: a.block...)
-        return bool(self._held(node)) and syncs_its_arguments(self.index, node)
+            return []
+        if tree_map_waits(self.index, node):  # tree.map(np.asarray, out)
+            return [v for a in node.args[1:] for v in self._held(a)]
+        fn = self.index.resolve_function(node.func)
+        if fn is None or isinstance(fn, ast.Lambda):
+            return []
+        summary = waits_in_body(self.index, fn)
+        out = [self.env[n] for n in summary.free if n in self.env]
+        if summary.params:
+            for param, arg in bind_arguments(node, fn).items():
+                if param in summary.params:
+                    out.extend(self._held(arg))
+        return out
 
     # -- evaluation ---------------------------------------------------------------------------
     def _children(self, expr: ast.AST) -> list[_Value]:
@@ -204,14 +224,17 @@ class _Walk:
                 v = self._new(expr, inner)
                 self.made.append(v)
                 return [v]
-            if self._waits(expr, set(self.env)):
+            if self._waited(expr, set(self.env)):
                 return []  # a host value (its waits ran in `syncs`)
             # an unknown call: its result may be (or hold) work on what it was given
             return [self._new(None, inner)] if inner else []
         if isinstance(expr, (ast.BinOp, ast.UnaryOp, ast.Compare)):
             inner = self._children(expr)
             return [self._new(None, inner)] if inner else []  # array arithmetic dispatches
-        return self._children(expr)  # displays, conditionals: they hold the values
+        inner = self._children(expr)
+        if isinstance(expr, _DISPLAYS) and inner:
+            return [self._container(inner)]  # `[f(x), g(x)]`, `{"loss": loss}`
+        return inner  # conditionals, starred: they hold the values
 
     def _bind(self, target: ast.AST, values: list[_Value]) -> None:
         if isinstance(target, ast.Name):
@@ -241,7 +264,12 @@ class _Walk:
 
     def _store(self, name: str, values: list[_Value]) -> None:
         old = self.env.get(name)
-        self.env[name] = self._new(None, [*values, *([old] if old else [])])
+        self.env[name] = self._container([*values, *([old] if old else [])])
+
+    def _container(self, values: list[_Value]) -> _Value:
+        v = self._new(None, values)
+        v.container = True
+        return v
 
     def _escape(self, values: Iterable[_Value]) -> None:
         for v in values:
@@ -364,12 +392,16 @@ class _Walk:
             if _pending(v) and all(v is not w for w in live.values()):
                 live[name] = v  # two names for one value (`y = out`): block it once
         reached: set[int] = set()
+        reached_calls: set[int] = set()  # one output of a call reached: all are ready
         for v in live.values():
-            reached |= {id(a) for a in v.ancestors()}
+            for a in v.ancestors():
+                reached.add(id(a))
+                if a.call is not None:
+                    reached_calls.add(id(a.call))
         held = {id(v) for v in live.values()}
 
         def covered(v: _Value) -> bool:
-            if id(v) in reached:
+            if id(v) in reached or (v.call is not None and id(v.call) in reached_calls):
                 return True
             part = v.part_of
             while part is not None:
@@ -458,45 +490,104 @@ def pending_outputs(
     return walk.answer(end, clock_at)
 
 
-# -- summaries: a function of this module that waits for its arguments -----------------------
+# -- summaries: a function of this module that waits for what it is given ----------------
+
+
+@dataclass(frozen=True)
+class BodyWaits:
+    """What a function's body waits for on the host: values made from these parameters, and
+    from these names of enclosing scopes (a nested `def evaluate(ds)` that reads `theta`)."""
+
+    params: frozenset[str] = frozenset()
+    free: frozenset[str] = frozenset()
+
 
 _SUMMARY: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_NOTHING = BodyWaits()
 
 
-def syncs_its_arguments(index: ModuleIndex, call: ast.Call, depth: int = 0) -> bool:
-    """`call` calls a function of this module whose body waits on the host for a value made
-    from one of its parameters (`def evaluate(x): return float(loss(x))`): the call is a
-    host sync of what it is given."""
-    fn = index.resolve_function(call.func)
-    if fn is None or isinstance(fn, ast.Lambda) or depth >= MAX_SUMMARY_DEPTH:
+def tree_map_waits(index: ModuleIndex, call: ast.Call) -> bool:
+    """`jax.tree.map(np.asarray, tree)`, `tree_map(lambda a: a.block_until_ready(), out)`:
+    a tree map whose function reads each leaf on the host."""
+    if index.qualname(call.func) not in TREE_MAP or len(call.args) < 2:
         return False
+    fn = call.args[0]
+    if isinstance(fn, ast.Lambda):
+        params = {a.arg for a in fn.args.args}
+        return _calls_sync_method(fn.body) or any(
+            waits_for(index, n, params) for n in ast.walk(fn.body)
+        )
+    q = index.qualname(fn) or ""
+    return q in SYNC_CALLS or q.startswith("numpy.")
+
+
+def waits_in_body(index: ModuleIndex, fn: ast.AST, depth: int = 0) -> BodyWaits:
+    """Which inputs `fn`'s own body (not its nested definitions) waits for on the host:
+    `def evaluate(x): return float(loss(x))` waits for `x`; a closure that does
+    `np.asarray(predict(theta, ex))` waits for `theta`. Calls of other functions of the module
+    count through their own summaries, a few levels deep."""
+    if isinstance(fn, ast.Lambda) or depth >= MAX_SUMMARY_DEPTH:
+        return _NOTHING
     known = _SUMMARY.get(fn)
     if known is not None:
         return known
-    _SUMMARY[fn] = False  # while it is being computed (recursion)
-    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
-    params.discard("self")
-    names = derived_names(list(fn.body), params)  # type: ignore[attr-defined]
-    result = False
-    for stmt in fn.body:  # type: ignore[attr-defined]
-        for node in executed(stmt):
-            if waits_for(index, node, names):
-                result = True
-                break
-            if (
-                isinstance(node, ast.Call)
-                and node is not call
-                and index.resolve_function(node.func) not in (None, fn)
-                and any(
-                    isinstance(n, ast.Name) and n.id in names
-                    for a in node.args
-                    for n in ast.walk(a)
-                )
-                and syncs_its_arguments(index, node, depth + 1)
-            ):
-                result = True
-                break
-        if result:
-            break
+    _SUMMARY[fn] = _NOTHING  # while it is computed (recursion)
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]  # type: ignore[attr-defined]
+    body = list(fn.body)  # type: ignore[attr-defined]
+    local = {
+        n.id
+        for stmt in body
+        for n in executed(stmt)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+    }
+    loaded = {
+        n.id
+        for stmt in body
+        for n in executed(stmt)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+    free = set()
+    for n in loaded - local - set(params):
+        found = index.lookup(n, index.scope_of(fn))
+        if found and all(b.kind not in ("import", "def", "class") for b in found):
+            free.add(n)  # a value of an enclosing scope (not a module, function or class)
+    waited_params: set[str] = set()
+    waited_free: set[str] = set()
+    for root in [*params, *sorted(free)]:
+        if root in ("self", "cls"):
+            continue
+        names = derived_names(body, {root})
+        if _body_waits(index, fn, body, names, depth):
+            (waited_params if root in params else waited_free).add(root)
+    result = BodyWaits(frozenset(waited_params), frozenset(waited_free))
     _SUMMARY[fn] = result
     return result
+
+
+def _body_waits(
+    index: ModuleIndex, fn: ast.AST, body: list[ast.stmt], names: set[str], depth: int
+) -> bool:
+    for stmt in body:
+        for node in executed(stmt):
+            if waits_for(index, node, names):
+                return True
+            if not isinstance(node, ast.Call):
+                continue
+            if tree_map_waits(index, node) and any(
+                isinstance(n, ast.Name) and n.id in names
+                for a in node.args[1:]
+                for n in ast.walk(a)
+            ):
+                return True
+            callee = index.resolve_function(node.func)
+            if callee is None or callee is fn or isinstance(callee, ast.Lambda):
+                continue
+            inner = waits_in_body(index, callee, depth + 1)
+            if not inner.params:
+                continue
+            for param, arg in bind_arguments(node, callee).items():
+                if param in inner.params and any(
+                    isinstance(n, ast.Name) and n.id in names for n in ast.walk(arg)
+                ):
+                    return True
+    return False
