@@ -224,8 +224,8 @@ class _Walk:
                 v = self._new(expr, inner)
                 self.made.append(v)
                 return [v]
-            if self._waited(expr, set(self.env)):
-                return []  # a host value (its waits ran in `syncs`)
+            if self._waited(expr, set(self.env)) or _metadata_map(self.index, expr):
+                return []  # a host value (its waits ran in `syncs`; shapes need none)
             # an unknown call: its result may be (or hold) work on what it was given
             return [self._new(None, inner)] if inner else []
         if isinstance(expr, (ast.BinOp, ast.UnaryOp, ast.Compare)):
@@ -411,6 +411,8 @@ class _Walk:
             return False
 
         names = [name for name, v in live.items() if not covered(v)]
+        if len(names) > 1:  # `theta, _ = step(...)`: the throwaway name is not worth naming
+            names = [n for n in names if n != "_"] or names
         discarded = [
             v.call
             for v in self.discarded
@@ -419,6 +421,23 @@ class _Walk:
         if not _reaches(last, [*live.values(), *self.discarded]):
             return Pending(last=last.call, waited=False)  # dropped (`del y`): nothing to block
         return Pending(last=last.call, waited=False, names=names, discarded=discarded)
+
+
+METADATA_FUNCTIONS = frozenset(
+    {"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim", "len"}
+)
+
+
+def _metadata_map(index: ModuleIndex, call: ast.Call) -> bool:
+    """`tree_map(jnp.shape, out)`, `tree_map(lambda a: a.dtype, out)`: metadata of each leaf,
+    known without waiting for the computation."""
+    if index.qualname(call.func) not in TREE_MAP or not call.args:
+        return False
+    fn = call.args[0]
+    if isinstance(fn, ast.Lambda):
+        body = fn.body
+        return isinstance(body, ast.Attribute) and body.attr in METADATA
+    return index.qualname(fn) in METADATA_FUNCTIONS
 
 
 def _pending(v: _Value) -> bool:
