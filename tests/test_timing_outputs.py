@@ -272,3 +272,61 @@ NOT_SYNCED = {
 def test_region_whose_latest_work_is_not_waited_for_still_fires(body):
     assert [d.code for d in _lint(body)] == ["JAX601"]
     assert not _undefined(HEAD + _fixed(body))
+
+
+# -- notebooks: %%timeit / %timeit are timed regions (issue 27 item 9) -----------------------
+
+NOTEBOOK_HEAD = (
+    "import jax\nf = jax.jit(lambda x: x * 2)\nx = jax.numpy.ones(3)\nf(x).block_until_ready()\n"
+)
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [
+        "%%timeit\ny = f(x)\n",
+        "%%timeit -n 10 -r 3\ny = f(x)\n",
+        "%timeit f(x)\n",
+        "%timeit -n10 -r 3 f(x)\n",
+    ],
+)
+def test_timeit_magics_are_timed_regions(cell):
+    from jaxlint.files.notebook import lint_cells
+
+    found = lint_cells([NOTEBOOK_HEAD, cell], JAX601, "nb.ipynb")
+    assert [(d.code, d.cell) for d in found] == [("JAX601", 1)]
+    magic = cell.split()[0]
+    assert found[0].message.endswith(f"`{magic}`)")
+
+
+@pytest.mark.parametrize(
+    "cell",
+    ["%%timeit\ny = f(x).block_until_ready()\n", "%timeit f(x).block_until_ready()\n"],
+)
+def test_blocked_timeit_magics_are_silent(cell):
+    from jaxlint.files.notebook import lint_cells
+
+    assert lint_cells([NOTEBOOK_HEAD, cell], JAX601, "nb.ipynb") == []
+
+
+def test_timeit_of_a_def_or_a_partial_is_a_timed_region():
+    found = _lint(
+        """\
+        import functools
+        import timeit
+
+        def run():
+            return f(x)  # line 16
+
+        def run_blocked():
+            return f(x).block_until_ready()
+
+        timeit.repeat(stmt=run, number=10, repeat=3)
+        timeit.timeit(run_blocked, number=10)
+        timeit.timeit(functools.partial(g, x), number=10)  # line 23
+        """
+    )
+    assert [(d.code, d.line) for d in found] == [("JAX601", 16), ("JAX601", 23)]
+    assert "return jax.block_until_ready(f(x))" in _fixed(
+        "import timeit\n\ndef run():\n    return f(x)\n\ntimeit.timeit(run, number=3)\n"
+    )

@@ -5,8 +5,9 @@ text (or cell texts) and return diagnostics or fixed text; `files.driver` reads 
 
 Cells follow ruff: a cell with a cell magic (`%%bash`, `%%writefile`) anywhere is skipped, except
 the magics whose body is Python (`%%time`, `%%timeit`, `%%capture`, `%%debug`, `%%prun`,
-`%%python`, `%%python3`, `%%pypy`): their magic line is masked and the rest is linted. `%%time`
-and `%time stmt` become the clock reads they are (a timed region for JAX601/JAX602). A cell
+`%%python`, `%%python3`, `%%pypy`): their magic line is masked and the rest is linted. `%%time`,
+`%%timeit`, `%time stmt` and `%timeit stmt` become the clock reads they are (a timed region for
+JAX601/JAX602). A cell
 that starts with an automagic (`pip install x`, `cd dir`) is skipped too. Line magics, shell escapes and help lines are masked
 with same-line placeholders (`x = !ls` keeps its binding), so positions do not move. The cells
 are joined into one module, each cell starting on a known line, so names defined in earlier
@@ -83,8 +84,9 @@ class Cell:
 CLOCK = "__jaxlint_time__"
 CELL_T0 = "__jaxlint_cell_t0__"
 LINE_T0 = "__jaxlint_line_t0__"
-TIME_CELL = re.compile(r"^%%time\s*$")
-TIME_LINE = re.compile(r"^(\s*)(%time\s+)(\S.*)$")
+# `%%time`, `%%timeit [-n N -r R ...] [setup]`; `%time stmt`, `%timeit [-n N ...] stmt`
+TIME_CELL = re.compile(r"^%%time(?:it(?:\s.*)?)?\s*$")
+TIME_LINE = re.compile(r"^(\s*)(%timeit(?:\s+-(?:[nrp]\s*\d+|[tcqo]))*\s+|%time\s+)(\S.*)$")
 CELL_START = f"import time as {CLOCK}; {CELL_T0} = {CLOCK}.perf_counter()  # jaxlint: %%time"
 LINE_PREFIX = f"import time as {CLOCK}; {LINE_T0} = {CLOCK}.perf_counter(); "
 LINE_SUFFIX = f"; {CLOCK}.perf_counter() - {LINE_T0}"
@@ -210,9 +212,9 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
     )
     message = _cell_lines(d.message, cells, cell)
     if d.code.startswith("JAX60") and local - 1 in cell.shifts:
-        message += " (the timing is this line's `%time`)"
+        message += f" (the timing is this line's `{_magic(cell, local - 1)}`)"
     elif d.code.startswith("JAX60") and cell.end not in ("", BOUNDARY):
-        message += " (the timing is this cell's `%%time`)"
+        message += f" (the timing is this cell's `{_magic(cell, 0)}`)"
     fix = d.fix
     if fix is not None and local - 1 in cell.shifts:
         fix = None  # on a `%time` line: the fixer does not see its timing (see `_cells`)
@@ -223,6 +225,12 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
         )
         fix = replace(fix, edits=edits)
     return replace(d, span=span, cell=cell.index, message=message, fix=fix)
+
+
+def _magic(cell: Cell, k: int) -> str:
+    """The timing magic of masked line `k` (`%%time`, `%%timeit`, `%time`, `%timeit`)."""
+    words = cell.masked.get(k, "").split()
+    return words[0] if words else "%%time"
 
 
 def _unshift(cell: Cell, local: int, col: int) -> int:

@@ -14,6 +14,7 @@ from jaxlint.analysis.jax_api import (
     TIMEIT,
 )
 from jaxlint.analysis.pending import pending_outputs
+from jaxlint.analysis.syntax import keyword
 from jaxlint.analysis.values import assigned_value
 from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
@@ -314,18 +315,36 @@ class TimingWithoutBlockUntilReady(Rule):
         )
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
-        if ctx.qualname(node.func) not in TIMEIT or not node.args:
+        """`timeit.timeit(lambda: f(x))`, `timeit.repeat(stmt=run)` with `def run(): return
+        f(x)`, `timeit.Timer(partial(f, x))`: the timed callable returns an unblocked result."""
+        if ctx.qualname(node.func) not in TIMEIT:
             return
-        stmt = node.args[0]
-        if not isinstance(stmt, ast.Lambda):
+        stmt = node.args[0] if node.args else keyword(node, "stmt")
+        if stmt is None:
             return
-        body = stmt.body
-        if isinstance(body, ast.Call) and is_async_work(ctx, body):
-            try:
-                jax_name, edits = ensure_module(ctx, "jax")
-                fix = self.fix(
-                    ctx.replace(body, f"{jax_name}.block_until_ready({ctx.text(body)})"), *edits
-                )
-            except LookupError:
-                fix = None
-            self.report(body, holder="...", fix=fix)
+        body: ast.AST | None = None
+        if isinstance(stmt, ast.Lambda):
+            body = stmt.body
+        elif isinstance(stmt, ast.Name):
+            fn = ctx.index.resolve_function(stmt)
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.body:
+                last = fn.body[-1]  # `return f(x)` or `f(x)` as the last statement
+                if isinstance(last, (ast.Return, ast.Expr)):
+                    body = last.value
+        elif isinstance(stmt, ast.Call) and ctx.qualname(stmt.func) in PARTIAL and stmt.args:
+            inner = ast.Call(func=stmt.args[0], args=[], keywords=[])
+            ast.copy_location(inner, stmt)
+            inner.parent = stmt  # type: ignore[attr-defined]
+            if is_async_work(ctx, inner):
+                self.report(stmt, holder="...", fix=None)  # `partial(f, x)`: no place for it
+            return
+        if not (isinstance(body, ast.Call) and is_async_work(ctx, body)):
+            return
+        try:
+            jax_name, edits = ensure_module(ctx, "jax")
+            fix = self.fix(
+                ctx.replace(body, f"{jax_name}.block_until_ready({ctx.text(body)})"), *edits
+            )
+        except LookupError:
+            fix = None
+        self.report(body, holder="...", fix=fix)
