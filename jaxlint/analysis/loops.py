@@ -18,6 +18,8 @@ Rules use it as:
     step.invariant(expr)                  # same value in every step: can be evaluated once
     step.varies(expr)                     # certainly changes with the loop variable/counters
     step.closure_varies(fn)               # a lambda/def made per step reads such a name
+    step.closure_selects_code(fn)         # ... and that name picks the program (a callable,
+                                          # a shape), not data (an index, a batch)
     step.trip_count, step.over_written_values   # `range(3)` / `for m in ("a", "b")`
     step.describe()                       # "in the loop on line 12" /
                                           # "in `step()`, called in every step of the loop ..."
@@ -37,6 +39,7 @@ from dataclasses import dataclass, field
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import SHAPE_FIRST, SHAPE_KEYWORDS, SHAPE_METHODS, SHAPE_SECOND
 from jaxlint.analysis.syntax import (
     COMPREHENSIONS,
     FUNCTION_NODES,
@@ -525,6 +528,38 @@ class PerStep:
             return False  # defined elsewhere: its free names are not the loop's variables
         return bool(free_names(self._index, fn) & loop_varying_names(self.loop))
 
+    def closure_selects_code(self, fn: ast.AST) -> bool:
+        """The step-varying names `fn` reads (see `closure_varies`) choose *which program* it
+        is, so every step needs its own trace and nothing can be hoisted: a callable (called,
+        or defined by the loop body), or a value used as structure (a shape, a slice bound, a
+        `range`, an `if`, an `axis=`). Data (an index from `range()`, a batch, a scalar used
+        in arithmetic or as an array index) does not: passed as an argument it compiles once."""
+        if self._index is None:
+            return False
+        varying = free_names(self._index, fn) & loop_varying_names(self.loop)
+        if not varying:
+            return False
+        code_bound = {
+            node.name
+            for part in _loop_parts(self.loop)
+            for node in walk_scope(part)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        }
+        for part in _loop_parts(self.loop):
+            for node in walk_scope(part):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(
+                    node.value, ast.Lambda
+                ):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        code_bound.update(target_names(t))
+        if varying & code_bound:
+            return True  # a function or class made anew every step
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Name) and node.id in varying and _selects_code(node):
+                return True
+        return False
+
     def varies(self, expr: ast.AST) -> bool:
         """`expr` certainly depends on the step: it mentions the loop variable, a counter, or
         (one call level down) a parameter whose argument at the loop's call site does."""
@@ -544,6 +579,48 @@ class PerStep:
 
 
 FEW_STEPS = 3
+
+_STRUCTURE_CALLS = frozenset({"range", "len", "tuple", "list", "enumerate", "zip", "reversed"})
+
+
+def _selects_code(name: ast.Name) -> bool:
+    """A read of `name` (through attributes: `cfg.depth`) that decides program structure:
+    it is called (`fn(x)`, `model.apply(...)`), a shape or size (`jnp.zeros(n)`, `axis=k`,
+    `x.reshape(n, -1)`), a slice bound (`x[:n]`), a `range`, or a Python condition."""
+    node: ast.AST = name
+    up = parent(node)
+    while isinstance(up, ast.Attribute) and up.value is node:
+        node, up = up, parent(up)
+    if isinstance(up, ast.Call) and up.func is node:
+        return True  # a callable (or a method of the value): a different function
+    cur: ast.AST | None = node
+    child: ast.AST = node
+    while cur is not None and not isinstance(cur, (ast.stmt, *SCOPE_BOUNDARIES)):
+        holder = parent(cur)
+        if isinstance(holder, ast.Slice):
+            return True  # `x[:n]`: the shape follows it
+        if isinstance(holder, ast.keyword) and holder.arg in SHAPE_KEYWORDS:
+            return True
+        if isinstance(holder, ast.Call) and cur is not holder.func:
+            func = holder.func
+            short = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if short in _STRUCTURE_CALLS or short in SHAPE_FIRST:
+                return True
+            if short in SHAPE_SECOND | SHAPE_METHODS and (
+                isinstance(func, ast.Attribute) or cur is not holder.args[0]
+            ):
+                return True
+        if isinstance(holder, (ast.If, ast.While, ast.IfExp, ast.Assert)) and (
+            holder.test is cur  # type: ignore[union-attr]
+        ):
+            return True
+        if isinstance(holder, ast.comprehension) and holder.iter is cur:
+            return True
+        if isinstance(holder, (ast.For, ast.AsyncFor)) and holder.iter is cur:
+            return True
+        child, cur = cur, holder
+    del child
+    return False
 
 
 def _iterable(loop: ast.AST) -> ast.expr | None:
