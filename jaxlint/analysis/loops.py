@@ -49,6 +49,7 @@ from jaxlint.analysis.syntax import (
     contains,
     mentions,
     parent,
+    positional_params,
     target_names,
     walk_scope,
 )
@@ -558,6 +559,66 @@ class PerStep:
         for node in ast.walk(fn):
             if isinstance(node, ast.Name) and node.id in varying and _selects_code(node):
                 return True
+            if isinstance(node, ast.Call) and mentions(node, varying):
+                callee = self._index.resolve_function(node.func)
+                if callee is None or isinstance(callee, ast.Lambda) or callee is fn:
+                    continue
+                carried = {
+                    p for p, a in bind_arguments(node, callee).items() if mentions(a, varying)
+                }
+                if carried and _uses_as_structure(callee, carried):
+                    return True  # `loss(a, x, imp)` with `if implicit:` in `loss`
+        return False
+
+    def built_once_per_change(self, node: ast.AST) -> bool:
+        """`node` sits under an `if` in the loop body whose branch rebinds a name its test
+        reads (`if need_compile: f = jax.jit(...); need_compile = False`, `if f is None:
+        f = ...`): a memo, not work done every step."""
+        cur = parent(node)
+        while cur is not None and cur is not self.loop and not isinstance(cur, SCOPE_BOUNDARIES):
+            if isinstance(cur, ast.If):
+                tested = {n.id for n in ast.walk(cur.test) if isinstance(n, ast.Name)}
+                rebound = {
+                    n.id
+                    for stmt in cur.body
+                    for n in walk_scope(stmt)
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+                }
+                if tested & rebound:
+                    return True
+            cur = parent(cur)
+        return False
+
+    def partial_selects_code(self, call: ast.Call) -> bool:
+        """`functools.partial(fn, n=k)` made per step with a step-varying `k` that `fn` uses as
+        structure (a shape, a `range`, a condition): each step is a different program."""
+        if self._index is None or not call.args:
+            return False
+        fn = self._index.resolve_function(call.args[0])
+        if fn is None or isinstance(fn, ast.Lambda):
+            return False
+        varying = loop_varying_names(self.loop)
+        params = positional_params(fn)
+        carried = {kw.arg for kw in call.keywords if kw.arg and mentions(kw.value, varying)}
+        carried |= {p for p, a in zip(params, call.args[1:], strict=False) if mentions(a, varying)}
+        return bool(carried) and _uses_as_structure(fn, carried)
+
+    def step_picks_program(self) -> bool:
+        """Through the call chain from the loop, a value that changes every step reaches code
+        that uses it as structure (`for n in sizes: run(n)` with `jnp.zeros([n])`,
+        `random.split(key, n)` or `if n > 1:` in `run`): every step runs a different program,
+        so a jit built there compiles every step whatever object holds it. (Slices are left
+        out: `data[i * bs:(i + 1) * bs]` changes the offset, not the shape.)"""
+        if self.direct or self._index is None:
+            return False
+        names = set(loop_varying_names(self.loop))
+        for call, fn in zip(self.calls, self.functions):
+            carried = {p for p, arg in bind_arguments(call, fn).items() if mentions(arg, names)}
+            if not carried:
+                return False
+            if _uses_as_structure(fn, carried):
+                return True
+            names = _derived_in(fn, carried)
         return False
 
     def varies(self, expr: ast.AST) -> bool:
@@ -580,10 +641,42 @@ class PerStep:
 
 FEW_STEPS = 3
 
-_STRUCTURE_CALLS = frozenset({"range", "len", "tuple", "list", "enumerate", "zip", "reversed"})
+_STRUCTURE_CALLS = frozenset({"range", "enumerate", "zip", "reversed", "split"})
 
 
-def _selects_code(name: ast.Name) -> bool:
+def _uses_as_structure(fn: ast.AST, params: set[str]) -> bool:
+    """`fn` uses one of `params` (or a name computed from one) as structure: a shape, a
+    `range`, a condition, a callable (slice bounds left out: a moving window keeps its shape)."""
+    names = _derived_in(fn, params)
+    return any(
+        isinstance(n, ast.Name)
+        and n.id in names
+        and isinstance(n.ctx, ast.Load)
+        and _selects_code(n, slices=False)
+        for n in ast.walk(fn)
+    )
+
+
+def _derived_in(fn: ast.AST, names: set[str]) -> set[str]:
+    """`names` plus the names `fn` assigns from them (to a fixed point)."""
+    out = set(names)
+    assigns = [n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value]
+    changed = True
+    while changed:
+        changed = False
+        for node in assigns:
+            if not mentions(node.value, out):  # type: ignore[arg-type]
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                new = set(target_names(t)) - out
+                if new:
+                    out |= new
+                    changed = True
+    return out
+
+
+def _selects_code(name: ast.Name, *, slices: bool = True) -> bool:
     """A read of `name` (through attributes: `cfg.depth`) that decides program structure:
     it is called (`fn(x)`, `model.apply(...)`), a shape or size (`jnp.zeros(n)`, `axis=k`,
     `x.reshape(n, -1)`), a slice bound (`x[:n]`), a `range`, or a Python condition."""
@@ -597,7 +690,17 @@ def _selects_code(name: ast.Name) -> bool:
     child: ast.AST = node
     while cur is not None and not isinstance(cur, (ast.stmt, *SCOPE_BOUNDARIES)):
         holder = parent(cur)
-        if isinstance(holder, ast.Slice):
+        if isinstance(holder, ast.Compare) and all(
+            isinstance(op, (ast.Is, ast.IsNot)) for op in holder.ops
+        ):
+            return False  # `if batch is None`: present or not, not which program
+        if isinstance(holder, ast.Call) and getattr(holder.func, "id", "") in (
+            "isinstance",
+            "len",
+            "hasattr",
+        ):
+            return False
+        if isinstance(holder, ast.Slice) and slices:
             return True  # `x[:n]`: the shape follows it
         if isinstance(holder, ast.keyword) and holder.arg in SHAPE_KEYWORDS:
             return True
@@ -668,11 +771,10 @@ def _literal_length(it: ast.expr) -> int | None:
         and it.args
         and not any(isinstance(a, ast.Starred) for a in it.args)
     ):
-        args = it.args if it.func.id == "zip" else it.args[:1]
-        lengths = [_literal_length(a) for a in args]
-        if any(n is None for n in lengths):
-            return None
-        return min(lengths)  # type: ignore[type-var]
+        if it.func.id == "zip":  # stops at the shortest: one written-out length bounds it
+            known = [n for n in (_literal_length(a) for a in it.args) if n is not None]
+            return min(known) if known else None
+        return _literal_length(it.args[0])
     if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
         if any(isinstance(e, ast.Starred) for e in it.elts):
             return None

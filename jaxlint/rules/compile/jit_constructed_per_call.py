@@ -61,7 +61,12 @@ def _reads_step_data(step: PerStep, made: ast.AST | None) -> str | None:
     """How the function made per step depends on the step: "" when it reads nothing that
     changes; the names (`` `i` ``) when it reads step data only (an index, a batch, a scalar:
     passed as an argument, one compile serves every step); None when what it reads picks the
-    program (a callable, a shape; analysis.loops.PerStep.closure_selects_code)."""
+    program (a callable, a shape; analysis.loops.PerStep.closure_selects_code), or when the
+    loop changes a value the called functions use as structure (`step_picks_program`)."""
+    if step.step_picks_program():
+        return None
+    if isinstance(made, ast.Call) and made is not None and step.partial_selects_code(made):
+        return None
     if made is None or not step.closure_varies(made):
         return ""
     if step.closure_selects_code(made):
@@ -483,7 +488,11 @@ class JitConstructedPerCall(Rule):
         step = ctx.facts.loops.per_step(node)
         if step is None or step.traced or few_steps(step):
             return
+        if step.built_once_per_change(node):
+            return  # `if need_compile: f = jax.jit(...)`: rebuilt when something changed
         made = target if isinstance(target, ast.Lambda) else ctx.index.resolve_function(target)
+        if made is None and isinstance(target, ast.Call) and ctx.qualname(target.func) in PARTIAL:
+            made = target  # the partial: its bound arguments are what it reads
         reads = _reads_step_data(step, made)
         if reads is None:
             return  # the loop picks the program (a callable, a shape): one per step anyway

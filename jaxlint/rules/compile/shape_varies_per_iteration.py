@@ -56,6 +56,13 @@ def _varying_shape(
         return None
     if isinstance(arg, ast.Call):
         q = ctx.qualname(arg.func)
+        if q in SHAPE_CONSTRUCTORS and q.endswith(".arange") and len(arg.args) >= 2:
+            # arange(start, stop): a window when both ends move (`arange(i, min(n, i + 128))`,
+            # the same length but at the tail), a new length when only one does
+            lo, hi = (_mentions_any(a, varying) for a in arg.args[:2])
+            if lo != hi:
+                return f"`{shorten(ctx, arg)}` has a length that follows the loop variable"
+            return None
         if q in SHAPE_CONSTRUCTORS and arg.args and _mentions_any(arg.args[0], varying):
             return f"`{shorten(ctx, arg)}` has a shape that follows the loop variable"
         if q in NUM_CONSTRUCTORS:  # linspace(start, stop, num): the length is `num`
