@@ -462,8 +462,58 @@ class PerStep:
     def over_written_values(self) -> bool:
         """The loop walks a literal sequence (`for n in [1, 2, 4, 8]`): the values, and so the
         number of distinct ones, are spelled out on purpose (sweeps, size lists)."""
-        it = _iterable(self.loop)
-        return isinstance(it, (ast.List, ast.Tuple, ast.Set))
+        it = _unwrapped(_iterable(self.loop))
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip":
+            return any(self._written_out(a) for a in it.args)
+        return self._written_out(it)
+
+    def _written_out(self, it: ast.AST | None) -> bool:
+        """`it` is a literal sequence, or a name whose every binding in its scope is one (an
+        assignment, or a parameter's default: `degrees=[1, 2, 3]`, `solvers = (A(), B())`)."""
+        if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+            return True
+        if not isinstance(it, ast.Name) or self._index is None:
+            return False
+        found = self._index.lookup(it.id, self._index.scope_of(it))
+        if not found:
+            return False
+        for b in found:
+            if b.kind == "param":
+                default = _param_default(b.node, self._index)
+                if not isinstance(default, (ast.List, ast.Tuple, ast.Set)):
+                    return False
+            elif not isinstance(b.value, (ast.List, ast.Tuple, ast.Set)):
+                return False
+        return True
+
+    def values_repeat(self, expr: ast.AST) -> bool:
+        """`expr`, though it changes from step to step, takes only values it took before: a
+        bool (`i % every == 0`, `False if c else flag`), or values drawn from this loop's
+        iterable when an enclosing loop runs it again unchanged (`for step in ...: for i in
+        range(k): f(x, i)`: k programs, compiled in the first outer step, reused after)."""
+        if _boolean(expr):
+            return True
+        if isinstance(expr, ast.Name) and self.direct:
+            values = [
+                n.value
+                for part in _loop_parts(self.loop)
+                for n in walk_scope(part)
+                if isinstance(n, ast.Assign)
+                and any(expr.id in set(target_names(t)) for t in n.targets)
+            ]
+            if values and all(_boolean(v) for v in values):
+                return True
+        iterable = _iterable(self.loop)
+        if not self.direct or iterable is None:
+            return False
+        outer = enclosing_loop(self.loop)
+        if outer is None or self._index is None:
+            return False
+        inner = loop_varying_names(self.loop)
+        outer_only = loop_varying_names(outer) - inner
+        if not mentions(expr, inner) or mentions(expr, outer_only):
+            return False
+        return PerStep(outer, _index=self._index).invariant(iterable)
 
     def describe(self) -> str:
         where = f"the loop on line {self.loop.lineno}"  # type: ignore[attr-defined]
@@ -556,6 +606,11 @@ class PerStep:
                         code_bound.update(target_names(t))
         if varying & code_bound:
             return True  # a function or class made anew every step
+        if isinstance(self.loop, (ast.For, ast.AsyncFor)) and varying & set(
+            target_names(self.loop.target)
+        ):
+            if _elements_pick_code(self._index, self.loop.iter):
+                return True  # `for dtype in [jnp.float16, ...]`, `for act in (relu, gelu)`
         for node in ast.walk(fn):
             if isinstance(node, ast.Name) and node.id in varying and _selects_code(node):
                 return True
@@ -644,6 +699,43 @@ FEW_STEPS = 3
 _STRUCTURE_CALLS = frozenset({"range", "enumerate", "zip", "reversed", "split"})
 
 
+DTYPE_NAMES = frozenset(
+    """float16 float32 float64 bfloat16 int8 int16 int32 int64 uint8 uint16 uint32 uint64
+    complex64 complex128 bool_ float_ int_ float8_e4m3fn float8_e5m2""".split()
+)
+
+
+def _elements_pick_code(index: ModuleIndex, it: ast.AST) -> bool:
+    """The loop walks written-out values that choose a program, not data: dtypes
+    (`jnp.float16`), functions or classes of the module, strings (modes, names)."""
+    it = _unwrapped(it)  # type: ignore[assignment]
+    displays: list[ast.AST] = []
+    if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+        displays.append(it)
+    elif isinstance(it, ast.Name):
+        for b in index.lookup(it.id, index.scope_of(it)) or ():
+            value = b.value if b.value is not None else getattr(b.node, "value", None)
+            if not isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+                return False
+            displays.append(value)
+    if not displays:
+        return False
+    for display in displays:
+        for elt in display.elts:  # type: ignore[attr-defined]
+            if isinstance(elt, ast.Attribute) and elt.attr in DTYPE_NAMES:
+                continue
+            if isinstance(elt, ast.Constant) and isinstance(elt.value, str):
+                continue
+            if isinstance(elt, ast.Name):
+                found = index.lookup(elt.id, index.scope_of(elt))
+                if found and all(b.kind in ("def", "class", "import") for b in found):
+                    continue
+                if elt.id in DTYPE_NAMES:
+                    continue
+            return False
+    return True
+
+
 def _uses_as_structure(fn: ast.AST, params: set[str]) -> bool:
     """`fn` uses one of `params` (or a name computed from one) as structure: a shape, a
     `range`, a condition, a callable (slice bounds left out: a moving window keeps its shape)."""
@@ -702,7 +794,9 @@ def _selects_code(name: ast.Name, *, slices: bool = True) -> bool:
             return False
         if isinstance(holder, ast.Slice) and slices:
             return True  # `x[:n]`: the shape follows it
-        if isinstance(holder, ast.keyword) and holder.arg in SHAPE_KEYWORDS:
+        if isinstance(holder, ast.keyword) and (
+            holder.arg in SHAPE_KEYWORDS or holder.arg == "dtype"
+        ):
             return True
         if isinstance(holder, ast.Call) and cur is not holder.func:
             func = holder.func
@@ -732,6 +826,51 @@ def _iterable(loop: ast.AST) -> ast.expr | None:
     if isinstance(loop, COMPREHENSIONS):
         return loop.generators[0].iter
     return None
+
+
+def _unwrapped(it: ast.AST | None) -> ast.AST | None:
+    while (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
+        and len(it.args) == 1
+    ):
+        it = it.args[0]
+    return it
+
+
+def _param_default(arg: ast.AST, index: ModuleIndex) -> ast.expr | None:
+    """The default of parameter `arg` (an `ast.arg`), if it has one."""
+    fn = parent(arg)
+    while fn is not None and not isinstance(fn, FUNCTION_NODES):
+        fn = parent(fn)
+    if fn is None:
+        return None
+    args = fn.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    for a, d in zip(positional[len(positional) - len(args.defaults) :], args.defaults):
+        if a is arg:
+            return d
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        if a is arg:
+            return d
+    return None
+
+
+def _boolean(expr: ast.AST) -> bool:
+    """`expr` is a Python bool: a comparison, `not`, `and`/`or` of those, True/False, or a
+    conditional between them (two values at most)."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, bool)
+    if isinstance(expr, ast.Compare):
+        return True
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        return True
+    if isinstance(expr, ast.BoolOp):
+        return all(_boolean(v) for v in expr.values)
+    if isinstance(expr, ast.IfExp):
+        return _boolean(expr.body) and _boolean(expr.orelse)
+    return False
 
 
 def over_written_configurations(loop: ast.AST) -> bool:

@@ -81,6 +81,20 @@ def _varying_shape(
     return None
 
 
+def _shape_part(arg: ast.expr, loop: ast.AST, call: ast.Call) -> ast.AST:
+    """The part of `arg` its shape follows: the slice of `x[:n]` (not `x`, whose values may
+    change too), the arguments of `zeros(n)`; through a name's one assignment in the loop."""
+    if isinstance(arg, ast.Name):
+        values = _assignments_in(loop, arg.id, before=call)
+        if len(values) == 1 and values[0] is not None:
+            return _shape_part(values[0], loop, call)
+    if isinstance(arg, ast.Subscript):
+        return arg.slice
+    if isinstance(arg, ast.Call):
+        return ast.Tuple(elts=[*arg.args, *(k.value for k in arg.keywords)], ctx=ast.Load())
+    return arg
+
+
 def _mentions_any(node: ast.AST, names: frozenset[str]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
 
@@ -265,5 +279,5 @@ class ShapeVariesPerIteration(Rule):
             if id(arg) in static or isinstance(arg, ast.Starred):
                 continue
             why = _varying_shape(ctx, arg, varying, step.loop, node)
-            if why is not None:
+            if why is not None and not step.values_repeat(_shape_part(arg, step.loop, node)):
                 self.report(arg, where=step.describe(), why=why, fn=spec.name)
