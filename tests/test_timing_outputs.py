@@ -330,3 +330,22 @@ def test_timeit_of_a_def_or_a_partial_is_a_timed_region():
     assert "return jax.block_until_ready(f(x))" in _fixed(
         "import timeit\n\ndef run():\n    return f(x)\n\ntimeit.timeit(run, number=3)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("cell", "codes"),
+    [
+        # autorange calls the statement before the timed runs: the compile is not reported
+        ("%timeit g(x).block_until_ready()\n", []),
+        ("%%timeit\ng(x).block_until_ready()\n", []),
+        # with -n the first timed run compiles
+        ("%timeit -n 3 g(x).block_until_ready()\n", ["JAX602"]),
+        ("%%time\ng(x).block_until_ready()\n", ["JAX602"]),
+    ],
+)
+def test_timeit_calibration_runs_the_compile(cell, codes):
+    from jaxlint.files.notebook import lint_cells
+
+    head = "import jax\ng = jax.jit(lambda x: x + 1)\nx = jax.numpy.ones(3)\n"
+    options = LintOptions(codes=frozenset({"JAX601", "JAX602"}))
+    assert [d.code for d in lint_cells([head, cell], options, "nb.ipynb")] == codes

@@ -211,6 +211,8 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
         Position(local, start_col), Position(end_line, _unshift(cell, end_line, d.span.end.col))
     )
     message = _cell_lines(d.message, cells, cell)
+    if d.code == "JAX602" and _calibrated(cell, local - 1 if local - 1 in cell.shifts else 0):
+        return None  # `%timeit` without `-n` calls the statement to calibrate before timing
     if d.code.startswith("JAX60") and local - 1 in cell.shifts:
         message += f" (the timing is this line's `{_magic(cell, local - 1)}`)"
     elif d.code.startswith("JAX60") and cell.end not in ("", BOUNDARY):
@@ -225,6 +227,15 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
         )
         fix = replace(fix, edits=edits)
     return replace(d, span=span, cell=cell.index, message=message, fix=fix)
+
+
+def _calibrated(cell: Cell, k: int) -> bool:
+    """Masked line `k` is a `%timeit`/`%%timeit` without `-n`: IPython's autorange runs the
+    statement (compiling it) before the timed runs, so no reported time includes the compile."""
+    words = cell.masked.get(k, "").split()
+    if not words or words[0] not in ("%timeit", "%%timeit"):
+        return False
+    return not any(w.startswith("-n") for w in words[1:])
 
 
 def _magic(cell: Cell, k: int) -> str:
