@@ -50,3 +50,16 @@ def shape_per_step(x, sizes):
     for n in sizes:
         outs.append(jax.jit(lambda v: jnp.zeros(n) + v[:n])(x))
     return outs
+
+
+def per_dtype(key):
+    # google/neural-tangents tests/predict_test.py:1169: one program per written-out dtype
+    dtypes = [jnp.float16, jnp.float32]
+    outs = []
+    for dtype in dtypes:
+
+        def draw():
+            return jax.random.normal(key, (2, 3), dtype)
+
+        outs.append(jax.jit(draw)())
+    return outs
