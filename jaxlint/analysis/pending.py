@@ -107,7 +107,7 @@ class _Walk:
         self.by_call: dict[int, list[_Value]] = {}
         self.made: list[_Value] = []  # dispatched values, in program order
         self.discarded: list[_Value] = []
-        self.lost: set[int] = set()  # ids of values that escaped
+        self.lost: dict[int, _Value] = {}  # values that escaped (kept alive: ids stay unique)
 
     # -- values -------------------------------------------------------------------------------
     def _new(self, call: ast.Call | None, parents: Iterable[_Value]) -> _Value:
@@ -273,9 +273,9 @@ class _Walk:
 
     def _escape(self, values: Iterable[_Value]) -> None:
         for v in values:
-            self.lost.add(id(v))
+            self.lost[id(v)] = v
             for a in v.ancestors():
-                self.lost.add(id(a))
+                self.lost[id(a)] = a
 
     # -- statements ---------------------------------------------------------------------------
     def block(self, stmts: list[ast.stmt]) -> None:
