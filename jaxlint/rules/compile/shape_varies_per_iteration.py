@@ -275,9 +275,13 @@ class ShapeVariesPerIteration(Rule):
             return  # `for n in [1, 2, 4, 8]`: the shapes are spelled out on purpose
         varying = loop_varying_names(step.loop)
         static = {id(a) for _, a in spec.static_arguments(node)}
+        found: list[tuple[ast.expr, str]] = []
         for arg in [*node.args, *(kw.value for kw in node.keywords)]:
             if id(arg) in static or isinstance(arg, ast.Starred):
                 continue
             why = _varying_shape(ctx, arg, varying, step.loop, node)
             if why is not None and not step.values_repeat(_shape_part(arg, step.loop, node)):
-                self.report(arg, where=step.describe(), why=why, fn=spec.name)
+                found.append((arg, why))
+        if found:  # one finding per call: one call compiles once per new set of shapes
+            whys = "; ".join(why for _, why in found)
+            self.report(found[0][0], where=step.describe(), why=whys, fn=spec.name)
