@@ -349,3 +349,16 @@ def test_timeit_calibration_runs_the_compile(cell, codes):
     head = "import jax\ng = jax.jit(lambda x: x + 1)\nx = jax.numpy.ones(3)\n"
     options = LintOptions(codes=frozenset({"JAX601", "JAX602"}))
     assert [d.code for d in lint_cells([head, cell], options, "nb.ipynb")] == codes
+
+
+def test_timeit_of_a_string_statement():
+    found = _lint(
+        """\
+        import timeit
+
+        timeit.timeit("f(x)", globals=globals(), number=10)  # line 14
+        timeit.timeit("f(x).block_until_ready()", globals=globals(), number=10)
+        timeit.timeit("sum(range(10))", number=10)
+        """
+    )
+    assert [(d.code, d.line, d.fix) for d in found] == [("JAX601", 14, None)]

@@ -75,6 +75,32 @@ def _in_scope_at(ctx: Context, name: str, call: ast.Call, end: ast.stmt) -> bool
     return name in scope.bindings and name not in scope.globals
 
 
+def _string_statement_dispatches(ctx: Context, code: str) -> bool:
+    """`timeit.timeit("f(x)", globals=globals())`: the statement is one call of a function
+    this module jits at its top level (`f = jax.jit(...)`, `@jax.jit def f`), not blocked."""
+    try:
+        body = ast.parse(code.strip()).body
+    except SyntaxError:
+        return False
+    if len(body) != 1 or not isinstance(body[0], ast.Expr):
+        return False
+    call = body[0].value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+        return False
+    module = ctx.index.scopes[ctx.index.tree]
+    found = module.bindings.get(call.func.id, [])
+    if len(found) != 1:
+        return False
+    b = found[0]
+    if b.kind == "def":
+        facts = ctx.facts.transforms.facts.get(b.node)
+        return bool(
+            facts and facts.kind == "jit" and facts.via in JIT_FACTORIES and not facts.chain
+        )
+    value = b.value
+    return isinstance(value, ast.Call) and ctx.qualname(value.func) in JIT_FACTORIES
+
+
 class TimingWithoutBlockUntilReady(Rule):
     """Flags timings of JAX work that never wait for the result.
 
@@ -337,6 +363,10 @@ class TimingWithoutBlockUntilReady(Rule):
             inner.parent = stmt  # type: ignore[attr-defined]
             if is_async_work(ctx, inner):
                 self.report(stmt, holder="...", fix=None)  # `partial(f, x)`: no place for it
+            return
+        if isinstance(stmt, ast.Constant) and isinstance(stmt.value, str):
+            if _string_statement_dispatches(ctx, stmt.value):
+                self.report(stmt, holder="...", fix=None)  # `timeit.timeit("f(x)", ...)`
             return
         if not (isinstance(body, ast.Call) and is_async_work(ctx, body)):
             return
