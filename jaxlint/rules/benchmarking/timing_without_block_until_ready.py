@@ -105,10 +105,14 @@ class TimingWithoutBlockUntilReady(Rule):
     """Flags timings of JAX work that never wait for the result.
 
     What it does: finds two clock reads (`time.perf_counter()`, `time.time()`,
-    `timeit.default_timer()`, ...) around a call of a jitted function or a `jnp`/`jax.random`
-    op whose result is not blocked on (`.block_until_ready()`, `jax.block_until_ready`,
-    `np.asarray`, `float`, `.item()`, `print`) before the second read; and
-    `timeit.timeit(lambda: f(x))` with an unblocked jitted call.
+    `timeit.default_timer()`, notebook `%%time`/`%%timeit`/`%time`/`%timeit`, ...) around a
+    call of a jitted function or a `jnp`/`jax.random` op when the host never waits for the
+    latest such work before the second read. The results are followed through names,
+    containers (`outs.append(y)`), later calls and loop targets (analysis/pending.py); any host
+    sync of them ends the region honestly: `.block_until_ready()`, `np.stack(outs)`, `float`,
+    `.item()`, `print`, an `if` on one, serialising, `jax.device_get`, or a function of the
+    module that reads one. Also `timeit.timeit(lambda: f(x))` (or of a def, a partial, a
+    string statement) with an unblocked jitted call.
     Why is this bad: JAX dispatch is asynchronous: the call returns as soon as the work is
     queued, so the timing measures dispatch, not compute (6,600x too optimistic measured on
     a matmul).
@@ -121,8 +125,10 @@ class TimingWithoutBlockUntilReady(Rule):
         out = step(x)
         jax.block_until_ready(out)
         dt = time.perf_counter() - t0
-    Fix: insert `jax.block_until_ready(result)` before the second clock read (safe when the
-    result's name is bound on every path there; unsafe when only a loop or a branch binds it).
+    Fix: block every output still pending, `jax.block_until_ready((a, b))`, just before the
+    second clock read (inline, `...; jax.block_until_ready(y); print(...)`, when that read
+    shares its line with another statement); safe when each name is bound on every path
+    there, unsafe when only a loop or a branch binds it.
     """
 
     code = "JAX601"
