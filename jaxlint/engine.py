@@ -26,6 +26,7 @@ from jaxlint.core.diagnostic import (
 )
 from jaxlint.core.parse import parse, parses
 from jaxlint.core.source import SourceText
+from jaxlint.edits.survival import surviving
 from jaxlint.rules import ALL_RULES, Context, Rule
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -354,11 +355,17 @@ def fix_text(
     fixed: list[Diagnostic] = []
     failed: list[Diagnostic] = []
     bad_keys: set[tuple] = set()
+<<<<<<< HEAD
     # the rounds decide only the fixes they may apply (an unsafe fix without `unsafe` is
     # never checked); the last lint decides the rest, for the counts
     rounds = replace(options, lazy_fixes=True)
     for _ in range(MAX_FIX_ROUNDS):
         diags = lint_text(current, path, rounds)
+=======
+    diags: list[Diagnostic] | None = None  # the findings on `current`, when known
+    for _ in range(MAX_FIX_ROUNDS):
+        diags = lint_text(current, path, options) if diags is None else diags
+>>>>>>> r3-compile
         candidates = [
             d
             for d in diags
@@ -388,7 +395,14 @@ def fix_text(
                 break
         if new_text == current.text:
             break
+        after = replace(source, text=new_text, _line_starts=None)
+        diags = lint_text(after, path, options)
+        stuck = surviving(chosen, current, after, diags)
+        if stuck:  # a fix that leaves its own finding: refuse it, redo the round without it
+            bad_keys |= {(d.code, d.message, d.fix) for d in stuck}
+            diags = None
+            continue
         fixed.extend(chosen)
-        current = replace(source, text=new_text, _line_starts=None)
-    remaining = lint_text(current, path, options)
+        current = after
+    remaining = lint_text(current, path, options) if diags is None else diags
     return FixResult(current.text, fixed, remaining, failed)

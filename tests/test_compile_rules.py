@@ -304,3 +304,48 @@ def test_x64_option_silences_the_dtype_rules():
 def test_x64_explicitly_disabled_is_not_evidence():
     text = 'import jax\njax.config.update("jax_enable_x64", False)\n' + snippet(X64)
     assert len(_lint(text, "JAX701")) == 1
+
+
+def test_jax404_reports_once_per_call():
+    """ux-review-3 (still from the earlier review): `matmul(jnp.ones((n, n)), jnp.ones((n, n)))`
+    in a loop was two findings on one line; one call compiles once per new set of shapes."""
+    text = snippet(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def matmul(a, b):
+            return a @ b
+
+        def run(m):
+            for n in range(1, m):
+                matmul(jnp.ones((n, n)), jnp.ones((n, n)))
+        """
+    )
+    found = lint_text(text, "m.py", LintOptions(codes=frozenset({"JAX404"})))
+    assert [d.line for d in found] == [10]
+    assert found[0].message.count("follows the loop variable") == 2
+
+
+def test_static_values_that_repeat():
+    """A bool flag and an inner range re-run by an outer loop take values they took before."""
+    ctx, tree = _context(
+        """
+        def run(xs, k, every):
+            for i in range(100):
+                flag = i % every == 0
+                f(xs, flag)
+                for j in range(k):
+                    f(xs, j)
+                    f(xs, i + j)
+        """
+    )
+    calls = [
+        n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "f"
+    ]
+    calls.sort(key=lambda c: c.lineno)
+    steps = [ctx.facts.loops.per_step(c) for c in calls]
+    assert steps[0].values_repeat(calls[0].args[1])
+    assert steps[1].values_repeat(calls[1].args[1])
+    assert not steps[2].values_repeat(calls[2].args[1])

@@ -159,14 +159,17 @@ def test_cell_magics_follow_ruff(tmp_path, run_cli):
         ["# comment\n", "%%bash\n", "ls\n"],  # not Python: skipped
         ["%%writefile x.py\n", bad],  # skipped
         ["pip install jax\n"],  # automagic: skipped (not a syntax error)
-        ["%timeit " + bad, bad],  # line magic masked, next line linted
+        ["%timeit " + bad, bad],  # a timed statement (linted), and the next line
+        ["%matplotlib inline\n", bad],  # line magic masked, next line linted
     )
     (tmp_path / "nb.ipynb").write_text(json.dumps(nb))
     found = json.loads(run_cli("check", "--format", "json", "nb.ipynb").stdout)
     assert [(d["code"], d["cell"], d["location"]["row"]) for d in found] == [
         ("JAX801", 2, 2),
         ("JAX801", 3, 2),
+        ("JAX801", 7, 1),
         ("JAX801", 7, 2),
+        ("JAX801", 8, 2),
     ]
 
 
@@ -252,7 +255,7 @@ TIMED = _code(
     ["%%time\n", "y = f(x)\n", "y.block_until_ready()\n"],  # honest
     ["%time y = f(x).block_until_ready()\n"],  # honest
     ["%time for i in range(2): f(x)\n"],  # not one simple statement: masked as before
-    ["%timeit f(x)\n"],  # another magic: masked as before
+    ["%timeit -n 10 f(x).block_until_ready()\n"],  # a timed statement too: honest
 )
 
 

@@ -18,6 +18,8 @@ Rules use it as:
     step.invariant(expr)                  # same value in every step: can be evaluated once
     step.varies(expr)                     # certainly changes with the loop variable/counters
     step.closure_varies(fn)               # a lambda/def made per step reads such a name
+    step.closure_selects_code(fn)         # ... and that name picks the program (a callable,
+                                          # a shape), not data (an index, a batch)
     step.trip_count, step.over_written_values   # `range(3)` / `for m in ("a", "b")`
     step.describe()                       # "in the loop on line 12" /
                                           # "in `step()`, called in every step of the loop ..."
@@ -37,6 +39,7 @@ from dataclasses import dataclass, field
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import SHAPE_FIRST, SHAPE_KEYWORDS, SHAPE_METHODS, SHAPE_SECOND
 from jaxlint.analysis.syntax import (
     COMPREHENSIONS,
     FUNCTION_NODES,
@@ -46,6 +49,7 @@ from jaxlint.analysis.syntax import (
     contains,
     mentions,
     parent,
+    positional_params,
     target_names,
     walk_scope,
 )
@@ -458,8 +462,58 @@ class PerStep:
     def over_written_values(self) -> bool:
         """The loop walks a literal sequence (`for n in [1, 2, 4, 8]`): the values, and so the
         number of distinct ones, are spelled out on purpose (sweeps, size lists)."""
-        it = _iterable(self.loop)
-        return isinstance(it, (ast.List, ast.Tuple, ast.Set))
+        it = _unwrapped(_iterable(self.loop))
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip":
+            return any(self._written_out(a) for a in it.args)
+        return self._written_out(it)
+
+    def _written_out(self, it: ast.AST | None) -> bool:
+        """`it` is a literal sequence, or a name whose every binding in its scope is one (an
+        assignment, or a parameter's default: `degrees=[1, 2, 3]`, `solvers = (A(), B())`)."""
+        if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+            return True
+        if not isinstance(it, ast.Name) or self._index is None:
+            return False
+        found = self._index.lookup(it.id, self._index.scope_of(it))
+        if not found:
+            return False
+        for b in found:
+            if b.kind == "param":
+                default = _param_default(b.node, self._index)
+                if not isinstance(default, (ast.List, ast.Tuple, ast.Set)):
+                    return False
+            elif not isinstance(b.value, (ast.List, ast.Tuple, ast.Set)):
+                return False
+        return True
+
+    def values_repeat(self, expr: ast.AST) -> bool:
+        """`expr`, though it changes from step to step, takes only values it took before: a
+        bool (`i % every == 0`, `False if c else flag`), or values drawn from this loop's
+        iterable when an enclosing loop runs it again unchanged (`for step in ...: for i in
+        range(k): f(x, i)`: k programs, compiled in the first outer step, reused after)."""
+        if _boolean(expr):
+            return True
+        if isinstance(expr, ast.Name) and self.direct:
+            values = [
+                n.value
+                for part in _loop_parts(self.loop)
+                for n in walk_scope(part)
+                if isinstance(n, ast.Assign)
+                and any(expr.id in set(target_names(t)) for t in n.targets)
+            ]
+            if values and all(_boolean(v) for v in values):
+                return True
+        iterable = _iterable(self.loop)
+        if not self.direct or iterable is None:
+            return False
+        outer = enclosing_loop(self.loop)
+        if outer is None or self._index is None:
+            return False
+        inner = loop_varying_names(self.loop)
+        outer_only = loop_varying_names(outer) - inner
+        if not mentions(expr, inner) or mentions(expr, outer_only):
+            return False
+        return PerStep(outer, _index=self._index).invariant(iterable)
 
     def describe(self) -> str:
         where = f"the loop on line {self.loop.lineno}"  # type: ignore[attr-defined]
@@ -525,6 +579,103 @@ class PerStep:
             return False  # defined elsewhere: its free names are not the loop's variables
         return bool(free_names(self._index, fn) & loop_varying_names(self.loop))
 
+    def closure_selects_code(self, fn: ast.AST) -> bool:
+        """The step-varying names `fn` reads (see `closure_varies`) choose *which program* it
+        is, so every step needs its own trace and nothing can be hoisted: a callable (called,
+        or defined by the loop body), or a value used as structure (a shape, a slice bound, a
+        `range`, an `if`, an `axis=`). Data (an index from `range()`, a batch, a scalar used
+        in arithmetic or as an array index) does not: passed as an argument it compiles once."""
+        if self._index is None:
+            return False
+        varying = free_names(self._index, fn) & loop_varying_names(self.loop)
+        if not varying:
+            return False
+        code_bound = {
+            node.name
+            for part in _loop_parts(self.loop)
+            for node in walk_scope(part)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        }
+        for part in _loop_parts(self.loop):
+            for node in walk_scope(part):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(
+                    node.value, ast.Lambda
+                ):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        code_bound.update(target_names(t))
+        if varying & code_bound:
+            return True  # a function or class made anew every step
+        if isinstance(self.loop, (ast.For, ast.AsyncFor)) and varying & set(
+            target_names(self.loop.target)
+        ):
+            if _elements_pick_code(self._index, self.loop.iter):
+                return True  # `for dtype in [jnp.float16, ...]`, `for act in (relu, gelu)`
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Name) and node.id in varying and _selects_code(node):
+                return True
+            if isinstance(node, ast.Call) and mentions(node, varying):
+                callee = self._index.resolve_function(node.func)
+                if callee is None or isinstance(callee, ast.Lambda) or callee is fn:
+                    continue
+                carried = {
+                    p for p, a in bind_arguments(node, callee).items() if mentions(a, varying)
+                }
+                if carried and _uses_as_structure(callee, carried):
+                    return True  # `loss(a, x, imp)` with `if implicit:` in `loss`
+        return False
+
+    def built_once_per_change(self, node: ast.AST) -> bool:
+        """`node` sits under an `if` in the loop body whose branch rebinds a name its test
+        reads (`if need_compile: f = jax.jit(...); need_compile = False`, `if f is None:
+        f = ...`): a memo, not work done every step."""
+        cur = parent(node)
+        while cur is not None and cur is not self.loop and not isinstance(cur, SCOPE_BOUNDARIES):
+            if isinstance(cur, ast.If):
+                tested = {n.id for n in ast.walk(cur.test) if isinstance(n, ast.Name)}
+                rebound = {
+                    n.id
+                    for stmt in cur.body
+                    for n in walk_scope(stmt)
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+                }
+                if tested & rebound:
+                    return True
+            cur = parent(cur)
+        return False
+
+    def partial_selects_code(self, call: ast.Call) -> bool:
+        """`functools.partial(fn, n=k)` made per step with a step-varying `k` that `fn` uses as
+        structure (a shape, a `range`, a condition): each step is a different program."""
+        if self._index is None or not call.args:
+            return False
+        fn = self._index.resolve_function(call.args[0])
+        if fn is None or isinstance(fn, ast.Lambda):
+            return False
+        varying = loop_varying_names(self.loop)
+        params = positional_params(fn)
+        carried = {kw.arg for kw in call.keywords if kw.arg and mentions(kw.value, varying)}
+        carried |= {p for p, a in zip(params, call.args[1:], strict=False) if mentions(a, varying)}
+        return bool(carried) and _uses_as_structure(fn, carried)
+
+    def step_picks_program(self) -> bool:
+        """Through the call chain from the loop, a value that changes every step reaches code
+        that uses it as structure (`for n in sizes: run(n)` with `jnp.zeros([n])`,
+        `random.split(key, n)` or `if n > 1:` in `run`): every step runs a different program,
+        so a jit built there compiles every step whatever object holds it. (Slices are left
+        out: `data[i * bs:(i + 1) * bs]` changes the offset, not the shape.)"""
+        if self.direct or self._index is None:
+            return False
+        names = set(loop_varying_names(self.loop))
+        for call, fn in zip(self.calls, self.functions):
+            carried = {p for p, arg in bind_arguments(call, fn).items() if mentions(arg, names)}
+            if not carried:
+                return False
+            if _uses_as_structure(fn, carried):
+                return True
+            names = _derived_in(fn, carried)
+        return False
+
     def varies(self, expr: ast.AST) -> bool:
         """`expr` certainly depends on the step: it mentions the loop variable, a counter, or
         (one call level down) a parameter whose argument at the loop's call site does."""
@@ -545,6 +696,129 @@ class PerStep:
 
 FEW_STEPS = 3
 
+_STRUCTURE_CALLS = frozenset({"range", "enumerate", "zip", "reversed", "split"})
+
+
+DTYPE_NAMES = frozenset(
+    """float16 float32 float64 bfloat16 int8 int16 int32 int64 uint8 uint16 uint32 uint64
+    complex64 complex128 bool_ float_ int_ float8_e4m3fn float8_e5m2""".split()
+)
+
+
+def _elements_pick_code(index: ModuleIndex, it: ast.AST) -> bool:
+    """The loop walks written-out values that choose a program, not data: dtypes
+    (`jnp.float16`), functions or classes of the module, strings (modes, names)."""
+    it = _unwrapped(it)  # type: ignore[assignment]
+    displays: list[ast.AST] = []
+    if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+        displays.append(it)
+    elif isinstance(it, ast.Name):
+        for b in index.lookup(it.id, index.scope_of(it)) or ():
+            value = b.value if b.value is not None else getattr(b.node, "value", None)
+            if not isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+                return False
+            displays.append(value)
+    if not displays:
+        return False
+    for display in displays:
+        for elt in display.elts:  # type: ignore[attr-defined]
+            if isinstance(elt, ast.Attribute) and elt.attr in DTYPE_NAMES:
+                continue
+            if isinstance(elt, ast.Constant) and isinstance(elt.value, str):
+                continue
+            if isinstance(elt, ast.Name):
+                found = index.lookup(elt.id, index.scope_of(elt))
+                if found and all(b.kind in ("def", "class", "import") for b in found):
+                    continue
+                if elt.id in DTYPE_NAMES:
+                    continue
+            return False
+    return True
+
+
+def _uses_as_structure(fn: ast.AST, params: set[str]) -> bool:
+    """`fn` uses one of `params` (or a name computed from one) as structure: a shape, a
+    `range`, a condition, a callable (slice bounds left out: a moving window keeps its shape)."""
+    names = _derived_in(fn, params)
+    return any(
+        isinstance(n, ast.Name)
+        and n.id in names
+        and isinstance(n.ctx, ast.Load)
+        and _selects_code(n, slices=False)
+        for n in ast.walk(fn)
+    )
+
+
+def _derived_in(fn: ast.AST, names: set[str]) -> set[str]:
+    """`names` plus the names `fn` assigns from them (to a fixed point)."""
+    out = set(names)
+    assigns = [n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value]
+    changed = True
+    while changed:
+        changed = False
+        for node in assigns:
+            if not mentions(node.value, out):  # type: ignore[arg-type]
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                new = set(target_names(t)) - out
+                if new:
+                    out |= new
+                    changed = True
+    return out
+
+
+def _selects_code(name: ast.Name, *, slices: bool = True) -> bool:
+    """A read of `name` (through attributes: `cfg.depth`) that decides program structure:
+    it is called (`fn(x)`, `model.apply(...)`), a shape or size (`jnp.zeros(n)`, `axis=k`,
+    `x.reshape(n, -1)`), a slice bound (`x[:n]`), a `range`, or a Python condition."""
+    node: ast.AST = name
+    up = parent(node)
+    while isinstance(up, ast.Attribute) and up.value is node:
+        node, up = up, parent(up)
+    if isinstance(up, ast.Call) and up.func is node:
+        return True  # a callable (or a method of the value): a different function
+    cur: ast.AST | None = node
+    child: ast.AST = node
+    while cur is not None and not isinstance(cur, (ast.stmt, *SCOPE_BOUNDARIES)):
+        holder = parent(cur)
+        if isinstance(holder, ast.Compare) and all(
+            isinstance(op, (ast.Is, ast.IsNot)) for op in holder.ops
+        ):
+            return False  # `if batch is None`: present or not, not which program
+        if isinstance(holder, ast.Call) and getattr(holder.func, "id", "") in (
+            "isinstance",
+            "len",
+            "hasattr",
+        ):
+            return False
+        if isinstance(holder, ast.Slice) and slices:
+            return True  # `x[:n]`: the shape follows it
+        if isinstance(holder, ast.keyword) and (
+            holder.arg in SHAPE_KEYWORDS or holder.arg == "dtype"
+        ):
+            return True
+        if isinstance(holder, ast.Call) and cur is not holder.func:
+            func = holder.func
+            short = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if short in _STRUCTURE_CALLS or short in SHAPE_FIRST:
+                return True
+            if short in SHAPE_SECOND | SHAPE_METHODS and (
+                isinstance(func, ast.Attribute) or cur is not holder.args[0]
+            ):
+                return True
+        if isinstance(holder, (ast.If, ast.While, ast.IfExp, ast.Assert)) and (
+            holder.test is cur  # type: ignore[union-attr]
+        ):
+            return True
+        if isinstance(holder, ast.comprehension) and holder.iter is cur:
+            return True
+        if isinstance(holder, (ast.For, ast.AsyncFor)) and holder.iter is cur:
+            return True
+        child, cur = cur, holder
+    del child
+    return False
+
 
 def _iterable(loop: ast.AST) -> ast.expr | None:
     if isinstance(loop, (ast.For, ast.AsyncFor)):
@@ -552,6 +826,51 @@ def _iterable(loop: ast.AST) -> ast.expr | None:
     if isinstance(loop, COMPREHENSIONS):
         return loop.generators[0].iter
     return None
+
+
+def _unwrapped(it: ast.AST | None) -> ast.AST | None:
+    while (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
+        and len(it.args) == 1
+    ):
+        it = it.args[0]
+    return it
+
+
+def _param_default(arg: ast.AST, index: ModuleIndex) -> ast.expr | None:
+    """The default of parameter `arg` (an `ast.arg`), if it has one."""
+    fn = parent(arg)
+    while fn is not None and not isinstance(fn, FUNCTION_NODES):
+        fn = parent(fn)
+    if fn is None:
+        return None
+    args = fn.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    for a, d in zip(positional[len(positional) - len(args.defaults) :], args.defaults):
+        if a is arg:
+            return d
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        if a is arg:
+            return d
+    return None
+
+
+def _boolean(expr: ast.AST) -> bool:
+    """`expr` is a Python bool: a comparison, `not`, `and`/`or` of those, True/False, or a
+    conditional between them (two values at most)."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, bool)
+    if isinstance(expr, ast.Compare):
+        return True
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        return True
+    if isinstance(expr, ast.BoolOp):
+        return all(_boolean(v) for v in expr.values)
+    if isinstance(expr, ast.IfExp):
+        return _boolean(expr.body) and _boolean(expr.orelse)
+    return False
 
 
 def over_written_configurations(loop: ast.AST) -> bool:
@@ -591,11 +910,10 @@ def _literal_length(it: ast.expr) -> int | None:
         and it.args
         and not any(isinstance(a, ast.Starred) for a in it.args)
     ):
-        args = it.args if it.func.id == "zip" else it.args[:1]
-        lengths = [_literal_length(a) for a in args]
-        if any(n is None for n in lengths):
-            return None
-        return min(lengths)  # type: ignore[type-var]
+        if it.func.id == "zip":  # stops at the shortest: one written-out length bounds it
+            known = [n for n in (_literal_length(a) for a in it.args) if n is not None]
+            return min(known) if known else None
+        return _literal_length(it.args[0])
     if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
         if any(isinstance(e, ast.Starred) for e in it.elts):
             return None

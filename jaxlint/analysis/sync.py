@@ -4,8 +4,9 @@ JAX dispatch is asynchronous: a jitted call returns at once and the value is com
 background. Anything that needs the value on the host waits for it, and so ends a timed region
 honestly: `jax.block_until_ready`, `.item()`, `float()`/`int()`/`bool()`, printing or
 formatting it, `jax.device_get`, any NumPy function on it (NumPy converts it with
-`__array__`), and Python truth tests on it (`assert loss < 1`, `if jnp.any(x):`, a comparison
-used as a bool). The timing rules read this one answer instead of keeping their own lists.
+`__array__`), serialising it (`pickle`, `json`, flax's `to_bytes`), comparing array values
+in Python (`max(losses)`), and Python truth tests on it (`assert loss < 1`, `if jnp.any(x):`,
+`if x.any():`, a comparison used as a bool). The timing rules read this one answer instead of keeping their own lists.
 
 `executed(stmt)` yields the nodes a statement runs when it executes: the body of a nested
 `def`, `lambda` or `class` only defines code, and the statement that defines it runs none of
@@ -35,6 +36,21 @@ SYNC_CALLS = frozenset(
         "repr",
         "str",
         "format",
+        # comparisons of array values (`max(losses)`) read each one as a host bool
+        "max",
+        "min",
+        "sorted",
+        # serialisation copies the bytes to the host
+        "pickle.dump",
+        "pickle.dumps",
+        "cloudpickle.dump",
+        "cloudpickle.dumps",
+        "json.dump",
+        "json.dumps",
+        "jax.numpy.save",
+        "jax.numpy.savez",
+        "flax.serialization.to_bytes",
+        "flax.serialization.msgpack_serialize",
     }
 )
 SYNC_METHODS = frozenset({"block_until_ready", "item", "tolist", "__array__", "tobytes"})
@@ -111,8 +127,12 @@ def truth_test_waits(index: ModuleIndex, test: ast.AST, names: set[str]) -> bool
             return False
         return _mentions_any(test, names)
     if isinstance(test, ast.Call):
-        q = index.qualname(test.func) or ""
-        return q.startswith(("jax.numpy.", "numpy.")) and _mentions_any(test, names)
+        # `if jnp.any(x)`, `if x.any()`, `if jnp.isnan(x).any()`, `if is_done(x)`: the
+        # result is an array made from the value (or a bool the callee read from it)
+        func = test.func
+        if isinstance(func, ast.Name) and func.id in ("len", "isinstance", "hasattr", "callable"):
+            return False
+        return _mentions_any(test, names)
     return False
 
 

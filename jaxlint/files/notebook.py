@@ -5,8 +5,9 @@ text (or cell texts) and return diagnostics or fixed text; `files.driver` reads 
 
 Cells follow ruff: a cell with a cell magic (`%%bash`, `%%writefile`) anywhere is skipped, except
 the magics whose body is Python (`%%time`, `%%timeit`, `%%capture`, `%%debug`, `%%prun`,
-`%%python`, `%%python3`, `%%pypy`): their magic line is masked and the rest is linted. `%%time`
-and `%time stmt` become the clock reads they are (a timed region for JAX601/JAX602). A cell
+`%%python`, `%%python3`, `%%pypy`): their magic line is masked and the rest is linted. `%%time`,
+`%%timeit`, `%time stmt` and `%timeit stmt` become the clock reads they are (a timed region for
+JAX601/JAX602). A cell
 that starts with an automagic (`pip install x`, `cd dir`) is skipped too. Line magics, shell escapes and help lines are masked
 with same-line placeholders (`x = !ls` keeps its binding), so positions do not move. The cells
 are joined into one module, each cell starting on a known line, so names defined in earlier
@@ -83,8 +84,9 @@ class Cell:
 CLOCK = "__jaxlint_time__"
 CELL_T0 = "__jaxlint_cell_t0__"
 LINE_T0 = "__jaxlint_line_t0__"
-TIME_CELL = re.compile(r"^%%time\s*$")
-TIME_LINE = re.compile(r"^(\s*)(%time\s+)(\S.*)$")
+# `%%time`, `%%timeit [-n N -r R ...] [setup]`; `%time stmt`, `%timeit [-n N ...] stmt`
+TIME_CELL = re.compile(r"^%%time(?:it(?:\s.*)?)?\s*$")
+TIME_LINE = re.compile(r"^(\s*)(%timeit(?:\s+-(?:[nrp]\s*\d+|[tcqo]))*\s+|%time\s+)(\S.*)$")
 CELL_START = f"import time as {CLOCK}; {CELL_T0} = {CLOCK}.perf_counter()  # jaxlint: %%time"
 LINE_PREFIX = f"import time as {CLOCK}; {LINE_T0} = {CLOCK}.perf_counter(); "
 LINE_SUFFIX = f"; {CLOCK}.perf_counter() - {LINE_T0}"
@@ -209,10 +211,12 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
         Position(local, start_col), Position(end_line, _unshift(cell, end_line, d.span.end.col))
     )
     message = _cell_lines(d.message, cells, cell)
+    if d.code == "JAX602" and _calibrated(cell, local - 1 if local - 1 in cell.shifts else 0):
+        return None  # `%timeit` without `-n` calls the statement to calibrate before timing
     if d.code.startswith("JAX60") and local - 1 in cell.shifts:
-        message += " (the timing is this line's `%time`)"
+        message += f" (the timing is this line's `{_magic(cell, local - 1)}`)"
     elif d.code.startswith("JAX60") and cell.end not in ("", BOUNDARY):
-        message += " (the timing is this cell's `%%time`)"
+        message += f" (the timing is this cell's `{_magic(cell, 0)}`)"
     fix = d.fix
     if fix is not None and local - 1 in cell.shifts:
         fix = None  # on a `%time` line: the fixer does not see its timing (see `_cells`)
@@ -238,6 +242,21 @@ def _cell_fix(fix: Fix, cells: list[Cell]) -> Fix:
     if not fix.buildable:
         return fix  # detached: nothing to map
     return Fix.lazy(mapped, fix.safety, fix.message, certain=fix.certain)
+
+
+def _calibrated(cell: Cell, k: int) -> bool:
+    """Masked line `k` is a `%timeit`/`%%timeit` without `-n`: IPython's autorange runs the
+    statement (compiling it) before the timed runs, so no reported time includes the compile."""
+    words = cell.masked.get(k, "").split()
+    if not words or words[0] not in ("%timeit", "%%timeit"):
+        return False
+    return not any(w.startswith("-n") for w in words[1:])
+
+
+def _magic(cell: Cell, k: int) -> str:
+    """The timing magic of masked line `k` (`%%time`, `%%timeit`, `%time`, `%timeit`)."""
+    words = cell.masked.get(k, "").split()
+    return words[0] if words else "%%time"
 
 
 def _unshift(cell: Cell, local: int, col: int) -> int:

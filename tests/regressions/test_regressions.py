@@ -18,9 +18,9 @@ from jaxlint.rules import ALL_RULES
 from tests.test_rule_examples import MARK
 
 CASES = sorted((pathlib.Path(__file__).parent / "cases").glob("*.py"))
-# the families these cases were collected for (tracing, PRNG, mutation, timing, dtypes; sharding
-# and removed APIs for the version-guard cases), default selection
-FAMILIES = ("JAX1", "JAX2", "JAX3", "JAX5", "JAX6", "JAX7", "JAX8")
+# the families these cases were collected for (tracing, PRNG, compile, mutation, timing, dtypes;
+# sharding and removed APIs for the version-guard cases), default selection
+FAMILIES = ("JAX1", "JAX2", "JAX3", "JAX4", "JAX5", "JAX6", "JAX7", "JAX8")
 CODES = frozenset(c for c in Settings().selected_codes(ALL_RULES) if c.startswith(FAMILIES))
 
 

@@ -17,7 +17,7 @@ from jaxlint.analysis.jit_sites import (
     jit_spec_of_def,
     jit_spec_of_value,
 )
-from jaxlint.analysis.syntax import ancestors, statement_of
+from jaxlint.analysis.syntax import ancestors, parent, statement_of
 from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule, Verify
@@ -100,6 +100,17 @@ def _first_loop(node: ast.AST, owner: ast.AST) -> ast.AST | None:
         if isinstance(anc, (ast.For, ast.AsyncFor, ast.While)):
             return anc
     return None
+
+
+def _runs_repeatedly(ctx: Context, owner: ast.AST) -> bool:
+    """`owner` is a method (an evaluation or step of an object, called again and again) or a
+    function that a loop of this module calls every step: a timing inside it is a repeated
+    sample of a function jitted elsewhere (evojax `SimManager._for_loop_eval`'s steps/s log)."""
+    if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    if isinstance(parent(owner), ast.ClassDef):
+        return True
+    return owner in ctx.facts.loops.step_functions
 
 
 def _contains(tree: ast.AST, node: ast.AST) -> bool:
@@ -346,6 +357,8 @@ class TimingIncludesCompilation(Rule):
                 seen.add(name)
                 if loop is not None and not _contains(loop, created):
                     continue  # repeated samples of an already created function
+                if not _contains(owner, created) and _runs_repeatedly(ctx, owner):
+                    continue  # a method / per-step function: only its first call compiles
             fix = self._fix(ctx, call, start, region) if name is not None else None
             self.report(call, why=why, fix=fix)
 

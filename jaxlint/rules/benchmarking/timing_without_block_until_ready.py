@@ -12,10 +12,9 @@ from jaxlint.analysis.jax_api import (
     JIT_FACTORIES,
     PARTIAL,
     TIMEIT,
-    TREE_MAP,
 )
-from jaxlint.analysis.sync import SYNC_METHODS, derived_names, waits_for, waits_on_result
-from jaxlint.analysis.syntax import ancestors, parent
+from jaxlint.analysis.pending import pending_outputs
+from jaxlint.analysis.syntax import keyword
 from jaxlint.analysis.values import assigned_value
 from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
@@ -23,7 +22,6 @@ from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.benchmarking._timing import (
     TIMING_WORDS,
     is_clock,
-    mentions,
     timed_regions,
     walk_no_functions,
 )
@@ -67,12 +65,6 @@ def is_async_work(ctx: Context, call: ast.Call) -> bool:
     return False
 
 
-def _blocked_by_wrapper(call: ast.Call, ctx: Context) -> bool:
-    """`f(x).block_until_ready()`, `jax.block_until_ready(f(x))`, `float(f(x))`,
-    `np.argmax(f(x))`, `assert f(x) > 0`, ..."""
-    return waits_on_result(ctx.index, call)
-
-
 def _in_scope_at(ctx: Context, name: str, call: ast.Call, end: ast.stmt) -> bool:
     """`name`, bound from `call`'s result, is visible at `end`: both run in the same scope
     (the same function or module body), and that scope binds `name`."""
@@ -83,91 +75,44 @@ def _in_scope_at(ctx: Context, name: str, call: ast.Call, end: ast.stmt) -> bool
     return name in scope.bindings and name not in scope.globals
 
 
-def _holders(call: ast.Call) -> list[str]:
-    """The variables an async result is stored in (`out = f(x)`, `out, aux = f(x)`)."""
-    for anc in ancestors(call):
-        if isinstance(anc, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = anc.targets if isinstance(anc, ast.Assign) else [anc.target]
-            for t in targets:
-                if isinstance(t, ast.Name):
-                    return [t.id]
-                if isinstance(t, (ast.Tuple, ast.List)) and t.elts:
-                    names = [e.id for e in t.elts if isinstance(e, ast.Name)]
-                    if names and isinstance(t.elts[0], ast.Name):
-                        return names
-            return []
-        if isinstance(anc, ast.stmt):
-            return []
-    return []
-
-
-def _blocking_call(ctx: Context, node: ast.AST, names: set[str]) -> bool:
-    """`node` waits for a value held in one of `names` (see analysis/sync.py)."""
-    if waits_for(ctx.index, node, names):
-        return True
-    if not isinstance(node, ast.Call):
+def _string_statement_dispatches(ctx: Context, code: str) -> bool:
+    """`timeit.timeit("f(x)", globals=globals())`: the statement is one call of a function
+    this module jits at its top level (`f = jax.jit(...)`, `@jax.jit def f`), not blocked."""
+    try:
+        body = ast.parse(code.strip()).body
+    except SyntaxError:
         return False
-    q = ctx.qualname(node.func)
-    return bool(
-        q in TREE_MAP
-        and len(node.args) > 1
-        and isinstance(node.args[0], ast.Lambda)
-        and _calls_blocking_method(node.args[0].body)
-        and any(_mentions_any(a, names) for a in node.args[1:])
-    )  # jax.tree.map(lambda a: a.block_until_ready(), out)
-
-
-def _blocks_name(ctx: Context, stmts: list[ast.stmt], name: str) -> bool:
-    names = derived_names(stmts, {name} | _iteration_aliases(stmts, name))
-    return any(
-        _blocking_call(ctx, node, names) for stmt in stmts for node in walk_no_functions(stmt)
-    )
-
-
-def _blocks_before_clock(ctx: Context, end: ast.stmt, names: set[str]) -> bool:
-    """`print(float(loss), time.time() - t0)`: the arguments before the clock read block."""
-    reads = [(n.lineno, n.col_offset) for n in walk_no_functions(end) if is_clock(ctx, n)]
-    if not reads:
+    if len(body) != 1 or not isinstance(body[0], ast.Expr):
         return False
-    first = min(reads)
-    return any(
-        (n.lineno, n.col_offset) < first and _blocking_call(ctx, n, names)  # type: ignore[attr-defined]
-        for n in walk_no_functions(end)
-        if isinstance(n, ast.Call)
-    )
-
-
-def _iteration_aliases(stmts: list[ast.stmt], name: str) -> set[str]:
-    """Targets of loops/comprehensions over `name` (`for o in outs: o.block_until_ready()`)."""
-    out: set[str] = set()
-    for stmt in stmts:
-        for node in walk_no_functions(stmt):
-            if isinstance(node, (ast.For, ast.comprehension)) and mentions(node.iter, name):
-                out |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
-    return out
-
-
-def _calls_blocking_method(node: ast.AST) -> bool:
-    return any(
-        isinstance(n, ast.Call)
-        and isinstance(n.func, ast.Attribute)
-        and n.func.attr in SYNC_METHODS
-        for n in ast.walk(node)
-    )
-
-
-def _mentions_any(node: ast.AST, names: set[str]) -> bool:
-    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+    call = body[0].value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+        return False
+    module = ctx.index.scopes[ctx.index.tree]
+    found = module.bindings.get(call.func.id, [])
+    if len(found) != 1:
+        return False
+    b = found[0]
+    if b.kind == "def":
+        facts = ctx.facts.transforms.facts.get(b.node)
+        return bool(
+            facts and facts.kind == "jit" and facts.via in JIT_FACTORIES and not facts.chain
+        )
+    value = b.value
+    return isinstance(value, ast.Call) and ctx.qualname(value.func) in JIT_FACTORIES
 
 
 class TimingWithoutBlockUntilReady(Rule):
     """Flags timings of JAX work that never wait for the result.
 
     What it does: finds two clock reads (`time.perf_counter()`, `time.time()`,
-    `timeit.default_timer()`, ...) around a call of a jitted function or a `jnp`/`jax.random`
-    op whose result is not blocked on (`.block_until_ready()`, `jax.block_until_ready`,
-    `np.asarray`, `float`, `.item()`, `print`) before the second read; and
-    `timeit.timeit(lambda: f(x))` with an unblocked jitted call.
+    `timeit.default_timer()`, notebook `%%time`/`%%timeit`/`%time`/`%timeit`, ...) around a
+    call of a jitted function or a `jnp`/`jax.random` op when the host never waits for the
+    latest such work before the second read. The results are followed through names,
+    containers (`outs.append(y)`), later calls and loop targets (analysis/pending.py); any host
+    sync of them ends the region honestly: `.block_until_ready()`, `np.stack(outs)`, `float`,
+    `.item()`, `print`, an `if` on one, serialising, `jax.device_get`, or a function of the
+    module that reads one. Also `timeit.timeit(lambda: f(x))` (or of a def, a partial, a
+    string statement) with an unblocked jitted call.
     Why is this bad: JAX dispatch is asynchronous: the call returns as soon as the work is
     queued, so the timing measures dispatch, not compute (6,600x too optimistic measured on
     a matmul).
@@ -180,8 +125,10 @@ class TimingWithoutBlockUntilReady(Rule):
         out = step(x)
         jax.block_until_ready(out)
         dt = time.perf_counter() - t0
-    Fix: insert `jax.block_until_ready(result)` before the second clock read (safe when the
-    result's name is bound on every path there; unsafe when only a loop or a branch binds it).
+    Fix: block every output still pending, `jax.block_until_ready((a, b))`, just before the
+    second clock read (inline, `...; jax.block_until_ready(y); print(...)`, when that read
+    shares its line with another statement); safe when each name is bound on every path
+    there, unsafe when only a loop or a branch binds it.
     """
 
     code = "JAX601"
@@ -338,72 +285,102 @@ class TimingWithoutBlockUntilReady(Rule):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def _region(self, region: list[ast.stmt], end: ast.stmt, ctx: Context) -> None:
-        last: ast.Call | None = None
-        for stmt in region:
-            for node in walk_no_functions(stmt):
-                if (
-                    isinstance(node, ast.Call)
-                    and is_async_work(ctx, node)
-                    and not _blocked_by_wrapper(node, ctx)
-                ):
-                    if last is None or (node.lineno, node.col_offset) > (
-                        last.lineno,
-                        last.col_offset,
-                    ):
-                        last = node
-        if last is None:
+        reads = [(n.lineno, n.col_offset) for n in walk_no_functions(end) if is_clock(ctx, n)]
+        found = pending_outputs(
+            ctx.index,
+            region,
+            end,
+            lambda call: is_async_work(ctx, call),
+            clock_at=min(reads) if reads else None,
+        )
+        if found.last is None or found.waited or found.lost:
             return
-        holders = _holders(last)
-        holder = holders[0] if holders else None
-        if holder is not None:
-            after = [s for s in region if s.lineno > last.lineno] + [
-                s for s in region if s.lineno <= last.lineno
-            ]
-            # outputs of one jitted call are ready together: blocking on any of them counts
-            if any(_blocks_name(ctx, after, h) for h in holders):
-                return
-            if _blocks_before_clock(ctx, end, derived_names(region, set(holders))):
-                return
-        elif isinstance(parent(last), ast.Expr) is False:
-            return  # result consumed by something we cannot follow: stay silent
-        self.report(last, holder=holder or "result", fix=self._fix(last, holder, end, ctx))
+        names = found.names
+        holder = names[0] if len(names) == 1 else f"({', '.join(names)})" if names else None
+        self.report(
+            found.last,
+            holder=holder or "result",
+            fix=self._fix(found.last, names, found.discarded, end, ctx),
+        )
 
-    def _fix(self, call: ast.Call, holder: str | None, end: ast.stmt, ctx: Context):  # noqa: ANN202
+    def _fix(
+        self,
+        last: ast.Call,
+        names: list[str],
+        discarded: list[ast.Call],
+        end: ast.stmt,
+        ctx: Context,
+    ):  # noqa: ANN202
+        """Block every output still pending at the clock read: one `block_until_ready` of the
+        names that hold them, just before the statement that reads the clock (inline, `X; `,
+        when that statement shares its line with another), and the dropped result of an
+        expression statement wrapped where it is made."""
         try:
             jax_name, edits = ensure_module(ctx, "jax")
         except LookupError:
             return None
-        if holder is None:
-            return self.fix(
-                ctx.replace(call, f"{jax_name}.block_until_ready({ctx.text(call)})"), *edits
-            )
-        if not _in_scope_at(ctx, holder, call, end):
+        if any(not _in_scope_at(ctx, n, last, end) for n in names):
             return None  # a local of another function there: the edit would raise NameError
-        indent = ctx.line_indent(end.lineno)
-        line = f"{indent}{jax_name}.block_until_ready({holder}){ctx.source.newline}"
-        # safe only when `holder` is bound on every path to the clock read: bound in a loop
+        wraps = [
+            ctx.replace(call, f"{jax_name}.block_until_ready({ctx.text(call)})")
+            for call in discarded
+        ]
+        if not names:
+            return self.fix(*wraps, *edits) if wraps else None
+        what = names[0] if len(names) == 1 else f"({', '.join(names)})"
+        start = ctx.start(end)
+        if ctx.source.line(end.lineno)[: start.col].strip():  # `...; t1 = clock()`
+            insert = ctx.insert(start, f"{jax_name}.block_until_ready({what}); ")
+        else:
+            indent = ctx.line_indent(end.lineno)
+            line = f"{indent}{jax_name}.block_until_ready({what}){ctx.source.newline}"
+            insert = ctx.insert(Position(end.lineno, 0), line)
+        # safe only when each name is bound on every path to the clock read: bound in a loop
         # body or a branch, it is unbound there after zero steps (UnboundLocalError)
-        safety = "safe" if bound_on_every_path(ctx.index, holder, end) else "unsafe"
+        safe = all(bound_on_every_path(ctx.index, n, end) for n in names)
         return self.fix(
-            ctx.insert(Position(end.lineno, 0), line),
+            insert,
+            *wraps,
             *edits,
-            safety=safety,
-            message="Block on the result before the second clock read",
+            safety="safe" if safe else "unsafe",
+            message="Block on the results before the second clock read",
         )
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
-        if ctx.qualname(node.func) not in TIMEIT or not node.args:
+        """`timeit.timeit(lambda: f(x))`, `timeit.repeat(stmt=run)` with `def run(): return
+        f(x)`, `timeit.Timer(partial(f, x))`: the timed callable returns an unblocked result."""
+        if ctx.qualname(node.func) not in TIMEIT:
             return
-        stmt = node.args[0]
-        if not isinstance(stmt, ast.Lambda):
+        stmt = node.args[0] if node.args else keyword(node, "stmt")
+        if stmt is None:
             return
-        body = stmt.body
-        if isinstance(body, ast.Call) and is_async_work(ctx, body):
-            try:
-                jax_name, edits = ensure_module(ctx, "jax")
-                fix = self.fix(
-                    ctx.replace(body, f"{jax_name}.block_until_ready({ctx.text(body)})"), *edits
-                )
-            except LookupError:
-                fix = None
-            self.report(body, holder="...", fix=fix)
+        body: ast.AST | None = None
+        if isinstance(stmt, ast.Lambda):
+            body = stmt.body
+        elif isinstance(stmt, ast.Name):
+            fn = ctx.index.resolve_function(stmt)
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.body:
+                last = fn.body[-1]  # `return f(x)` or `f(x)` as the last statement
+                if isinstance(last, (ast.Return, ast.Expr)):
+                    body = last.value
+        elif isinstance(stmt, ast.Call) and ctx.qualname(stmt.func) in PARTIAL and stmt.args:
+            inner = ast.Call(func=stmt.args[0], args=[], keywords=[])
+            ast.copy_location(inner, stmt)
+            inner.parent = stmt  # type: ignore[attr-defined]
+            if is_async_work(ctx, inner):
+                self.report(stmt, holder="...", fix=None)  # `partial(f, x)`: no place for it
+            return
+        if isinstance(stmt, ast.Constant) and isinstance(stmt.value, str):
+            if _string_statement_dispatches(ctx, stmt.value):
+                self.report(stmt, holder="...", fix=None)  # `timeit.timeit("f(x)", ...)`
+            return
+        if not (isinstance(body, ast.Call) and is_async_work(ctx, body)):
+            return
+        try:
+            jax_name, edits = ensure_module(ctx, "jax")
+            fix = self.fix(
+                ctx.replace(body, f"{jax_name}.block_until_ready({ctx.text(body)})"), *edits
+            )
+        except LookupError:
+            fix = None
+        self.report(body, holder="...", fix=fix)

@@ -16,7 +16,13 @@ from jaxlint.analysis.jit_sites import (
     jit_application,
     jit_wrapper,
 )
-from jaxlint.analysis.loops import PerStep, is_mutated_in, loop_bound_names
+from jaxlint.analysis.loops import (
+    PerStep,
+    free_names,
+    is_mutated_in,
+    loop_bound_names,
+    loop_varying_names,
+)
 from jaxlint.analysis.syntax import (
     ancestors,
     enclosing_function,
@@ -49,6 +55,24 @@ def _call_of(name: str, region: ast.AST) -> ast.Call | None:
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
     ]
     return min(calls, key=lambda c: (c.lineno, c.col_offset), default=None)
+
+
+def _reads_step_data(step: PerStep, made: ast.AST | None) -> str | None:
+    """How the function made per step depends on the step: "" when it reads nothing that
+    changes; the names (`` `i` ``) when it reads step data only (an index, a batch, a scalar:
+    passed as an argument, one compile serves every step); None when what it reads picks the
+    program (a callable, a shape; analysis.loops.PerStep.closure_selects_code), or when the
+    loop changes a value the called functions use as structure (`step_picks_program`)."""
+    if step.step_picks_program():
+        return None
+    if isinstance(made, ast.Call) and made is not None and step.partial_selects_code(made):
+        return None
+    if made is None or not step.closure_varies(made):
+        return ""
+    if step.closure_selects_code(made):
+        return None
+    names = sorted(free_names(step._index, made) & loop_varying_names(step.loop))  # type: ignore[arg-type]
+    return ", ".join(f"`{n}`" for n in names)
 
 
 def _capture_safe(ctx: Context, node: ast.Call, target: ast.expr, loop: ast.AST) -> bool:
@@ -102,9 +126,10 @@ class JitConstructedPerCall(Rule):
     jitted function is called right there; likewise a nested def decorated with `@jax.jit`
     (or `@partial(jax.jit, ...)`) in such a function and called there. A module-level function (`jax.jit(f)`), a jitted
     function stored once (module level, `__init__`, `functools.cache`), one built inside a
-    jitted function, or a lambda/nested function that reads the loop variable (directly or
-    through a lambda nested in it: every step is a different program anyway, and creating it
-    once would freeze the first value) are fine.
+    jitted function, or a lambda/nested function whose loop-varying reads pick the program (a
+    callable, or a shape, slice bound, `range` or condition: every step needs its own program
+    anyway) are fine. One that reads step *data* (an index from `range()`, a batch, a scalar
+    in arithmetic) is reported: passed as an argument, that value compiles once.
     Why is this bad: the jit cache is keyed on the function object. A new lambda, partial,
     nested def, bound method or `grad(f)` is a new object every time, so every step traces
     and compiles again (10 compiles instead of 1 measured; ~10x the wall time).
@@ -118,7 +143,8 @@ class JitConstructedPerCall(Rule):
     Fix: create the jitted function once, before the loop (safe when nothing it captures is
     rebound or mutated by the loop; unsafe otherwise: captured values are then frozen at
     the first trace). Not offered for functions called per step (move it to module level by
-    hand) or when the function is defined inside the loop.
+    hand), when the function is defined inside the loop, or when it reads step data (make
+    that value a parameter by hand).
     """
 
     code = "JAX401"
@@ -194,6 +220,25 @@ class JitConstructedPerCall(Rule):
                         x = data.pop()
                         y = jax.jit(self.forward)(x)  # error: JAX401
                     return y
+            """,
+            """
+            import jax
+
+            def unroll(layers, n):
+                out = {}
+                for i in range(n):
+                    # reads `i` as data (an index): passed as an argument, one compile for all
+                    def slice_ith(tree):
+                        return jax.tree_util.tree_map(lambda x: x[i], tree)
+
+                    out[i] = jax.jit(slice_ith)(layers)  # error: JAX401
+                return out
+
+            def scale_all(x):
+                for i in range(4):
+                    f = jax.jit(lambda v: v * i)  # error: JAX401
+                    x = f(x)
+                return x
             """,
             """
             import jax
@@ -302,15 +347,18 @@ class JitConstructedPerCall(Rule):
             """
             import jax
 
-            def unroll(layers, n):
-                out = {}
-                for i in range(n):
-                    # reads `i` (through the lambda): layer i is its own program by design
-                    def slice_ith(tree):
-                        return jax.tree_util.tree_map(lambda x: x[i], tree)
+            def sweep(x, activations):
+                outs = []
+                for act in activations:
+                    # reads `act` as a callable: each step is a different program by design
+                    outs.append(jax.jit(lambda v: act(v) * 2)(x))
+                return outs
 
-                    out[i] = jax.jit(slice_ith)(layers)
-                return out
+            def pad_all(xs, sizes):
+                for n in sizes:
+                    # `n` is a shape: each size needs its own program
+                    xs = jax.jit(lambda v: v[:n])(xs)
+                return xs
             """,
             """
             import jax
@@ -440,9 +488,16 @@ class JitConstructedPerCall(Rule):
         step = ctx.facts.loops.per_step(node)
         if step is None or step.traced or few_steps(step):
             return
+        if step.built_once_per_change(node):
+            return  # `if need_compile: f = jax.jit(...)`: rebuilt when something changed
         made = target if isinstance(target, ast.Lambda) else ctx.index.resolve_function(target)
-        if made is not None and step.closure_varies(made):
-            return  # it reads the loop variable: a different program every step anyway
+        if made is None and isinstance(target, ast.Call) and ctx.qualname(target.func) in PARTIAL:
+            made = target  # the partial: its bound arguments are what it reads
+        reads = _reads_step_data(step, made)
+        if reads is None:
+            return  # the loop picks the program (a callable, a shape): one per step anyway
+        if reads:
+            what += f"; it reads {reads}, which changes every step: pass it as an argument"
         if assigned is not None:
             region = step.loop if step.direct else step.functions[-1]
             if not _called_later(assigned, region, node):
@@ -452,7 +507,8 @@ class JitConstructedPerCall(Rule):
             call=f"{shorten(ctx, node.func, 20)}({shorten(ctx, target, 30)})",
             where=step.describe(),
             what=what,
-            fix=self._fix(ctx, node, target, stem, assigned, step),
+            # hoisting a closure over step data would freeze (or unbind) it: no fix
+            fix=None if reads else self._fix(ctx, node, target, stem, assigned, step),
         )
 
     def visit_FunctionDef(self, node: ast.FunctionDef, ctx: Context) -> None:
@@ -468,15 +524,21 @@ class JitConstructedPerCall(Rule):
         if call is None or ctx.index.resolve_function(call.func) is not node:
             return
         step = ctx.facts.loops.per_step(call)
-        if step is None or step.traced or few_steps(step) or step.closure_varies(node):
+        if step is None or step.traced or few_steps(step):
             return
+        reads = _reads_step_data(step, node)
+        if reads is None:
+            return  # the loop picks the program: one per step anyway
         if step.direct and step.loop not in ancestors(node):
             return  # defined once, before the loop that calls it: one jitted function
+        what = f"the nested function `{node.name}`, defined anew every step"
+        if reads:
+            what += f"; it reads {reads}, which changes every step: pass it as an argument"
         self.report(
             deco,
             call=f"@{shorten(ctx, deco, 30)}",
             where=step.describe(),
-            what=f"the nested function `{node.name}`, defined anew every step",
+            what=what,
             fix=None,
         )
 

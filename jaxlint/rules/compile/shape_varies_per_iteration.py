@@ -56,6 +56,13 @@ def _varying_shape(
         return None
     if isinstance(arg, ast.Call):
         q = ctx.qualname(arg.func)
+        if q in SHAPE_CONSTRUCTORS and q.endswith(".arange") and len(arg.args) >= 2:
+            # arange(start, stop): a window when both ends move (`arange(i, min(n, i + 128))`,
+            # the same length but at the tail), a new length when only one does
+            lo, hi = (_mentions_any(a, varying) for a in arg.args[:2])
+            if lo != hi:
+                return f"`{shorten(ctx, arg)}` has a length that follows the loop variable"
+            return None
         if q in SHAPE_CONSTRUCTORS and arg.args and _mentions_any(arg.args[0], varying):
             return f"`{shorten(ctx, arg)}` has a shape that follows the loop variable"
         if q in NUM_CONSTRUCTORS:  # linspace(start, stop, num): the length is `num`
@@ -72,6 +79,20 @@ def _varying_shape(
         if not values and _grows_in(loop, arg.id):
             return f"the Python list `{arg.id}` grows every step (one input per element)"
     return None
+
+
+def _shape_part(arg: ast.expr, loop: ast.AST, call: ast.Call) -> ast.AST:
+    """The part of `arg` its shape follows: the slice of `x[:n]` (not `x`, whose values may
+    change too), the arguments of `zeros(n)`; through a name's one assignment in the loop."""
+    if isinstance(arg, ast.Name):
+        values = _assignments_in(loop, arg.id, before=call)
+        if len(values) == 1 and values[0] is not None:
+            return _shape_part(values[0], loop, call)
+    if isinstance(arg, ast.Subscript):
+        return arg.slice
+    if isinstance(arg, ast.Call):
+        return ast.Tuple(elts=[*arg.args, *(k.value for k in arg.keywords)], ctx=ast.Load())
+    return arg
 
 
 def _mentions_any(node: ast.AST, names: frozenset[str]) -> bool:
@@ -254,9 +275,13 @@ class ShapeVariesPerIteration(Rule):
             return  # `for n in [1, 2, 4, 8]`: the shapes are spelled out on purpose
         varying = loop_varying_names(step.loop)
         static = {id(a) for _, a in spec.static_arguments(node)}
+        found: list[tuple[ast.expr, str]] = []
         for arg in [*node.args, *(kw.value for kw in node.keywords)]:
             if id(arg) in static or isinstance(arg, ast.Starred):
                 continue
             why = _varying_shape(ctx, arg, varying, step.loop, node)
-            if why is not None:
-                self.report(arg, where=step.describe(), why=why, fn=spec.name)
+            if why is not None and not step.values_repeat(_shape_part(arg, step.loop, node)):
+                found.append((arg, why))
+        if found:  # one finding per call: one call compiles once per new set of shapes
+            whys = "; ".join(why for _, why in found)
+            self.report(found[0][0], where=step.describe(), why=whys, fn=spec.name)

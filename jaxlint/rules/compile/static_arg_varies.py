@@ -141,7 +141,7 @@ class StaticArgVaries(Rule):
             return  # a sweep over spelled-out values: one compile each, on purpose
         for param, arg in spec.static_arguments(node):
             why = None
-            if step.varies(arg):
+            if step.varies(arg) and not step.values_repeat(arg):
                 shown = shorten(ctx, arg)
                 why = "changes" if shown == param else f"(`{shown}`) changes"
             elif isinstance(arg, ast.Call):

@@ -147,8 +147,39 @@ class UnrolledPythonLoopInTraced(Rule):
 
             simulate(jnp.ones(3), n=500)
             """,
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def per_example(x, w):
+                out = []
+                for i in range(x.shape[0]):  # error: JAX405
+                    out.append(jnp.tanh(x[i] @ w))
+                return jnp.stack(out)
+
+            def integrate(x, n_steps):
+                for _ in range(n_steps):  # error: JAX405
+                    x = x + 0.01 * jnp.tanh(x)
+                return x
+
+            @jax.jit
+            def simulate(x):
+                return integrate(x, 1000)
+            """,
         ),
         valid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def train_network(x):
+                for i in range(10_000):  # only vmapped: runs step by step, nothing unrolled
+                    x = jnp.sin(x) + 0.01 * i
+                return x
+
+            batched = jax.vmap(train_network)(jnp.ones((4, 3)))
+            """,
             """
             import jax
             import jax.numpy as jnp
@@ -198,7 +229,7 @@ class UnrolledPythonLoopInTraced(Rule):
         if not (isinstance(it, ast.Call) and ctx.qualname(it.func) == "range"):
             return
         fn = ctx.function
-        if fn is None or not fn.is_jit:
+        if fn is None or not fn.is_jit or _only_eager_transforms(ctx, fn):
             return
         if not _has_jax_work(ctx, node):
             return
@@ -211,6 +242,126 @@ class UnrolledPythonLoopInTraced(Rule):
         static = _static_bound(ctx, it, fn, threshold)
         if static is not None:
             self.report(node.iter, count=f"(`{static}` iterations, a static argument)", fn=fn.name)
+            return
+        shape = _shape_bound(ctx, it)
+        if shape is not None:
+            self.report(node.iter, count=f"(`{shape}` iterations, a static shape)", fn=fn.name)
+            return
+        passed = _helper_bound(ctx, it, fn, threshold)
+        if passed is not None:
+            self.report(node.iter, count=f"({passed})", fn=fn.name)
+
+
+def _range_bound(it: ast.Call) -> ast.expr | None:
+    """N of `range(N)` or `range(0, N)`."""
+    if it.keywords:
+        return None
+    if len(it.args) == 1:
+        return it.args[0]
+    if len(it.args) == 2 and isinstance(it.args[0], ast.Constant) and it.args[0].value == 0:
+        return it.args[1]
+    return None
+
+
+def _shape_bound(ctx: Context, it: ast.Call) -> str | None:
+    """`range(x.shape[0])` (or `jnp.shape(x)[0]`, or a name assigned once from it) over a
+    traced array `x`: tracing unrolls one copy per row (issue 24, "unrolled loops")."""
+    bound = _range_bound(it)
+    if isinstance(bound, ast.Name):
+        b = ctx.index.binding(bound.id, ctx.index.scope_of(it))
+        if b is None or b.kind != "assign" or b.value is None:
+            return None
+        shown, bound = bound.id, b.value
+    else:
+        shown = None
+    if not (isinstance(bound, ast.Subscript) and isinstance(bound.slice, ast.Constant)):
+        return None
+    if bound.slice.value != 0:
+        return None  # a trailing axis: often a handful of features or coordinates
+    shape = bound.value
+    if isinstance(shape, ast.Attribute) and shape.attr == "shape":
+        array = shape.value
+    elif (
+        isinstance(shape, ast.Call)
+        and ctx.qualname(shape.func) in ("jax.numpy.shape", "numpy.shape")
+        and shape.args
+    ):
+        array = shape.args[0]
+    else:
+        return None
+    if not isinstance(array, ast.Name) or STRUCTURAL_COUNT.search(array.id):
+        return None  # stacked layers / heads: a few, unrolled on purpose
+    if not ctx.taint.is_traced(array):
+        return None
+    return shown or ast.unparse(bound)
+
+
+def _helper_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:  # noqa: ANN001
+    """A helper traced through its caller (`fn.chain`) loops `range(n)` over a parameter that
+    every call of the module passes as a known int, the largest at least `threshold`: the
+    static step count flows in through the call (issue 24, "unrolled loops")."""
+    bound = _range_bound(it)
+    if not fn.chain or not isinstance(bound, ast.Name):
+        return None
+    name = bound.id
+    node = fn.node
+    if name not in all_params(node) or STRUCTURAL_COUNT.search(name):
+        return None
+    b = ctx.index.binding(name, ctx.index.scope_of(it))
+    if b is None or b.kind != "param":
+        return None
+    seen: list[tuple[int, int]] = []
+    params = positional_params(node)
+    for call in ctx.index.calls:
+        if ctx.index.resolve_function(call.func) is not node:
+            continue
+        arg = next((kw.value for kw in call.keywords if kw.arg == name), None)
+        if arg is None and name in params:
+            i = params.index(name)
+            if i < len(call.args) and not any(
+                isinstance(a, ast.Starred) for a in call.args[: i + 1]
+            ):
+                arg = call.args[i]
+        if arg is None:
+            arg = _default_of(node, name)
+        value = _int_value(ctx, arg)
+        if value is None:
+            return None  # one call we cannot read: stay silent
+        seen.append((value, call.lineno))
+    if not seen:
+        return None
+    value, line = max(seen)
+    if value < threshold:
+        return None
+    return f"`{name}` = {value} from the call on line {line}, a static count"
+
+
+# transforms that run their function op by op when called outside a compiled program: a
+# Python loop in it is executed step by step, not unrolled into one program to compile
+EAGER_TRANSFORMS = frozenset(
+    {
+        "jax.vmap",
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacfwd",
+        "jax.jacrev",
+        "jax.hessian",
+        "jax.jvp",
+        "jax.vjp",
+        "jax.linearize",
+        "jax.checkpoint",
+        "jax.remat",
+    }
+)
+
+
+def _only_eager_transforms(ctx: Context, fn) -> bool:  # noqa: ANN001 - FunctionFacts
+    """`vmap(f)(x)` and nothing compiles `f` (no jit, pmap or lax control flow around it, no
+    traced caller): its loop runs step by step (neural-tangents' cookbook `vmap(train_network)`)."""
+    if fn.chain or ctx.facts.transforms.compiled(fn.node):
+        return False
+    applied = fn.applied | {fn.via}
+    return bool(applied) and applied <= EAGER_TRANSFORMS
 
 
 def _threshold(ctx: Context) -> int:

@@ -1,0 +1,612 @@
+"""Which results of dispatched JAX work are still being computed when a clock is read.
+
+A timed region (`t0 = clock()` ... `clock() - t0`) measures the work only if the host waits
+for every result that work produces before the second read. JAX dispatch is asynchronous, so
+the question is one of data flow: each dispatched call makes a value; values flow into names,
+containers (`outs.append(y)`, `d[k] = y`, `{"loss": loss}`), later calls and loop targets; a
+host sync on any holder of a value (analysis/sync.py: `np.stack(outs)`, `float(loss)`, an
+`if` on it, printing or serialising it, `jax.device_get`, `block_until_ready`) waits for that
+value, for everything that flowed into it, and for the other outputs of the same call (one
+program's outputs are ready together). The region is honest when the latest dispatched work
+is waited for; otherwise the fix must block every output still pending at the clock read,
+the outputs that reach it, not the inputs they were computed from.
+
+`pending_outputs(index, region, end, is_async)` walks the region's statements in program
+order (a loop body once, then its syncs again for the next step's wrap-around, as a
+sync at the top of the next step waits for the previous one) and answers with a
+`Pending`: the latest work, whether it is waited for, and the names (and discarded call
+results) to block. A value that escapes where this cannot follow (an attribute, an unknown
+call's side effect) makes the answer `lost`: the rules stay silent then.
+"""
+
+from __future__ import annotations
+
+import ast
+import weakref
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import TREE_MAP
+from jaxlint.analysis.sync import (
+    METADATA,
+    SYNC_CALLS,
+    SYNC_METHODS,
+    derived_names,
+    executed,
+    truth_test_waits,
+    waits_for,
+    waits_on_result,
+)
+from jaxlint.analysis.syntax import bind_arguments
+
+__all__ = ["BodyWaits", "Pending", "pending_outputs", "tree_map_waits", "waits_in_body"]
+
+# methods that put their argument into the receiver (a list, dict or set of results)
+STORING_METHODS = frozenset(
+    {"append", "extend", "insert", "add", "update", "setdefault", "put", "appendleft"}
+)
+_DISPLAYS = (
+    ast.List,
+    ast.Tuple,
+    ast.Set,
+    ast.Dict,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)
+_NON_VALUE_CALLS = ("len", "type", "isinstance", "id", "hasattr", "callable")
+MAX_SUMMARY_DEPTH = 3
+
+
+@dataclass(eq=False)
+class _Value:
+    """One value made in the region: the result of a dispatched call (`call`), a value made
+    from others (`call` None: an unknown call's result, arithmetic, a container), or a part of
+    a held value (`part_of`: `outs[-1]`, `state.params`, a loop target over `outs`)."""
+
+    call: ast.Call | None
+    parents: tuple[_Value, ...] = ()  # what it was computed from (ready before it)
+    part_of: _Value | None = None  # the container it was taken from
+    container: bool = False  # a list/dict/tuple the region built: a part is one element
+    done: bool = False
+
+    def ancestors(self) -> Iterable[_Value]:
+        """What is computed once this value is (a part does not imply its whole)."""
+        stack = list(self.parents)
+        seen: set[int] = set()
+        while stack:
+            v = stack.pop()
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            yield v
+            stack.extend(v.parents)
+
+    def sources(self) -> tuple[_Value, ...]:
+        return (*self.parents, self.part_of) if self.part_of is not None else self.parents
+
+
+@dataclass
+class Pending:
+    """What a timed region leaves unfinished at its clock read."""
+
+    last: ast.Call | None = None  # the latest dispatched call, not waited for on the spot
+    waited: bool = True  # the host waits for the latest work before the clock read
+    lost: bool = False  # the latest work's value went where this cannot follow
+    names: list[str] = field(default_factory=list)  # holders to block at the clock read
+    discarded: list[ast.Call] = field(default_factory=list)  # results of expression statements
+
+
+class _Walk:
+    def __init__(self, index: ModuleIndex, is_async: Callable[[ast.Call], bool]) -> None:
+        self.index = index
+        self.is_async = is_async
+        self.env: dict[str, _Value] = {}
+        self.by_call: dict[int, list[_Value]] = {}
+        self.made: list[_Value] = []  # dispatched values, in program order
+        self.discarded: list[_Value] = []
+        self.lost: dict[int, _Value] = {}  # values that escaped (kept alive: ids stay unique)
+
+    # -- values -------------------------------------------------------------------------------
+    def _new(self, call: ast.Call | None, parents: Iterable[_Value]) -> _Value:
+        v = _Value(call, tuple(parents))
+        if call is not None:
+            self.by_call.setdefault(id(call), []).append(v)
+        return v
+
+    def _part(self, v: _Value) -> _Value:
+        """A part of `v`: of an array or pytree (`out[0]`, `state.params`), a value computed
+        from it (ready only once `v` is); of a container the region built (`outs[-1]`, a loop
+        target over `outs`), one of its elements."""
+        if not v.container:
+            return self._new(None, [v])
+        return _Value(None, v.parents, part_of=v)
+
+    def _finish(self, values: Iterable[_Value]) -> None:
+        """The host waited for `values`: they, what flowed into them and their siblings (the
+        other outputs of the same call) are computed; waiting for a part (`outs[-1]`, a loop
+        target over `outs`) counts for its container."""
+        stack = list(values)
+        while stack:
+            v = stack.pop()
+            if v.done:
+                continue
+            v.done = True
+            stack.extend(v.sources())
+            if v.call is not None:
+                stack.extend(self.by_call.get(id(v.call), ()))
+
+    def _held(self, node: ast.AST) -> list[_Value]:
+        """The region's values that `node`'s subtree reads (not their metadata: `x.shape`)."""
+        out: list[_Value] = []
+        stack = [node]
+        while stack:
+            cur = stack.pop()
+            if isinstance(cur, ast.Name) and isinstance(cur.ctx, ast.Load) and cur.id in self.env:
+                out.append(self.env[cur.id])
+                continue
+            if isinstance(cur, ast.Attribute) and cur.attr in METADATA:
+                continue
+            if (
+                isinstance(cur, ast.Call)
+                and isinstance(cur.func, ast.Name)
+                and cur.func.id in _NON_VALUE_CALLS
+            ):
+                continue
+            if isinstance(cur, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            stack.extend(ast.iter_child_nodes(cur))
+        return out
+
+    # -- syncs --------------------------------------------------------------------------------
+    def syncs(self, stmt: ast.AST, *, before: tuple[int, int] | None = None) -> None:
+        """Every host wait in `stmt` (not entering definitions) on a value held by a name."""
+        if not self.env:
+            return
+        names = set(self.env)
+        for node in executed(stmt):
+            if before is not None and (
+                (getattr(node, "lineno", 0), getattr(node, "col_offset", 0)) >= before
+            ):
+                continue
+            self._finish(self._waited(node, names))
+
+    def _waited(self, node: ast.AST, names: set[str]) -> list[_Value]:
+        """The values `node` (one node) waits for on the host."""
+        if waits_for(self.index, node, names):
+            return self._held(_waited_part(node))
+        if not isinstance(node, ast.Call):
+            return []
+        if tree_map_waits(self.index, node):  # tree.map(np.asarray, out)
+            return [v for a in node.args[1:] for v in self._held(a)]
+        fn = self.index.resolve_function(node.func)
+        if fn is None or isinstance(fn, ast.Lambda):
+            return []
+        summary = waits_in_body(self.index, fn)
+        out = [self.env[n] for n in summary.free if n in self.env]
+        if summary.params:
+            for param, arg in bind_arguments(node, fn).items():
+                if param in summary.params:
+                    out.extend(self._held(arg))
+        return out
+
+    # -- evaluation ---------------------------------------------------------------------------
+    def _children(self, expr: ast.AST) -> list[_Value]:
+        return [v for child in ast.iter_child_nodes(expr) for v in self._value(child)]
+
+    def _value(self, expr: ast.AST) -> list[_Value]:
+        """The values `expr` evaluates to (new ones for dispatched calls, in order)."""
+        if isinstance(expr, ast.Name):
+            v = self.env.get(expr.id)
+            return [v] if v is not None and isinstance(expr.ctx, ast.Load) else []
+        if isinstance(expr, (ast.Lambda, ast.Constant)):
+            return []
+        if isinstance(expr, ast.JoinedStr):
+            self._children(expr)
+            return []  # a host string: its values were formatted, so waited for
+        if isinstance(expr, ast.Attribute):
+            if expr.attr in METADATA:
+                return []
+            return [self._part(v) for v in self._value(expr.value)]
+        if isinstance(expr, ast.Subscript):
+            whole = self._value(expr.value)
+            self._value(expr.slice)
+            return [self._part(v) for v in whole]
+        if isinstance(expr, ast.Call):
+            if isinstance(expr.func, ast.Name) and expr.func.id in _NON_VALUE_CALLS:
+                return []
+            inner = self._children(expr)
+            if waits_on_result(self.index, expr):
+                return []  # `float(f(x))`: the host has the value
+            if self.is_async(expr):
+                v = self._new(expr, inner)
+                self.made.append(v)
+                return [v]
+            if self._waited(expr, set(self.env)) or _metadata_map(self.index, expr):
+                return []  # a host value (its waits ran in `syncs`; shapes need none)
+            # an unknown call: its result may be (or hold) work on what it was given
+            return [self._new(None, inner)] if inner else []
+        if isinstance(expr, (ast.BinOp, ast.UnaryOp, ast.Compare)):
+            inner = self._children(expr)
+            return [self._new(None, inner)] if inner else []  # array arithmetic dispatches
+        inner = self._children(expr)
+        if isinstance(expr, _DISPLAYS) and inner:
+            return [self._container(inner)]  # `[f(x), g(x)]`, `{"loss": loss}`
+        return inner  # conditionals, starred: they hold the values
+
+    def _bind(self, target: ast.AST, values: list[_Value]) -> None:
+        if isinstance(target, ast.Name):
+            if values:
+                self.env[target.id] = values[0] if len(values) == 1 else self._new(None, values)
+            else:
+                self.env.pop(target.id, None)  # rebound to a host value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            # `state, loss = step(...)`: each name holds one output of the same call
+            single = values[0] if len(values) == 1 else None
+            for elt in target.elts:
+                elt = elt.value if isinstance(elt, ast.Starred) else elt
+                if single is not None and single.call is not None:
+                    self._bind(elt, [self._new(single.call, single.parents)])
+                elif single is not None:
+                    self._bind(elt, [self._part(single)])
+                else:
+                    self._bind(elt, values)
+        elif isinstance(target, ast.Subscript):
+            base = _base_name(target)
+            if base is None:
+                self._escape(values)
+            elif values:  # `outs[i] = y`: the container holds it
+                self._store(base, values)
+        else:
+            self._escape(values)  # `self.out = f(x)`: not followed
+
+    def _store(self, name: str, values: list[_Value]) -> None:
+        old = self.env.get(name)
+        self.env[name] = self._container([*values, *([old] if old else [])])
+
+    def _container(self, values: list[_Value]) -> _Value:
+        v = self._new(None, values)
+        v.container = True
+        return v
+
+    def _escape(self, values: Iterable[_Value]) -> None:
+        for v in values:
+            self.lost[id(v)] = v
+            for a in v.ancestors():
+                self.lost[id(a)] = a
+
+    # -- statements ---------------------------------------------------------------------------
+    def block(self, stmts: list[ast.stmt]) -> None:
+        for stmt in stmts:
+            self.statement(stmt)
+
+    def statement(self, stmt: ast.stmt) -> None:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            self.syncs(stmt)  # decorators and defaults run; the body does not
+            self.env.pop(stmt.name, None)
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            self.syncs(stmt.iter)
+            whole = self._value(stmt.iter)
+            self._bind(stmt.target, [self._part(v) for v in whole][:1])
+            self._loop(stmt.body)
+            self.block(stmt.orelse)
+        elif isinstance(stmt, ast.While):
+            self.syncs(stmt.test)
+            self._value(stmt.test)
+            self._loop(stmt.body, test=stmt)
+            self.block(stmt.orelse)
+        elif isinstance(stmt, ast.If):
+            if truth_test_waits(self.index, stmt.test, set(self.env)):
+                self._finish(self._held(stmt.test))
+            self.syncs(stmt.test)
+            self._value(stmt.test)
+            self.block(stmt.body)
+            self.block(stmt.orelse)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                self.syncs(item.context_expr)
+                self._value(item.context_expr)
+            self.block(stmt.body)
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            self.block(stmt.body)  # type: ignore[attr-defined]
+            for handler in stmt.handlers:  # type: ignore[attr-defined]
+                self.block(handler.body)
+            self.block(stmt.orelse)  # type: ignore[attr-defined]
+            self.block(stmt.finalbody)  # type: ignore[attr-defined]
+        elif isinstance(stmt, ast.Match):
+            self.syncs(stmt.subject)
+            for case in stmt.cases:
+                self.block(case.body)
+        else:
+            self._simple(stmt)
+
+    def _loop(self, body: list[ast.stmt], test: ast.While | None = None) -> None:
+        self.block(body)
+        for stmt in body:  # the next step's waits wait for this step's results
+            self.syncs(stmt)
+        if test is not None:
+            if truth_test_waits(self.index, test.test, set(self.env)):
+                self._finish(self._held(test.test))  # `while loss > tol:` reads it
+            self.syncs(test.test)
+
+    def _simple(self, stmt: ast.stmt) -> None:
+        self.syncs(stmt)
+        if isinstance(stmt, ast.Assign):
+            values = self._value(stmt.value)
+            for t in stmt.targets:
+                self._bind(t, values)
+        elif isinstance(stmt, ast.AnnAssign):
+            if stmt.value is not None:
+                self._bind(stmt.target, self._value(stmt.value))
+        elif isinstance(stmt, ast.AugAssign):
+            values = self._value(stmt.value)
+            base = _base_name(stmt.target)
+            if base is not None and (values or base in self.env):
+                self._store(base, values)
+            elif values:
+                self._escape(values)
+        elif isinstance(stmt, ast.Expr):
+            self._expression_statement(stmt.value)
+        elif isinstance(stmt, ast.Delete):
+            for t in stmt.targets:
+                if isinstance(t, ast.Name):
+                    self.env.pop(t.id, None)
+        else:
+            for child in ast.iter_child_nodes(stmt):
+                self._escape(self._value(child))
+
+    def _expression_statement(self, expr: ast.expr) -> None:
+        if (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr in STORING_METHODS
+            and isinstance(expr.func.value, ast.Name)
+        ):  # `outs.append(f(x))`: the list holds the result
+            values = [
+                v for a in (*expr.args, *(k.value for k in expr.keywords)) for v in self._value(a)
+            ]
+            if values:
+                self._store(expr.func.value.id, values)
+            return
+        values = self._value(expr)
+        if isinstance(expr, ast.Call) and values and values[0].call is expr:
+            self.discarded.append(values[0])  # `f(x)` alone: its result is dropped
+            return
+        self._escape(values)  # passed to something not followed
+
+    # -- the answer ---------------------------------------------------------------------------
+    def answer(self, end: ast.stmt, clock_at: tuple[int, int] | None) -> Pending:
+        if clock_at is not None:
+            self.syncs(end, before=clock_at)  # `print(float(loss), time.time() - t0)`
+        if not self.made:
+            return Pending()
+        last = self.made[-1]
+        if last.done:
+            return Pending(last=last.call, waited=True)
+        if id(last) in self.lost:
+            return Pending(last=last.call, waited=False, lost=True)
+        live: dict[str, _Value] = {}
+        for name, v in self.env.items():
+            if _pending(v) and all(v is not w for w in live.values()):
+                live[name] = v  # two names for one value (`y = out`): block it once
+        reached: set[int] = set()
+        reached_calls: set[int] = set()  # one output of a call reached: all are ready
+        for v in live.values():
+            for a in v.ancestors():
+                reached.add(id(a))
+                if a.call is not None:
+                    reached_calls.add(id(a.call))
+        held = {id(v) for v in live.values()}
+
+        def covered(v: _Value) -> bool:
+            if id(v) in reached or (v.call is not None and id(v.call) in reached_calls):
+                return True
+            part = v.part_of
+            while part is not None:
+                if id(part) in held:
+                    return True  # `y = outs[-1]`: blocking `outs` covers it
+                part = part.part_of
+            return False
+
+        names = [name for name, v in live.items() if not covered(v)]
+        if len(names) > 1:  # `theta, _ = step(...)`: the throwaway name is not worth naming
+            names = [n for n in names if n != "_"] or names
+        discarded = [
+            v.call
+            for v in self.discarded
+            if v.call is not None and _pending(v) and id(v) not in reached
+        ]
+        if not _reaches(last, [*live.values(), *self.discarded]):
+            return Pending(last=last.call, waited=False)  # dropped (`del y`): nothing to block
+        return Pending(last=last.call, waited=False, names=names, discarded=discarded)
+
+
+METADATA_FUNCTIONS = frozenset(
+    {"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim", "len"}
+)
+
+
+def _metadata_map(index: ModuleIndex, call: ast.Call) -> bool:
+    """`tree_map(jnp.shape, out)`, `tree_map(lambda a: a.dtype, out)`: metadata of each leaf,
+    known without waiting for the computation."""
+    if index.qualname(call.func) not in TREE_MAP or not call.args:
+        return False
+    fn = call.args[0]
+    if isinstance(fn, ast.Lambda):
+        body = fn.body
+        return isinstance(body, ast.Attribute) and body.attr in METADATA
+    return index.qualname(fn) in METADATA_FUNCTIONS
+
+
+def _pending(v: _Value) -> bool:
+    seen: set[int] = set()
+    stack = [v]
+    while stack:
+        cur = stack.pop()
+        if cur.done or id(cur) in seen:
+            continue
+        seen.add(id(cur))
+        if cur.call is not None:
+            return True
+        stack.extend(cur.sources())
+    return False
+
+
+def _reaches(target: _Value, holders: list[_Value]) -> bool:
+    """`target` (or another output of its call) is one of `holders` or flowed into one."""
+    seen: set[int] = set()
+    stack = list(holders)
+    while stack:
+        cur = stack.pop()
+        if cur is target or (cur.call is not None and cur.call is target.call):
+            return True  # it, or another output of the same call
+        if id(cur) in seen:
+            continue
+        seen.add(id(cur))
+        stack.extend(cur.sources())
+    return False
+
+
+def _waited_part(node: ast.AST) -> ast.AST:
+    """The part of a syncing node whose values the host waits for."""
+    if isinstance(node, (ast.Assert, ast.If, ast.While, ast.IfExp)):
+        return node.test
+    if isinstance(node, ast.FormattedValue):
+        return node.value
+    return node
+
+
+def _base_name(node: ast.AST) -> str | None:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Attribute):
+            return None  # `self.x[i] = ...`: an attribute, not followed
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _calls_sync_method(node: ast.AST) -> bool:
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in SYNC_METHODS
+        for n in ast.walk(node)
+    )
+
+
+def pending_outputs(
+    index: ModuleIndex,
+    region: list[ast.stmt],
+    end: ast.stmt,
+    is_async: Callable[[ast.Call], bool],
+    clock_at: tuple[int, int] | None = None,
+) -> Pending:
+    """What the region's dispatched work leaves unfinished when `end` reads the clock (at
+    `clock_at`, (line, column): the arguments evaluated before it may wait)."""
+    walk = _Walk(index, is_async)
+    walk.block(region)
+    return walk.answer(end, clock_at)
+
+
+# -- summaries: a function of this module that waits for what it is given ----------------
+
+
+@dataclass(frozen=True)
+class BodyWaits:
+    """What a function's body waits for on the host: values made from these parameters, and
+    from these names of enclosing scopes (a nested `def evaluate(ds)` that reads `theta`)."""
+
+    params: frozenset[str] = frozenset()
+    free: frozenset[str] = frozenset()
+
+
+_SUMMARY: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_NOTHING = BodyWaits()
+
+
+def tree_map_waits(index: ModuleIndex, call: ast.Call) -> bool:
+    """`jax.tree.map(np.asarray, tree)`, `tree_map(lambda a: a.block_until_ready(), out)`:
+    a tree map whose function reads each leaf on the host."""
+    if index.qualname(call.func) not in TREE_MAP or len(call.args) < 2:
+        return False
+    fn = call.args[0]
+    if isinstance(fn, ast.Lambda):
+        params = {a.arg for a in fn.args.args}
+        return _calls_sync_method(fn.body) or any(
+            waits_for(index, n, params) for n in ast.walk(fn.body)
+        )
+    q = index.qualname(fn) or ""
+    return q in SYNC_CALLS or q.startswith("numpy.")
+
+
+def waits_in_body(index: ModuleIndex, fn: ast.AST, depth: int = 0) -> BodyWaits:
+    """Which inputs `fn`'s own body (not its nested definitions) waits for on the host:
+    `def evaluate(x): return float(loss(x))` waits for `x`; a closure that does
+    `np.asarray(predict(theta, ex))` waits for `theta`. Calls of other functions of the module
+    count through their own summaries, a few levels deep."""
+    if isinstance(fn, ast.Lambda) or depth >= MAX_SUMMARY_DEPTH:
+        return _NOTHING
+    known = _SUMMARY.get(fn)
+    if known is not None:
+        return known
+    _SUMMARY[fn] = _NOTHING  # while it is computed (recursion)
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]  # type: ignore[attr-defined]
+    body = list(fn.body)  # type: ignore[attr-defined]
+    local = {
+        n.id
+        for stmt in body
+        for n in executed(stmt)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+    }
+    loaded = {
+        n.id
+        for stmt in body
+        for n in executed(stmt)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+    free = set()
+    for n in loaded - local - set(params):
+        found = index.lookup(n, index.scope_of(fn))
+        if found and all(b.kind not in ("import", "def", "class") for b in found):
+            free.add(n)  # a value of an enclosing scope (not a module, function or class)
+    waited_params: set[str] = set()
+    waited_free: set[str] = set()
+    for root in [*params, *sorted(free)]:
+        if root in ("self", "cls"):
+            continue
+        names = derived_names(body, {root})
+        if _body_waits(index, fn, body, names, depth):
+            (waited_params if root in params else waited_free).add(root)
+    result = BodyWaits(frozenset(waited_params), frozenset(waited_free))
+    _SUMMARY[fn] = result
+    return result
+
+
+def _body_waits(
+    index: ModuleIndex, fn: ast.AST, body: list[ast.stmt], names: set[str], depth: int
+) -> bool:
+    for stmt in body:
+        for node in executed(stmt):
+            if waits_for(index, node, names):
+                return True
+            if not isinstance(node, ast.Call):
+                continue
+            if tree_map_waits(index, node) and any(
+                isinstance(n, ast.Name) and n.id in names
+                for a in node.args[1:]
+                for n in ast.walk(a)
+            ):
+                return True
+            callee = index.resolve_function(node.func)
+            if callee is None or callee is fn or isinstance(callee, ast.Lambda):
+                continue
+            inner = waits_in_body(index, callee, depth + 1)
+            if not inner.params:
+                continue
+            for param, arg in bind_arguments(node, callee).items():
+                if param in inner.params and any(
+                    isinstance(n, ast.Name) and n.id in names for n in ast.walk(arg)
+                ):
+                    return True
+    return False
