@@ -34,8 +34,11 @@ _counter = itertools.count()
 class UserModule:
     """A fresh execution of one source text as a module (never `__main__`)."""
 
-    def __init__(self, path: str, source: str, filename: str) -> None:
+    def __init__(self, path: str, source: str, filename: str, *, run_main: bool = False) -> None:
         self.path = path
+        # run the body of `if __name__ == "__main__":` too (a finding in that block, with
+        # --capture-main: the user asked for their program's main code to run)
+        self.run_main = run_main
         self.source = source
         self.filename = filename
         self.tree = ast.parse(source, filename=filename)
@@ -87,9 +90,15 @@ class UserModule:
             sys.path.insert(0, folder)
         sys.modules[self.name] = self.module
         self.executed = True
+        from jaxlint.runtime.capture import is_main_block
+
         for stmt in self.tree.body:
             if stop_after is not None and stmt.lineno > stop_after:
                 break
+            if self.run_main and is_main_block(stmt):
+                for inner in stmt.body:  # type: ignore[attr-defined]
+                    self.run_statements([inner], around)
+                continue
             self.run_statements([stmt], around)
         return self
 

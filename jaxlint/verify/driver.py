@@ -35,7 +35,7 @@ from jaxlint.runtime.toolbox.common import (
     check_timeout,
     require_jax,
 )
-from jaxlint.verify.report import VERDICTS, finding_report, render_text
+from jaxlint.verify.report import VERDICTS, finding_report, reconcile, render_text
 from jaxlint.verify.run import DEFAULT_TIMEOUT, run_jobs
 
 # --------------------------------------------------------------------------- CLI
@@ -249,6 +249,7 @@ def verify_file(
         guess=guess,
         table=dict(table or {}),
         captured=captured,
+        run_main=capture_main,
     )
     jobs = plan_file(
         path,
@@ -266,6 +267,7 @@ def verify_file(
     started = time.perf_counter()
     results, env = run_jobs(jobs, timeout=timeout, memory_mb=memory_mb, echo=echo)
     findings = [finding_report(job, results.get(job["id"])) for job in jobs]
+    reconcile(jobs, findings)
     summary = {v: sum(1 for f in findings if f["verdict"] == v) for v in VERDICTS}
     report = {
         "file": path,
@@ -359,7 +361,7 @@ def plan_captured(
         diags,
         settings,
         rules_by_code(),
-        InputOptions(captured=captured),
+        InputOptions(captured=captured, run_main=main and command is None),
         with_fixes=check_fixes,
         seeds=_project_seeds(path, settings),
     )
@@ -467,8 +469,12 @@ def verify_jobs(
             owners.append((b, copy))
     results, env = run_jobs(numbered, timeout=timeout, memory_mb=memory_mb, parallel=parallel)
     out: list[list[dict[str, Any]]] = [[] for _ in batches]
+    mine: list[list[dict[str, Any]]] = [[] for _ in batches]
     for b, job in owners:
         out[b].append(finding_report(job, results.get(job["id"])))
+        mine[b].append(job)
+    for b, findings in enumerate(out):
+        reconcile(mine[b], findings)
     return out, env
 
 

@@ -88,6 +88,9 @@ class InputOptions:
     table: dict[str, Any] = field(default_factory=dict)  # extra "file::func" -> spec entries
     # recorded by --capture-main/--capture-cmd: {qualname: {param: spec or None}}
     captured: dict[str, dict[str, str | None]] = field(default_factory=dict)
+    # --capture-main: the user lets their `__main__` block run, so a finding inside it is run
+    # with the block's statements; without it such a finding cannot run at all
+    run_main: bool = False
 
 
 # --------------------------------------------------------------------------- inputs
