@@ -283,9 +283,18 @@ def signature_text(signature: dict[str, Any]) -> str:
 
 def captured_inputs(functions: dict[str, Any]) -> dict[str, dict[str, str | None]]:
     """{qualname: {param: spec or None}} from each function's first recorded call."""
-    out: dict[str, dict[str, str | None]] = {}
+    return {q: calls[0] for q, calls in captured_calls(functions).items()}
+
+
+def captured_calls(functions: dict[str, Any]) -> dict[str, list[dict[str, str | None]]]:
+    """{qualname: [{param: spec or None}, ...]}: every distinct recorded call, first-seen first
+    (a warm-up or eager first call may not reach the flagged line; a later one may)."""
+    out: dict[str, list[dict[str, str | None]]] = {}
     for qualname, record in functions.items():
-        signatures = record.get("signatures") or []
-        if signatures:
-            out[qualname] = {name: spec for name, spec, *_ in signatures[0]["inputs"]}
+        calls = [
+            {name: spec for name, spec, *_ in signature["inputs"]}
+            for signature in record.get("signatures") or []
+        ]
+        if calls:
+            out[qualname] = calls
     return out

@@ -212,6 +212,18 @@ def _array_leaves(value: Any) -> bool:
     return bool(leaves) and all(isinstance(leaf, (jax.Array, np.ndarray)) for leaf in leaves)
 
 
+def _has_array_leaf(value: Any) -> bool:
+    """Some leaf of the pytree is an array."""
+    import jax
+    import numpy as np
+
+    try:
+        leaves = jax.tree.leaves(value)
+    except Exception:
+        return False
+    return any(isinstance(leaf, (jax.Array, np.ndarray)) for leaf in leaves)
+
+
 def _hashable(value: Any) -> bool:
     try:
         hash(value)
@@ -433,6 +445,16 @@ class Entry:
                 if not _hashable(value):  # a pytree of arrays (an equinox Module under
                     self.static = [s for s in self.static if s != name]  # filter_jit): trace it
         self.specs = dict(zip(names, specs))
+        # an array (or a pytree holding one) is never a static argument of our own jax.jit:
+        # it cannot be hashed, so jit would fail on our inputs rather than the user's code (a
+        # vmap `in_axes=None` argument, a scan body's closure constant the analysis saw used
+        # like a constant); traced, it reaches the flagged line as the program's does
+        values = dict(zip(names, resolved))
+        self.static = [
+            s
+            for s in self.static
+            if not (s in values and _has_array_leaf(values[s]) and not _hashable(values[s]))
+        ]
 
     # -- the ways to run it --------------------------------------------------------------
     def jitted(self, extra_static: Sequence[str] = (), fn: Any = None) -> Any:

@@ -183,6 +183,10 @@ def run_job(job: dict[str, Any], timeout: float | None) -> dict[str, Any]:
                 unmasked = _unmask(job, kinds, outcomes)
                 if unmasked is not None:
                     final, outcomes = unmasked
+            if final.verdict != CONFIRMED:
+                other = _other_calls(job, kinds)
+                if other is not None:
+                    final, outcomes, job = other
             if job.get("fix") and final.verdict == CONFIRMED and job.get("check_fix", True):
                 final.evidence["fix"] = check_fix(job, kinds, outcomes)
     except Exception as exc:  # a bug of ours: this finding fails, the others still run
@@ -206,6 +210,34 @@ def run_job(job: dict[str, Any], timeout: float | None) -> dict[str, Any]:
     result.update(verdict=final.verdict, reason=final.reason, evidence=final.evidence)
     result["seconds"] = round(time.perf_counter() - start, 4)
     return result
+
+
+def _other_calls(
+    job: dict[str, Any], kinds: Sequence[str]
+) -> tuple[Outcome, dict[str, Outcome], dict[str, Any]] | None:
+    """The program called the entry more than once with different inputs (recorded by
+    --capture-main/--capture-cmd): when the first call did not confirm, try the others in
+    turn; the first that reaches the flagged line and confirms decides (with its job, so the
+    fix check runs on the same inputs)."""
+    entry = job.get("entry") or {}
+    for number, inputs in enumerate(entry.get("alternatives") or [], start=2):
+        other = {**job, "entry": {**entry, "inputs": inputs, "alternatives": []}}
+        side = Side(other)
+        outcomes: dict[str, Outcome] = {}
+        for kind in kinds:
+            if kind in EXPENSIVE and any(o.verdict == CONFIRMED for o in outcomes.values()):
+                continue
+            outcomes[kind] = run_kind(kind, side)
+            _reset()
+        used = [k for k in kinds if k in outcomes]
+        final = combine(used, outcomes)
+        if final.verdict == CONFIRMED:
+            recorded = ", ".join(f"{n}={spec}" for n, spec, where in inputs if where == "capture")
+            final.evidence["captured"] = f"{entry.get('function')}({recorded})"
+            final.evidence["captured_call"] = number
+            final.reason += f" (with recorded call #{number}: the first did not confirm)"
+            return final, outcomes, other
+    return None
 
 
 def _unmask(

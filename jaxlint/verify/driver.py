@@ -230,8 +230,9 @@ def verify_file(
     )
     capture_report = None
     captured: dict[str, dict[str, str | None]] = {}
+    more_calls: dict[str, list[dict[str, str | None]]] = {}
     if capture_main or capture_cmd:
-        capture_report, captured = _capture(
+        capture_report, captured, more_calls = _capture(
             path,
             source,
             diags,
@@ -249,6 +250,7 @@ def verify_file(
         guess=guess,
         table=dict(table or {}),
         captured=captured,
+        captured_more=more_calls,
         run_main=capture_main,
     )
     jobs = plan_file(
@@ -344,7 +346,7 @@ def plan_captured(
 
     source = read_source(path)
     diags, settings = lint_for_verify(path, source.text, config=config, select=select)
-    report, captured = _capture(
+    report, captured, more_calls = _capture(
         path,
         source,
         diags,
@@ -361,7 +363,9 @@ def plan_captured(
         diags,
         settings,
         rules_by_code(),
-        InputOptions(captured=captured, run_main=main and command is None),
+        InputOptions(
+            captured=captured, captured_more=more_calls, run_main=main and command is None
+        ),
         with_fixes=check_fixes,
         seeds=_project_seeds(path, settings),
     )
@@ -379,11 +383,13 @@ def _capture(
     timeout: float | None,
     max_calls: int | None,
     memory_mb: int | None,
-) -> tuple[dict[str, Any], dict[str, dict[str, str | None]]]:
-    """Run the program once, recording the inputs of every function an entry could start from."""
+) -> tuple[dict[str, Any], dict[str, dict[str, str | None]], dict[str, list[dict[str, Any]]]]:
+    """Run the program once, recording the inputs of every function an entry could start from:
+    (the capture report, each function's first call, its later distinct calls)."""
     from jaxlint.runtime.capture import (
         DEFAULT_CAPTURE_TIMEOUT,
         DEFAULT_MAX_CALLS,
+        captured_calls,
         captured_inputs,
         run_capture,
         signature_text,
@@ -392,7 +398,7 @@ def _capture(
 
     targets = capture_targets(path, source, diags, settings)
     if not targets:
-        return {"ok": False, "reason": "no finding to capture inputs for", "functions": {}}, {}
+        return {"ok": False, "reason": "no finding to capture inputs for", "functions": {}}, {}, {}
     outcome = run_capture(
         path,
         main=main,
@@ -416,7 +422,12 @@ def _capture(
     }
     if outcome.get("stderr_tail"):
         report["stderr_tail"] = outcome["stderr_tail"][-8:]
-    return report, captured_inputs(outcome["functions"])
+    calls = captured_calls(outcome["functions"])
+    return (
+        report,
+        captured_inputs(outcome["functions"]),
+        {q: c[1:] for q, c in calls.items() if len(c) > 1},
+    )
 
 
 def plan_text(

@@ -373,10 +373,31 @@ def _choose_entry(
         job["entry"] = entry_dict(chosen, got)
         if then is not None:
             job["entry"]["then"] = then
+        alternatives = _other_calls(chosen.qualname, got, inputs.options)
+        if alternatives:
+            job["entry"]["alternatives"] = alternatives
         job["guessed"] = any(src == "guess" for _, _, src in got) or bool(
             then and any(src == "guess" for _, _, src in then["inputs"])
         )
     return chosen
+
+
+def _other_calls(
+    qualname: str | None, got: list[tuple[str, str, str]], options: InputOptions
+) -> list[list[list[str]]]:
+    """The entry's inputs with each later recorded call's specs in place of the first's (only
+    the recorded items change): the runner tries them when the first call does not confirm."""
+    if not qualname or not any(where == "capture" for _, _, where in got):
+        return []
+    out: list[list[list[str]]] = []
+    for call in options.captured_more.get(qualname, []):
+        items = [
+            [name, call.get(name) or spec if where == "capture" else spec, where]
+            for name, spec, where in got
+        ]
+        if items != [list(t) for t in got] and items not in out:
+            out.append(items)
+    return out
 
 
 def _pmap_hint(job: dict[str, Any], loc: Located, tree: ast.Module, inputs: _Inputs) -> None:

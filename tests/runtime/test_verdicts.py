@@ -277,3 +277,63 @@ def test_reconcile_needs_the_predicted_exception_on_the_findings_line() -> None:
     for wrong in (findings(11, "jax.errors.TracerBoolConversionError"), findings(10, "ValueError")):
         reconcile([job, other_job], wrong)
         assert wrong[0]["verdict"] == "could-not-run"
+
+
+SECOND_CALL = """
+import jax
+import jax.numpy as jnp
+
+
+def forward(x, key, training):
+    if training:
+        a = jax.random.normal(key, x.shape)
+        b = jax.random.bernoulli(key, 0.5, x.shape)
+        return x * a * b
+    return x
+
+
+if __name__ == "__main__":
+    forward(jnp.ones(3), jax.random.key(0), False)  # an evaluation call first
+    forward(jnp.ones(3), jax.random.key(1), True)
+"""
+
+
+def test_capture_uses_the_recorded_call_that_reaches_the_line(tmp_path: Path) -> None:
+    """Only the first recorded call was used: an eval call first never reaches the training
+    branch, so the reuse there was never seen."""
+    pytest.importorskip("jax")
+    path = _file(tmp_path, "second.py", SECOND_CALL)
+    report = verify_file(path, check_fixes=False, capture_main=True, select="JAX201")
+    finding = _by(report, "JAX201")
+    assert finding["verdict"] == "confirmed", finding
+    assert finding["evidence"]["captured_call"] == 2
+    assert "training=True" in finding["evidence"]["captured"]
+
+
+def test_an_array_is_never_a_static_argument_of_our_jit(tmp_path: Path) -> None:
+    """A parameter marked static (here by --static, as the analysis marks a vmap `in_axes=None`
+    argument or a scan body's closure constant) that receives an array stays traced: our own
+    jit failed with "Non-hashable static arguments" before reaching the line."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "ax.py",
+        """
+        import jax
+
+
+        def apply(w, x):
+            if x.sum() > 0:
+                return w @ x
+            return -w @ x
+
+
+        batched = jax.vmap(apply, in_axes=(None, 0))
+        """,
+    )
+    report = verify_file(
+        path, function="apply", args="f32[4,4], f32[4]", static=["w"], check_fixes=False
+    )
+    finding = _by(report, "JAX110")
+    assert finding["verdict"] == "confirmed", finding
+    assert "Non-hashable" not in finding["reason"]
