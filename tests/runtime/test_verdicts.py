@@ -337,3 +337,63 @@ def test_an_array_is_never_a_static_argument_of_our_jit(tmp_path: Path) -> None:
     finding = _by(report, "JAX110")
     assert finding["verdict"] == "confirmed", finding
     assert "Non-hashable" not in finding["reason"]
+
+
+def test_jax209_is_checked_as_written_not_under_disable_jit(tmp_path: Path) -> None:
+    """Under `disable_jit` the global key advances per call and the bug is gone; as written,
+    the split of the module-level key is a constant of the compiled program."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "g.py",
+        """
+        import jax
+
+        SEED = jax.random.key(1)
+
+
+        @jax.jit
+        def step(x: jax.Array):
+            global SEED
+            SEED, sub = jax.random.split(SEED)
+            return x + jax.random.normal(sub, x.shape)
+
+
+        def loop(xs):
+            return [step(x) for x in xs]
+        """,
+    )
+    report = verify_file(path, check_fixes=False, select="JAX209")
+    finding = _by(report, "JAX209")
+    assert finding["verdict"] == "confirmed", finding
+    assert finding["evidence"]["outputs_equal"] is True
+    assert "as written" in finding["evidence"]["ran"]
+
+
+def test_jax204_host_coin_flip_is_told_apart(tmp_path: Path) -> None:
+    """A host coin flip agreed across 3 traces 25% of the time ("not reproduced"); with 12 the
+    odds of a false agreement are 2**-11."""
+    pytest.importorskip("jax")
+    from jaxlint.runtime.kinds.retrace_cmp import FRESH_TRACES
+
+    assert 2.0**-FRESH_TRACES < 1e-3
+    path = _file(
+        tmp_path,
+        "coin.py",
+        """
+        import random
+
+        import jax
+
+
+        @jax.jit
+        def noisy(x: jax.Array):
+            if random.random() > 0.5:
+                return x + 1.0
+            return x - 1.0
+        """,
+    )
+    report = verify_file(path, check_fixes=False, select="JAX204")
+    finding = _by(report, "JAX204")
+    assert finding["verdict"] == "confirmed", finding
+    assert finding["evidence"]["same_trace_equal"] is True

@@ -291,7 +291,44 @@ def _plain(value: Any) -> Any:
         return str(value)
 
 
+def _as_written_twice(side: Side) -> Outcome | None:
+    """A function JAX jits, called twice as written (one jitted wrapper, as a training loop
+    calls it): a key the traced code consumed at the flagged line while it was a concrete
+    value (a module-level key, a seed made inside) is a constant of the compiled program, so
+    every call draws the same numbers; the two calls' outputs show it. `disable_jit` would
+    hide exactly this (a `global KEY; KEY, sub = split(KEY)` then advances per call)."""
+    from jaxlint.runtime.toolbox.bench import outputs_match
+
+    entry = side.entry()
+    with recording(side.filename) as rec:
+        try:
+            first = entry.run()
+            second = entry.run()
+        except Exception:
+            return None  # the eager comparison below still has its say
+    # the recorder skips calls whose key is a tracer: what it holds from inside the trace had
+    # a concrete key (or made one from a constant seed)
+    baked = [c for c in rec.calls if c["line"] in side.lines]
+    same, _ = outputs_match(first, second)
+    if not baked or not same:
+        return None
+    call = baked[0]
+    return confirmed(
+        f"`{call['fn']}` at line {call['line']} consumed a concrete key while {entry.describe()} "
+        "was traced: the key is a constant of the compiled program, and two calls returned the "
+        "same outputs (the same draws every call)",
+        ran=f"{entry.describe()} twice, as written",
+        outputs_equal=True,
+        baked_key_calls=[{"fn": c["fn"], "line": c["line"]} for c in baked[:SHOWN]],
+        random_calls=len(rec.calls),
+    )
+
+
 def check(side: Side) -> Outcome:
+    if side.verify.get("runs_twice") and side.mode == "jit":
+        written = _as_written_twice(side)
+        if written is not None:
+            return written
     errors: list[str] = []
     failure: BaseException | None = None
     with recording(side.filename) as rec:
