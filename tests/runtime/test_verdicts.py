@@ -397,3 +397,65 @@ def test_jax204_host_coin_flip_is_told_apart(tmp_path: Path) -> None:
     finding = _by(report, "JAX204")
     assert finding["verdict"] == "confirmed", finding
     assert finding["evidence"]["same_trace_equal"] is True
+
+
+def test_nothing_runnable_starts_no_child(tmp_path: Path, monkeypatch: Any) -> None:
+    """A file whose findings all need inputs nobody gave returns at once: no subprocess, no JAX
+    import (it paid 4-5 s for the child to say "needs an input")."""
+    import jaxlint.verify.run as run
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a child was started for jobs that cannot run")
+
+    monkeypatch.setattr(run, "_run_group", refuse)
+    path = _file(
+        tmp_path,
+        "n.py",
+        """
+        import jax
+
+
+        def sample(key, x):
+            a = jax.random.normal(key, (3,))
+            b = jax.random.normal(key, (3,))
+            return a + b + x
+        """,
+    )
+    report = verify_file(path, check_fixes=False)
+    finding = _by(report, "JAX201")
+    assert finding["verdict"] == "could-not-run"
+    assert "need an input" in finding["reason"]
+
+
+def test_module_level_timing_runs_the_script_once_per_check(tmp_path: Path) -> None:
+    """JAX601 and JAX602 on one module-level timed region share one run of the script (the
+    `compiles` kind of JAX602 has its own); the region repeats only while that stays cheap."""
+    pytest.importorskip("jax")
+    log = tmp_path / "runs.log"
+    path = _file(
+        tmp_path,
+        "script.py",
+        f"""
+        import time
+
+        import jax
+        import jax.numpy as jnp
+
+        open({str(log)!r}, "a").write("script\\n")
+
+
+        @jax.jit
+        def step(x):
+            return jnp.tanh(x @ x.T) @ x
+
+
+        x = jnp.ones((200, 200))
+        t0 = time.perf_counter()
+        for _ in range(3):
+            x = step(x)
+        print("took", time.perf_counter() - t0)
+        """,
+    )
+    report = verify_file(path, check_fixes=False)
+    assert {f["code"] for f in report["findings"]} == {"JAX601", "JAX602"}
+    assert log.read_text().count("script") <= 2  # was 3 to 5 (a run per finding and round)
