@@ -546,6 +546,12 @@ class RuntimeChecks:
             defined = f"{self.relpath(def_file)}:{def_line}"
             # a closure re-traced by `lax.cond`/`scan`/`eval_shape`... called eagerly: there is
             # no `jax.jit` to hoist, and JAX caches nothing there by design: a note at most
+            renamed = _renamed_wrapper(def_file, def_line, name)
+            for miss in every:
+                # one jitted callable per decorated function, all reported under one def
+                # line: their traces cannot be told apart, so they are not counted as one's
+                if renamed and miss.get("via", "jit") == "jit":
+                    miss["via"] = "a jit wrapper per decorated function"
             others = [m for m in every if m.get("via", "jit") != "jit"]
             misses = [m for m in every if m.get("via", "jit") == "jit"]
             redone = [m for m in others if m["kind"] == "redefined"]
@@ -558,8 +564,8 @@ class RuntimeChecks:
                         def_file,
                         def_line,
                         f"note: `{name}` was traced again by `{via}` {len(others)} times in one "
-                        f"test (a new closure per eager call); not a `jax.jit`, so nothing to "
-                        "hoist; jit the caller if this runs in a hot loop",
+                        "test (a new closure each time); not a `jax.jit` made per call, so "
+                        "nothing to hoist; jit the caller if this runs in a hot loop",
                         note=True,
                         traced_by=via,
                         traces=len(others),
@@ -724,6 +730,8 @@ def _traced_by() -> str:
         filename = frame.f_code.co_filename.replace(os.sep, "/")
         if "/jax/" not in filename:
             break
+        if filename.endswith("interpreters/mlir.py"):
+            return "lowering"  # a primitive's lowering rule traced while JAX compiles
         if not filename.endswith(_TRACE_PLUMBING):
             outermost = frame
         frame = frame.f_back
@@ -732,6 +740,24 @@ def _traced_by() -> str:
     if outermost.f_code.co_filename.endswith("pjit.py"):
         return "jit"
     return outermost.f_code.co_name
+
+
+def _renamed_wrapper(path: str, line: int, name: str) -> bool:
+    """The jitted function defined at `line` is a generic wrapper renamed after what it wraps
+    (`functools.wraps`: `def fun_wrapped` reported as `f`): a decorator such as equinox's
+    `filter_jit` jits one per decorated function, which is one jit per function, not per call."""
+    import linecache
+
+    if name == "<lambda>":
+        return False
+    for offset in range(0, 16):  # the def line, or its decorators down to it
+        text = linecache.getline(path, line + offset).strip()
+        found = re.match(r"(?:async\s+)?def\s+(\w+)", text)
+        if found:
+            return found.group(1) != name
+        if not text.startswith("@"):
+            return False  # not a def statement (a lambda, a call): nothing renamed
+    return False
 
 
 def _is_test_file(path: str, item: Any) -> bool:
