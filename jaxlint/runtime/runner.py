@@ -136,14 +136,23 @@ def run_kind(kind: str, side: Side) -> Outcome:
         )
 
 
+# evidence keys that describe where a run stopped (`kit.describe_exception`, `masked`)
+RUN_STOPPED_KEYS = {"exception", "message", "mro", "at_line", "user_frames", "masked_by"}
+
+
 def combine(kinds: Sequence[str], outcomes: dict[str, Outcome]) -> Outcome:
     """First kind decides unless another (non-supplementary) kind confirms."""
     deciding = [k for i, k in enumerate(kinds) if i == 0 or k not in SUPPLEMENTARY]
     confirmed_by = [k for k in deciding if outcomes[k].verdict == CONFIRMED]
     evidence: dict[str, Any] = {"checks": {k: outcomes[k].verdict for k in kinds}}
-    for k in kinds:
+    # the confirming kind's evidence comes first; where another kind stopped elsewhere, its
+    # line and exception are kept under its own name, so a confirmed finding never shows
+    # another line's `at_line` as its own (ux-review-3 B4)
+    order = confirmed_by[:1] + [k for k in kinds if k not in confirmed_by[:1]]
+    for k in order:
         for key, value in outcomes[k].evidence.items():
-            if key in evidence and key != "checks":
+            own = not confirmed_by or k == confirmed_by[0] or key not in RUN_STOPPED_KEYS
+            if key in evidence and key != "checks" or not own:
                 evidence[f"{k}.{key}"] = value
             else:
                 evidence.setdefault(key, value)

@@ -459,3 +459,39 @@ def test_module_level_timing_runs_the_script_once_per_check(tmp_path: Path) -> N
     report = verify_file(path, check_fixes=False)
     assert {f["code"] for f in report["findings"]} == {"JAX601", "JAX602"}
     assert log.read_text().count("script") <= 2  # was 3 to 5 (a run per finding and round)
+
+
+def test_a_confirmation_never_shows_another_lines_stop_as_its_own(tmp_path: Path) -> None:
+    """ux-review-3 B4: JAX201 at line 16 was confirmed with `at_line 12` (the other finding's
+    KeyReuseError, which stopped the run first)."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "two.py",
+        """
+        import jax
+
+
+        def init(key, sizes):
+            params = []
+            for n_in, n_out in zip(sizes[:-1], sizes[1:]):
+                w = jax.random.normal(key, (n_in, n_out))
+                params.append(w)
+            return params
+
+
+        def main():
+            key = jax.random.key(0)
+            params = init(key, [4, 8, 1])
+            noise = jax.random.normal(key, (16, 4))
+            return params, noise
+        """,
+    )
+    report = verify_file(path)
+    loop, later = _by(report, "JAX201", 7), _by(report, "JAX201", 15)
+    assert loop["verdict"] == later["verdict"] == "confirmed", report["findings"]
+    assert loop["evidence"]["at_line"] == 7
+    assert later["evidence"].get("at_line") != 7  # the keycheck stop at line 7 is not its own
+    assert later["evidence"]["keycheck.at_line"] == 7
+    assert 15 in {d["line"] for d in later["evidence"]["draws"]}
+    assert loop["evidence"]["fix"]["verdict"] == "not-reproduced"  # line 15 does not count
