@@ -165,6 +165,20 @@ def combine(kinds: Sequence[str], outcomes: dict[str, Outcome]) -> Outcome:
             return Outcome(COULD_NOT_RUN, distinct[0] if distinct else "", evidence)
         reasons = "; ".join(f"{k}: {outcomes[k].reason}" for k in deciding if outcomes[k].reason)
         return Outcome(COULD_NOT_RUN, reasons, evidence)
+    stopped_early = [
+        k
+        for k in deciding
+        if outcomes[k].verdict == COULD_NOT_RUN and outcomes[k].evidence.get("masked_by")
+    ]
+    if stopped_early:
+        # one check stopped at another finding's line before it reached this one: another
+        # kind's "not reproduced" is no verdict on code the deciding run never got to; stay
+        # could-not-run (masked), so that finding's fix is applied and the checks repeated
+        main = outcomes[stopped_early[0]]
+        for key in RUN_STOPPED_KEYS:
+            if key in main.evidence:
+                evidence[key] = main.evidence[key]
+        return Outcome(COULD_NOT_RUN, main.reason, evidence)
     main = next(outcomes[k] for k in deciding if outcomes[k].verdict == NOT_REPRODUCED)
     return Outcome(NOT_REPRODUCED, main.reason, evidence)
 

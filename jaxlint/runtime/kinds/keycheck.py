@@ -55,20 +55,32 @@ def returned_keys(out: Any) -> list[Any]:
 
 
 def feed_back(entry: Any, out: Any) -> bool:
-    """Replace the entry's key inputs by the keys its last call returned (in order); whether
-    there was any to feed back."""
+    """Replace the entry's key inputs (top level or inside a pytree such as a `State`
+    NamedTuple) by the keys its last call returned, in order; whether there was any to feed
+    back."""
+    import jax
+
     keys = returned_keys(out)
     if not keys:
         return False
+    supply = iter(keys)
     fed = False
-    slots = [("arg", i) for i, v in enumerate(entry.args) if _is_key(v)]
-    slots += [("kw", k) for k, v in entry.kwargs.items() if _is_key(v)]
-    for (where, slot), key in zip(slots, keys):
-        if where == "arg":
-            entry.args[slot] = key
-        else:
-            entry.kwargs[slot] = key
-        fed = True
+
+    def swap(leaf: Any) -> Any:
+        nonlocal fed
+        if _is_key(leaf):
+            new = next(supply, None)
+            if new is not None:
+                fed = True
+                return new
+        return leaf
+
+    try:
+        entry.args[:] = [jax.tree.map(swap, a) for a in entry.args]
+        for name in list(entry.kwargs):
+            entry.kwargs[name] = jax.tree.map(swap, entry.kwargs[name])
+    except Exception:
+        return False
     return fed
 
 
@@ -86,12 +98,48 @@ def _returns_at(side: Side) -> bool:
     )
 
 
-def at_flagged_line(info: dict[str, Any], lines: list[int]) -> bool:
-    """The reuse was raised at one of the finding's lines, or through a call on them."""
+def at_flagged_line(info: dict[str, Any], lines: list[int], source: str = "") -> bool:
+    """The reuse was raised at one of the finding's lines, or through a call on them, or at
+    the call that runs the function holding them (`lax.scan(body, ...)`: JAX reports a scan
+    body's reuse across iterations at the scan, after tracing the body)."""
     wanted = set(lines)
     if info.get("at_line") in wanted:
         return True
-    return bool(wanted & set(info.get("user_frames") or []))
+    if wanted & set(info.get("user_frames") or []):
+        return True
+    holder = _function_holding(source, min(lines)) if source and lines else None
+    if holder is None or not info.get("at_line"):
+        return False
+    import re
+
+    text = (
+        source.splitlines()[info["at_line"] - 1]
+        if info["at_line"] <= len(source.splitlines())
+        else ""
+    )
+    return bool(re.search(rf"\b{re.escape(holder)}\b", text))
+
+
+def _function_holding(source: str, line: int) -> str | None:
+    """The name of the innermost nested def holding `line` (None at top level, or for a def
+    that is not nested: its reuse shows at its own lines)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    best: tuple[int, str] | None = None
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            if (
+                isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and child.lineno <= line <= (child.end_lineno or child.lineno)
+                and (best is None or child.lineno > best[0])
+            ):
+                best = (child.lineno, child.name)
+    return best[1] if best else None
 
 
 def check(side: Side) -> Outcome:
@@ -127,7 +175,7 @@ def check(side: Side) -> Outcome:
                 info["fed_back"] = True
             reuses.append((exc, info))
     for _exc, info in reuses:
-        if at_flagged_line(info, side.lines):
+        if at_flagged_line(info, side.lines, side.source):
             return confirmed(
                 f"jax.debug_key_reuse at line {info.get('at_line')}: {info['message']}",
                 key_reuse_error=info["message"],
