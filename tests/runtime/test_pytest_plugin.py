@@ -154,8 +154,9 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
         ("JAX201", "test_same_key_expected"),
         ("JAX201", "test_same_key_via_lib"),
         ("JAX201", "test_same_key_twice"),
+        ("JAX201", "test_same_key_in_a_subtest"),
     }, events
     traced_by = {e["evidence"].get("traced_by") for e in events if e["code"] == "JAX401"}
     assert traced_by == {"cond", "eval_shape", None}
-    assert "jaxlint runtime notes (5, no test failed for them)" in result.stdout
+    assert "jaxlint runtime notes (6, no test failed for them)" in result.stdout
     assert "jaxlint runtime findings (2)" in result.stdout

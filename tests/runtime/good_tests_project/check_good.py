@@ -55,6 +55,12 @@ class SameKeyCase(unittest.TestCase):
         key = jax.random.key(1)
         np.testing.assert_allclose(lib.sample(key), lib.sample(key))
 
+    def test_same_key_in_a_subtest(self):
+        key = jax.random.key(3)
+        out = lib.sample(key)
+        with self.subTest("recomputed with the same key"):
+            np.testing.assert_allclose(out, jax.random.normal(key, (3,)))
+
 
 def test_reuse_inside_the_library_still_fails():
     lib.reuse_inside(jax.random.key(2))  # expect: failure
