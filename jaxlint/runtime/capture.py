@@ -231,14 +231,27 @@ def has_main_block(source: str) -> bool:
     """Whether the module has a top-level `if __name__ == "__main__":`."""
     import ast
 
-    for stmt in ast.parse(source).body:
-        if isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Compare):
-            names = [stmt.test.left, *stmt.test.comparators]
-            if any(isinstance(n, ast.Name) and n.id == "__name__" for n in names) and any(
-                isinstance(n, ast.Constant) and n.value == "__main__" for n in names
-            ):
-                return True
+    return any(is_main_block(stmt) for stmt in ast.parse(source).body)
+
+
+def is_main_block(stmt: Any) -> bool:
+    """Is this top-level statement `if __name__ == "__main__":`?"""
+    import ast
+
+    if isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Compare):
+        names = [stmt.test.left, *stmt.test.comparators]
+        return any(isinstance(n, ast.Name) and n.id == "__name__" for n in names) and any(
+            isinstance(n, ast.Constant) and n.value == "__main__" for n in names
+        )
     return False
+
+
+def main_block_lines(tree: Any) -> tuple[int, int] | None:
+    """First and last line of the module's `if __name__ == "__main__":` block, if it has one."""
+    for stmt in tree.body:
+        if is_main_block(stmt):
+            return stmt.lineno, stmt.end_lineno or stmt.lineno
+    return None
 
 
 def merge(out_dir: str, max_calls: int) -> dict[str, Any]:
@@ -270,9 +283,18 @@ def signature_text(signature: dict[str, Any]) -> str:
 
 def captured_inputs(functions: dict[str, Any]) -> dict[str, dict[str, str | None]]:
     """{qualname: {param: spec or None}} from each function's first recorded call."""
-    out: dict[str, dict[str, str | None]] = {}
+    return {q: calls[0] for q, calls in captured_calls(functions).items()}
+
+
+def captured_calls(functions: dict[str, Any]) -> dict[str, list[dict[str, str | None]]]:
+    """{qualname: [{param: spec or None}, ...]}: every distinct recorded call, first-seen first
+    (a warm-up or eager first call may not reach the flagged line; a later one may)."""
+    out: dict[str, list[dict[str, str | None]]] = {}
     for qualname, record in functions.items():
-        signatures = record.get("signatures") or []
-        if signatures:
-            out[qualname] = {name: spec for name, spec, *_ in signatures[0]["inputs"]}
+        calls = [
+            {name: spec for name, spec, *_ in signature["inputs"]}
+            for signature in record.get("signatures") or []
+        ]
+        if calls:
+            out[qualname] = calls
     return out

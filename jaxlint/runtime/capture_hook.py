@@ -185,9 +185,17 @@ class Describer:
 
     def _ref(self, value: Any) -> str:
         qual = value.__qualname__
-        if "<" in qual:  # lambdas, closures
-            raise Unrepresentable("local function")
         module = sys.modules.get(value.__module__)
+        if "<" in qual:  # a lambda: fine when a module-level name holds it (`_identity =
+            # lambda x: x`, an equinox MLP's final_activation); closures are not
+            named = (
+                [k for k, v in list(vars(module).items()) if v is value and k.isidentifier()]
+                if module is not None
+                else []
+            )
+            if not named:
+                raise Unrepresentable("local function")
+            qual = named[0]
         if _same_file(getattr(module, "__file__", None), self.user_file):
             return f"__ref__('', {qual!r})"
         return f"__ref__({value.__module__!r}, {qual!r})"

@@ -34,8 +34,11 @@ _counter = itertools.count()
 class UserModule:
     """A fresh execution of one source text as a module (never `__main__`)."""
 
-    def __init__(self, path: str, source: str, filename: str) -> None:
+    def __init__(self, path: str, source: str, filename: str, *, run_main: bool = False) -> None:
         self.path = path
+        # run the body of `if __name__ == "__main__":` too (a finding in that block, with
+        # --capture-main: the user asked for their program's main code to run)
+        self.run_main = run_main
         self.source = source
         self.filename = filename
         self.tree = ast.parse(source, filename=filename)
@@ -87,9 +90,15 @@ class UserModule:
             sys.path.insert(0, folder)
         sys.modules[self.name] = self.module
         self.executed = True
+        from jaxlint.runtime.capture import is_main_block
+
         for stmt in self.tree.body:
             if stop_after is not None and stmt.lineno > stop_after:
                 break
+            if self.run_main and is_main_block(stmt):
+                for inner in stmt.body:  # type: ignore[attr-defined]
+                    self.run_statements([inner], around)
+                continue
             self.run_statements([stmt], around)
         return self
 
@@ -201,6 +210,18 @@ def _array_leaves(value: Any) -> bool:
     except Exception:
         return False
     return bool(leaves) and all(isinstance(leaf, (jax.Array, np.ndarray)) for leaf in leaves)
+
+
+def _has_array_leaf(value: Any) -> bool:
+    """Some leaf of the pytree is an array."""
+    import jax
+    import numpy as np
+
+    try:
+        leaves = jax.tree.leaves(value)
+    except Exception:
+        return False
+    return any(isinstance(leaf, (jax.Array, np.ndarray)) for leaf in leaves)
 
 
 def _hashable(value: Any) -> bool:
@@ -424,6 +445,16 @@ class Entry:
                 if not _hashable(value):  # a pytree of arrays (an equinox Module under
                     self.static = [s for s in self.static if s != name]  # filter_jit): trace it
         self.specs = dict(zip(names, specs))
+        # an array (or a pytree holding one) is never a static argument of our own jax.jit:
+        # it cannot be hashed, so jit would fail on our inputs rather than the user's code (a
+        # vmap `in_axes=None` argument, a scan body's closure constant the analysis saw used
+        # like a constant); traced, it reaches the flagged line as the program's does
+        values = dict(zip(names, resolved))
+        self.static = [
+            s
+            for s in self.static
+            if not (s in values and _has_array_leaf(values[s]) and not _hashable(values[s]))
+        ]
 
     # -- the ways to run it --------------------------------------------------------------
     def jitted(self, extra_static: Sequence[str] = (), fn: Any = None) -> Any:

@@ -136,14 +136,23 @@ def run_kind(kind: str, side: Side) -> Outcome:
         )
 
 
+# evidence keys that describe where a run stopped (`kit.describe_exception`, `masked`)
+RUN_STOPPED_KEYS = {"exception", "message", "mro", "at_line", "user_frames", "masked_by"}
+
+
 def combine(kinds: Sequence[str], outcomes: dict[str, Outcome]) -> Outcome:
     """First kind decides unless another (non-supplementary) kind confirms."""
     deciding = [k for i, k in enumerate(kinds) if i == 0 or k not in SUPPLEMENTARY]
     confirmed_by = [k for k in deciding if outcomes[k].verdict == CONFIRMED]
     evidence: dict[str, Any] = {"checks": {k: outcomes[k].verdict for k in kinds}}
-    for k in kinds:
+    # the confirming kind's evidence comes first; where another kind stopped elsewhere, its
+    # line and exception are kept under its own name, so a confirmed finding never shows
+    # another line's `at_line` as its own (ux-review-3 B4)
+    order = confirmed_by[:1] + [k for k in kinds if k not in confirmed_by[:1]]
+    for k in order:
         for key, value in outcomes[k].evidence.items():
-            if key in evidence and key != "checks":
+            own = not confirmed_by or k == confirmed_by[0] or key not in RUN_STOPPED_KEYS
+            if key in evidence and key != "checks" or not own:
                 evidence[f"{k}.{key}"] = value
             else:
                 evidence.setdefault(key, value)
@@ -156,6 +165,20 @@ def combine(kinds: Sequence[str], outcomes: dict[str, Outcome]) -> Outcome:
             return Outcome(COULD_NOT_RUN, distinct[0] if distinct else "", evidence)
         reasons = "; ".join(f"{k}: {outcomes[k].reason}" for k in deciding if outcomes[k].reason)
         return Outcome(COULD_NOT_RUN, reasons, evidence)
+    stopped_early = [
+        k
+        for k in deciding
+        if outcomes[k].verdict == COULD_NOT_RUN and outcomes[k].evidence.get("masked_by")
+    ]
+    if stopped_early:
+        # one check stopped at another finding's line before it reached this one: another
+        # kind's "not reproduced" is no verdict on code the deciding run never got to; stay
+        # could-not-run (masked), so that finding's fix is applied and the checks repeated
+        main = outcomes[stopped_early[0]]
+        for key in RUN_STOPPED_KEYS:
+            if key in main.evidence:
+                evidence[key] = main.evidence[key]
+        return Outcome(COULD_NOT_RUN, main.reason, evidence)
     main = next(outcomes[k] for k in deciding if outcomes[k].verdict == NOT_REPRODUCED)
     return Outcome(NOT_REPRODUCED, main.reason, evidence)
 
@@ -183,6 +206,10 @@ def run_job(job: dict[str, Any], timeout: float | None) -> dict[str, Any]:
                 unmasked = _unmask(job, kinds, outcomes)
                 if unmasked is not None:
                     final, outcomes = unmasked
+            if final.verdict != CONFIRMED:
+                other = _other_calls(job, kinds)
+                if other is not None:
+                    final, outcomes, job = other
             if job.get("fix") and final.verdict == CONFIRMED and job.get("check_fix", True):
                 final.evidence["fix"] = check_fix(job, kinds, outcomes)
     except Exception as exc:  # a bug of ours: this finding fails, the others still run
@@ -206,6 +233,34 @@ def run_job(job: dict[str, Any], timeout: float | None) -> dict[str, Any]:
     result.update(verdict=final.verdict, reason=final.reason, evidence=final.evidence)
     result["seconds"] = round(time.perf_counter() - start, 4)
     return result
+
+
+def _other_calls(
+    job: dict[str, Any], kinds: Sequence[str]
+) -> tuple[Outcome, dict[str, Outcome], dict[str, Any]] | None:
+    """The program called the entry more than once with different inputs (recorded by
+    --capture-main/--capture-cmd): when the first call did not confirm, try the others in
+    turn; the first that reaches the flagged line and confirms decides (with its job, so the
+    fix check runs on the same inputs)."""
+    entry = job.get("entry") or {}
+    for number, inputs in enumerate(entry.get("alternatives") or [], start=2):
+        other = {**job, "entry": {**entry, "inputs": inputs, "alternatives": []}}
+        side = Side(other)
+        outcomes: dict[str, Outcome] = {}
+        for kind in kinds:
+            if kind in EXPENSIVE and any(o.verdict == CONFIRMED for o in outcomes.values()):
+                continue
+            outcomes[kind] = run_kind(kind, side)
+            _reset()
+        used = [k for k in kinds if k in outcomes]
+        final = combine(used, outcomes)
+        if final.verdict == CONFIRMED:
+            recorded = ", ".join(f"{n}={spec}" for n, spec, where in inputs if where == "capture")
+            final.evidence["captured"] = f"{entry.get('function')}({recorded})"
+            final.evidence["captured_call"] = number
+            final.reason += f" (with recorded call #{number}: the first did not confirm)"
+            return final, outcomes, other
+    return None
 
 
 def _unmask(

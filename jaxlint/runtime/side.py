@@ -215,12 +215,13 @@ class Side:
     def module(self, shared: bool = False) -> UserModule:
         """A fresh execution of this source; `shared` reuses one already executed in this process
         (for checks that only trace or call functions and leave module state alone)."""
+        run_main = bool((self.entry_spec or {}).get("run_main"))
         if not shared:
-            return UserModule(self.path, self.source, self.filename)
-        key = (self.filename, hash(self.source))
+            return UserModule(self.path, self.source, self.filename, run_main=run_main)
+        key = (self.filename, hash(self.source), run_main)
         mod = _SHARED.get(key)
         if mod is None:
-            mod = UserModule(self.path, self.source, self.filename).execute()
+            mod = UserModule(self.path, self.source, self.filename, run_main=run_main).execute()
             _SHARED[key] = mod
             while len(_SHARED) > 8:
                 _SHARED.pop(next(iter(_SHARED)))
@@ -256,4 +257,4 @@ class Side:
         return None
 
 
-_SHARED: dict[tuple[str, int], UserModule] = {}
+_SHARED: dict[tuple[str, int, bool], UserModule] = {}

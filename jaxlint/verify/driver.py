@@ -35,7 +35,7 @@ from jaxlint.runtime.toolbox.common import (
     check_timeout,
     require_jax,
 )
-from jaxlint.verify.report import VERDICTS, finding_report, render_text
+from jaxlint.verify.report import VERDICTS, finding_report, reconcile, render_text
 from jaxlint.verify.run import DEFAULT_TIMEOUT, run_jobs
 
 # --------------------------------------------------------------------------- CLI
@@ -230,8 +230,9 @@ def verify_file(
     )
     capture_report = None
     captured: dict[str, dict[str, str | None]] = {}
+    more_calls: dict[str, list[dict[str, str | None]]] = {}
     if capture_main or capture_cmd:
-        capture_report, captured = _capture(
+        capture_report, captured, more_calls = _capture(
             path,
             source,
             diags,
@@ -249,6 +250,8 @@ def verify_file(
         guess=guess,
         table=dict(table or {}),
         captured=captured,
+        captured_more=more_calls,
+        run_main=capture_main,
     )
     jobs = plan_file(
         path,
@@ -266,6 +269,7 @@ def verify_file(
     started = time.perf_counter()
     results, env = run_jobs(jobs, timeout=timeout, memory_mb=memory_mb, echo=echo)
     findings = [finding_report(job, results.get(job["id"])) for job in jobs]
+    reconcile(jobs, findings)
     summary = {v: sum(1 for f in findings if f["verdict"] == v) for v in VERDICTS}
     report = {
         "file": path,
@@ -342,7 +346,7 @@ def plan_captured(
 
     source = read_source(path)
     diags, settings = lint_for_verify(path, source.text, config=config, select=select)
-    report, captured = _capture(
+    report, captured, more_calls = _capture(
         path,
         source,
         diags,
@@ -359,7 +363,9 @@ def plan_captured(
         diags,
         settings,
         rules_by_code(),
-        InputOptions(captured=captured),
+        InputOptions(
+            captured=captured, captured_more=more_calls, run_main=main and command is None
+        ),
         with_fixes=check_fixes,
         seeds=_project_seeds(path, settings),
     )
@@ -377,11 +383,13 @@ def _capture(
     timeout: float | None,
     max_calls: int | None,
     memory_mb: int | None,
-) -> tuple[dict[str, Any], dict[str, dict[str, str | None]]]:
-    """Run the program once, recording the inputs of every function an entry could start from."""
+) -> tuple[dict[str, Any], dict[str, dict[str, str | None]], dict[str, list[dict[str, Any]]]]:
+    """Run the program once, recording the inputs of every function an entry could start from:
+    (the capture report, each function's first call, its later distinct calls)."""
     from jaxlint.runtime.capture import (
         DEFAULT_CAPTURE_TIMEOUT,
         DEFAULT_MAX_CALLS,
+        captured_calls,
         captured_inputs,
         run_capture,
         signature_text,
@@ -390,7 +398,7 @@ def _capture(
 
     targets = capture_targets(path, source, diags, settings)
     if not targets:
-        return {"ok": False, "reason": "no finding to capture inputs for", "functions": {}}, {}
+        return {"ok": False, "reason": "no finding to capture inputs for", "functions": {}}, {}, {}
     outcome = run_capture(
         path,
         main=main,
@@ -414,7 +422,12 @@ def _capture(
     }
     if outcome.get("stderr_tail"):
         report["stderr_tail"] = outcome["stderr_tail"][-8:]
-    return report, captured_inputs(outcome["functions"])
+    calls = captured_calls(outcome["functions"])
+    return (
+        report,
+        captured_inputs(outcome["functions"]),
+        {q: c[1:] for q, c in calls.items() if len(c) > 1},
+    )
 
 
 def plan_text(
@@ -467,8 +480,12 @@ def verify_jobs(
             owners.append((b, copy))
     results, env = run_jobs(numbered, timeout=timeout, memory_mb=memory_mb, parallel=parallel)
     out: list[list[dict[str, Any]]] = [[] for _ in batches]
+    mine: list[list[dict[str, Any]]] = [[] for _ in batches]
     for b, job in owners:
         out[b].append(finding_report(job, results.get(job["id"])))
+        mine[b].append(job)
+    for b, findings in enumerate(out):
+        reconcile(mine[b], findings)
     return out, env
 
 

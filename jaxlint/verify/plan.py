@@ -252,8 +252,14 @@ def plan_one(
     if error is not None:
         job["error"] = error
         return job
+    in_main = _in_main_block(tree, diag.line)
+    if in_main and not options.run_main:
+        job["error"] = MAIN_BLOCK_ERROR
+        return job
     inputs = _Inputs(display, settings, facts, options)
     chosen = _choose_entry(job, loc, facts, kinds, inputs)
+    if in_main and job.get("entry") is not None and job["entry"].get("mode") == "module":
+        job["entry"]["run_main"] = True
     for kind, hint in KIND_HINTS.items():
         if kind in kinds:
             job.update(hint(loc, facts, chosen.node if chosen else None))
@@ -263,6 +269,21 @@ def plan_one(
     if with_fixes and diag.fix is not None and diag.fix.edits:
         _plan_fix(job, diag, source, loc, kinds)
     return job
+
+
+MAIN_BLOCK_ERROR = (
+    'could not run: the line is in the `if __name__ == "__main__":` block, which verify never '
+    "runs (it imports the module under another name); use --capture-main to run that block"
+)
+
+
+def _in_main_block(tree: ast.Module, line: int) -> bool:
+    """Is `line` inside the module's `if __name__ == "__main__":` block (verify imports the
+    module under a private name, so that block only runs when the user asks for it)?"""
+    from jaxlint.runtime.capture import main_block_lines
+
+    span = main_block_lines(tree)
+    return span is not None and span[0] <= line <= span[1]
 
 
 def _job_header(
@@ -352,10 +373,31 @@ def _choose_entry(
         job["entry"] = entry_dict(chosen, got)
         if then is not None:
             job["entry"]["then"] = then
+        alternatives = _other_calls(chosen.qualname, got, inputs.options)
+        if alternatives:
+            job["entry"]["alternatives"] = alternatives
         job["guessed"] = any(src == "guess" for _, _, src in got) or bool(
             then and any(src == "guess" for _, _, src in then["inputs"])
         )
     return chosen
+
+
+def _other_calls(
+    qualname: str | None, got: list[tuple[str, str, str]], options: InputOptions
+) -> list[list[list[str]]]:
+    """The entry's inputs with each later recorded call's specs in place of the first's (only
+    the recorded items change): the runner tries them when the first call does not confirm."""
+    if not qualname or not any(where == "capture" for _, _, where in got):
+        return []
+    out: list[list[list[str]]] = []
+    for call in options.captured_more.get(qualname, []):
+        items = [
+            [name, call.get(name) or spec if where == "capture" else spec, where]
+            for name, spec, where in got
+        ]
+        if items != [list(t) for t in got] and items not in out:
+            out.append(items)
+    return out
 
 
 def _pmap_hint(job: dict[str, Any], loc: Located, tree: ast.Module, inputs: _Inputs) -> None:

@@ -88,6 +88,12 @@ class InputOptions:
     table: dict[str, Any] = field(default_factory=dict)  # extra "file::func" -> spec entries
     # recorded by --capture-main/--capture-cmd: {qualname: {param: spec or None}}
     captured: dict[str, dict[str, str | None]] = field(default_factory=dict)
+    # --capture-main: the user lets their `__main__` block run, so a finding inside it is run
+    # with the block's statements; without it such a finding cannot run at all
+    run_main: bool = False
+    # the later distinct recorded calls of a function (`captured` is the first): the runner
+    # tries them in turn when the first does not reach the flagged line
+    captured_more: dict[str, list[dict[str, str | None]]] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- inputs

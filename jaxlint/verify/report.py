@@ -45,6 +45,80 @@ def finding_report(job: dict[str, Any], result: dict[str, Any] | None) -> dict[s
     }
 
 
+def reconcile(jobs: list[dict[str, Any]], findings: list[dict[str, Any]]) -> None:
+    """Use one finding's run as evidence for another, on that other finding's own line.
+
+    A check that stopped at another finding's line reports `masked_by` with the exception it
+    saw there. When that finding could not run on its own (its function needs an input, say)
+    and the exception is the one its rule predicts, the run that stopped at its line IS its
+    confirmation: saying "could not run" beside "masked by it" contradicts the report. Only the
+    flagged line's own exception counts (never evidence from another line). Changes `findings`
+    in place."""
+    by_place = {(f["code"], f["line"]): (job, f) for job, f in zip(jobs, findings)}
+    for other in findings:
+        evidence = other.get("evidence") or {}
+        for key, masked_by in list(evidence.items()):
+            if not key.endswith("masked_by") or not isinstance(masked_by, dict):
+                continue
+            prefix = key[: -len("masked_by")]
+            target = by_place.get((masked_by.get("code"), masked_by.get("line")))
+            if target is None:
+                continue
+            target_job, finding = target
+            if finding["verdict"] != "could-not-run":
+                continue
+            info = {
+                name: evidence.get(prefix + name)
+                for name in ("exception", "message", "mro", "at_line", "ran")
+            }
+            if info["at_line"] not in (target_job.get("lines") or [target_job["line"]]):
+                continue
+            if not _predicted(target_job, info):
+                continue
+            finding["verdict"] = "confirmed"
+            finding["reason"] = (
+                f"line {info['at_line']} raised {info['exception']}: {info['message']} (seen "
+                f"when the check of {other['code']} at line {other['line']} ran "
+                f"{info['ran'] or 'the code'} and stopped at this line)"
+            )
+            finding["evidence"] = {
+                **{k: v for k, v in info.items() if v is not None and k != "mro"},
+                "seen_by": {"code": other["code"], "line": other["line"]},
+                "could_not_run_alone": finding.get("reason"),
+                **{k: v for k, v in (finding.get("evidence") or {}).items() if k == "checks"},
+            }
+            break
+
+
+def _predicted(job: dict[str, Any], info: dict[str, Any]) -> bool:
+    """Is `info`'s exception the one this finding's rule says its line raises?"""
+    kinds = job.get("kinds") or []
+    text = " ".join(
+        str(x) for x in (info.get("exception"), *(info.get("mro") or []), info.get("message"))
+    )
+    if not kinds or not info.get("exception"):
+        return False
+    if kinds[0] == "keycheck":
+        return "KeyReuseError" in text
+    if kinds[0] != "trace":
+        return False
+    expected = (job.get("verify") or {}).get("expect")
+    if expected:
+        return any(needle in text for needle in expected)
+    return any(name in text for name in TRACE_ERRORS)
+
+
+# exceptions that say a traced value was used where Python needs a concrete one (a `trace`
+# finding whose rule lists no `expect` is predicted by one of these)
+TRACE_ERRORS = (
+    "TracerBoolConversionError",
+    "TracerIntegerConversionError",
+    "TracerArrayConversionError",
+    "ConcretizationTypeError",
+    "NonConcreteBooleanIndexError",
+)
+
+
 # --------------------------------------------------------------------------- text output
 
 

@@ -51,11 +51,14 @@ def run_jobs(
     env: dict[str, Any] = {}
     runnable = []
     for job in jobs:
-        if job.get("error") or not job.get("kinds"):
+        reason = job.get("error") or ("no verifier" if not job.get("kinds") else None)
+        if reason is None and _needs_an_entry_it_lacks(job):
+            reason = job["entry_error"]  # every kind would say so: no child, no JAX import
+        if reason is not None:
             results[job["id"]] = {
                 "id": job["id"],
                 "verdict": "could-not-run",
-                "reason": job.get("error") or "no verifier",
+                "reason": reason,
                 "evidence": {},
                 "seconds": 0.0,
             }
@@ -79,6 +82,20 @@ def run_jobs(
             if info and (not env or devices is None):
                 env = info
     return results, env
+
+
+# kinds that decide without calling the user's code (the runner's NO_ENTRY_KINDS)
+_NO_ENTRY_KINDS = {"import"}
+
+
+def _needs_an_entry_it_lacks(job: dict[str, Any]) -> bool:
+    """No way to run the flagged code was found and every kind needs one: the child would
+    only say so, after paying for a process and importing JAX (seconds)."""
+    return (
+        job.get("entry") is None
+        and bool(job.get("entry_error"))
+        and not (set(job.get("kinds") or ()) & _NO_ENTRY_KINDS)
+    )
 
 
 def _split_by_file(jobs: list[dict[str, Any]], parts: int) -> list[list[dict[str, Any]]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import glob
 import os
 import sys
+from typing import Any
 
 import pytest
 
@@ -182,3 +183,103 @@ def test_capture_main_without_a_main_block_says_so(tmp_path) -> None:
     program.write_text("def f(x):\n    return x\n", encoding="utf-8")
     outcome = run_capture(str(program), main=True, targets=["f"])
     assert not outcome["ok"] and "no `if __name__" in outcome["reason"]
+
+
+def _library_states() -> dict[str, Any]:
+    """Real states of optax, flax and equinox, the values a training step is called with."""
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    params = {"w": jnp.zeros((4, 8)), "b": jnp.zeros(8)}
+    out: dict[str, Any] = {"params": params, "scalar_in_dict": {"lr": jnp.float32(0.1)}}
+    try:
+        import optax
+    except ImportError:
+        optax = None
+    if optax is not None:
+        out |= {
+            "optax.adam": optax.adam(1e-3).init(params),
+            "optax.sgd": optax.sgd(0.1).init(params),
+            "optax.sgd_momentum": optax.sgd(0.1, momentum=0.9).init(params),
+            "optax.chain": optax.chain(optax.clip_by_global_norm(1.0), optax.adamw(1e-3)).init(
+                params
+            ),
+            "optax.adam_after_a_step": optax.adam(1e-3).update(
+                params, optax.adam(1e-3).init(params), params
+            )[1],
+        }
+    try:
+        import flax.linen as nn
+    except ImportError:
+        nn = None
+    if nn is not None:
+
+        class Dense(nn.Module):
+            features: int = 3
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(self.features)(x)
+
+        variables = Dense().init(jax.random.key(0), jnp.ones((2, 4)))
+        out["flax.linen_params"] = variables
+        if optax is not None:
+            from flax.training import train_state
+
+            out["flax.TrainState"] = train_state.TrainState.create(
+                apply_fn=Dense().apply, params=variables, tx=optax.adam(1e-3)
+            )
+    try:
+        import equinox as eqx
+    except ImportError:
+        eqx = None
+    if eqx is not None:
+        out["equinox.Linear"] = eqx.nn.Linear(3, 2, key=jax.random.key(1))
+        out["equinox.MLP"] = eqx.nn.MLP(4, 2, 8, 2, key=jax.random.key(0))
+    return out
+
+
+def _structure(value: Any) -> Any:
+    import jax
+
+    leaves = [
+        (tuple(getattr(x, "shape", ())), str(getattr(x, "dtype", type(x).__name__)))
+        for x in jax.tree.leaves(value)
+    ]
+    return jax.tree.structure(value), leaves
+
+
+STATE_NAMES = [
+    "params",
+    "scalar_in_dict",
+    "optax.adam",
+    "optax.sgd",
+    "optax.sgd_momentum",
+    "optax.chain",
+    "optax.adam_after_a_step",
+    "flax.linen_params",
+    "flax.TrainState",
+    "equinox.Linear",
+    "equinox.MLP",
+]
+
+
+@pytest.mark.jax
+@pytest.mark.parametrize("name", STATE_NAMES)
+def test_every_spec_capture_writes_parses_back_to_the_same_pytree(name: str) -> None:
+    """Capture described an Adam state as `count=i32[]`, which its own parser rejected (`f32[]`
+    inside a pytree is not Python syntax), so every Adam state was lost. Whatever capture
+    writes must come back as the same tree of the same shapes and dtypes; a value it cannot
+    describe (a TrainState's closures) is not written at all."""
+    from jaxlint.runtime.toolbox.inputs import materialize
+
+    states = _library_states()
+    if name not in states:
+        pytest.skip(f"{name.split('.')[0]} is not installed")
+    value = states[name]
+    try:
+        text = Describer(__file__)(value)
+    except Unrepresentable:
+        assert name == "flax.TrainState", name  # apply_fn and tx are closures
+        return
+    built = materialize([parse_item(text)])[0]
+    assert _structure(built) == _structure(value), text

@@ -42,6 +42,12 @@ from jaxlint.runtime.side import Probe, Side
 from jaxlint.runtime.toolbox.common import format_seconds as _fmt
 
 REPEAT = 7
+# Module-level code: the script itself runs once per source (every finding on the same timed
+# region shares that run), and its region is repeated only while the repeats stay cheap: a
+# notebook-sized script ran whole 3x per finding and its training loop 8x per run.
+MODULE_REPEAT_SECONDS = 2.0
+_MODULE_RUNS: dict[tuple[str, int, tuple[int, ...]], dict[str, Any]] = {}
+_now = time.perf_counter  # the real clock: the user's clock reads are wrapped while measuring
 UNDERREPORT = 2.0
 COMPILE_RATIO = 2.0
 CLOCKS = (
@@ -175,6 +181,17 @@ def _median(values: list[float]) -> float | None:
 
 
 def measure(side: Side) -> dict[str, Any]:
+    if side.mode == "module":
+        key = (side.filename, hash(side.source), tuple(side.lines))
+        if key not in _MODULE_RUNS:
+            while len(_MODULE_RUNS) > 8:
+                _MODULE_RUNS.pop(next(iter(_MODULE_RUNS)))
+            _MODULE_RUNS[key] = _measure(side)
+        return dict(_MODULE_RUNS[key])
+    return _measure(side)
+
+
+def _measure(side: Side) -> dict[str, Any]:
     clock = Clock(side.filename)
     errors: list[str] = []
     failures: list[BaseException] = []
@@ -192,9 +209,12 @@ def measure(side: Side) -> dict[str, Any]:
             pairs = _region(clock.reads, side.lines)
             first_compiles = _compiles_between(probe, clock, pairs[:1])
             stmts = _region_statements(mod, clock, pairs, side)
+            started = _now()
             for _ in range(REPEAT if (pairs or clock.timeits) and stmts else 0):
                 if mod.run_statements(stmts) is not None:
                     break
+                if _now() - started > MODULE_REPEAT_SECONDS:
+                    break  # enough for a median; a training loop need not run 8 times
             mod.close()
         else:
             entry = side.entry()
@@ -287,6 +307,7 @@ def check(side: Side) -> Outcome:
     # original again before concluding that the missing block does not matter.
     while (
         not side.fixed
+        and side.mode != "module"  # a script's region is re-run inside its one run already
         and not side.verify.get("compile_time")
         and rounds < ROUNDS
         and data.get("underreport") is not None

@@ -143,7 +143,9 @@ def _batching() -> bool:
         return False
 
 
-def _correlation(a: Any, b: Any) -> float | None:
+def _flat_common(a: Any, b: Any) -> tuple[Any, Any] | None:
+    """Both samples flattened to their common length: one key drawn at two shapes gives the same
+    leading values (the counter is the flat index), which is the reuse, shapes apart."""
     import numpy as np
 
     try:
@@ -151,15 +153,32 @@ def _correlation(a: Any, b: Any) -> float | None:
         y = np.asarray(b, dtype=np.float64).ravel()
     except Exception:
         return None
-    if x.size != y.size or x.size < 3 or x.std() == 0 or y.std() == 0:
+    n = min(x.size, y.size)
+    return x[:n], y[:n]
+
+
+def _same_values(a: Any, b: Any) -> bool:
+    """The draws agree on every value both have (identical when the shapes are the same)."""
+    import numpy as np
+
+    common = _flat_common(a, b)
+    return common is not None and common[0].size > 0 and bool(np.array_equal(*common))
+
+
+def _correlation(a: Any, b: Any) -> float | None:
+    import numpy as np
+
+    common = _flat_common(a, b)
+    if common is None:
+        return None
+    x, y = common
+    if x.size < 3 or x.std() == 0 or y.std() == 0:
         return None
     return round(float(np.corrcoef(x, y)[0, 1]), 4)
 
 
 def analyse(rec: Recorder, lines: list[int]) -> dict[str, Any]:
     """Key collisions among the recorded calls; which of them touch `lines`."""
-    import numpy as np
-
     samplers = [
         c
         for c in rec.calls
@@ -180,11 +199,7 @@ def analyse(rec: Recorder, lines: list[int]) -> dict[str, Any]:
         if len(calls) < 2:
             continue
         first, second = calls[0], calls[1]
-        same = (
-            first["fn"] == second["fn"]
-            and first["shape"] == second["shape"]
-            and bool(np.array_equal(np.asarray(first["sample"]), np.asarray(second["sample"])))
-        )
+        same = first["fn"] == second["fn"] and _same_values(first["sample"], second["sample"])
         reuse.append(
             {
                 "lines": sorted({c["line"] for c in calls} | set(created_at.get(first["key"], []))),
@@ -193,6 +208,7 @@ def analyse(rec: Recorder, lines: list[int]) -> dict[str, Any]:
                 ],
                 "count": len(calls),
                 "identical": same,
+                "same_shape": first["shape"] == second["shape"],
                 "correlation": None if same else _correlation(first["sample"], second["sample"]),
             }
         )
@@ -275,7 +291,44 @@ def _plain(value: Any) -> Any:
         return str(value)
 
 
+def _as_written_twice(side: Side) -> Outcome | None:
+    """A function JAX jits, called twice as written (one jitted wrapper, as a training loop
+    calls it): a key the traced code consumed at the flagged line while it was a concrete
+    value (a module-level key, a seed made inside) is a constant of the compiled program, so
+    every call draws the same numbers; the two calls' outputs show it. `disable_jit` would
+    hide exactly this (a `global KEY; KEY, sub = split(KEY)` then advances per call)."""
+    from jaxlint.runtime.toolbox.bench import outputs_match
+
+    entry = side.entry()
+    with recording(side.filename) as rec:
+        try:
+            first = entry.run()
+            second = entry.run()
+        except Exception:
+            return None  # the eager comparison below still has its say
+    # the recorder skips calls whose key is a tracer: what it holds from inside the trace had
+    # a concrete key (or made one from a constant seed)
+    baked = [c for c in rec.calls if c["line"] in side.lines]
+    same, _ = outputs_match(first, second)
+    if not baked or not same:
+        return None
+    call = baked[0]
+    return confirmed(
+        f"`{call['fn']}` at line {call['line']} consumed a concrete key while {entry.describe()} "
+        "was traced: the key is a constant of the compiled program, and two calls returned the "
+        "same outputs (the same draws every call)",
+        ran=f"{entry.describe()} twice, as written",
+        outputs_equal=True,
+        baked_key_calls=[{"fn": c["fn"], "line": c["line"]} for c in baked[:SHOWN]],
+        random_calls=len(rec.calls),
+    )
+
+
 def check(side: Side) -> Outcome:
+    if side.verify.get("runs_twice") and side.mode == "jit":
+        written = _as_written_twice(side)
+        if written is not None:
+            return written
     errors: list[str] = []
     failure: BaseException | None = None
     with recording(side.filename) as rec:
@@ -325,8 +378,14 @@ def check(side: Side) -> Outcome:
             draws=first["uses"],
             correlation=first["correlation"],
         )
+        if not first["same_shape"]:
+            evidence["same_shape"] = False
         how = (
-            "identical draws"
+            (
+                "identical draws"
+                if first["same_shape"]
+                else "identical draws (the leading values of two shapes)"
+            )
             if first["identical"]
             else f"correlated draws (r={first['correlation']})"
             if first["correlation"] is not None
@@ -362,5 +421,18 @@ def check(side: Side) -> Outcome:
         return could_not_run(f"{ran} failed before drawing: {errors[0]}", **evidence)
     if found["traced_calls"] and not found["calls"]:
         return could_not_run("every key was traced (inside jit); nothing to compare", **evidence)
+    if not found["calls"]:
+        # nothing drew: the flagged code never ran (a function defined but never called at module
+        # level, a branch not taken); "not reproduced" would claim a run that did not happen
+        what = (
+            "the module's top-level code made no jax.random call of this file"
+            if side.mode == "module"
+            else f"{entry.describe()} made no jax.random call of this file"
+        )
+        return could_not_run(
+            f"{what}: line {side.line} never ran, so there is nothing to compare (give an entry "
+            "that calls it: PATH::FUNCTION with --args, or --capture-main)",
+            **evidence,
+        )
     evidence["identical_draws"] = False
     return not_reproduced(f"{found['calls']} jax.random calls, no key used twice", **evidence)

@@ -264,9 +264,12 @@ def judge(side: Side, exc: BaseException, ran: str) -> Outcome:
 
 
 def _module(side: Side) -> Outcome:
+    from jaxlint.runtime.side import Probe
+
     mod = side.module()
     try:
-        mod.execute()
+        with Probe(side.filename, lines=side.lines, trace_lines=True) as probe:
+            mod.execute()
         record = mod.error_at(side.lines)
         if record is not None:
             return judge(side, record["exc"], "module top-level code")
@@ -282,6 +285,15 @@ def _module(side: Side) -> Outcome:
                 "exception": type(first["exc"]).__name__,
                 "message": short_message(first["exc"]),
             }
+        if not probe.hits_at(side.lines):
+            # the line is in a function or branch the top-level code never reached: saying it
+            # "ran without an error" would be a claim about code that did not run
+            return could_not_run(
+                f"the module's top-level code never ran line {side.line} (it is in code that is "
+                "not called at import time); give an entry: PATH::FUNCTION with --args, or "
+                "--capture-main",
+                **evidence,
+            )
         return not_reproduced(f"the module ran line {side.line} without an error", **evidence)
     finally:
         mod.close()

@@ -205,10 +205,19 @@ def _human_bytes(n: float) -> str:
     return f"{n} B"  # pragma: no cover
 
 
+_EMPTY_DIMS = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|([A-Za-z_][\w-]*)\[\s*\]""")
+
+
+def _scalars_as_names(text: str) -> str:
+    """`f32[]` is not Python syntax: inside a pytree it becomes the bare `f32` (the same 0-d
+    spec), outside quoted strings, so that `{'lr': f32[]}` and `State(count=i32[])` parse."""
+    return _EMPTY_DIMS.sub(lambda m: m.group(1) or m.group(2), text)
+
+
 def _parse_tree(text: str) -> TreeSpec | None:
     """A pytree spec (`{'w': f32[4,8]}`, `Model(w=f32[2])`), or None when `text` is not one."""
     try:
-        node = ast.parse(text, mode="eval").body
+        node = ast.parse(_scalars_as_names(text), mode="eval").body
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return None
     try:

@@ -1,0 +1,497 @@
+"""Verdicts that must not lie: never "not reproduced" about code that did not run, never a
+confirmation from another line's evidence (issue 25, ux-review-3 B4)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jaxlint.verify.driver import plan_text, run_jobs, verify_file
+from jaxlint.verify.report import finding_report, reconcile
+
+pytestmark = pytest.mark.jax
+
+
+def _file(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    return str(path)
+
+
+def _by(report: dict[str, Any], code: str, line: int | None = None) -> dict[str, Any]:
+    found = [
+        f for f in report["findings"] if f["code"] == code and (line is None or f["line"] == line)
+    ]
+    assert len(found) == 1, report["findings"]
+    return found[0]
+
+
+MAIN_BLOCK = """
+import jax
+
+
+def f(x):
+    return x * 2
+
+
+if __name__ == "__main__":
+    key = jax.random.PRNGKey(0)
+    a = jax.random.normal(key, (3,))
+    b = jax.random.normal(key, (3,))
+    print(a, b)
+"""
+
+
+def test_main_block_finding_cannot_run_without_capture_main(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    path = _file(tmp_path, "m.py", MAIN_BLOCK)
+    report = verify_file(path, check_fixes=False)
+    finding = _by(report, "JAX201")
+    assert finding["verdict"] == "could-not-run", finding
+    assert "__main__" in finding["reason"] and "--capture-main" in finding["reason"]
+    # with --capture-main the block's statements run, and the reuse is seen on its lines
+    report = verify_file(path, check_fixes=False, capture_main=True)
+    finding = _by(report, "JAX201")
+    assert finding["verdict"] == "confirmed", finding
+    assert {d["line"] for d in finding["evidence"]["draws"]} == {10, 11}
+
+
+def test_module_level_jit_vmap_never_called_is_could_not_run(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "v.py",
+        """
+        import jax
+
+
+        def sample(key, x):
+            return jax.random.normal(key, (3,)) + x
+
+
+        batched = jax.jit(jax.vmap(sample, in_axes=(None, 0)))
+        """,
+    )
+    report = verify_file(path, check_fixes=False, select="JAX207")
+    finding = _by(report, "JAX207")
+    assert finding["verdict"] == "could-not-run", finding
+    assert "never ran" in finding["reason"]
+
+
+def test_module_trace_says_could_not_run_for_a_line_that_never_ran(tmp_path: Path) -> None:
+    """The `trace` kind in module mode: a line in a function nobody calls did not "run
+    without an error"."""
+    pytest.importorskip("jax")
+    source = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def helper(x):
+            if x.sum() > 0:
+                return x
+            return -x
+
+        f = jax.jit(helper)
+        """
+    ).lstrip()
+    jobs = plan_text("t.py", source, codes=["JAX110"], check_fixes=False)
+    assert jobs, "JAX110 should flag the branch"
+    job = jobs[0]
+    job["entry"] = {"mode": "module", "inputs": []}  # as the planner does for module code
+    job["kinds"] = ["trace"]
+    job["file"] = str(tmp_path / "t.py")
+    (tmp_path / "t.py").write_text(source)
+    results, _ = run_jobs([job], timeout=60)
+    result = results[job["id"]]
+    assert result["verdict"] == "could-not-run", result
+    assert "never ran" in result["reason"]
+
+
+TWO_REUSES = """
+import jax
+
+
+def f(key: jax.Array):
+    k1, k2 = jax.random.split(key)
+    a = jax.random.normal(k1, (3,))
+    ok = jax.random.normal(k2, (3,))
+    b = jax.random.normal(k1, (3,))
+    return a, ok, b
+"""
+
+
+def test_keycheck_never_confirms_from_another_line(tmp_path: Path) -> None:
+    """A finding moved onto a line with no reuse (a static false positive, simulated) is not
+    confirmed by the reuse two lines below."""
+    pytest.importorskip("jax")
+    path = _file(tmp_path, "k.py", TWO_REUSES)
+    source = Path(path).read_text()
+    jobs = plan_text(path, source, codes=["JAX201"], check_fixes=False)
+    assert [j["line"] for j in jobs] == [8]
+    job = jobs[0]
+    job["line"], job["lines"] = 7, [7]  # `ok = normal(k2)`: k2 is used once
+    job["kinds"] = ["keycheck"]
+    results, _ = run_jobs([job], timeout=60)
+    result = results[job["id"]]
+    assert result["verdict"] != "confirmed", result
+    # the reuse at line 8 is the other finding's: its fix is applied and line 7 checked again
+    assert result["verdict"] == "not-reproduced", result
+    assert result["evidence"]["unmasked_by_fixing"] == [{"code": "JAX201", "line": 8}]
+    # with no finding at line 8 to blame, it is could-not-run, naming the other line
+    job["others"] = []
+    results, _ = run_jobs([job], timeout=60)
+    result = results[job["id"]]
+    assert result["verdict"] == "could-not-run", result
+    assert "line 8, not at line 7" in result["reason"], result
+    # the real line is confirmed, at its own line
+    jobs = plan_text(path, source, codes=["JAX201"], check_fixes=False)
+    jobs[0]["kinds"] = ["keycheck"]
+    results, _ = run_jobs(jobs, timeout=60)
+    result = results[jobs[0]["id"]]
+    assert result["verdict"] == "confirmed", result
+    assert result["evidence"]["at_line"] == 8
+
+
+def test_keycheck_feeds_the_returned_key_into_the_next_call(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "s.py",
+        """
+        import jax
+
+
+        def step(key: jax.Array, x: jax.Array):
+            noise = jax.random.normal(key, x.shape)
+            return key, x + noise
+        """,
+    )
+    report = verify_file(path, check_fixes=False, select="JAX201")
+    finding = _by(report, "JAX201")
+    assert finding["verdict"] == "confirmed", finding
+    assert finding["evidence"]["calls"] == 2
+    assert finding["evidence"]["at_line"] == 5  # the consumption in the second call
+    assert finding["evidence"]["returned_at"] == 6
+
+
+def test_draws_of_one_key_at_two_shapes_are_identical(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "d.py",
+        """
+        import jax
+
+
+        def init(key: jax.Array):
+            params = []
+            for n_in, n_out in [(4, 8), (8, 1)]:
+                params.append(jax.random.normal(key, (n_in, n_out)))
+            return params
+        """,
+    )
+    report = verify_file(path, check_fixes=False, select="JAX201")
+    finding = _by(report, "JAX201")
+    assert finding["verdict"] == "confirmed", finding
+    evidence = finding["evidence"]
+    values = [d["values"] for d in evidence["draws"]]
+    assert values[0] == values[1]
+    assert evidence["identical_draws"] is True  # it was False beside identical lists
+    assert evidence["same_shape"] is False
+
+
+MASKED = """
+import time
+
+import jax
+import jax.numpy as jnp
+
+
+def loss_fn(params, x, y):
+    pred = x @ params
+    loss = jnp.mean((pred - y) ** 2)
+    if loss > 1.0:
+        loss = jnp.sqrt(loss)
+    return loss
+
+
+grad_fn = jax.jit(jax.grad(loss_fn))
+
+
+def main():
+    params = jnp.ones((4, 1))
+    x = jnp.ones((16, 4))
+    y = jnp.zeros((16, 1))
+    t0 = time.time()
+    g = grad_fn(params, x, y)
+    print(time.time() - t0)
+    return g
+"""
+
+
+def test_a_run_stopped_at_a_findings_line_confirms_it(tmp_path: Path) -> None:
+    """ux-review-3 B4: JAX110 said could-not-run (its parameters need inputs) while JAX601 and
+    JAX602 said they were masked by it, with its TracerBoolConversionError in hand."""
+    pytest.importorskip("jax")
+    path = _file(tmp_path, "mlp.py", MASKED)
+    report = verify_file(path, check_fixes=False)
+    branch = _by(report, "JAX110")
+    assert branch["verdict"] == "confirmed", branch
+    assert branch["evidence"]["at_line"] == branch["line"] == 10
+    assert branch["evidence"]["seen_by"]["code"] in ("JAX601", "JAX602")
+    masked = _by(report, "JAX601")
+    assert masked["evidence"]["masked_by"] == {"code": "JAX110", "line": 10, "has_fix": False}
+
+
+def test_reconcile_needs_the_predicted_exception_on_the_findings_line() -> None:
+    job = {"code": "JAX110", "line": 10, "lines": [10], "kinds": ["trace"], "verify": {}}
+    other_job = {"code": "JAX601", "line": 23, "lines": [23], "kinds": ["bench"]}
+
+    def findings(at_line: int, exception: str) -> list[dict[str, Any]]:
+        target = finding_report(
+            {**job, "name": "x", "col": 1, "message": "", "function": "f"},
+            {"verdict": "could-not-run", "reason": "needs inputs", "evidence": {}},
+        )
+        masked = finding_report(
+            {**other_job, "name": "y", "col": 1, "message": "", "function": "main"},
+            {
+                "verdict": "could-not-run",
+                "reason": "masked",
+                "evidence": {
+                    "masked_by": {"code": "JAX110", "line": 10},
+                    "exception": exception,
+                    "message": "m",
+                    "at_line": at_line,
+                },
+            },
+        )
+        return [target, masked]
+
+    ok = findings(10, "jax.errors.TracerBoolConversionError")
+    reconcile([job, other_job], ok)
+    assert ok[0]["verdict"] == "confirmed"
+    for wrong in (findings(11, "jax.errors.TracerBoolConversionError"), findings(10, "ValueError")):
+        reconcile([job, other_job], wrong)
+        assert wrong[0]["verdict"] == "could-not-run"
+
+
+SECOND_CALL = """
+import jax
+import jax.numpy as jnp
+
+
+def forward(x, key, training):
+    if training:
+        a = jax.random.normal(key, x.shape)
+        b = jax.random.bernoulli(key, 0.5, x.shape)
+        return x * a * b
+    return x
+
+
+if __name__ == "__main__":
+    forward(jnp.ones(3), jax.random.key(0), False)  # an evaluation call first
+    forward(jnp.ones(3), jax.random.key(1), True)
+"""
+
+
+def test_capture_uses_the_recorded_call_that_reaches_the_line(tmp_path: Path) -> None:
+    """Only the first recorded call was used: an eval call first never reaches the training
+    branch, so the reuse there was never seen."""
+    pytest.importorskip("jax")
+    path = _file(tmp_path, "second.py", SECOND_CALL)
+    report = verify_file(path, check_fixes=False, capture_main=True, select="JAX201")
+    finding = _by(report, "JAX201")
+    assert finding["verdict"] == "confirmed", finding
+    assert finding["evidence"]["captured_call"] == 2
+    assert "training=True" in finding["evidence"]["captured"]
+
+
+def test_an_array_is_never_a_static_argument_of_our_jit(tmp_path: Path) -> None:
+    """A parameter marked static (here by --static, as the analysis marks a vmap `in_axes=None`
+    argument or a scan body's closure constant) that receives an array stays traced: our own
+    jit failed with "Non-hashable static arguments" before reaching the line."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "ax.py",
+        """
+        import jax
+
+
+        def apply(w, x):
+            if x.sum() > 0:
+                return w @ x
+            return -w @ x
+
+
+        batched = jax.vmap(apply, in_axes=(None, 0))
+        """,
+    )
+    report = verify_file(
+        path, function="apply", args="f32[4,4], f32[4]", static=["w"], check_fixes=False
+    )
+    finding = _by(report, "JAX110")
+    assert finding["verdict"] == "confirmed", finding
+    assert "Non-hashable" not in finding["reason"]
+
+
+def test_jax209_is_checked_as_written_not_under_disable_jit(tmp_path: Path) -> None:
+    """Under `disable_jit` the global key advances per call and the bug is gone; as written,
+    the split of the module-level key is a constant of the compiled program."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "g.py",
+        """
+        import jax
+
+        SEED = jax.random.key(1)
+
+
+        @jax.jit
+        def step(x: jax.Array):
+            global SEED
+            SEED, sub = jax.random.split(SEED)
+            return x + jax.random.normal(sub, x.shape)
+
+
+        def loop(xs):
+            return [step(x) for x in xs]
+        """,
+    )
+    report = verify_file(path, check_fixes=False, select="JAX209")
+    finding = _by(report, "JAX209")
+    assert finding["verdict"] == "confirmed", finding
+    assert finding["evidence"]["outputs_equal"] is True
+    assert "as written" in finding["evidence"]["ran"]
+
+
+def test_jax204_host_coin_flip_is_told_apart(tmp_path: Path) -> None:
+    """A host coin flip agreed across 3 traces 25% of the time ("not reproduced"); with 12 the
+    odds of a false agreement are 2**-11."""
+    pytest.importorskip("jax")
+    from jaxlint.runtime.kinds.retrace_cmp import FRESH_TRACES
+
+    assert 2.0**-FRESH_TRACES < 1e-3
+    path = _file(
+        tmp_path,
+        "coin.py",
+        """
+        import random
+
+        import jax
+
+
+        @jax.jit
+        def noisy(x: jax.Array):
+            if random.random() > 0.5:
+                return x + 1.0
+            return x - 1.0
+        """,
+    )
+    report = verify_file(path, check_fixes=False, select="JAX204")
+    finding = _by(report, "JAX204")
+    assert finding["verdict"] == "confirmed", finding
+    assert finding["evidence"]["same_trace_equal"] is True
+
+
+def test_nothing_runnable_starts_no_child(tmp_path: Path, monkeypatch: Any) -> None:
+    """A file whose findings all need inputs nobody gave returns at once: no subprocess, no JAX
+    import (it paid 4-5 s for the child to say "needs an input")."""
+    import jaxlint.verify.run as run
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a child was started for jobs that cannot run")
+
+    monkeypatch.setattr(run, "_run_group", refuse)
+    path = _file(
+        tmp_path,
+        "n.py",
+        """
+        import jax
+
+
+        def sample(key, x):
+            a = jax.random.normal(key, (3,))
+            b = jax.random.normal(key, (3,))
+            return a + b + x
+        """,
+    )
+    report = verify_file(path, check_fixes=False)
+    finding = _by(report, "JAX201")
+    assert finding["verdict"] == "could-not-run"
+    assert "need an input" in finding["reason"]
+
+
+def test_module_level_timing_runs_the_script_once_per_check(tmp_path: Path) -> None:
+    """JAX601 and JAX602 on one module-level timed region share one run of the script (the
+    `compiles` kind of JAX602 has its own); the region repeats only while that stays cheap."""
+    pytest.importorskip("jax")
+    log = tmp_path / "runs.log"
+    path = _file(
+        tmp_path,
+        "script.py",
+        f"""
+        import time
+
+        import jax
+        import jax.numpy as jnp
+
+        open({str(log)!r}, "a").write("script\\n")
+
+
+        @jax.jit
+        def step(x):
+            return jnp.tanh(x @ x.T) @ x
+
+
+        x = jnp.ones((200, 200))
+        t0 = time.perf_counter()
+        for _ in range(3):
+            x = step(x)
+        print("took", time.perf_counter() - t0)
+        """,
+    )
+    report = verify_file(path, check_fixes=False)
+    assert {f["code"] for f in report["findings"]} == {"JAX601", "JAX602"}
+    assert log.read_text().count("script") <= 2  # was 3 to 5 (a run per finding and round)
+
+
+def test_a_confirmation_never_shows_another_lines_stop_as_its_own(tmp_path: Path) -> None:
+    """ux-review-3 B4: JAX201 at line 16 was confirmed with `at_line 12` (the other finding's
+    KeyReuseError, which stopped the run first)."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "two.py",
+        """
+        import jax
+
+
+        def init(key, sizes):
+            params = []
+            for n_in, n_out in zip(sizes[:-1], sizes[1:]):
+                w = jax.random.normal(key, (n_in, n_out))
+                params.append(w)
+            return params
+
+
+        def main():
+            key = jax.random.key(0)
+            params = init(key, [4, 8, 1])
+            noise = jax.random.normal(key, (16, 4))
+            return params, noise
+        """,
+    )
+    report = verify_file(path)
+    loop, later = _by(report, "JAX201", 7), _by(report, "JAX201", 15)
+    assert loop["verdict"] == later["verdict"] == "confirmed", report["findings"]
+    assert loop["evidence"]["at_line"] == 7
+    assert later["evidence"].get("at_line") != 7  # the keycheck stop at line 7 is not its own
+    assert later["evidence"]["keycheck.at_line"] == 7
+    assert 15 in {d["line"] for d in later["evidence"]["draws"]}
+    assert loop["evidence"]["fix"]["verdict"] == "not-reproduced"  # line 15 does not count
