@@ -355,17 +355,12 @@ def fix_text(
     fixed: list[Diagnostic] = []
     failed: list[Diagnostic] = []
     bad_keys: set[tuple] = set()
-<<<<<<< HEAD
     # the rounds decide only the fixes they may apply (an unsafe fix without `unsafe` is
     # never checked); the last lint decides the rest, for the counts
     rounds = replace(options, lazy_fixes=True)
-    for _ in range(MAX_FIX_ROUNDS):
-        diags = lint_text(current, path, rounds)
-=======
     diags: list[Diagnostic] | None = None  # the findings on `current`, when known
     for _ in range(MAX_FIX_ROUNDS):
-        diags = lint_text(current, path, options) if diags is None else diags
->>>>>>> r3-compile
+        diags = lint_text(current, path, rounds) if diags is None else diags
         candidates = [
             d
             for d in diags
@@ -396,7 +391,7 @@ def fix_text(
         if new_text == current.text:
             break
         after = replace(source, text=new_text, _line_starts=None)
-        diags = lint_text(after, path, options)
+        diags = lint_text(after, path, rounds)
         stuck = surviving(chosen, current, after, diags)
         if stuck:  # a fix that leaves its own finding: refuse it, redo the round without it
             bad_keys |= {(d.code, d.message, d.fix) for d in stuck}
@@ -404,5 +399,5 @@ def fix_text(
             continue
         fixed.extend(chosen)
         current = after
-    remaining = lint_text(current, path, options) if diags is None else diags
+    remaining = lint_text(current, path, options)
     return FixResult(current.text, fixed, remaining, failed)
