@@ -180,13 +180,28 @@ def test_idiom_rules_recommend_what_the_target_has():
     """
     assert lint(mesh, "0.6", ("JAX305",)) == []  # `with mesh:` is not deprecated before 0.10.1
     (d,) = lint(mesh, "0.12", ("JAX305",))
-    assert d.fix.safety == "safe"
+    assert d.fix.safety == "unsafe"  # never safe: see test_jax305_fix_is_unsafe_with_the_reason
     (d,) = lint(mesh, ">=0.6", ("JAX305",))
-    assert d.fix.safety == "unsafe"  # jax.set_mesh needs 0.7.1
+    assert d.fix.safety == "unsafe"
+    assert "0.7.1" in d.fix.message  # jax.set_mesh needs 0.7.1
     pmap = "import jax\nstep = jax.pmap(lambda x: x, axis_name='i')\n"
     assert "jax.P(" in fix(pmap, "0.12", ("JAX301",), unsafe=True)
     old = fix(pmap, "0.6", ("JAX301",), unsafe=True)
     assert "jax.P(" not in old and "jax.sharding.PartitionSpec(" in old
+
+
+def test_jax305_fix_is_unsafe_with_the_reason():
+    """`jax.set_mesh` activates flax's logical constraints and nnx's eager sharding, which
+    `with mesh:` left inert, so the rewrite can raise on code that ran: never a safe fix,
+    and the user reads why where the fix is offered."""
+    mesh = "import jax\nmesh = jax.make_mesh((1,), ('x',))\nwith mesh:\n    pass\n"
+    (d,) = lint(mesh, "0.12", ("JAX305",))
+    assert d.fix is not None and d.fix.safety == "unsafe"
+    assert "flax" in d.fix.message and "nnx" in d.fix.message
+    assert "0.7.1" not in d.fix.message  # the target has set_mesh: only the flax reason
+    assert fix(mesh, "0.12", ("JAX305",)) == mesh  # not applied by a plain --fix
+    assert "jax.set_mesh(mesh)" in fix(mesh, "0.12", ("JAX305",), unsafe=True)
+    assert get_rule("JAX305").fix_safety == "unsafe"
 
 
 def test_config_deletion_is_safe_only_when_every_target_lacks_the_option():
