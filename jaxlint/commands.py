@@ -290,6 +290,7 @@ def _run_check(args: argparse.Namespace) -> int:
         settings = resolver.for_path(name if name != "<stdin>" else os.getcwd())
         if args.show_settings:
             return _show_settings(settings, name)
+        _note_target_coverage([settings])
         data = sys.stdin.buffer.read()
         summary.stdin = True
         diags = _check_stdin(data, name, settings, args, summary)
@@ -310,6 +311,7 @@ def _run_check(args: argparse.Namespace) -> int:
         return 0
     if args.add_noqa:
         return _add_noqa(files, resolver, args)
+    _note_target_coverage([resolver.for_path(path) for path, _ in files])
     diags = [internal_error(display, message) for display, message in found.errors]
     if not files and not found.errors:
         warn("No Python files found under the given path(s)")
@@ -438,6 +440,18 @@ def _color_on(args: argparse.Namespace) -> bool:
         return sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def _note_target_coverage(settings: list[Settings]) -> None:
+    """One warning line per distinct target JAX outside the version tables (a project pinned
+    to `jax<0.5`): its findings are judged on what the tables know, and the user should know
+    that rather than read silence as "nothing removed"."""
+    seen: set[str] = set()
+    for s in {id(s): s for s in settings}.values():
+        note = s.jax_target().coverage_note()
+        if note and note not in seen:
+            seen.add(note)
+            warn(note)
 
 
 def _show_settings(settings: Settings, target: str) -> int:

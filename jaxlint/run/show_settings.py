@@ -88,6 +88,9 @@ def show_settings(settings: Settings, target: str) -> str:
 
     jax_target = settings.jax_target()
     out.append(f"target-jax = {_show(jax_target.text())}  # from {jax_target.source}")
+    note = jax_target.coverage_note()
+    if note:
+        out.append(f"# note: {note}")
     codes = sorted(settings.selected_codes(ALL_RULES))
     out.append(f"# selected rules ({len(codes)}): {', '.join(codes)}")
     return "\n".join(out) + "\n"
