@@ -289,7 +289,7 @@ def _run_check(args: argparse.Namespace) -> int:
         name = args.stdin_filename or "<stdin>"
         settings = resolver.for_path(name if name != "<stdin>" else os.getcwd())
         if args.show_settings:
-            return _show_settings(settings, name)
+            return _show_settings(settings, name, args)
         _note_target_coverage([settings])
         data = sys.stdin.buffer.read()
         summary.stdin = True
@@ -304,7 +304,8 @@ def _run_check(args: argparse.Namespace) -> int:
     files = found.files
     if args.show_settings:
         target = files[0][0] if files else paths[0]
-        return _show_settings(resolver.for_path(target), files[0][1] if files else target)
+        shown = files[0][1] if files else target
+        return _show_settings(resolver.for_path(target), shown, args)
     if args.show_files:
         for _, display in sorted(files, key=lambda f: f[1]):
             sys.stdout.write(display + "\n")
@@ -454,10 +455,11 @@ def _note_target_coverage(settings: list[Settings]) -> None:
             warn(note)
 
 
-def _show_settings(settings: Settings, target: str) -> int:
-    from jaxlint.run.show_settings import show_settings
+def _show_settings(settings: Settings, target: str, args: argparse.Namespace) -> int:
+    from jaxlint.run.show_settings import cache_dir_line, show_settings
 
-    sys.stdout.write(show_settings(settings, target))
+    cache = cache_dir_line(settings, getattr(args, "cache_dir", None), args.no_cache)
+    sys.stdout.write(show_settings(settings, target, cache))
     return 0
 
 
