@@ -559,6 +559,7 @@ def _finish(
     diags: list[Diagnostic], sources: dict, args: argparse.Namespace, summary: FixSummary
 ) -> int:
     diags = sorted(diags, key=Diagnostic.sort_key)
+    _warn_miscased(diags, sources)
     out = sys.stdout
     fixing = args.fix or args.diff
     color = getattr(args, "color_on", False)
@@ -595,6 +596,32 @@ def _finish(
     if args.diff:
         return 1 if summary.changed_files else (1 if diags and not fixing else 0)
     return 1 if diags or summary.readonly else 0
+
+
+def _warn_miscased(diags: list[Diagnostic], sources: dict) -> None:
+    """A warning per finding that a suppression comment names in the wrong case (`# noqa:
+    jax101`): codes are case-sensitive, as in ruff and flake8, so the comment did nothing,
+    and the flake8 plugin prints the same line (core/suppressions.miscased)."""
+    from jaxlint.core.suppressions import miscased, miscased_warning
+
+    by_unit: dict[tuple[str, int | None], list[Diagnostic]] = {}
+    for d in diags:
+        if d.code not in ("JAX000", "JAX001"):
+            by_unit.setdefault((d.path, d.cell), []).append(d)
+    cells: dict[str, dict] = {}
+    for (path, cell), found in by_unit.items():
+        if not os.path.isfile(path):
+            continue  # stdin: its text is gone
+        if cell is None:
+            lines = sources.get(path) or _read_lines(path)
+        else:
+            if path not in cells:
+                from jaxlint.files.notebook import cell_lines
+
+                cells[path] = cell_lines(path)
+            lines = cells[path].get((path, cell), [])
+        for d, written in miscased(lines, found):
+            warn(miscased_warning(path, d, written))
 
 
 def _statistics_json(diags: list[Diagnostic]) -> str:

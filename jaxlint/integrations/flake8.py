@@ -4,7 +4,9 @@ flake8 hands over the decoded lines; `# noqa` (and `# flake8: noqa`) is flake8's
 engine runs with `noqa=False`: it applies jaxlint's own directives exactly as `check` does
 (line, block before a decorated def, `disable-file`) and leaves the findings that only a
 `# noqa` covers to flake8, which drops them (or shows them with `--disable-noqa`). Files the
-`[tool.jaxlint] exclude` setting excludes are not linted, as with `jaxlint check`.
+`[tool.jaxlint] exclude` setting excludes are not linted, as with `jaxlint check`. Codes in
+suppression comments are case-sensitive in both (`# noqa: jax101` suppresses nothing), and
+both print the same warning for such a comment on a finding's line.
 """
 
 from __future__ import annotations
@@ -41,10 +43,26 @@ class Plugin:
             return
         # the selection comes from [tool.jaxlint], as for `jaxlint check`; flake8 filters further
         options = LintOptions(settings=settings, noqa=False, seeds=_seeds(self.filename, settings))
-        for d in lint_text("".join(self.lines), self.filename, options):
+        diags = lint_text("".join(self.lines), self.filename, options)
+        _warn_miscased(self.lines, self.filename, diags)
+        for d in diags:
             if d.code == "JAX000" and d.message.startswith("could not parse"):
                 continue  # flake8 reports E999 itself
             yield d.line, d.col, f"{d.code} {d.message}", type(self)
+
+
+def _warn_miscased(lines: list[str], filename: str, diags: list) -> None:  # noqa: ANN001
+    """The warning `jaxlint check` prints for `# noqa: jax101` (codes are case-sensitive in
+    both; flake8 itself then reports the finding, as `check` does)."""
+    import sys
+
+    from jaxlint.core.suppressions import miscased, miscased_warning, split_lines
+
+    found = [d for d in diags if d.code not in ("JAX000", "JAX001")]
+    if not found:
+        return
+    for d, written in miscased(split_lines("".join(lines)), found):
+        print(f"jaxlint: warning: {miscased_warning(filename, d, written)}", file=sys.stderr)
 
 
 def _seeds(filename: str, settings):  # noqa: ANN001, ANN202
