@@ -75,6 +75,22 @@ def _add_selection_arguments(check: argparse.ArgumentParser) -> None:
         "--extend-ignore", metavar="CODES", help="the same as --ignore (flake8 spelling)"
     )
     check.add_argument(
+        "--preview",
+        dest="preview",
+        action="store_const",
+        const=True,
+        default=None,
+        help="also run the rules (and confidence levels) in preview, as ruff's --preview; "
+        "`jaxlint rules` shows which (the setting: preview = true)",
+    )
+    check.add_argument(
+        "--no-preview",
+        dest="preview",
+        action="store_const",
+        const=False,
+        help="no preview rules, whatever the configuration says",
+    )
+    check.add_argument(
         "--exclude",
         action="append",
         default=[],
@@ -235,6 +251,7 @@ def _resolver(args: argparse.Namespace) -> ConfigResolver:
         "respect_gitignore": args.respect_gitignore,
         "force_exclude": args.force_exclude,
         "min_confidence": getattr(args, "min_confidence", None),
+        "preview": getattr(args, "preview", None),
     }
     if getattr(args, "target_jax", None):
         from jaxlint.core.jaxversion import check
@@ -291,6 +308,7 @@ def _run_check(args: argparse.Namespace) -> int:
         if args.show_settings:
             return _show_settings(settings, name, args)
         _note_target_coverage([settings])
+        _warn_preview_selections([settings])
         data = sys.stdin.buffer.read()
         summary.stdin = True
         diags = _check_stdin(data, name, settings, args, summary)
@@ -313,6 +331,9 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(files, resolver, args)
     _note_target_coverage([resolver.for_path(path) for path, _ in files])
+    _warn_preview_selections(
+        [resolver.for_path(path) for path, _ in files] or [resolver.for_path(paths[0])]
+    )
     diags = [internal_error(display, message) for display, message in found.errors]
     if not files and not found.errors:
         warn("No Python files found under the given path(s)")
@@ -453,6 +474,20 @@ def _note_target_coverage(settings: list[Settings]) -> None:
         if note and note not in seen:
             seen.add(note)
             warn(note)
+
+
+def _warn_preview_selections(settings: list[Settings]) -> None:
+    """ruff's warning for a preview rule selected by its code without preview mode: the
+    selection has no effect, and the user should hear why rather than see silence."""
+    seen: set[str] = set()
+    for s in {id(s): s for s in settings}.values():
+        for code in s.preview_selections():
+            if code not in seen:
+                seen.add(code)
+                warn(
+                    f"selection `{code}` has no effect because preview is not enabled"
+                    " (use --preview, or preview = true in [tool.jaxlint])"
+                )
 
 
 def _show_settings(settings: Settings, target: str, args: argparse.Namespace) -> int:
@@ -683,7 +718,17 @@ def _summary_line(
 # -- rules / explain ------------------------------------------------------------------------
 
 
+def _preview_text(code: str) -> str:
+    """`yes` (the whole rule), `medium` (only those findings), or "" (not in preview)."""
+    from jaxlint.core.codes import is_preview_rule, preview_confidences
+
+    if is_preview_rule(code):
+        return "yes"
+    return ",".join(preview_confidences(code))
+
+
 def _rule_rows() -> list[dict]:
+    from jaxlint.core.codes import is_preview_rule, preview_confidences
     from jaxlint.rules import ALL_RULES
 
     return [
@@ -691,6 +736,8 @@ def _rule_rows() -> list[dict]:
             "code": r.code,
             "name": r.name,
             "default": r.default,
+            "preview": is_preview_rule(r.code),
+            "preview_confidences": list(preview_confidences(r.code)),
             "fix": r.fix_safety or "none",
             "fix_availability": r.fix_availability,
             "verifier": r.verifier or "none",
@@ -707,9 +754,16 @@ def run_rules(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return 0
-    headers = ("code", "name", "default", "fix", "verifier")
+    headers = ("code", "name", "default", "fix", "verifier", "preview")
     table = [
-        (r["code"], r["name"], "on" if r["default"] else "opt-in", r["fix"], r["verifier"])
+        (
+            r["code"],
+            r["name"],
+            "on" if r["default"] else "opt-in",
+            r["fix"],
+            r["verifier"],
+            _preview_text(r["code"]),
+        )
         for r in rows
     ]
     widths = [max(len(h), *(len(t[i]) for t in table)) for i, h in enumerate(headers)]
@@ -718,6 +772,11 @@ def run_rules(args: argparse.Namespace) -> int:
     sys.stdout.write("  ".join("-" * w for w in widths) + "\n")
     for t in table:
         sys.stdout.write("  ".join(c.ljust(w) for c, w in zip(t, widths)).rstrip() + "\n")
+    if any(t[-1] for t in table):
+        sys.stdout.write(
+            "\npreview: runs only with --preview (yes: the whole rule; medium: only its"
+            " medium-confidence findings)\n"
+        )
     return 0
 
 

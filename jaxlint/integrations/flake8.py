@@ -21,6 +21,25 @@ from jaxlint import __version__
 class Plugin:
     name = "jaxlint"
     version = __version__
+    # `--jaxlint-preview` (or `jaxlint-preview = true` in flake8's config); None: the
+    # `preview` of [tool.jaxlint], as `jaxlint check` reads it
+    preview: bool | None = None
+
+    @classmethod
+    def add_options(cls, option_manager) -> None:  # noqa: ANN001
+        """flake8's option hook: preview mode, named for this plugin (flake8 options share
+        one namespace)."""
+        option_manager.add_option(
+            "--jaxlint-preview",
+            action="store_true",
+            default=None,
+            parse_from_config=True,
+            help="jaxlint: also report the rules in preview (as `jaxlint check --preview`)",
+        )
+
+    @classmethod
+    def parse_options(cls, options) -> None:  # noqa: ANN001
+        cls.preview = getattr(options, "jaxlint_preview", None) or None
 
     def __init__(self, tree: ast.AST, lines: list[str], filename: str) -> None:
         # `tree` must be a parameter: flake8 classifies plugins by parameter names
@@ -35,7 +54,8 @@ class Plugin:
         stdin = self.filename in ("stdin", "-")
         path = self.filename if not stdin else os.getcwd()
         try:
-            settings = ConfigResolver().for_path(path)
+            overrides = {"preview": True} if self.preview else None
+            settings = ConfigResolver(overrides=overrides).for_path(path)
         except UsageError as exc:  # a broken [tool.jaxlint]: one finding, not a crash
             yield 1, 0, f"JAX000 invalid jaxlint configuration: {exc}", type(self)
             return
