@@ -14,6 +14,7 @@ from jaxlint.core.diagnostic import Diagnostic, internal_error
 from jaxlint.core.errors import UsageError
 from jaxlint.engine import LintOptions, lint_text
 from jaxlint.integrations.formats import FORMATS, RENDERERS, render_statistics
+from jaxlint.run import notices
 
 
 def _jobs(value: str) -> int:
@@ -307,8 +308,8 @@ def _run_check(args: argparse.Namespace) -> int:
         settings = resolver.for_path(name if name != "<stdin>" else os.getcwd())
         if args.show_settings:
             return _show_settings(settings, name, args)
-        _note_target_coverage([settings])
-        _warn_preview_selections([settings])
+        notices.note_target_coverage([settings])
+        notices.warn_preview_selections([settings])
         data = sys.stdin.buffer.read()
         summary.stdin = True
         diags = _check_stdin(data, name, settings, args, summary)
@@ -330,8 +331,8 @@ def _run_check(args: argparse.Namespace) -> int:
         return 0
     if args.add_noqa:
         return _add_noqa(files, resolver, args)
-    _note_target_coverage([resolver.for_path(path) for path, _ in files])
-    _warn_preview_selections(
+    notices.note_target_coverage([resolver.for_path(path) for path, _ in files])
+    notices.warn_preview_selections(
         [resolver.for_path(path) for path, _ in files] or [resolver.for_path(paths[0])]
     )
     diags = [internal_error(display, message) for display, message in found.errors]
@@ -464,32 +465,6 @@ def _color_on(args: argparse.Namespace) -> bool:
         return False
 
 
-def _note_target_coverage(settings: list[Settings]) -> None:
-    """One warning line per distinct target JAX outside the version tables (a project pinned
-    to `jax<0.5`): its findings are judged on what the tables know, and the user should know
-    that rather than read silence as "nothing removed"."""
-    seen: set[str] = set()
-    for s in {id(s): s for s in settings}.values():
-        note = s.jax_target().coverage_note()
-        if note and note not in seen:
-            seen.add(note)
-            warn(note)
-
-
-def _warn_preview_selections(settings: list[Settings]) -> None:
-    """ruff's warning for a preview rule selected by its code without preview mode: the
-    selection has no effect, and the user should hear why rather than see silence."""
-    seen: set[str] = set()
-    for s in {id(s): s for s in settings}.values():
-        for code in s.preview_selections():
-            if code not in seen:
-                seen.add(code)
-                warn(
-                    f"selection `{code}` has no effect because preview is not enabled"
-                    " (use --preview, or preview = true in [tool.jaxlint])"
-                )
-
-
 def _show_settings(settings: Settings, target: str, args: argparse.Namespace) -> int:
     from jaxlint.run.show_settings import cache_dir_line, show_settings
 
@@ -594,7 +569,7 @@ def _finish(
     diags: list[Diagnostic], sources: dict, args: argparse.Namespace, summary: FixSummary
 ) -> int:
     diags = sorted(diags, key=Diagnostic.sort_key)
-    _warn_miscased(diags, sources)
+    notices.warn_miscased(diags, sources)
     out = sys.stdout
     fixing = args.fix or args.diff
     color = getattr(args, "color_on", False)
@@ -631,32 +606,6 @@ def _finish(
     if args.diff:
         return 1 if summary.changed_files else (1 if diags and not fixing else 0)
     return 1 if diags or summary.readonly else 0
-
-
-def _warn_miscased(diags: list[Diagnostic], sources: dict) -> None:
-    """A warning per finding that a suppression comment names in the wrong case (`# noqa:
-    jax101`): codes are case-sensitive, as in ruff and flake8, so the comment did nothing,
-    and the flake8 plugin prints the same line (core/suppressions.miscased)."""
-    from jaxlint.core.suppressions import miscased, miscased_warning
-
-    by_unit: dict[tuple[str, int | None], list[Diagnostic]] = {}
-    for d in diags:
-        if d.code not in ("JAX000", "JAX001"):
-            by_unit.setdefault((d.path, d.cell), []).append(d)
-    cells: dict[str, dict] = {}
-    for (path, cell), found in by_unit.items():
-        if not os.path.isfile(path):
-            continue  # stdin: its text is gone
-        if cell is None:
-            lines = sources.get(path) or _read_lines(path)
-        else:
-            if path not in cells:
-                from jaxlint.files.notebook import cell_lines
-
-                cells[path] = cell_lines(path)
-            lines = cells[path].get((path, cell), [])
-        for d, written in miscased(lines, found):
-            warn(miscased_warning(path, d, written))
 
 
 def _statistics_json(diags: list[Diagnostic]) -> str:
