@@ -324,7 +324,8 @@ def _conda(root: str) -> JaxTarget | None:
             if m is None or not m.group("spec").strip():
                 continue
             raw = m.group("spec").strip()
-            found = from_specifier(_conda_spec(raw), f"{path}: jax {raw}")
+            shown = f"jax{raw}" if raw[:1] in "<>=!~" else f"jax {raw}"
+            found = from_specifier(_conda_spec(raw), f"{path}: {shown}")
             if found:
                 return found
     return None
