@@ -14,6 +14,7 @@ from jaxlint.core.diagnostic import Diagnostic, internal_error
 from jaxlint.core.errors import UsageError
 from jaxlint.engine import LintOptions, lint_text
 from jaxlint.integrations.formats import FORMATS, RENDERERS, render_statistics
+from jaxlint.run import notices
 
 
 def _jobs(value: str) -> int:
@@ -73,6 +74,22 @@ def _add_selection_arguments(check: argparse.ArgumentParser) -> None:
     )
     check.add_argument(
         "--extend-ignore", metavar="CODES", help="the same as --ignore (flake8 spelling)"
+    )
+    check.add_argument(
+        "--preview",
+        dest="preview",
+        action="store_const",
+        const=True,
+        default=None,
+        help="also run the rules (and confidence levels) in preview, as ruff's --preview; "
+        "`jaxlint rules` shows which (the setting: preview = true)",
+    )
+    check.add_argument(
+        "--no-preview",
+        dest="preview",
+        action="store_const",
+        const=False,
+        help="no preview rules, whatever the configuration says",
     )
     check.add_argument(
         "--exclude",
@@ -235,6 +252,7 @@ def _resolver(args: argparse.Namespace) -> ConfigResolver:
         "respect_gitignore": args.respect_gitignore,
         "force_exclude": args.force_exclude,
         "min_confidence": getattr(args, "min_confidence", None),
+        "preview": getattr(args, "preview", None),
     }
     if getattr(args, "target_jax", None):
         from jaxlint.core.jaxversion import check
@@ -289,7 +307,9 @@ def _run_check(args: argparse.Namespace) -> int:
         name = args.stdin_filename or "<stdin>"
         settings = resolver.for_path(name if name != "<stdin>" else os.getcwd())
         if args.show_settings:
-            return _show_settings(settings, name)
+            return _show_settings(settings, name, args)
+        notices.note_target_coverage([settings])
+        notices.warn_preview_selections([settings])
         data = sys.stdin.buffer.read()
         summary.stdin = True
         diags = _check_stdin(data, name, settings, args, summary)
@@ -303,13 +323,18 @@ def _run_check(args: argparse.Namespace) -> int:
     files = found.files
     if args.show_settings:
         target = files[0][0] if files else paths[0]
-        return _show_settings(resolver.for_path(target), files[0][1] if files else target)
+        shown = files[0][1] if files else target
+        return _show_settings(resolver.for_path(target), shown, args)
     if args.show_files:
         for _, display in sorted(files, key=lambda f: f[1]):
             sys.stdout.write(display + "\n")
         return 0
     if args.add_noqa:
         return _add_noqa(files, resolver, args)
+    notices.note_target_coverage([resolver.for_path(path) for path, _ in files])
+    notices.warn_preview_selections(
+        [resolver.for_path(path) for path, _ in files] or [resolver.for_path(paths[0])]
+    )
     diags = [internal_error(display, message) for display, message in found.errors]
     if not files and not found.errors:
         warn("No Python files found under the given path(s)")
@@ -441,10 +466,11 @@ def _color_on(args: argparse.Namespace) -> bool:
         return False
 
 
-def _show_settings(settings: Settings, target: str) -> int:
-    from jaxlint.run.show_settings import show_settings
+def _show_settings(settings: Settings, target: str, args: argparse.Namespace) -> int:
+    from jaxlint.run.show_settings import cache_dir_line, show_settings
 
-    sys.stdout.write(show_settings(settings, target))
+    cache = cache_dir_line(settings, getattr(args, "cache_dir", None), args.no_cache)
+    sys.stdout.write(show_settings(settings, target, cache))
     return 0
 
 
@@ -544,6 +570,7 @@ def _finish(
     diags: list[Diagnostic], sources: dict, args: argparse.Namespace, summary: FixSummary
 ) -> int:
     diags = sorted(diags, key=Diagnostic.sort_key)
+    notices.warn_miscased(diags, sources)
     out = sys.stdout
     fixing = args.fix or args.diff
     color = getattr(args, "color_on", False)
@@ -641,7 +668,17 @@ def _summary_line(
 # -- rules / explain ------------------------------------------------------------------------
 
 
+def _preview_text(code: str) -> str:
+    """`yes` (the whole rule), `medium` (only those findings), or "" (not in preview)."""
+    from jaxlint.core.codes import is_preview_rule, preview_confidences
+
+    if is_preview_rule(code):
+        return "yes"
+    return ",".join(preview_confidences(code))
+
+
 def _rule_rows() -> list[dict]:
+    from jaxlint.core.codes import is_preview_rule, preview_confidences
     from jaxlint.rules import ALL_RULES
 
     return [
@@ -649,6 +686,8 @@ def _rule_rows() -> list[dict]:
             "code": r.code,
             "name": r.name,
             "default": r.default,
+            "preview": is_preview_rule(r.code),
+            "preview_confidences": list(preview_confidences(r.code)),
             "fix": r.fix_safety or "none",
             "fix_availability": r.fix_availability,
             "verifier": r.verifier or "none",
@@ -665,9 +704,16 @@ def run_rules(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return 0
-    headers = ("code", "name", "default", "fix", "verifier")
+    headers = ("code", "name", "default", "fix", "verifier", "preview")
     table = [
-        (r["code"], r["name"], "on" if r["default"] else "opt-in", r["fix"], r["verifier"])
+        (
+            r["code"],
+            r["name"],
+            "on" if r["default"] else "opt-in",
+            r["fix"],
+            r["verifier"],
+            _preview_text(r["code"]),
+        )
         for r in rows
     ]
     widths = [max(len(h), *(len(t[i]) for t in table)) for i, h in enumerate(headers)]
@@ -676,6 +722,11 @@ def run_rules(args: argparse.Namespace) -> int:
     sys.stdout.write("  ".join("-" * w for w in widths) + "\n")
     for t in table:
         sys.stdout.write("  ".join(c.ljust(w) for c, w in zip(t, widths)).rstrip() + "\n")
+    if any(t[-1] for t in table):
+        sys.stdout.write(
+            "\npreview: runs only with --preview (yes: the whole rule; medium: only its"
+            " medium-confidence findings)\n"
+        )
     return 0
 
 

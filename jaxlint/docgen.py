@@ -23,19 +23,39 @@ def render() -> str:
     ]
     for r in ALL_RULES:
         out.append(
-            f"| [{r.code}](#{r.code.lower()}) | {r.name} | {'on' if r.default else 'opt-in'} "
+            f"| [{r.code}](#{r.code.lower()}) | {r.name} | {_default(r)} "
             f"| {r.fix_safety or 'none'} | {r.verifier or 'none'} |\n"
         )
     out.append("| JAX000 | file could not be read, parsed or analysed | on | none | none |\n")
     for r in ALL_RULES:
         out.append(f"\n## {r.code}\n\n**{r.name}**")
-        out.append(f" · {'default' if r.default else 'opt-in'} · fix: {r.fix_safety or 'none'}")
+        out.append(f" · {'default' if r.default else 'opt-in'}{_preview(r)}")
+        out.append(f" · fix: {r.fix_safety or 'none'}")
         out.append(f" · verifier: `{r.verifier or 'none'}`")
         if r.templates:
             out.append(" · template: " + ", ".join(f"`{t}`" for t in r.templates))
         out.append("\n\n" + render_markdown(docs_of(r)) + "\n")
     out.append(_versions())
     return "".join(out)
+
+
+def _default(rule) -> str:  # noqa: ANN001
+    """The table's default column: `on` / `opt-in`, with `(preview)` for a preview rule."""
+    return (
+        ("on" if rule.default else "opt-in")
+        + _preview(rule).replace(" · ", " (")
+        + (")" if _preview(rule) else "")
+    )
+
+
+def _preview(rule) -> str:  # noqa: ANN001
+    """` · preview` (the whole rule) or ` · preview: medium` (a confidence level), else ""."""
+    from jaxlint.core.codes import is_preview_rule, preview_confidences
+
+    if is_preview_rule(rule.code):
+        return " · preview"
+    levels = preview_confidences(rule.code)
+    return f" · preview: {', '.join(levels)}" if levels else ""
 
 
 def _versions() -> str:

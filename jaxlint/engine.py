@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
 from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
+from jaxlint.core import codes as codes_table
 from jaxlint.core import suppressions
 from jaxlint.core.config import Settings
 from jaxlint.core.diagnostic import (
@@ -44,7 +45,8 @@ class LintOptions:
     apply_noqa: bool = True  # apply suppression comments at all
     noqa: bool = True  # False: noqa comments are left to the caller (flake8 applies them)
     verbose: bool = False
-    codes: frozenset[str] | None = None  # overrides the settings' selection
+    # overrides the settings' selection, preview gating included (an API caller's exact list)
+    codes: frozenset[str] | None = None
     # the project index's seeds for this file (analysis.project.Seed per top-level function):
     # functions other modules call with traced arguments
     seeds: Mapping[str, object] | None = None
@@ -291,6 +293,9 @@ def lint_text(
             for d in diags
             if d.code in ("JAX000", "JAX001") or CONFIDENCE_RANK.get(d.confidence, 2) >= least
         ]
+    if options.codes is None and not options.settings.preview and codes_table.PREVIEW:
+        # a confidence level in preview (`("JAX101", "medium")`): those findings need --preview
+        diags = [d for d in diags if not codes_table.is_preview_finding(d.code, d.confidence)]
     diags.sort(key=Diagnostic.sort_key)
     diags = _dedupe(diags)
     return diags if options.lazy_fixes else resolve_fixes(diags)

@@ -321,6 +321,33 @@ def test_show_settings_names_every_setting_and_its_origin(tmp_path, run_cli):
         assert key in written
 
 
+def test_show_settings_shows_every_key_with_its_default_and_the_cache_dir(tmp_path, run_cli):
+    """Issue 27 item 7: `cache-dir` was never shown, and `unroll-threshold`, `x64` and
+    `min-confidence` only when the file set them."""
+    _tree(tmp_path, "m.py")
+    proc = run_cli("check", "--show-settings", "m.py", env={"JAXLINT_CACHE_DIR": ""})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "unroll-threshold = 32  # default" in out
+    assert "x64 = false  # default" in out
+    assert 'min-confidence = "medium"  # default' in out
+    assert f"cache-dir = {json.dumps(str(tmp_path / '.jaxlint_cache'))}  # default" in out
+    assert "per-file-ignores = {}  # default" in out
+    shown = {ln.split(" = ")[0] for ln in out.splitlines() if " = " in ln and ln[0] != "#"}
+    from jaxlint.core.config import KNOWN_KEYS
+
+    # every key a user can write is shown (the extend-* keys merge into their base key;
+    # [tool.jaxlint.pytest] is the pytest plugin's table)
+    merged = {"extend-ignore", "extend-exclude", "pytest"}
+    assert KNOWN_KEYS - merged <= shown | {"select"}, (KNOWN_KEYS - merged) - shown
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\ncache-dir = ".c"\n')
+    out = run_cli("check", "--show-settings", "m.py", env={"JAXLINT_CACHE_DIR": ""}).stdout
+    cfg = str(tmp_path / "pyproject.toml")
+    assert f"cache-dir = {json.dumps(str(tmp_path / '.c'))}  # {cfg}" in out
+    out = run_cli("check", "--show-settings", "--cache-dir", "/tmp/x", "--no-cache", "m.py").stdout
+    assert 'cache-dir = "/tmp/x"  # command line; not used: --no-cache' in out
+
+
 def test_show_files_and_output_file(tmp_path, run_cli):
     _tree(tmp_path, "b.py", "a/c.py")
     proc = run_cli("check", "--show-files")

@@ -94,3 +94,31 @@ def test_flake8_unused_suppression_knows_what_noqa_silenced(tmp_path):
     proc = _flake8("--select", "JAX", "m.py", cwd=tmp_path)
     assert [line.split(": ", 1)[1][:6] for line in proc.stdout.splitlines()] == ["JAX001"]
     assert proc.stdout.startswith("m.py:3:8: JAX001"), proc.stdout
+
+
+MISCASED = (
+    "import jax\n"
+    "a = jax.tree_map(abs, [1])  # noqa:jax801\n"
+    "b = jax.tree_map(abs, [1])  # noqa: Jax8\n"
+    "c = jax.tree_map(abs, [1])  # jaxlint: disable=jax801\n"
+    "d = jax.tree_map(abs, [1])  # NOQA: JAX801\n"
+    "e = jax.tree_map(abs, [1])  # noqa: JAX801, e501\n"
+)
+
+
+def test_lowercase_noqa_code_means_the_same_in_check_and_flake8(tmp_path, run_cli):
+    """Issue 27 item 6: `# noqa:jax101` was honoured by `jaxlint check` and not by flake8.
+    One rule now, ruff's: codes are case-sensitive (the `noqa` keyword is not), so a
+    lower-case code suppresses nothing, in both, and both warn with the same line."""
+    (tmp_path / "m.py").write_text(MISCASED)
+    proc = _flake8("--select", "JAX", "m.py", cwd=tmp_path)
+    flake8_rows = sorted(int(line.split(":")[1]) for line in proc.stdout.splitlines())
+    check = run_cli("check", "--no-cache", "--format", "json", "m.py")
+    check_rows = sorted(d["location"]["row"] for d in json.loads(check.stdout))
+    assert flake8_rows == check_rows == [2, 3, 4], (proc.stdout, check.stdout)
+    for stderr in (proc.stderr, check.stderr):
+        warned = [ln for ln in stderr.splitlines() if "case-sensitive" in ln]
+        assert len(warned) == 3, stderr
+        assert "m.py:2: `jax801` in a suppression comment does not suppress JAX801" in warned[0]
+        assert "write `JAX801`" in warned[0] and "write `JAX8`" in warned[1]
+    assert not [ln for ln in check.stderr.splitlines() if "m.py:5" in ln or "m.py:6" in ln]

@@ -65,7 +65,12 @@ def test_parse_version():
         ("==0.10.2", (0, 10, 2), (0, 10, 2)),
         ("==0.11.*", (0, 11, 0), (0, 11, 999)),
         ("~=0.10.1", (0, 10, 1), (0, 10, 999)),
-        (">=0.4.30", (0, 6, 0), (0, 12, 999)),  # clipped to what jaxlint knows
+        (">=0.4.30", (0, 4, 30), (0, 12, 999)),  # kept as written, below the tables
+        (">=0.4.20,<0.5", (0, 4, 20), (0, 4, 999)),  # never clamped up to 0.6
+        ("==0.5.3", (0, 5, 3), (0, 5, 3)),
+        ("^0.4.30", (0, 4, 30), (0, 4, 999)),
+        ("<0.5", (0, 4, 0), (0, 4, 999)),  # no lower bound: the upper bound's series
+        (">=0.13", (0, 13, 0), (0, 13, 999)),  # newer than the tables
         ("<=0.8", (0, 6, 0), (0, 8, 999)),
         ("^0.10", (0, 10, 0), (0, 10, 999)),
     ],
@@ -124,6 +129,126 @@ def test_settings_built_in_code_target_the_newest():
     assert Settings().jax_target() == newest()
 
 
+TREE_MAP = "import jax\ny = jax.tree_map(abs, [1])\n"
+
+
+def _findings(settings: Settings, code: str = TREE_MAP) -> list[str]:
+    opts = LintOptions(codes=frozenset({"JAX801"}), settings=settings)
+    return [
+        f"{d.message} [{d.fix.safety if d.fix else '-'}]" for d in lint_text(code, "t.py", opts)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "shown"),
+    [
+        ("requirements.txt", "jax[cuda12]>=0.4.20,<0.5\n", "0.4.20 - 0.4"),
+        ("pyproject.toml", '[project]\nname = "p"\ndependencies = ["jax==0.5.3"]\n', "0.5.3"),
+        ("pyproject.toml", '[tool.poetry.dependencies]\njax = "^0.4.30"\n', "0.4.30 - 0.4"),
+        ("pyproject.toml", '[tool.poetry.dependencies]\njax = "0.5.3"\n', "0.5.3"),  # a pin
+    ],
+)
+def test_requirement_below_the_tables_is_judged_within_it(
+    tmp_path: Path, monkeypatch, name, text, shown
+):
+    """Issue 27 item 4: a requirement older than the tables was clamped to 0.6.0, so
+    `jax<0.5` heard "removed in JAX 0.6" about an API its JAX still has."""
+    monkeypatch.chdir(tmp_path)  # a project without pyproject.toml is rooted at the cwd
+    (tmp_path / name).write_text(text)
+    settings = ConfigResolver().for_path(str(tmp_path / "t.py"))
+    target = settings.jax_target()
+    assert target.text() == shown and target.low < (0, 6, 0)
+    (found,) = _findings(settings)
+    assert "deprecated since JAX 0.4.26" in found and "was removed" not in found
+    note = target.coverage_note()
+    assert note is not None and "older than jaxlint's version tables" in note
+    assert "\n" not in note
+
+
+def test_pinned_requirement_and_target_jax_give_the_same_findings(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "p"\ndependencies = ["jax==0.5.3"]\n'
+    )
+    declared_settings = ConfigResolver().for_path(str(tmp_path / "t.py"))
+    flag = ConfigResolver(overrides={"target_jax": "0.5.3"}).for_path(str(tmp_path / "t.py"))
+    assert declared_settings.jax_target().key() == flag.jax_target().key()
+    assert _findings(declared_settings) == _findings(flag) != []
+    same = from_specifier(">=0.4.20,<0.5", "a"), exact("0.4.20", "b")
+    assert same[0].low == same[1].low
+
+
+def test_inside_the_tables_nothing_changes(tmp_path: Path):
+    assert from_specifier(">=0.6,<0.11", "x").coverage_note() is None
+    assert exact("0.12.0.1", "x").coverage_note() is None
+    assert "newer than" in exact("0.13", "x").coverage_note()
+    (found,) = _findings(Settings(target_jax="0.12", target_jax_source="t"))
+    assert "was removed in JAX 0.6" in found and found.endswith("[safe]")
+
+
+def test_a_target_below_the_tables_makes_undated_fixes_unsafe():
+    """Below JAX 0.6 the tables cannot say a replacement exists: `since=None` is not "every
+    target has it" there (`jax.tree.map` needs 0.4.25; the range starts at 0.4.20)."""
+    t = from_specifier(">=0.4.20,<0.5", "x")
+    assert not t.all_have(None) and t.some_have(None)
+    assert t.availability("0.4.25") == "unsafe"
+    (found,) = _findings(Settings(target_jax=">=0.4.20,<0.5", target_jax_source="t"))
+    assert found.endswith("[unsafe]")
+
+
+def test_the_coverage_note_is_one_warning_line(tmp_path: Path, capsys, monkeypatch):
+    from jaxlint.cli import main
+
+    (tmp_path / "requirements.txt").write_text("jax>=0.4.20,<0.5\n")
+    (tmp_path / "t.py").write_text(TREE_MAP)
+    (tmp_path / "u.py").write_text(TREE_MAP)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--no-cache", "--select", "JAX801", "t.py", "u.py"]) == 1
+    err = capsys.readouterr().err
+    notes = [ln for ln in err.splitlines() if "older than jaxlint's version tables" in ln]
+    assert len(notes) == 1 and notes[0].startswith("jaxlint: warning: target JAX 0.4.20 - 0.4")
+    assert main(["check", "--show-settings", "t.py"]) == 0
+    out = capsys.readouterr().out
+    assert 'target-jax = "0.4.20 - 0.4"' in out and "# note: target JAX" in out
+
+
+@pytest.mark.parametrize("bad", ["0.6-0.12", ">=0.6 <0.7", "latest", "0.12,", "!=0.5", "0.6..12"])
+def test_unparsable_target_jax_is_rejected_with_the_accepted_forms(bad, capsys):
+    from jaxlint.cli import main
+
+    with pytest.raises(UsageError, match="not understood; use a version"):
+        from jaxlint.core.jaxversion import check
+
+        check(bad, "--target-jax")
+    assert main(["check", "--target-jax", bad, "--show-settings", "x.py"]) == 2
+    assert '">=0.6,<0.11"' in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "good", ["0.12", "0.12.0.1", "0.10.2rc1", ">=0.6,<0.11", "^0.4.30", "~=0.10.0", "==0.11.*"]
+)
+def test_accepted_target_jax_forms(good):
+    from jaxlint.core.jaxversion import check
+
+    assert check(good, "--target-jax") == good
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("  - jax=0.4.30", "0.4.30"),
+        ("  - conda-forge::jax>=0.4.20,<0.5", "0.4.20 - 0.4"),
+        ('  - "jax 0.5.*"', "0.5"),
+        ("    - jax[cuda12]==0.10.2  # pip section", "0.10.2"),
+    ],
+)
+def test_conda_environment_file(tmp_path: Path, line, shown):
+    (tmp_path / "environment.yml").write_text(
+        f"name: x\ndependencies:\n  - python=3.11\n  - jaxlib=0.1\n  - pip:\n{line}\n"
+    )
+    found = declared(str(tmp_path))
+    assert found is not None and found.text() == shown and "environment.yml" in found.source
+
+
 def test_invalid_target_is_a_usage_error(tmp_path: Path):
     (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\ntarget-jax = "newest"\n')
     with pytest.raises(UsageError):
@@ -180,13 +305,28 @@ def test_idiom_rules_recommend_what_the_target_has():
     """
     assert lint(mesh, "0.6", ("JAX305",)) == []  # `with mesh:` is not deprecated before 0.10.1
     (d,) = lint(mesh, "0.12", ("JAX305",))
-    assert d.fix.safety == "safe"
+    assert d.fix.safety == "unsafe"  # never safe: see test_jax305_fix_is_unsafe_with_the_reason
     (d,) = lint(mesh, ">=0.6", ("JAX305",))
-    assert d.fix.safety == "unsafe"  # jax.set_mesh needs 0.7.1
+    assert d.fix.safety == "unsafe"
+    assert "0.7.1" in d.fix.message  # jax.set_mesh needs 0.7.1
     pmap = "import jax\nstep = jax.pmap(lambda x: x, axis_name='i')\n"
     assert "jax.P(" in fix(pmap, "0.12", ("JAX301",), unsafe=True)
     old = fix(pmap, "0.6", ("JAX301",), unsafe=True)
     assert "jax.P(" not in old and "jax.sharding.PartitionSpec(" in old
+
+
+def test_jax305_fix_is_unsafe_with_the_reason():
+    """`jax.set_mesh` activates flax's logical constraints and nnx's eager sharding, which
+    `with mesh:` left inert, so the rewrite can raise on code that ran: never a safe fix,
+    and the user reads why where the fix is offered."""
+    mesh = "import jax\nmesh = jax.make_mesh((1,), ('x',))\nwith mesh:\n    pass\n"
+    (d,) = lint(mesh, "0.12", ("JAX305",))
+    assert d.fix is not None and d.fix.safety == "unsafe"
+    assert "flax" in d.fix.message and "nnx" in d.fix.message
+    assert "0.7.1" not in d.fix.message  # the target has set_mesh: only the flax reason
+    assert fix(mesh, "0.12", ("JAX305",)) == mesh  # not applied by a plain --fix
+    assert "jax.set_mesh(mesh)" in fix(mesh, "0.12", ("JAX305",), unsafe=True)
+    assert get_rule("JAX305").fix_safety == "unsafe"
 
 
 def test_config_deletion_is_safe_only_when_every_target_lacks_the_option():

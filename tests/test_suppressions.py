@@ -311,3 +311,27 @@ def test_file_level_and_bare_disables_through_the_cli(tmp_path, run_cli):
     rows = json.loads(proc.stdout)
     found = sorted((d["filename"].removeprefix("./"), d["location"]["row"]) for d in rows)
     assert found == [("bare.py", 3)]
+
+
+def test_codes_are_case_sensitive_like_ruff_and_flake8():
+    """`# noqa: jax101` names no code: it suppresses nothing (it is not a blanket noqa
+    either), `miscased` finds it for the warning; upper-case codes and any case of the
+    `noqa` keyword work as before."""
+    from jaxlint.core.diagnostic import Diagnostic, Span
+    from jaxlint.core.suppressions import collect, miscased
+
+    lines = [
+        "x = 1  # noqa: jax101",
+        "y = 1  # NoQA: JAX101",
+        "z = 1  # jaxlint: disable=jax1",
+        "w = 1  # noqa: jax101, JAX1",
+    ]
+    sup = collect(lines)
+    found = [Diagnostic("JAX101", "m", "t.py", Span.of(n, 0, n, 1)) for n in (1, 2, 3, 4)]
+    assert [sup.suppresses(d) for d in found] == [False, True, False, True]
+    assert [(d.line, c) for d, c in miscased(lines, found)] == [
+        (1, "jax101"),
+        (3, "jax1"),
+        (4, "jax101"),
+    ]
+    assert miscased(["x = 1  # noqa: JAX101"], found[:1]) == []

@@ -96,6 +96,38 @@ CODES: tuple[Code, ...] = (
 
 BY_CODE: dict[str, Code] = {c.code: c for c in CODES}
 
+#: Preview (ruff's model): what is not yet trusted enough for the default run. An entry is a
+#: rule code (the whole rule is in preview) or a (code, confidence) pair (only that rule's
+#: findings of that confidence, e.g. ("JAX101", "medium"): the findings that rest on a helper
+#: chain). Preview rules and findings are reported only with `--preview` / `preview = true`;
+#: selecting a preview rule by its code without preview does not enable it (ruff's rule) and
+#: warns. Filled from the precision measurement (docs/precision.md); it is the one table
+#: every face reads (CLI, flake8, LSP, MCP, `jaxlint rules`, docs). Read it through the
+#: functions below at call time (tests monkeypatch it), never by `from ... import PREVIEW`.
+PREVIEW: frozenset[str | tuple[str, str]] = frozenset()
+
+
+def is_preview_rule(code: str) -> bool:
+    """The whole rule is in preview."""
+    return code in PREVIEW
+
+
+def preview_confidences(code: str) -> tuple[str, ...]:
+    """The confidence levels of `code` whose findings are in preview (not the whole rule)."""
+    return tuple(
+        sorted(e[1] for e in PREVIEW if isinstance(e, tuple) and len(e) == 2 and e[0] == code)
+    )
+
+
+def is_preview_finding(code: str, confidence: str) -> bool:
+    """A finding of `code` at `confidence` is reported only in preview mode."""
+    return code in PREVIEW or (code, confidence) in PREVIEW
+
+
+def preview_key() -> str:
+    """The table as text, for cache keys: findings depend on it."""
+    return repr(sorted(map(str, PREVIEW)))
+
 
 def known_codes() -> frozenset[str]:
     """Every code a diagnostic can carry: the rules' and JAX000."""

@@ -49,6 +49,7 @@ KNOWN_KEYS = {
     "force-exclude",
     "min-confidence",
     "target-jax",
+    "preview",
 }
 CONFIDENCES = ("medium", "high")
 DEFAULT_EXCLUDE = (
@@ -120,6 +121,8 @@ class Settings:
     # settings built in code (tests, API callers) get the newest JAX unless they set one.
     infer_target: bool = False
     project_root: str | None = None  # nearest pyproject.toml without [tool.jaxlint]
+    # preview mode (ruff's): rules and confidence levels in `codes.PREVIEW` run only with it
+    preview: bool = False
 
     def jax_target(self):  # noqa: ANN201
         """The JAX versions this code must run on (`jaxlint.core.jaxversion.JaxTarget`)."""
@@ -135,7 +138,13 @@ class Settings:
 
     def is_selected(self, code: str, default: bool) -> bool:
         """ruff's layered selection: start from the default-on rules, then apply the
-        configuration's layer and the command line's; a layer with a `select` starts over."""
+        configuration's layer and the command line's; a layer with a `select` starts over.
+        A preview rule is never selected without preview mode, not even by its exact code
+        (ruff's rule: `preview_selections` names those selections for a warning)."""
+        from jaxlint.core.codes import is_preview_rule
+
+        if not self.preview and is_preview_rule(code):
+            return False
         current = default
         for select, extend, ignore in (
             (self.select, self.extend_select, self.ignore),
@@ -151,6 +160,18 @@ class Settings:
             else:
                 current = sel > ign
         return current
+
+    def preview_selections(self) -> list[str]:
+        """Selectors that name a preview rule by its exact code while preview is off: they
+        have no effect (ruff warns `Selection X has no effect because preview is not
+        enabled`); a prefix (`JAX1`) selecting it among others is not worth a warning."""
+        from jaxlint.core.codes import is_preview_rule
+
+        if self.preview:
+            return []
+        chosen = (self.select or ()) + self.extend_select
+        chosen += (self.cli_select or ()) + self.cli_extend_select
+        return list(dict.fromkeys(c for c in chosen if is_preview_rule(c)))
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         rel = _relative(path, self.root)
@@ -205,6 +226,8 @@ class Settings:
 
     def fingerprint(self) -> str:
         """Stable text of what changes lint results: part of the cache key."""
+        from jaxlint.core.codes import preview_key
+
         return repr(
             (
                 self.select,
@@ -217,6 +240,8 @@ class Settings:
                 self.jit_decorators,
                 self.options,
                 self.jax_target().key(),
+                self.preview,
+                preview_key(),
             )
         )
 
@@ -400,6 +425,7 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
         options=options,
         respect_gitignore=flag("respect-gitignore", True),
         force_exclude=flag("force-exclude", False),
+        preview=flag("preview", False),
         root=root,
         config_file=source,
         verify=tuple(verify.items()),
@@ -512,7 +538,7 @@ class ConfigResolver:
         if o.get("target_jax"):
             changes["target_jax"] = o["target_jax"]
             changes["target_jax_source"] = "--target-jax"
-        for key in ("respect_gitignore", "force_exclude"):
+        for key in ("respect_gitignore", "force_exclude", "preview"):
             if o.get(key) is not None:
                 changes[key] = bool(o[key])
         # anything else a command line sets (a field of the same name) replaces the value

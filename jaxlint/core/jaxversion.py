@@ -13,9 +13,15 @@ The target is a range `[low, high]` of JAX versions the code must run on:
 Where the target comes from, in order: `--target-jax`, `[tool.jaxlint] target-jax`, the
 `JAXLINT_TARGET_JAX` environment variable (an ambient default, e.g. for a CI matrix or a
 test suite that must not depend on the JAX it runs with), the project's declared constraint
-on `jax` (pyproject dependencies, requirements files), the installed `jax` distribution's
-metadata (never `import jax`: static lint must not run JAX), else the newest JAX jaxlint
-knows.
+on `jax` (pyproject dependencies, Poetry, requirements files, a conda environment.yml), the
+installed `jax` distribution's metadata (never `import jax`: static lint must not run JAX),
+else the newest JAX jaxlint knows.
+
+A constraint is judged as written, never clamped into the tables' range: `jax>=0.4.20,<0.5`
+is JAX 0.4.20 - 0.4 (an old API deprecated in 0.4.26 is reported as deprecated, not as removed
+in 0.6), and `jax==0.5.3` in a requirement means what `--target-jax 0.5.3` means. A target
+outside the tables' range gets one line saying so (`JaxTarget.coverage_note`), and below them a
+replacement the tables do not date is not assumed to exist (its fix is unsafe).
 """
 
 from __future__ import annotations
@@ -98,8 +104,14 @@ class JaxTarget:
         return _pad(_v(version)) <= self.high
 
     def all_have(self, since: str | Version | None, until: str | Version | None = None) -> bool:
-        """Whether every target JAX has an API that exists from `since` until before `until`."""
-        ok_low = since is None or _pad(_v(since)) <= self.low
+        """Whether every target JAX has an API that exists from `since` until before `until`.
+
+        `since` None means "in every JAX the tables describe": below their oldest version
+        that is unknown, so a target reaching below it does not count as having the API."""
+        if since is None:
+            ok_low = self.low >= _pad(OLDEST)
+        else:
+            ok_low = _pad(_v(since)) <= self.low
         ok_high = until is None or self.high < _pad(_v(until))
         return ok_low and ok_high
 
@@ -116,6 +128,23 @@ class JaxTarget:
             return "safe"
         if self.some_have(since, until):
             return "unsafe"
+        return None
+
+    def coverage_note(self) -> str | None:
+        """One line when the target reaches outside the JAX versions the tables describe
+        (None inside them): findings there are judged on what the tables know, so say so."""
+        tables = f"JAX {show(OLDEST)} - {show(NEWEST)}"
+        if self.low < _pad(OLDEST):
+            return (
+                f"target JAX {self.text()} ({self.source}) is older than jaxlint's version tables"
+                f" ({tables}): changes before JAX {show(OLDEST)} are only partly known, and"
+                " fixes that write an API the tables do not date are unsafe"
+            )
+        if self.high > _upper(NEWEST):
+            return (
+                f"target JAX {self.text()} ({self.source}) is newer than jaxlint's version tables"
+                f" ({tables}): removals after JAX {show(NEWEST)} are not known"
+            )
         return None
 
 
@@ -138,10 +167,12 @@ _SPEC = re.compile(r"(===|==|~=|!=|<=|>=|<|>|\^|~)\s*([0-9][0-9A-Za-z.*+!-]*)")
 
 
 def from_specifier(spec: str, source: str) -> JaxTarget | None:
-    """A PEP 440 (or Poetry `^`/`~`) constraint -> the range it allows, clipped to what jaxlint
-    knows; None when it says nothing about the version (`jax`, `jax[cuda]`)."""
-    low: Version = _pad(OLDEST)
-    high: Version = _upper(NEWEST)
+    """A PEP 440 (or Poetry `^`/`~`) constraint -> the range it allows; None when it says
+    nothing about the version (`jax`, `jax[cuda]`). A bound the constraint leaves open is
+    the tables' oldest / newest JAX; a bound it sets is kept, even outside the tables (the
+    project's own requirement is the truth, `coverage_note` says what the tables miss)."""
+    low: Version | None = None
+    high: Version | None = None
     found = False
     for op, raw in _SPEC.findall(spec):
         if op == "!=":
@@ -151,28 +182,36 @@ def from_specifier(spec: str, source: str) -> JaxTarget | None:
         except ValueError:
             continue
         found = True
+        lo: Version | None = None
+        hi: Version | None = None
         if op in ("==", "==="):
             if raw.endswith("*") or len(v) < 3:
-                low, high = max(low, _pad(v)), min(high, _upper(v))
+                lo, hi = _pad(v), _upper(v)
             else:
-                low, high = max(low, _pad(v)), min(high, _pad(v))
-        elif op == ">=":
-            low = max(low, _pad(v))
-        elif op == ">":
-            low = max(low, _pad(v))
+                lo, hi = _pad(v), _pad(v)
+        elif op in (">=", ">"):
+            lo = _pad(v)
         elif op == "<=":
-            high = min(high, _upper(v))
+            hi = _upper(v)
         elif op == "<":
-            high = min(high, _below(v))
+            hi = _below(v)
         elif op in ("~=", "~", "^"):
-            low = max(low, _pad(v))
+            lo = _pad(v)
             # ~=0.4.30 allows 0.4.*; ^0.4 / ~0.4 (Poetry) allow 0.4.*
             keep = len(v) - 1 if op == "~=" and len(v) > 1 else 2
-            high = min(high, _upper(v[:keep]))
+            hi = _upper(v[:keep])
+        if lo is not None:
+            low = lo if low is None else max(low, lo)
+        if hi is not None:
+            high = hi if high is None else min(high, hi)
     if not found:
         return None
-    if high < low:  # a constraint only older (or newer) than what jaxlint knows
-        high = max(high, low)
+    if low is None:  # no lower bound: the oldest the tables know, or the upper bound's series
+        low = _pad(OLDEST) if high is None or high >= _pad(OLDEST) else (*high[:2], 0)
+    if high is None:  # no upper bound: the newest the tables know, or the lower bound's series
+        high = _upper(NEWEST) if low <= _upper(NEWEST) else _upper(low[:2])
+    if high < low:  # contradictory (`>=0.8,<0.7`): the lower bound alone
+        high = _upper(low[:2])
     return JaxTarget(low, high, source)
 
 
@@ -218,11 +257,18 @@ def declared(root: str) -> JaxTarget | None:
                 found = from_specifier(spec, f"{pyproject} dependencies: jax{spec}")
                 if found:
                     return found
-        poetry = data.get("tool", {}).get("poetry", {}).get("dependencies", {})
+        tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
+        poetry = tool.get("poetry", {}) if isinstance(tool.get("poetry"), dict) else {}
+        poetry = poetry.get("dependencies", {})
         if isinstance(poetry, dict) and "jax" in poetry:
             value = poetry["jax"]
             spec = value.get("version", "") if isinstance(value, dict) else str(value)
-            found = from_specifier(spec, f"{pyproject} [tool.poetry.dependencies] jax = {spec!r}")
+            spec = str(spec).strip()
+            # Poetry: a bare version is an exact pin (`jax = "0.4.30"`)
+            exact_pin = "==" + spec if spec[:1].isdigit() else spec
+            found = from_specifier(
+                exact_pin, f"{pyproject} [tool.poetry.dependencies] jax = {spec!r}"
+            )
             if found:
                 return found
     for name in sorted(os.listdir(root)) if os.path.isdir(root) else ():
@@ -240,6 +286,48 @@ def declared(root: str) -> JaxTarget | None:
                 found = from_specifier(spec, f"{path}: jax{spec}")
                 if found:
                     return found
+    return _conda(root)
+
+
+# `- jax=0.4.30`, `- conda-forge::jax>=0.4,<0.5`, `- "jax 0.4.*"`, `- jax[cuda12]==0.4.30` (pip:)
+_CONDA = re.compile(
+    r"""^\s*-\s*["']?(?:[\w.-]+::)?jax(?:\[[^\]]*\])?(?:\s+|(?=[<>=!~]))(?P<spec>[^"'#]*)""",
+    re.IGNORECASE,
+)
+
+
+def _conda_spec(spec: str) -> str:
+    """A conda match spec's version -> PEP 440: `=0.4.30` (conda: 0.4.30.*) -> `==0.4.30.*`;
+    a bare `0.4.30` is a pin; `0.4.*` and PEP 440 operators pass through."""
+    spec = spec.strip().split()[0] if spec.strip() else ""
+    if spec.startswith("=") and not spec.startswith("=="):
+        return "==" + spec[1:] + ("" if spec.endswith("*") else ".*")
+    if spec[:1].isdigit():
+        return "==" + spec
+    return spec
+
+
+def _conda(root: str) -> JaxTarget | None:
+    """The `jax` of a conda environment file (its pip: section too), read line by line:
+    static lint reads no YAML library, and the entries it needs are one per line."""
+    for name in ("environment.yml", "environment.yaml"):
+        path = os.path.join(root, name)
+        if not os.path.isfile(path):
+            continue
+        try:
+            with open(path, encoding="utf-8") as fh:
+                lines = fh.read().splitlines()
+        except (OSError, UnicodeDecodeError):
+            continue
+        for line in lines:
+            m = _CONDA.match(line)
+            if m is None or not m.group("spec").strip():
+                continue
+            raw = m.group("spec").strip()
+            shown = f"jax{raw}" if raw[:1] in "<>=!~" else f"jax {raw}"
+            found = from_specifier(_conda_spec(raw), f"{path}: {shown}")
+            if found:
+                return found
     return None
 
 
@@ -257,23 +345,47 @@ def installed() -> JaxTarget | None:
         return None
 
 
+_VERSION_TEXT = r"v?\d+(?:\.\d+){0,3}(?:\.?(?:a|b|rc|dev|post)\d*)*"
+_VERSION_FULL = re.compile(_VERSION_TEXT + r"\Z", re.IGNORECASE)
+_CLAUSE_FULL = re.compile(
+    r"(?:===|==|~=|!=|<=|>=|<|>|\^|~)\s*(?:" + _VERSION_TEXT + r"|\d+(?:\.\d+)*\.\*)\Z",
+    re.IGNORECASE,
+)
+ACCEPTED = (
+    'a version ("0.12", "0.10.2") or a constraint of comma-separated clauses'
+    ' (">=0.6,<0.11", "==0.5.3", "~=0.10.0", "^0.4.30", "==0.11.*")'
+)
+
+
 def check(value: object, where: str) -> str:
-    """Validates a `target-jax` setting; returns it as text."""
+    """Validates a `target-jax` setting; returns it as text. Every character must belong to a
+    version or a clause: `0.6-0.12` is rejected (read leniently it would silently be 0.6),
+    and the error lists the accepted forms."""
     if not isinstance(value, str) or not value.strip():
-        raise UsageError(f'{where}: `target-jax` must be a version string such as "0.12"')
+        raise UsageError(f"{where}: `target-jax` must be {ACCEPTED}")
     text = value.strip()
-    try:
-        parse_version(text) if text[0].isdigit() else None
-    except ValueError:
-        raise UsageError(f"{where}: `target-jax` {text!r} is not a JAX version") from None
-    if not text[0].isdigit() and from_specifier(text, where) is None:
-        raise UsageError(f"{where}: `target-jax` {text!r} is not a version or a constraint")
+    if text[0].isdigit() or text[0] in "vV":
+        ok = bool(_VERSION_FULL.match(text))
+    else:
+        clauses = [c.strip() for c in text.split(",")]
+        ok = all(_CLAUSE_FULL.match(c) for c in clauses) and any(
+            not c.startswith("!=") for c in clauses
+        )
+    if not ok or from_setting_or_none(text) is None:
+        raise UsageError(f"{where}: `target-jax` {text!r} is not understood; use {ACCEPTED}")
     return text
 
 
+def from_setting_or_none(text: str) -> JaxTarget | None:
+    try:
+        return from_setting(text, "check")
+    except (UsageError, ValueError):
+        return None
+
+
 def from_setting(text: str, source: str) -> JaxTarget:
-    """`"0.12"` (one version) or a constraint (`">=0.6,<0.11"`)."""
-    if text[:1].isdigit():
+    """`"0.12"` (one version) or a constraint (`">=0.6,<0.11"`): `0.5.3` is `==0.5.3`."""
+    if text[:1].isdigit() or text[:1] in "vV":
         return exact(text, source)
     found = from_specifier(text, source)
     if found is None:

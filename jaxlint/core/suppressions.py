@@ -1,6 +1,12 @@
 """Suppression comments: `# noqa` (flake8's exact rules), `# jaxlint: disable[=CODES]`,
 `# jaxlint: disable-file[=CODES]` and flake8's `# flake8: noqa`.
 
+Codes are case-sensitive everywhere (`# noqa`, `disable`, `disable-file`), as in ruff and in
+flake8 (which compares the codes it finds exactly): `# noqa: jax101` names a code no rule has,
+so it suppresses nothing, in `jaxlint check`, the LSP and flake8 alike. The keyword itself is
+not (`# NOQA`). `miscased` finds such codes where they would have covered a finding, so the
+CLI and the flake8 plugin can warn about them (`miscased_warning`).
+
 flake8 semantics for `# noqa`: codes match by prefix; a code list that does not parse
 (`# noqa: JAX`, `# NOQA : JAX101`) is a blanket noqa; the comment is searched in the text
 of the reported line's *token range* (the lines from one NL/NEWLINE token to the next), so
@@ -51,7 +57,7 @@ class Directive:
     line: int  # where the comment text is (1-based)
     first: int  # lines covered, inclusive
     last: int
-    codes: tuple[str, ...]  # upper-case code prefixes; () means every code
+    codes: tuple[str, ...]  # code prefixes as written (case-sensitive); () means every code
     start: int  # code-point columns of the directive text on `line`
     end: int
     comment: bool = False  # inside a real comment token (not a string): may be edited
@@ -110,7 +116,8 @@ def split_lines(text: str) -> list[str]:
 
 
 def _codes(text: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(c.upper() for c in NOQA_CODES.findall(text)))
+    """The codes as written: compared case-sensitively, like ruff and flake8."""
+    return tuple(dict.fromkeys(NOQA_CODES.findall(text)))
 
 
 def token_ranges(text: str) -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, str]]]:
@@ -255,6 +262,43 @@ def _noqa_directive(
             Directive("noqa", n, lo, hi, codes, m.start(), end, _in_comment(n, m.start(), comments))
         )
         return
+
+
+def miscased(lines: list[str], diags: Iterable[Diagnostic]) -> list[tuple[Diagnostic, str]]:
+    """(finding, code as written) for each finding a suppression comment names in the wrong
+    case (`# noqa: jax101` on a JAX101 line): the comment suppresses nothing, since codes are
+    case-sensitive, and the user almost certainly meant it to. Cheap when no comment has a
+    lower-case code (one regex over the lines); parses the text only when one does."""
+    if not any(_LOWER_CODE.search(t) for t in lines if "#" in t):
+        return []
+    text = "\n".join(lines) + "\n"
+    try:
+        tree: ast.Module | None = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        tree = None
+    sup = collect(lines, tree, text)
+    out: list[tuple[Diagnostic, str]] = []
+    for d in diags:
+        for x in sup.directives:
+            if not (x.first <= d.line <= x.last):
+                continue
+            for c in x.codes:
+                if c != c.upper() and d.code.startswith(c.upper()) and not d.code.startswith(c):
+                    out.append((d, c))
+    return out
+
+
+# a prefilter only: the keyword in any case, then a code with a lower-case letter
+_LOWER_CODE = re.compile(r"(?i:noqa|jaxlint:\s*disable)[^#]*[a-z][A-Za-z]*[0-9]+")
+
+
+def miscased_warning(path: str, d: Diagnostic, written: str) -> str:
+    """The one line both `jaxlint check` and the flake8 plugin print for `miscased`."""
+    where = f"{path}:cell {d.cell + 1}:{d.line}" if d.cell is not None else f"{path}:{d.line}"
+    return (
+        f"{where}: `{written}` in a suppression comment does not suppress {d.code}: rule codes"
+        f" are case-sensitive (as in ruff and flake8); write `{written.upper()}`"
+    )
 
 
 def _statement_ranges(tree: ast.Module) -> dict[int, int]:

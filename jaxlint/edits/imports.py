@@ -1,8 +1,10 @@
 """Import management for fixes: reuse an alias the module already has, else add an import.
 
 A fix never leaves a name undefined: it either spells the target through an existing
-module-level alias (`jnp`, `jax`) or inserts `import jax.numpy as jnp` after the last
-top-level import (after the docstring and `__future__` imports when there is none).
+module-level alias (`jnp`, `jax`) or inserts `import jax.numpy as jnp` where imports go:
+beside the module's other imports of the package, else above its local (relative) imports,
+else after the last top-level import (after the docstring and `__future__` imports when
+there is none).
 """
 
 from __future__ import annotations
@@ -71,10 +73,18 @@ def _imported_dotted(ctx: ModuleView, module: str) -> bool:
     return False
 
 
-def import_position(ctx: ModuleView) -> Position:
-    """Where a new top-level import goes: after the last leading import, else after the docstring."""
+def import_position(ctx: ModuleView, module: str | None = None) -> Position:
+    """Where a new top-level import of `module` goes: where imports go, as isort groups them.
+
+    After the last leading import of the same package (`import jax` beside `from jax import
+    jit`); else before the first local (relative) import, since a third-party import belongs
+    above the project's own (it was appended after `from .model import net`); else after the
+    last leading import, else after the docstring (and `__future__` imports)."""
     body = ctx.index.tree.body
     line = 1
+    same: int | None = None
+    local: ast.stmt | None = None
+    top = module.split(".")[0] if module else None
     for i, stmt in enumerate(body):
         is_doc = (
             i == 0
@@ -83,12 +93,35 @@ def import_position(ctx: ModuleView) -> Position:
             and isinstance(stmt.value.value, str)
         )
         if is_doc or isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            line = (stmt.end_lineno or stmt.lineno) + 1
+            end = (stmt.end_lineno or stmt.lineno) + 1
+            line = end
+            if top and _imports_package(stmt, top):
+                same = end
+            if local is None and isinstance(stmt, ast.ImportFrom) and stmt.level > 0:
+                local = stmt
             continue
         if isinstance(stmt, ast.If) and _is_type_checking(stmt):
             continue
         break
+    if same is not None:
+        return Position(same, 0)
+    if top and local is not None:
+        at = local.lineno
+        while at > 1 and ctx.source.line(at - 1).lstrip().startswith("#"):
+            at -= 1  # above the comment that heads the local block (`# project modules`)
+        return Position(at, 0)
     return Position(line, 0)
+
+
+def _imports_package(stmt: ast.stmt, top: str) -> bool:
+    """`import jax.numpy as jnp` / `from jax import jit` import from package `jax`."""
+    if isinstance(stmt, ast.Import):
+        return any(a.name.split(".")[0] == top for a in stmt.names)
+    return (
+        isinstance(stmt, ast.ImportFrom)
+        and stmt.level == 0
+        and (stmt.module or "").split(".")[0] == top
+    )
 
 
 def _is_type_checking(stmt: ast.If) -> bool:
@@ -122,7 +155,7 @@ def ensure_module(ctx: ModuleView, module: str) -> tuple[str, list[Edit]]:
     if alias is not None and alias != f"{alias.split('.')[0]}.{module.partition('.')[2]}":
         return alias, []
     nl = ctx.source.newline
-    pos = import_position(ctx)
+    pos = import_position(ctx, module)
     prefix = ""
     if pos.line > ctx.source.line_count or (
         pos.line == ctx.source.line_count and not ctx.source.text.endswith(("\n", "\r"))

@@ -74,6 +74,10 @@ class Cell:
     end: str = ""  # the line after the cell: the boundary (a `%%time` cell's clock read)
     # `%time stmt` lines: offset -> (column of stmt in the joined line, columns added, indent)
     shifts: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    # IPython's `leading_indent`: the whitespace the first line starts with, removed from every
+    # line that starts with it (those offsets), as IPython does before running the cell
+    indent: str = ""
+    dedented: frozenset[int] = frozenset()
 
 
 # IPython's timing magics as the clock reads they stand for, so the benchmarking rules (JAX601
@@ -137,9 +141,22 @@ def _mask(line: str, n: int) -> str | None:
     return None
 
 
+def _leading_indent(lines: list[str]) -> tuple[str, frozenset[int]]:
+    """IPython's input transformers `leading_empty_lines` + `leading_indent`: a cell whose
+    first non-blank line is indented runs with that indentation removed from each line that
+    starts with it (` x = 1` runs; Python alone would raise IndentationError)."""
+    first = next((ln for ln in lines if ln.strip()), "")
+    indent = first[: len(first) - len(first.lstrip(" \t"))]
+    if not indent:
+        return "", frozenset()
+    return indent, frozenset(k for k, ln in enumerate(lines) if ln.startswith(indent))
+
+
 def _cells(nb: dict, line_timing: bool = True) -> list[Cell]:
     """The code cells to lint, masked; `line_timing=False` leaves `%time stmt` lines masked as
-    any line magic (the fixer's view: a fix for a timed statement would land on its line)."""
+    any line magic (the fixer's view: a fix for a timed statement would land on its line).
+    The fixer's view also leaves out indented cells (IPython's `leading_indent`): the lint
+    view dedents them, and a fix could not be written back at the original indentation."""
     cells: list[Cell] = []
     line = 1
     for i, cell in enumerate(nb.get("cells", [])):
@@ -153,6 +170,11 @@ def _cells(nb: dict, line_timing: bool = True) -> list[Cell]:
             lines = lines[:-1]
         if skip_cell(lines):
             continue
+        indent, dedented = _leading_indent(lines)
+        if indent and not line_timing:
+            continue  # the fixer's view (see above)
+        for k in dedented:
+            lines[k] = lines[k][len(indent) :]
         masked: dict[int, str] = {}
         shifts: dict[int, tuple[int, int, int]] = {}
         cont = False
@@ -172,7 +194,7 @@ def _cells(nb: dict, line_timing: bool = True) -> list[Cell]:
         if TIME_CELL.match(masked.get(0, "")):
             lines[0] = CELL_START
             end = f"{CLOCK}.perf_counter() - {CELL_T0}  {BOUNDARY}"
-        cells.append(Cell(i, line, lines, masked, as_list, end, shifts))
+        cells.append(Cell(i, line, lines, masked, as_list, end, shifts, indent, dedented))
         line += len(lines) + 1  # a separator line between cells
     return cells
 
@@ -218,8 +240,10 @@ def _relocate(d: Diagnostic, cells: list[Cell]) -> Diagnostic | None:
     elif d.code.startswith("JAX60") and cell.end not in ("", BOUNDARY):
         message += f" (the timing is this cell's `{_magic(cell, 0)}`)"
     fix = d.fix
-    if fix is not None and local - 1 in cell.shifts:
-        fix = None  # on a `%time` line: the fixer does not see its timing (see `_cells`)
+    if fix is not None and (local - 1 in cell.shifts or cell.indent):
+        # on a `%time` line the fixer does not see its timing, and it leaves indented cells
+        # out (see `_cells`): no fix is offered that `--fix` would not apply
+        fix = None
     if fix is not None:  # edits in cell coordinates too (the JSON output shows them)
         fix = _cell_fix(fix, cells)
     return replace(d, span=span, cell=cell.index, message=message, fix=fix)
@@ -260,7 +284,10 @@ def _magic(cell: Cell, k: int) -> str:
 
 
 def _unshift(cell: Cell, local: int, col: int) -> int:
-    """A column of a `%time stmt` line, from the joined line back to the cell's."""
+    """A column of a `%time stmt` line, from the joined line back to the cell's (and of a
+    dedented line, back to its indentation)."""
+    if local - 1 in cell.dedented:
+        col += len(cell.indent)
     shift = cell.shifts.get(local - 1)
     if shift is None:
         return col
@@ -352,6 +379,8 @@ def _cell_body(cell: Cell, fixed: str, original: str) -> str:
         if 0 <= at < len(lines):
             lines[at] = _restored(cell, k, lines[at])
             delta = at - k
+    if cell.indent and len(lines) == len(cell.lines):  # `--add-noqa` (same lines): re-indent
+        lines = [cell.indent + ln if k in cell.dedented else ln for k, ln in enumerate(lines)]
     body = "\n".join(lines)
     return body + "\n" if original.endswith("\n") else body
 
@@ -409,7 +438,7 @@ def _remaining(
     the fixed joined text) mapped through its cells, which a fix that inserted a line moved;
     linted afresh when it has `%time` lines, which the fixer saw masked (see `_cells`)."""
     cells = _cells(nb)
-    if any(c.shifts for c in cells):
+    if any(c.shifts or c.indent for c in cells):  # the fixer saw other cells than these
         return lint_notebook_text(text, options, display)
     return [m for m in (_relocate(d, cells) for d in found) if m is not None]
 
@@ -491,3 +520,123 @@ def add_noqa_notebook(original: str, options: LintOptions, display: str) -> tupl
     if not result.added or len(pieces) != len(cells):
         return original, 0, len(found)
     return _rewritten(nb, cells, pieces, style), result.added, left + result.skipped
+
+
+# -- where a cell's lines are in the notebook file (SARIF and GitHub annotations) -------------
+
+_WS = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
+
+
+def _child(path: tuple | None, key: object) -> tuple | None:
+    """The tracked path below `path` (only `cells[n].source[k]` matters), else None."""
+    if path == () and key == "cells":
+        return ("cells",)
+    if path == ("cells",) and isinstance(key, int):
+        return ("cells", key)
+    if path is not None and len(path) == 2 and key == "source":
+        return (*path, "source")
+    if path is not None and len(path) == 3 and isinstance(key, int):
+        return (*path, key)
+    return None
+
+
+def _scan(text: str, i: int, path: tuple | None, out: dict[int, list[int]]) -> int:
+    """Skip the JSON value at `i` (returns its end), recording the offsets of the strings of
+    `cells[n].source` in `out[n]`. Strings are skipped by one regex each, so outputs holding
+    megabytes of base64 images cost little."""
+    i = _WS.match(text, i).end()  # type: ignore[union-attr]
+    ch = text[i : i + 1]
+    if ch == '"':
+        m = _STRING.match(text, i)
+        if m is None:
+            raise ValueError("unterminated string")
+        if path is not None and len(path) >= 3:  # the source, as one string or an element
+            out.setdefault(path[1], []).append(i)
+        return m.end()
+    if ch in ("[", "{"):
+        close, n = ("]" if ch == "[" else "}"), 0
+        i += 1
+        while True:
+            i = _WS.match(text, i).end()  # type: ignore[union-attr]
+            if text[i : i + 1] == close:
+                return i + 1
+            key: object = n
+            if ch == "{":
+                m = _STRING.match(text, i)
+                if m is None:
+                    raise ValueError("expected a key")
+                key = json.loads(m.group())
+                i = _WS.match(text, m.end()).end()  # type: ignore[union-attr]
+                if text[i : i + 1] != ":":
+                    raise ValueError("expected `:`")
+                i += 1
+            i = _scan(text, i, _child(path, key), out)
+            n += 1
+            i = _WS.match(text, i).end()  # type: ignore[union-attr]
+            if text[i : i + 1] == ",":
+                i += 1
+            elif text[i : i + 1] != close:
+                raise ValueError("expected `,`")
+    m = _SCALAR.match(text, i)
+    if m is None:
+        raise ValueError(f"unexpected {ch!r}")
+    return m.end()
+
+
+def source_positions(text: str) -> dict[int, list[tuple[int, int, bool]]]:
+    """{cell index: for each line of the cell's source, (line, column, exact) in the
+    notebook's JSON text}: the 1-based line that holds it and the 0-based column where the
+    line's text starts, `exact` when that text is stored without escapes (so a cell column
+    maps by adding it; otherwise the column is the string's start). Lets SARIF and GitHub
+    annotations point at the file GitHub shows instead of at cell-relative rows. Empty when
+    the text is not JSON the scanner reads."""
+    import bisect
+
+    offsets: dict[int, list[int]] = {}
+    try:
+        _scan(text, 0, (), offsets)
+    except (ValueError, IndexError, RecursionError):
+        return {}
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    out: dict[int, list[tuple[int, int, bool]]] = {}
+    for cell, strings in offsets.items():
+        rows: list[tuple[int, int, bool]] = []
+        at_line_start = True
+        for offset in strings:
+            raw = _STRING.match(text, offset).group()  # type: ignore[union-attr]
+            row = bisect.bisect_right(starts, offset)
+            col = offset - starts[row - 1]
+            decoded = json.loads(raw)
+            pieces = decoded.split("\n")
+            for k, piece in enumerate(pieces):
+                if k == len(pieces) - 1 and piece == "" and k > 0:
+                    break  # the string ended with its line's newline
+                if k == 0 and not at_line_start:
+                    continue  # the rest of a line an earlier string began
+                exact = k == 0 and raw[1 : 1 + len(piece)] == piece
+                rows.append((row, col + 1 if exact else col, exact))
+            at_line_start = decoded.endswith("\n")
+        out[cell] = rows
+    return out
+
+
+def file_position(
+    rows: dict[int, list[tuple[int, int, bool]]], cell: int, line: int, col: int
+) -> tuple[int, int] | None:
+    """(1-based line, 0-based column) in the notebook file of a cell's (line, column), or None
+    when the map lacks the line."""
+    cell_rows = rows.get(cell)
+    if not cell_rows or not 1 <= line <= len(cell_rows):
+        return None
+    row, start, exact = cell_rows[line - 1]
+    return row, start + col if exact else start
+
+
+def file_rows(path: str) -> dict[int, list[tuple[int, int, bool]]]:
+    """`source_positions` of the notebook file at `path` (empty when it cannot be read)."""
+    try:
+        return source_positions(decode_source(read_bytes(path)).text)
+    except (OSError, ReadError, ValueError):
+        return {}

@@ -137,6 +137,27 @@ def render_json(diags: Sequence[Diagnostic], **_: object) -> str:
     return json.dumps(items, indent=2) + "\n"
 
 
+def _file_region(d: Diagnostic, maps: dict) -> tuple[int, int, int, int]:
+    """(line, column, end line, end column), 1-based, in the file GitHub shows: for a finding
+    in a notebook cell, the `.ipynb` line that holds the flagged source (the cell's row would
+    be a line of the raw JSON); a notebook that cannot be read again (stdin) keeps the cell's."""
+    line, col = max(d.line, 1), d.col + 1
+    end_line, end_col = max(d.span.end.line, 1), max(d.span.end.col + 1, 1)
+    if d.cell is None or not d.path.endswith(".ipynb") or not os.path.isfile(d.path):
+        return line, col, end_line, end_col
+    from jaxlint.files.notebook import file_position, file_rows
+
+    if d.path not in maps:
+        maps[d.path] = file_rows(d.path)
+    start = file_position(maps[d.path], d.cell, d.line, d.col)
+    if start is None:
+        return line, col, end_line, end_col
+    end = file_position(maps[d.path], d.cell, d.span.end.line, d.span.end.col)
+    if end is None or end < start:
+        end = start
+    return start[0], start[1] + 1, end[0], max(end[1] + 1, 1)
+
+
 def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
     from jaxlint.rules import rules_by_code
 
@@ -165,7 +186,9 @@ def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
         )
     index = {code: i for i, code in enumerate(codes)}
     results = []
+    maps: dict = {}
     for d in diags:
+        line, col, end_line, end_col = _file_region(d, maps)
         uri = (
             os.path.relpath(d.path).replace(os.sep, "/")
             if os.path.isabs(d.path)
@@ -183,10 +206,10 @@ def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
                     "physicalLocation": {
                         "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
                         "region": {
-                            "startLine": max(d.line, 1),
-                            "startColumn": d.col + 1,
-                            "endLine": max(d.span.end.line, 1),
-                            "endColumn": max(d.span.end.col + 1, 1),
+                            "startLine": line,
+                            "startColumn": col,
+                            "endLine": end_line,
+                            "endColumn": end_col,
                         },
                     }
                 }
@@ -194,8 +217,9 @@ def render_sarif(diags: Sequence[Diagnostic], **_: object) -> str:
         }
         result["rank"] = SARIF_RANK[d.confidence]
         result["properties"] = {"confidence": d.confidence}
-        if d.cell is not None:
+        if d.cell is not None:  # the cell and its row too, as the other formats give them
             result["properties"]["cell"] = d.cell + 1
+            result["properties"]["cellLine"] = d.line
         results.append(result)
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -243,14 +267,17 @@ def _gh_escape(s: str, prop: bool = False) -> str:
 
 def render_github(diags: Sequence[Diagnostic], **_: object) -> str:
     out = []
+    maps: dict = {}
     for d in diags:
         level = "error" if d.severity == "error" else "warning"
+        line, col, end_line, end_col = _file_region(d, maps)
         props = (
-            f"file={_gh_escape(d.path, True)},line={d.line},col={d.col + 1},"
-            f"endLine={d.span.end.line},endColumn={d.span.end.col + 1},title={d.code}"
+            f"file={_gh_escape(d.path, True)},line={line},col={col},"
+            f"endLine={end_line},endColumn={end_col},title={d.code}"
         )
-        # a notebook's row is cell-relative (as in every format): the message names the cell
-        where = f"cell {d.cell + 1}: " if d.cell is not None else ""
+        # a notebook finding points at the .ipynb line holding its source; the message names
+        # the cell and its row, as the other formats give them
+        where = f"cell {d.cell + 1}, line {d.line}: " if d.cell is not None else ""
         out.append(f"::{level} {props}::{_gh_escape(f'{where}{d.code} {d.message}')}\n")
     return "".join(out)
 

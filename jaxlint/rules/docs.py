@@ -216,9 +216,16 @@ def _indent(code: str) -> str:
 
 
 def _meta(rule: type[Rule]) -> list[tuple[str, str]]:
+    from jaxlint.core.codes import is_preview_rule, preview_confidences
+
     default = "on" if rule.default else f"opt-in (enable with --extend-select {rule.code})"
-    meta = [
-        ("Default", default),
+    meta: list[tuple[str, str]] = [("Default", default)]
+    if is_preview_rule(rule.code):
+        meta.append(("Preview", "yes: reported only with `--preview` (or `preview = true`)"))
+    elif preview_confidences(rule.code):
+        levels = ", ".join(preview_confidences(rule.code))
+        meta.append(("Preview", f"its {levels}-confidence findings need `--preview`"))
+    meta += [
         ("Fix", _fix_meta(rule)),
         (
             "Verifier",

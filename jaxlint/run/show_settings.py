@@ -43,9 +43,44 @@ NOT_SETTINGS = {
 }
 
 
-def show_settings(settings: Settings, target: str) -> str:
+def option_defaults() -> dict[str, object]:
+    """The value each option has when nothing sets it: what the code that reads the option
+    falls back to (the unroll threshold is the rule's own constant, never a copy)."""
+    from jaxlint.rules.compile.unrolled_python_loop_in_traced import DEFAULT_UNROLL_THRESHOLD
+
+    return {
+        "unroll-threshold": DEFAULT_UNROLL_THRESHOLD,
+        "x64": False,
+        "min-confidence": "medium",
+    }
+
+
+def cache_dir_line(settings: Settings, explicit: str | None, disabled: bool = False) -> str:
+    """`cache-dir = "..."  # origin`, resolved the way the cache resolves it (run/cache.py):
+    `--cache-dir`, `$JAXLINT_CACHE_DIR`, `cache-dir` in the configuration, the default."""
+    import os
+
+    from jaxlint.run.cache import _configured_dir, default_dir
+
+    path = default_dir(settings, explicit)
+    if explicit:
+        origin = "command line"
+    elif os.environ.get("JAXLINT_CACHE_DIR"):
+        origin = "$JAXLINT_CACHE_DIR"
+    elif _configured_dir(settings):
+        origin = settings.config_file or "configuration"
+    else:
+        origin = "default"
+    if disabled:
+        origin += "; not used: --no-cache"
+    return f"cache-dir = {_show(path)}  # {origin}"
+
+
+def show_settings(settings: Settings, target: str, cache_dir: str | None = None) -> str:
     """The resolved settings under the names users write in `[tool.jaxlint]` (`extend-select`,
-    `per-file-ignores`), each with where it came from; the command line's layer as its flags."""
+    `per-file-ignores`), each with where it came from; the command line's layer as its flags.
+    Every setting is shown, with its default when nothing sets it (`cache_dir`: the line
+    `cache_dir_line` renders, which needs the command line)."""
     from dataclasses import fields
 
     cfg = settings.config_file
@@ -70,16 +105,20 @@ def show_settings(settings: Settings, target: str) -> str:
             origin = "default"
         if key == "select" and value is None:
             out.append("# select: not set (the default rules)")
-        elif key == "verify" and not value:
-            out.append("verify = {}  # default")
+        elif key in ("verify", "per-file-ignores") and not value:
+            out.append(f"{key} = {{}}  # {origin}")  # a TOML table, empty
         else:
             out.append(f"{key} = {_show(value)}  # {origin}")
     options = dict(settings.options)
-    for key in ("unroll-threshold", "x64", "min-confidence"):
+    for key, default in option_defaults().items():
         if key in options:
             cli = key == "min-confidence" and "options" in settings.cli_set
             origin = "command line" if cli else cfg
             out.append(f"{key} = {_show(options[key])}  # {origin or 'default'}")
+        else:
+            out.append(f"{key} = {_show(default)}  # default")
+    if cache_dir is not None:
+        out.append(cache_dir)
     for name, flag in CLI_FLAGS.items():
         value = getattr(settings, name)
         if value:
@@ -88,6 +127,9 @@ def show_settings(settings: Settings, target: str) -> str:
 
     jax_target = settings.jax_target()
     out.append(f"target-jax = {_show(jax_target.text())}  # from {jax_target.source}")
+    note = jax_target.coverage_note()
+    if note:
+        out.append(f"# note: {note}")
     codes = sorted(settings.selected_codes(ALL_RULES))
     out.append(f"# selected rules ({len(codes)}): {', '.join(codes)}")
     return "\n".join(out) + "\n"

@@ -25,6 +25,7 @@ from jaxlint.integrations.mcp.schema import (
     FilenameArg,
     FixResult,
     PathsArg,
+    PreviewArg,
     RulesResult,
     Selectors,
     TemplateResult,
@@ -56,13 +57,18 @@ def sources(
     filename: str,
     select: list[str] | None,
     ignore: list[str] | None,
+    preview: bool | None = None,
 ) -> Sources:
     """Resolve a call's `paths` or inline `code` inside the roots, with the configuration of
-    each (`select`/`ignore` override it)."""
+    each (`select`/`ignore`/`preview` override it, as the CLI's flags do)."""
     box = policy.for_call(ctx)
     if code is not None and paths:
         raise ToolError("give either `paths` or `code`, not both")
-    overrides = {"select": parse_codes(select, "select"), "ignore": parse_codes(ignore, "ignore")}
+    overrides = {
+        "select": parse_codes(select, "select"),
+        "ignore": parse_codes(ignore, "ignore"),
+        "preview": preview,
+    }
     configs = ConfigResolver(None, overrides)
     if code is not None:
         # the name reported, and the path (inside the roots) whose configuration applies
@@ -83,6 +89,7 @@ def add_check(server: MCPServer, policy: RootsPolicy) -> None:
         filename: FilenameArg = "snippet.py",
         select: Selectors = None,
         ignore: Selectors = None,
+        preview: PreviewArg = None,
         ctx: Context | None = None,
     ) -> CheckResult:
         """Lint JAX code for sharp bits (like `jaxlint check --format json`); reads, never
@@ -91,7 +98,7 @@ def add_check(server: MCPServer, policy: RootsPolicy) -> None:
         from jaxlint.engine import LintOptions, lint_text
         from jaxlint.files.driver import lint_file
 
-        src = sources(policy, ctx, paths, code, filename, select, ignore)
+        src = sources(policy, ctx, paths, code, filename, select, ignore, preview)
         if code is not None:
             diags = lint_text(code, src.name, LintOptions(settings=src.settings))
             return {
@@ -140,6 +147,7 @@ def add_fix(server: MCPServer, policy: RootsPolicy) -> None:
         ] = False,
         select: Selectors = None,
         ignore: Selectors = None,
+        preview: PreviewArg = None,
         ctx: Context | None = None,
     ) -> FixResult:
         """Apply jaxlint's fixes: returns a unified diff and the findings that remain. Files
@@ -148,7 +156,7 @@ def add_fix(server: MCPServer, policy: RootsPolicy) -> None:
         from jaxlint.engine import LintOptions, fix_text
         from jaxlint.files.driver import fix_file, unified_diff
 
-        src = sources(policy, ctx, paths, code, filename, select, ignore)
+        src = sources(policy, ctx, paths, code, filename, select, ignore, preview)
         if code is not None:
             result = fix_text(code, src.name, LintOptions(settings=src.settings), unsafe=unsafe)
             return {

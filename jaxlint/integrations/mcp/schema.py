@@ -70,6 +70,8 @@ class RuleRow(TypedDict):
     code: str
     name: str
     default: bool
+    preview: bool  # the whole rule runs only in preview mode
+    preview_confidences: list[str]  # confidence levels whose findings need preview
     fix: str
     verifier: str
     tier: int
@@ -110,6 +112,13 @@ FilenameArg = Annotated[
 Selectors = Annotated[
     list[str] | None,
     Field(description='rule codes or prefixes, e.g. ["JAX1", "JAX201"]; "ALL" for every rule'),
+]
+PreviewArg = Annotated[
+    bool | None,
+    Field(
+        description="preview mode (as `jaxlint check --preview`): also run the rules in "
+        "preview; default: the configuration's `preview`"
+    ),
 ]
 Target = Annotated[
     str, Field(description="FILE::FUNCTION, e.g. model.py::loss (relative to the root)")

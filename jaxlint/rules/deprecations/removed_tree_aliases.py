@@ -30,12 +30,14 @@ class RemovedTreeAliases(RenameRule):
     templates = ("training-step",)
     REMOVED = "0.6"
     RENAMES = {
-        "jax.tree_map": ("jax.tree.map", "safe", ""),
-        "jax.tree_leaves": ("jax.tree.leaves", "safe", ""),
-        "jax.tree_flatten": ("jax.tree.flatten", "safe", ""),
-        "jax.tree_unflatten": ("jax.tree.unflatten", "safe", ""),
-        "jax.tree_structure": ("jax.tree.structure", "safe", ""),
-        "jax.tree_transpose": ("jax.tree.transpose", "safe", ""),
+        # deprecated before 0.6 (reference/jax-0.10-facts.md 2.1), so a project pinned below
+        # the tables (`jax>=0.4.20,<0.5`) hears of them; `jax.tree` exists from 0.4.25
+        "jax.tree_map": Move("jax.tree.map", deprecated="0.4.26", since="0.4.25"),
+        "jax.tree_leaves": Move("jax.tree.leaves", deprecated="0.3.15", since="0.4.25"),
+        "jax.tree_flatten": Move("jax.tree.flatten", deprecated="0.3.15", since="0.4.25"),
+        "jax.tree_unflatten": Move("jax.tree.unflatten", deprecated="0.3.15", since="0.4.25"),
+        "jax.tree_structure": Move("jax.tree.structure", deprecated="0.3.15", since="0.4.25"),
+        "jax.tree_transpose": Move("jax.tree.transpose", deprecated="0.3.15", since="0.4.25"),
         "jax.treedef_is_leaf": ("jax.tree_util.treedef_is_leaf", "safe", ""),
         "jax.tree_util.tree_multimap": Move("jax.tree.map", removed="0.3.16"),
         "jax.tree_multimap": Move("jax.tree.map", removed="0.3.16"),

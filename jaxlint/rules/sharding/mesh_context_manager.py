@@ -28,18 +28,21 @@ class MeshContextManager(Rule):
     Use instead:
         with jax.set_mesh(mesh):
             y = step(x)
-    Fix: -> `with jax.set_mesh(mesh):` (safe; unsafe when the module uses `pjit`,
-    `in_shardings=` or `pxla.thread_resources`: `pjit` with bare `PartitionSpec`s needs the
-    old context, and arrays created under `set_mesh` are committed to the mesh, so a
-    `jit` with different `in_shardings` then rejects them). `with mesh as m:` gets no fix
-    (`set_mesh` yields None).
+    Fix: -> `with jax.set_mesh(mesh):` (unsafe, always: `set_mesh` does more than the old
+    context. Under flax, logical sharding constraints (`nn.with_logical_constraint`) that
+    were no-ops become active, and nnx parameters with sharding annotations are sharded
+    eagerly when created, so a dimension the mesh does not divide then raises. When the
+    module uses `pjit`, `in_shardings=` or `pxla.thread_resources`, `pjit` with bare
+    `PartitionSpec`s also needs the old context, and arrays created under `set_mesh` are
+    committed to the mesh, so a `jit` with different `in_shardings` rejects them). The fix
+    message names the reason. `with mesh as m:` gets no fix (`set_mesh` yields None).
     """
 
     silent_in_compat_code = True  # old-JAX branches of compatibility code
     code = "JAX305"
     name = "mesh-context-manager"
     message = "`with {mesh}:` is deprecated (JAX 0.10.1) and sets only the legacy mesh context; use `with jax.set_mesh({mesh}):`"
-    fix_safety = "safe"
+    fix_safety = "unsafe"
     verifier = "import"
     tier = 2
     templates = ("sharding",)
@@ -71,7 +74,7 @@ class MeshContextManager(Rule):
                 pass
             """,
         ),
-        fixes=(
+        unsafe_fixes=(
             (
                 """
                 from jax.sharding import Mesh
@@ -91,8 +94,6 @@ class MeshContextManager(Rule):
                         return step(x)
                 """,
             ),
-        ),
-        unsafe_fixes=(
             (
                 """
                 import jax
@@ -131,13 +132,30 @@ class MeshContextManager(Rule):
                     fix = self.fix(
                         ctx.replace(expr, f"{text}({ctx.text(expr)})"),
                         *edits,
-                        safety="unsafe" if self._legacy_users(ctx) or have != "safe" else "safe",
-                        message="Use `jax.set_mesh`",
+                        safety="unsafe",
+                        message=self._fix_message(ctx, have),
                     )
                 except LookupError:
                     fix = None
             shown = ctx.text(expr) if isinstance(expr, ast.Name) else "mesh"
             self.report(expr, mesh=shown, fix=fix)
+
+    def _fix_message(self, ctx: Context, have: str) -> str:
+        """Why the fix is unsafe, said where the user decides to apply it (the fix is never
+        safe: `set_mesh` activates sharding that `with mesh:` left inert)."""
+        reasons = [
+            "under flax, logical sharding constraints become active and nnx parameters with"
+            " sharding annotations are sharded eagerly (a dimension the mesh does not divide"
+            " raises)"
+        ]
+        if self._legacy_users(ctx):
+            reasons.append(
+                "this module uses `pjit` / `in_shardings=`, which behave differently under"
+                " `set_mesh`"
+            )
+        if have != "safe":
+            reasons.append("`jax.set_mesh` needs JAX 0.7.1, older than some target JAX")
+        return "Use `jax.set_mesh` (unsafe: " + "; ".join(reasons) + ")"
 
     def _is_mesh(self, expr: ast.AST, ctx: Context) -> bool:
         value = value_of(expr, ctx)

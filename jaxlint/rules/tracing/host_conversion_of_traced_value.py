@@ -210,8 +210,8 @@ class HostConversionOfTracedValue(Rule):
                 """,
                 """
                 import jax
-                import numpy as np
                 import jax.numpy as jnp
+                import numpy as np
 
                 @jax.jit
                 def f(x):
@@ -232,8 +232,8 @@ class HostConversionOfTracedValue(Rule):
                 """,
                 """
                 import jax
-                import numpy as np
                 import jax.numpy as jnp
+                import numpy as np
 
                 @jax.jit
                 def f(x):

@@ -1,0 +1,203 @@
+"""Preview mode (ruff's model): rules, or confidence levels of rules, listed in
+`jaxlint.core.codes.PREVIEW` run only with `--preview` / `preview = true`.
+
+The table ships empty (the coordinator fills it from the precision measurement); these tests
+put entries in it with monkeypatch, so they prove the mechanism whatever the table holds.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from jaxlint.core import codes
+from jaxlint.core.config import ConfigResolver, Settings
+from jaxlint.engine import LintOptions, lint_text
+from jaxlint.rules import ALL_RULES
+
+TREE_MAP = "import jax\ny = jax.tree_map(abs, [1])\n"
+HELPER_CHAIN = textwrap.dedent(
+    """\
+    import jax
+    import numpy as np
+
+
+    def helper(x):
+        return np.asarray(x)
+
+
+    @jax.jit
+    def f(x):
+        a = np.asarray(x)
+        return helper(x) + a
+    """
+)
+
+
+@pytest.fixture
+def preview_rule(monkeypatch):
+    monkeypatch.setattr(codes, "PREVIEW", frozenset({"JAX801"}))
+
+
+@pytest.fixture
+def preview_medium(monkeypatch):
+    monkeypatch.setattr(codes, "PREVIEW", frozenset({("JAX101", "medium")}))
+
+
+def _codes(settings: Settings, text: str = TREE_MAP) -> list[tuple[str, int]]:
+    return [(d.code, d.line) for d in lint_text(text, "t.py", LintOptions(settings=settings))]
+
+
+def _cli(capsys, *argv: str) -> tuple[int, str, str]:
+    from jaxlint.cli import main
+
+    rc = main(list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_a_preview_rule_is_out_of_the_default_selection(preview_rule):
+    assert "JAX801" not in Settings().selected_codes(ALL_RULES)
+    assert "JAX801" in Settings(preview=True).selected_codes(ALL_RULES)
+    assert _codes(Settings()) == []
+    assert _codes(Settings(preview=True)) == [("JAX801", 2)]
+
+
+def test_selecting_a_preview_rule_by_code_without_preview_follows_ruff(preview_rule):
+    """ruff: a preview rule "can only be selected if preview mode is enabled", by its code
+    (`--select`, `extend-select`), a prefix or ALL alike; the exact-code selection warns."""
+    for s in (
+        Settings(cli_select=("JAX801",)),
+        Settings(extend_select=("JAX801",)),
+        Settings(cli_select=("ALL",)),
+        Settings(cli_select=("JAX8",)),
+    ):
+        assert "JAX801" not in s.selected_codes(ALL_RULES), s
+    assert Settings(cli_select=("JAX801",)).preview_selections() == ["JAX801"]
+    assert Settings(cli_select=("JAX8",)).preview_selections() == []  # a prefix: no warning
+    assert Settings(cli_select=("JAX801",), preview=True).preview_selections() == []
+    on = Settings(cli_select=("JAX801",), preview=True)
+    assert on.selected_codes(ALL_RULES) == {"JAX801"}
+
+
+def test_cli_flag_setting_warning_and_show_settings(
+    preview_rule, tmp_path: Path, monkeypatch, capsys
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.py").write_text(TREE_MAP)
+    rc, out, err = _cli(capsys, "check", "--no-cache", "--select", "JAX801", "t.py")
+    assert rc == 0 and "All checks passed" in out
+    assert "selection `JAX801` has no effect because preview is not enabled" in err
+    rc, out, err = _cli(capsys, "check", "--no-cache", "--preview", "t.py")
+    assert rc == 1 and "JAX801" in out and "has no effect" not in err
+    rc, out, _ = _cli(capsys, "check", "--show-settings", "t.py")
+    assert "preview = false  # default" in out and "JAX801" not in out.split("selected rules")[1]
+    (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\npreview = true\n")
+    rc, out, _ = _cli(capsys, "check", "--no-cache", "t.py")
+    assert rc == 1 and "JAX801" in out
+    rc, out, _ = _cli(capsys, "check", "--show-settings", "t.py")
+    assert f"preview = true  # {tmp_path / 'pyproject.toml'}" in out
+    rc, out, _ = _cli(capsys, "check", "--no-cache", "--no-preview", "t.py")
+    assert rc == 0
+    rc, out, _ = _cli(capsys, "check", "--show-settings", "--no-preview", "t.py")
+    assert "preview = false  # command line" in out
+
+
+def test_invalid_preview_value_is_a_config_error(tmp_path: Path):
+    from jaxlint.core.config import ConfigError
+
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\npreview = "yes"\n')
+    with pytest.raises(ConfigError, match="preview"):
+        ConfigResolver().for_path(str(tmp_path / "t.py"))
+
+
+def test_a_preview_confidence_level_drops_only_those_findings(preview_medium):
+    """`("JAX101", "medium")`: the findings that rest on a helper chain need --preview; the
+    rule's direct findings stay in the default run, and explicit selection does not add them."""
+    assert _codes(Settings(), HELPER_CHAIN) == [("JAX101", 11)]
+    assert _codes(Settings(cli_select=("JAX101",)), HELPER_CHAIN) == [("JAX101", 11)]
+    assert _codes(Settings(preview=True), HELPER_CHAIN) == [("JAX101", 6), ("JAX101", 11)]
+    # an API caller's exact rule list (LintOptions.codes) bypasses selection, preview included
+    exact = LintOptions(codes=frozenset({"JAX101"}))
+    assert len(lint_text(HELPER_CHAIN, "t.py", exact)) == 2
+
+
+def test_preview_is_part_of_the_cache_key(preview_rule):
+    assert Settings().fingerprint() != Settings(preview=True).fingerprint()
+
+
+def test_rules_and_explain_show_preview(preview_rule, capsys, monkeypatch):
+    rc, out, _ = _cli(capsys, "rules")
+    row = next(ln for ln in out.splitlines() if ln.startswith("JAX801"))
+    assert row.rstrip().endswith("yes") and "runs only with --preview" in out
+    rc, out, _ = _cli(capsys, "rules", "--format", "json")
+    rows = {r["code"]: r for r in json.loads(out)}
+    assert rows["JAX801"]["preview"] is True and rows["JAX101"]["preview"] is False
+    rc, out, _ = _cli(capsys, "explain", "JAX801")
+    assert "Preview: yes" in out
+    monkeypatch.setattr(codes, "PREVIEW", frozenset({("JAX101", "medium")}))
+    rc, out, _ = _cli(capsys, "rules", "--format", "json")
+    assert {r["code"]: r for r in json.loads(out)}["JAX101"]["preview_confidences"] == ["medium"]
+    from jaxlint.docgen import render
+
+    assert (
+        "| [JAX101](#jax101) | host-conversion-of-traced-value | on (preview: medium) |" in render()
+    )
+
+
+def test_flake8_option(preview_rule, tmp_path: Path, monkeypatch):
+    """flake8: `--jaxlint-preview` (or `jaxlint-preview = true` in its config) turns preview
+    on; without it the `preview` of [tool.jaxlint] applies, as for `jaxlint check`."""
+    import argparse
+
+    from jaxlint.integrations.flake8 import Plugin
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.py").write_text(TREE_MAP)
+    lines = TREE_MAP.splitlines(keepends=True)
+
+    def run() -> list[str]:
+        return [msg.split()[0] for _, _, msg, _ in Plugin(None, lines, "t.py").run()]
+
+    monkeypatch.setattr(Plugin, "preview", None)
+    assert run() == []
+    Plugin.parse_options(argparse.Namespace(jaxlint_preview=True))
+    assert run() == ["JAX801"]
+    Plugin.parse_options(argparse.Namespace(jaxlint_preview=None))
+    assert run() == []
+    (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\npreview = true\n")
+    assert run() == ["JAX801"]
+
+
+def test_flake8_registers_the_option(tmp_path: Path):
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "--help"], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert "--jaxlint-preview" in proc.stdout
+
+
+def test_mcp_takes_preview_like_select(preview_rule, tmp_path: Path):
+    pytest.importorskip("mcp.server.mcpserver", reason="needs the mcp SDK >= 2 (the mcp extra)")
+    from jaxlint.integrations.mcp.lint_tools import sources
+    from jaxlint.integrations.mcp.roots import RootsPolicy
+
+    policy = RootsPolicy([str(tmp_path)])
+    off = sources(policy, None, None, TREE_MAP, "t.py", None, None)
+    on = sources(policy, None, None, TREE_MAP, "t.py", None, None, preview=True)
+    assert _codes(off.settings) == [] and _codes(on.settings) == [("JAX801", 2)]
+
+
+def test_the_lsp_reads_preview_from_the_configuration(preview_rule, tmp_path: Path):
+    """The LSP resolves settings with ConfigResolver, as `check` does: `preview = true` in
+    [tool.jaxlint] is honoured there the same way."""
+    from jaxlint.integrations.lsp import server
+
+    assert "ConfigResolver()" in Path(server.__file__).read_text()
+    (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\npreview = true\n")
+    assert _codes(ConfigResolver().for_path(str(tmp_path / "t.py"))) == [("JAX801", 2)]
