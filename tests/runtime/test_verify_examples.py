@@ -59,6 +59,14 @@ TABLE: dict[tuple[str, str], dict[str, Any]] = {
     ("JAX401", "jax.jit(self.forward)"): {"args": {"Model.fit": "[1.0, 2.0, 3.0]"}},
     # the `@jit(...)` decorator factory exists from JAX 0.8.1
     ("JAX402", '@jit(static_argnames=("axes",))'): {"requires_jax": "0.8.1"},
+    # (before "def simulate": the example with a per-row loop has a one-argument simulate)
+    ("JAX405", "def per_example"): {
+        "args": {
+            "per_example": "f32[64,4], f32[4,4]",
+            "integrate": "f32[3], 1000",
+            "simulate": "f32[3]",
+        }
+    },
     ("JAX405", "def simulate"): {"args": {"simulate": "f32[3], 20"}},
     ("JAX406", "params = step(params, grads)"): {"args": {"train": "f32[256,256], f32[3,256,256]"}},
     ("JAX406", "update(params, opt_state, batch, 0.1)"): {
@@ -70,6 +78,10 @@ TABLE: dict[tuple[str, str], dict[str, Any]] = {
     ("JAX501", "grid[i, 0] += 1.0"): {"args": {"step": "f32[4,4], 1"}},
     ("JAX504", "class State"): {"args": {"advance": "=State(step=0)"}},
     # enough work per call that a missing block_until_ready is visible next to dispatch
+    # JAX gives no warning for these silent downcasts (a flax layer's param_dtype, float64
+    # NumPy data into jnp.asarray), and the dtype verifier observes warnings: not yet provable
+    ("JAX701", "param_dtype=jnp.float64"): {"unprovable": "no dtype warning to observe"},
+    ("JAX701", "jnp.asarray(data)"): {"unprovable": "no dtype warning to observe"},
     ("JAX601", "def bench(x)"): {"args": {"bench": "f32[1024,1024]"}},
     ("JAX601", "train_step(state, batch)"): {"args": {"train": "f32[1024,1024], f32[3,1024,1024]"}},
 }
@@ -199,6 +211,10 @@ def test_invalid_example_is_confirmed(
     needs = row.get("requires_jax")
     if needs and parse_version(INSTALLED.target_jax) < parse_version(needs):
         pytest.skip(f"{code} example {index} is written for JAX >= {needs}")
+    if row.get("unprovable"):
+        pytest.skip(
+            f"{code} example {index}: the verifier cannot prove it yet: {row['unprovable']}"
+        )
     if not findings:
         from jaxlint.engine import LintOptions, lint_text
 
