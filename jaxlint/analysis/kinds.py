@@ -229,6 +229,18 @@ ARRAY_METHODS = frozenset(
 )
 
 # `isinstance(x, T)` with these T holds only for concrete values (a tracer is none of them)
+# Attributes every tracer has: `hasattr(x, "shape")` failing proves `x` is no tracer (optax
+# `check_shapes_equal`: `a.shape if hasattr(a, "shape") else np.asarray(a).shape`).
+TRACER_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval"})
+
+
+def tracer_attribute(args: list[ast.expr]) -> bool:
+    """`hasattr(x, <this>)`'s second argument names an attribute every tracer has."""
+    return (
+        len(args) == 1 and isinstance(args[0], ast.Constant) and args[0].value in TRACER_ATTRIBUTES
+    )
+
+
 HOST_TYPES = frozenset(
     {
         "numpy.ndarray",

@@ -52,6 +52,9 @@ from jaxlint.analysis.kinds import (
     object_params,
     static_result,
 )
+from jaxlint.analysis.kinds import (
+    tracer_attribute as _tracer_attribute,
+)
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
 from jaxlint.analysis.transforms import FunctionFacts, Transforms
@@ -510,9 +513,8 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
     def concrete_guard(self, test: ast.AST) -> tuple[set[str], set[str]]:
         """Names a condition proves concrete: (where it holds, where it fails).
 
-        `not_jax_tracer(x)`, `is_concrete(x)` hold for concrete `x`; `isinstance(x, Tracer)`
-        fails for concrete `x`. Code guarded this way handles tracers on purpose.
-        """
+        `not_jax_tracer(x)`, `is_concrete(x)` hold for concrete `x`; `isinstance(x, Tracer)` and
+        `hasattr(x, "shape")` fail for it. Code guarded this way handles tracers on purpose."""
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             holds, fails = self.concrete_guard(test.operand)
             return fails, holds
@@ -537,6 +539,8 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             if types <= ARRAY_TYPES:
                 return set(), {first.id}  # not a jax.Array: a Python (or NumPy) value
             return set(), set()
+        if self.index.qualname(test.func) == "hasattr" and _tracer_attribute(test.args[1:]):
+            return set(), {first.id}  # every tracer has it: where it is missing, no tracer
         last = (dotted(test.func) or "").rsplit(".", 1)[-1].lower()
         if _CONCRETE_TEST.search(last):
             return {first.id}, set()
