@@ -742,20 +742,6 @@ class KeyFlow(KeyRepeats):
             return False
         return all(a[k] == b[k] for k in a if k != "population")
 
-    def _distinct_split_children(self, first: ast.Call, second: ast.Call) -> bool:
-        """`split(k)[1]` and later `split(split(k)[0])[1]`: `split` is deterministic, so the
-        same split written twice whose two DIFFERENT children are taken is one split (a test
-        replaying a library's key sequence), not a reuse; the same child twice still is."""
-        if (
-            random_function(self.index, first) != "split"
-            or random_function(self.index, second) != "split"
-        ):
-            return False
-        if ast.dump(first) != ast.dump(second):
-            return False
-        a, b = _child_index(first), _child_index(second)
-        return a is not None and b is not None and a != b
-
     def _inverse_transform(self, first: ast.Call, second: ast.Call) -> bool:
         """`inverse_structured_rotation(y, rng)` after `structured_rotation(x, rng)`: the
         inverse must regenerate the forward transform's randomness from the same key (a
@@ -941,20 +927,6 @@ def _at_least(expr: ast.AST, count: ast.AST) -> bool:
             ):
                 return True
     return False
-
-
-def _child_index(call: ast.Call) -> int | None:
-    """`i` when the call's result is indexed at once with a constant: `split(k)[i]`."""
-    parent = syntax.parent(call)
-    if (
-        isinstance(parent, ast.Subscript)
-        and parent.value is call
-        and isinstance(parent.slice, ast.Constant)
-        and isinstance(parent.slice.value, int)
-        and not isinstance(parent.slice.value, bool)
-    ):
-        return parent.slice.value
-    return None
 
 
 def _callee_last(func: ast.AST) -> str | None:
