@@ -434,3 +434,11 @@ def test_jit_decorator_factory_only_from_0_8_1():
     assert "@jax.jit(donate_argnums=0)" in fix(code, "0.12", ("JAX406",), unsafe=True)
     old = fix(code, "0.6", ("JAX406",), unsafe=True)
     assert "@functools.partial(jax.jit, donate_argnums=0)" in old and "import functools" in old
+
+
+def test_compatible_release_of_a_minor_shows_its_series() -> None:
+    """PEP 440: `~=0.5` is `>=0.5, ==0.*`; its upper bound read "0.5 - 0" in the target
+    warning (seen on the v4 precision corpus)."""
+    target = from_specifier("~=0.5", "requirements.txt: jax~=0.5")
+    assert target is not None and target.text() == "0.5 - 0.x"
+    assert target.reaches("0.12") and not target.reaches("1.0") and target.low == (0, 5, 0)

@@ -64,7 +64,10 @@ def parse_version(text: str) -> Version:
 
 
 def show(v: Version) -> str:
-    """`(0, 12, 999)` -> `0.12`: the patch wildcard is not shown."""
+    """`(0, 12, 999)` -> `0.12`: the patch wildcard is not shown; a minor wildcard is
+    (`~=0.5` reaches `(0, 999, 999)`, which would otherwise read as "0.5 - 0")."""
+    if len(v) >= 2 and v[1] == _TOP:
+        return f"{v[0]}.x"
     return ".".join(str(p) for p in v if p != _TOP)
 
 
