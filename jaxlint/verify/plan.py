@@ -152,7 +152,6 @@ def plan_file(
     tree = ast.parse(source.text)
     facts = ModuleFacts(tree, settings.jit_decorators, seeds)
     facts.index  # noqa: B018 - sets parent links
-    facts.taint  # noqa: B018 - helper propagation
     diags = list(diags)
     abspath = str(Path(path).resolve())
     others = [
