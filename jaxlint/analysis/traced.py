@@ -26,7 +26,7 @@ The levels stay the taint analysis' own output (`ModuleFacts.taint`, the same ru
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -125,11 +125,6 @@ class TracedFunction:
     @property
     def is_grad(self) -> bool:
         return self.kind is TracedKind.GRAD and not self.unknown_static
-
-    @property
-    def is_module_call(self) -> bool:
-        """A flax/equinox Module method, traced when the Module is applied (not a helper)."""
-        return self.via.endswith(MODULE_CALL) and not self.chain
 
     def describe(self) -> str:
         if self.chain:
@@ -233,12 +228,6 @@ class TracedFunctions(Generic[BodyT]):
 
     def get(self, fn: ast.AST | None) -> TracedFunction | None:
         return self.table.get(fn) if fn is not None else None
-
-    def __contains__(self, fn: object) -> bool:
-        return fn in self.table
-
-    def __iter__(self) -> Iterator[ast.AST]:
-        return iter(self.table)
 
     def compiled(self, fn: ast.AST) -> bool:
         """Traced under a caching transform (`jit`, `pmap`, `filter_jit`, `nnx.jit`), itself
