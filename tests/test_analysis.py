@@ -437,12 +437,12 @@ def test_compiled_and_traced_callee():
         jh(1.0)
         """
     )
-    transforms = facts.transforms
-    assert transforms.compiled(fn(facts, "f")) and transforms.compiled(fn(facts, "inner"))
-    assert not transforms.compiled(fn(facts, "g"))  # only bare vmap: re-traced every call
-    assert transforms.compiled(fn(facts, "h"))
+    traced = facts.traced
+    assert traced.compiled(fn(facts, "f")) and traced.compiled(fn(facts, "inner"))
+    assert not traced.compiled(fn(facts, "g"))  # only bare vmap: re-traced every call
+    assert traced.compiled(fn(facts, "h"))
     call = next(c for c in facts.index.calls if getattr(c.func, "id", "") == "jh")
-    assert transforms.traced_callee(call) is fn(facts, "h")
+    assert traced.traced_callee(call) is fn(facts, "h")
 
 
 # -- taint: traced values and the never-traced accessors ------------------------------------------

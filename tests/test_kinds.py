@@ -106,9 +106,8 @@ def test_entry_parameter_kinds():
         """
     )
     facts = ModuleFacts(ast.parse(src))
-    taint = facts.taint
     fn = next(n for n in facts.index.functions if getattr(n, "name", "") == "f")
-    levels = taint.param_levels[fn]
+    levels = facts.function_facts(fn).levels
     assert levels["x"] == Level.TREE  # traced by jit; `y` at the caller is of unknown kind
     assert "mode" not in levels  # a str is never a jit argument
     assert "patch" not in levels  # its default: no caller passes it

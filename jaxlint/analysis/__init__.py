@@ -5,20 +5,30 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jaxlint.analysis.flow.taint import Level, TaintAnalysis
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.pytrees import PytreeFields
-from jaxlint.analysis.transforms import FunctionFacts, Transforms
+from jaxlint.analysis.traced import TracedFunction, TracedFunctions, TracedKind
+from jaxlint.analysis.transforms import Transforms
+
+if TYPE_CHECKING:
+    from jaxlint.analysis.flow.keys import KeyFlow
+    from jaxlint.analysis.guards import VersionGuards
+    from jaxlint.analysis.jit_sites import JitSites
+    from jaxlint.analysis.loops import LoopFacts
+    from jaxlint.analysis.values import ValueKinds
 
 __all__ = [
-    "FunctionFacts",
     "Level",
     "ModuleFacts",
     "ModuleIndex",
     "PytreeFields",
     "TaintAnalysis",
+    "TracedFunction",
+    "TracedFunctions",
+    "TracedKind",
     "Transforms",
 ]
 
@@ -44,10 +54,16 @@ class ModuleFacts:
 
     @cached_property
     def transforms(self) -> Transforms:
-        return Transforms(self.index, self.jit_decorators, self.seeds)
+        """Where this module applies transforms (syntax only)."""
+        return Transforms(self.index, self.jit_decorators)
 
     @cached_property
-    def taint(self) -> TaintAnalysis:
+    def traced(self) -> TracedFunctions[TaintAnalysis]:
+        """Which functions are traced, how, with which parameters: the one table
+        (analysis/traced.py; `entries` needs no flow analysis, `table` runs the taint)."""
+        return TracedFunctions(self.index, self.transforms, self.seeds, self._taint_for)
+
+    def _taint_for(self, traced: TracedFunctions[TaintAnalysis]) -> TaintAnalysis:
         from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
 
         seeds = self.seeds or {}
@@ -55,20 +71,25 @@ class ModuleFacts:
         static = frozenset(helpers.names) if helpers is not None else frozenset()
         return TaintAnalysis(
             self.index,
-            self.transforms,
+            traced,
             lambda: self.pytrees,
             static,
             passed.as_map() if passed is not None else None,
         )
 
+    @property
+    def taint(self) -> TaintAnalysis:
+        """Traced levels of every expression: the same fixed point as `traced.table`."""
+        return self.traced.taint
+
     @cached_property
-    def jit_sites(self):  # noqa: ANN201 - analysis.jit_sites.JitSites
+    def jit_sites(self) -> JitSites:
         from jaxlint.analysis.jit_sites import JitSites
 
         return JitSites(self)
 
     @cached_property
-    def loops(self):  # noqa: ANN201 - analysis.loops.LoopFacts
+    def loops(self) -> LoopFacts:
         """Which functions run once per step of a Python loop, and why."""
         from jaxlint.analysis.loops import LoopFacts
 
@@ -79,20 +100,20 @@ class ModuleFacts:
         return PytreeFields(self.index)
 
     @cached_property
-    def values(self):  # noqa: ANN201 - analysis.values.ValueKinds
+    def values(self) -> ValueKinds:
         from jaxlint.analysis.values import ValueKinds
 
         return ValueKinds(self.index, lambda node: self.taint.is_traced(node))
 
     @cached_property
-    def keys(self):  # noqa: ANN201 - analysis.flow.keys.KeyFlow
+    def keys(self) -> KeyFlow:
         from jaxlint.analysis.flow.keys import KEY_HELPERS, KeyFlow
 
         helpers = (self.seeds or {}).get(KEY_HELPERS)
         return KeyFlow(self.index, helpers.as_map() if helpers is not None else None)
 
     @cached_property
-    def guards(self):  # noqa: ANN201 - analysis.guards.VersionGuards
+    def guards(self) -> VersionGuards:
         from jaxlint.analysis.guards import VersionGuards
 
         return VersionGuards(self.index)
@@ -124,9 +145,6 @@ class ModuleFacts:
 
         return any(self.index.qualname(c.func) in CLOCKS | TIMEIT for c in self.index.calls)
 
-    def function_facts(self, fn: ast.AST | None) -> FunctionFacts | None:
-        """Facts for a traced function, after helper propagation."""
-        if fn is None:
-            return None
-        self.taint  # noqa: B018 - propagation adds facts for helpers
-        return self.transforms.facts.get(fn)
+    def function_facts(self, fn: ast.AST | None) -> TracedFunction | None:
+        """The row of a traced function in the final table (helpers included)."""
+        return self.traced.get(fn)

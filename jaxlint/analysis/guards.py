@@ -116,7 +116,7 @@ class VersionGuards:
             if newer is None:
                 return False
             in_body = (
-                child is parent.body if isinstance(parent, ast.IfExp) else child in parent.body  # type: ignore[operator]
+                child is parent.body if isinstance(parent, ast.IfExp) else child in parent.body
             )
             return in_body != newer
         return False

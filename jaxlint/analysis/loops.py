@@ -53,6 +53,7 @@ from jaxlint.analysis.syntax import (
     target_names,
     walk_scope,
 )
+from jaxlint.analysis.transforms import TracedKind
 
 ONE_TIME_FUNCTIONS = frozenset(
     {"__init__", "__post_init__", "setup", "__new__", "__init_subclass__"}
@@ -951,7 +952,7 @@ class LoopFacts:
         if fn is None:
             return False
         ff = self.facts.function_facts(fn)
-        return bool(ff is not None and ff.kind == "jit")
+        return ff is not None and ff.kind is TracedKind.JIT
 
     @property
     def step_functions(

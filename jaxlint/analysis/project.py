@@ -78,7 +78,7 @@ from jaxlint.analysis.project_text import (
     uses_random,
     uses_transform,
 )
-from jaxlint.analysis.transforms import FunctionFacts
+from jaxlint.analysis.traced import TracedFunction
 
 
 def needs_summary(
@@ -112,11 +112,10 @@ def needs_summary(
 # -- summaries ----------------------------------------------------------------------------------
 
 
-def _eligible(facts: FunctionFacts | None) -> bool:
+def _eligible(facts: TracedFunction | None) -> bool:
     """Callers whose tracedness is certain enough to seed other modules."""
     return (
         facts is not None
-        and facts.kind in ("jit", "grad")
         and not facts.unknown_static
         and not facts.via.endswith(MODULE_CALL_SUFFIX)
         and facts.confidence == "high"  # transformed itself, not a helper reached by a chain
@@ -254,8 +253,7 @@ def summarize(
     if not transforms_used or not module:
         return out
     imports.index = facts.index
-    transforms = facts.transforms
-    if any(_eligible(f) for f in transforms.facts.values()):
+    if any(_eligible(f) for f in facts.traced.entries.values()):  # no taint needed to know
         _outgoing(facts, imports, out, lambda fn, f: _eligible(f))
     return out
 
@@ -290,7 +288,7 @@ def summarize_seeded(
     if not calling:
         return out  # no seeded function calls another module: no taint analysis needed
 
-    def seeded(fn: ast.AST, f: FunctionFacts | None) -> bool:
+    def seeded(fn: ast.AST, f: TracedFunction | None) -> bool:
         seed = seeds.get(getattr(fn, "name", ""))
         return (
             fn in calling
@@ -302,7 +300,7 @@ def summarize_seeded(
             and len(seed.chain) < MAX_CHAIN
         )
 
-    if any(seeded(fn, f) for fn, f in facts.transforms.facts.items()):
+    if any(seeded(fn, f) for fn, f in facts.traced.entries.items()):
         _outgoing(facts, imports, out, seeded)
     return out
 
@@ -346,13 +344,13 @@ def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  
     from jaxlint.analysis.flow.levels import Level
 
     index: ModuleIndex = facts.index
-    transforms = facts.transforms
-    taint = facts.taint
+    traced = facts.traced
+    taint = traced.taint
     short = out.module.rsplit(".", 1)[-1]
     grad_like = {*GRAD_LIKE, *JIT_LIKE}
     for call in index.calls:
         fn = index.enclosing_function(call)
-        caller = transforms.facts.get(fn) if fn is not None else None
+        caller = traced.get(fn)
         if caller is None or not eligible(fn, caller):
             continue
         func: ast.AST = call.func
@@ -396,7 +394,7 @@ def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  
             chain = tuple(f"{short}.{n}" for n in (caller.chain or (caller.name,)))
         else:  # a seeded function: its chain is already qualified
             chain = caller.chain
-        seed = Seed(caller.kind, caller.via, tuple(positions), tuple(keywords), chain)
+        seed = Seed(caller.kind.value, caller.via, tuple(positions), tuple(keywords), chain)
         out.outgoing.append((target, seed))
 
 

@@ -8,14 +8,15 @@ them fails. A G-context (only under bare grad & co.) carries concrete primals: o
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Literal
 
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
     ARGNUMS_GRADS,
-    COMPILING,
     GRAD_LIKE,
     HOST_CALLBACKS,
     JIT_LIKE,
@@ -38,36 +39,30 @@ from jaxlint.analysis.syntax import (
 STATIC_ANNOTATIONS = {"bool", "int", "str", "float", "complex", "tuple", "type", "Callable"}
 
 
-@dataclass
-class FunctionFacts:
+class TracedKind(Enum):
+    """How a transform traces a function."""
+
+    JIT = "jit"  # abstract values: host conversions and Python branches on them fail
+    GRAD = "grad"  # concrete primals (bare grad & co.): only float()/NumPy conversion fail
+
+
+TransformKind = Literal["jit", "grad", "host"]  # what a transform name does (`classify`)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """Every transform this module applies to one function, joined: the function's own
+    transforms decide what is traced (analysis/traced.py builds the traced table on it)."""
+
     node: ast.AST
-    kind: str  # "jit" (values abstract) | "grad" (concrete primals) | "host"
+    kind: TracedKind
     via: str  # the transform, e.g. "jax.jit"
-    traced_params: set[str] = field(default_factory=set)
-    confidence: str = "high"  # high | medium
-    chain: tuple[str, ...] = ()
+    traced_params: frozenset[str]
     unknown_static: bool = False  # static args not resolvable: stay silent
-    applied: set[str] = field(default_factory=set)  # every transform applied to it
+    applied: frozenset[str] = frozenset()  # every transform applied to it
     # parameters that every traced application binds to a value that is not None
     # (`partial(f, n=size)` handed to a transform): `if n is None:` never runs under tracing
-    not_none: set[str] = field(default_factory=set)
-
-    @property
-    def name(self) -> str:
-        return function_name(self.node)
-
-    @property
-    def is_jit(self) -> bool:
-        return self.kind == "jit" and not self.unknown_static
-
-    @property
-    def is_grad(self) -> bool:
-        return self.kind == "grad" and not self.unknown_static
-
-    def describe(self) -> str:
-        if self.chain:
-            return f"traced via {' -> '.join(n + '()' for n in self.chain)}"
-        return f"`{self.name}` is transformed by `{self.via}`"
+    not_none: frozenset[str] = frozenset()
 
 
 def function_name(node: ast.AST) -> str:
@@ -130,7 +125,7 @@ class Application:
     """A transform applied to a function: what it makes static."""
 
     qualname: str
-    kind: str
+    kind: TransformKind
     static_names: set[str] = field(default_factory=set)
     static_positions: set[int] = field(default_factory=set)
     unknown_static: bool = False
@@ -140,58 +135,24 @@ class Application:
 
 
 class Transforms:
-    """Finds the traced functions of a module; `facts` maps def/lambda nodes to FunctionFacts."""
+    """Where this module applies transforms: `applied` maps def/lambda nodes to what every
+    transform applied to them makes traced, `host` holds the host callbacks. A syntactic fact,
+    final once built; which functions end up traced (Module methods, other modules' seeds,
+    helpers) is decided in analysis/traced.py."""
 
-    def __init__(
-        self,
-        index: ModuleIndex,
-        jit_decorators: tuple[str, ...] = (),
-        seeds: Mapping[str, Any] | None = None,
-    ) -> None:
+    def __init__(self, index: ModuleIndex, jit_decorators: tuple[str, ...] = ()) -> None:
         self.index = index
         self.jit_decorators = set(jit_decorators)
-        self.facts: dict[ast.AST, FunctionFacts] = {}
-        self.host: set[ast.AST] = set()
-        self.jitted_names: dict[str, Application] = {}  # module-level `f = jax.jit(g)` names
+        self._applied: dict[ast.AST, Applied] = {}
+        self._host: set[ast.AST] = set()
         # def -> (parameter position, parameter name, the transform it returns)
         self.factories: dict[ast.AST, tuple[int, str, Application]] = self._find_factories()
         self._find()
-        if seeds:
-            self._seed(seeds)
-
-    def _seed(self, seeds: Mapping[str, Any]) -> None:
-        """Top-level functions that other modules call with traced arguments (the project
-        index's `Seed`s): traced at those parameters, with medium confidence, unless a
-        transform of this module already decides what is static."""
-        defs: dict[str, ast.AST] = {}
-        for stmt in self.index.tree.body:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                defs[stmt.name] = stmt  # the last definition wins, as at run time
-        for name, seed in seeds.items():
-            fn = defs.get(name)
-            if fn is None or fn in self.facts or fn in self.host:
-                continue
-            args = fn.args  # type: ignore[attr-defined]
-            positional = positional_params(fn)
-            names = set(all_params(fn))
-            traced: set[str] = set()
-            for pos in seed.positions:
-                if pos < len(positional):
-                    traced.add(positional[pos])
-                elif args.vararg is not None:
-                    traced.add(args.vararg.arg)
-            for kw in seed.keywords:
-                if kw in names and kw not in {a.arg for a in args.posonlyargs}:
-                    traced.add(kw)
-                elif args.kwarg is not None:
-                    traced.add(args.kwarg.arg)
-            if traced:
-                self.facts[fn] = FunctionFacts(
-                    fn, seed.kind, seed.via, traced, confidence="medium", chain=tuple(seed.chain)
-                )
+        self.applied: Mapping[ast.AST, Applied] = MappingProxyType(self._applied)
+        self.host: frozenset[ast.AST] = frozenset(self._host)
 
     # -- classification -----------------------------------------------------------
-    def classify(self, qualname: str | None) -> str | None:
+    def classify(self, qualname: str | None) -> TransformKind | None:
         if qualname is None:
             return None
         if qualname in JIT_LIKE or qualname in self.jit_decorators:
@@ -246,7 +207,7 @@ class Transforms:
             return None
         fn = self.index.resolve_function(expr)
         found = self.factories.get(fn) if fn is not None else None
-        if found is None:
+        if found is None or fn is None:
             return None
         pos, name, app = found
         if isinstance(expr, ast.Attribute) and is_method(self.index, fn):
@@ -334,8 +295,8 @@ class Transforms:
     # -- discovery ---------------------------------------------------------------------
     def _find(self) -> None:
         for fn in self.index.functions:
-            if isinstance(fn, ast.Lambda):
-                continue
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue  # a lambda: no decorators
             apps = [a for a in (self.application(d) for d in fn.decorator_list) if a]
             if apps:
                 self._apply(fn, apps, bound=0, bound_names=set())
@@ -349,8 +310,6 @@ class Transforms:
             self._read_static(app, call)
             for arg in function_args(call, self.fn_spec(q)):  # type: ignore[arg-type]
                 self._apply_to_expr(arg, [app])
-        for cls in self.index.classes:
-            self._module_methods(cls)
 
     def _apply_factory(self, call: ast.Call) -> None:
         """`apply(f)` where `apply` is a jit factory of this module: `f` is traced."""
@@ -454,13 +413,13 @@ class Transforms:
     ) -> None:
         kinds = {a.kind for a in apps}
         if "host" in kinds:
-            self.host.add(fn)
-            self.facts.pop(fn, None)
+            self._host.add(fn)
+            self._applied.pop(fn, None)
             return
-        if fn in self.host:
+        if fn in self._host:
             return
-        kind = "jit" if "jit" in kinds else "grad"
-        main = next(a for a in apps if a.kind == kind)
+        kind = TracedKind.JIT if "jit" in kinds else TracedKind.GRAD
+        main = next(a for a in apps if a.kind == kind.value)
         positional = positional_params(fn)
         static: set[str] = set(positional[:bound]) | bound_names
         unknown = False
@@ -478,7 +437,7 @@ class Transforms:
         if main.qualname == "equinox.filter_jit":
             static |= scalar_params(fn)
         traced = set(all_params(fn)) - static
-        if kind == "grad":
+        if kind is TracedKind.GRAD:
             # a bare grad differentiates only `argnums`; the rest stay concrete
             free = positional[bound:]
             for a in apps:
@@ -487,23 +446,28 @@ class Transforms:
                     traced &= {free[i] for i in nums if -len(free) <= i < len(free)}
         if is_method(self.index, fn) and positional:
             traced.discard(positional[0])  # self: JAX409 reports jit on methods
-        existing = self.facts.get(fn)
-        if existing is not None:
-            if existing.kind == "grad" and kind == "jit":
-                existing.kind, existing.via = "jit", main.qualname
-            existing.traced_params |= traced
-            existing.unknown_static |= unknown
-            existing.applied |= {a.qualname for a in apps}
-            existing.not_none &= not_none or set()
+        names = frozenset(a.qualname for a in apps)
+        existing = self._applied.get(fn)
+        if existing is not None:  # another application of the same function: join them
+            upgrade = existing.kind is TracedKind.GRAD and kind is TracedKind.JIT
+            self._applied[fn] = replace(
+                existing,
+                kind=TracedKind.JIT if upgrade else existing.kind,
+                via=main.qualname if upgrade else existing.via,
+                traced_params=existing.traced_params | traced,
+                unknown_static=existing.unknown_static or unknown,
+                applied=existing.applied | names,
+                not_none=existing.not_none & (not_none or set()),
+            )
             return
-        self.facts[fn] = FunctionFacts(
+        self._applied[fn] = Applied(
             fn,
             kind,
             main.qualname,
-            traced,
+            frozenset(traced),
             unknown_static=unknown,
-            applied={a.qualname for a in apps},
-            not_none=set(not_none or ()),
+            applied=names,
+            not_none=frozenset(not_none or ()),
         )
 
     def _vmap_static(self, app: Application, positional: list[str]) -> set[str]:
@@ -554,7 +518,7 @@ class Transforms:
         arguments: calling the function's name runs it first, so it decides what the inner
         transform sees (a padding or bucketing wrapper fixes the shapes jit compiles for).
         Known pass-throughs (`staticmethod`, `functools.wraps(...)`, JAX transforms) are not."""
-        decorators = getattr(fn, "decorator_list", [])
+        decorators: list[ast.expr] = getattr(fn, "decorator_list", [])
         if decorator not in decorators:
             return None
         for dec in decorators[: decorators.index(decorator)]:
@@ -564,62 +528,6 @@ class Transforms:
                 continue
             return dec
         return None
-
-    def traced_callee(self, call: ast.Call) -> ast.AST | None:
-        """The traced function a call runs: `f(...)` for a traced def `f`, or `g(...)` where
-        `g = jax.jit(f)` (or another transform of `f`)."""
-        fn = self.index.resolve_function(call.func)
-        if fn is None and isinstance(call.func, ast.Name):
-            b = self.index.binding(call.func.id, self.index.scope_of(call.func))
-            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
-                q = self.index.qualname(b.value.func)
-                if self.classify(q) == "jit":
-                    args = function_args(b.value, self.fn_spec(q))  # type: ignore[arg-type]
-                    fn = self.index.resolve_function(args[0]) if args else None
-                elif (factory := self._factory_app(b.value.func)) is not None:
-                    pos = factory[0][0]  # `g = apply(f)`, `apply` a jit factory of this module
-                    args = b.value.args
-                    fn = self.index.resolve_function(args[pos]) if 0 <= pos < len(args) else None
-        return fn if fn is not None and fn in self.facts else None
-
-    def compiled(self, fn: ast.AST) -> bool:
-        """Traced under a caching transform (`jit`, `pmap`, `filter_jit`, `nnx.jit`), itself
-        or through an enclosing function or the caller chain: globals it reads are baked in."""
-        cur: ast.AST | None = fn
-        while cur is not None:
-            facts = self.facts.get(cur)
-            if (
-                facts is not None
-                and facts.kind == "jit"
-                and (facts.via in COMPILING or facts.applied & COMPILING)
-            ):
-                return True
-            cur = self.index.enclosing_function(cur)
-        return False
-
-    def _module_methods(self, cls: ast.ClassDef) -> None:
-        """`__call__` / `@nn.compact` methods of flax and equinox Modules: traced when applied."""
-        lib = self.module_library(cls)
-        if lib is None:
-            return
-        for stmt in cls.body:
-            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or stmt in self.facts:
-                continue
-            compact = any(
-                (self.index.qualname(d) or "").endswith(".compact") for d in stmt.decorator_list
-            )
-            if stmt.name != "__call__" and not compact:
-                continue
-            params = positional_params(stmt)
-            # A Module's `__call__` is not itself a transform: it is traced only when the
-            # module is applied under one, with what the caller passes. Its required inputs
-            # are the arrays; keyword arguments with a default (`train=False`, `seqhw=None`,
-            # `**kwargs`) carry Python configuration (a jitted `apply` must mark them static
-            # for `seqhw or self.seqhw` to work at all), so they need evidence to be traced.
-            traced = set(required_params(stmt)) - set(params[:1]) - scalar_params(stmt)
-            self.facts[stmt] = FunctionFacts(
-                stmt, "jit", f"{lib}.Module.__call__", traced, confidence="medium"
-            )
 
 
 def _literal_axes(node: ast.AST | None, depth: int = 0) -> list[object] | None:
@@ -644,7 +552,7 @@ def _literal_axes(node: ast.AST | None, depth: int = 0) -> list[object] | None:
     return None
 
 
-def _own_returns(fn: ast.AST):
+def _own_returns(fn: ast.AST) -> Iterator[ast.Return]:
     """The `return <value>` statements of `fn` itself (not of functions nested in it)."""
     stack = list(ast.iter_child_nodes(fn))
     while stack:

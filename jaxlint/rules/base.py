@@ -21,7 +21,7 @@ from jaxlint.core.diagnostic import (
 from jaxlint.edits.view import ModuleView
 
 if TYPE_CHECKING:
-    from jaxlint.analysis import FunctionFacts
+    from jaxlint.analysis import TracedFunction
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ class Context(ModuleView):
         self.functions.pop()
 
     @property
-    def function(self) -> FunctionFacts | None:
+    def function(self) -> TracedFunction | None:
         """Facts of the innermost enclosing function when JAX traces it (computed lazily)."""
         if self._function_cached is False:
             self._function_cached = self.facts.function_facts(self.function_node)

@@ -322,8 +322,8 @@ def _findings_to_verify(
         _check_args_count(node, function, args)
         from jaxlint.analysis.imports import ModuleIndex
 
-        ModuleIndex(tree)  # parent links for function_of
-        diags = [d for d in diags if function_of(d, tree, source) == function]
+        index = ModuleIndex(tree)
+        diags = [d for d in diags if function_of(d, index, source) == function]
     return source, diags, every, settings
 
 

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from jaxlint.analysis import ModuleFacts
+from jaxlint.analysis import ModuleFacts, ModuleIndex
 from jaxlint.core.config import Settings
 from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.core.source import SourceText
@@ -151,8 +151,6 @@ def plan_file(
     source = source if isinstance(source, SourceText) else SourceText(source)
     tree = ast.parse(source.text)
     facts = ModuleFacts(tree, settings.jit_decorators, seeds)
-    facts.index  # noqa: B018 - sets parent links
-    facts.taint  # noqa: B018 - helper propagation
     diags = list(diags)
     abspath = str(Path(path).resolve())
     others = [
@@ -182,11 +180,11 @@ def plan_file(
     ]
 
 
-def function_of(diag: Diagnostic, tree: ast.Module, source: SourceText) -> str | None:
+def function_of(diag: Diagnostic, index: ModuleIndex, source: SourceText) -> str | None:
     """`name` / `Class.name` of the outermost named function around a diagnostic."""
-    loc = Located(tree, source, diag)
-    tops = [f for f in loc.functions if def_qualname(f, tree) is not None]
-    return def_qualname(tops[-1], tree) if tops else None
+    loc = Located(index, source, diag)
+    tops = [f for f in loc.functions if def_qualname(f, index.tree) is not None]
+    return def_qualname(tops[-1], index.tree) if tops else None
 
 
 class _Inputs:
@@ -243,7 +241,7 @@ def plan_one(
     """The job of one finding (`jobs.Job`): where it is, which kinds verify it, the entry that
     reaches it with its inputs, each kind's hints, and its own fix applied alone."""
     rule = rules.get(diag.code)
-    loc = Located(tree, source, diag)
+    loc = Located(facts.index, source, diag)
     verify = verify_of(rule) if rule is not None else Verify()
     kinds = verify.kinds
     job = _job_header(index, abspath, display, source, tree, diag, loc, kinds, others)

@@ -164,10 +164,9 @@ def capture_targets(
     source = source if isinstance(source, SourceText) else SourceText(source)
     tree = ast.parse(source.text)
     facts = ModuleFacts(tree, settings.jit_decorators)
-    facts.index  # noqa: B018 - sets parent links
     out: list[str] = []
     for diag in diags:
-        loc = Located(tree, source, diag)
+        loc = Located(facts.index, source, diag)
         for cand in candidates_for(loc, facts, ("trace",), ()):
             if cand.qualname and cand.qualname not in out:
                 out.append(cand.qualname)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.core.source import SourceText
@@ -71,7 +72,9 @@ def _header_lines(stmt: ast.stmt) -> tuple[int, int]:
 class Located:
     """The AST node a diagnostic points at, and its surroundings."""
 
-    def __init__(self, tree: ast.Module, source: SourceText, diag: Diagnostic) -> None:
+    def __init__(self, index: ModuleIndex, source: SourceText, diag: Diagnostic) -> None:
+        """`index`: the module's (its parent links place the node among its functions)."""
+        tree = index.tree
         self.tree = tree
         self.node = _find_node(tree, source, diag)
         self.stmt = statement_of(self.node) if self.node is not None else None

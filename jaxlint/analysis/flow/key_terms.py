@@ -237,7 +237,7 @@ def innermost_loop(node: ast.AST) -> ast.AST | None:
         if isinstance(cur, (ast.For, ast.AsyncFor, ast.While)) and child in cur.body:
             return cur
         if isinstance(cur, COMPREHENSIONS):
-            first = cur.generators[0]  # type: ignore[attr-defined]
+            first = cur.generators[0]
             if not (child is first and below is first.iter):  # the first iterable runs once
                 return cur
         below, child, cur = child, cur, syntax.parent(cur)

@@ -1,8 +1,8 @@
 """The taint lattice's elements: how surely a value is traced.
 
-A module of its own because both halves of the taint analysis use it: the transfer functions
-(`flow/taint.py`) and the helper summaries and queries built on them (`flow/taint_helpers.py`,
-`flow/taint_queries.py`), which `flow/taint.py` imports.
+A module of its own because the transfer functions (`flow/taint.py`), the queries built on
+them (`flow/taint_queries.py`) and the traced-function table whose helper propagation reads
+the levels (`analysis/traced.py`) all use it.
 """
 
 from __future__ import annotations

@@ -8,10 +8,11 @@ Levels (`flow/levels.py`, joined by max):
   dict-of-arrays is fine, so a bare TREE in an `if` is left alone);
 - ARRAY: certainly a traced array: the result of arithmetic, a comparison or a jnp/lax op.
 
-The walker owns control flow; this module says what one statement or expression does. A
-helper called from a traced function with traced arguments is traced too: that propagation
-lives in `flow/taint_helpers.py`, the queries rules ask afterwards in `flow/taint_queries.py`;
-`TaintAnalysis` inherits both.
+The walker owns control flow; this module says what one statement or expression does, for
+one function at a time. Which functions are traced, and with which parameters, is decided in
+`analysis/traced.py`: it drives the fixed point (`TracedFunctions._solve` calls `analyze` per
+function), and this analysis reads its rows and reports each call to it (`reach`), never
+writing them. The queries rules ask afterwards are in `flow/taint_queries.py` (inherited).
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ import ast
 import re
 from collections.abc import Callable
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from jaxlint.analysis.flow.levels import Level
-from jaxlint.analysis.flow.taint_helpers import HelperSummaries
 from jaxlint.analysis.flow.taint_queries import TaintQueries
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
@@ -57,7 +58,9 @@ from jaxlint.analysis.kinds import (
 )
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
-from jaxlint.analysis.transforms import FunctionFacts, Transforms
+
+if TYPE_CHECKING:
+    from jaxlint.analysis.traced import TracedFunctions
 
 __all__ = ["Level", "TaintAnalysis", "catches_tracer_errors"]
 
@@ -115,13 +118,14 @@ class _TaintFlow(ForwardWalker[dict[str, Level]]):
         self.case_guard = analysis.case_guard  # type: ignore[method-assign]
 
 
-class TaintAnalysis(TaintQueries, HelperSummaries):
-    """Evaluates taint for every expression of every traced function, to a fixed point."""
+class TaintAnalysis(TaintQueries):
+    """Evaluates taint for every expression of every traced function; `analysis/traced.py`
+    runs it to the fixed point (`analyze`, one function per call)."""
 
     def __init__(
         self,
         index: ModuleIndex,
-        transforms: Transforms,
+        traced: TracedFunctions[TaintAnalysis],
         pytrees: Callable[[], PytreeFields] | None = None,
         static_helpers: frozenset[str] = frozenset(),
         passed: dict[str, tuple[int, frozenset[str]]] | None = None,
@@ -130,22 +134,18 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         self.index = index
         # other modules' functions, as called here, that return Python values (project index)
         self.static_helpers = static_helpers
-        self.transforms = transforms
+        self.traced = traced  # read while it runs: the rows, parameter levels, helper masks
         self._pytrees_factory = pytrees
-        self.facts: dict[ast.AST, FunctionFacts] = transforms.facts
         self.levels: dict[int, Level] = {}
         self.returns: dict[ast.AST, Level] = {}
         # per tuple element, for helpers whose every return is a tuple of one length
         self.return_elts: dict[ast.AST, tuple[Level, ...] | None] = {}
-        self.param_levels: dict[ast.AST, dict[str, Level]] = {}
         self.closure_env: dict[ast.AST, dict[str, Level]] = {}
-        self._callers: dict[ast.AST, set[ast.AST]] = {}
-        # helper parameters that every traced call site passes a boolean mask to
-        self.mask_params: dict[ast.AST, dict[str, bool]] = {}
+        # helper parameters that every traced call site passes a boolean mask (traced.py)
+        self.mask_params: dict[ast.AST, dict[str, bool]] = traced.mask_params
         # Name loads -> whether every assignment reaching it is a boolean mask (flow facts)
         self.mask_loads: dict[int, bool] = {}
-        self._self_values: dict[ast.AST, dict[str, list]] = {}
-        self._changed: set[ast.AST] = set()
+        self._changed: set[ast.AST] = set()  # traced functions whose closure grew
         self._current: ast.AST | None = None
         self._ret = Level.NONE
         self._probe = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
@@ -153,7 +153,6 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         self._iter_levels = {}
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
         self._not_none: set[str] = set()  # parameters bound to a value by every application
-        self._run()
 
     @cached_property
     def kinds(self) -> ParamKinds:
@@ -191,52 +190,28 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
                         break
         return pytrees.is_static_attribute(node.attr, cls)
 
-    # -- fixed point ------------------------------------------------------------------------
-    def _run(self) -> None:
-        submodules = self._submodule_calls()
-        for fn, facts in self.facts.items():
-            module_call = facts.via.endswith("Module.__call__") and not facts.chain
-            if fn in submodules:
-                # applied by another Module of this file: what it gets is known there, so
-                # its inputs are traced only as far as the callers' arguments are
-                facts.traced_params = set()
-            elif module_call:
-                # not a transform: what is traced is assumed; code that needs a parameter
-                # concrete (`np.arange(qlen)`, `x.shape != out_shape`) says it is Python
-                facts.traced_params -= self._concrete_params(fn, facts.traced_params)
-                facts.traced_params = self.kinds.module_inputs(fn, facts.traced_params)
-            # the kinds the evidence proves (analysis/kinds.py decides; the transform's
-            # non-static parameters are its input)
-            direct = not facts.chain and facts.confidence == "high" and not module_call
-            levels = self.kinds.entry_levels(fn, facts.traced_params, direct=direct)
-            facts.traced_params = {p for p, lv in levels.items() if lv >= Level.TREE}
-            self.param_levels[fn] = {p: lv for p, lv in levels.items() if lv > Level.NONE}
-        queue = list(self.facts)
-        budget = 30 * (len(queue) + 5)
-        queued = set(queue)
-        while queue and budget > 0:
-            budget -= 1
-            fn = queue.pop(0)
-            queued.discard(fn)
-            changed = self._analyze(fn)
-            # in source order, not the set's (id-based) order: which caller reaches a helper
-            # first names the chain in its messages, and that must not vary between runs
-            for other in sorted(changed, key=_source_order):
-                if other not in queued:
-                    queue.append(other)
-                    queued.add(other)
+    # -- one function of the fixed point (analysis/traced.py drives it) --------------------
+    @property
+    def current_function(self) -> ast.AST | None:
+        """The function being analysed."""
+        return self._current
 
-    def _analyze(self, fn: ast.AST) -> set[ast.AST]:
-        self._changed: set[ast.AST] = set()
+    def closes_over_traced(self, fn: ast.AST) -> bool:
+        return any(v >= Level.TREE for v in self.closure_env.get(fn, {}).values())
+
+    def analyze(self, fn: ast.AST) -> tuple[set[ast.AST], bool]:
+        """Walk `fn` with the parameter levels that reach it: the traced functions whose
+        closure grew, and whether `fn`'s return level (or its per-element levels) changed."""
+        self._changed = set()
         self._current = fn
         self._probe = 0
-        facts = self.facts.get(fn)
+        facts = self.traced.current(fn)
         self._filtered = facts is not None and facts.via.startswith(FILTERING)
         self._not_none = set(facts.not_none) if facts is not None else set()
         self._iter_levels: dict[ast.AST, Level] = {}
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
-            env[name] = self.param_levels.get(fn, {}).get(name, Level.NONE)
+            env[name] = self.traced.levels_now(fn).get(name, Level.NONE)
         for name in object_params(self.index, fn):  # `A: lx.AbstractLinearOperator`
             env[OBJECT_KEY + name] = Level.CONTAINER
         self._ret = Level.NONE
@@ -253,13 +228,12 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             elts = tuple(max(a, b) for a, b in zip(prev_elts, elts))
         elif prev_elts is not None and elts != prev_elts:
             elts = None  # returns of different shapes on different passes: not per element
-        if elts != prev_elts and (elts is not None or fn in self.return_elts):
-            self._changed |= self._callers.get(fn, set())
+        grew = elts != prev_elts and (elts is not None or fn in self.return_elts)
         self.return_elts[fn] = elts
         if prev is None or self._ret > prev:
             self.returns[fn] = max(self._ret, prev or Level.NONE)
-            self._changed |= self._callers.get(fn, set())
-        return self._changed
+            grew = True
+        return self._changed, grew
 
     def _return_elements(self, value: ast.AST | None) -> None:
         """Per-element levels of a `return a, b`: a caller unpacking `h, y = helper(x)` gets
@@ -407,7 +381,7 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             new.setdefault(k, v)
         if new != old:
             self.closure_env[fn] = new
-            if fn in self.facts:
+            if self.traced.is_traced_now(fn):
                 self._changed.add(fn)
 
     def bind(
@@ -719,7 +693,7 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         kwargs = {kw.arg: self.expr(kw.value, env) for kw in node.keywords}
         strongest = max([*args, *kwargs.values(), Level.NONE])
         q = self.index.qualname(func)
-        self._propagate(node, q, env)
+        self.traced.reach(self, node, q)  # a helper it calls sees these arguments
         if q in STATIC_CALLS:
             return Level.NONE
         if isinstance(func, ast.Attribute) and receiver == Level.NONE and func.attr in AOT_METHODS:
@@ -767,7 +741,7 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             if (
                 strongest == Level.NONE
                 and receiver < Level.TREE
-                and not self._closes_over_traced(callee)
+                and not self.closes_over_traced(callee)
             ):
                 return Level.NONE  # a traced helper called here with static arguments
             return self.returns[callee]
@@ -790,11 +764,6 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             "filter",
         ):
             return Level.CONTAINER
-        if callee is not None and callee in self.facts:
+        if callee is not None and self.traced.is_traced_now(callee):
             return Level.NONE if self.returns.get(callee) is None else self.returns[callee]
         return Level.TREE
-
-
-def _source_order(node: ast.AST) -> tuple[int, int]:
-    """Where a function starts: a stable order for queueing functions."""
-    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))

@@ -15,6 +15,7 @@ from jaxlint.analysis.jax_api import (
 )
 from jaxlint.analysis.pending import pending_outputs
 from jaxlint.analysis.syntax import keyword
+from jaxlint.analysis.transforms import TracedKind
 from jaxlint.analysis.values import assigned_value
 from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
@@ -50,10 +51,7 @@ def is_async_work(ctx: Context, call: ast.Call) -> bool:
         return True  # jax.jit(f)(x)
     target = ctx.index.resolve_function(func)
     if target is not None:
-        facts = ctx.facts.transforms.facts.get(target)
-        return bool(
-            facts and facts.kind == "jit" and facts.via in JIT_FACTORIES and not facts.chain
-        )
+        return _jitted_here(ctx, target)
     if isinstance(func, ast.Name):
         value = assigned_value(ctx.index, func)
         if isinstance(value, ast.Call):
@@ -63,6 +61,12 @@ def is_async_work(ctx: Context, call: ast.Call) -> bool:
                 and any(ctx.qualname(a) in JIT_FACTORIES for a in value.func.args[:1])
             )
     return False
+
+
+def _jitted_here(ctx: Context, fn: ast.AST) -> bool:
+    """This module applies a jit factory to `fn` itself (not a helper traced through it)."""
+    app = ctx.facts.transforms.applied.get(fn)
+    return app is not None and app.kind is TracedKind.JIT and app.via in JIT_FACTORIES
 
 
 def _in_scope_at(ctx: Context, name: str, call: ast.Call, end: ast.stmt) -> bool:
@@ -93,10 +97,7 @@ def _string_statement_dispatches(ctx: Context, code: str) -> bool:
         return False
     b = found[0]
     if b.kind == "def":
-        facts = ctx.facts.transforms.facts.get(b.node)
-        return bool(
-            facts and facts.kind == "jit" and facts.via in JIT_FACTORIES and not facts.chain
-        )
+        return _jitted_here(ctx, b.node)
     value = b.value
     return isinstance(value, ast.Call) and ctx.qualname(value.func) in JIT_FACTORIES
 

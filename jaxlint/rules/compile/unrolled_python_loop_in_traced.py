@@ -10,6 +10,7 @@ import re
 
 from jaxlint.analysis.jax_api import JIT_FACTORIES
 from jaxlint.analysis.syntax import all_params, positional_params
+from jaxlint.analysis.traced import TracedFunction
 from jaxlint.rules.base import Context, Examples, Rule
 
 DEFAULT_UNROLL_THRESHOLD = 32
@@ -355,10 +356,10 @@ EAGER_TRANSFORMS = frozenset(
 )
 
 
-def _only_eager_transforms(ctx: Context, fn) -> bool:  # noqa: ANN001 - FunctionFacts
+def _only_eager_transforms(ctx: Context, fn: TracedFunction) -> bool:
     """`vmap(f)(x)` and nothing compiles `f` (no jit, pmap or lax control flow around it, no
     traced caller): its loop runs step by step (neural-tangents' cookbook `vmap(train_network)`)."""
-    if fn.chain or ctx.facts.transforms.compiled(fn.node):
+    if fn.chain or ctx.facts.traced.compiled(fn.node):
         return False
     applied = fn.applied | {fn.via}
     return bool(applied) and applied <= EAGER_TRANSFORMS

@@ -171,7 +171,7 @@ class MutableGlobalInTraced(Rule):
         module = ctx.index.scopes[ctx.index.tree]
         if any(b.kind in ("import", "def", "class") for b in module.bindings.get(node.id, ())):
             return
-        if not ctx.facts.transforms.compiled(fn_node):
+        if not ctx.facts.traced.compiled(fn_node):
             return
         late = [w for w in self._late_writes(writes, node.id, ctx) if _same_part(w, node)]
         if not late:
@@ -225,11 +225,11 @@ class MutableGlobalInTraced(Rule):
             first = float("inf")
             last = float("-inf")
             loops: set[ast.AST] = set()
-            transforms = ctx.facts.transforms
+            traced = ctx.facts.traced
             for call in ctx.index.calls:
                 if ctx.index.enclosing_function(call) is not None:
                     continue
-                if transforms.traced_callee(call) is None:
+                if traced.traced_callee(call) is None:
                     continue
                 first = min(first, call.lineno)
                 last = max(last, call.lineno)

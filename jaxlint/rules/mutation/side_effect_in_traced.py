@@ -72,7 +72,7 @@ TRACE_ONCE = frozenset(
 
 
 def _trace_once(ctx: Context) -> bool:
-    facts = ctx.facts.transforms.facts
+    facts = ctx.facts.traced
     for fn in reversed(ctx.functions):
         f = facts.get(fn)
         if f is not None and f.via in TRACE_ONCE:
