@@ -172,16 +172,16 @@ for root, items in ranked:
             f"- **{x['repo'].replace('+', '/')}** `{x['path']}:{x['line']}`{cell} {x['code']} "
             f"({x['confidence']}){dup}: `{excerpt(r)[:120]}` — {x['reason']}"
         )
-    p = OUT / "repros" / meta["repro"]
-    out += [
-        "",
-        f"Reproduction `benchmarks/precision_v4/repros/{meta['repro']}` (runs on JAX 0.12; jaxlint at 330b186 reports it):",
-        "",
-        "```python",
-        p.read_text().rstrip(),
-        "```",
-        "",
-    ]
+    out.append("")
+    for name in [meta["repro"], *meta.get("more", [])]:
+        out += [
+            f"Reproduction `benchmarks/precision_v4/repros/{name}` (runs on JAX 0.12; jaxlint at 330b186 reports it):",
+            "",
+            "```python",
+            (OUT / "repros" / name).read_text().rstrip(),
+            "```",
+            "",
+        ]
 out += ["## True positives and DEBATABLE", ""]
 for x in review:
     if x["verdict"] != "FP":

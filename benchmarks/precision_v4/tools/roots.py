@@ -8,8 +8,9 @@ ROOTS = {
     },
     "F2": {
         "title": "The result of `np.array(x)` of a traced value is taken as traced, and the taint flows into a host helper and through scipy",
-        "fact": "`masks_np = np.array(masks)` (itself a true JAX101 when it runs under jit) either raises or returns a host `numpy.ndarray`; it never yields a tracer. Whatever is computed from it (`masks_np[b]`, `scipy.ndimage.label(...)`, its label count `num`) is NumPy / Python. The analysis keeps `masks_np` traced, so the helper `_postprocess_mask_numpy` is seeded traced at `mask` ('traced via postprocess_masks() -> _postprocess_mask_numpy()') and every NumPy call on its locals is reported, with a `[*]` safe fix to `jnp.zeros_like` that would move host code onto the device (checked on a reduction: `np.zeros_like(m)` on `m = np.array(tracer)[0] + 1` is reported with a fix). Fact: NumPy conversions (`np.array`, `np.asarray`, `np.*` results) are host values (a kind: host array), not traced.",
+        "fact": "`masks_np = np.array(masks)` (itself a true JAX101 when it runs under jit) either raises or returns a host `numpy.ndarray`; it never yields a tracer. Whatever is computed from it (`masks_np[b]`, `scipy.ndimage.label(...)`, its label count `num`) is NumPy / Python. The analysis keeps `masks_np` traced, so the helper `_postprocess_mask_numpy` is seeded traced at `mask` ('traced via postprocess_masks() -> _postprocess_mask_numpy()') and every NumPy call on its locals is reported. In bonsai the `jnp.zeros_like` fix is offered as unsafe; in the reduction v02b (`m = np.array(tracer)[0] + 1; np.zeros_like(m)`) it is a medium-confidence finding with a SAFE `[*]` fix, i.e. a safe fix resting on an unproven kind (issue 23's 'Done when' forbids that). Fact: NumPy conversions (`np.array`, `np.asarray`, `np.*` results) are host values (a kind: host array), not traced.",
         "repro": "v02_numpy_copy_of_traced_arg.py",
+        "more": ["v02b_numpy_copy_safe_fix.py"],
     },
     "F3": {
         "title": "A key use / list conversion under `if flag:` where `flag` defaults to False and no caller passes it (the defaults no caller overrides)",

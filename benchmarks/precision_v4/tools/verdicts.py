@@ -19,7 +19,7 @@ v(
     "JAX201",
     "TP",
     None,
-    "cell 9 draws the scalar amplitude from `amplitude_key`, cell 11 draws `uniform(amplitude_key, (2,))` again: the second showcase's first amplitude repeats the first (notebook demo, low impact)",
+    "cell 9 draws the scalar amplitude from `amplitude_key`, cell 11 draws `uniform(amplitude_key, (2,))` again: the second showcase's first amplitude repeats the first exactly (checked on JAX 0.12: uniform(k, ())) == uniform(k, (2,))[0]; notebook demo, low impact)",
 )
 v(
     X,
@@ -37,7 +37,7 @@ v(
     "JAX201",
     "TP",
     None,
-    "`state_1d = normal(KEY, (64,))` then `state_3d = normal(KEY, (1, 64, 64))` in one test: the inputs share their leading values (test-quality only; the test checks only the ndim error)",
+    "`state_1d = normal(KEY, (64,))` then `state_3d = normal(KEY, (1, 64, 64))` in one test: the inputs share their leading values (checked: normal(k, (1, 64, 64))[0, 0] == normal(k, (64,))); test-quality only, the test checks only the ndim error",
 )
 
 D = "google+dopamine"
@@ -57,7 +57,7 @@ v(
     "JAX201",
     "TP",
     None,
-    "`t_indices = randint(rng, (B,), min_id, max_id)` and `b_indices = randint(rng, (B,), 0, n_envs)` with one key: the env index of each sampled transition is correlated with its time index",
+    "`t_indices = randint(rng, (B,), min_id, max_id)` and `b_indices = randint(rng, (B,), 0, n_envs)` with one key: the env index of each sampled transition is a function of its time index (checked on JAX 0.12: randint(k, (8,), 0, 4) == randint(k, (8,), 0, 1000) % 4 element for element)",
 )
 v(
     D,
@@ -75,7 +75,7 @@ v(
     "JAX501",
     "TP",
     None,
-    "`b_indices` is the jax array of :544 (only `t_indices` was converted with `np.array` at :546): `b_indices[i] = b_index` raises TypeError whenever an invalid transition is resampled",
+    "`b_indices` is the jax array of :544 (only `t_indices` was converted with `np.array` at :546): `b_indices[i] = b_index` raises TypeError whenever an invalid transition is resampled (checked)",
 )
 v(
     D,
@@ -123,7 +123,7 @@ v(
     "JAX201",
     "TP",
     None,
-    "`randomness = uniform(rng, ...)` then `model.init(rng, ...)` with the same key (test fixture; hk init splits `rng`, whose children overlap the bits of `uniform(rng)`)",
+    "`randomness = uniform(rng, ...)` then `model.init(rng, ...)` with the same key (test fixture: one key for the input field and the parameter init)",
 )
 v(
     N,
@@ -255,7 +255,7 @@ v(
     "JAX110",
     "TP",
     None,
-    "`if x.dtype == jnp.float16 and jnp.isinf(x).any():` under the jitted `forward` (:720): with a float16 config (params.py maps 'float16') the `any()` is a tracer in an `if` (TracerBoolConversionError); float32/bf16 short-circuit",
+    "`if x.dtype == jnp.float16 and jnp.isinf(x).any():` under the jitted `forward` (:720): with a float16 config (params.py maps 'float16') the `any()` is a tracer in an `if` (TracerBoolConversionError); float32/bf16 short-circuit (checked: jit(fp16_clamp) on float16 input raises TracerBoolConversionError, on float32 runs)",
 )
 
 E = "paganpasta+eqxvision"
@@ -275,7 +275,7 @@ v(
     "JAX201",
     "TP",
     None,
-    "attention dropout (:227) and output dropout (:233) draw `bernoulli(key, q, shape)` from the same key: correlated masks in training",
+    "attention dropout (:227) and output dropout (:233) draw `bernoulli(key, q, shape)` from the same key: in training the two masks coincide on their common prefix (checked: bernoulli(k, .9, (4, 8)).ravel()[:16] == bernoulli(k, .9, (2, 8)).ravel())",
 )
 
 P = "pnkraemer+probdiffeq"
