@@ -4,7 +4,9 @@ in the vision sub-module of an nnx Module. The only jitted entry (`forward`) cal
 under the jit; the vision path runs eagerly (`forward_vision`, "not JIT"). The call is written
 `self.model.visual(...)` (two attribute levels): with `self.visual(...)` (one level) the caller is
 resolved and the finding disappears, so the unresolved call leaves `Vision.__call__` with the
-default seed "required parameters of a Module `__call__` are traced" (medium)."""
+default seed "required parameters of a Module `__call__` are traced" (medium).
+
+Expected after the fix: no finding."""
 
 import jax
 import jax.numpy as jnp

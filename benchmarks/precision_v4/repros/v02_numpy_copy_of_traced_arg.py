@@ -2,7 +2,9 @@
 a host helper runs on the NumPy copy `np.array(masks)` of a jitted argument and on the result of
 scipy.ndimage.label. Whatever np.array(tracer) does (it raises, under jit), its result is never a
 tracer; nor is what scipy returns. Only the `np.array(masks)` line itself (the high-confidence
-finding at :106) is true."""
+finding at :106) is true.
+
+Expected after the fix: no finding in `_postprocess_mask_numpy`; the JAX101 on `np.array(masks)` stays."""
 
 from functools import partial
 

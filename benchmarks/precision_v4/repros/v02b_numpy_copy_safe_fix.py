@@ -1,6 +1,8 @@
 """Reduction of F2 (bonsai sam2 model_sam2_transforms.py:31): here jaxlint at 330b186 even offers
 a SAFE fix (`[*]`, np.zeros_like -> jnp.zeros_like) on `m`, a host NumPy array: `np.array(tracer)`
-never returns a tracer (under jit it raises; eagerly it returns an ndarray)."""
+never returns a tracer (under jit it raises; eagerly it returns an ndarray).
+
+Expected after the fix: no finding in `helper`; the JAX101 on `np.array(masks)` stays."""
 
 from functools import partial
 

@@ -1,6 +1,9 @@
 """bonsai bonsai/models/sam2/tests/SAM2_image_predictor_example.ipynb cell 9 lines 6 and 7
 (JAX209, JAX407): the key use and the list conversion sit under `if random_color:`; the
-parameter defaults to False and the only caller (a loop) never passes it, so neither runs there."""
+parameter defaults to False and the only caller (a loop) never passes it, so neither runs there.
+
+Expected after the fix: no JAX209 and no JAX407 on `jnp.array([0.6])`; the JAX407 on the constant
+color of the `else` branch (converted once per mask in the loop) stays: it is a true positive."""
 
 import jax
 import jax.numpy as jnp

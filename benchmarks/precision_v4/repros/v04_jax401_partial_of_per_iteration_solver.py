@@ -1,7 +1,9 @@
 """probdiffeq examples/C4_stability.py:72 (JAX401): `jax.jit(jax.vmap(dense))` in a loop where
 `dense = partial(solver.offgrid_marginals, solution=solution)` and both the solver (built from the
 loop's tuple) and its solution are new in every iteration: every iteration needs its own program,
-and there is nothing to hoist."""
+and there is nothing to hoist.
+
+Expected after the fix: no finding."""
 
 import functools
 
