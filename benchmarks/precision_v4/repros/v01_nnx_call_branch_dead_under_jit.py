@@ -1,4 +1,4 @@
-"""bonsai bonsai/models/qwen3_vl/modeling.py:604/643/665/666 (JAX101 medium x5): `int(grid_thw[0, 1])`
+"""bonsai bonsai/models/qwen3_vl/modeling.py:604/643/665/666 (JAX101 medium x6): `int(grid_thw[0, 1])`
 in the vision sub-module of an nnx Module. The only jitted entry (`forward`) calls the model with
 `pixels`/`grid_thw` left at their None default, so the branch that calls `visual(...)` never runs
 under the jit; the vision path runs eagerly (`forward_vision`, "not JIT"). The call is written

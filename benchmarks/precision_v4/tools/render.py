@@ -141,6 +141,28 @@ out += [
     "",
     wilson("confidence"),
 ]
+out += [
+    "Notes:",
+    "* JAX1xx: by confidence, `medium` is 1 TP / 10 FP (the TP: bonsai umt5 `fp16_clamp`, a float16",
+    "  `if ... jnp.isinf(x).any()` under the jitted `forward`, confirmed by running) and `high` 1 TP / 0 FP /",
+    "  1 DEBATABLE (sam2 `np.array(masks)` under a flag no caller sets, one of them caught on purpose).",
+    "  All 10 FPs are bonsai, two root causes (F1, F2): a Module `__call__` seeded traced without a",
+    "  resolved caller, and the host result of `np.array(tracer)` kept traced.",
+    "* JAX2xx: 14 TP, 1 FP (F3), 3 DEBATABLE (fixed fixtures whose repetition is harmless: a key per",
+    "  decoder-layer test, keys feeding disabled dropout, dummy init inputs). The TPs include a real",
+    "  library bug (probdiffeq matfree: the backward conditional's key equals ensemble member 1's key,",
+    "  checked), dopamine's replay buffer (env index = time index mod n_envs, checked), eqxvision Swin",
+    "  (attention and output dropout masks coincide on their common prefix, checked) and dopamine PPO",
+    "  (minibatch permutation from the key already split for action sampling).",
+    "* JAX4xx: 2 TP (JAX407 constant conversions in eager loops, negligible cost), 2 FP (F3, F4).",
+    "* JAX5xx / JAX6xx / JAX7xx: all TP (dopamine `b_indices[i] = ...` on a jax array, TypeError",
+    "  checked; dopamine SPR `AugTime` measures dispatch; int64/float64 without x64).",
+    "* Not reviewed (not behavioural): JAX3xx 1, JAX8xx 33 (JAX801 7, JAX804 9, JAX806 13, JAX809 2,",
+    "  JAX810 2); JAX000 6 (dopamine files that do not parse: copybara placeholders such as",
+    "  `.learning.deepmind.xmanager2.client.google as xm`). Five repositories have no behavioural",
+    "  finding at all (nanodo, tracr, jestimator, jaxley, quax).",
+    "",
+]
 by_root = collections.defaultdict(list)
 for x in review:
     if x["verdict"] == "FP":
