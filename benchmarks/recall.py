@@ -7,17 +7,19 @@ user reported in a public issue or Q&A page, reduced to a runnable program that 
 user's helpers and classes) and its fixed twin; ``benchmarks/recall/verify_cases.py`` shows
 with real JAX that the bad one has the sharp bit and the good one does not
 (``verified.json``). This script does not need JAX: it runs
-``jaxlint check --format json`` once per program, with the default rule selection and
+``jaxlint check --format json`` over the programs twice, once with the default rule
+selection (recall is measured with it, issue 23) and once with ``--preview`` (the rules and
+confidence levels of ``jaxlint.core.codes.PREVIEW`` added), both with
 ``benchmarks/recall/jaxlint.toml`` (target JAX 0.10, the version the cases were verified
-with), and reports:
+with), and reports for each:
 
 - recall: bad programs with at least one finding of an expected code (the ``# expect:``
   header), per family and overall; a multi-module case (a folder) is linted as a folder;
 - false alarms: findings of any code on the good programs (each one counts), and the
   number of good programs with at least one.
 
-``--json`` writes per-case results (detected or missed, the codes found) for the pinned
-lists in ``tests/test_recall_corpus.py``.
+``--json`` writes per-case results (detected or missed, the codes found) of both runs,
+``{"default": ..., "preview": ...}``, for the pinned lists in ``tests/test_recall_corpus.py``.
 """
 
 from __future__ import annotations
@@ -37,9 +39,12 @@ from cases import Case, load_cases  # noqa: E402
 CONFIG = HERE / "recall" / "jaxlint.toml"
 
 
-def lint(paths: list[Path], jaxlint: list[str]) -> dict[Path, list[dict[str, object]]]:
+def lint(
+    paths: list[Path], jaxlint: list[str], preview: bool = False
+) -> dict[Path, list[dict[str, object]]]:
     """Findings per linted path (a folder's findings are gathered under the folder)."""
     cmd = [*jaxlint, "check", "--format", "json", "--exit-zero", "--no-cache"]
+    cmd += ["--preview"] if preview else ["--no-preview"]
     cmd += ["--config", str(CONFIG), *map(str, paths)]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
@@ -53,10 +58,13 @@ def lint(paths: list[Path], jaxlint: list[str]) -> dict[Path, list[dict[str, obj
     return by_path
 
 
-def evaluate(cases: list[Case], jaxlint: list[str]) -> dict[str, dict[str, object]]:
-    """Per case: the codes found on the bad and the good program, detected or not."""
+def evaluate(
+    cases: list[Case], jaxlint: list[str], preview: bool = False
+) -> dict[str, dict[str, object]]:
+    """Per case: the codes found on the bad and the good program, detected or not, with the
+    default selection or (`preview`) with the preview rules added."""
     paths = [p for case in cases for p in (case.bad, case.good)]
-    found = lint(paths, jaxlint)
+    found = lint(paths, jaxlint, preview)
     results = {}
     for case in cases:
         bad_codes = sorted({str(f["code"]) for f in found[case.bad.resolve()]})
@@ -110,10 +118,23 @@ def main() -> int:
         help="command that runs jaxlint (default: this Python's -m jaxlint)",
     )
     args = parser.parse_args()
-    results = evaluate(load_cases(), shlex.split(args.jaxlint))
-    print(report(results))
+    cases = load_cases()
+    runs = {
+        mode: evaluate(cases, shlex.split(args.jaxlint), preview=mode == "preview")
+        for mode in ("default", "preview")
+    }
+    print("default selection (the measured recall):")
+    print(report(runs["default"]))
+    print("\nwith --preview:")
+    print(report(runs["preview"]))
+    only = sorted(
+        n
+        for n, r in runs["preview"].items()
+        if r["detected"] and not runs["default"][n]["detected"]
+    )
+    print(f"\nfound only with --preview ({len(only)}): {', '.join(only) or '-'}")
     if args.json:
-        args.json.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+        args.json.write_text(json.dumps(runs, indent=1, sort_keys=True) + "\n")
     return 0
 
 

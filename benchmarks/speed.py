@@ -266,7 +266,7 @@ def check_prefilter(files: list[str]) -> dict:
     from jaxlint.engine import LintOptions
     from jaxlint.files.driver import lint_file
 
-    options = LintOptions(settings=Settings(select=("ALL",)))
+    options = LintOptions(settings=Settings(select=("ALL",), preview=True))  # every rule
     results, cpu = {}, {}
     for disabled in (True, False):
         prefilter.DISABLED = disabled

@@ -44,19 +44,22 @@ TIER1 = snippet(
         return time.perf_counter() - t0
     """
 )
-EXPECTED = {
+EXPECTED = {  # the default selection
     ("JAX103", 9),
     ("JAX110", 10),
     ("JAX111", 12),
-    ("JAX101", 13),
     ("JAX201", 15),
-    ("JAX120", 16),
     ("JAX204", 17),
     ("JAX501", 22),
     ("JAX801", 23),
     ("JAX301", 26),
-    ("JAX601", 31),
     ("JAX602", 31),  # the first call of `step` is timed: it includes the compilation
+}
+# added by --preview: rules under 90% precise on the held-out v3 corpus (docs/precision.md)
+EXPECTED_PREVIEW = {
+    ("JAX101", 13),
+    ("JAX120", 16),
+    ("JAX601", 31),
 }
 NEAR_MISSES = snippet(
     """
@@ -105,6 +108,9 @@ def test_tier1_program_reports_each_bit_at_the_right_line(tmp_path, run_cli):
     assert proc.returncode == 1, proc.stderr
     got = {(d["code"], d["location"]["row"]) for d in json.loads(proc.stdout)}
     assert got == EXPECTED
+    proc = run_cli("check", "--format", "json", "--preview", "prog.py")
+    got = {(d["code"], d["location"]["row"]) for d in json.loads(proc.stdout)}
+    assert got == EXPECTED | EXPECTED_PREVIEW
 
 
 def test_near_misses_are_silent(tmp_path, run_cli):
@@ -151,13 +157,27 @@ def test_select_ignore_and_prefixes(tmp_path, run_cli):
         proc = run_cli("check", "--format", "json", *args, "prog.py")
         return {d["code"] for d in json.loads(proc.stdout)}
 
-    assert codes("--select", "JAX1") == {"JAX101", "JAX103", "JAX110", "JAX111", "JAX120"}
-    assert codes("--select", "JAX801,JAX301") == {"JAX801", "JAX301"}
-    assert "JAX101" not in codes("--ignore", "JAX101")
-    assert codes("--ignore", "JAX1", "--extend-select", "JAX101") & {"JAX101", "JAX110"} == {
-        "JAX101"
+    assert codes("--select", "JAX1") == {"JAX103", "JAX110", "JAX111"}
+    assert codes("--preview", "--select", "JAX1") == {
+        "JAX101",
+        "JAX103",
+        "JAX110",
+        "JAX111",
+        "JAX120",
     }
+    assert codes("--select", "JAX801,JAX301") == {"JAX801", "JAX301"}
+    # JAX101 is a preview rule: its exact code does not select it without --preview (ruff)
+    assert codes("--select", "JAX101") == set()
+    assert codes("--preview", "--select", "JAX101") == {"JAX101"}
+    assert "JAX101" in codes("--preview")
+    assert "JAX101" not in codes("--preview", "--ignore", "JAX101")
+    assert codes("--preview", "--ignore", "JAX1", "--extend-select", "JAX101") & {
+        "JAX101",
+        "JAX110",
+    } == {"JAX101"}
     assert codes("--select", "ALL") >= {c for c, _ in EXPECTED}
+    assert not codes("--select", "ALL") & {c for c, _ in EXPECTED_PREVIEW}
+    assert codes("--preview", "--select", "ALL") >= {c for c, _ in EXPECTED | EXPECTED_PREVIEW}
 
 
 def test_stdin(tmp_path, run_cli):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from jaxlint.core.codes import is_preview_rule
 from jaxlint.core.config import Settings
 from jaxlint.rules import ALL_RULES
 
@@ -68,8 +69,18 @@ def test_selection_specificity():
 
     default = sel()
     assert all(codes[c] for c in default)
-    assert sel(select=("ALL",)) == set(codes)
-    assert sel(ignore=("JAX1",), extend_select=("JAX101",)) & {"JAX101", "JAX110"} == {"JAX101"}
+    preview = {c for c in codes if is_preview_rule(c)}
+    assert preview and not preview & default
+    assert sel(preview=True) == default | {c for c in preview if codes[c]}
+    assert sel(select=("ALL",)) == set(codes) - preview
+    assert sel(select=("ALL",), preview=True) == set(codes)
+    assert sel(ignore=("JAX1",), extend_select=("JAX110",)) & {"JAX110", "JAX111"} == {"JAX110"}
+    # JAX101 is a preview rule: extend-select names it, but only preview mode runs it
+    assert not sel(ignore=("JAX1",), extend_select=("JAX101",)) & {"JAX101", "JAX110"}
+    assert sel(ignore=("JAX1",), extend_select=("JAX101",), preview=True) & {
+        "JAX101",
+        "JAX110",
+    } == {"JAX101"}
     opt_in = [c for c, d in codes.items() if not d]
     for c in opt_in:
         assert c not in default

@@ -21,7 +21,10 @@ from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, lint_text
 from jaxlint.rules import ALL_RULES
 
-CODES = frozenset(c for c in Settings().selected_codes(ALL_RULES) if c.startswith(("JAX2", "JAX7")))
+# the PRNG and dtype rules, those in preview included (JAX207)
+CODES = frozenset(
+    c for c in Settings(preview=True).selected_codes(ALL_RULES) if c.startswith(("JAX2", "JAX7"))
+)
 
 
 def _codes(src: str) -> list[str]:

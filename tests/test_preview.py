@@ -1,8 +1,9 @@
 """Preview mode (ruff's model): rules, or confidence levels of rules, listed in
 `jaxlint.core.codes.PREVIEW` run only with `--preview` / `preview = true`.
 
-The table ships empty (the coordinator fills it from the precision measurement); these tests
-put entries in it with monkeypatch, so they prove the mechanism whatever the table holds.
+The table is filled from the precision measurement (docs/precision.md, "Preview (from v3)");
+the mechanism tests put their own entries in it with monkeypatch, so they prove the mechanism
+whatever the table holds, and the tests at the end pin what the shipped table does.
 """
 
 from __future__ import annotations
@@ -201,3 +202,102 @@ def test_the_lsp_reads_preview_from_the_configuration(preview_rule, tmp_path: Pa
     assert "ConfigResolver()" in Path(server.__file__).read_text()
     (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\npreview = true\n")
     assert _codes(ConfigResolver().for_path(str(tmp_path / "t.py"))) == [("JAX801", 2)]
+
+
+# -- the shipped table: the v3 measurement (docs/precision.md, "Preview (from v3)") ------------
+
+V3_PREVIEW_RULES = ("JAX101", "JAX120", "JAX207", "JAX401", "JAX403", "JAX407", "JAX601")
+
+
+def test_the_shipped_table_is_the_v3_measurement():
+    """Each entry was under 90% precise on the held-out check half of fresh corpus v3
+    (benchmarks/precision_v3/check_tables.md); changing it needs a new fresh measurement."""
+    assert codes.PREVIEW == frozenset({*V3_PREVIEW_RULES, ("JAX110", "medium")})
+    doc = (Path(__file__).parent.parent / "docs" / "precision.md").read_text(encoding="utf-8")
+    section = doc.split("### Preview (from v3)")[1].split("\n## ")[0]
+    for code in (*V3_PREVIEW_RULES, "JAX110"):
+        assert code in section, code
+
+
+@pytest.mark.parametrize("code", V3_PREVIEW_RULES)
+def test_a_v3_preview_rule_is_off_by_default_and_on_with_preview(code):
+    """The rule's own invalid examples: nothing of `code` in the default run (nor with its
+    exact code selected, ruff's rule), every marked line with --preview."""
+    from tests.conftest import snippet
+    from tests.test_rule_examples import expected_marks
+
+    rule = next(r for r in ALL_RULES if r.code == code)
+    assert codes.is_preview_rule(code) and rule.default
+    assert code not in Settings().selected_codes(ALL_RULES)
+    assert code in Settings(preview=True).selected_codes(ALL_RULES)
+    assert rule.examples.invalid
+    for example in rule.examples.invalid:
+        text = snippet(example)
+
+        def lines(settings: Settings, text: str = text) -> set[int]:
+            diags = lint_text(text, "example.py", LintOptions(settings=settings))
+            return {d.line for d in diags if d.code == code}
+
+        assert lines(Settings()) == set()
+        assert lines(Settings(cli_select=(code,))) == set()
+        want = expected_marks(text, code)
+        assert want and lines(Settings(preview=True)) == want
+
+
+JAX110_BOTH = textwrap.dedent(
+    """\
+    import jax
+
+
+    def helper(v):
+        if v > 0:
+            return v
+        return -v
+
+
+    @jax.jit
+    def f(x):
+        if x.sum() > 0:
+            x = -x
+        return helper(x)
+    """
+)
+
+
+def test_jax110_medium_is_in_preview_and_jax110_high_is_not():
+    """JAX110 on the traced parameter itself (high, line 12) stays in the default run; through
+    the helper (medium, line 5) it needs --preview."""
+
+    def found(settings: Settings) -> set[tuple[int, str]]:
+        diags = lint_text(JAX110_BOTH, "t.py", LintOptions(settings=settings))
+        return {(d.line, d.confidence) for d in diags if d.code == "JAX110"}
+
+    assert not codes.is_preview_rule("JAX110")
+    assert codes.preview_confidences("JAX110") == ("medium",)
+    assert "JAX110" in Settings().selected_codes(ALL_RULES)
+    assert found(Settings()) == {(12, "high")}
+    assert found(Settings(cli_select=("JAX110",))) == {(12, "high")}
+    assert found(Settings(preview=True)) == {(5, "medium"), (12, "high")}
+
+
+def test_the_cli_applies_the_shipped_table(tmp_path: Path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.py").write_text(JAX110_BOTH)
+    (tmp_path / "u.py").write_text(HELPER_CHAIN)
+
+    def check(*flags: str) -> set[tuple[str, str, int]]:
+        _, out, _ = _cli(capsys, "check", "--no-cache", "--format", "json", *flags, ".")
+        return {(r["filename"], r["code"], r["location"]["row"]) for r in json.loads(out)}
+
+    assert check() == {("t.py", "JAX110", 12)}
+    assert check("--preview") == {
+        ("t.py", "JAX110", 5),
+        ("t.py", "JAX110", 12),
+        ("u.py", "JAX101", 6),
+        ("u.py", "JAX101", 11),
+    }
+    rc, out, _ = _cli(capsys, "rules", "--format", "json")
+    rows = {r["code"]: r for r in json.loads(out)}
+    assert all(rows[c]["preview"] is True for c in V3_PREVIEW_RULES)
+    assert rows["JAX110"]["preview"] is False
+    assert rows["JAX110"]["preview_confidences"] == ["medium"]

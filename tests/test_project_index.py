@@ -108,6 +108,15 @@ def test_check_reports_in_losses_with_the_chain(project: Path, run_cli) -> None:
     assert _check(run_cli, project, "--no-cache", "--no-project-index") == []
 
 
+def test_preview_findings_leave_the_default_run(project: Path, run_cli) -> None:
+    """The project's pyproject turns preview on: JAX101 and JAX110 at medium confidence are
+    in preview, so the default selection reports neither, seeded or not."""
+    assert _check(run_cli, project, "--no-cache", "--no-preview") == []
+    (project / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0"\n')
+    assert _check(run_cli, project, "--no-cache") == []
+    assert len(_check(run_cli, project, "--no-cache", "--preview")) == 2
+
+
 def test_linting_one_file_indexes_its_project(project: Path, run_cli) -> None:
     proc = run_cli("check", "--format", "json", "--no-cache", "pkg/losses.py", cwd=project)
     assert _found(json.loads(proc.stdout)) == {
@@ -579,9 +588,11 @@ def test_a_broken_config_beside_a_markerless_file_does_not_stop_its_lint(
         '[tool.jaxlint]\nunroll-threshold = "32"\n', encoding="utf-8"
     )
     (other / "m.py").write_text("import jax\n", encoding="utf-8")
-    proc = run_cli("check", "--format", "json", "--no-cache", "scratch.py", cwd=tmp_path)
+    proc = run_cli(
+        "check", "--format", "json", "--no-cache", "--preview", "scratch.py", cwd=tmp_path
+    )
     assert proc.returncode == 1, proc.stderr
-    assert _found(json.loads(proc.stdout)) == {("scratch.py", "JAX101", 6)}
+    assert _found(json.loads(proc.stdout)) == {("scratch.py", "JAX101", 6)}  # a preview rule
 
 
 # -- chains across modules, star imports, imports inside functions, `pkg.sub.f` (issue 13) -----
@@ -650,8 +661,10 @@ CHAIN_FOUND = {
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
+    """The project, with preview on: the chained JAX101/JAX110 findings (medium confidence)
+    are in preview; the PRNG ones are not."""
     root.mkdir(parents=True)
-    (root / "pyproject.toml").write_text("")
+    (root / "pyproject.toml").write_text("[tool.jaxlint]\npreview = true\n")
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)
@@ -687,6 +700,8 @@ def test_seeds_and_keys_follow_chains_of_helpers(tmp_path: Path, run_cli) -> Non
     )
     proc = run_cli("check", "--format", "json", "--no-cache", "--no-project-index", "c", cwd=root)
     assert json.loads(proc.stdout) == []
+    proc = run_cli("check", "--format", "json", "--no-cache", "--no-preview", "c", cwd=root)
+    assert _found(json.loads(proc.stdout)) == {f for f in CHAIN_FOUND if f[1] == "JAX201"}
     cache = ("--cache-dir", str(root / "cache"))
     for _ in range(2):  # cold, then warm
         proc = run_cli("check", "--format", "json", *cache, "c", cwd=root)

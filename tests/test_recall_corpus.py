@@ -2,9 +2,11 @@
 
 Why: recall is measured by `benchmarks/recall.py` on bad programs reduced from public issues
 and Q&A threads, each with a fixed twin for the false-alarm rate. This test pins what jaxlint
-detects today, so a change that loses a detection (or adds a finding on a fixed twin) fails
-here; a change that gains one fails too, and moves the case from MISSED to DETECTED in the
-same commit (update docs/precision.md, "Recall on public sharp bits"). It runs jaxlint's CLI
+detects today, with the default selection (the measured recall, issue 23: DETECTED) and with
+--preview (PREVIEW_ONLY: found only by a rule in preview), so a change that loses a detection
+(or adds a finding on a fixed twin, in either mode) fails here; a change that gains one fails
+too, and moves the case from MISSED or PREVIEW_ONLY to DETECTED in the same commit (update
+docs/precision.md, "Recall on public sharp bits"). It runs jaxlint's CLI
 on the cases and never imports JAX: that the bad programs really show their sharp bit, and
 the twins do not, is recorded with real JAX in `benchmarks/recall/verified.json`
 (`benchmarks/recall/verify_cases.py`).
@@ -26,28 +28,18 @@ VERIFIED = ROOT / "benchmarks" / "recall" / "verified.json"
 DETECTED = {
     "append_losses",
     "apply_rngs_same_key",
-    "arange_from_element",
-    "arange_traced_stop",
     "asarray_numpy_f64",
     "assert_spin_bound",
-    "astype_float_grad",
-    "async_dispatch_timing",
     "at_set_discarded",
     "block_setitem_helper",
-    "ceil_steps",
     "cfg_seed_per_epoch",
     "cond_and_predicate",
     "dropout_fixed_seed",
-    "epoch_timer",
     "eqx_linear_one_key",
     "experimental_shard_map",
     "first_call_timed",
-    "fit_timed_no_block",
     "flax_init_twice",
     "flax_param_dtype_f64",
-    "float_across_modules",
-    "float_helper_arg",
-    "float_objective",
     "global_key_jit",
     "global_tracer_leak",
     "helper_fixed_key_jit",
@@ -56,25 +48,18 @@ DETECTED = {
     "init_params_reuse",
     "int_pow_overflow",
     "item_assignment",
-    "jit_inside_step",
-    "jit_lambda_while",
-    "jit_per_call_likelihood",
     "key_across_modules",
     "layers_comprehension_key",
-    "local_jit_scan",
     "loop_key_not_advanced",
     "loop_state_key",
     "mandelbrot_vmap_if",
     "mask_at_set",
     "max_steps_if",
     "metropolis_same_key",
-    "mwg_adapt_if",
     "nnx_rngs_in_loop",
     "nnx_rngs_per_step",
     "nonzero_prod",
-    "np_asarray_module",
     "ones_f64",
-    "pad_to_length",
     "param_isub_in_loop",
     "pmap_chains",
     "prior_keys_index",
@@ -84,8 +69,6 @@ DETECTED = {
     "self_key_not_stored",
     "shape_per_iteration",
     "slice_iadd",
-    "static_lr_schedule",
-    "static_step_varies",
     "stax_import",
     "svd_truncate_min",
     "tree_map_removed",
@@ -93,13 +76,37 @@ DETECTED = {
     "uniform_f64",
     "unique_ages",
     "user_module_twice",
-    "vmap_module_key_none",
-    "vmap_shared_key",
     "while_not_allclose",
     "not_traced_flag",
     "self_counter_in_jit",
-    "split_traced_sections",
     "stats_dict_in_jit",
+}
+# Found only with --preview: the expected code is a rule (or confidence level) in preview
+# (`jaxlint.core.codes.PREVIEW`, from the held-out v3 measurement, docs/precision.md). Checked
+# with --preview so that none of them rots while it waits to come back to the default run.
+PREVIEW_ONLY = {
+    "arange_from_element",  # JAX120
+    "arange_traced_stop",  # JAX120
+    "astype_float_grad",  # JAX101
+    "async_dispatch_timing",  # JAX601
+    "ceil_steps",  # JAX101
+    "epoch_timer",  # JAX601
+    "fit_timed_no_block",  # JAX601
+    "float_across_modules",  # JAX101
+    "float_helper_arg",  # JAX101
+    "float_objective",  # JAX101
+    "jit_inside_step",  # JAX401
+    "jit_lambda_while",  # JAX401
+    "jit_per_call_likelihood",  # JAX401
+    "local_jit_scan",  # JAX401
+    "mwg_adapt_if",  # JAX110 at medium confidence (a helper chain)
+    "np_asarray_module",  # JAX101
+    "pad_to_length",  # JAX120
+    "split_traced_sections",  # JAX120
+    "static_lr_schedule",  # JAX403
+    "static_step_varies",  # JAX403
+    "vmap_module_key_none",  # JAX207
+    "vmap_shared_key",  # JAX207
 }
 # Known misses, with why (docs/precision.md, "Recall on public sharp bits").
 MISSED = {
@@ -120,8 +127,16 @@ def _recall_module():
 
 @pytest.fixture(scope="module")
 def results() -> dict[str, dict[str, object]]:
+    """The default selection."""
     recall = _recall_module()
     return recall.evaluate(recall.load_cases(), [sys.executable, "-m", "jaxlint"])
+
+
+@pytest.fixture(scope="module")
+def preview_results() -> dict[str, dict[str, object]]:
+    """With --preview."""
+    recall = _recall_module()
+    return recall.evaluate(recall.load_cases(), [sys.executable, "-m", "jaxlint"], preview=True)
 
 
 def test_the_corpus_is_well_formed():
@@ -134,8 +149,8 @@ def test_the_corpus_is_well_formed():
     for case in cases:
         assert case.source.startswith("https://"), case.name
         assert set(case.expect) <= codes, (case.name, case.expect)
-    assert {c.name for c in cases} == DETECTED | MISSED
-    assert not DETECTED & MISSED
+    assert {c.name for c in cases} == DETECTED | PREVIEW_ONLY | MISSED
+    assert not DETECTED & MISSED and not DETECTED & PREVIEW_ONLY and not PREVIEW_ONLY & MISSED
 
 
 def test_every_case_was_verified_with_jax():
@@ -156,6 +171,22 @@ def test_detected_and_missed_are_pinned(results):
     assert not gained, f"newly detected (move them to DETECTED): {sorted(gained)}"
 
 
-def test_no_false_alarms_on_the_fixed_twins(results):
-    alarms = {name: r["good_findings"] for name, r in results.items() if r["good_findings"]}
-    assert not alarms, alarms
+def test_preview_only_cases_are_found_with_preview(preview_results):
+    """--preview adds rules, never drops one: it finds DETECTED and PREVIEW_ONLY, and each
+    PREVIEW_ONLY case by a code that is in preview."""
+    from jaxlint.core.codes import is_preview_rule, preview_confidences
+
+    detected = {name for name, r in preview_results.items() if r["detected"]}
+    want = DETECTED | PREVIEW_ONLY
+    assert not want - detected, f"lost with --preview: {sorted(want - detected)}"
+    assert not detected - want, f"newly detected with --preview: {sorted(detected - want)}"
+    for name in PREVIEW_ONLY:
+        r = preview_results[name]
+        found = set(r["expect"]) & set(r["bad_codes"])  # type: ignore[arg-type]
+        assert any(is_preview_rule(c) or preview_confidences(c) for c in found), (name, found)
+
+
+def test_no_false_alarms_on_the_fixed_twins(results, preview_results):
+    for mode in (results, preview_results):
+        alarms = {name: r["good_findings"] for name, r in mode.items() if r["good_findings"]}
+        assert not alarms, alarms

@@ -63,6 +63,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--select", default=None, metavar="CODES", help="only verify these rule codes/prefixes"
     )
     parser.add_argument(
+        "--preview",
+        dest="preview",
+        action="store_const",
+        const=True,
+        default=None,
+        help="also verify the findings of the rules in preview, as `jaxlint check --preview` "
+        "reports them (the setting: preview = true)",
+    )
+    parser.add_argument(
+        "--no-preview",
+        dest="preview",
+        action="store_const",
+        const=False,
+        help="no preview rules, whatever the configuration says",
+    )
+    parser.add_argument(
         "--guess-inputs",
         action="store_true",
         help="fill parameters without inputs by name (key-like: key, n/i/size-like: 3, rate/p/lr-like: 0.5, else f32[8])",
@@ -118,6 +134,7 @@ def handle_verify(args: argparse.Namespace) -> int:
         args=args.args,
         static=static,
         select=args.select,
+        preview=args.preview,
         guess=args.guess_inputs,
         check_fixes=not args.no_fix_check,
         config=args.config,
@@ -169,12 +186,15 @@ def lint_for_verify(
     *,
     config: str | None = None,
     select: str | None = None,
+    preview: bool | None = None,
 ) -> tuple[list[Any], Any]:
-    """Lint `text` the way `jaxlint check` would for `path` (its config); returns (diags, settings)."""
+    """Lint `text` the way `jaxlint check` would for `path` (its config; `preview` as its
+    `--preview` / `--no-preview`, None: the configuration's); returns (diags, settings)."""
     from jaxlint.core.config import ConfigResolver, parse_codes_arg
     from jaxlint.engine import LintOptions, lint_text
 
-    settings = ConfigResolver(config).for_path(path)
+    overrides = {"preview": preview} if preview is not None else None
+    settings = ConfigResolver(config, overrides).for_path(path)
     options = LintOptions(settings=settings, seeds=_project_seeds(path, settings))
     diags = [d for d in lint_text(text, path, options) if d.code != "JAX000"]
     if select:
@@ -203,6 +223,7 @@ def verify_file(
     args: str | None = None,
     static: Sequence[str] = (),
     select: str | None = None,
+    preview: bool | None = None,
     guess: bool = False,
     check_fixes: bool = True,
     config: str | None = None,
@@ -226,7 +247,7 @@ def verify_file(
     from jaxlint.verify.plan import InputOptions, plan_file
 
     source, diags, every, settings = _findings_to_verify(
-        path, function=function, args=args, config=config, select=select
+        path, function=function, args=args, config=config, select=select, preview=preview
     )
     capture_report = None
     captured: dict[str, dict[str, str | None]] = {}
@@ -291,6 +312,7 @@ def _findings_to_verify(
     args: str | None,
     config: str | None,
     select: str | None,
+    preview: bool | None = None,
 ) -> tuple[Any, list[Any], list[Any], Any]:
     """Read, lint and parse `path`: (source, the findings to verify, every finding, settings).
 
@@ -304,7 +326,9 @@ def _findings_to_verify(
         source = read_source(path)
     except ReadError as exc:
         raise UsageError(f"cannot read {path!r}: {exc}") from None
-    diags, settings = lint_for_verify(path, source.text, config=config, select=select)
+    diags, settings = lint_for_verify(
+        path, source.text, config=config, select=select, preview=preview
+    )
     import ast
 
     try:
@@ -336,6 +360,7 @@ def plan_captured(
     config: str | None = None,
     select: str | None = None,
     capture_timeout: float | None = None,
+    preview: bool | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Lint `path`, capture real inputs from its `__main__` block (or `command`) and plan its jobs;
     returns (jobs, capture report). For batches: `verify_jobs([jobs, ...])` runs many files'
@@ -345,7 +370,9 @@ def plan_captured(
     from jaxlint.verify.plan import InputOptions, plan_file
 
     source = read_source(path)
-    diags, settings = lint_for_verify(path, source.text, config=config, select=select)
+    diags, settings = lint_for_verify(
+        path, source.text, config=config, select=select, preview=preview
+    )
     report, captured, more_calls = _capture(
         path,
         source,

@@ -1,8 +1,9 @@
 """The minimal reproductions of every false positive found on real user code.
 
 Copied from shared/reports/realworld-fp/ (each file's docstring names the project and the lines it
-was reduced from; every file runs cleanly on JAX 0.10.2). With the default selection, jaxlint must
-say nothing on them. `STILL_FIRING` lists the ones not fixed yet: they are strict xfails, so a fix
+was reduced from; every file runs cleanly on JAX 0.10.2). With the default selection and with
+the preview rules added (`PREVIEW_ON`: a rule in preview must not regress on them either),
+jaxlint must say nothing on them. `STILL_FIRING` lists the ones not fixed yet: they are strict xfails, so a fix
 that silences one fails here until the name is removed from the list.
 """
 
@@ -16,6 +17,7 @@ from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, lint_text
 
 CASES = sorted((pathlib.Path(__file__).parent / "realworld").glob("fp*.py"))
+PREVIEW_ON = Settings(preview=True)  # the default selection plus the rules in preview
 
 STILL_FIRING: set[str] = set()
 
@@ -36,7 +38,8 @@ def test_cases_exist():
 @pytest.mark.parametrize("stem", sorted(RECLASSIFIED))
 def test_reclassified_case_is_reported(stem):
     path = next(p for p in CASES if p.stem == stem)
-    diags = lint_text(path.read_text(encoding="utf-8"), path.name, LintOptions(settings=Settings()))
+    text = path.read_text(encoding="utf-8")
+    diags = lint_text(text, path.name, LintOptions(settings=PREVIEW_ON))
     assert [d.code for d in diags] == [RECLASSIFIED[stem]]
 
 
@@ -53,5 +56,6 @@ def test_reclassified_case_is_reported(stem):
 )
 def test_realworld_false_positive_is_silent(path):
     text = path.read_text(encoding="utf-8")
-    diags = lint_text(text, path.name, LintOptions(settings=Settings()))
-    assert diags == [], "\n".join(f"{d.line}: {d.code} {d.message}" for d in diags)
+    for settings in (Settings(), PREVIEW_ON):
+        diags = lint_text(text, path.name, LintOptions(settings=settings))
+        assert diags == [], "\n".join(f"{d.line}: {d.code} {d.message}" for d in diags)

@@ -75,7 +75,7 @@ def test_module_level_jit_vmap_never_called_is_could_not_run(tmp_path: Path) -> 
         batched = jax.jit(jax.vmap(sample, in_axes=(None, 0)))
         """,
     )
-    report = verify_file(path, check_fixes=False, select="JAX207")
+    report = verify_file(path, check_fixes=False, select="JAX207", preview=True)  # a preview rule
     finding = _by(report, "JAX207")
     assert finding["verdict"] == "could-not-run", finding
     assert "never ran" in finding["reason"]
@@ -238,7 +238,7 @@ def test_a_run_stopped_at_a_findings_line_confirms_it(tmp_path: Path) -> None:
     JAX602 said they were masked by it, with its TracerBoolConversionError in hand."""
     pytest.importorskip("jax")
     path = _file(tmp_path, "mlp.py", MASKED)
-    report = verify_file(path, check_fixes=False)
+    report = verify_file(path, check_fixes=False, preview=True)  # JAX601 is in preview
     branch = _by(report, "JAX110")
     assert branch["verdict"] == "confirmed", branch
     assert branch["evidence"]["at_line"] == branch["line"] == 10
@@ -456,7 +456,7 @@ def test_module_level_timing_runs_the_script_once_per_check(tmp_path: Path) -> N
         print("took", time.perf_counter() - t0)
         """,
     )
-    report = verify_file(path, check_fixes=False)
+    report = verify_file(path, check_fixes=False, preview=True)  # JAX601 is in preview
     assert {f["code"] for f in report["findings"]} == {"JAX601", "JAX602"}
     assert log.read_text().count("script") <= 2  # was 3 to 5 (a run per finding and round)
 

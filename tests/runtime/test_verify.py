@@ -156,9 +156,32 @@ def test_line_map_between_follows_inserted_and_removed_lines() -> None:
     assert mapping[1:5] == [1, 3, 4, 4]
 
 
+# JAX101, JAX401, ... and JAX110's medium findings are in preview (docs/precision.md, "Preview
+# (from v3)"): the planner tests plan them, so they lint with preview on
+PREVIEW_ON = Settings(preview=True)
+
+
 def plan(tmp_path: Any, text: str, **options: Any) -> list[dict[str, Any]]:
     path = write(tmp_path, "mod.py", text)
-    return plan_text(path, open(path).read(), inputs=InputOptions(**options))
+    return plan_text(path, open(path).read(), inputs=InputOptions(**options), settings=PREVIEW_ON)
+
+
+def test_verify_lints_like_check_preview_included(tmp_path: Any) -> None:
+    """`jaxlint verify` plans the findings `jaxlint check` reports: the rules in preview only
+    with `--preview` (or `preview = true`), and `--no-preview` wins over the setting."""
+    from jaxlint.verify.driver import lint_for_verify
+
+    path = write(tmp_path, "accept.py", ACCEPTANCE)
+
+    def found(**kw: Any) -> set[str]:
+        return {d.code for d in lint_for_verify(path, ACCEPTANCE, **kw)[0]}
+
+    assert found() == {"JAX110", "JAX201"}
+    assert found(preview=True) == {"JAX110", "JAX101", "JAX201", "JAX401"}
+    assert found(preview=True, select="JAX4") == {"JAX401"}
+    write(tmp_path, "pyproject.toml", "[tool.jaxlint]\npreview = true\n")
+    assert found() == {"JAX110", "JAX101", "JAX201", "JAX401"}
+    assert found(preview=False) == {"JAX110", "JAX201"}
 
 
 def test_plan_entries_follow_how_the_code_is_traced(tmp_path: Any) -> None:
@@ -311,7 +334,7 @@ def run_json(run_cli: Any, *args: str, cwd: Any = None) -> tuple[int, dict[str, 
 def test_acceptance_file_confirms_all_four_sharp_bits(tmp_path: Any, run_cli: Any) -> None:
     pytest.importorskip("jax")
     write(tmp_path, "accept.py", ACCEPTANCE)
-    code, report, err = run_json(run_cli, "accept.py")
+    code, report, err = run_json(run_cli, "accept.py", "--preview")  # JAX101, JAX401: preview
     assert code == 0, err
     assert report["backend"] == "cpu"  # JAX_PLATFORMS unset -> cpu
     findings = {f["code"]: f for f in report["findings"]}
@@ -430,7 +453,9 @@ def test_helper_jitted_from_another_module_runs_under_jit(tmp_path: Any, run_cli
             return jax.grad(mse)(x)
         """,
     )
-    code, report, err = run_json(run_cli, "losses.py::mse", "--args", "f32[3]", "--no-fix-check")
+    code, report, err = run_json(  # a chained JAX110 is medium confidence: in preview
+        run_cli, "losses.py::mse", "--args", "f32[3]", "--no-fix-check", "--preview"
+    )
     assert code == 0, err
     [finding] = report["findings"]
     assert (finding["code"], finding["line"]) == ("JAX110", 6), report
@@ -526,7 +551,7 @@ def test_inputs_from_config_args_and_missing(tmp_path: Any, run_cli: Any) -> Non
             return x
         """,
     )
-    code, report, err = run_json(run_cli, "cfg.py", "--no-fix-check")
+    code, report, err = run_json(run_cli, "cfg.py", "--no-fix-check", "--preview")  # JAX101
     assert code == 0, err
     by_function = {f["function"]: f for f in report["findings"]}
     config = by_function["by_config"]
@@ -539,7 +564,14 @@ def test_inputs_from_config_args_and_missing(tmp_path: Any, run_cli: Any) -> Non
     assert "`x`" in missing["reason"] and "--args" in missing["reason"]
     # the same function with --args (static n: the loop is then legal)
     code, report, err = run_json(
-        run_cli, "cfg.py::unknown", "--args", "f32[4], 3", "--static", "n", "--no-fix-check"
+        run_cli,
+        "cfg.py::unknown",
+        "--args",
+        "f32[4], 3",
+        "--static",
+        "n",
+        "--no-fix-check",
+        "--preview",
     )
     assert code == 0, err
     (finding,) = report["findings"]
@@ -612,7 +644,7 @@ def test_module_is_never_run_as_main(tmp_path: Any, run_cli: Any) -> None:
             open({str(marker)!r}, "w").write("ran")
         """,
     )
-    code, report, err = run_json(run_cli, "script.py", "--no-fix-check")
+    code, report, err = run_json(run_cli, "script.py", "--no-fix-check", "--preview")  # JAX101
     assert code == 0, err
     assert report["findings"][0]["verdict"] == "confirmed"
     assert not os.path.exists(marker)
