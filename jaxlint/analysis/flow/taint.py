@@ -33,6 +33,8 @@ from jaxlint.analysis.jax_api import (
     CONCRETE_METHODS,
     DICT_METHODS,
     FILTERING,
+    KEY_METHODS,
+    NUMPY_DISPATCHING,
     STATIC_ATTRS,
     STATIC_CALLS,
     TRACER_ERRORS,
@@ -161,7 +163,14 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
         from jaxlint.analysis.values import Kind, ValueKinds  # only when a function is traced
 
         values = ValueKinds(self.index)  # outside traced code: no taint needed
-        return ParamKinds(self.index, lambda node: values.of(node) is Kind.ARRAY, self._passed)
+
+        def filtered(fn: ast.AST) -> bool:
+            facts = self.facts.get(fn)
+            return facts is not None and facts.via.startswith(FILTERING)
+
+        return ParamKinds(
+            self.index, lambda node: values.of(node) is Kind.ARRAY, self._passed, filtered
+        )
 
     @property
     def _quiet(self) -> int:
@@ -724,6 +733,9 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             return Level.NONE
         if isinstance(func, ast.Attribute) and receiver == Level.NONE and func.attr in AOT_METHODS:
             return Level.NONE  # `jitted.lower(x).compile().cost_analysis()`: host objects
+        if isinstance(func, ast.Attribute) and receiver > Level.NONE and q is None:
+            if func.attr in KEY_METHODS and not node.args:
+                return Level.NONE  # `obs.keys()`: the dict's keys are its treedef, not leaves
         if isinstance(func, ast.Attribute) and receiver >= Level.TREE and q is None:
             if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
                 return Level.NONE
@@ -772,6 +784,14 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
                 return Level.NONE  # a traced helper called here with static arguments
             return self.returns[callee]
         if strongest == Level.NONE:
+            return Level.NONE
+        if q and (
+            q.startswith("math.")
+            or (q.startswith("numpy.") and q.removeprefix("numpy.") not in NUMPY_DISPATCHING)
+        ):
+            # NumPy (and math) convert a tracer to a host value: under jit they raise (the
+            # finding is that call), eagerly they return a NumPy array or a float, never a
+            # tracer (bonsai's `masks_np = np.array(masks)` fed to a host helper and scipy)
             return Level.NONE
         if q and q.startswith(ARRAY_MODULES):
             return Level.ARRAY
