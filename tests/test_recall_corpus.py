@@ -74,6 +74,7 @@ DETECTED = {
     "nonzero_prod",
     "np_asarray_module",
     "ones_f64",
+    "or_default_traced",
     "pad_to_length",
     "param_isub_in_loop",
     "pmap_chains",
@@ -81,6 +82,7 @@ DETECTED = {
     "random_first_call_timed",
     "scan_batch_key",
     "seed_in_loop",
+    "segment_sum_no_size",
     "self_key_not_stored",
     "shape_per_iteration",
     "slice_iadd",
@@ -104,9 +106,7 @@ DETECTED = {
 # Known misses, with why (docs/precision.md, "Recall on public sharp bits").
 MISSED = {
     "closure_dict_leak",  # a closure over a tracer stored in an object's dict (vmap)
-    "or_default_traced",  # `temperature or 1.0` on a traced parameter
     "print_tracer",  # print under jax.grad (JAX103 covers jit-like transforms only)
-    "segment_sum_no_size",  # segment_sum under jit without num_segments
 }
 
 

@@ -430,11 +430,17 @@ class ParamKinds:
         array_value,  # noqa: ANN001 - (expr) -> bool
         passed: dict[str, tuple[int, frozenset[str]]] | None = None,
         filtered=None,  # noqa: ANN001 - (fn) -> bool: an equinox/nnx filter transform's
+        scalar_value=None,  # noqa: ANN001 - (expr) -> bool: a Python int/float/bool
+        jit_entry=None,  # noqa: ANN001 - (fn) -> bool: `jax.jit`/`pjit` applied to `fn`
     ) -> None:
         self.index = index
         # `filtered(fn)`: JAX reaches `fn` through a filter transform (`eqx.filter_vmap`,
         # `filter_jit`, nnx), which traces only the array leaves of what it is given
         self._filtered = filtered or (lambda fn: False)
+        # a Python scalar passed to a non-static parameter of a jit entry is traced there (a
+        # weak-typed 0-d array): `sample_logits(logits, 0.5)` makes `temperature` a tracer
+        self._scalar_value = scalar_value or (lambda node: False)
+        self._jit_entry = jit_entry or (lambda fn: False)
         # top-level function -> what other modules pass it (project index: PassedArguments)
         self._passed = passed or {}
         # `array_value(expr)`: the expression, outside traced code, is a JAX array
@@ -568,7 +574,11 @@ class ParamKinds:
             value = next((kw.value for kw in call.keywords if kw.arg == name), None)
             if value is None and pos is not None and pos < len(call.args):
                 value = call.args[pos]
-            if value is None or isinstance(value, ast.Starred) or not self._array_value(value):
+            if value is None or isinstance(value, ast.Starred):
+                return False
+            if not (
+                self._array_value(value) or (self._jit_entry(fn) and self._scalar_value(value))
+            ):
                 return False
         return True
 

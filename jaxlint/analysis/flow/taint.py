@@ -168,8 +168,22 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             facts = self.facts.get(fn)
             return facts is not None and facts.via.startswith(FILTERING)
 
+        def jit_entry(fn: ast.AST) -> bool:
+            facts = self.facts.get(fn)
+            return (
+                facts is not None
+                and facts.kind == "jit"
+                and facts.via in ("jax.jit", "jax.experimental.pjit.pjit", "jax.pmap")
+                and not facts.chain
+            )
+
         return ParamKinds(
-            self.index, lambda node: values.of(node) is Kind.ARRAY, self._passed, filtered
+            self.index,
+            lambda node: values.of(node) is Kind.ARRAY,
+            self._passed,
+            filtered,
+            scalar_value=lambda node: values.of(node) is Kind.SCALAR,
+            jit_entry=jit_entry,
         )
 
     @property
