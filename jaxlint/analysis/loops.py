@@ -1197,6 +1197,12 @@ def dead_by_defaults(index: ModuleIndex, node: ast.AST, fn: ast.AST) -> bool:
                 tested.setdefault(test.id, wanted)
         child = anc
     dead = {p for p, wanted in tested.items() if bool(defaults[p]) is not wanted}
+    rebound = {
+        n.id
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+    }
+    dead -= rebound  # `flag = flag or cfg.flag`: the test no longer reads the default
     if not dead:
         return False
     calls = _only_calls(index, fn)

@@ -799,13 +799,10 @@ class TaintAnalysis(TaintQueries, HelperSummaries):
             return self.returns[callee]
         if strongest == Level.NONE:
             return Level.NONE
-        if q and (
-            q.startswith("math.")
-            or (q.startswith("numpy.") and q.removeprefix("numpy.") not in NUMPY_DISPATCHING)
-        ):
-            # NumPy (and math) convert a tracer to a host value: under jit they raise (the
-            # finding is that call), eagerly they return a NumPy array or a float, never a
-            # tracer (bonsai's `masks_np = np.array(masks)` fed to a host helper and scipy)
+        if q and q.startswith("numpy.") and q.removeprefix("numpy.") not in NUMPY_DISPATCHING:
+            # NumPy converts a tracer to a host array: under jit it raises (JAX101 reports
+            # that call), eagerly it returns a NumPy array, never a tracer (bonsai's
+            # `masks_np = np.array(masks)` fed to a host helper and scipy)
             return Level.NONE
         if q and q.startswith(ARRAY_MODULES):
             return Level.ARRAY

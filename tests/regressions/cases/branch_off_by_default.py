@@ -35,3 +35,16 @@ def show_mask_twin(mask, *, random_color=False):
 def show_masks_twin(masks):
     for mask in masks:
         show_mask_twin(mask, random_color=True)
+
+
+def show_mask_rebound(mask, *, random_color=False, cfg=None):
+    random_color = random_color or cfg.random_color
+    if random_color:
+        rgb = jax.random.uniform(key, (3,))  # error: JAX209
+        return mask[..., None] * rgb
+    return mask
+
+
+def show_masks_rebound(masks, cfg):
+    for mask in masks:
+        show_mask_rebound(mask, cfg=cfg)
