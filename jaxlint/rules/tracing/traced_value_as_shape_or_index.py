@@ -78,7 +78,10 @@ class TracedValueAsShapeOrIndex(Rule):
 
     What it does: finds a traced value passed where JAX needs a concrete integer: `range(n)`,
     `jnp.zeros(n)`, `jnp.arange(n)`, `lax.full((n, k), 0)`, `x.reshape(n, -1)`,
-    `jax.random.normal(key, (n,))`, slices `x[i:j]`.
+    `jax.random.normal(key, (n,))`, slices `x[i:j]`, and the concrete-size arguments
+    `jnp.split(x, n)`, `lax.top_k(x, k)`, `jnp.repeat(x, r)` (without
+    `total_repeat_length`), `jax.ops.segment_sum(x, ids)` (without `num_segments`: the ids
+    give the output length).
     Why is this bad: array shapes must be known at trace time; a traced size raises
     `ConcretizationTypeError` (or `TypeError: Shapes must be 1D sequences of concrete values`,
     `IndexError: Array slice indices must have static start/stop/step`). Sizes computed from
