@@ -60,6 +60,7 @@ DETECTED = {
     "nnx_rngs_per_step",
     "nonzero_prod",
     "ones_f64",
+    "or_default_traced",
     "param_isub_in_loop",
     "pmap_chains",
     "prior_keys_index",
@@ -102,6 +103,7 @@ PREVIEW_ONLY = {
     "mwg_adapt_if",  # JAX110 at medium confidence (a helper chain)
     "np_asarray_module",  # JAX101
     "pad_to_length",  # JAX120
+    "segment_sum_no_size",  # JAX120
     "split_traced_sections",  # JAX120
     "static_lr_schedule",  # JAX403
     "static_step_varies",  # JAX403
@@ -111,9 +113,7 @@ PREVIEW_ONLY = {
 # Known misses, with why (docs/precision.md, "Recall on public sharp bits").
 MISSED = {
     "closure_dict_leak",  # a closure over a tracer stored in an object's dict (vmap)
-    "or_default_traced",  # `temperature or 1.0` on a traced parameter
     "print_tracer",  # print under jax.grad (JAX103 covers jit-like transforms only)
-    "segment_sum_no_size",  # segment_sum under jit without num_segments
 }
 
 

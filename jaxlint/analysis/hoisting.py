@@ -16,11 +16,28 @@ from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.loops import FEW_STEPS, PerStep
 from jaxlint.analysis.syntax import ancestors, parent, walk_scope
 
+# how many written-out steps a per-step cost needs before it adds up, by what one step
+# costs: a compile or a transfer of data of unknown size (a trace and an XLA compile take
+# 0.1-1 s: a handful already shows) or a host-to-device copy of a few written-out numbers
+# (tens of microseconds: a test's `for _ in range(5): jnp.array([8.0, 0.0])` costs nothing
+# measurable; perch's quantizer test)
+FEW_STEPS_BY_COST = {"costly": FEW_STEPS, "small-transfer": 10}
 
-def few_steps(step: PerStep) -> bool:
-    """A loop over a handful of written-out values: per-step costs do not add up."""
+
+def few_steps(step: PerStep, cost: str = "costly") -> bool:
+    """A loop over a handful of written-out values: per-step costs of this kind do not add
+    up (`cost`: a key of FEW_STEPS_BY_COST)."""
     count = step.trip_count
-    return count is not None and count <= FEW_STEPS
+    return count is not None and count <= FEW_STEPS_BY_COST[cost]
+
+
+def literal_numbers(node: ast.AST) -> bool:
+    """A display of written-out numbers (`[8.0, 0.0]`, `((1, 2), (3, 4))`): a few bytes."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return all(literal_numbers(e) for e in node.elts)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    return isinstance(node, ast.Constant) and isinstance(node.value, (int, float, complex, bool))
 
 
 def movable_above(index: ModuleIndex, stmt: ast.stmt, name: str, loop: ast.AST) -> bool:

@@ -402,6 +402,25 @@ class ModuleIndex:
                 for b in cls.bindings.get(node.attr, []):
                     if b.kind == "def":
                         return b.node
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            return self._classmethod(node)
+        return None
+
+    def _classmethod(self, node: ast.Attribute) -> ast.AST | None:
+        """`Meta.create` where `Meta` is a class of this module and `create` its
+        `@classmethod` (called like a bound method: the class fills `cls`)."""
+        b = self.binding(node.value.id, self.scope_of(node.value))  # type: ignore[attr-defined]
+        if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
+            return None
+        for stmt in b.node.body:
+            if (
+                isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and stmt.name == node.attr
+                and any(
+                    isinstance(d, ast.Name) and d.id == "classmethod" for d in stmt.decorator_list
+                )
+            ):
+                return stmt
         return None
 
     def _factory_product(self, call: ast.Call) -> ast.AST | None:

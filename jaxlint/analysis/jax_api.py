@@ -181,6 +181,10 @@ STATIC_ATTRS = frozenset(
 )
 ARRAY_ATTRS = frozenset({"T", "mT", "real", "imag", "at"})
 DICT_METHODS = frozenset({"items", "keys", "values", "copy"})
+# methods whose result is the pytree's auxiliary data: the keys of a dict of arrays are its
+# treedef (strings, ints, enums), Python values under tracing (`for k in obs.keys(): if k not
+# in tasks:` is static; octo's tokenizers)
+KEY_METHODS = frozenset({"keys"})
 TREE_METHODS = frozenset({"get", "replace", "_replace", "pop", "setdefault"})
 CONCRETE_METHODS = frozenset(
     {
@@ -272,8 +276,11 @@ STATIC_CALLS = frozenset(
         "jax.experimental.io_callback",
     }
 )
-# NumPy functions that dispatch to the array's own method and so work on tracers (facts §0.7);
-# every other NumPy function on a tracer raises TracerArrayConversionError
+# NumPy functions that dispatch to the array's own method and so work on tracers (facts §0.7;
+# NumPy's `_wrapfunc`/`_wrapreduction`: `np.repeat(a, 2)` is `a.repeat(2)`, t5x's moe
+# checkpoints); every other NumPy function on a tracer raises TracerArrayConversionError.
+# Each entry was run under `jax.jit` (JAX 0.12, NumPy 2.5; tests/test_kinds.py lists them);
+# `take`, `argsort`, `clip`, `sort`, `ravel`, `nonzero`, `diagonal`, `trace` fail there.
 NUMPY_DISPATCHING = frozenset(
     {
         "sum",
@@ -291,7 +298,10 @@ NUMPY_DISPATCHING = frozenset(
         "cumprod",
         "reshape",
         "transpose",
+        "swapaxes",
         "squeeze",
+        "repeat",
+        "searchsorted",
         "round",
         "around",
         "any",

@@ -290,6 +290,15 @@ _SEQUENCES = frozenset(
         "typing.Union",
         "typing.Literal",
         "typing.Final",
+        # a mapping of Python values (`Mapping[str, AttentionRule]`) is a Python value
+        "dict",
+        "typing.Dict",
+        "typing.Mapping",
+        "collections.abc.Mapping",
+        "frozenset",
+        "set",
+        "typing.FrozenSet",
+        "typing.Set",
     }
 )
 _ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
@@ -330,7 +339,15 @@ def _annotation(index: ModuleIndex, ann: ast.AST | None, depth: int) -> tuple[Va
             return ValueKind.ARRAY, False
         if head in _CALLABLES:
             return ValueKind.CALLABLE, False
-        if head in _SEQUENCES or head in ("Optional", "Union", "Tuple", "Sequence", "Literal"):
+        if head in _SEQUENCES or head in (
+            "Optional",
+            "Union",
+            "Tuple",
+            "Sequence",
+            "Literal",
+            "Mapping",
+            "Dict",
+        ):
             if head.endswith("Literal"):
                 return ValueKind.STATIC, False
             inner = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
@@ -338,9 +355,12 @@ def _annotation(index: ModuleIndex, ann: ast.AST | None, depth: int) -> tuple[Va
             kind, scalar = _union(index, inner, depth)
             if head.endswith(("Optional", "Union")):
                 return kind, scalar
-            # a sequence of Python values is a Python value (a shape tuple)
+            # a sequence of Python values is a Python value (a shape tuple); of Python
+            # scalars it is still traced when passed to jit, of strings or enums never
             return (
-                (ValueKind.STATIC, True) if kind is ValueKind.STATIC else (ValueKind.UNKNOWN, False)
+                (ValueKind.STATIC, scalar)
+                if kind is ValueKind.STATIC
+                else (ValueKind.UNKNOWN, False)
             )
         return ValueKind.UNKNOWN, False
     if isinstance(ann, ast.Name) and _is_enum(index, ann):
@@ -409,8 +429,18 @@ class ParamKinds:
         index: ModuleIndex,
         array_value,  # noqa: ANN001 - (expr) -> bool
         passed: dict[str, tuple[int, frozenset[str]]] | None = None,
+        filtered=None,  # noqa: ANN001 - (fn) -> bool: an equinox/nnx filter transform's
+        scalar_value=None,  # noqa: ANN001 - (expr) -> bool: a Python int/float/bool
+        jit_entry=None,  # noqa: ANN001 - (fn) -> bool: `jax.jit`/`pjit` applied to `fn`
     ) -> None:
         self.index = index
+        # `filtered(fn)`: JAX reaches `fn` through a filter transform (`eqx.filter_vmap`,
+        # `filter_jit`, nnx), which traces only the array leaves of what it is given
+        self._filtered = filtered or (lambda fn: False)
+        # a Python scalar passed to a non-static parameter of a jit entry is traced there (a
+        # weak-typed 0-d array): `sample_logits(logits, 0.5)` makes `temperature` a tracer
+        self._scalar_value = scalar_value or (lambda node: False)
+        self._jit_entry = jit_entry or (lambda fn: False)
         # top-level function -> what other modules pass it (project index: PassedArguments)
         self._passed = passed or {}
         # `array_value(expr)`: the expression, outside traced code, is a JAX array
@@ -455,8 +485,70 @@ class ParamKinds:
             if direct and name in defaulted:
                 out[name] = self._defaulted_kind(fn, name)
                 continue
+            if direct and self._filtered(fn) and self._passed_static(fn, name):
+                out[name] = ValueKind.STATIC
+                continue
             out[name] = ValueKind.ARRAY
         return out
+
+    def _passed_static(self, fn: ast.AST, name: str) -> bool:
+        """Every visible call of `fn` passes `name` a proven Python value (a filter transform
+        hands those through untraced: flowjax's `_get_idxs(keys, idxs, batch_size, n)` under
+        `eqx.filter_vmap`, with `batch_size: int` from `x.shape[0]`)."""
+        calls = self._call_sites(fn)
+        if not calls:
+            return False
+        params = positional_params(fn)
+        pos = params.index(name) if name in params else None
+        for call, bound in calls:
+            value = next((kw.value for kw in call.keywords if kw.arg == name), None)
+            if value is None and pos is not None and 0 <= pos - bound < len(call.args):
+                if any(isinstance(a, ast.Starred) for a in call.args[: pos - bound + 1]):
+                    return False
+                value = call.args[pos - bound]
+            if value is None or not self.static_value(value):
+                return False
+        return True
+
+    def static_value(self, node: ast.AST, depth: int = 0) -> bool:
+        """`node` (outside the traced function) is proven a Python value: metadata and
+        literals (`x.shape[0]`, `len(x)`, `3`), a name bound only to such, or a parameter
+        declared a Python value (`batch_size: int`) of a plain function that is only ever
+        called (no transform of its own makes it a tracer)."""
+        if depth > 3:
+            return False
+        if _static_expr(node):
+            return True
+        if not isinstance(node, ast.Name):
+            return False
+        found = self.index.lookup(node.id, self.index.scope_of(node))
+        if not found:
+            return False
+        for b in found:
+            if b.kind == "assign" and b.value is not None:
+                if not self.static_value(b.value, depth + 1):
+                    return False
+            elif b.kind == "param" and isinstance(b.node, ast.arg):
+                owner = _owner(b.node)
+                if owner is None or not self._plain_helper(owner):
+                    return False
+                if annotation_kind(self.index, b.node.annotation) is not ValueKind.STATIC:
+                    return False
+            else:
+                return False
+        return True
+
+    def _plain_helper(self, fn: ast.AST) -> bool:
+        """An undecorated def whose every use in the module is a direct call."""
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
+            return False
+        for ref in self.index.names.get(fn.name, ()):
+            if not isinstance(ref.ctx, ast.Load) or self.index.resolve_function(ref) is not fn:
+                continue
+            up = getattr(ref, "jl_parent", None)
+            if not (isinstance(up, ast.Call) and up.func is ref):
+                return False
+        return True
 
     def entry_levels(self, fn: ast.AST, traced: set[str], *, direct: bool) -> dict[str, Level]:
         """`entry` as starting taint levels: ARRAY parameters start as a traced tree, or as a
@@ -482,7 +574,11 @@ class ParamKinds:
             value = next((kw.value for kw in call.keywords if kw.arg == name), None)
             if value is None and pos is not None and pos < len(call.args):
                 value = call.args[pos]
-            if value is None or isinstance(value, ast.Starred) or not self._array_value(value):
+            if value is None or isinstance(value, ast.Starred):
+                return False
+            if not (
+                self._array_value(value) or (self._jit_entry(fn) and self._scalar_value(value))
+            ):
                 return False
         return True
 
@@ -578,6 +674,12 @@ class ParamKinds:
                 out.append((up, 0))
             return out
         return None
+
+
+def _owner(arg: ast.arg) -> ast.AST | None:
+    """The function whose parameter `arg` is."""
+    args = getattr(arg, "jl_parent", None)
+    return getattr(args, "jl_parent", None) if isinstance(args, ast.arguments) else None
 
 
 def _fake_call(arity: int) -> ast.Call:

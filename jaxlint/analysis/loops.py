@@ -408,6 +408,125 @@ def is_mutated_in(region: ast.AST, name: str, index: ModuleIndex) -> bool:
     return False
 
 
+def attribute_path(node: ast.AST) -> str | None:
+    """`self.trainers` -> "self.trainers": a chain of attributes on a name (None otherwise)."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
+
+
+def _overlap(a: str, b: str) -> bool:
+    """One path is the other or holds it (`self` holds `self.trainers`)."""
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def _written_path(node: ast.AST) -> str | None:
+    """The attribute path a store target writes into (`self.x[i] = ...` writes `self.x`)."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    return attribute_path(node)
+
+
+def _jitted_attribute(index: ModuleIndex, func: ast.Attribute) -> bool:
+    """`self.step_fn(...)` where every assignment of `self.step_fn` in the class stores a
+    JAX transform of a function (`self._sgd_step = jax.jit(sgd_step, ...)`): calling it
+    computes on its arguments; it rebinds no attribute of `self`."""
+    if not (isinstance(func.value, ast.Name) and func.value.id == "self"):
+        return False
+    cls = next((a for a in syntax.ancestors(func) if isinstance(a, ast.ClassDef)), None)
+    if cls is None:
+        return False
+    values = [
+        n.value
+        for n in ast.walk(cls)
+        if isinstance(n, ast.Assign)
+        and any(
+            isinstance(t, ast.Attribute)
+            and t.attr == func.attr
+            and isinstance(t.value, ast.Name)
+            and t.value.id == "self"
+            for t in n.targets
+        )
+    ]
+    return bool(values) and all(
+        isinstance(v, ast.Call) and (index.qualname(v.func) or "").startswith("jax.")
+        for v in values
+    )
+
+
+def is_path_mutated_in(region: ast.AST, path: str, index: ModuleIndex) -> bool:
+    """Like `is_mutated_in`, for the object at an attribute path (`self.trainers`): only
+    writes into that path (or into what holds it), method calls on it or on its holders,
+    and passing it or a holder on count. `self.step += 1` and `self.state = ...` leave
+    `self.trainers` alone (enn's `for t in self.pure_trainers:` inside a step loop that
+    updates `self.state`: the same trainers every step)."""
+    root = path.split(".", 1)[0]
+    b = index.binding(root, index.scope_of(region))
+    if b is not None and b.kind in ("import", "def", "class"):
+        return False
+    parts = (
+        _loop_parts(region) if isinstance(region, (*LOOP_STATEMENTS, *COMPREHENSIONS)) else [region]
+    )
+    for part in parts:
+        for node in walk_scope(part):
+            if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(
+                node.ctx, (ast.Store, ast.Del)
+            ):
+                written = _written_path(node)
+                if written is None or _overlap(written, path):
+                    if written is not None or _base_name(node) == root:
+                        return True
+            elif isinstance(node, ast.AugAssign) and isinstance(
+                node.target, (ast.Attribute, ast.Subscript)
+            ):
+                written = _written_path(node.target)
+                if written is None and _base_name(node.target) == root:
+                    return True
+                if written is not None and _overlap(written, path):
+                    return True
+            elif isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Attribute) and func.attr not in PURE_METHODS:
+                    receiver = _written_path(func.value)
+                    if receiver is None and _base_name(func.value) == root:
+                        return True
+                    if (
+                        receiver is not None
+                        and _overlap(receiver, path)
+                        and not _jitted_attribute(index, func)
+                    ):
+                        return True
+                for arg in [*node.args, *(kw.value for kw in node.keywords)]:
+                    arg = arg.value if isinstance(arg, ast.Starred) else arg
+                    given = _written_path(arg)
+                    hit = _overlap(given, path) if given is not None else _base_name(arg) == root
+                    if hit and not _read_only_call(index, node):
+                        return True
+    return False
+
+
+def _read_path(name: ast.Name) -> str | None:
+    """The attribute path a loaded name is read through (`self.trainers` for `self` in
+    `self.trainers`; without the method of a call: `self.trainers.copy()`), or None for a
+    bare name."""
+    node: ast.AST = name
+    up = parent(node)
+    while isinstance(up, ast.Attribute) and up.value is node and isinstance(up.ctx, ast.Load):
+        node = up
+        up = parent(node)
+    if node is name:
+        return None
+    if isinstance(up, ast.Call) and up.func is node:
+        node = node.value  # type: ignore[attr-defined]
+        if node is name:
+            return None
+    return attribute_path(node)
+
+
 def _passes(arg: ast.AST, name: str) -> bool:
     if isinstance(arg, ast.Starred):
         arg = arg.value
@@ -553,6 +672,13 @@ class PerStep:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 if node.id in bound:
                     return False
+                path = _read_path(node)
+                if path is not None:  # `self.trainers`: that object, not all of `self`
+                    if is_path_mutated_in(self.loop, path, index) or any(
+                        is_path_mutated_in(fn, path, index) for fn in self.functions
+                    ):
+                        return False
+                    continue
                 if is_mutated_in(self.loop, node.id, index):
                     return False
                 if self.functions and any(
@@ -650,6 +776,8 @@ class PerStep:
         structure (a shape, a `range`, a condition): each step is a different program."""
         if self._index is None or not call.args:
             return False
+        if self.wrapped_function_varies(call):
+            return True
         fn = self._index.resolve_function(call.args[0])
         if fn is None or isinstance(fn, ast.Lambda):
             return False
@@ -658,6 +786,32 @@ class PerStep:
         carried = {kw.arg for kw in call.keywords if kw.arg and mentions(kw.value, varying)}
         carried |= {p for p, a in zip(params, call.args[1:], strict=False) if mentions(a, varying)}
         return bool(carried) and _uses_as_structure(fn, carried)
+
+    def wrapped_function_varies(self, call: ast.Call) -> bool:
+        """`jax.vmap(env.init)`, `partial(fns[i], ...)`: the function a transform or partial
+        made per step wraps is itself picked by the step (a method of an object the loop
+        builds from its variable, `env = pgx.make(name)`; an element of a list of
+        functions): each step wraps different code, so each needs its own program and there
+        is nothing to hoist."""
+        if not call.args or isinstance(call.args[0], (ast.Lambda, ast.Starred)):
+            return False
+        wrapped = call.args[0]
+        varying = loop_varying_names(self.loop)
+        uses = [
+            n
+            for n in ast.walk(wrapped)
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in varying
+        ]
+        if not uses:
+            return False
+        for name in uses:
+            up = parent(name)
+            if name is wrapped or (isinstance(up, ast.Attribute) and up.value is name):
+                continue  # `fn`, `env.init`: the step's object supplies the code
+            if up is wrapped and isinstance(wrapped, ast.Subscript):
+                continue  # `fns[i]`: an element of a list of functions
+            return False  # `make_loss(batch)`: step data closed over, one program would do
+        return True
 
     def step_picks_program(self) -> bool:
         """Through the call chain from the loop, a value that changes every step reaches code
@@ -1012,6 +1166,100 @@ class LoopFacts:
         if found is None:
             return None
         calls, functions, loop = found
+        if dead_by_defaults(self.index, node, own):
+            return None  # under `if flag:` with `flag=False` that no call passes
         outer = _enclosing_function(loop)
         traced = any(self._traced(f) for f in (outer, *functions))
         return PerStep(loop, calls, functions, traced, _index=self.index)
+
+
+def dead_by_defaults(index: ModuleIndex, node: ast.AST, fn: ast.AST) -> bool:
+    """`node` sits in a branch of `fn` that no call of `fn` takes: the branch tests a
+    parameter (`if random_color:`, `if not flag:`) whose literal default picks the other arm,
+    and every use of `fn` in the module is a call that leaves it at that default (bonsai's
+    `show_mask(mask, ax, *, random_color=False)`, only ever called without the flag).
+    False whenever `fn` escapes (passed on, exported as a value) or has no visible call."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    defaults = _literal_defaults(fn)
+    if not defaults:
+        return False
+    tested: dict[str, bool] = {}  # parameter -> the truth value that runs `node`
+    child: ast.AST = node
+    for anc in syntax.ancestors(node):
+        if anc is fn:
+            break
+        if isinstance(anc, ast.If) and child is not anc.test:
+            in_body = any(s is child for s in anc.body)
+            test, wanted = anc.test, in_body
+            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test, wanted = test.operand, not wanted
+            if isinstance(test, ast.Name) and test.id in defaults:
+                tested.setdefault(test.id, wanted)
+        child = anc
+    dead = {p for p, wanted in tested.items() if bool(defaults[p]) is not wanted}
+    rebound = {
+        n.id
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+    }
+    dead -= rebound  # `flag = flag or cfg.flag`: the test no longer reads the default
+    if not dead:
+        return False
+    calls = _only_calls(index, fn)
+    if not calls:
+        return False
+    params = positional_params(fn)
+    for call in calls:
+        if any(kw.arg is None for kw in call.keywords) or any(
+            isinstance(a, ast.Starred) for a in call.args
+        ):
+            return False
+        passed = {kw.arg for kw in call.keywords} | set(params[: len(call.args)])
+        if dead <= passed:
+            return False
+        dead -= passed
+    return bool(dead)
+
+
+def _literal_defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, object]:
+    """Parameters with a literal default (`flag=False`, `n=0`, `mode=None`): their value."""
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    return {a.arg: d.value for a, d in pairs if isinstance(d, ast.Constant)}
+
+
+def _only_calls(index: ModuleIndex, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
+    """Every call of a plain (undecorated, non-method) `fn` in the module, or [] when its
+    name is used any other way (passed on, stored, exported)."""
+    if fn.decorator_list or isinstance(parent(fn), ast.ClassDef):
+        return []
+    out: list[ast.Call] = []
+    for ref in index.names.get(fn.name, ()):
+        if not isinstance(ref.ctx, ast.Load) or index.resolve_function(ref) is not fn:
+            continue
+        up = parent(ref)
+        if not (isinstance(up, ast.Call) and up.func is ref):
+            return []
+        out.append(up)
+    if fn.name in _exported(index):
+        return []
+    return out
+
+
+def _exported(index: ModuleIndex) -> set[str]:
+    """Names listed in the module's `__all__`."""
+    out: set[str] = set()
+    for stmt in index.tree.body:
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets
+        ):
+            if isinstance(stmt.value, (ast.List, ast.Tuple)):
+                out |= {
+                    e.value
+                    for e in stmt.value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                }
+    return out

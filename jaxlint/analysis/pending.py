@@ -302,8 +302,7 @@ class _Walk:
                 self._finish(self._held(stmt.test))
             self.syncs(stmt.test)
             self._value(stmt.test)
-            self.block(stmt.body)
-            self.block(stmt.orelse)
+            self._alternatives([stmt.body, stmt.orelse])
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:
                 self.syncs(item.context_expr)
@@ -317,10 +316,43 @@ class _Walk:
             self.block(stmt.finalbody)  # type: ignore[attr-defined]
         elif isinstance(stmt, ast.Match):
             self.syncs(stmt.subject)
-            for case in stmt.cases:
-                self.block(case.body)
+            arms = [case.body for case in stmt.cases]
+            last = stmt.cases[-1] if stmt.cases else None
+            exhaustive = (
+                last is not None
+                and isinstance(last.pattern, ast.MatchAs)
+                and last.pattern.pattern is None
+                and last.guard is None
+            )
+            self._alternatives(arms if exhaustive else [*arms, []])
         else:
             self._simple(stmt)
+
+    def _alternatives(self, arms: list[list[ast.stmt]]) -> None:
+        """The arms of an `if`/`match`: one of them runs, each from the same holders. After
+        them a name holds whichever value its arm left (`loss` of every `case`), so a host
+        wait on it waits for all of them (jax_privacy's `loss = float(jnp.sqrt(loss))`
+        after a `match` whose cases each compute `loss`); walking the arms one after the
+        other instead let a later arm's binding hide an earlier arm's pending work."""
+        start = dict(self.env)
+        ends: list[dict[str, _Value]] = []
+        for arm in arms:
+            self.env = dict(start)
+            self.block(arm)
+            ends.append(self.env)
+        joined: dict[str, _Value] = {}
+        for env in ends:
+            for name in env:
+                if name in joined:
+                    continue
+                seen: dict[int, _Value] = {}
+                for other in ends:
+                    v = other.get(name)
+                    if v is not None:
+                        seen.setdefault(id(v), v)
+                values = list(seen.values())
+                joined[name] = values[0] if len(values) == 1 else self._new(None, values)
+        self.env = joined
 
     def _loop(self, body: list[ast.stmt], test: ast.While | None = None) -> None:
         self.block(body)

@@ -28,6 +28,7 @@ import ast
 from functools import cached_property
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.kinds import ValueKind, annotation_kind
 
 STATIC_HELPER_NAMES = frozenset({"static_field"})
 FIELD_FUNCTIONS = frozenset({"field"})  # dataclasses.field, flax.struct.field, eqx.field, ...
@@ -120,7 +121,10 @@ class PytreeFields:
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                     if "ClassVar" in ast.dump(stmt.annotation):
                         continue
-                    (static if self._is_static_marker(stmt.value) else data).add(stmt.target.id)
+                    static_field = self._is_static_marker(stmt.value) or self._python_typed(
+                        stmt.annotation
+                    )
+                    (static if static_field else data).add(stmt.target.id)
             if any(self.index.qualname(d) in REGISTER_NODE_CLASS for d in cls.decorator_list):
                 for stmt in cls.body:
                     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in (
@@ -153,6 +157,14 @@ class PytreeFields:
                         self.static[cls] = static
                     if data:
                         self.data[cls] = data
+
+    def _python_typed(self, annotation: ast.AST) -> bool:
+        """A field declared a value JAX cannot trace (`name: str`, `rules: Mapping[str,
+        Rule]` of enums, `act: Callable`): a Python value wherever the object is built, a
+        pytree leaf or not (a str leaf cannot even be passed to jit). Python scalars
+        (`timestep: int`) are not: they are traced when the object is a jit argument."""
+        kind = annotation_kind(self.index, annotation, entry=True)
+        return kind is ValueKind.STATIC or kind is ValueKind.CALLABLE
 
     def _is_pytree_class(self, cls: ast.ClassDef) -> bool:
         for dec in cls.decorator_list:

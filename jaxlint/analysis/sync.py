@@ -53,7 +53,20 @@ SYNC_CALLS = frozenset(
         "flax.serialization.msgpack_serialize",
     }
 )
-SYNC_METHODS = frozenset({"block_until_ready", "item", "tolist", "__array__", "tobytes"})
+SYNC_METHODS = frozenset(
+    {
+        "block_until_ready",
+        "item",
+        "tolist",
+        "__array__",
+        "tobytes",
+        "tofile",
+        # a result writing itself out reads its arrays on the host: pgx's `state.save_svg`,
+        # `to_svg`; a figure or file of the values needs them computed
+        "save_svg",
+        "to_svg",
+    }
+)
 # comparisons that look at identity or membership, not at the array's values
 _NON_VALUE_OPS = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
 

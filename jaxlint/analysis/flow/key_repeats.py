@@ -38,7 +38,7 @@ from jaxlint.analysis.flow.key_terms import (
     walk_function,
 )
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.loops import over_written_configurations
+from jaxlint.analysis.loops import dead_by_defaults, over_written_configurations
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
 
 
@@ -503,6 +503,8 @@ class KeyRepeats:
                 fn = self.index.enclosing_function(call)
                 if fn is not None and in_test_code(fn):
                     continue
+                if fn is not None and dead_by_defaults(self.index, call, fn):
+                    continue  # under `if random_color:` that no call of `fn` turns on
                 sites.setdefault(root, []).append((fn, call))
         out = []
         for name, uses in sites.items():

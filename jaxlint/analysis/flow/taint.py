@@ -34,6 +34,8 @@ from jaxlint.analysis.jax_api import (
     CONCRETE_METHODS,
     DICT_METHODS,
     FILTERING,
+    KEY_METHODS,
+    NUMPY_DISPATCHING,
     STATIC_ATTRS,
     STATIC_CALLS,
     TRACER_ERRORS,
@@ -58,6 +60,7 @@ from jaxlint.analysis.kinds import (
 )
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
+from jaxlint.analysis.transforms import TracedKind
 
 if TYPE_CHECKING:
     from jaxlint.analysis.traced import TracedFunctions
@@ -160,7 +163,28 @@ class TaintAnalysis(TaintQueries):
         from jaxlint.analysis.values import Kind, ValueKinds  # only when a function is traced
 
         values = ValueKinds(self.index)  # outside traced code: no taint needed
-        return ParamKinds(self.index, lambda node: values.of(node) is Kind.ARRAY, self._passed)
+
+        def filtered(fn: ast.AST) -> bool:
+            facts = self.traced.current(fn)  # the pipeline's row as it stands (traced.py)
+            return facts is not None and facts.via.startswith(FILTERING)
+
+        def jit_entry(fn: ast.AST) -> bool:
+            facts = self.traced.current(fn)
+            return (
+                facts is not None
+                and facts.kind is TracedKind.JIT
+                and facts.via in ("jax.jit", "jax.experimental.pjit.pjit", "jax.pmap")
+                and not facts.chain
+            )
+
+        return ParamKinds(
+            self.index,
+            lambda node: values.of(node) is Kind.ARRAY,
+            self._passed,
+            filtered,
+            scalar_value=lambda node: values.of(node) is Kind.SCALAR,
+            jit_entry=jit_entry,
+        )
 
     @property
     def _quiet(self) -> int:
@@ -698,6 +722,9 @@ class TaintAnalysis(TaintQueries):
             return Level.NONE
         if isinstance(func, ast.Attribute) and receiver == Level.NONE and func.attr in AOT_METHODS:
             return Level.NONE  # `jitted.lower(x).compile().cost_analysis()`: host objects
+        if isinstance(func, ast.Attribute) and receiver > Level.NONE and q is None:
+            if func.attr in KEY_METHODS and not node.args:
+                return Level.NONE  # `obs.keys()`: the dict's keys are its treedef, not leaves
         if isinstance(func, ast.Attribute) and receiver >= Level.TREE and q is None:
             if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
                 return Level.NONE
@@ -746,6 +773,11 @@ class TaintAnalysis(TaintQueries):
                 return Level.NONE  # a traced helper called here with static arguments
             return self.returns[callee]
         if strongest == Level.NONE:
+            return Level.NONE
+        if q and q.startswith("numpy.") and q.removeprefix("numpy.") not in NUMPY_DISPATCHING:
+            # NumPy converts a tracer to a host array: under jit it raises (JAX101 reports
+            # that call), eagerly it returns a NumPy array, never a tracer (bonsai's
+            # `masks_np = np.array(masks)` fed to a host helper and scipy)
             return Level.NONE
         if q and q.startswith(ARRAY_MODULES):
             return Level.ARRAY

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.hoisting import few_steps, movable_above
+from jaxlint.analysis.hoisting import few_steps, literal_numbers, movable_above
 from jaxlint.analysis.loops import PerStep
 from jaxlint.analysis.syntax import parent, statement_of
 from jaxlint.edits.hoist import fresh_name, hoist_expression, hoist_statement
@@ -273,7 +273,12 @@ class HostDataConversionInLoop(Rule):
         if what is None:
             return
         step = ctx.facts.loops.per_step(node)
-        if step is None or step.traced or few_steps(step) or not step.invariant(node):
+        if (
+            step is None
+            or step.traced
+            or few_steps(step, cost="small-transfer" if literal_numbers(node.args[0]) else "costly")
+            or not step.invariant(node)
+        ):
             return
         if len(step.calls) > 1 or (not step.direct and _returned(node)):
             return  # a data factory (`return {"w": jnp.array([...])}`), or far from the loop

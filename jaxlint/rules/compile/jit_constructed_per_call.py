@@ -491,6 +491,13 @@ class JitConstructedPerCall(Rule):
         if step.built_once_per_change(node):
             return  # `if need_compile: f = jax.jit(...)`: rebuilt when something changed
         made = target if isinstance(target, ast.Lambda) else ctx.index.resolve_function(target)
+        if (
+            made is None
+            and isinstance(target, ast.Call)
+            and ctx.qualname(target.func) in FUNCTION_TRANSFORMS
+            and step.wrapped_function_varies(target)
+        ):
+            return  # `jax.jit(jax.vmap(env.init))` per env: the loop picks the program
         if made is None and isinstance(target, ast.Call) and ctx.qualname(target.func) in PARTIAL:
             made = target  # the partial: its bound arguments are what it reads
         reads = _reads_step_data(step, made)

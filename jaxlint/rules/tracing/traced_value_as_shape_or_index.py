@@ -46,6 +46,16 @@ SHAPE_FUNCS = {
     "jax.numpy.vsplit": (1, "indices_or_sections"),
     "jax.lax.top_k": (1, "k"),
     "jax.numpy.repeat": (1, "repeats"),  # unless `total_repeat_length` fixes the size
+    # without `num_segments` the output length is `max(segment_ids) + 1`, read concretely
+    "jax.ops.segment_sum": (1, "segment_ids"),
+    "jax.ops.segment_prod": (1, "segment_ids"),
+    "jax.ops.segment_max": (1, "segment_ids"),
+    "jax.ops.segment_min": (1, "segment_ids"),
+}
+# ... unless the call gives the output size itself: the positions and keywords that do
+SIZE_GIVEN = {
+    "jax.numpy.repeat": ((), ("total_repeat_length",)),
+    **{f"jax.ops.segment_{op}": ((2,), ("num_segments",)) for op in ("sum", "prod", "max", "min")},
 }
 RANDOM_SHAPE_POS = {
     "normal": 1,
@@ -68,7 +78,10 @@ class TracedValueAsShapeOrIndex(Rule):
 
     What it does: finds a traced value passed where JAX needs a concrete integer: `range(n)`,
     `jnp.zeros(n)`, `jnp.arange(n)`, `lax.full((n, k), 0)`, `x.reshape(n, -1)`,
-    `jax.random.normal(key, (n,))`, slices `x[i:j]`.
+    `jax.random.normal(key, (n,))`, slices `x[i:j]`, and the concrete-size arguments
+    `jnp.split(x, n)`, `lax.top_k(x, k)`, `jnp.repeat(x, r)` (without
+    `total_repeat_length`), `jax.ops.segment_sum(x, ids)` (without `num_segments`: the ids
+    give the output length).
     Why is this bad: array shapes must be known at trace time; a traced size raises
     `ConcretizationTypeError` (or `TypeError: Shapes must be 1D sequences of concrete values`,
     `IndexError: Array slice indices must have static start/stop/step`). Sizes computed from
@@ -210,10 +223,12 @@ class TracedValueAsShapeOrIndex(Rule):
                 spec = tuple(range(len(node.args))) + ("shape",)
         if not spec:
             return
-        if q == "jax.numpy.repeat" and any(
-            kw.arg in ("total_repeat_length", None) for kw in node.keywords
-        ):
-            return  # the output size is given: traced repeats are fine
+        if q in SIZE_GIVEN:
+            positions, keywords = SIZE_GIVEN[q]
+            if any(len(node.args) > i for i in positions) or any(
+                kw.arg in (*keywords, None) for kw in node.keywords
+            ):
+                return  # the output size is given: traced repeats / segment ids are fine
         for i, a in enumerate(node.args):
             if i in spec and self._bad(a, ctx):
                 self._report(node, a, q or ctx.text(node.func), ctx)

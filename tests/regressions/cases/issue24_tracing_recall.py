@@ -1,9 +1,12 @@
 """Tracing items of issue 24, each a bad program (`# error:`, all confirmed to fail under
 jit on JAX 0.12) and its near-miss twin (silent):
 
-- `temperature = temperature or 1.0` on a parameter every caller passes an array: the `or`
-  takes the truth value of a tracer (TracerBoolConversionError); twin: the same default left
-  to Python (`static_argnames`).
+- `temperature = temperature or 1.0` on a parameter every caller passes an array, or a
+  Python scalar (a jit entry traces it: benchmarks/recall or_default_traced): the `or`
+  takes the truth value of a tracer (TracerBoolConversionError); twins: the same default left
+  to Python (`static_argnames`), and a caller that passes None (an empty pytree: no tracer).
+- `jax.ops.segment_sum` without `num_segments` under jit: the output length is read from
+  the traced segment ids; twin: `num_segments` given.
 - concrete-size APIs given a traced value: `jnp.split` sections, `lax.top_k` k, `jnp.repeat`
   without `total_repeat_length`, also through a helper; twins: `total_repeat_length`, a
   static count.
@@ -22,6 +25,23 @@ from jax import lax
 def sample(logits, temperature):
     temperature = temperature or 1.0  # error: JAX110
     return logits / temperature
+
+
+@jax.jit
+def sample_scalar(logits, temperature):
+    temperature = temperature or 1.0  # error: JAX110
+    return jax.nn.softmax(logits / temperature)
+
+
+@jax.jit
+def sample_maybe(logits, temperature):
+    temperature = temperature or 1.0
+    return logits / temperature
+
+
+@jax.jit
+def pooled(c, b):
+    return jax.ops.segment_sum(c, b), jax.ops.segment_max(c, b, 2)  # error: JAX120
 
 
 @partial(jax.jit, static_argnames="temperature")
@@ -65,5 +85,7 @@ def step(params, x):
 
 sample(jnp.ones(3), jnp.float32(0.5))
 sample_static(jnp.ones(3))
+sample_scalar(jnp.arange(3.0), 0.5)
+sample_maybe(jnp.arange(3.0), None)
 pieces(jnp.ones(8), 2, 3, jnp.array([1, 2]))
 pieces_ok(jnp.ones(8), 2, jnp.ones(8, int))
