@@ -1,4 +1,8 @@
-"""The static subcommands: `check` (lint and fix), `rules` and `explain`."""
+"""The static subcommands: `check` (lint and fix), `rules` and `explain`.
+
+The CLI face: it parses flags, calls `jaxlint.api` (which lints, fixes, builds the project
+index and explains) and renders what comes back; it runs no layer below the facade itself.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,11 @@ import os
 import sys
 from collections.abc import Sequence
 
+from jaxlint import api
+from jaxlint.api import LintOptions
 from jaxlint.core.config import ConfigResolver, Settings, parse_codes_arg
 from jaxlint.core.diagnostic import Diagnostic, internal_error
 from jaxlint.core.errors import UsageError
-from jaxlint.engine import LintOptions, lint_text
 from jaxlint.integrations.formats import FORMATS, RENDERERS, render_statistics
 from jaxlint.run import notices
 
@@ -340,32 +345,15 @@ def _run_check(args: argparse.Namespace) -> int:
         warn("No Python files found under the given path(s)")
     show_progress = args.format in ("text", "full", "concise", "github") and not args.quiet
     if fixing:
-        from jaxlint.run.parallel import (
-            Progress,
-            Salts,
-            fix_file_cached,
-            open_cache,
-            project_index_for,
-        )
+        from jaxlint.run.parallel import Progress
 
-        fix_cache, salts = open_cache(args, resolver), Salts()  # files with nothing to fix: hits
-        project = project_index_for(files, resolver, args, fix_cache)
         progress = Progress(len(files), enabled=show_progress)
         try:
-            for path, display in files:
-                options = _options(resolver.for_path(path), args)
-                if project is not None:
-                    options.seeds = project.seeds_for(path) or None
-                result = fix_file_cached(
-                    fix_cache,
-                    path,
-                    display,
-                    options,
-                    unsafe=args.unsafe_fixes,
-                    write=args.fix and not args.diff,
-                    salts=salts,
-                    edits=args.format == "json",
-                )
+            run = api.RunOptions.from_namespace(args)
+            write = args.fix and not args.diff
+            for _, display, result in api.fix_files(
+                files, resolver, run, unsafe=args.unsafe_fixes, write=write
+            ):
                 summary.add(result, display)
                 if args.diff and result.diff:
                     progress.clear()
@@ -375,17 +363,14 @@ def _run_check(args: argparse.Namespace) -> int:
         finally:
             progress.close()
     else:
-        from jaxlint.run.parallel import lint_files
-
-        diags.extend(lint_files(files, resolver, args, progress=show_progress))
+        run = api.RunOptions.from_namespace(args)
+        diags.extend(api.lint_files(files, resolver, run, progress=show_progress))
     if args.format in ("text", "full") and not args.diff:
         for d in diags:
             if d.path not in sources and d.cell is None:
                 sources[d.path] = _read_lines(d.path)
             elif d.cell is not None and (d.path, d.cell) not in sources:
-                from jaxlint.files.notebook import cell_lines
-
-                sources.update(cell_lines(d.path))
+                sources.update(api.notebook_cell_lines(d.path))
                 sources.setdefault((d.path, d.cell), [])  # type: ignore[call-overload]
     return _finish(diags, sources, args, summary)
 
@@ -396,12 +381,11 @@ def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> i
     from jaxlint.core.source import ReadError
     from jaxlint.files.read import read_source
     from jaxlint.files.write import write_atomic
-    from jaxlint.run.parallel import lint_files
 
     added = _add_noqa_notebooks([f for f in files if f[0].endswith(".ipynb")], resolver, args)
     files = [(path, display) for path, display in files if not path.endswith(".ipynb")]
     by_display: dict[str, list[Diagnostic]] = {}
-    for d in lint_files(files, resolver, args):
+    for d in api.lint_files(files, resolver, api.RunOptions.from_namespace(args)):
         if d.code not in ("JAX000", "JAX001"):
             by_display.setdefault(d.path, []).append(d)
     for path, display in files:
@@ -430,7 +414,6 @@ def _add_noqa(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> i
 def _add_noqa_notebooks(files: list[tuple[str, str]], resolver: ConfigResolver, args) -> int:  # noqa: ANN001
     """`# noqa: CODES` on the cell lines of each notebook's findings (files/notebook.py)."""
     from jaxlint.core.source import ReadError
-    from jaxlint.files.notebook import add_noqa_notebook
     from jaxlint.files.read import read_source
     from jaxlint.files.write import write_atomic
 
@@ -441,7 +424,7 @@ def _add_noqa_notebooks(files: list[tuple[str, str]], resolver: ConfigResolver, 
         except ReadError:
             continue
         options = _options(resolver.for_path(path), args)
-        text, n, left = add_noqa_notebook(source.text, options, display)
+        text, n, left = api.add_noqa_notebook(source.text, options, display)
         if left:
             warn(f"{display}: {left} finding(s) left: on a magic line, or the notebook's JSON")
         if n:
@@ -491,21 +474,18 @@ def _check_stdin(
     data: bytes, name: str, settings: Settings, args: argparse.Namespace, summary: FixSummary
 ) -> list[Diagnostic]:
     from jaxlint.core.source import ReadError, decode_source
-    from jaxlint.engine import fix_text
 
     options = _options(settings, args)
     try:
         source = decode_source(data)
     except ReadError as exc:
         return [internal_error(name, f"could not read stdin: {exc}")]
-    if name.endswith(".py") and os.path.isfile(name) and not args.no_project_index:
-        from jaxlint.project_index import index_for_file
-
-        options.seeds = index_for_file(name, settings).seeds_for(name) or None
+    if name.endswith(".py") and os.path.isfile(name):  # a file of a tree: its index's facts
+        options.seeds = api.project_seeds(name, settings, enabled=not args.no_project_index)
     if name.endswith(".ipynb"):  # like ruff: the name says it is a notebook
         return _check_stdin_notebook(source.text, name, options, args, summary)
     if args.fix or args.diff:
-        result = fix_text(source, name, options, unsafe=args.unsafe_fixes)
+        result = api.fix_text(source, name, options, unsafe=args.unsafe_fixes)
         if args.diff:
             diff = "".join(
                 difflib.unified_diff(
@@ -522,17 +502,15 @@ def _check_stdin(
             summary.quiet_output = True
         summary.fixed += len(result.fixed)
         return result.remaining
-    return lint_text(source, name, options)
+    return api.lint_text(source, name, options)
 
 
 def _check_stdin_notebook(
     text: str, name: str, options: LintOptions, args: argparse.Namespace, summary: FixSummary
 ) -> list[Diagnostic]:
-    from jaxlint.files.notebook import fix_notebook_text, lint_notebook_text
-
     if not (args.fix or args.diff):
-        return lint_notebook_text(text, options, name)
-    result, new_text = fix_notebook_text(text, name, options, unsafe=args.unsafe_fixes)
+        return api.lint_notebook_text(text, options, name)
+    result, new_text = api.fix_notebook_text(text, name, options, unsafe=args.unsafe_fixes)
     if args.diff:
         sys.stdout.write(result.diff)
         summary.changed_files += bool(result.diff)
@@ -677,30 +655,8 @@ def _preview_text(code: str) -> str:
     return ",".join(preview_confidences(code))
 
 
-def _rule_rows() -> list[dict]:
-    from jaxlint.core.codes import is_preview_rule, preview_confidences
-    from jaxlint.rules import ALL_RULES
-
-    return [
-        {
-            "code": r.code,
-            "name": r.name,
-            "default": r.default,
-            "preview": is_preview_rule(r.code),
-            "preview_confidences": list(preview_confidences(r.code)),
-            "fix": r.fix_safety or "none",
-            "fix_availability": r.fix_availability,
-            "verifier": r.verifier or "none",
-            "tier": r.tier,
-            "summary": r.summary(),
-            "templates": list(r.templates),
-        }
-        for r in ALL_RULES
-    ]
-
-
 def run_rules(args: argparse.Namespace) -> int:
-    rows = _rule_rows()
+    rows = api.rule_rows()
     if args.format == "json":
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return 0
@@ -730,46 +686,8 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-JAX000_DOC = """JAX000 (internal-error)
-=======================
-
-Not a rule: jaxlint reports `JAX000` for a file it could not read (missing, unreadable,
-binary or undecodable), could not parse (a syntax error, at the parser's position), or could
-not analyse (nested too deeply, or a rule failed: that one asks for a bug report and the
-other rules still report). It is always reported, whatever the selection, as ruff reports
-syntax errors; fix the file, or exclude it.
-
-`--verbose` adds the traceback of an internal failure.
-"""
-
-
-def _rule_hint(word: str) -> str:
-    """`; did you mean JAX601?` for a near-miss code or rule name, else nothing."""
-    from jaxlint.rules import ALL_RULES
-
-    names = [r.code for r in ALL_RULES] + [r.name for r in ALL_RULES]
-    close = difflib.get_close_matches(word.strip(), names, n=1, cutoff=0.75)
-    if not close:
-        close = difflib.get_close_matches(word.strip().upper(), names, n=1, cutoff=0.75)
-    return f"; did you mean `{close[0]}`?" if close else ""
-
-
-def explain_text(code: str) -> str:
-    from jaxlint.rules import get_rule
-    from jaxlint.rules.docs import explain_text as rule_text
-
-    if code.strip().upper() in ("JAX000", "INTERNAL-ERROR"):
-        return JAX000_DOC
-    rule = get_rule(code)
-    if rule is None and code.strip().isdigit():  # `jaxlint explain 601`
-        rule = get_rule(f"JAX{code.strip()}")
-    if rule is None:
-        raise UsageError(f"unknown rule `{code}`{_rule_hint(code)} (see `jaxlint rules`)")
-    return rule_text(rule)
-
-
 def run_explain(args: argparse.Namespace) -> int:
-    sys.stdout.write(explain_text(args.code))
+    sys.stdout.write(api.explain(args.code))
     return 0
 
 

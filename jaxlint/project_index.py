@@ -279,6 +279,11 @@ class SummaryJob:
     transforms: bool = True  # the text names a transform
     random: bool = True  # the text names `random`
 
+    def from_facts(self, facts, cache: result_cache.Cache | None) -> dict | None:  # noqa: ANN001 - analysis.ModuleFacts
+        """`summary_from_facts` for this job: the runner calls it on the job it was handed,
+        so `run` needs no import of this module (the package cycle run <-> project_index)."""
+        return summary_from_facts(self, facts, cache)
+
 
 def summary_from_facts(job: SummaryJob, facts, cache: result_cache.Cache | None) -> dict | None:  # noqa: ANN001 - analysis.ModuleFacts
     """The JSON summary from the facts a lint computed (no seeds), stored in the cache."""

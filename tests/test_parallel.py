@@ -10,6 +10,7 @@ from argparse import Namespace
 
 import pytest
 
+from jaxlint import api
 from jaxlint.core.config import ConfigResolver
 from jaxlint.files.discover import iter_python_files
 from jaxlint.rules import ALL_RULES
@@ -45,7 +46,8 @@ def _args(**kw) -> Namespace:
 def _lint(root, **kw) -> list:
     resolver = ConfigResolver()
     files = iter_python_files([str(root)], resolver.for_path)
-    diags = parallel.lint_files(files, resolver, _args(paths=[str(root)], **kw))
+    run = api.RunOptions.from_namespace(_args(paths=[str(root)], **kw))
+    diags = api.lint_files(files, resolver, run)  # the runner, with the facade's project index
     return sorted(diags, key=lambda d: (d.sort_key(), d.message))
 
 

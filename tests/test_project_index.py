@@ -224,8 +224,7 @@ def test_fix_and_stdin_see_the_seeds(project: Path, run_cli) -> None:
 
 def test_pool_and_cache_agree_with_serial(project: Path, tmp_path: Path, monkeypatch) -> None:
     """Cold: linted first without seeds (summaries from the same facts), seeded files again."""
-    from argparse import Namespace
-
+    from jaxlint import api
     from jaxlint.core.config import ConfigResolver
     from jaxlint.files.discover import iter_python_files
     from jaxlint.run import parallel
@@ -239,7 +238,7 @@ def test_pool_and_cache_agree_with_serial(project: Path, tmp_path: Path, monkeyp
         files = iter_python_files([root], resolver.for_path)
         args = dict(paths=[root], jobs=1, no_cache=True, cache_dir=None, verbose=False)
         args.update(kw)
-        diags = parallel.lint_files(files, resolver, Namespace(**args))
+        diags = api.lint_files(files, resolver, api.RunOptions(**args))
         return sorted((Path(d.path).name, d.code, d.line, d.message) for d in diags)
 
     serial = lint()

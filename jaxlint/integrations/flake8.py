@@ -47,9 +47,9 @@ class Plugin:
         self.filename = filename
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
+        from jaxlint import api
         from jaxlint.core.config import ConfigResolver
         from jaxlint.core.errors import UsageError
-        from jaxlint.engine import LintOptions, lint_text
 
         stdin = self.filename in ("stdin", "-")
         path = self.filename if not stdin else os.getcwd()
@@ -62,13 +62,13 @@ class Plugin:
         if not stdin and settings.is_excluded(os.path.abspath(path)):
             return
         # the selection comes from [tool.jaxlint], as for `jaxlint check`; flake8 filters further
-        options = LintOptions(
+        options = api.LintOptions(
             settings=settings,
             noqa=False,
             seeds=_seeds(self.filename, settings),
             lazy_fixes=True,  # flake8 shows no fixes: none is decided or built
         )
-        diags = lint_text("".join(self.lines), self.filename, options)
+        diags = api.lint_text("".join(self.lines), self.filename, options)
         _warn_miscased(self.lines, self.filename, diags)
         for d in diags:
             if d.code == "JAX000" and d.message.startswith("could not parse"):
@@ -91,16 +91,10 @@ def _warn_miscased(lines: list[str], filename: str, diags: list) -> None:  # noq
 
 
 def _seeds(filename: str, settings):  # noqa: ANN001, ANN202
-    """The project index's seeds for this file: the index of its project is built (or read
-    from the cache) once per process, so the plugin reports what `jaxlint check` reports."""
+    """The project index's seeds for this file: the index of its tree is built (or read from
+    the cache) once per process, so the plugin reports what `jaxlint check` reports."""
     if filename in ("stdin", "-") or not filename.endswith(".py"):
         return None
-    if os.environ.get("JAXLINT_NO_PROJECT_INDEX", "") not in ("", "0"):
-        return None
-    try:
-        from jaxlint.project_index import index_for_file
+    from jaxlint import api
 
-        index = index_for_file(filename, settings)
-        return index.seeds_for(filename) if index is not None else None
-    except Exception:  # the cross-module facts are a bonus; never cost the file's findings
-        return None
+    return api.project_seeds(filename, settings)

@@ -17,9 +17,9 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 from jaxlint.analysis.x64 import project_enables_x64
 from jaxlint.core.config import ConfigResolver, Settings
@@ -28,6 +28,9 @@ from jaxlint.engine import LintOptions
 from jaxlint.files.driver import lint_file
 from jaxlint.files.read import read_bytes
 from jaxlint.run import cache as result_cache
+
+# cache -> (the run's project index or None, the summary jobs left to the lint): `jaxlint.api`
+IndexBuilder = Callable[[Any], tuple[Any, dict]]
 
 SERIAL_BELOW = 8  # files; a pool's start-up costs more than it saves below this
 SERIAL_BELOW_BYTES = 64 * 1024  # or when the files to analyse are this small in total
@@ -181,9 +184,7 @@ def lint_task(
 def _summary(task: Task, facts_out: list | None, cache: result_cache.Cache | None) -> dict | None:
     if task.summary is None or not facts_out:
         return None
-    from jaxlint.project_index import summary_from_facts
-
-    return summary_from_facts(task.summary, facts_out[0], cache)  # type: ignore[arg-type]
+    return task.summary.from_facts(facts_out[0], cache)  # type: ignore[attr-defined]
 
 
 _WORKER_CACHE: result_cache.Cache | None = None
@@ -206,11 +207,13 @@ def lint_files(
     resolver: ConfigResolver,
     args: argparse.Namespace,
     progress: bool = True,
+    index: IndexBuilder | None = None,
 ) -> list[Diagnostic]:
-    """Cache hits first, the rest in the pool. With the project index, linted files whose
-    summaries the cache lacks are linted first without seeds, their summaries taken from the
-    same analysis; the files that then turn out to receive seeds are linted again with them
-    (few: on the jax+flax+optax+equinox sources, 24 of 928)."""
+    """Cache hits first, the rest in the pool. With a project index (`index(cache)` builds
+    it: `jaxlint.api` is the one place that does), linted files whose summaries the cache
+    lacks are linted first without seeds, their summaries taken from the same analysis; the
+    files that then turn out to receive seeds are linted again with them (few: on the
+    jax+flax+optax+equinox sources, 24 of 928)."""
     verbose = bool(getattr(args, "verbose", False))
     # only the JSON output prints the fixes' edits; the others need to know a fix exists
     edits = getattr(args, "format", None) == "json" and not getattr(args, "statistics", False)
@@ -219,7 +222,7 @@ def lint_files(
     out: list[Diagnostic] = []
     bar = Progress(len(files), enabled=progress)
     jobs = jobs_from(args)
-    project, deferred = project_index_for(files, resolver, args, cache, defer=True)
+    project, deferred = index(cache) if index is not None else (None, {})
     wrote = False
     try:
         rest = files
@@ -304,50 +307,6 @@ def lint_files(
 def _has_edits(diags: list[Diagnostic]) -> bool:
     """Whether every fix of a cache hit kept its edits (an entry a `check` stored has none)."""
     return all(d.fix is None or d.fix.built for d in diags)
-
-
-def project_index_for(
-    files: list[tuple[str, str]],
-    resolver: ConfigResolver,
-    args: argparse.Namespace,
-    cache: result_cache.Cache | None,
-    defer: bool = False,
-):  # noqa: ANN202
-    """The project index (analysis.project) of the linted files' project, or None when off.
-
-    With `defer`, also the summary jobs of linted files left to their lint: (index, jobs).
-    """
-    if getattr(args, "no_project_index", False) or not files:
-        return (None, {}) if defer else None
-    from jaxlint.project_index import (
-        ProjectIndexes,
-        build_index_deferred,
-        project_files,
-        project_groups,
-    )
-
-    paths = [p for p in (getattr(args, "paths", None) or ["."]) if p != "-"] or ["."]
-    linted = [p for p, _ in files]
-    groups = project_groups(paths, linted)
-    built = []
-    deferred_all: dict = {}
-    for group in groups:
-        index_files = project_files(group.root, group.linted, resolver.for_path)
-        callers = {os.path.abspath(p) for p in group.linted if p.endswith(".py")}
-        index, deferred = build_index_deferred(
-            index_files,
-            group.root,
-            lambda p: resolver.for_path(p).jit_decorators,
-            cache,
-            jobs_from(args),
-            defer=callers if defer else set(),
-            linted=callers,  # summarised as callers of key helpers (the fix path too)
-        )
-        built.append((group, index))
-        deferred_all.update(deferred)
-    # one project (the usual run): its index itself; several: each file asks its own
-    project = built[0][1] if len(built) == 1 else ProjectIndexes(built)
-    return (project, deferred_all) if defer else project
 
 
 def _run(

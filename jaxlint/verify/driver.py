@@ -20,11 +20,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from jaxlint import api
 from jaxlint.core.errors import UsageError
 from jaxlint.runtime.toolbox.common import (
     add_format,
@@ -182,7 +184,7 @@ def split_target(target: str) -> tuple[str, str | None]:
 
 def lint_for_verify(
     path: str,
-    text: str,
+    text: str | Any,
     *,
     config: str | None = None,
     select: str | None = None,
@@ -190,30 +192,32 @@ def lint_for_verify(
 ) -> tuple[list[Any], Any]:
     """Lint `text` the way `jaxlint check` would for `path` (its config; `preview` as its
     `--preview` / `--no-preview`, None: the configuration's); returns (diags, settings)."""
+    analysis, diags = _analyse(path, text, config=config, select=select, preview=preview)
+    return diags, analysis.settings
+
+
+def _analyse(
+    path: str,
+    text: str | Any,
+    *,
+    config: str | None,
+    select: str | None,
+    preview: bool | None = None,
+) -> tuple[api.Analysis, list[Any]]:
+    """The lint of `path` with its tree's project index (a key helper or a jitted caller in
+    another module), so verify plans from the findings `jaxlint check` reports for the
+    project, and from the same facts: (the analysis, its findings to verify)."""
     from jaxlint.core.config import ConfigResolver, parse_codes_arg
-    from jaxlint.engine import LintOptions, lint_text
 
     overrides = {"preview": preview} if preview is not None else None
     settings = ConfigResolver(config, overrides).for_path(path)
-    options = LintOptions(settings=settings, seeds=_project_seeds(path, settings))
-    diags = [d for d in lint_text(text, path, options) if d.code != "JAX000"]
+    options = api.LintOptions(settings=settings, seeds=api.project_seeds(path, settings))
+    analysis = api.analyse_text(text, path, options)
+    diags = [d for d in analysis.diagnostics if d.code != "JAX000"]
     if select:
         prefixes = parse_codes_arg(select, "--select")
         diags = [d for d in diags if "ALL" in prefixes or d.code.startswith(prefixes)]
-    return diags, settings
-
-
-def _project_seeds(path: str, settings: Any) -> Any:
-    """The project index's facts for `path` (a key helper or a jitted caller in another module),
-    so verify plans from the same findings `jaxlint check` reports for the project."""
-    if os.environ.get("JAXLINT_NO_PROJECT_INDEX", "") not in ("", "0"):
-        return None
-    try:
-        from jaxlint.project_index import index_for_file
-
-        return index_for_file(path, settings).seeds_for(path) or None
-    except Exception:  # the cross-module facts are a bonus; never cost the file's findings
-        return None
+    return analysis, diags
 
 
 def verify_file(
@@ -243,12 +247,12 @@ def verify_file(
     and records the real inputs of the functions with findings (`capture.run_capture`); they
     come before every other input source except `args`. The report then has a `capture` entry
     and each finding whose entry used recorded inputs shows them as `evidence.captured`."""
-    from jaxlint.rules import rules_by_code
-    from jaxlint.verify.plan import InputOptions, plan_file
+    from jaxlint.verify.plan import InputOptions
 
-    source, diags, every, settings = _findings_to_verify(
+    analysis, diags, every = _findings_to_verify(
         path, function=function, args=args, config=config, select=select, preview=preview
     )
+    source, settings = analysis.source, analysis.settings
     capture_report = None
     captured: dict[str, dict[str, str | None]] = {}
     more_calls: dict[str, list[dict[str, str | None]]] = {}
@@ -274,17 +278,7 @@ def verify_file(
         captured_more=more_calls,
         run_main=capture_main,
     )
-    jobs = plan_file(
-        path,
-        source,
-        diags,
-        settings,
-        rules_by_code(),
-        options,
-        with_fixes=check_fixes,
-        context=every,
-        seeds=_project_seeds(path, settings),
-    )
+    jobs = api.plan_verify(analysis, diags, options, with_fixes=check_fixes, context=every)
     for job in jobs:
         job["seed"] = seed
     started = time.perf_counter()
@@ -313,8 +307,9 @@ def _findings_to_verify(
     config: str | None,
     select: str | None,
     preview: bool | None = None,
-) -> tuple[Any, list[Any], list[Any], Any]:
-    """Read, lint and parse `path`: (source, the findings to verify, every finding, settings).
+) -> tuple[api.Analysis, list[Any], list[Any]]:
+    """Read and lint `path`: (the analysis, the findings to verify, every finding); the tree
+    is the lint's (parsed and indexed once).
 
     Warns about `[tool.jaxlint.verify]` entries that name no function of the file; with
     `function`, checks that it exists and takes the `--args` given, and keeps its findings."""
@@ -326,15 +321,19 @@ def _findings_to_verify(
         source = read_source(path)
     except ReadError as exc:
         raise UsageError(f"cannot read {path!r}: {exc}") from None
-    diags, settings = lint_for_verify(
-        path, source.text, config=config, select=select, preview=preview
-    )
-    import ast
+    analysis, diags = _analyse(path, source, config=config, select=select, preview=preview)
+    settings = analysis.settings
+    # the lint's tree; before 3.12 the lint also parses newer syntax, downgraded (core.parse),
+    # which this Python cannot import: that stays the usage error it was
+    tree = analysis.facts.tree if analysis.facts is not None else None
+    if tree is None or sys.version_info < (3, 12):
+        import ast
 
-    try:
-        tree = ast.parse(source.text)
-    except SyntaxError as exc:
-        raise UsageError(f"cannot parse {path!r}: {exc}") from None
+        try:
+            parsed = ast.parse(source.text)
+        except SyntaxError as exc:
+            raise UsageError(f"cannot parse {path!r}: {exc}") from None
+        tree = tree or parsed
     every = list(diags)
     from jaxlint.core.config import warn
     from jaxlint.verify.plan_inputs import unmatched_config_entries
@@ -344,11 +343,14 @@ def _findings_to_verify(
     if function is not None:
         node = _check_function_exists(tree, function, path)
         _check_args_count(node, function, args)
-        from jaxlint.analysis.imports import ModuleIndex
+        if analysis.facts is not None and analysis.facts.tree is tree:
+            index = analysis.facts.index  # the lint's index: parent links built once
+        else:
+            from jaxlint.analysis.imports import ModuleIndex
 
-        index = ModuleIndex(tree)
+            index = ModuleIndex(tree)
         diags = [d for d in diags if function_of(d, index, source) == function]
-    return source, diags, every, settings
+    return analysis, diags, every
 
 
 def plan_captured(
@@ -366,13 +368,11 @@ def plan_captured(
     returns (jobs, capture report). For batches: `verify_jobs([jobs, ...])` runs many files'
     jobs in one subprocess."""
     from jaxlint.files.read import read_source
-    from jaxlint.rules import rules_by_code
-    from jaxlint.verify.plan import InputOptions, plan_file
+    from jaxlint.verify.plan import InputOptions
 
     source = read_source(path)
-    diags, settings = lint_for_verify(
-        path, source.text, config=config, select=select, preview=preview
-    )
+    analysis, diags = _analyse(path, source, config=config, select=select, preview=preview)
+    settings = analysis.settings
     report, captured, more_calls = _capture(
         path,
         source,
@@ -384,18 +384,10 @@ def plan_captured(
         max_calls=None,
         memory_mb=None,
     )
-    jobs = plan_file(
-        path,
-        source,
-        diags,
-        settings,
-        rules_by_code(),
-        InputOptions(
-            captured=captured, captured_more=more_calls, run_main=main and command is None
-        ),
-        with_fixes=check_fixes,
-        seeds=_project_seeds(path, settings),
+    inputs = InputOptions(
+        captured=captured, captured_more=more_calls, run_main=main and command is None
     )
+    jobs = api.plan_verify(analysis, diags, inputs, with_fixes=check_fixes)
     return jobs, report
 
 
@@ -468,22 +460,13 @@ def plan_text(
 ) -> list[dict[str, Any]]:
     """Lint `text` as `path` (only `codes` when given) and plan its jobs; for batch runs."""
     from jaxlint.core.config import Settings
-    from jaxlint.engine import LintOptions, lint_text
-    from jaxlint.rules import rules_by_code
-    from jaxlint.verify.plan import InputOptions, plan_file
+    from jaxlint.verify.plan import InputOptions
 
     settings = settings or Settings()
-    options = LintOptions(settings=settings, codes=frozenset(codes) if codes else None)
-    diags = [d for d in lint_text(text, path, options) if d.code != "JAX000"]
-    return plan_file(
-        path,
-        text,
-        diags,
-        settings,
-        rules_by_code(),
-        inputs or InputOptions(),
-        with_fixes=check_fixes,
-    )
+    options = api.LintOptions(settings=settings, codes=frozenset(codes) if codes else None)
+    analysis = api.analyse_text(text, path, options)
+    diags = [d for d in analysis.diagnostics if d.code != "JAX000"]
+    return api.plan_verify(analysis, diags, inputs or InputOptions(), with_fixes=check_fixes)
 
 
 def verify_jobs(

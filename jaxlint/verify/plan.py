@@ -142,15 +142,19 @@ def plan_file(
     with_fixes: bool = True,
     context: Iterable[Diagnostic] | None = None,
     seeds: Any = None,
+    facts: ModuleFacts | None = None,
 ) -> list[dict[str, Any]]:
     """One job per diagnostic (the caller filters by function first); `context` is every finding
     of the file, so a check stopped by one outside the selection can say so. `seeds` are the
     project index's facts the findings were linted with (a helper jitted from another module
-    is then run under `jax.jit`, as its finding says, not as a plain call)."""
+    is then run under `jax.jit`, as its finding says, not as a plain call). `facts`: the
+    module's facts from the lint that found `diags` (`jaxlint.api.plan_verify`), so the
+    module is not parsed and analysed again; without them they are computed here."""
     options = options or InputOptions()
     source = source if isinstance(source, SourceText) else SourceText(source)
-    tree = ast.parse(source.text)
-    facts = ModuleFacts(tree, settings.jit_decorators, seeds)
+    if facts is None:
+        facts = ModuleFacts(ast.parse(source.text), settings.jit_decorators, seeds)
+    tree = facts.tree
     diags = list(diags)
     abspath = str(Path(path).resolve())
     others = [

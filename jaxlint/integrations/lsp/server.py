@@ -26,11 +26,11 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 from pygls.uris import to_fs_path
 
-from jaxlint import __version__
+from jaxlint import __version__, api
+from jaxlint.api import LintOptions
 from jaxlint.core.config import DEFAULT_EXCLUDE, ConfigResolver, Settings
 from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.core.errors import UsageError
-from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.integrations.lsp.noqa import LineEnds
 from jaxlint.integrations.lsp.positions import LineIndex, to_lsp
 
@@ -39,7 +39,7 @@ logger = logging.getLogger("jaxlint.lsp")
 DEFAULT_DEBOUNCE_S = 0.150
 PYTHON_SUFFIXES = (".py", ".pyi")
 # JAXLINT_NO_PROJECT_INDEX=1: no cross-module tracing (as `jaxlint check --no-project-index`)
-NO_PROJECT_INDEX = os.environ.get("JAXLINT_NO_PROJECT_INDEX", "") not in ("", "0")
+NO_PROJECT_INDEX = not api.project_index_enabled()
 
 # -- server state ---------------------------------------------------------------------------
 
@@ -214,7 +214,7 @@ class JaxlintServer(LanguageServer):
                 seeds = project.seeds_for(path) if project is not None else None  # type: ignore[attr-defined]
             except Exception:  # the cross-module facts are a bonus, never cost the findings
                 logger.exception("project index for %s failed", path)
-        facts_out: list | None = [] if path and not seeds and not NO_PROJECT_INDEX else None
+        keep_facts = bool(path and not seeds and not NO_PROJECT_INDEX)
         # the collector paused for one lint: a lint's syntax trees are cyclic (parent links),
         # so while it runs every young collection rescans them and promotes them; collected
         # once afterwards instead (about 15 % of a 1,000-line file's lint, and its outliers)
@@ -225,21 +225,19 @@ class JaxlintServer(LanguageServer):
             # diagnostics show no fixability: fixes stay lazy (a JAX201 fix is checked by
             # re-analysing the module) until a code action asks for the ones under the cursor
             options = LintOptions(settings=settings, seeds=seeds, lazy_fixes=True)
-            diags = lint_text(text, display, options, facts_out)
+            found = api.analyse_text(text, display, options, keep_facts=keep_facts)
         finally:
             if paused:
                 gc.enable()
-        facts = facts_out[0] if facts_out else None
+        diags, facts = found.diagnostics, found.facts
         return LintResult(version, text, index, diags, settings, display, facts=facts)
 
     def _project(self, path: str, settings: Settings):  # noqa: ANN202 - ProjectIndex | None
         """The project index of the file's project (lint thread). The first file of a project
         asks for it to be built in the background (`index_pool`): its diagnostics do not wait,
         and the open files of the project are linted again once it is there."""
-        from jaxlint.project_index import package_top, project_root
-
         path = os.path.abspath(path)
-        root = project_root([path]) or package_top(path)
+        root = api.tree_root(path)
         project = self._projects.get(root)
         if project is None and root not in self._building:
             self._building.add(root)
@@ -248,14 +246,12 @@ class JaxlintServer(LanguageServer):
 
     async def build_projects(self) -> None:
         """Build the indexes asked for, then re-lint the open documents of each project."""
-        from jaxlint.project_index import build_for_root
-
         loop = asyncio.get_running_loop()
         while self._build_requests:
             root, path, settings = self._build_requests.pop(0)
             try:
                 project = await loop.run_in_executor(
-                    self.index_pool, build_for_root, root, path, settings
+                    self.index_pool, api.build_tree_index, root, path, settings
                 )
             except Exception:
                 logger.exception("building the project index of %s failed", root)
@@ -278,15 +274,6 @@ class JaxlintServer(LanguageServer):
         """Re-summarise a document's text (after its diagnostics are out, so its own latency
         does not grow; from the lint's facts when it had no seeds); the other files whose
         seeds that changed (lint thread)."""
-        from jaxlint.analysis.project import (
-            module_names,
-            needs_summary,
-            summarize,
-            uses_random,
-            uses_transform,
-        )
-        from jaxlint.project_index import package_top, project_root, summarize_text
-
         path = os.path.abspath(path)
         if self._summarized.get(path) == text:
             return frozenset()
@@ -294,29 +281,12 @@ class JaxlintServer(LanguageServer):
             project = self._project(path, settings)
             if project is None:
                 return frozenset()  # being built; this buffer is summarised once it is
-            root = project_root([path]) or package_top(path)
-            before = project.seeds()  # type: ignore[attr-defined]
-            names, is_package = module_names(path, root)
-            summary = None
-            jd = settings.jit_decorators
-            if names and needs_summary(path, text, jd, linted=True):
-                if facts is not None:
-                    used = uses_transform(text, jd)
-                    summary = summarize(facts, names[0], is_package, used, uses_random(text))
-                else:
-                    summary = summarize_text(text, path, names[0], is_package, jd)
-            if names:
-                loader = getattr(project, "loader", None)
-                if loader is not None:  # chains read the buffer, not the file on disk
-                    loader.set_text(path, text)
-                project.add_module(path, names, summary)  # type: ignore[attr-defined]
+            changed = api.update_tree_index(project, path, text, settings, facts)  # type: ignore[arg-type]
             self._summarized[path] = text
-            after = project.seeds()  # type: ignore[attr-defined]
         except Exception:
             logger.exception("project index update for %s failed", path)
             return frozenset()
-        # the file itself too: its key-helper seeds come from its own imports
-        return frozenset(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+        return changed
 
     async def update_project(self, result: LintResult) -> None:
         if NO_PROJECT_INDEX or not result.path.endswith(".py") or not os.path.isabs(result.path):
@@ -380,14 +350,12 @@ class JaxlintServer(LanguageServer):
         return await asyncio.shield(st.pending)
 
     def _lint_notebook_sync(self, nb_uri: str, cells: tuple) -> dict[str, LintResult]:
-        from jaxlint.files.notebook import lint_cells
-
         path = self.path_of(nb_uri)
         display = path or unquote(nb_uri)
         settings = self.settings_for(path)
         excluded = bool(path and settings.is_excluded(path))
         options = LintOptions(settings=settings)
-        found = [] if excluded else lint_cells([c[2] for c in cells], options, display)
+        found = [] if excluded else api.lint_cells([c[2] for c in cells], options, display)
         out: dict[str, LintResult] = {}
         for i, (uri, version, text) in enumerate(cells):
             index = LineIndex.of(text, self.workspace.position_codec)
@@ -558,11 +526,9 @@ class JaxlintServer(LanguageServer):
 def _fixed_text(result: LintResult, options: LintOptions) -> str:
     """The document with every safe fix; a notebook cell is fixed within its notebook."""
     if result.notebook is None:
-        return fix_text(result.text, result.path, options).text
-    from jaxlint.files.notebook import fix_cells
-
+        return api.fix_text(result.text, result.path, options).text
     texts, i = result.notebook
-    return fix_cells(list(texts), options, result.path)[i]
+    return api.fix_cells(list(texts), options, result.path)[i]
 
 
 def _log_task_error(task: asyncio.Task) -> None:

@@ -1,7 +1,8 @@
 """The static MCP tools: `check`, `fix`, `explain`, `rules` and `template`.
 
-Each is a thin wrapper over what the CLI runs (`engine`, `fixing`, `commands`, `templates`), so
-its answer matches `jaxlint check --format json`. `check` and `fix` take either `paths` (files or
+Each is a thin wrapper over the library facade the CLI calls too (`jaxlint.api`; `templates`
+for the starter programs), so its answer matches `jaxlint check --format json --no-cache
+--no-project-index`. `check` and `fix` take either `paths` (files or
 folders inside the roots) or inline `code`; `Sources` resolves that choice once for both.
 """
 
@@ -15,6 +16,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
 from pydantic import Field
 
+from jaxlint import api
 from jaxlint.core.config import ConfigResolver, Settings
 from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.integrations.mcp.roots import RootsPolicy
@@ -33,6 +35,11 @@ from jaxlint.integrations.mcp.schema import (
     summary,
 )
 from jaxlint.integrations.mcp.toolkit import READ_ONLY, parse_codes, tool_errors
+
+# how the tools run over files: no cache (a server answers many clients and roots), no project
+# index (as before the facade; see docs/api.md), one process, and every fix's edits kept (the
+# findings carry them)
+_RUN = api.RunOptions(jobs=1, no_cache=True, no_project_index=True, format="json")
 
 
 @dataclass(frozen=True)
@@ -95,20 +102,15 @@ def add_check(server: MCPServer, policy: RootsPolicy) -> None:
         """Lint JAX code for sharp bits (like `jaxlint check --format json`); reads, never
         writes. Lines and columns are 1-based. A finding with `fix` can be fixed by the `fix`
         tool (`unsafe` fixes may change results, e.g. new random numbers)."""
-        from jaxlint.engine import LintOptions, lint_text
-        from jaxlint.files.driver import lint_file
-
         src = sources(policy, ctx, paths, code, filename, select, ignore, preview)
         if code is not None:
-            diags = lint_text(code, src.name, LintOptions(settings=src.settings))
+            diags = api.lint_text(code, src.name, api.LintOptions(settings=src.settings))
             return {
                 "findings": [finding(d) for d in diags],
                 "files": 1,
                 "summary": summary(diags),
             }
-        diags: list[Diagnostic] = []
-        for real, display in src.files:
-            diags.extend(lint_file(real, LintOptions(settings=src.settings_for(real)), display))
+        diags = api.lint_files(list(src.files), src.configs, _RUN, progress=False)
         diags.sort(key=Diagnostic.sort_key)
         return {
             "findings": [finding(d) for d in diags],
@@ -153,12 +155,12 @@ def add_fix(server: MCPServer, policy: RootsPolicy) -> None:
         """Apply jaxlint's fixes: returns a unified diff and the findings that remain. Files
         change only with `write=true`; inline `code` is never written, its fixed text comes back
         in `code`."""
-        from jaxlint.engine import LintOptions, fix_text
-        from jaxlint.files.driver import fix_file, unified_diff
+        from jaxlint.files.result import unified_diff
 
         src = sources(policy, ctx, paths, code, filename, select, ignore, preview)
         if code is not None:
-            result = fix_text(code, src.name, LintOptions(settings=src.settings), unsafe=unsafe)
+            options = api.LintOptions(settings=src.settings)
+            result = api.fix_text(code, src.name, options, unsafe=unsafe)
             return {
                 "diff": unified_diff(code, result.text, src.name),
                 "fixed": len(result.fixed),
@@ -168,9 +170,8 @@ def add_fix(server: MCPServer, policy: RootsPolicy) -> None:
             }
         diff, fixed, written = [], 0, []
         remaining: list[Diagnostic] = []
-        for real, display in src.files:
-            options = LintOptions(settings=src.settings_for(real))
-            out = fix_file(real, display, options, unsafe=unsafe, write=write)
+        files = list(src.files)
+        for _, display, out in api.fix_files(files, src.configs, _RUN, unsafe=unsafe, write=write):
             fixed += len(out.fixed)
             remaining.extend(out.remaining)
             if out.diff:
@@ -199,13 +200,12 @@ def add_explain(server: MCPServer, policy: RootsPolicy) -> None:
     ) -> ExplainResult:
         """A rule's documentation: what it flags, why it is bad in JAX terms, an example, what
         to use instead, fix safety, its runtime verifier and the template showing the fix."""
-        from jaxlint.commands import explain_text
         from jaxlint.rules import get_rule
 
         rule = get_rule(code)
         if rule is None:
             raise ToolError(f"unknown rule {code!r} (the `rules` tool lists them)")
-        return {"code": rule.code, "name": rule.name, "text": explain_text(rule.code)}
+        return {"code": rule.code, "name": rule.name, "text": api.explain(rule.code)}
 
 
 def add_rules(server: MCPServer, policy: RootsPolicy) -> None:
@@ -216,9 +216,7 @@ def add_rules(server: MCPServer, policy: RootsPolicy) -> None:
     def rules() -> RulesResult:
         """Every rule: code, name, on by default or opt-in, fix safety, runtime verifier,
         one-line summary and related templates."""
-        from jaxlint.commands import _rule_rows
-
-        return {"rules": _rule_rows()}  # type: ignore[typeddict-item]
+        return {"rules": api.rule_rows()}  # type: ignore[typeddict-item]
 
 
 def add_template(server: MCPServer, policy: RootsPolicy) -> None:

@@ -8,7 +8,6 @@ subprocess comes back as a tool error with its reason and stderr's last lines.
 
 from __future__ import annotations
 
-import argparse
 import inspect
 import os
 from typing import Annotated, Any, Literal
@@ -17,7 +16,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
-from jaxlint import __version__
+from jaxlint import __version__, api
 from jaxlint.core.errors import UsageError
 from jaxlint.integrations.mcp.roots import Roots, RootsPolicy
 from jaxlint.integrations.mcp.schema import ArgsSpec, Memory, Names, Selectors, Target, Timeout
@@ -35,36 +34,29 @@ from jaxlint.integrations.mcp.toolkit import (
 
 def _function(box: Roots, target: str) -> tuple[str, str]:
     """(the canonical `REALPATH::FUNC` for the sandbox, the target as the client wrote it)."""
-    from jaxlint.runtime.toolbox.commands import _function_ref
-
     path_part, sep, function = target.partition("::")
     if not sep or not function:
         raise ToolError(f"expected FILE::FUNCTION, got {target!r}")
     real = box.resolve(path_part)
-    return _function_ref(f"{real}::{function}", None), target
+    return api.function_ref(f"{real}::{function}"), target
 
 
 def _sandbox(
     target: str, payload: dict[str, Any], timeout: float | None, memory_mb: int | None
 ) -> dict[str, Any]:
-    from jaxlint.runtime.toolbox.commands import DEFAULT_TIMEOUT, _run
-    from jaxlint.runtime.toolbox.commands import ToolFailed as SubprocessFailed
-
     if memory_mb is not None and memory_mb <= 0:
         raise ToolError("memory_mb must be positive")
-    namespace = argparse.Namespace(
-        timeout=positive_timeout(timeout, DEFAULT_TIMEOUT), memory_mb=memory_mb
-    )
+    seconds = positive_timeout(timeout, api.TOOL_TIMEOUT)
     try:
-        return _run(target, payload, namespace)
-    except SubprocessFailed as exc:
+        return api.run_sandboxed(target, payload, seconds, memory_mb)
+    except api.SandboxFailed as exc:
         raise ToolFailed(exc.outcome) from None
 
 
 def _specs(text: str, what: str) -> str:
-    from jaxlint.runtime.toolbox.commands import _check_specs
+    from jaxlint.runtime.toolbox.common import check_specs
 
-    return _check_specs(text, what)
+    return check_specs(text, what)
 
 
 def _names(values: list[str] | None) -> str | None:
@@ -294,12 +286,10 @@ def add_env(server: MCPServer, policy: RootsPolicy) -> None:
     ) -> dict[str, Any]:
         """The JAX environment (as `jaxlint env`): versions, backend, devices, config, relevant
         environment variables and warnings about settings that do not do what they seem to."""
-        from jaxlint.runtime.toolbox.commands import DEFAULT_TIMEOUT
         from jaxlint.runtime.toolbox.env import collect_env
 
-        return jsonable(
-            collect_env(smoke_test=smoke_test, timeout=positive_timeout(timeout, DEFAULT_TIMEOUT))
-        )
+        seconds = positive_timeout(timeout, api.TOOL_TIMEOUT)
+        return jsonable(collect_env(smoke_test=smoke_test, timeout=seconds))
 
 
 def add_locate(server: MCPServer, policy: RootsPolicy) -> None:

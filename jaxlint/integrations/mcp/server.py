@@ -62,12 +62,12 @@ def build_server(roots: Sequence[str] | None = None) -> MCPServer:
 
 def _register_rule_resources(server: MCPServer) -> None:
     """`jaxlint://rules/JAX201` for every rule (listed), plus the index `jaxlint://rules`."""
-    from jaxlint.commands import explain_text
+    from jaxlint.api import explain
     from jaxlint.rules import ALL_RULES
 
     def reader(code: str) -> Callable[[], str]:
         def read() -> str:
-            return explain_text(code)
+            return explain(code)
 
         return read
 

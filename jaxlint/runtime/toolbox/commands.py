@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jaxlint.api import TOOL_TIMEOUT, SandboxFailed, function_ref, run_sandboxed
 from jaxlint.core.errors import UsageError
 from jaxlint.runtime.toolbox.common import (
     add_format,
@@ -29,15 +30,9 @@ from jaxlint.runtime.toolbox.common import (
     require_jax,
 )
 
-DEFAULT_TIMEOUT = 120.0
-
-
-class ToolFailed(Exception):
-    """The sandboxed run did not produce a result (timeout, crash, exception in user code)."""
-
-    def __init__(self, outcome: dict[str, Any]) -> None:
-        super().__init__(outcome.get("reason", "failed"))
-        self.outcome = outcome
+DEFAULT_TIMEOUT = TOOL_TIMEOUT
+# the sandboxed run did not produce a result (timeout, crash, exception in user code)
+ToolFailed = SandboxFailed
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -115,32 +110,14 @@ def _add_function(parser: argparse.ArgumentParser) -> None:
 
 def _function_ref(ref: str, name: str | None) -> str:
     """Validate `PATH::FUNC` here, without importing user code; return the canonical form."""
-    from jaxlint.runtime.toolbox.loader import split_ref
-
-    path, qualname = split_ref(ref, name)
-    if not path.is_file():
-        raise UsageError(f"no such file: {str(path)!r}")
-    return f"{path.resolve()}::{qualname}"
-
-
-_check_specs = check_specs  # the name `integrations.mcp.runtime_tools` imports
+    return function_ref(ref, name)
 
 
 def _run(
     target: str, payload: dict[str, Any], args: argparse.Namespace, echo: bool = False
 ) -> dict[str, Any]:
-    from jaxlint.runtime.sandbox import run_isolated
-
-    check_timeout(args.timeout)
-    outcome = run_isolated(
-        target, payload, timeout=args.timeout, memory_mb=args.memory_mb, echo_stderr=echo
-    )
-    if outcome["ok"]:
-        return outcome["result"]
-    error = outcome.get("error") or {}
-    if error.get("type") in ("UsageError", "JaxMissingError"):
-        raise UsageError(error.get("message", "usage error"))
-    raise ToolFailed(outcome)
+    """`api.run_sandboxed` with the command's --timeout and --memory-mb."""
+    return run_sandboxed(target, payload, args.timeout, args.memory_mb, echo=echo)
 
 
 def _run_tool(
