@@ -110,12 +110,12 @@ def run_capture(
     except SyntaxError as exc:
         raise UsageError(f"cannot parse {path!r}: {exc}") from None
     argv = command_for(path, main=main, command=command)
-    if main and not has_main_block(source):
+    if main and not has_main_block(source) and not has_module_driver(source):
         return {
             "command": f"python {path}",
             "ok": False,
-            "reason": f'{path} has no `if __name__ == "__main__":` block; use --capture-cmd '
-            "to run a script or tests that call its functions",
+            "reason": f'{path} has no `if __name__ == "__main__":` block and calls none of its '
+            "functions at module level; use --capture-cmd to run a script or tests that call them",
             "exit": None,
             "seconds": 0.0,
             "targets": list(targets),
@@ -232,6 +232,28 @@ def has_main_block(source: str) -> bool:
     import ast
 
     return any(is_main_block(stmt) for stmt in ast.parse(source).body)
+
+
+def has_module_driver(source: str) -> bool:
+    """Whether module-level code (outside defs and classes) calls a function or class the module
+    defines: a script that drives itself without a `__main__` block (`for epoch in range(3):
+    w = step(w, x, y)`, `timeit.timeit(lambda: f(x))`), which `python FILE` runs."""
+    import ast
+
+    tree = ast.parse(source)
+    defined = {
+        stmt.name
+        for stmt in tree.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for sub in ast.walk(stmt):
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name):
+                if sub.func.id in defined:
+                    return True
+    return False
 
 
 def is_main_block(stmt: Any) -> bool:

@@ -262,8 +262,8 @@ class Recorder:
                 self.maybe_finish()
             return
         qualname = self.lines.get(code.co_firstlineno)
-        if qualname is None:
-            return
+        if qualname is None or code.co_name == "<module>":
+            return  # a module whose first line is a def is no call of that def
         self.busy = True
         try:
             self.record(frame, code, qualname)

@@ -185,6 +185,20 @@ def test_capture_main_without_a_main_block_says_so(tmp_path) -> None:
     assert not outcome["ok"] and "no `if __name__" in outcome["reason"]
 
 
+def test_capture_main_runs_a_module_level_driver(tmp_path) -> None:
+    """A script without a `__main__` block that drives itself at module level (a training loop,
+    a timeit call) is run as it is: its calls are recorded (it was refused before)."""
+    program = tmp_path / "script.py"
+    program.write_text(
+        "def f(x, n):\n    return x * n\n\n\nfor i in range(2):\n    y = f(1.5, i)\n",
+        encoding="utf-8",
+    )
+    outcome = run_capture(str(program), main=True, targets=["f"])
+    assert outcome["ok"], outcome
+    assert [s["inputs"][0][1] for s in outcome["functions"]["f"]["signatures"]] == ["1.5", "1.5"]
+    assert [s["inputs"][1][1] for s in outcome["functions"]["f"]["signatures"]] == ["0", "1"]
+
+
 def _library_states() -> dict[str, Any]:
     """Real states of optax, flax and equinox, the values a training step is called with."""
     jax = pytest.importorskip("jax")
