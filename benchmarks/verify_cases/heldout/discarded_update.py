@@ -1,6 +1,5 @@
 """Masking padded positions with .at[].set whose result is dropped."""
 
-import jax
 import jax.numpy as jnp
 
 

@@ -6,9 +6,7 @@ import jax.numpy as jnp
 
 def init(key, sizes):
     keys = jax.random.split(key, len(sizes) - 1)
-    return [
-        jax.random.normal(k, (a, b)) * 0.1 for k, a, b in zip(keys, sizes[:-1], sizes[1:])
-    ]
+    return [jax.random.normal(k, (a, b)) * 0.1 for k, a, b in zip(keys, sizes[:-1], sizes[1:])]
 
 
 def forward(params, x, key, rate=0.5):
@@ -35,6 +33,6 @@ if __name__ == "__main__":
     params = init(key, [4, 16, 16, 1])
     x = jnp.ones((8, 4))
     y = jnp.zeros((8, 1))
-    for i in range(3):
+    for _ in range(3):
         key, sub = jax.random.split(key)  # sharp: JAX201
         params = update(params, x, y, sub)

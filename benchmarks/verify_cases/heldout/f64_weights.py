@@ -1,6 +1,5 @@
 """Initialisation asking for float64 weights without enabling x64."""
 
-import jax
 import jax.numpy as jnp
 
 

@@ -13,7 +13,7 @@ def sgd(w, g):
 
 def train(w, steps):
     global LR
-    for i in range(steps):
+    for _ in range(steps):
         w = sgd(w, jnp.ones_like(w))
         LR = LR / 2
     return w

@@ -18,6 +18,6 @@ def step(w, x, y):
 w = jnp.zeros((8, 1))
 x = jnp.ones((32, 8))
 y = jnp.ones((32, 1))
-for epoch in range(3):
+for _ in range(3):
     w = step(w, x, y)
 print(history)

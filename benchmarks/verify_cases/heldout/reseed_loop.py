@@ -11,7 +11,7 @@ def augment(batch, key):
 
 def epochs(data, n):
     out = []
-    for epoch in range(n):
+    for _ in range(n):
         key = jax.random.PRNGKey(0)  # sharp: JAX202
         out.append(augment(data, key))
     return out

@@ -2,7 +2,8 @@
 
 import jax
 import jax.numpy as jnp
-from jax.sharding import Mesh, PartitionSpec as P
+from jax.sharding import Mesh
+from jax.sharding import PartitionSpec as P
 
 mesh = Mesh(jax.devices(), ("data",))
 
