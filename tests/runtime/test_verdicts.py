@@ -526,3 +526,30 @@ def test_a_confirmation_never_shows_another_lines_stop_as_its_own(tmp_path: Path
     assert later["evidence"]["keycheck.at_line"] == 7
     assert 15 in {d["line"] for d in later["evidence"]["draws"]}
     assert loop["evidence"]["fix"]["verdict"] == "not-reproduced"  # line 15 does not count
+
+
+def test_dtype_of_plain_code_runs_it_with_the_recorded_ints(tmp_path: Path) -> None:
+    """JAX701 in a plain init helper called with `n=4` (recorded by --capture-main): the helper
+    runs as the program runs it; under `jax.eval_shape` the 4 became a tracer and `jnp.zeros`
+    failed ('Shapes must be 1D sequences of concrete values'), so it could not run."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "init.py",
+        """
+        import jax.numpy as jnp
+
+
+        def init_weights(n):
+            return jnp.zeros((n, n), dtype=jnp.float64)
+
+
+        if __name__ == "__main__":
+            print(init_weights(4).dtype)
+        """,
+    )
+    report = verify_file(path, select="JAX701", capture_main=True, check_fixes=False)
+    finding = _by(report, "JAX701")
+    assert finding["verdict"] == "confirmed", finding
+    assert "float64" in finding["reason"]
+    assert "n=4" in finding["evidence"]["ran"]
