@@ -101,12 +101,15 @@ def run_capture(
     "functions": {qualname: {"calls": n, "signatures": [{"inputs": [[param, spec|None, why],
     ...], "called_from": "file.py:12"}]}}, "stderr_tail": [...]}`.
     """
-    from jaxlint.runtime.capture_hook import function_lines
+    import ast
+
+    from jaxlint.runtime.capture_hook import function_lines, module_wrappers
 
     abspath = os.path.realpath(path)
     source = Path(abspath).read_text(encoding="utf-8")
     try:
         lines = function_lines(source)
+        wrappers = module_wrappers(ast.parse(source))
     except SyntaxError as exc:
         raise UsageError(f"cannot parse {path!r}: {exc}") from None
     argv = command_for(path, main=main, command=command)
@@ -122,7 +125,7 @@ def run_capture(
             "functions": {},
             "stderr_tail": [],
         }
-    known = set(lines.values())
+    known = set(lines.values()) | set(wrappers)
     wanted = [t for t in dict.fromkeys(targets) if t in known]
     work = tempfile.mkdtemp(prefix="jaxlint-capture-")
     try:
@@ -130,6 +133,7 @@ def run_capture(
         config = {
             "file": abspath,
             "functions": {str(k): v for k, v in lines.items()},
+            "wrappers": wrappers,
             "targets": wanted or sorted(known),
             "max_calls": max_calls,
             "settle": settle,
@@ -138,6 +142,16 @@ def run_capture(
             "memory_mb": memory_mb,
         }
         env = _prepare(work, hook_dir, out_dir, run_dir, config)
+        from jaxlint.verify.plan import DEVICES, _source_mentions_devices
+
+        if _source_mentions_devices(source) and env.get("JAX_PLATFORMS") == "cpu":
+            # the devices the verifier's child simulates for such a file: the recorded shapes
+            # (a pmap's leading axis, a sharded batch) then fit it
+            flags = env.get("XLA_FLAGS", "")
+            if "xla_force_host_platform_device_count" not in flags:
+                env["XLA_FLAGS"] = (
+                    f"{flags} --xla_force_host_platform_device_count={DEVICES}".strip()
+                )
         started = time.perf_counter()
         code, reason, tail = _run_program(
             argv, run_dir if main else (cwd or os.getcwd()), env, timeout

@@ -348,6 +348,8 @@ def _choose_entry(
             chosen, got = cand, []
             break
         got, missing = inputs.resolve(cand.node, cand.qualname or "", cand.mode, cand.static)
+        if cand.capture_only and (missing or any(w != "capture" for _, _, w in got)):
+            continue  # per-device shapes from elsewhere would not fit W's global inputs
         then = None
         if not missing and cand.then is not None:
             inner = mode_for(cand.then, facts, inputs.options.static)

@@ -13,12 +13,13 @@ from __future__ import annotations
 import glob
 import os
 import sys
+import textwrap
 from typing import Any
 
 import pytest
 
 from jaxlint.core.errors import UsageError
-from jaxlint.runtime.capture import command_for, run_capture
+from jaxlint.runtime.capture import command_for, run_capture, signature_text
 from jaxlint.runtime.capture_hook import Describer, Unrepresentable, function_lines
 from jaxlint.runtime.toolbox.inputs import ObjectSpec, TreeSpec, parse_item
 
@@ -297,3 +298,50 @@ def test_every_spec_capture_writes_parses_back_to_the_same_pytree(name: str) -> 
         return
     built = materialize([parse_item(text)])[0]
     assert _structure(built) == _structure(value), text
+
+
+def test_capture_records_module_level_pmap_and_shard_map_entries(tmp_path) -> None:
+    """`p = jax.pmap(f)` and `s = jax.jit(jax.shard_map(g, ...))` at module level are JAX
+    objects, not Python code of the file: their global inputs are read at the user's call site
+    when f / g run (the bodies themselves see per-device shapes). The program runs with the
+    8 CPU devices the verifier simulates for such a file."""
+    pytest.importorskip("jax")
+    program = tmp_path / "dp.py"
+    program.write_text(
+        textwrap.dedent(
+            """
+            import jax
+            import jax.numpy as jnp
+            from jax.sharding import Mesh
+            from jax.sharding import PartitionSpec as P
+
+
+            def f(w, x):
+                return jax.lax.pmean(w * x.sum(), "i")
+
+
+            def g(x):
+                return jax.lax.psum(x.sum(), "d")
+
+
+            p = jax.pmap(f, axis_name="i")
+            mesh = Mesh(jax.devices(), ("d",))
+            s = jax.jit(jax.shard_map(g, mesh=mesh, in_specs=P("d"), out_specs=P()))
+
+            if __name__ == "__main__":
+                n = jax.local_device_count()
+                w, batch = jnp.ones((n, 2)), {"x": jnp.ones((n, 3))}
+                p(w, batch["x"])
+                xs = jnp.ones((4 * n, 2))
+                s(xs)
+            """
+        ),
+        encoding="utf-8",
+    )
+    outcome = run_capture(str(program), main=True, targets=["p", "s", "f", "g"])
+    sigs = {
+        q: [signature_text(s) for s in r["signatures"]] for q, r in outcome["functions"].items()
+    }
+    assert sigs["p"] == ["w=f32[8,2], x=f32[8,3]"], sigs
+    assert sigs["f"] == ["w=f32[2], x=f32[3]"], sigs
+    assert sigs["s"] == ["x=f32[32,2]"], sigs

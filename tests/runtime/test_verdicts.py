@@ -553,3 +553,38 @@ def test_dtype_of_plain_code_runs_it_with_the_recorded_ints(tmp_path: Path) -> N
     assert finding["verdict"] == "confirmed", finding
     assert "float64" in finding["reason"]
     assert "n=4" in finding["evidence"]["ran"]
+
+
+def test_a_module_level_pmap_body_runs_through_the_pmapped_name(tmp_path: Path) -> None:
+    """A finding after a collective in `step`, with `p_step = jax.pmap(step, axis_name=...)`:
+    our own `jax.jit(step)` stopped at the `pmean` (unbound axis name) before the flagged line.
+    With --capture-main the entry is `p_step` itself, with the global inputs the program gave
+    it (recorded at the call site on 8 simulated devices)."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "dp.py",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def step(w, x):
+            g = jax.lax.pmean(jnp.mean(x @ w), axis_name="batch")
+            if g > 1.0:
+                g = g / 2
+            return w - 0.1 * g
+
+
+        p_step = jax.pmap(step, axis_name="batch")
+
+        if __name__ == "__main__":
+            n = jax.local_device_count()
+            w, x = jnp.ones((n, 4)), jnp.ones((n, 8, 4))
+            w = p_step(w, x)
+        """,
+    )
+    report = verify_file(path, select="JAX110", capture_main=True, check_fixes=False)
+    finding = _by(report, "JAX110")
+    assert finding["verdict"] == "confirmed", finding
+    assert finding["evidence"]["ran"].startswith("p_step(w=f32[8,4], x=f32[8,8,4])"), finding

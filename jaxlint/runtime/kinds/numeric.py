@@ -27,6 +27,7 @@ from jaxlint.runtime.kit import (
     confirmed,
     could_not_run,
     describe_exception,
+    masked,
     module_values,
     not_reproduced,
     short_message,
@@ -89,6 +90,9 @@ def _pmap(side: Side) -> Outcome:
         expected = jax.block_until_ready(entry.obj(*entry.args))
     except Exception as exc:
         info = describe_exception(exc, side.filename)
+        stop = masked(side, info, "the pmapped function")  # at another finding's line:
+        if stop is not None:  # that finding's fix is applied and the check repeated
+            return stop
         return could_not_run(
             f"the pmapped function failed: {info['exception']}: {info['message']}", **info
         )
