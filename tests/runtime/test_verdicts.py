@@ -588,3 +588,72 @@ def test_a_module_level_pmap_body_runs_through_the_pmapped_name(tmp_path: Path) 
     finding = _by(report, "JAX110")
     assert finding["verdict"] == "confirmed", finding
     assert finding["evidence"]["ran"].startswith("p_step(w=f32[8,4], x=f32[8,8,4])"), finding
+
+
+_NO_JAX_SCRIPT = """
+import subprocess
+import sys
+
+
+def refuse(*args, **kwargs):
+    raise AssertionError(f"a subprocess was started: {args[:1]}")
+
+
+subprocess.Popen = refuse
+from jaxlint.verify.driver import verify_file
+
+report = verify_file(sys.argv[1], check_fixes=False, capture_main=sys.argv[2] == "capture")
+verdicts = sorted((f["code"], f["verdict"]) for f in report["findings"])
+assert verdicts and all(v == "could-not-run" for _, v in verdicts), verdicts
+assert "jax" not in sys.modules, "jax was imported"
+print("no child, no jax:", verdicts)
+"""
+
+
+@pytest.mark.parametrize("capture", ["plain", "capture"])
+def test_nothing_runnable_imports_no_jax_and_starts_no_process(
+    tmp_path: Path, capture: str
+) -> None:
+    """A file with nothing verify can run (a parameter nobody gave an input for; a finding no
+    verifier checks, even with --capture-main) returns without any subprocess (no sandbox child,
+    no captured run) and without importing JAX, in a fresh interpreter."""
+    import subprocess
+    import sys
+
+    path = _file(
+        tmp_path,
+        "n.py",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def sample(key, x):
+            a = jax.random.normal(key, (3,))
+            b = jax.random.normal(key, (3,))
+            return a + b + x
+
+
+        def total(xs):
+            acc = jnp.empty(3)
+            for x in xs:
+                acc += x
+            return acc
+
+
+        if __name__ == "__main__":
+            print(total([jnp.ones(3)]))
+        """,
+    )
+    select = "JAX201,JAX812" if capture == "plain" else "JAX812"
+    script = _NO_JAX_SCRIPT.replace("check_fixes=False,", f"check_fixes=False, select={select!r},")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", script, path, capture],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "no child, no jax" in done.stdout
