@@ -200,6 +200,10 @@ def _read(expr: ast.AST, frame: Any) -> Any:
 class Describer:
     def __init__(self, user_file: str) -> None:
         self.user_file = user_file
+        # flax.nnx Modules of this file, by class: the constructor call that built one
+        # (`Block(din=4, dout=8, rngs=flax.nnx.Rngs(default=0))`), recorded at its `__init__`;
+        # an nnx object is rebuilt by calling that again (its state is a graph, not fields)
+        self.nnx_inits: dict[type, str] = {}
 
     def __call__(self, value: Any, name: str = "", depth: int = 0) -> str:
         if depth > MAX_DEPTH:
@@ -227,6 +231,14 @@ class Describer:
                     raise Unrepresentable("dict key")
                 parts.append(f"{k!r}: {self(v, str(k), depth + 1)}")
             return "{" + ", ".join(parts) + "}"
+        nnx_kind = _nnx_kind(value)
+        if nnx_kind == "rngs":
+            return "flax.nnx.Rngs(default=0)"  # the seed is not the point: a fixed one
+        if nnx_kind == "object":
+            built = self.nnx_inits.get(type(value))
+            if built is None:
+                raise Unrepresentable("flax.nnx object not built by this file's classes")
+            return built
         if _is_linen_module(value):
             import dataclasses
 
@@ -299,6 +311,21 @@ class Describer:
         if _same_file(getattr(module, "__file__", None), self.user_file):
             return f"__ref__('', {qual!r})"
         return f"__ref__({value.__module__!r}, {qual!r})"
+
+
+def _nnx_kind(value: Any) -> str | None:
+    """'rngs' for a flax.nnx.Rngs, 'object' for another nnx Module/Pytree, else None."""
+    nnx = sys.modules.get("flax.nnx")
+    if nnx is None:
+        return None
+    if isinstance(value, getattr(nnx, "Rngs", ())):
+        return "rngs"
+    base = (
+        getattr(nnx, "Pytree", None) or getattr(nnx, "Object", None) or getattr(nnx, "Module", None)
+    )
+    if base is not None and isinstance(value, base) and not isinstance(value, type):
+        return "object"
+    return None
 
 
 def _is_linen_module(value: Any) -> bool:
@@ -378,6 +405,8 @@ class Recorder:
             self.busy = False
 
     def record(self, frame: Any, code: Any, qualname: str) -> None:
+        if qualname.endswith(".__init__"):
+            self.record_nnx_init(frame, code)
         for wrapper in self.wrapped_by.get(qualname, ()):
             try:
                 self.record_wrapper(frame, code, wrapper)
@@ -414,6 +443,22 @@ class Recorder:
         if self.seen_all_at is None and self.targets <= set(self.records):
             self.seen_all_at = time.monotonic()
         self.maybe_finish()
+
+    def record_nnx_init(self, frame: Any, code: Any) -> None:
+        """`Block.__init__(self, din, dout, rngs)` of a flax.nnx Module: how to build one again."""
+        local = frame.f_locals
+        names = code.co_varnames[: code.co_argcount]
+        if not names or _nnx_kind(local.get(names[0])) != "object":
+            return
+        cls = type(local[names[0]])
+        if cls in self.describe.nnx_inits:
+            return
+        parts = []
+        for name in names[1:]:
+            if name not in local:
+                return
+            parts.append(f"{name}={self.describe(local[name], name)}")
+        self.describe.nnx_inits[cls] = f"{self.describe._class_name(cls)}({', '.join(parts)})"
 
     def record_wrapper(self, frame: Any, code: Any, wrapper: str) -> None:
         """`f` runs under `W = jax.pmap(f)`: record W's call, read at the user's call site (W

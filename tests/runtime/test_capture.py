@@ -345,3 +345,43 @@ def test_capture_records_module_level_pmap_and_shard_map_entries(tmp_path) -> No
     assert sigs["p"] == ["w=f32[8,2], x=f32[8,3]"], sigs
     assert sigs["f"] == ["w=f32[2], x=f32[3]"], sigs
     assert sigs["s"] == ["x=f32[32,2]"], sigs
+
+
+def test_capture_rebuilds_flax_nnx_modules_through_their_constructor(tmp_path) -> None:
+    """A flax.nnx Module's state is a graph, not fields: capture records the constructor call
+    that built it (`Block.__init__`'s arguments, an nnx.Rngs as a fixed-seed one), and the
+    spec rebuilds it by calling the class (it was not recorded, then `Block()` failed)."""
+    pytest.importorskip("flax.nnx")
+    from jaxlint.runtime.toolbox.inputs import materialize
+
+    source = textwrap.dedent(
+        """
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Block(nnx.Module):
+            def __init__(self, din, dout, rngs):
+                self.linear = nnx.Linear(din, dout, rngs=rngs)
+
+            def __call__(self, x):
+                return self.linear(x)
+
+
+        if __name__ == "__main__":
+            Block(3, 5, nnx.Rngs(0))(jnp.ones((2, 3)))
+        """
+    )
+    program = tmp_path / "block.py"
+    program.write_text(source, encoding="utf-8")
+    outcome = run_capture(str(program), main=True, targets=["Block.__call__"])
+    [sig] = outcome["functions"]["Block.__call__"]["signatures"]
+    assert (
+        signature_text(sig)
+        == "self=Block(din=3, dout=5, rngs=flax.nnx.Rngs(default=0)), x=f32[2,3]"
+    )
+    namespace: dict[str, Any] = {"__name__": "block"}
+    exec(compile(source, str(program), "exec"), namespace)
+    [block] = materialize([parse_item(sig["inputs"][0][1])], namespace=namespace)
+    assert isinstance(block, namespace["Block"])
+    assert block.linear.kernel.shape == (3, 5)
