@@ -142,8 +142,12 @@ class Clock:
                 record: dict[str, Any] = {"line": caller.f_lineno, "seen": value, "number": number}
                 if callable(stmt):
                     # once more as written (the first call may have compiled: the warm time is
-                    # the steady state), then blocked; the timeit call itself is not re-run
+                    # the steady state), then blocked; the timeit call itself is not re-run.
+                    # Each starts with the device idle: the work the unblocked calls queued
+                    # would otherwise be charged to the next measurement
+                    _drain(stmt)
                     record["warm"] = original(stmt, **args)
+                    _drain(stmt)
                     record["blocked"] = original(lambda: jax.block_until_ready(stmt()), **args)
                 self.timeits.append(record)
             return value
@@ -176,6 +180,7 @@ class Clock:
                     "number": number,
                 }
                 if callable(stmt):
+                    _drain(stmt)
                     again = original(
                         lambda: jax.block_until_ready(stmt()), repeat=min(repeat, 3), **args
                     )
@@ -204,6 +209,17 @@ class Clock:
         finally:
             for owner, name, original in saved:
                 setattr(owner, name, original)
+
+
+def _drain(stmt: Any) -> None:
+    """Wait until the work queued by unblocked calls of `stmt` is done (one more call, blocked:
+    a device runs its queue in order)."""
+    import jax
+
+    try:
+        jax.block_until_ready(stmt())
+    except Exception:
+        pass
 
 
 def _region(reads: list[dict[str, Any]], lines: list[int], start: int = 0) -> list[tuple[int, int]]:
