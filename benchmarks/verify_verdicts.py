@@ -22,8 +22,9 @@ JAX5 side effects, JAX6 timing, JAX7 dtypes) it prints the true findings the lin
 how many were confirmed, the marked sharp bits the linter missed (not verify's to confirm), and
 the wrong verdicts: `confirmed` on an unmarked finding (a static false positive), `not-reproduced`
 on a true finding the run reaches, anything but `could-not-run` on a finding in code never run.
-The time is the wall time of `verify_file` (lint, capture, verification) per file; seconds per
-confirmed finding = total / confirmed. `--plain` verifies without capture.
+The time is the wall and CPU time (this process and its children) of `verify_file` (lint,
+capture, verification) per file; seconds per confirmed finding = total / confirmed. `--plain`
+verifies without capture.
 """
 
 from __future__ import annotations
@@ -62,6 +63,13 @@ def marks(path: str) -> dict[tuple[int, str], str] | None:
                 for code in re.findall(r"JAX\d{3}", found.group(2)):
                     out[(number, code)] = found.group(1)
     return out or None
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the sandbox and capture
+    runs): on a shared machine the wall time mostly measures the other jobs."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def family(code: str) -> str:
@@ -131,11 +139,14 @@ def main() -> None:
     }
     rows: list[dict] = []
     per_file: dict[str, float] = {}
+    per_file_cpu: dict[str, float] = {}
     started = time.perf_counter()
+    cpu_started = _cpu()
     for path in files:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), _cpu()
         report = verify_file(path, capture_main=not args.plain)
         per_file[os.path.relpath(path, ROOT)] = round(time.perf_counter() - t0, 2)
+        per_file_cpu[os.path.relpath(path, ROOT)] = round(_cpu() - c0, 2)
         before = len(rows)
         score(path, report, marks(path), rows, tally)
         for row in rows[before:]:
@@ -146,6 +157,7 @@ def main() -> None:
                 flush=True,
             )
     seconds = time.perf_counter() - started
+    cpu = _cpu() - cpu_started
     print()
     print("family  confirmed/true  unrun  static-FP  wrong  missed-by-lint")
     for fam in sorted(set().union(*tally.values())):
@@ -164,11 +176,14 @@ def main() -> None:
         "missed_by_lint": sum(tally["missed"].values()),
         "seconds": round(seconds, 1),
         "seconds_per_confirmed": round(seconds / max(conf, 1), 2),
+        "cpu_seconds": round(cpu, 1),
+        "cpu_seconds_per_confirmed": round(cpu / max(conf, 1), 2),
     }
     print(
         f"all     {conf}/{true_n} ({100 * summary['rate']:.0f}%), {summary['wrong']} wrong, "
-        f"{len(files)} files, {seconds:.1f} s, {summary['seconds_per_confirmed']:.2f} s per "
-        "confirmed finding"
+        f"{len(files)} files, {seconds:.1f} s wall ({summary['seconds_per_confirmed']:.2f} s per "
+        f"confirmed finding), {cpu:.1f} s CPU ({summary['cpu_seconds_per_confirmed']:.2f} s per "
+        "confirmed finding)"
     )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
@@ -177,6 +192,7 @@ def main() -> None:
                     "summary": summary,
                     "families": {k: dict(v) for k, v in tally.items()},
                     "per_file_seconds": per_file,
+                    "per_file_cpu_seconds": per_file_cpu,
                     "rows": rows,
                 },
                 handle,
