@@ -142,9 +142,9 @@ def run_capture(
             "memory_mb": memory_mb,
         }
         env = _prepare(work, hook_dir, out_dir, run_dir, config)
-        from jaxlint.verify.plan import DEVICES, _source_mentions_devices
+        from jaxlint.verify.jobs import DEVICES, mentions_devices
 
-        if _source_mentions_devices(source) and env.get("JAX_PLATFORMS") == "cpu":
+        if mentions_devices(source) and env.get("JAX_PLATFORMS") == "cpu":
             # the devices the verifier's child simulates for such a file: the recorded shapes
             # (a pmap's leading axis, a sharded batch) then fit it
             flags = env.get("XLA_FLAGS", "")

@@ -29,7 +29,7 @@ class ScriptRun:
     def __init__(self, side: Side) -> None:
         import jax
 
-        from jaxlint.runtime.kinds.bench import Clock
+        from jaxlint.runtime.clock import Clock
         from jaxlint.runtime.toolbox.recompile import _clean_miss, _Records
 
         self.filename = side.filename
@@ -75,16 +75,15 @@ def script_run(side: Side) -> ScriptRun:
     key = (side.filename, hash(side.source), run_main)
     run = _RUNS.get(key)
     if run is None:
+        from jaxlint.runtime.kit import SCRIPT_VALUES
+
         run = ScriptRun(side)
         _RUNS[key] = run
+        SCRIPT_VALUES[key] = (run.values, run.errors)  # the fix check's original values
         while len(_RUNS) > KEEP:
+            SCRIPT_VALUES.pop(next(iter(_RUNS)), None)
             _RUNS.pop(next(iter(_RUNS)))
     return run
-
-
-def existing_run(side: Side) -> ScriptRun | None:
-    run_main = bool((side.entry_spec or {}).get("run_main"))
-    return _RUNS.get((side.filename, hash(side.source), run_main))
 
 
 def _array_values(namespace: dict[str, Any]) -> dict[str, Any]:
