@@ -6,7 +6,7 @@ import jax.numpy as jnp
 
 @jax.jit
 def noisy(x: jax.Array):
-    if random.random() > 0.5:
+    if random.random() > 0.5:  # sharp: JAX204
         return x + 1.0
     return x - 1.0
 

@@ -3,27 +3,27 @@ import jax
 
 def other(key):
     a = jax.random.normal(key, (3,))
-    b = jax.random.normal(key, (3,))
+    b = jax.random.normal(key, (3,))  # sharp: JAX201
     return a, b
 
 
 def flagged(key):
     k1, k2 = jax.random.split(key)
     a = jax.random.normal(k1, (3,))
-    b = jax.random.uniform(k1, (3,))
+    b = jax.random.uniform(k1, (3,))  # unrun: JAX201
     return a, b
 
 
 @jax.jit
 def inside(key):
     a = jax.random.normal(key, (3,))
-    b = jax.random.normal(key, (3,))
+    b = jax.random.normal(key, (3,))  # unrun: JAX201
     return a + b
 
 
 def step(key, x):
     noise = jax.random.normal(key, x.shape)
-    return key, x + noise
+    return key, x + noise  # sharp: JAX201
 
 
 def train(key, x):

@@ -8,5 +8,5 @@ def f(x):
 if __name__ == "__main__":
     key = jax.random.PRNGKey(0)
     a = jax.random.normal(key, (3,))
-    b = jax.random.normal(key, (3,))
+    b = jax.random.normal(key, (3,))  # sharp: JAX201
     print(a, b)

@@ -6,7 +6,7 @@ KEY = jax.random.key(0)
 
 @jax.jit
 def noisy(x: jax.Array):
-    return x + jax.random.normal(KEY, x.shape)
+    return x + jax.random.normal(KEY, x.shape)  # sharp: JAX209
 
 
 def train(xs):
@@ -19,7 +19,7 @@ SEED = jax.random.key(1)
 @jax.jit
 def step(x: jax.Array):
     global SEED
-    SEED, sub = jax.random.split(SEED)
+    SEED, sub = jax.random.split(SEED)  # sharp: JAX502, JAX209
     return x + jax.random.normal(sub, x.shape)
 
 

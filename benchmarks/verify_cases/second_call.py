@@ -5,7 +5,7 @@ import jax.numpy as jnp
 def forward(x, key, training):
     if training:
         a = jax.random.normal(key, x.shape)
-        b = jax.random.bernoulli(key, 0.5, x.shape)
+        b = jax.random.bernoulli(key, 0.5, x.shape)  # sharp: JAX201
         return x * a * b
     return x
 

@@ -101,28 +101,31 @@ def run_capture(
     "functions": {qualname: {"calls": n, "signatures": [{"inputs": [[param, spec|None, why],
     ...], "called_from": "file.py:12"}]}}, "stderr_tail": [...]}`.
     """
-    from jaxlint.runtime.capture_hook import function_lines
+    import ast
+
+    from jaxlint.runtime.capture_hook import function_lines, module_wrappers
 
     abspath = os.path.realpath(path)
     source = Path(abspath).read_text(encoding="utf-8")
     try:
         lines = function_lines(source)
+        wrappers = module_wrappers(ast.parse(source))
     except SyntaxError as exc:
         raise UsageError(f"cannot parse {path!r}: {exc}") from None
     argv = command_for(path, main=main, command=command)
-    if main and not has_main_block(source):
+    if main and not has_main_block(source) and not has_module_driver(source):
         return {
             "command": f"python {path}",
             "ok": False,
-            "reason": f'{path} has no `if __name__ == "__main__":` block; use --capture-cmd '
-            "to run a script or tests that call its functions",
+            "reason": f'{path} has no `if __name__ == "__main__":` block and calls none of its '
+            "functions at module level; use --capture-cmd to run a script or tests that call them",
             "exit": None,
             "seconds": 0.0,
             "targets": list(targets),
             "functions": {},
             "stderr_tail": [],
         }
-    known = set(lines.values())
+    known = set(lines.values()) | set(wrappers)
     wanted = [t for t in dict.fromkeys(targets) if t in known]
     work = tempfile.mkdtemp(prefix="jaxlint-capture-")
     try:
@@ -130,6 +133,7 @@ def run_capture(
         config = {
             "file": abspath,
             "functions": {str(k): v for k, v in lines.items()},
+            "wrappers": wrappers,
             "targets": wanted or sorted(known),
             "max_calls": max_calls,
             "settle": settle,
@@ -138,6 +142,16 @@ def run_capture(
             "memory_mb": memory_mb,
         }
         env = _prepare(work, hook_dir, out_dir, run_dir, config)
+        from jaxlint.verify.jobs import DEVICES, mentions_devices
+
+        if mentions_devices(source) and env.get("JAX_PLATFORMS") == "cpu":
+            # the devices the verifier's child simulates for such a file: the recorded shapes
+            # (a pmap's leading axis, a sharded batch) then fit it
+            flags = env.get("XLA_FLAGS", "")
+            if "xla_force_host_platform_device_count" not in flags:
+                env["XLA_FLAGS"] = (
+                    f"{flags} --xla_force_host_platform_device_count={DEVICES}".strip()
+                )
         started = time.perf_counter()
         code, reason, tail = _run_program(
             argv, run_dir if main else (cwd or os.getcwd()), env, timeout
@@ -232,6 +246,28 @@ def has_main_block(source: str) -> bool:
     import ast
 
     return any(is_main_block(stmt) for stmt in ast.parse(source).body)
+
+
+def has_module_driver(source: str) -> bool:
+    """Whether module-level code (outside defs and classes) calls a function or class the module
+    defines: a script that drives itself without a `__main__` block (`for epoch in range(3):
+    w = step(w, x, y)`, `timeit.timeit(lambda: f(x))`), which `python FILE` runs."""
+    import ast
+
+    tree = ast.parse(source)
+    defined = {
+        stmt.name
+        for stmt in tree.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for sub in ast.walk(stmt):
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name):
+                if sub.func.id in defined:
+                    return True
+    return False
 
 
 def is_main_block(stmt: Any) -> bool:

@@ -94,12 +94,116 @@ def function_lines(source: str) -> dict[int, str]:
     return out
 
 
+MAPPING_TRANSFORMS = ("pmap", "shard_map")
+
+
+def module_wrappers(tree: ast.Module) -> dict[str, str]:
+    """`W = jax.pmap(f, ...)`, `W = jax.jit(jax.shard_map(f, ...))` at module level, f a
+    module-level def: {W: f}. Their bodies bind axis names (`lax.pmean(g, "batch")`), so they
+    only run through W, called with the program's global (unsharded) inputs."""
+    defs = {s.name for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    out: dict[str, str] = {}
+    for stmt in tree.body:
+        if not (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+        ):
+            continue
+        for sub in ast.walk(stmt.value):
+            if not isinstance(sub, ast.Call):
+                continue
+            func = sub.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            first = sub.args[0] if sub.args else None
+            if first is None:
+                first = next((k.value for k in sub.keywords if k.arg in ("f", "fun")), None)
+            if name in MAPPING_TRANSFORMS and isinstance(first, ast.Name) and first.id in defs:
+                out[stmt.targets[0].id] = first.id
+                break
+    return out
+
+
+def call_site_values(
+    tree: ast.Module, frame: Any, callee: str, params: tuple[str, ...]
+) -> dict[str, Any] | None:
+    """The arguments of the call `callee(...)` the user's `frame` is making, by parameter name:
+    read from the call's own expressions (names, attributes, constants, a dict/list/tuple
+    item), located by the frame's current instruction. None when the call is not found or an
+    argument is anything else (evaluating it could run code)."""
+    positions = None
+    try:
+        positions = list(frame.f_code.co_positions())[frame.f_lasti // 2]
+    except Exception:
+        positions = None
+    line = frame.f_lineno
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id != callee:
+            continue
+        if positions and positions[0] is not None and positions[1] is not None:
+            if not (
+                node.lineno <= positions[0] and (node.end_lineno or node.lineno) >= positions[1]
+            ):
+                continue
+        elif node.lineno != line:
+            continue
+        found.append(node)
+    if not found:
+        return None
+    call = min(found, key=lambda n: ((n.end_lineno or n.lineno) - n.lineno, n.col_offset))
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    ):
+        return None
+    values: dict[str, Any] = {}
+    pairs = [*zip(params, call.args), *((str(k.arg), k.value) for k in call.keywords)]
+    for name, expr in pairs:
+        try:
+            values[name] = _read(expr, frame)
+        except Unrepresentable as exc:  # `p(jnp.ones(...))`: this input stays unknown
+            values[name] = exc
+    return values
+
+
+_MISSING = object()
+
+
+def _read(expr: ast.AST, frame: Any) -> Any:
+    if isinstance(expr, ast.Constant):
+        return expr.value
+    if isinstance(expr, ast.Name):
+        for scope in (frame.f_locals, frame.f_globals, frame.f_builtins):
+            if expr.id in scope:
+                return scope[expr.id]
+        raise Unrepresentable("unbound name")
+    if isinstance(expr, ast.Attribute):
+        owner = _read(expr.value, frame)
+        if isinstance(owner, type(sys)) or hasattr(type(owner), "_fields"):
+            return getattr(owner, expr.attr)  # a module's or a NamedTuple's field: no code runs
+        value = vars(owner).get(expr.attr, _MISSING) if hasattr(owner, "__dict__") else _MISSING
+        if value is _MISSING:
+            raise Unrepresentable("attribute")
+        return value
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+        owner = _read(expr.value, frame)
+        if type(owner) in (dict, list, tuple):
+            return owner[expr.slice.value]
+    raise Unrepresentable("expression")
+
+
 # --------------------------------------------------------------------------- describing values
 
 
 class Describer:
     def __init__(self, user_file: str) -> None:
         self.user_file = user_file
+        # flax.nnx Modules of this file, by class: the constructor call that built one
+        # (`Block(din=4, dout=8, rngs=flax.nnx.Rngs(default=0))`), recorded at its `__init__`;
+        # an nnx object is rebuilt by calling that again (its state is a graph, not fields)
+        self.nnx_inits: dict[type, str] = {}
 
     def __call__(self, value: Any, name: str = "", depth: int = 0) -> str:
         if depth > MAX_DEPTH:
@@ -127,6 +231,14 @@ class Describer:
                     raise Unrepresentable("dict key")
                 parts.append(f"{k!r}: {self(v, str(k), depth + 1)}")
             return "{" + ", ".join(parts) + "}"
+        nnx_kind = _nnx_kind(value)
+        if nnx_kind == "rngs":
+            return "flax.nnx.Rngs(default=0)"  # the seed is not the point: a fixed one
+        if nnx_kind == "object":
+            built = self.nnx_inits.get(type(value))
+            if built is None:
+                raise Unrepresentable("flax.nnx object not built by this file's classes")
+            return built
         if _is_linen_module(value):
             import dataclasses
 
@@ -201,6 +313,21 @@ class Describer:
         return f"__ref__({value.__module__!r}, {qual!r})"
 
 
+def _nnx_kind(value: Any) -> str | None:
+    """'rngs' for a flax.nnx.Rngs, 'object' for another nnx Module/Pytree, else None."""
+    nnx = sys.modules.get("flax.nnx")
+    if nnx is None:
+        return None
+    if isinstance(value, getattr(nnx, "Rngs", ())):
+        return "rngs"
+    base = (
+        getattr(nnx, "Pytree", None) or getattr(nnx, "Object", None) or getattr(nnx, "Module", None)
+    )
+    if base is not None and isinstance(value, base) and not isinstance(value, type):
+        return "object"
+    return None
+
+
 def _is_linen_module(value: Any) -> bool:
     linen = sys.modules.get("flax.linen")
     module = getattr(linen, "Module", None) if linen is not None else None
@@ -234,6 +361,11 @@ class Recorder:
         self.stop_early = bool(config.get("stop", True))
         self.out = os.path.join(config["out"], f"capture-{os.getpid()}.json")
         self.describe = Describer(self.file)
+        # `W = jax.pmap(f)`: a call of f is also a call of W, whose inputs are the call site's
+        self.wrapped_by: dict[str, list[str]] = {}
+        for wrapper, inner in (config.get("wrappers") or {}).items():
+            self.wrapped_by.setdefault(inner, []).append(wrapper)
+        self._tree: ast.Module | None = None
         self.files: dict[str, bool] = {}
         self.records: dict[str, dict[str, Any]] = {}
         self.seen_all_at: float | None = None
@@ -262,8 +394,8 @@ class Recorder:
                 self.maybe_finish()
             return
         qualname = self.lines.get(code.co_firstlineno)
-        if qualname is None:
-            return
+        if qualname is None or code.co_name == "<module>":
+            return  # a module whose first line is a def is no call of that def
         self.busy = True
         try:
             self.record(frame, code, qualname)
@@ -273,6 +405,13 @@ class Recorder:
             self.busy = False
 
     def record(self, frame: Any, code: Any, qualname: str) -> None:
+        if qualname.endswith(".__init__"):
+            self.record_nnx_init(frame, code)
+        for wrapper in self.wrapped_by.get(qualname, ()):
+            try:
+                self.record_wrapper(frame, code, wrapper)
+            except Exception:
+                pass
         entry = self.records.setdefault(qualname, {"calls": 0, "signatures": []})
         entry["calls"] += 1
         if len(entry["signatures"]) >= self.max_calls:
@@ -304,6 +443,67 @@ class Recorder:
         if self.seen_all_at is None and self.targets <= set(self.records):
             self.seen_all_at = time.monotonic()
         self.maybe_finish()
+
+    def record_nnx_init(self, frame: Any, code: Any) -> None:
+        """`Block.__init__(self, din, dout, rngs)` of a flax.nnx Module: how to build one again."""
+        local = frame.f_locals
+        names = code.co_varnames[: code.co_argcount]
+        if not names or _nnx_kind(local.get(names[0])) != "object":
+            return
+        cls = type(local[names[0]])
+        if cls in self.describe.nnx_inits:
+            return
+        parts = []
+        for name in names[1:]:
+            if name not in local:
+                return
+            parts.append(f"{name}={self.describe(local[name], name)}")
+        self.describe.nnx_inits[cls] = f"{self.describe._class_name(cls)}({', '.join(parts)})"
+
+    def record_wrapper(self, frame: Any, code: Any, wrapper: str) -> None:
+        """`f` runs under `W = jax.pmap(f)`: record W's call, read at the user's call site (W
+        itself is JAX's object, not Python code of this file, so it has no call event)."""
+        caller = frame.f_back
+        for _ in range(200):
+            if caller is None or _real(caller.f_code.co_filename) == self.file:
+                break
+            caller = caller.f_back
+        if caller is None:
+            return
+        if self._tree is None:
+            with open(self.file, encoding="utf-8") as handle:
+                self._tree = ast.parse(handle.read())
+        params = code.co_varnames[: code.co_argcount]
+        try:
+            values = call_site_values(self._tree, caller, wrapper, params)
+        except Unrepresentable:
+            return
+        if values is None:
+            return
+        entry = self.records.setdefault(wrapper, {"calls": 0, "signatures": []})
+        entry["calls"] += 1
+        if len(entry["signatures"]) >= self.max_calls:
+            return
+        inputs: list[list[Any]] = []
+        for name in params:
+            if name not in values:
+                continue
+            if isinstance(values[name], Unrepresentable):
+                inputs.append([name, None, str(values[name])])
+                continue
+            try:
+                text = self.describe(values[name], name)
+                if len(text) > MAX_TEXT:
+                    raise Unrepresentable("too long")
+                inputs.append([name, text, None])
+            except Unrepresentable as exc:
+                inputs.append([name, None, str(exc)])
+            except Exception as exc:
+                inputs.append([name, None, f"{type(exc).__name__}"])
+        key = json.dumps([i[:2] for i in inputs])
+        if all(json.dumps([i[:2] for i in s["inputs"]]) != key for s in entry["signatures"]):
+            entry["signatures"].append({"inputs": inputs, "called_from": _where(caller)})
+            self.write()
 
     def maybe_finish(self) -> None:
         if self.done or self.seen_all_at is None:

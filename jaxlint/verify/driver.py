@@ -405,6 +405,7 @@ def _capture(
 ) -> tuple[dict[str, Any], dict[str, dict[str, str | None]], dict[str, list[dict[str, Any]]]]:
     """Run the program once, recording the inputs of every function an entry could start from:
     (the capture report, each function's first call, its later distinct calls)."""
+    from jaxlint.rules import rules_by_code
     from jaxlint.runtime.capture import (
         DEFAULT_CAPTURE_TIMEOUT,
         DEFAULT_MAX_CALLS,
@@ -413,8 +414,10 @@ def _capture(
         run_capture,
         signature_text,
     )
-    from jaxlint.verify.plan import capture_targets
+    from jaxlint.verify.plan import capture_targets, kinds_for
 
+    rules = rules_by_code()  # a finding no verifier checks needs no inputs: no run for it
+    diags = [d for d in diags if kinds_for(rules.get(d.code))]
     targets = capture_targets(path, source, diags, settings)
     if not targets:
         return {"ok": False, "reason": "no finding to capture inputs for", "functions": {}}, {}, {}

@@ -169,3 +169,24 @@ def line_map_between(before: str, after: str) -> list[int]:
                 result[k + 1] = min(j1 + (k - i1), max(j2 - 1, j1)) + 1
     result[len(a) + 1] = len(b) + 1
     return result
+
+
+# Jobs of a file that mentions devices run in a child with this many simulated CPU devices
+# (`--xla_force_host_platform_device_count`); `--capture-*` runs such a file with as many.
+DEVICES = 8
+DEVICE_WORDS = (
+    "pmap",
+    "shard_map",
+    "make_mesh",
+    "Mesh(",
+    "mesh",
+    "pjit",
+    "device_put_replicated",
+    "device_put_sharded",
+    "PositionalSharding",
+    "NamedSharding",
+)
+
+
+def mentions_devices(text: str) -> bool:
+    return any(word in text for word in DEVICE_WORDS)

@@ -37,7 +37,15 @@ from jaxlint.core.config import Settings
 from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.core.source import SourceText
 from jaxlint.rules.base import Verify, verifier_kinds
-from jaxlint.verify.jobs import EditList, apply_edits, edit_list, line_map_between
+from jaxlint.verify.jobs import (
+    DEVICE_WORDS,  # noqa: F401 - re-exported
+    DEVICES,
+    EditList,
+    apply_edits,
+    edit_list,
+    line_map_between,
+    mentions_devices,
+)
 from jaxlint.verify.plan_entries import (
     Candidate,
     candidates_for,
@@ -84,7 +92,6 @@ ALL_KINDS = (
 # The first kind of a rule decides the verdict; SUPPLEMENTARY kinds only add evidence.
 # Kinds that never decide a verdict on their own when another kind comes first.
 SUPPLEMENTARY = {"retrace-static", "numeric"}
-DEVICES = 8
 CLOCKS = {
     "time.perf_counter",
     "time.perf_counter_ns",
@@ -114,21 +121,7 @@ def kinds_for(rule: Any) -> tuple[str, ...]:
 
 
 def _source_mentions_devices(text: str) -> bool:
-    return any(word in text for word in DEVICE_WORDS)
-
-
-DEVICE_WORDS = (
-    "pmap",
-    "shard_map",
-    "make_mesh",
-    "Mesh(",
-    "mesh",
-    "pjit",
-    "device_put_replicated",
-    "device_put_sharded",
-    "PositionalSharding",
-    "NamedSharding",
-)
+    return mentions_devices(text)
 
 
 def plan_file(
@@ -350,6 +343,8 @@ def _choose_entry(
             chosen, got = cand, []
             break
         got, missing = inputs.resolve(cand.node, cand.qualname or "", cand.mode, cand.static)
+        if cand.capture_only and (missing or any(w != "capture" for _, _, w in got)):
+            continue  # per-device shapes from elsewhere would not fit W's global inputs
         then = None
         if not missing and cand.then is not None:
             inner = mode_for(cand.then, facts, inputs.options.static)

@@ -19,6 +19,7 @@ from jaxlint.analysis import ModuleFacts
 from jaxlint.core.config import Settings
 from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.core.source import SourceText
+from jaxlint.runtime.capture_hook import module_wrappers
 from jaxlint.verify.plan_locate import (
     Located,
     def_qualname,
@@ -39,6 +40,7 @@ class Candidate:
     via: str | None = None
     note: str = ""
     then: ast.AST | None = None  # factory: call the entry, then call what it returns (this def)
+    capture_only: bool = False  # only with inputs recorded from a real call (global shapes)
 
 
 def _callers(tree: ast.Module, subject: ast.AST, facts: ModuleFacts) -> list[ast.AST]:
@@ -119,6 +121,14 @@ def candidates_for(
     first = mode_for(top, facts, extra_static)
     first.qualname = def_qualname(top, tree)
     out = [first]
+    # `W = jax.pmap(top)` / `W = jax.jit(jax.shard_map(top, ...))`: the body binds axis names
+    # and runs only through W, with the global inputs the program passed W (recorded)
+    wrapped = [
+        Candidate("attr", top, qualname=w, note=f"through `{w}`", capture_only=True)
+        for w, inner in module_wrappers(tree).items()
+        if inner == getattr(top, "name", None) and first.qualname == inner
+    ]
+    out = wrapped + out
     if subject is top:
         info = facts.function_facts(top)
         callers: list[ast.AST] = []
@@ -165,11 +175,22 @@ def capture_targets(
     tree = ast.parse(source.text)
     facts = ModuleFacts(tree, settings.jit_decorators)
     out: list[str] = []
+    wrappers = module_wrappers(tree)
     for diag in diags:
         loc = Located(facts.index, source, diag)
         for cand in candidates_for(loc, facts, ("trace",), ()):
             if cand.qualname and cand.qualname not in out:
                 out.append(cand.qualname)
+        # a finding on `W = jax.pmap(f)` itself (JAX301) runs W with its recorded inputs
+        stmt = loc.stmt
+        for wrapper in wrappers:
+            if (
+                isinstance(stmt, ast.Assign)
+                and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id == wrapper
+                and wrapper not in out
+            ):
+                out.append(wrapper)
     return out
 
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 import glob
 import os
 import sys
+import textwrap
 from typing import Any
 
 import pytest
 
 from jaxlint.core.errors import UsageError
-from jaxlint.runtime.capture import command_for, run_capture
+from jaxlint.runtime.capture import command_for, run_capture, signature_text
 from jaxlint.runtime.capture_hook import Describer, Unrepresentable, function_lines
 from jaxlint.runtime.toolbox.inputs import ObjectSpec, TreeSpec, parse_item
 
@@ -186,6 +187,20 @@ def test_capture_main_without_a_main_block_says_so(tmp_path) -> None:
     assert not outcome["ok"] and "no `if __name__" in outcome["reason"]
 
 
+def test_capture_main_runs_a_module_level_driver(tmp_path) -> None:
+    """A script without a `__main__` block that drives itself at module level (a training loop,
+    a timeit call) is run as it is: its calls are recorded (it was refused before)."""
+    program = tmp_path / "script.py"
+    program.write_text(
+        "def f(x, n):\n    return x * n\n\n\nfor i in range(2):\n    y = f(1.5, i)\n",
+        encoding="utf-8",
+    )
+    outcome = run_capture(str(program), main=True, targets=["f"])
+    assert outcome["ok"], outcome
+    assert [s["inputs"][0][1] for s in outcome["functions"]["f"]["signatures"]] == ["1.5", "1.5"]
+    assert [s["inputs"][1][1] for s in outcome["functions"]["f"]["signatures"]] == ["0", "1"]
+
+
 def _library_states() -> dict[str, Any]:
     """Real states of optax, flax and equinox, the values a training step is called with."""
     jax = pytest.importorskip("jax")
@@ -284,3 +299,90 @@ def test_every_spec_capture_writes_parses_back_to_the_same_pytree(name: str) -> 
         return
     built = materialize([parse_item(text)])[0]
     assert _structure(built) == _structure(value), text
+
+
+def test_capture_records_module_level_pmap_and_shard_map_entries(tmp_path) -> None:
+    """`p = jax.pmap(f)` and `s = jax.jit(jax.shard_map(g, ...))` at module level are JAX
+    objects, not Python code of the file: their global inputs are read at the user's call site
+    when f / g run (the bodies themselves see per-device shapes). The program runs with the
+    8 CPU devices the verifier simulates for such a file."""
+    pytest.importorskip("jax")
+    program = tmp_path / "dp.py"
+    program.write_text(
+        textwrap.dedent(
+            """
+            import jax
+            import jax.numpy as jnp
+            from jax.sharding import Mesh
+            from jax.sharding import PartitionSpec as P
+
+
+            def f(w, x):
+                return jax.lax.pmean(w * x.sum(), "i")
+
+
+            def g(x):
+                return jax.lax.psum(x.sum(), "d")
+
+
+            p = jax.pmap(f, axis_name="i")
+            mesh = Mesh(jax.devices(), ("d",))
+            s = jax.jit(jax.shard_map(g, mesh=mesh, in_specs=P("d"), out_specs=P()))
+
+            if __name__ == "__main__":
+                n = jax.local_device_count()
+                w, batch = jnp.ones((n, 2)), {"x": jnp.ones((n, 3))}
+                p(w, batch["x"])
+                xs = jnp.ones((4 * n, 2))
+                s(xs)
+            """
+        ),
+        encoding="utf-8",
+    )
+    outcome = run_capture(str(program), main=True, targets=["p", "s", "f", "g"])
+    sigs = {
+        q: [signature_text(s) for s in r["signatures"]] for q, r in outcome["functions"].items()
+    }
+    assert sigs["p"] == ["w=f32[8,2], x=f32[8,3]"], sigs
+    assert sigs["f"] == ["w=f32[2], x=f32[3]"], sigs
+    assert sigs["s"] == ["x=f32[32,2]"], sigs
+
+
+def test_capture_rebuilds_flax_nnx_modules_through_their_constructor(tmp_path) -> None:
+    """A flax.nnx Module's state is a graph, not fields: capture records the constructor call
+    that built it (`Block.__init__`'s arguments, an nnx.Rngs as a fixed-seed one), and the
+    spec rebuilds it by calling the class (it was not recorded, then `Block()` failed)."""
+    pytest.importorskip("flax.nnx")
+    from jaxlint.runtime.toolbox.inputs import materialize
+
+    source = textwrap.dedent(
+        """
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Block(nnx.Module):
+            def __init__(self, din, dout, rngs):
+                self.linear = nnx.Linear(din, dout, rngs=rngs)
+
+            def __call__(self, x):
+                return self.linear(x)
+
+
+        if __name__ == "__main__":
+            Block(3, 5, nnx.Rngs(0))(jnp.ones((2, 3)))
+        """
+    )
+    program = tmp_path / "block.py"
+    program.write_text(source, encoding="utf-8")
+    outcome = run_capture(str(program), main=True, targets=["Block.__call__"])
+    [sig] = outcome["functions"]["Block.__call__"]["signatures"]
+    assert (
+        signature_text(sig)
+        == "self=Block(din=3, dout=5, rngs=flax.nnx.Rngs(default=0)), x=f32[2,3]"
+    )
+    namespace: dict[str, Any] = {"__name__": "block"}
+    exec(compile(source, str(program), "exec"), namespace)
+    [block] = materialize([parse_item(sig["inputs"][0][1])], namespace=namespace)
+    assert isinstance(block, namespace["Block"])
+    assert block.linear.kernel.shape == (3, 5)

@@ -1,7 +1,7 @@
 """Verifier kind `bench`: time the flagged region as written and as it really is.
 
 The user's own clock reads are instrumented: `time.perf_counter/time/monotonic/process_time` (and
-their `_ns` forms) and `timeit.timeit/repeat`. At every clock read made from the user's file the
+their `_ns` forms) and `timeit.timeit` / `timeit.repeat`. At every clock read made from the user's file the
 value the program sees is taken first (so its measurement is unchanged), then every JAX array
 held by the reading frame (its locals; module globals at top level) is waited for with
 `jax.block_until_ready`, and the clock is read again. For the pair of reads around the flagged line
@@ -12,7 +12,9 @@ held by the reading frame (its locals; module globals at top level) is waited fo
 `timeit` calls are re-timed with the statement wrapped in `jax.block_until_ready`. The region runs
 once (`first`, compile included) and then `REPEAT` more times (the enclosing function called again,
 or the module's statements between the reads re-executed in the same namespace) for steady-state
-medians. Compile events inside the first run are counted.
+medians; a `timeit` region is not re-run (it repeats itself). Compile events inside the first run
+are counted. Module-level code is the script's one shared run (`script_run`): every finding and
+kind on the same source reads its clock reads from it.
 
 JAX601 (no `block_until_ready`) is confirmed when the steady-state measured time is less than
 1/`UNDERREPORT` of the blocked time: the program reports dispatch, not work. JAX602 (compilation
@@ -22,13 +24,11 @@ at least `COMPILE_RATIO` times the steady state. With a fix, the fixed code's ti
 
 from __future__ import annotations
 
-import contextlib
 import statistics
-import sys
 import time
-from collections.abc import Iterator
 from typing import Any
 
+from jaxlint.runtime.clock import CLOCKS, Clock, _drain  # noqa: F401 - re-exported
 from jaxlint.runtime.kit import (
     CouldNotRun,
     Outcome,
@@ -42,127 +42,13 @@ from jaxlint.runtime.side import Probe, Side
 from jaxlint.runtime.toolbox.common import format_seconds as _fmt
 
 REPEAT = 7
-# Module-level code: the script itself runs once per source (every finding on the same timed
-# region shares that run), and its region is repeated only while the repeats stay cheap: a
+# Module-level code: the script itself runs once per source (`script_run`, shared by every
+# finding and kind), and each timed region is repeated only while the repeats stay cheap: a
 # notebook-sized script ran whole 3x per finding and its training loop 8x per run.
 MODULE_REPEAT_SECONDS = 2.0
-_MODULE_RUNS: dict[tuple[str, int, tuple[int, ...]], dict[str, Any]] = {}
 _now = time.perf_counter  # the real clock: the user's clock reads are wrapped while measuring
 UNDERREPORT = 2.0
 COMPILE_RATIO = 2.0
-CLOCKS = (
-    "perf_counter",
-    "perf_counter_ns",
-    "time",
-    "time_ns",
-    "monotonic",
-    "monotonic_ns",
-    "process_time",
-    "process_time_ns",
-)
-
-
-class Clock:
-    """Records the user's clock reads (value seen, value after blocking) and timeit results."""
-
-    def __init__(self, filename: str) -> None:
-        self.filename = filename
-        self.reads: list[dict[str, Any]] = []
-        self.timeits: list[dict[str, Any]] = []
-        self.events: list[tuple[str, int]] = []  # ("read", index) / ("compile", n)
-
-    def _block_frame(self, frame: Any) -> None:
-        import jax
-
-        pending = []
-        try:
-            items = list(frame.f_locals.items())
-        except Exception:
-            return
-        for name, value in items:
-            if isinstance(value, jax.Array):
-                pending.append(value)
-            elif (
-                isinstance(value, (list, tuple, dict))
-                and not name.startswith("__")
-                and len(value) <= 1000
-            ):
-                try:
-                    pending.extend(x for x in jax.tree.leaves(value) if isinstance(x, jax.Array))
-                except Exception:
-                    pass
-        if pending:
-            try:
-                jax.block_until_ready(pending)
-            except Exception:
-                pass
-
-    def wrap_clock(self, name: str, original: Any) -> Any:
-        scale = 1e-9 if name.endswith("_ns") else 1.0
-
-        def clock() -> Any:
-            value = original()
-            caller = sys._getframe(1)
-            if caller.f_code.co_filename != self.filename:
-                return value
-            self._block_frame(caller)
-            after = original()
-            self.reads.append(
-                {
-                    "line": caller.f_lineno,
-                    # top-level statements run as separate frames: one region
-                    "frame": "<module>" if caller.f_code.co_name == "<module>" else id(caller),
-                    "seen": value * scale,
-                    "after": after * scale,
-                }
-            )
-            self.events.append(("read", len(self.reads) - 1))
-            return value
-
-        return clock
-
-    def wrap_timeit(self, original: Any) -> Any:
-        import jax
-
-        def timed(
-            stmt: Any = "pass",
-            setup: Any = "pass",
-            timer: Any = None,
-            number: int = 1000000,
-            globals: Any = None,
-            **kwargs: Any,
-        ) -> Any:
-            args = {"setup": setup, "number": number, "globals": globals, **kwargs}
-            if timer is not None:
-                args["timer"] = timer
-            value = original(stmt, **args)
-            caller = sys._getframe(1)
-            if caller.f_code.co_filename == self.filename:
-                record: dict[str, Any] = {"line": caller.f_lineno, "seen": value, "number": number}
-                if callable(stmt):
-                    record["blocked"] = original(lambda: jax.block_until_ready(stmt()), **args)
-                self.timeits.append(record)
-            return value
-
-        return timed
-
-    @contextlib.contextmanager
-    def installed(self) -> Iterator[Clock]:
-        import timeit
-
-        saved: list[tuple[Any, str, Any]] = []
-        for name in CLOCKS:
-            original = getattr(time, name, None)
-            if original is not None:
-                saved.append((time, name, original))
-                setattr(time, name, self.wrap_clock(name, original))
-        saved.append((timeit, "timeit", timeit.timeit))
-        timeit.timeit = self.wrap_timeit(timeit.timeit)
-        try:
-            yield self
-        finally:
-            for owner, name, original in saved:
-                setattr(owner, name, original)
 
 
 def _region(reads: list[dict[str, Any]], lines: list[int], start: int = 0) -> list[tuple[int, int]]:
@@ -182,13 +68,42 @@ def _median(values: list[float]) -> float | None:
 
 def measure(side: Side) -> dict[str, Any]:
     if side.mode == "module":
-        key = (side.filename, hash(side.source), tuple(side.lines))
-        if key not in _MODULE_RUNS:
-            while len(_MODULE_RUNS) > 8:
-                _MODULE_RUNS.pop(next(iter(_MODULE_RUNS)))
-            _MODULE_RUNS[key] = _measure(side)
-        return dict(_MODULE_RUNS[key])
+        return _measure_module(side)
     return _measure(side)
+
+
+def _measure_module(side: Side) -> dict[str, Any]:
+    """Module-level code: the script's one shared run (`script_run`: every finding and kind on
+    this source uses it), then this region repeated alone, only while that stays cheap."""
+    from jaxlint.runtime.script_run import script_run
+
+    run = script_run(side)
+    key = tuple(side.lines)
+    if key not in run.regions:
+        base = run.clock.reads[: run.reads_end]
+        errors = [
+            f"line {r['at_line']}: {type(r['exc']).__name__}: {short_message(r['exc'])}"
+            for r in run.errors
+        ]
+        pairs = _region(base, side.lines)
+        first_compiles = _compiles_between(run.probe, base, pairs[:1])
+        repeats = Clock(side.filename)
+        if pairs:  # a timeit call measures its own repeats: re-running it adds nothing
+            mod = run.reopen()
+            stmts = _region_statements(mod, base, pairs, side)
+            started = _now()
+            with repeats.installed():
+                for _ in range(REPEAT if stmts else 0):
+                    if mod.run_statements(stmts) is not None:
+                        break
+                    if _now() - started > MODULE_REPEAT_SECONDS:
+                        break  # enough for a median; a training loop need not run 8 times
+            mod.close()
+        timeits = [t for t in run.clock.timeits if t["line"] in side.lines]
+        run.regions[key] = _summary(
+            base + repeats.reads, timeits, side, first_compiles, errors, None
+        )
+    return dict(run.regions[key])
 
 
 def _measure(side: Side) -> dict[str, Any]:
@@ -198,50 +113,44 @@ def _measure(side: Side) -> dict[str, Any]:
     first_compiles = 0
     with clock.installed():
         probe = Probe(side.filename)
-        if side.mode == "module":
-            mod = side.module()
-            with probe:
-                mod.execute()
-            errors += [
-                f"line {r['at_line']}: {type(r['exc']).__name__}: {short_message(r['exc'])}"
-                for r in mod.errors
-            ]
-            pairs = _region(clock.reads, side.lines)
-            first_compiles = _compiles_between(probe, clock, pairs[:1])
-            stmts = _region_statements(mod, clock, pairs, side)
-            started = _now()
-            for _ in range(REPEAT if (pairs or clock.timeits) and stmts else 0):
-                if mod.run_statements(stmts) is not None:
-                    break
-                if _now() - started > MODULE_REPEAT_SECONDS:
-                    break  # enough for a median; a training loop need not run 8 times
-            mod.close()
-        else:
-            entry = side.entry()
-            for i in range(1 + REPEAT):
-                before = len(clock.reads)
-                try:
-                    if i == 0:
-                        with probe:
-                            entry.call()
-                    else:
-                        entry.call()
-                except Exception as exc:
-                    errors.append(f"{type(exc).__name__}: {short_message(exc)}")
-                    failures.append(exc)
-                    break
+        entry = side.entry()
+        for i in range(1 + REPEAT):
+            before = len(clock.reads)
+            try:
                 if i == 0:
-                    first_compiles = _compiles_between(
-                        probe, clock, _region(clock.reads, side.lines, before)[:1]
-                    )
-    pairs = _region(clock.reads, side.lines)
+                    with probe:
+                        entry.call()
+                else:
+                    entry.call()
+            except Exception as exc:
+                errors.append(f"{type(exc).__name__}: {short_message(exc)}")
+                failures.append(exc)
+                break
+            if i == 0:
+                first_compiles = _compiles_between(
+                    probe, clock.reads, _region(clock.reads, side.lines, before)[:1]
+                )
+    timeits = [t for t in clock.timeits if t["line"] in side.lines]
+    return _summary(
+        clock.reads, timeits, side, first_compiles, errors, failures[0] if failures else None
+    )
+
+
+def _summary(
+    reads: list[dict[str, Any]],
+    timeits: list[dict[str, Any]],
+    side: Side,
+    first_compiles: int,
+    errors: list[str],
+    failure: BaseException | None,
+) -> dict[str, Any]:
+    pairs = _region(reads, side.lines)
     # measured from the start read's *post-block* time: our waiting at the start read is not
     # charged to the region (the program itself would not have waited there)
-    measured = [clock.reads[b]["seen"] - clock.reads[a]["after"] for a, b in pairs]
-    blocked = [clock.reads[b]["after"] - clock.reads[a]["after"] for a, b in pairs]
-    timeits = [t for t in clock.timeits if t["line"] in side.lines]
+    measured = [reads[b]["seen"] - reads[a]["after"] for a, b in pairs]
+    blocked = [reads[b]["after"] - reads[a]["after"] for a, b in pairs]
     if not pairs and timeits:
-        measured = [t["seen"] for t in timeits]
+        measured = [t["seen"] for t in timeits] + [t["warm"] for t in timeits if "warm" in t]
         blocked = [t["blocked"] for t in timeits if "blocked" in t]
     data: dict[str, Any] = {
         "runs": len(measured),
@@ -253,7 +162,7 @@ def _measure(side: Side) -> dict[str, Any]:
         "blocked_min": min(blocked[1:] or blocked) if blocked else None,
         "compiles_in_first_run": first_compiles,
         "errors": errors,
-        "_failure": failures[0] if failures else None,
+        "_failure": failure,
         "how": "timeit" if (not pairs and timeits) else "clock reads",
     }
     if data["measured_min"] and data["blocked_min"]:
@@ -264,20 +173,22 @@ def _measure(side: Side) -> dict[str, Any]:
     return data
 
 
-def _compiles_between(probe: Probe, clock: Clock, pairs: list[tuple[int, int]]) -> int:
+def _compiles_between(
+    probe: Probe, reads: list[dict[str, Any]], pairs: list[tuple[int, int]]
+) -> int:
     if not pairs:
         return 0
     a, b = pairs[0]
-    lines = range(clock.reads[a]["line"], clock.reads[b]["line"] + 1)
+    lines = range(reads[a]["line"], reads[b]["line"] + 1)
     return probe.compiles_at(list(lines))
 
 
 def _region_statements(
-    mod: Any, clock: Clock, pairs: list[tuple[int, int]], side: Side
+    mod: Any, reads: list[dict[str, Any]], pairs: list[tuple[int, int]], side: Side
 ) -> list[Any]:
     if pairs:
         a, b = pairs[0]
-        start, end = clock.reads[a]["line"], clock.reads[b]["line"]
+        start, end = reads[a]["line"], reads[b]["line"]
     else:
         start = end = side.line
     stmts = [s for s in mod.tree.body if (s.end_lineno or s.lineno) >= start and s.lineno <= end]

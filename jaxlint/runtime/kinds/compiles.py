@@ -46,6 +46,8 @@ def measure(side: Side) -> dict[str, Any]:
 
     from jaxlint.runtime.toolbox.recompile import _clean_miss, _Records
 
+    if side.mode == "module":
+        return _measure_module(side)
     handler = _Records()
     loggers = [logging.getLogger(n) for n in ("jax", "jax._src.interpreters.partial_eval")]
     previous = bool(jax.config.jax_explain_cache_misses)
@@ -56,36 +58,49 @@ def measure(side: Side) -> dict[str, Any]:
     failures: list[BaseException] = []
     calls = 1
     try:
-        if side.mode == "module":
-            mod = side.module()
-            with Probe(side.filename, lines=side.lines, trace_lines=True) as probe:
-                mod.execute()
-            for record in mod.errors:
-                errors.append(
-                    f"line {record['at_line']}: {type(record['exc']).__name__}: {short_message(record['exc'])}"
-                )
-            mod.close()
-        else:
-            entry = side.entry()
-            calls = 1 if _in_loop(side, side.lines) else CALLS
-            with Probe(side.filename, lines=side.lines, trace_lines=True) as probe:
-                for _ in range(calls):
-                    try:
-                        entry.call() if entry.mode in ("call", "attr") else entry.run()
-                    except Exception as exc:
-                        errors.append(f"{type(exc).__name__}: {short_message(exc)}")
-                        failures.append(exc)
-                        break
+        entry = side.entry()
+        calls = 1 if _in_loop(side, side.lines) else CALLS
+        with Probe(side.filename, lines=side.lines, trace_lines=True) as probe:
+            for _ in range(calls):
+                try:
+                    entry.call() if entry.mode in ("call", "attr") else entry.run()
+                except Exception as exc:
+                    errors.append(f"{type(exc).__name__}: {short_message(exc)}")
+                    failures.append(exc)
+                    break
     finally:
         for logger in loggers:
             logger.removeHandler(handler)
         jax.config.update("jax_explain_cache_misses", previous)
+    return _counts(side, probe, calls, _clean_miss(handler.take()), errors, failures)
+
+
+def _measure_module(side: Side) -> dict[str, Any]:
+    """Module-level code: the counts of the script's one shared run (`script_run`, the same run
+    the `bench` kind times)."""
+    from jaxlint.runtime.script_run import script_run
+
+    run = script_run(side)
+    errors = [
+        f"line {r['at_line']}: {type(r['exc']).__name__}: {short_message(r['exc'])}"
+        for r in run.errors
+    ]
+    return _counts(side, run.probe, 1, run.miss_reasons, errors, [])
+
+
+def _counts(
+    side: Side,
+    probe: Probe,
+    calls: int,
+    reasons: str | None,
+    errors: list[str],
+    failures: list[BaseException],
+) -> dict[str, Any]:
     executions = probe.hits_at(side.lines)
     at_line = probe.compiles_at(side.lines)
     if side.loop_lines:  # `f = jax.jit(body)` compiles where `f(x)` runs, in the same loop
         at_line = max(at_line, probe.compiles_at(side.loop_lines))
     first = _first_run_compiles(probe, side.lines)
-    reasons = _clean_miss(handler.take())
     lines = list(dict.fromkeys((reasons or "").splitlines()))
     return {
         "calls": calls,

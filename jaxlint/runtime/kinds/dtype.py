@@ -1,7 +1,7 @@
 """Verifier kind `dtype`: what dtype JAX really gives, and the warning it raises on the way.
 
-A function is evaluated abstractly with `jax.eval_shape` (nothing runs on the device); module-level
-code runs as written. Every warning is recorded with the lines of the user's file on the stack
+A traced function is evaluated abstractly with `jax.eval_shape` (nothing runs on the device);
+plain Python code (an entry called as is) and module-level code run as written. Every warning is recorded with the lines of the user's file on the stack
 when it was raised, so "Explicitly requested dtype float64 requested in zeros is not available,
 and will be truncated to dtype float32" is tied to the line that asked for float64. Confirmed on
 such a warning at the flagged line (or an output dtype narrower than requested).
@@ -41,8 +41,14 @@ def check(side: Side) -> Outcome:
             entry = side.entry(shared=True)
             evidence["ran"] = f"jax.eval_shape of {entry.describe()}"
             try:
-                fn = entry.jitted() if entry.mode == "jit" else entry.obj
-                out = jax.eval_shape(fn, *entry.args, **entry.kwargs)
+                if entry.mode in ("call", "attr"):
+                    # plain Python code (an init helper called with `n=4`): run as the program
+                    # runs it; eval_shape would trace its Python ints into shapes
+                    evidence["ran"] = entry.describe()
+                    out = entry.call()
+                else:
+                    fn = entry.jitted() if entry.mode == "jit" else entry.obj
+                    out = jax.eval_shape(fn, *entry.args, **entry.kwargs)
                 evidence["out_dtype"] = _dtypes(out)
             except Exception as exc:
                 info = describe_exception(exc, side.filename)

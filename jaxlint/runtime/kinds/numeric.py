@@ -27,12 +27,31 @@ from jaxlint.runtime.kit import (
     confirmed,
     could_not_run,
     describe_exception,
+    masked,
     module_values,
     not_reproduced,
     short_message,
 )
 from jaxlint.runtime.side import Side
 from jaxlint.runtime.toolbox.bench import outputs_match
+
+
+def _run_pmapped(side: Side, entry: Any) -> Any:
+    """The pmapped function's result, or the could-not-run outcome of its failure (masked by
+    another finding when it stopped at that finding's line: its fix is applied and the check
+    repeated)."""
+    import jax
+
+    try:
+        return jax.block_until_ready(entry.obj(*entry.args))
+    except Exception as exc:
+        info = describe_exception(exc, side.filename)
+        stop = masked(side, info, "the pmapped function")
+        if stop is not None:
+            return stop
+        return could_not_run(
+            f"the pmapped function failed: {info['exception']}: {info['message']}", **info
+        )
 
 
 def _pmap(side: Side) -> Outcome:
@@ -85,13 +104,9 @@ def _pmap(side: Side) -> Outcome:
         raise CouldNotRun(
             f"the mapped axis has size {n} but {jax.device_count()} device(s) are available"
         )
-    try:
-        expected = jax.block_until_ready(entry.obj(*entry.args))
-    except Exception as exc:
-        info = describe_exception(exc, side.filename)
-        return could_not_run(
-            f"the pmapped function failed: {info['exception']}: {info['message']}", **info
-        )
+    expected = _run_pmapped(side, entry)
+    if isinstance(expected, Outcome):
+        return expected
     mesh = Mesh(np.array(jax.devices()[:n]), (axis,))
 
     def body(*blocks: Any) -> Any:

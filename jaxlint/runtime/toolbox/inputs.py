@@ -377,16 +377,31 @@ def resolve_name(dotted: str, namespace: dict[str, Any], *, module: str | None =
 
 
 def rebuild_object(cls: Any, fields: dict[str, Any]) -> Any:
-    """An instance of `cls` with these fields: NamedTuples and flax.linen Modules through the
-    constructor, anything else without running `__init__`."""
+    """An instance of `cls` with these fields: NamedTuples, flax.linen Modules and flax.nnx
+    Modules (whose fields are their constructor's arguments) through the constructor, anything
+    else without running `__init__`."""
     if isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields"):
         return cls(**fields)
-    if _is_linen_module(cls):
+    if _is_linen_module(cls) or _is_nnx_class(cls):
         return cls(**fields)
     obj = cls.__new__(cls)
     for name, value in fields.items():
         object.__setattr__(obj, name, value)
     return obj
+
+
+def _is_nnx_class(cls: Any) -> bool:
+    """A flax.nnx Module or Rngs: its spec is the constructor call that built it (capture
+    records `Block.__init__`'s arguments), so it is rebuilt by calling the class."""
+    import sys
+
+    nnx = sys.modules.get("flax.nnx")
+    if nnx is None or not isinstance(cls, type):
+        return False
+    bases = tuple(
+        b for b in (getattr(nnx, n, None) for n in ("Pytree", "Object", "Module", "Rngs")) if b
+    )
+    return bool(bases) and issubclass(cls, bases)
 
 
 def _is_linen_module(cls: Any) -> bool:
