@@ -485,7 +485,7 @@ def test_module_level_timeit_repeat_is_a_timed_region(tmp_path: Path) -> None:
         print(min(times))
         """,
     )
-    report = verify_file(path, select="JAX601")
+    report = verify_file(path, select="JAX601", preview=True)
     finding = _by(report, "JAX601")
     assert finding["verdict"] == "confirmed", finding
     assert finding["evidence"]["how"] == "timeit"
