@@ -119,7 +119,7 @@ class ModuleFacts:
         from jaxlint.analysis.flow.keys import KEY_HELPERS, KeyFlow
 
         helpers = (self.seeds or {}).get(KEY_HELPERS)
-        return KeyFlow(self.index, helpers.as_map() if helpers is not None else None)
+        return KeyFlow(self.index, helpers.as_map() if helpers is not None else None, self.calls)
 
     @cached_property
     def guards(self) -> VersionGuards:

@@ -39,6 +39,9 @@ from jaxlint.analysis.transforms import Transforms, function_args
 
 __all__ = ["CallGraph", "CallKind", "CallTarget"]
 
+# wrappers that run the function once per call with the same arguments, not transforms
+# (`jax.named_call(f, name=...)`): resolved like one (`TRANSFORMED`, `transform` says which)
+_SAME_CALL_WRAPPERS = frozenset({"jax.named_call"})
 _MAX_ATTRIBUTE_LEVELS = 2  # `self.model.visual`: an attribute of an attribute of `self`
 
 
@@ -240,7 +243,7 @@ class CallGraph:
         return None
 
     def _is_transform(self, q: str | None) -> bool:
-        return self.transforms.classify(q) in ("jit", "grad")
+        return q in _SAME_CALL_WRAPPERS or self.transforms.classify(q) in ("jit", "grad")
 
     def _partial(self, call: ast.Call, made: ast.Call, *, through_name: bool) -> CallTarget | None:
         """`partial(f, a, k=v)(x)`: `f` gets `a, x` and `k=v` plus the call's keywords."""
