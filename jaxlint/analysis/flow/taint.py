@@ -136,6 +136,7 @@ class TaintAnalysis(TaintQueries):
         self.index = index
         # other modules' functions, as called here, that return Python values (project index)
         self.static_helpers = static_helpers
+        self.calls = traced.calls
         self.traced = traced  # read while it runs: the rows, parameter levels, helper masks
         self._pytrees_factory = pytrees
         self.levels: dict[int, Level] = {}
@@ -425,7 +426,7 @@ class TaintAnalysis(TaintQueries):
         call is traced as a whole: a helper called with static arguments returns statics)."""
         if not isinstance(value, ast.Call) or self.level(value) == Level.NONE:
             return None
-        callee = self.traced.calls.function(value)
+        callee = self.calls.function(value)
         elts = self.return_elts.get(callee) if callee is not None else None
         if elts is None or len(elts) != n:
             return None
@@ -723,7 +724,7 @@ class TaintAnalysis(TaintQueries):
         if isinstance(func, ast.Attribute) and receiver == Level.CONTAINER and q is None:
             return Level.CONTAINER if func.attr in DICT_METHODS else Level.TREE
         if q in TREE_MAP and node.args:
-            mapped = self.traced.calls.function(node, _MAPPED)
+            mapped = self.calls.function(node, _MAPPED)
             if mapped is not None and mapped in self.returns:
                 r = self.returns[mapped]  # a tree of what the function returns
                 return Level.NONE if r == Level.NONE else max(r, Level.TREE)
@@ -736,7 +737,7 @@ class TaintAnalysis(TaintQueries):
                 return Level.NONE
         if q in TREE_CONTAINERS:
             return Level.CONTAINER if strongest > Level.NONE else Level.NONE
-        callee = self.traced.calls.function(node)  # analysis/calls.py: what the call runs
+        callee = self.calls.function(node)  # analysis/calls.py: what the call runs
         if callee is None and static_result(self.index, self.static_helpers, func):
             return Level.NONE  # `tree_utils.first_dim(tree)`: a Python value (analysis/kinds.py)
         if callee is not None and callee in self.returns:
