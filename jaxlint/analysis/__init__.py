@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from jaxlint.analysis.calls import CallGraph, CallKind, CallTarget
 from jaxlint.analysis.flow.taint import Level, TaintAnalysis
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.pytrees import PytreeFields
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from jaxlint.analysis.values import ValueKinds
 
 __all__ = [
+    "CallGraph",
+    "CallKind",
+    "CallTarget",
     "Level",
     "ModuleFacts",
     "ModuleIndex",
@@ -58,10 +62,15 @@ class ModuleFacts:
         return Transforms(self.index, self.jit_decorators)
 
     @cached_property
+    def calls(self) -> CallGraph:
+        """What every call of the module runs (analysis/calls.py): the one call graph."""
+        return CallGraph(self.index, self.transforms)
+
+    @cached_property
     def traced(self) -> TracedFunctions[TaintAnalysis]:
         """Which functions are traced, how, with which parameters: the one table
         (analysis/traced.py; `entries` needs no flow analysis, `table` runs the taint)."""
-        return TracedFunctions(self.index, self.transforms, self.seeds, self._taint_for)
+        return TracedFunctions(self.index, self.transforms, self.seeds, self._taint_for, self.calls)
 
     def _taint_for(self, traced: TracedFunctions[TaintAnalysis]) -> TaintAnalysis:
         from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
@@ -110,7 +119,7 @@ class ModuleFacts:
         from jaxlint.analysis.flow.keys import KEY_HELPERS, KeyFlow
 
         helpers = (self.seeds or {}).get(KEY_HELPERS)
-        return KeyFlow(self.index, helpers.as_map() if helpers is not None else None)
+        return KeyFlow(self.index, helpers.as_map() if helpers is not None else None, self.calls)
 
     @cached_property
     def guards(self) -> VersionGuards:

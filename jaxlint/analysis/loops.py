@@ -1123,7 +1123,7 @@ class LoopFacts:
         frontier: list[ast.AST] = []
         calls_in: dict[ast.AST | None, list[tuple[ast.Call, ast.AST]]] = {}
         for call in index.calls:
-            callee = index.resolve_function(call.func)
+            callee = self.facts.calls.function(call)  # the call graph (analysis/calls.py)
             if callee is None or isinstance(callee, ast.Lambda):
                 continue
             if one_time_function(index, callee):

@@ -33,8 +33,9 @@ from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.calls import LOCAL_DEFS, CallGraph, CallKind
 from jaxlint.analysis.flow.levels import Level
-from jaxlint.analysis.imports import ModuleIndex, Scope
+from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
     COMPILING,
     GRAD_LIKE,
@@ -43,14 +44,12 @@ from jaxlint.analysis.jax_api import (
     SHAPE_FIRST,
     SHAPE_KEYWORDS,
     SHAPE_SECOND,
-    TREE_MAP,
 )
 from jaxlint.analysis.kinds import ParamKinds, ValueKind
 from jaxlint.analysis.syntax import all_params, is_none_literal, positional_params
 from jaxlint.analysis.transforms import (
     TracedKind,
     Transforms,
-    function_args,
     function_name,
     required_params,
     scalar_params,
@@ -64,6 +63,18 @@ _PYTHON = (ValueKind.STATIC, ValueKind.CALLABLE)
 # a call of a helper: (the function that runs, its positional argument nodes, its keyword
 # argument nodes, whether the first parameter is a bound `self`)
 HelperCall = tuple[ast.AST, list[ast.expr], dict[str, ast.expr], bool]
+# the call targets whose def sees a traced caller's arguments (not a class's `__init__`)
+_HELPER_KINDS = frozenset(
+    {
+        CallKind.FUNCTION,
+        CallKind.METHOD,
+        CallKind.MODULE_CALL,
+        CallKind.TRANSFORMED,
+        CallKind.PARTIAL,
+        CallKind.MAPPED,
+    }
+)
+_MODULE_CALL = frozenset({CallKind.MODULE_CALL})
 
 
 class BodyAnalysis(Protocol):
@@ -180,9 +191,12 @@ class TracedFunctions(Generic[BodyT]):
         transforms: Transforms,
         seeds: Mapping[str, Any] | None,
         taint: Callable[[TracedFunctions[BodyT]], BodyT],
+        calls: CallGraph | None = None,
     ) -> None:
         self.index = index
         self.transforms = transforms
+        # what each call runs (analysis/calls.py; `ModuleFacts.calls`, shared with the rules)
+        self.calls = calls if calls is not None else CallGraph(index, transforms)
         self._seeds = seeds
         self._make_taint = taint
         self._drafts: dict[ast.AST, _Draft] = {}
@@ -193,7 +207,6 @@ class TracedFunctions(Generic[BodyT]):
         self._levels: dict[ast.AST, dict[str, Level]] = {}
         # helper parameters that every traced call site passes a boolean mask to
         self.mask_params: dict[ast.AST, dict[str, bool]] = {}
-        self._self_values: dict[ast.AST, dict[str, list[ast.expr | None]]] = {}
 
     # -- the results ---------------------------------------------------------------------
     @cached_property
@@ -247,19 +260,13 @@ class TracedFunctions(Generic[BodyT]):
     def traced_callee(self, call: ast.Call) -> ast.AST | None:
         """The traced function a call runs: `f(...)` for a traced def `f`, or `g(...)` where
         `g = jax.jit(f)` (or another transform of `f`)."""
-        transforms = self.transforms
-        fn = self.index.resolve_function(call.func)
-        if fn is None and isinstance(call.func, ast.Name):
-            b = self.index.binding(call.func.id, self.index.scope_of(call.func))
-            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
-                q = self.index.qualname(b.value.func)
-                if q is not None and transforms.classify(q) == "jit":
-                    args = function_args(b.value, transforms.fn_spec(q))
-                    fn = self.index.resolve_function(args[0]) if args else None
-                elif (factory := transforms._factory_app(b.value.func)) is not None:
-                    pos = factory[0][0]  # `g = apply(f)`, `apply` a jit factory of this module
-                    args = b.value.args
-                    fn = self.index.resolve_function(args[pos]) if 0 <= pos < len(args) else None
+        t = self.calls.target(call)
+        fn: ast.AST | None = None
+        if t is not None and t.kind in LOCAL_DEFS:
+            fn = t.function
+        elif t is not None and t.kind is CallKind.TRANSFORMED and t.through_name:
+            if t.transform is None or self.transforms.classify(t.transform) == "jit":
+                fn = t.function  # `g = jax.jit(f)`, or `g = apply(f)` with a jit factory
         return fn if fn is not None and fn in self.table else None
 
     # -- steps 2 and 3 ---------------------------------------------------------------------
@@ -434,39 +441,19 @@ class TracedFunctions(Generic[BodyT]):
 
     def _helper_call(self, node: ast.Call, q: str | None, current: ast.AST) -> HelperCall | None:
         """The helper a call runs, with the arguments it gets: `helper(x)`, `jax.grad(loss)(p)`,
-        `jax.tree.map(f, tree)`, `g(p)` with `g = jax.grad(loss)`, or a submodule applied."""
-        func = node.func
-        target: ast.AST | None = None
-        fexpr: ast.AST = func  # the expression naming the function that runs
-        arg_nodes: list[ast.expr] = list(node.args)
-        kw_nodes = {kw.arg: kw.value for kw in node.keywords if kw.arg}
-        if isinstance(func, ast.Call):  # jax.grad(loss)(params, batch)
-            inner_q = self.index.qualname(func.func)
-            if (inner_q in GRAD_LIKE or inner_q in JIT_LIKE) and func.args:
-                fexpr = func.args[0]
-                target = self.index.resolve_function(fexpr)
-        elif q in TREE_MAP and node.args:
-            fexpr = node.args[0]
-            target = self.index.resolve_function(fexpr)
-            arg_nodes = list(node.args[1:])
-            kw_nodes = {}
-        else:
-            target = self.index.resolve_function(func)
-            if target is None and isinstance(func, ast.Name):
-                b = self.index.binding(func.id, self.index.scope_of(func))
-                if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
-                    inner_q = self.index.qualname(b.value.func)
-                    if (inner_q in GRAD_LIKE) and b.value.args:
-                        fexpr = b.value.args[0]
-                        target = self.index.resolve_function(fexpr)
-        module_call = False
-        if target is None:
-            target = self.module_call_target(func)  # a submodule applied: its __call__ runs
-            module_call = target is not None
+        `jax.tree.map(f, tree)`, `g(p)` with `g = jax.grad(loss)`, or a submodule applied
+        (what the call runs is the call graph's, analysis/calls.py)."""
+        t = self.calls.target(node)
+        if t is None or t.kind not in _HELPER_KINDS:
+            return None
+        if t.kind is CallKind.TRANSFORMED:
+            allowed = GRAD_LIKE if t.through_name else (*GRAD_LIKE, *JIT_LIKE)
+            if t.transform not in allowed:
+                return None
+        target = t.function
         if target is None or target in self.transforms.host or target is current:
             return None
-        strip_self = isinstance(fexpr, ast.Attribute) or module_call
-        return target, arg_nodes, kw_nodes, strip_self
+        return target, list(t.args), t.keyword_map, t.bound_self
 
     def _narrow_not_none(
         self,
@@ -544,68 +531,6 @@ class TracedFunctions(Generic[BodyT]):
             self._changed.add(target)
 
     # -- Module calls ----------------------------------------------------------------------
-    def module_call_target(self, func: ast.AST) -> ast.AST | None:
-        """The `__call__` a call of a Module instance runs: `Block(...)(x)`, `blk(x)` with
-        `blk = Block(...)`, or `self.blk(x)` with `self.blk = Block(...)` in a method
-        (`setup`), for a flax/equinox Module class of this module, or for a plain class
-        (no bases) of this module."""
-        cls_expr: ast.AST | None = None
-        if isinstance(func, ast.Call):
-            cls_expr = func.func
-        elif isinstance(func, ast.Name):
-            b = self.index.binding(func.id, self.index.scope_of(func))
-            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
-                cls_expr = b.value.func
-        elif (
-            isinstance(func, ast.Attribute)
-            and isinstance(func.value, ast.Name)
-            and func.value.id == "self"
-        ):
-            cls_expr = self._self_module(func)
-        if not isinstance(cls_expr, ast.Name):
-            return None
-        b = self.index.binding(cls_expr.id, self.index.scope_of(cls_expr))
-        if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
-            return None
-        cls = b.node
-        framework = self.transforms.module_library(cls) is not None
-        if not framework and not self.transforms.is_plain_class(cls):
-            return None
-        for stmt in cls.body:
-            if (
-                isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-                and stmt.name == "__call__"
-            ):
-                # a Module's __call__ is traced when applied; a plain class's (no bases) is a
-                # helper like any other: it sees what this call passes
-                return stmt if not framework or stmt in self._drafts else None
-        return None
-
-    def _self_module(self, func: ast.Attribute) -> ast.AST | None:
-        """`self.attr = Cls(...)` (the only assignment of `self.attr` in the class): `Cls`."""
-        scope: Scope | None = self.index.scope_of(func)
-        while scope is not None and scope.kind != "class":
-            scope = scope.parent
-        if scope is None:
-            return None
-        table = self._self_values.get(scope.node)
-        if table is None:  # one walk per class: `self.attr = value` assignments
-            table = self._self_values[scope.node] = {}
-            for node in ast.walk(scope.node):
-                if isinstance(node, (ast.Assign, ast.AnnAssign)):
-                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                    for t in targets:
-                        if (
-                            isinstance(t, ast.Attribute)
-                            and isinstance(t.value, ast.Name)
-                            and t.value.id == "self"
-                        ):
-                            table.setdefault(t.attr, []).append(node.value)
-        values = table.get(func.attr, [])
-        if len(values) == 1 and isinstance(values[0], ast.Call):
-            return values[0].func
-        return None
-
     def _submodule_calls(self) -> set[ast.AST]:
         """`__call__`s of Modules that another Module method of this file applies."""
         out: set[ast.AST] = set()
@@ -614,7 +539,7 @@ class TracedFunctions(Generic[BodyT]):
         for call in self.index.calls:
             if isinstance(call.func, ast.Attribute) and call.func.attr in ("apply", "init"):
                 continue
-            target = self.module_call_target(call.func)
+            target = self.calls.function(call, _MODULE_CALL)
             if target is None:
                 continue
             caller = self.current(self.index.enclosing_function(call))

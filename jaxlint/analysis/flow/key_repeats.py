@@ -160,7 +160,9 @@ class KeyRepeats:
 
     def _instance_call_method(self, name: ast.Name) -> ast.AST | None:
         """`Block.__call__` for `block` after `block = Block(key)` (a class of this module)."""
-        cls = self._instance_class(name)  # type: ignore[attr-defined]
+        if name.id == "self":
+            return None
+        cls = self.calls.instance_class(name)  # type: ignore[attr-defined]  # the call graph's
         if cls is None:
             return None
         for stmt in cls.body:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_repeats import (
@@ -64,6 +65,7 @@ from jaxlint.analysis.flow.key_terms import (
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
+from jaxlint.analysis.transforms import Transforms
 
 __all__ = [
     "KEY_HELPERS",
@@ -104,6 +106,8 @@ class Reuse:
 
 # the seeds entry (analysis.project.KeyHelpers) naming imported functions that consume keys
 KEY_HELPERS = "<key helpers>"
+# the call targets whose body consumes the keys a call passes (a class's `__init__` too)
+_KEY_CALLEES = frozenset({CallKind.FUNCTION, CallKind.METHOD, CallKind.CONSTRUCTOR})
 
 
 class KeyFlow(KeyRepeats):
@@ -113,8 +117,11 @@ class KeyFlow(KeyRepeats):
         self,
         index: ModuleIndex,
         imported: dict[str, tuple[tuple[str, int], ...]] | None = None,
+        calls: CallGraph | None = None,
     ) -> None:
         self.index = index
+        # what each call runs (`ModuleFacts.calls`; built here for a bare index)
+        self.calls = calls if calls is not None else CallGraph(index, Transforms(index))
         # names imported from other project modules -> the key parameters their function
         # consumes, (name, position; -1: keyword-only), from the project index
         self.imported = imported or {}
@@ -169,39 +176,15 @@ class KeyFlow(KeyRepeats):
         """The def a call runs: `f(...)`, `self.f(...)`, or `step(...)` where
         `step = jax.jit(train_step)` (a compiled step consumes what `train_step` consumes),
         `Tower(key)` (the class's `__init__`), `sampler.run()` where `sampler = Sampler(...)`
-        (the method of that class of this module)."""
-        target = self.index.resolve_function(call.func)
-        if target is None and isinstance(call.func, ast.Name):
-            b = self.index.binding(call.func.id, self.index.scope_of(call.func))
-            if (
-                b is not None
-                and b.kind == "assign"
-                and isinstance(b.value, ast.Call)
-                and self.index.qualname(b.value.func) in JIT_WRAPPERS
-                and b.value.args
-            ):
-                target = self.index.resolve_function(b.value.args[0])
-            elif b is not None and b.kind == "class":
-                target = _method(b.node, "__init__")
-        elif (
-            target is None
-            and isinstance(call.func, ast.Attribute)
-            and isinstance(call.func.value, ast.Name)
-        ):
-            cls = self._instance_class(call.func.value)
-            if cls is not None:
-                target = _method(cls, call.func.attr)
-        return target
-
-    def _instance_class(self, name: ast.Name) -> ast.ClassDef | None:
-        """The class of this module a name is bound to an instance of (`s = Sampler(0)`)."""
-        b = self.index.binding(name.id, self.index.scope_of(name))
-        if b is None or b.kind != "assign" or not isinstance(b.value, ast.Call):
+        (the method of that class of this module). The call graph's (analysis/calls.py)."""
+        t = self.calls.target(call)
+        if t is None:
             return None
-        if not isinstance(b.value.func, ast.Name):
-            return None
-        c = self.index.binding(b.value.func.id, self.index.scope_of(b.value.func))
-        return c.node if c is not None and c.kind == "class" else None  # type: ignore[return-value]
+        if t.kind in _KEY_CALLEES:
+            return t.function
+        if t.kind is CallKind.TRANSFORMED and t.through_name and t.transform in JIT_WRAPPERS:
+            return t.function
+        return None
 
     def _imported_helper(self, func: ast.AST) -> str | None:
         """The `imported` entry a call's function names: `init_mlp` (`from model import
@@ -935,16 +918,6 @@ def _callee_last(func: ast.AST) -> str | None:
         return func.id
     if isinstance(func, ast.Attribute):
         return func.attr
-    return None
-
-
-def _method(cls: ast.AST | None, name: str) -> ast.AST | None:
-    """The def `name` in the body of class `cls` (not inherited ones)."""
-    if not isinstance(cls, ast.ClassDef):
-        return None
-    for stmt in cls.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
-            return stmt
     return None
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from jaxlint.analysis.calls import CallKind
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.flow.taint_queries import TaintQueries
 from jaxlint.analysis.flow.walker import ForwardWalker
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
 __all__ = ["Level", "TaintAnalysis", "catches_tracer_errors"]
 
 # helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
+_MAPPED = frozenset({CallKind.MAPPED})  # `jax.tree.map(f, tree)`: f runs on the leaves
 _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
 # flow facts riding in the taint state next to the names (no identifier has a NUL): the name
 # was last assigned a boolean mask / something else
@@ -137,6 +139,7 @@ class TaintAnalysis(TaintQueries):
         self.index = index
         # other modules' functions, as called here, that return Python values (project index)
         self.static_helpers = static_helpers
+        self.calls = traced.calls
         self.traced = traced  # read while it runs: the rows, parameter levels, helper masks
         self._pytrees_factory = pytrees
         self.levels: dict[int, Level] = {}
@@ -447,7 +450,7 @@ class TaintAnalysis(TaintQueries):
         call is traced as a whole: a helper called with static arguments returns statics)."""
         if not isinstance(value, ast.Call) or self.level(value) == Level.NONE:
             return None
-        callee = self.index.resolve_function(value.func)
+        callee = self.calls.function(value)
         elts = self.return_elts.get(callee) if callee is not None else None
         if elts is None or len(elts) != n:
             return None
@@ -748,7 +751,7 @@ class TaintAnalysis(TaintQueries):
         if isinstance(func, ast.Attribute) and receiver == Level.CONTAINER and q is None:
             return Level.CONTAINER if func.attr in DICT_METHODS else Level.TREE
         if q in TREE_MAP and node.args:
-            mapped = self.index.resolve_function(node.args[0])
+            mapped = self.calls.function(node, _MAPPED)
             if mapped is not None and mapped in self.returns:
                 r = self.returns[mapped]  # a tree of what the function returns
                 return Level.NONE if r == Level.NONE else max(r, Level.TREE)
@@ -761,7 +764,7 @@ class TaintAnalysis(TaintQueries):
                 return Level.NONE
         if q in TREE_CONTAINERS:
             return Level.CONTAINER if strongest > Level.NONE else Level.NONE
-        callee = self.index.resolve_function(func)
+        callee = self.calls.function(node)  # analysis/calls.py: what the call runs
         if callee is None and static_result(self.index, self.static_helpers, func):
             return Level.NONE  # `tree_utils.first_dim(tree)`: a Python value (analysis/kinds.py)
         if callee is not None and callee in self.returns:

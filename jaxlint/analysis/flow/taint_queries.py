@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.calls import CallGraph
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
@@ -29,6 +30,7 @@ class TaintQueries:
     """Mixin of `TaintAnalysis`: the queries over its levels."""
 
     index: ModuleIndex
+    calls: CallGraph  # what each call runs (analysis/calls.py)
     levels: dict[int, Level]  # id(expression) -> level, filled by the analysis
     mask_loads: dict[int, bool]
     mask_params: dict[ast.AST, dict[str, bool]]
@@ -74,7 +76,7 @@ class TaintQueries:
             ):
                 return True
             # a helper of this module whose every return value is a mask
-            callee = self.index.resolve_function(func)
+            callee = self.calls.function(node)
             if isinstance(callee, ast.Lambda):
                 return self.is_bool_mask(callee.body, _depth + 1)
             if callee is None:

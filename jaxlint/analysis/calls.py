@@ -1,0 +1,337 @@
+"""The call graph of one module: every call site resolved once to what it runs.
+
+`ModuleFacts.calls` (one object per module, shared by check, flake8, the LSP and verify, which
+all go through `ModuleFacts`). A call resolves to one `CallTarget` (frozen) or to nothing:
+
+- `FUNCTION`: a def of this module named by the call (`helper(x)`, a closure factory's
+  product, a re-wrapped def: `analysis/imports.py`'s `resolve_function`);
+- `METHOD`: a method of a class of this module: `self.m(x)` / `cls.m(x)`, or through an
+  instance whose class is known (`obj.m(x)` with `obj = Cls(...)`, `self.enc.m(x)` with
+  `self.enc = Enc(...)` in the class);
+- `MODULE_CALL`: the `__call__` of an instance of a flax/equinox Module or of a plain class
+  of this module: `Block(...)(x)`, `blk(x)` with `blk = Block(...)`, `self.blk(x)` with
+  `self.blk = Block(...)`, and two attribute levels: `self.model.visual(x)` where the class
+  sets `self.model = Inner()` and `Inner.__init__` sets `self.visual = Vision()`;
+- `CONSTRUCTOR`: `Cls(...)` for a class of this module: its `__init__`;
+- `TRANSFORMED`: a def run under a transform: `jax.grad(loss)(p)`, `g(p)` with
+  `g = jax.jit(step)` (`transform` says which; `through_name` whether it went through a name),
+  or through a jit factory of this module (`g = apply(f)`, `transform` None);
+- `PARTIAL`: `functools.partial(f, a)(x)` or `p(x)` with `p = partial(f, a)`: `f` gets the
+  bound arguments first (`partial_args`, `partial_keywords`);
+- `MAPPED`: `jax.tree.map(f, tree)`: `f` runs on the leaves of the other arguments;
+- `EXTERNAL`: a function of another module, by its qualified name (`qualname`); what the
+  project knows about it is the project index's (analysis/project.py).
+
+Consumers pick the kinds they act on (the traced-function pipeline does not make a class's
+`__init__` traced, the key flow does follow it), so what a call runs is decided here once.
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+from dataclasses import dataclass
+from functools import cached_property
+
+from jaxlint.analysis.imports import ModuleIndex, Scope
+from jaxlint.analysis.jax_api import PARTIAL, TREE_MAP
+from jaxlint.analysis.transforms import Transforms, function_args
+
+__all__ = ["CallGraph", "CallKind", "CallTarget"]
+
+# wrappers that run the function once per call with the same arguments, not transforms
+# (`jax.named_call(f, name=...)`): resolved like one (`TRANSFORMED`, `transform` says which)
+_SAME_CALL_WRAPPERS = frozenset({"jax.named_call"})
+_MAX_ATTRIBUTE_LEVELS = 2  # `self.model.visual`: an attribute of an attribute of `self`
+
+
+class CallKind(enum.Enum):
+    FUNCTION = "function"
+    METHOD = "method"
+    MODULE_CALL = "module_call"
+    CONSTRUCTOR = "constructor"
+    TRANSFORMED = "transformed"
+    PARTIAL = "partial"
+    MAPPED = "mapped"
+    EXTERNAL = "external"
+
+
+LOCAL_DEFS = frozenset({CallKind.FUNCTION, CallKind.METHOD})  # what `resolve_function` finds
+
+
+@dataclass(frozen=True)
+class CallTarget:
+    """What one call runs. `function` is the def of this module (None for `EXTERNAL`);
+    `args`/`keywords` are the arguments that def receives from this call (the partial-bound
+    ones first; for `MAPPED` the trees, not the function); `bound_self` says its first
+    parameter is bound (a method through an attribute, a `__call__`, an `__init__`)."""
+
+    kind: CallKind
+    call: ast.Call
+    function: ast.AST | None
+    qualname: str | None
+    bound_self: bool
+    args: tuple[ast.expr, ...]
+    keywords: tuple[tuple[str, ast.expr], ...]
+    partial_args: tuple[ast.expr, ...] = ()
+    partial_keywords: tuple[tuple[str, ast.expr], ...] = ()
+    transform: str | None = None  # the transform's qualified name (`TRANSFORMED`)
+    through_name: bool = False  # `g = jax.grad(f); g(x)`, not `jax.grad(f)(x)`
+
+    @property
+    def keyword_map(self) -> dict[str, ast.expr]:
+        return dict(self.keywords)
+
+
+class CallGraph:
+    """The call targets of one module's calls (each resolved once, on first query)."""
+
+    def __init__(self, index: ModuleIndex, transforms: Transforms) -> None:
+        self.index = index
+        self.transforms = transforms
+        self._targets: dict[ast.Call, CallTarget | None] = {}
+        self._self_values: dict[ast.ClassDef, dict[str, list[ast.expr | None]]] = {}
+
+    # -- queries -----------------------------------------------------------------------
+    def target(self, call: ast.Call) -> CallTarget | None:
+        """What `call` runs, or None where nothing of this module is known to run."""
+        if call in self._targets:
+            return self._targets[call]
+        found = self._resolve(call)
+        self._targets[call] = found
+        return found
+
+    def function(self, call: ast.Call, kinds: frozenset[CallKind] = LOCAL_DEFS) -> ast.AST | None:
+        """The def of this module `call` runs, if its target is one of `kinds`."""
+        t = self.target(call)
+        return t.function if t is not None and t.kind in kinds else None
+
+    @cached_property
+    def all(self) -> dict[ast.Call, CallTarget]:
+        """Every resolved call of the module (for inspection and tests)."""
+        out: dict[ast.Call, CallTarget] = {}
+        for call in self.index.calls:
+            t = self.target(call)
+            if t is not None:
+                out[call] = t
+        return out
+
+    def callers(self, fn: ast.AST) -> list[CallTarget]:
+        """The resolved calls that run `fn`, in source order."""
+        return [t for t in self.all.values() if t.function is fn]
+
+    def instance_class(self, expr: ast.AST, _levels: int = 0) -> ast.ClassDef | None:
+        """The class of this module `expr` is an instance of: `Cls(...)`, a name bound once to
+        `Cls(...)`, `self` in a method, or `self.attr` / `self.attr.sub` assigned once from a
+        constructor (in the class, then in the attribute's class)."""
+        if isinstance(expr, ast.Call):
+            return self._class_named(expr.func)
+        if isinstance(expr, ast.Name):
+            if expr.id == "self":
+                return self._enclosing_class(expr)
+            b = self.index.binding(expr.id, self.index.scope_of(expr))
+            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
+                return self._class_named(b.value.func)
+            return None
+        if isinstance(expr, ast.Attribute) and _levels < _MAX_ATTRIBUTE_LEVELS:
+            owner = self.instance_class(expr.value, _levels + 1)
+            if owner is None:
+                return None
+            values = self._self_assignments(owner).get(expr.attr, [])
+            if len(values) == 1 and isinstance(values[0], ast.Call):
+                return self._class_named(values[0].func)
+        return None
+
+    # -- resolution --------------------------------------------------------------------
+    def _resolve(self, call: ast.Call) -> CallTarget | None:
+        func = call.func
+        index = self.index
+        args = tuple(call.args)
+        kws = tuple((kw.arg, kw.value) for kw in call.keywords if kw.arg)
+        if isinstance(func, ast.Call):
+            inner_q = index.qualname(func.func)
+            if self._is_transform(inner_q) and inner_q is not None:
+                fn_args = function_args(func, self.transforms.fn_spec(inner_q))
+                fn = index.resolve_function(fn_args[0]) if fn_args else None
+                if fn is not None:
+                    return CallTarget(
+                        CallKind.TRANSFORMED,
+                        call,
+                        fn,
+                        None,
+                        isinstance(fn_args[0], ast.Attribute),
+                        args,
+                        kws,
+                        transform=inner_q,
+                    )
+                return None
+            if inner_q in PARTIAL:
+                return self._partial(call, func, through_name=False)
+            return self._instance_call(call, func)
+        q = index.qualname(func)
+        if q in TREE_MAP and call.args:
+            fn = index.resolve_function(call.args[0])
+            if fn is not None:
+                return CallTarget(
+                    CallKind.MAPPED,
+                    call,
+                    fn,
+                    None,
+                    isinstance(call.args[0], ast.Attribute),
+                    args[1:],
+                    (),
+                )
+            return None
+        fn = index.resolve_function(func)
+        if fn is not None:
+            kind = CallKind.METHOD if isinstance(func, ast.Attribute) else CallKind.FUNCTION
+            return CallTarget(kind, call, fn, None, kind is CallKind.METHOD, args, kws)
+        if isinstance(func, ast.Name):
+            b = index.binding(func.id, index.scope_of(func))
+            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
+                made = b.value
+                inner_q = index.qualname(made.func)
+                if self._is_transform(inner_q) and inner_q is not None:
+                    fn_args = function_args(made, self.transforms.fn_spec(inner_q))
+                    fn = index.resolve_function(fn_args[0]) if fn_args else None
+                    if fn is None:
+                        return None
+                    bound = isinstance(fn_args[0], ast.Attribute)
+                    return CallTarget(
+                        CallKind.TRANSFORMED,
+                        call,
+                        fn,
+                        None,
+                        bound,
+                        args,
+                        kws,
+                        transform=inner_q,
+                        through_name=True,
+                    )
+                if inner_q in PARTIAL:
+                    return self._partial(call, made, through_name=True)
+                factory = self.transforms._factory_app(made.func)
+                if factory is not None:
+                    pos = factory[0][0]  # `g = apply(f)`, `apply` a jit factory of this module
+                    fn = (
+                        index.resolve_function(made.args[pos])
+                        if 0 <= pos < len(made.args)
+                        else None
+                    )
+                    if fn is not None:
+                        return CallTarget(
+                            CallKind.TRANSFORMED,
+                            call,
+                            fn,
+                            None,
+                            False,
+                            args,
+                            kws,
+                            through_name=True,
+                        )
+                    return None
+            elif b is not None and b.kind == "class" and isinstance(b.node, ast.ClassDef):
+                init = _method(b.node, "__init__")
+                if init is not None:
+                    return CallTarget(CallKind.CONSTRUCTOR, call, init, None, True, args, kws)
+                return None
+        found = self._instance_call(call, func)
+        if found is not None:
+            return found
+        if q is not None:
+            return CallTarget(CallKind.EXTERNAL, call, None, q, False, args, kws)
+        return None
+
+    def _is_transform(self, q: str | None) -> bool:
+        return q in _SAME_CALL_WRAPPERS or self.transforms.classify(q) in ("jit", "grad")
+
+    def _partial(self, call: ast.Call, made: ast.Call, *, through_name: bool) -> CallTarget | None:
+        """`partial(f, a, k=v)(x)`: `f` gets `a, x` and `k=v` plus the call's keywords."""
+        if not made.args or isinstance(made.args[0], ast.Starred):
+            return None
+        fn = self.index.resolve_function(made.args[0])
+        if fn is None:
+            return None
+        bound_args = tuple(made.args[1:])
+        bound_kws = tuple((kw.arg, kw.value) for kw in made.keywords if kw.arg)
+        if any(kw.arg is None for kw in made.keywords):
+            return None  # `partial(f, **opts)`: which parameters are bound is unknown
+        return CallTarget(
+            CallKind.PARTIAL,
+            call,
+            fn,
+            None,
+            isinstance(made.args[0], ast.Attribute),
+            (*bound_args, *call.args),
+            (*bound_kws, *((kw.arg, kw.value) for kw in call.keywords if kw.arg)),
+            partial_args=bound_args,
+            partial_keywords=bound_kws,
+            through_name=through_name,
+        )
+
+    def _instance_call(self, call: ast.Call, func: ast.AST) -> CallTarget | None:
+        """`inst(x)` (the class's `__call__`) or `inst.m(x)` (a method of its class)."""
+        args = tuple(call.args)
+        kws = tuple((kw.arg, kw.value) for kw in call.keywords if kw.arg)
+        if isinstance(func, ast.Name) and func.id == "self":
+            return None  # `self(x)` inside the class: not resolved (as before)
+        cls = self.instance_class(func)
+        if cls is not None:
+            if self.transforms.module_library(cls) is None and not self.transforms.is_plain_class(
+                cls
+            ):
+                return None
+            fn = _method(cls, "__call__")
+            if fn is None:
+                return None
+            return CallTarget(CallKind.MODULE_CALL, call, fn, None, True, args, kws)
+        if isinstance(func, ast.Attribute) and not (
+            isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
+        ):
+            owner = self.instance_class(func.value)
+            fn = _method(owner, func.attr) if owner is not None else None
+            if fn is not None:
+                return CallTarget(CallKind.METHOD, call, fn, None, True, args, kws)
+        return None
+
+    def _class_named(self, expr: ast.AST) -> ast.ClassDef | None:
+        if not isinstance(expr, ast.Name):
+            return None
+        b = self.index.binding(expr.id, self.index.scope_of(expr))
+        if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
+            return None
+        return b.node
+
+    def _enclosing_class(self, node: ast.AST) -> ast.ClassDef | None:
+        scope: Scope | None = self.index.scope_of(node)
+        while scope is not None and scope.kind != "class":
+            scope = scope.parent
+        if scope is None or not isinstance(scope.node, ast.ClassDef):
+            return None
+        return scope.node
+
+    def _self_assignments(self, cls: ast.ClassDef) -> dict[str, list[ast.expr | None]]:
+        """`self.attr = value` assignments anywhere in the class (one walk per class)."""
+        table = self._self_values.get(cls)
+        if table is None:
+            table = self._self_values[cls] = {}
+            for node in ast.walk(cls):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        if (
+                            isinstance(t, ast.Attribute)
+                            and isinstance(t.value, ast.Name)
+                            and t.value.id == "self"
+                        ):
+                            table.setdefault(t.attr, []).append(node.value)
+        return table
+
+
+def _method(cls: ast.ClassDef, name: str) -> ast.AST | None:
+    """The def `name` in the class body (the last one, as at run time)."""
+    found: ast.AST | None = None
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            found = stmt
+    return found
