@@ -369,3 +369,30 @@ def test_a_graph_is_built_only_when_asked():
     assert facts.index.flow_graphs is g
     g.reaching(_load(tree, "x", 5))
     assert set(g._graphs) == {tree.body[1]}
+
+
+def test_read_before_in_a_loop():
+    src = """\
+    def f(xs, c):
+        for x in xs:
+            use(a)
+            a = g()
+        for x in xs:
+            b = g()
+            use(b)
+        for x in xs:
+            if c:
+                d = g()
+            use(d)
+        for x in xs:
+            k = g()
+            h = lambda: k
+    """
+    facts, tree = _facts(src)
+    fn = tree.body[0]
+    g = facts.flow
+    first, second, third, fourth = fn.body
+    assert g.read_before(first, "a", first.body[1])
+    assert not g.read_before(second, "b", second.body[0])
+    assert g.read_before(third, "d", third.body[0].body[0])  # the step that skips it
+    assert not g.read_before(fourth, "k", fourth.body[0])  # the lambda is made after it

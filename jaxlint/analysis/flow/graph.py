@@ -85,9 +85,6 @@ class Definition:
         return self.kind in (DefKind.PARAM, DefKind.BIND, DefKind.AUGMENT)
 
 
-State = Mapping[str, frozenset[Definition]]
-
-
 @dataclass(frozen=True, slots=True)
 class FlowNode:
     """A step: events in evaluation order (a `Name` load, or a `Definition`), and the steps
@@ -103,7 +100,8 @@ class FlowNode:
 
 @dataclass(frozen=True)
 class FlowGraph:
-    """The graph of one scope and the reaching definitions over it (computed when built)."""
+    """The graph of one scope. Reaching definitions are computed per name, on the first
+    question about that name (a function asked about one name pays for one)."""
 
     scope: ast.AST
     nodes: tuple[FlowNode, ...]
@@ -111,21 +109,74 @@ class FlowGraph:
     reachable: frozenset[int]  # nodes some path from the entry reaches
     # (first node, end) of each statement, handler and case: its nodes are [first, end)
     spans: Mapping[ast.AST, tuple[int, int]]
-    uses: Mapping[ast.Name, frozenset[Definition]]  # the use-def map, for tracked names
-    states: tuple[State, ...]  # what reaches the start of each node (tracked names)
-    _succs: tuple[tuple[int, ...], ...] = field(repr=False, default=())
+    _use_node: Mapping[ast.Name, int] = field(repr=False)  # the node of each load
+    _local: Mapping[ast.Name, frozenset[Definition]] = field(repr=False)  # comprehension vars
+    _unbound: Mapping[str, Definition] = field(repr=False)
+    _flow_preds: tuple[tuple[int, ...], ...] = field(repr=False)  # what each node joins
+    _defs: tuple[tuple[Definition, ...], ...] = field(repr=False)  # the bindings of a node
+    _succs: tuple[tuple[int, ...], ...] = field(repr=False)
+    _ins: dict[str, list[frozenset[Definition]]] = field(repr=False, default_factory=dict)
 
     def reaching(self, use: ast.Name) -> frozenset[Definition] | None:
-        """The definitions that may reach a load; None when the name is not tracked here
-        (or the load is not in this scope)."""
-        return self.uses.get(use)
+        """The use-def map: the definitions that may reach a load; None when the name is not
+        tracked here (or the load is not in this scope)."""
+        local = self._local.get(use)
+        if local is not None:
+            return local
+        n = self._use_node.get(use)
+        if n is None or use.id not in self.tracked:
+            return None
+        state = self._states(use.id)[n]
+        for e in self.nodes[n].events:
+            if e is use:
+                break
+            if isinstance(e, Definition) and e.name == use.id:
+                state = frozenset((e,)) if e.certain else state | {e}
+        return state
 
     def reaching_at(self, name: str, where: ast.AST) -> frozenset[Definition] | None:
         """The definitions of `name` that may reach the start of statement `where`."""
         span = self.spans.get(where)
         if span is None or name not in self.tracked:
             return None
-        return self.states[span[0]].get(name, frozenset())
+        return self._states(name)[span[0]]
+
+    def _states(self, name: str) -> list[frozenset[Definition]]:
+        """What reaches the start of each node, for one name, to a fixed point. A node no
+        path reaches joins its dead edges too (the last state, for the record)."""
+        ins = self._ins.get(name)
+        if ins is not None:
+            return ins
+        count = len(self.nodes)
+        empty: frozenset[Definition] = frozenset()
+        start = frozenset((self._unbound[name],))
+        found: list[frozenset[Definition] | None] = [None] * count
+        outs: list[frozenset[Definition] | None] = [None] * count
+        preds, defs = self._flow_preds, self._defs
+        changed = True
+        while changed:
+            changed = False
+            for n in range(count):
+                if n == 0:
+                    state: frozenset[Definition] | None = start
+                else:
+                    state = None
+                    for p in preds[n]:
+                        o = outs[p]
+                        if o is not None and o is not state:
+                            state = o if state is None else state | o
+                if state is None:
+                    continue
+                found[n] = state
+                out: frozenset[Definition] = state
+                for d in defs[n]:
+                    if d.name == name:
+                        out = frozenset((d,)) if d.certain else out | {d}
+                if out != outs[n]:
+                    outs[n] = out
+                    changed = True
+        ins = self._ins[name] = [s if s is not None else empty for s in found]
+        return ins
 
     def bound_at(self, name: str, where: ast.AST) -> bool:
         """`name` holds a value on every path to statement `where` (no path leaves it unbound
@@ -282,8 +333,14 @@ class _Builder:
                 stack.append((node.values[0], sure))
                 stack.extend((v, False) for v in node.values[1:])
                 continue
-            for child in ast.iter_child_nodes(node):
-                stack.append((child, sure))
+            for name in node._fields:  # ast.iter_child_nodes, inlined (hot)
+                if name == "ctx":
+                    continue
+                value = getattr(node, name, None)
+                if isinstance(value, list):
+                    stack.extend((c, sure) for c in value if isinstance(c, ast.AST))
+                elif isinstance(value, ast.AST):
+                    stack.append((value, sure))
 
     def _comprehension(
         self,
@@ -578,22 +635,24 @@ class _Builder:
                 tracked.add(d.name)  # a `del` or a capture the index does not record
         nodes = self.nodes
         reachable = _reachable(nodes)
-        unbound = {name: Definition(name, DefKind.UNBOUND, self.scope_node) for name in tracked}
-        states = _reaching(nodes, reachable, unbound)
-        uses: dict[ast.Name, frozenset[Definition]] = {}
-        for n, node in enumerate(nodes):
-            state = dict(states[n])
-            for e in node.events:
-                if isinstance(e, Definition):
-                    _apply(state, e)
-                elif e.id in tracked:
-                    uses[e] = state.get(e.id, frozenset())
-        for use, defs in self.comp_uses.items():
-            uses[use] = defs
+        use_node: dict[ast.Name, int] = {}
         succs: list[list[int]] = [[] for _ in nodes]
+        flow_preds: list[tuple[int, ...]] = []
+        defs: list[tuple[Definition, ...]] = []
         for n, node in enumerate(nodes):
             for p in node.preds:
                 succs[p].append(n)
+            if n in reachable:
+                flow_preds.append(tuple(p for p in node.preds if p in reachable))
+            else:
+                flow_preds.append((*node.preds, *node.dead))
+            own = []
+            for e in node.events:
+                if isinstance(e, Definition):
+                    own.append(e)
+                else:
+                    use_node[e] = n
+            defs.append(tuple(own))
         frozen = tuple(
             FlowNode(i, n.owner, tuple(n.events), tuple(n.preds), tuple(n.dead))
             for i, n in enumerate(nodes)
@@ -604,8 +663,11 @@ class _Builder:
             tracked=frozenset(tracked),
             reachable=reachable,
             spans=self.spans,
-            uses=uses,
-            states=tuple(states),
+            _use_node=use_node,
+            _local=self.comp_uses,
+            _unbound={n: Definition(n, DefKind.UNBOUND, self.scope_node) for n in tracked},
+            _flow_preds=tuple(flow_preds),
+            _defs=tuple(defs),
             _succs=tuple(tuple(s) for s in succs),
         )
 
@@ -628,15 +690,6 @@ def _irrefutable(p: ast.AST) -> bool:
     return False
 
 
-def _apply(state: dict[str, frozenset[Definition]], d: Definition) -> None:
-    if d.name not in state:
-        return
-    if d.certain:
-        state[d.name] = frozenset((d,))
-    else:
-        state[d.name] = state[d.name] | {d}
-
-
 def _reachable(nodes: list[_Node]) -> frozenset[int]:
     succs: list[list[int]] = [[] for _ in nodes]
     for n, node in enumerate(nodes):
@@ -650,44 +703,6 @@ def _reachable(nodes: list[_Node]) -> frozenset[int]:
                 seen.add(s)
                 todo.append(s)
     return frozenset(seen)
-
-
-def _reaching(
-    nodes: list[_Node], reachable: frozenset[int], unbound: Mapping[str, Definition]
-) -> list[State]:
-    """Reaching definitions: the state at the start of each node, to a fixed point. A node
-    no path reaches takes its dead edges too (the last state, for the record)."""
-    start: dict[str, frozenset[Definition]] = {n: frozenset((d,)) for n, d in unbound.items()}
-    ins: list[dict[str, frozenset[Definition]] | None] = [None] * len(nodes)
-    outs: list[dict[str, frozenset[Definition]] | None] = [None] * len(nodes)
-    changed = True
-    while changed:
-        changed = False
-        for n, node in enumerate(nodes):
-            if n in reachable:
-                preds = [p for p in node.preds if p in reachable]
-            else:
-                preds = [*node.preds, *node.dead]
-            if n == 0:
-                state = dict(start)
-            else:
-                known = [o for p in preds if (o := outs[p]) is not None]
-                if not known:
-                    continue
-                state = dict(known[0])
-                for o in known[1:]:
-                    for name, defs in o.items():
-                        if defs is not state[name]:
-                            state[name] = state[name] | defs
-            ins[n] = state
-            out = dict(state)
-            for e in node.events:
-                if isinstance(e, Definition):
-                    _apply(out, e)
-            if out != outs[n]:
-                outs[n] = out
-                changed = True
-    return [s if s is not None else dict(start) for s in ins]
 
 
 class FlowGraphs:
@@ -769,18 +784,51 @@ class FlowGraphs:
         return self.graph(self.owner(where)).bound_at(name, where)
 
     def may_run_after(self, first: ast.stmt, then: ast.stmt) -> bool:
+        """Some path runs `then` after `first` (statements of one scope)."""
         graph = self.graph(self.owner(then))
         return graph.may_run_after(first, then)
 
+    def read_before(self, region: ast.AST, name: str, stmt: ast.stmt) -> bool:
+        """A load of `name` inside `region` (a loop holding `stmt`) may see a value other than
+        the one `stmt` binds: it may run before `stmt` in a step (or with `stmt` skipped). A
+        load inside a nested function counts at the statement that defines it; unknown (the
+        name is not tracked) counts as read."""
+        scope_node = self.owner(stmt)
+        graph = self.graph(scope_node)
+        if name not in graph.tracked:
+            return True
+        for node in ast.walk(region):
+            if not (isinstance(node, ast.Name) and node.id == name):
+                continue
+            if not isinstance(node.ctx, ast.Load):
+                continue
+            if self.owner(node) is scope_node:
+                defs = graph.reaching(node)
+            else:
+                at = _statement_in(node, scope_node)
+                defs = graph.reaching_at(name, at) if at is not None else None
+            if defs is None or any(d.node is not stmt for d in defs):
+                return True
+        return False
+
 
 def _statement_in(node: ast.AST, scope_node: ast.AST) -> ast.AST | None:
-    """The statement of `scope_node`'s body-level blocks that holds `node` (innermost)."""
+    """The innermost statement of `scope_node`'s own graph that holds `node` (a `def`,
+    `class` or the statement around a lambda, for a node inside a nested scope)."""
+    chain: list[ast.AST] = []
     cur: ast.AST | None = node
     while cur is not None and cur is not scope_node:
-        if isinstance(cur, ast.stmt):
-            return cur
+        chain.append(cur)
         cur = getattr(cur, "jl_parent", None)
-    return None
+    if cur is None:
+        return None
+    found: ast.AST | None = None
+    for n in reversed(chain):  # from the scope down
+        if isinstance(n, ast.stmt):
+            found = n
+        if isinstance(n, (*_FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            break  # a nested scope: its statements are in its own graph
+    return found
 
 
 def flow_graphs(index: ModuleIndex) -> FlowGraphs:
