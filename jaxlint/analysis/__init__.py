@@ -15,6 +15,7 @@ from jaxlint.analysis.traced import TracedFunction, TracedFunctions, TracedKind
 from jaxlint.analysis.transforms import Transforms
 
 if TYPE_CHECKING:
+    from jaxlint.analysis.flow.graph import FlowGraphs
     from jaxlint.analysis.flow.keys import KeyFlow
     from jaxlint.analysis.guards import VersionGuards
     from jaxlint.analysis.jit_sites import JitSites
@@ -55,6 +56,14 @@ class ModuleFacts:
     @cached_property
     def index(self) -> ModuleIndex:
         return ModuleIndex(self.tree)
+
+    @cached_property
+    def flow(self) -> FlowGraphs:
+        """Program order (analysis/flow/graph.py): a control-flow graph and use-def map per
+        scope, each built on the first question about that scope."""
+        from jaxlint.analysis.flow.graph import flow_graphs
+
+        return flow_graphs(self.index)
 
     @cached_property
     def transforms(self) -> Transforms:

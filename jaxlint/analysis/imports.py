@@ -174,6 +174,8 @@ class ModuleIndex:
         self.nested_imports: list[ast.Import | ast.ImportFrom] = []
         self.names: dict[str, list[ast.Name]] = {}  # every Name node, by identifier
         self._qual_cache: dict[int, str | None] = {}
+        # analysis/flow/graph.FlowGraphs: program order, built per scope on first question
+        self.flow_graphs: object = None
         self._module_writes: dict[str, list[Write]] | None = None
         self._imported: dict[str, frozenset[str]] | None = None
         self._build()

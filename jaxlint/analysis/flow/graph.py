@@ -1,0 +1,164 @@
+"""Program order, written once: a control-flow graph per scope, with a use-def map.
+
+pyright's binder and ty's use-def map, for the questions the analyses ask about program
+order: which bindings of a name may reach this load, is the name bound on every path to this
+statement, may this statement run after that one, may a load in a loop run before the
+statement that binds it. One graph per scope, built on the first question about it from the
+one-walk `ModuleIndex` (`flow/cfg.py` says what the graph models); a file that never asks
+pays nothing. `ModuleFacts.flow` and `flow_graphs(index)` give the same object.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis.flow.cfg import (
+    Definition,
+    DefKind,
+    FlowGraph,
+    FlowNode,
+    build_graph,
+)
+from jaxlint.analysis.imports import Binding, ModuleIndex
+
+__all__ = [
+    "DefKind",
+    "Definition",
+    "FlowGraph",
+    "FlowGraphs",
+    "FlowNode",
+    "flow_graphs",
+]
+
+
+class FlowGraphs:
+    """The graphs of a module's scopes, each built on the first question about it."""
+
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self._graphs: dict[ast.AST, FlowGraph] = {}
+
+    def graph(self, scope_node: ast.AST) -> FlowGraph:
+        g = self._graphs.get(scope_node)
+        if g is None:
+            g = self._graphs[scope_node] = build_graph(self.index, scope_node)
+        return g
+
+    def owner(self, node: ast.AST) -> ast.AST:
+        """The scope whose graph holds `node`: decorators, defaults and base classes run
+        in the scope around their def (the index files them under the def's own scope)."""
+        child: ast.AST = node
+        cur: ast.AST | None = getattr(node, "jl_parent", None)
+        while cur is not None:
+            if cur in self.index.scopes:
+                if isinstance(cur, ast.Lambda):
+                    if child is cur.body:
+                        return cur
+                elif isinstance(cur, ast.Module) or isinstance(child, ast.stmt):
+                    return cur  # a def's or class's only statements are its body
+            child, cur = cur, getattr(cur, "jl_parent", None)
+        return self.index.tree
+
+    def reaching(self, use: ast.Name) -> frozenset[Definition] | None:
+        """The definitions that may reach a load, in its own scope; None when unknown."""
+        return self.graph(self.owner(use)).reaching(use)
+
+    def reaching_binding(self, use: ast.Name) -> Binding | None:
+        """The one binding that certainly reaches a load (a parameter, an assignment, ...):
+        no other binding, no unbound path. A name of an enclosing scope is answered at the
+        statement that defines the scope of the load. None when there is no such binding."""
+        scope_node = self.owner(use)
+        graph = self.graph(scope_node)
+        if use.id in graph.tracked:
+            defs = graph.reaching(use)
+        else:
+            defs = self._outer(use.id, scope_node)
+        if not defs or len(defs) != 1:
+            return None
+        (d,) = defs
+        if d.kind is not DefKind.PARAM and d.kind is not DefKind.BIND:
+            return None
+        return d.binding
+
+    def _outer(self, name: str, scope_node: ast.AST) -> frozenset[Definition] | None:
+        """What reaches the definition of `scope_node` in the enclosing scope that binds
+        `name` (class bodies are skipped, as in name lookup)."""
+        scopes = self.index.scopes
+        inner = scopes[scope_node]
+        if name in inner.globals or name in inner.bindings:
+            return None  # global/nonlocal, or written from elsewhere: unknown
+        node = scope_node
+        outer = inner.parent
+        while outer is not None:
+            holder = self.owner(node)
+            if outer.kind != "class" and (name in outer.bindings or name in outer.globals):
+                if name in outer.globals:
+                    return None
+                graph = self.graph(outer.node)
+                if holder is not outer.node:
+                    return None
+                stmt = _statement_in(node, outer.node)
+                return graph.reaching_at(name, stmt) if stmt is not None else None
+            node = outer.node
+            outer = outer.parent
+        return None
+
+    def bound_at(self, name: str, where: ast.stmt) -> bool:
+        """`name` holds a value of `where`'s own scope on every path to `where`."""
+        return self.graph(self.owner(where)).bound_at(name, where)
+
+    def may_run_after(self, first: ast.stmt, then: ast.stmt) -> bool:
+        """Some path runs `then` after `first` (statements of one scope)."""
+        graph = self.graph(self.owner(then))
+        return graph.may_run_after(first, then)
+
+    def read_before(self, region: ast.AST, name: str, stmt: ast.stmt) -> bool:
+        """A load of `name` inside `region` (a loop holding `stmt`) may see a value other than
+        the one `stmt` binds: it may run before `stmt` in a step (or with `stmt` skipped). A
+        load inside a nested function counts at the statement that defines it; unknown (the
+        name is not tracked) counts as read."""
+        scope_node = self.owner(stmt)
+        graph = self.graph(scope_node)
+        if name not in graph.tracked:
+            return True
+        for node in ast.walk(region):
+            if not (isinstance(node, ast.Name) and node.id == name):
+                continue
+            if not isinstance(node.ctx, ast.Load):
+                continue
+            if self.owner(node) is scope_node:
+                defs = graph.reaching(node)
+            else:
+                at = _statement_in(node, scope_node)
+                defs = graph.reaching_at(name, at) if at is not None else None
+            if defs is None or any(d.node is not stmt for d in defs):
+                return True
+        return False
+
+
+def _statement_in(node: ast.AST, scope_node: ast.AST) -> ast.AST | None:
+    """The innermost statement of `scope_node`'s own graph that holds `node` (a `def`,
+    `class` or the statement around a lambda, for a node inside a nested scope)."""
+    chain: list[ast.AST] = []
+    cur: ast.AST | None = node
+    while cur is not None and cur is not scope_node:
+        chain.append(cur)
+        cur = getattr(cur, "jl_parent", None)
+    if cur is None:
+        return None
+    found: ast.AST | None = None
+    for n in reversed(chain):  # from the scope down
+        if isinstance(n, ast.stmt):
+            found = n
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            break  # a nested scope: its statements are in its own graph
+    return found
+
+
+def flow_graphs(index: ModuleIndex) -> FlowGraphs:
+    """The module's graphs, kept with its index (every analysis built on the index shares
+    them)."""
+    graphs = index.flow_graphs
+    if not isinstance(graphs, FlowGraphs):
+        graphs = index.flow_graphs = FlowGraphs(index)
+    return graphs

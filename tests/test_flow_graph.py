@@ -1,0 +1,398 @@
+"""The flow graph (analysis/flow/graph.py): reaching definitions, bound-on-every-path and
+may-run-after, on small functions whose answer is written down."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from jaxlint.analysis import ModuleFacts
+from jaxlint.analysis.flow.graph import DefKind, FlowGraphs
+
+
+def _facts(src: str) -> tuple[ModuleFacts, ast.Module]:
+    tree = ast.parse(textwrap.dedent(src))
+    return ModuleFacts(tree), tree
+
+
+def _load(tree: ast.AST, name: str, line: int) -> ast.Name:
+    found = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Name)
+        and n.id == name
+        and isinstance(n.ctx, ast.Load)
+        and n.lineno == line
+    ]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def reach(src: str, name: str, line: int) -> set[str] | None:
+    """What reaches the load of `name` on `line` (lines of the dedented source, from 1):
+    'unbound', 'param', or the line of each binding ('5', 'del 5', 'aug 5')."""
+    facts, tree = _facts(src)
+    defs = facts.flow.reaching(_load(tree, name, line))
+    if defs is None:
+        return None
+    out = set()
+    for d in defs:
+        if d.kind is DefKind.UNBOUND:
+            out.add("unbound")
+        elif d.kind is DefKind.PARAM:
+            out.add("param")
+        else:
+            prefix = {DefKind.DELETE: "del ", DefKind.AUGMENT: "aug "}.get(d.kind, "")
+            out.add(f"{prefix}{d.node.lineno}")  # type: ignore[union-attr]
+    return out
+
+
+def test_if_else_joins_both_arms():
+    src = """\
+    def f(c):
+        x = 1
+        if c:
+            x = 2
+        else:
+            x = 3
+        return x
+    """
+    assert reach(src, "x", 7) == {"4", "6"}
+
+
+def test_if_without_else_keeps_the_earlier_binding():
+    src = """\
+    def f(c):
+        x = 1
+        if c:
+            x = 2
+        return x
+    """
+    assert reach(src, "x", 5) == {"2", "4"}
+
+
+def test_a_binding_in_the_loop_body_reaches_the_loop_head():
+    src = """\
+    def f(xs):
+        y = 0
+        for x in xs:
+            use(y)
+            y = x
+        return y
+    """
+    assert reach(src, "y", 4) == {"2", "5"}
+    assert reach(src, "y", 6) == {"2", "5"}  # zero steps: the first binding
+    assert reach(src, "x", 5) == {"3"}
+
+
+def test_while_condition_sees_the_body():
+    src = """\
+    def f(n):
+        i = 0
+        while i < n:
+            i = i + 1
+        return i
+    """
+    assert reach(src, "i", 3) == {"2", "4"}
+    assert reach(src, "i", 4) == {"2", "4"}
+
+
+def test_break_skips_the_else_and_continue_goes_to_the_head():
+    src = """\
+    def f(xs, c):
+        for x in xs:
+            r = 1
+            if c:
+                break
+            r = 2
+            if x:
+                continue
+            r = 3
+        else:
+            r = 4
+        return r
+    """
+    # after `break` r is the one of line 3; otherwise the `else` rebinds it
+    assert reach(src, "r", 12) == {"3", "11"}
+
+
+def test_while_else_runs_when_the_test_fails():
+    src = """\
+    def f(c):
+        while c():
+            v = 1
+            if c:
+                break
+        else:
+            v = 2
+        return v
+    """
+    assert reach(src, "v", 8) == {"3", "7"}
+
+
+def test_while_true_only_leaves_by_break():
+    src = """\
+    def f(c):
+        while True:
+            v = c()
+            if v:
+                break
+        return v
+    """
+    assert reach(src, "v", 6) == {"3"}
+
+
+def test_try_binding_may_or_may_not_reach_the_handler():
+    src = """\
+    def f():
+        x = 0
+        try:
+            x = 1
+            x = 2
+        except ValueError:
+            return x
+        return x
+    """
+    assert reach(src, "x", 7) == {"2", "4", "5"}
+    assert reach(src, "x", 8) == {"5"}
+
+
+def test_finally_sees_every_path_and_the_except_name_is_deleted():
+    src = """\
+    def f():
+        try:
+            x = 1
+        except Exception as e:
+            x = 2
+        finally:
+            use(x)
+        return e
+    """
+    assert reach(src, "x", 7) == {"unbound", "3", "5"}
+    # one copy of `finally`: the exception path out of the handler (e still bound) is joined
+    # into what goes on after it -- an over-approximation, never a missing binding
+    assert reach(src, "e", 8) == {"unbound", "4", "del 4"}
+    src_no_finally = """\
+    def f():
+        try:
+            x = 1
+        except Exception as e:
+            x = 2
+        return e
+    """
+    assert reach(src_no_finally, "e", 6) == {"unbound", "del 4"}
+
+
+def test_return_cuts_the_path():
+    src = """\
+    def f(c):
+        if c:
+            x = 1
+        else:
+            return None
+        return x
+    """
+    assert reach(src, "x", 6) == {"3"}
+
+
+def test_match_cases_and_fall_through():
+    src = """\
+    def f(v):
+        y = 0
+        match v:
+            case [y]:
+                pass
+            case {"k": z} if z:
+                y = 2
+        return y
+    """
+    # the capture on line 4 has no binding in the index; a failed guard leaves z bound
+    assert reach(src, "y", 8) == {"2", "4", "7"}
+    src_wild = """\
+    def f(v):
+        match v:
+            case 1:
+                y = 1
+            case _:
+                y = 2
+        return y
+    """
+    assert reach(src_wild, "y", 7) == {"4", "6"}
+
+
+def test_del_and_augmented_assignment():
+    src = """\
+    def f():
+        x = 1
+        x += 2
+        use(x)
+        del x
+        return x
+    """
+    assert reach(src, "x", 4) == {"aug 3"}
+    assert reach(src, "x", 6) == {"del 5"}
+
+
+def test_walrus_binds_and_may_not_run_in_a_branch_of_an_expression():
+    src = """\
+    def f(c, g):
+        y = 0
+        if (n := g()) > 0:
+            pass
+        ok = c and (y := 1)
+        return n, y
+    """
+    assert reach(src, "n", 6) == {"3"}
+    assert reach(src, "y", 6) == {"2", "5"}
+
+
+def test_value_is_read_before_the_target_binds():
+    src = """\
+    def f(x):
+        x = x + 1
+        for x in x:
+            pass
+    """
+    assert reach(src, "x", 2) == {"param"}
+    assert reach(src, "x", 3) == {"2"}
+
+
+def test_comprehension_variables_stay_in_the_comprehension():
+    src = """\
+    def f(xs):
+        x = 0
+        ys = [x for x in xs]
+        return x
+    """
+    facts, tree = _facts(src)
+    inner = _load(tree, "x", 3)
+    (d,) = facts.flow.reaching(inner)
+    assert isinstance(d.node, ast.comprehension)
+    assert reach(src, "x", 4) == {"2"}
+
+
+def test_nested_functions_have_their_own_graph():
+    src = """\
+    def outer():
+        x = 1
+        def inner():
+            return x
+        y = 2
+        def other():
+            y = 3
+            return y
+        return inner, y
+    """
+    facts, tree = _facts(src)
+    assert reach(src, "x", 4) is None  # free in `inner`: not tracked by its graph
+    assert reach(src, "y", 8) == {"7"}
+    assert reach(src, "y", 9) == {"5"}  # `other`'s `y` is its own
+    graphs = facts.flow
+    binding = graphs.reaching_binding(_load(tree, "x", 4))
+    assert binding is not None and binding.node.lineno == 2  # what `inner` sees when defined
+    fn = tree.body[0]
+    assert graphs.graph(fn.body[1]) is not graphs.graph(fn)
+
+
+def test_dead_code_gets_the_last_state_but_no_path():
+    src = """\
+    def f():
+        x = 1
+        return x
+        x = 2
+        use(x)
+    """
+    facts, tree = _facts(src)
+    fn = tree.body[0]
+    assert reach(src, "x", 5) == {"4"}
+    assert not facts.flow.graph(fn).may_run_after(fn.body[1], fn.body[2])
+
+
+def test_bound_on_every_path_and_may_run_after():
+    src = """\
+    def f(xs, c):
+        if c:
+            a = 1
+        b = 2
+        for x in xs:
+            d = x
+        t = 0
+    """
+    facts, tree = _facts(src)
+    fn = tree.body[0]
+    g: FlowGraphs = facts.flow
+    end = fn.body[-1]
+    assert g.bound_at("b", end)
+    assert g.bound_at("xs", end)
+    assert not g.bound_at("a", end)  # only in one branch
+    assert not g.bound_at("d", end)  # zero steps
+    assert not g.bound_at("x", end)
+    loop = fn.body[2]
+    body = loop.body[0]
+    assert g.may_run_after(body, body)  # the next step of the loop
+    assert g.may_run_after(fn.body[0], end)
+    assert not g.may_run_after(end, fn.body[0])
+
+
+def test_globals_and_names_written_from_elsewhere_are_unknown():
+    src = """\
+    x = 1
+    def f():
+        global x
+        x = 2
+        return x
+    def g():
+        return x
+    use(x)
+    """
+    assert reach(src, "x", 5) is None
+    assert reach(src, "x", 8) is None  # `f` may have rebound it
+    facts, tree = _facts(src)
+    assert facts.flow.reaching_binding(_load(tree, "x", 7)) is None
+
+
+def test_decorators_and_defaults_run_in_the_enclosing_scope():
+    src = """\
+    def f():
+        d = 1
+        def g(a=d):
+            d = 2
+            return a
+        return g
+    """
+    assert reach(src, "d", 3) == {"2"}
+
+
+def test_a_graph_is_built_only_when_asked():
+    facts, tree = _facts("def f():\n    return 1\ndef g():\n    x = 1\n    return x\n")
+    g = facts.flow
+    assert facts.index.flow_graphs is g
+    g.reaching(_load(tree, "x", 5))
+    assert set(g._graphs) == {tree.body[1]}
+
+
+def test_read_before_in_a_loop():
+    src = """\
+    def f(xs, c):
+        for x in xs:
+            use(a)
+            a = g()
+        for x in xs:
+            b = g()
+            use(b)
+        for x in xs:
+            if c:
+                d = g()
+            use(d)
+        for x in xs:
+            k = g()
+            h = lambda: k
+    """
+    facts, tree = _facts(src)
+    fn = tree.body[0]
+    g = facts.flow
+    first, second, third, fourth = fn.body
+    assert g.read_before(first, "a", first.body[1])
+    assert not g.read_before(second, "b", second.body[0])
+    assert g.read_before(third, "d", third.body[0].body[0])  # the step that skips it
+    assert not g.read_before(fourth, "k", fourth.body[0])  # the lambda is made after it
