@@ -23,6 +23,8 @@ silent example and, where it makes sense, a twin that still fires (tests/test_ki
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
+from typing import Any
 
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.imports import ModuleIndex, dotted
@@ -699,3 +701,39 @@ def never_array(index: ModuleIndex, node: ast.AST) -> bool:
             for b in found
         )
     return False
+
+
+def module_param_kinds(
+    index: ModuleIndex,
+    row: Callable[[ast.AST], Any],
+    passed: dict[str, tuple[int, frozenset[str]]] | None,
+) -> ParamKinds:
+    """The `ParamKinds` of a module, where `row(fn)` is `fn`'s traced row as the pipeline
+    stands (`TracedFunctions.current`: `via`, `kind`, `chain`), or None."""
+    from jaxlint.analysis.jax_api import FILTERING
+    from jaxlint.analysis.transforms import TracedKind
+    from jaxlint.analysis.values import Kind, ValueKinds  # only when a function is traced
+
+    values = ValueKinds(index)  # outside traced code: no taint needed
+
+    def filtered(fn: ast.AST) -> bool:
+        facts = row(fn)
+        return facts is not None and facts.via.startswith(FILTERING)
+
+    def jit_entry(fn: ast.AST) -> bool:
+        facts = row(fn)
+        return (
+            facts is not None
+            and facts.kind is TracedKind.JIT
+            and facts.via in ("jax.jit", "jax.experimental.pjit.pjit", "jax.pmap")
+            and not facts.chain
+        )
+
+    return ParamKinds(
+        index,
+        lambda node: values.of(node) is Kind.ARRAY,
+        passed,
+        filtered,
+        scalar_value=lambda node: values.of(node) is Kind.SCALAR,
+        jit_entry=jit_entry,
+    )

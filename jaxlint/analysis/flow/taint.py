@@ -52,6 +52,7 @@ from jaxlint.analysis.kinds import (
     STATIC_METHODS,
     ParamKinds,
     constructed_object,
+    module_param_kinds,
     never_array,
     object_params,
     static_result,
@@ -61,7 +62,6 @@ from jaxlint.analysis.kinds import (
 )
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
-from jaxlint.analysis.transforms import TracedKind
 
 if TYPE_CHECKING:
     from jaxlint.analysis.traced import TracedFunctions
@@ -162,32 +162,9 @@ class TaintAnalysis(TaintQueries):
 
     @cached_property
     def kinds(self) -> ParamKinds:
-        """Parameter kinds of traced functions (analysis/kinds.py, the one place)."""
-        from jaxlint.analysis.values import Kind, ValueKinds  # only when a function is traced
-
-        values = ValueKinds(self.index)  # outside traced code: no taint needed
-
-        def filtered(fn: ast.AST) -> bool:
-            facts = self.traced.current(fn)  # the pipeline's row as it stands (traced.py)
-            return facts is not None and facts.via.startswith(FILTERING)
-
-        def jit_entry(fn: ast.AST) -> bool:
-            facts = self.traced.current(fn)
-            return (
-                facts is not None
-                and facts.kind is TracedKind.JIT
-                and facts.via in ("jax.jit", "jax.experimental.pjit.pjit", "jax.pmap")
-                and not facts.chain
-            )
-
-        return ParamKinds(
-            self.index,
-            lambda node: values.of(node) is Kind.ARRAY,
-            self._passed,
-            filtered,
-            scalar_value=lambda node: values.of(node) is Kind.SCALAR,
-            jit_entry=jit_entry,
-        )
+        """Parameter kinds of traced functions (analysis/kinds.py, the one place), read
+        against the pipeline's rows as they stand (traced.py)."""
+        return module_param_kinds(self.index, self.traced.current, self._passed)
 
     @property
     def _quiet(self) -> int:
