@@ -131,8 +131,10 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
     """What made a mature suite's good tests fail (issue 25): a test recomputing an expected
     value with the same key, a `lax.cond` branch closure and an `eval_shape` partial re-traced
     per eager call (no `jax.jit` there), and 2 jitted callables where the threshold says "more
-    than 2". Each is a note at most; a reuse inside the library and 3 jitted callables still
-    fail."""
+    than 2"; and from equinox's suite: a generic jit wrapper renamed after each decorated
+    function, a primitive's lowering rule traced per compile, JAX's key-reuse checker breaking a
+    primitive with a `prim` parameter. Each is a note at most; a reuse inside the library and 3
+    jitted callables still fail."""
     pytest.importorskip("jax")
     project = tmp_path / "good"
     shutil.copytree(GOOD, project, ignore=shutil.ignore_patterns("__pycache__"))
@@ -155,8 +157,17 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
         ("JAX201", "test_same_key_via_lib"),
         ("JAX201", "test_same_key_twice"),
         ("JAX201", "test_same_key_in_a_subtest"),
+        ("JAX401", "test_wrapper_per_function"),
+        ("JAX401", "test_lowering_rule"),
+        ("JAX201", "test_checker_breaks"),
     }, events
     traced_by = {e["evidence"].get("traced_by") for e in events if e["code"] == "JAX401"}
-    assert traced_by == {"cond", "eval_shape", None}
-    assert "jaxlint runtime notes (6, no test failed for them)" in result.stdout
+    assert traced_by == {
+        "cond",
+        "eval_shape",
+        "a jit wrapper per decorated function",
+        "lowering",
+        None,
+    }
+    assert "jaxlint runtime notes (9, no test failed for them)" in result.stdout
     assert "jaxlint runtime findings (2)" in result.stdout
