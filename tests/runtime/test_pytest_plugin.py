@@ -133,7 +133,8 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
     per eager call (no `jax.jit` there), and 2 jitted callables where the threshold says "more
     than 2"; and from equinox's suite: a generic jit wrapper renamed after each decorated
     function, a primitive's lowering rule traced per compile, JAX's key-reuse checker breaking a
-    primitive with a `prim` parameter. Each is a note at most; a reuse inside the library and 3
+    primitive with a `prim` parameter; and from chex's: a test's own jitted function compiled per
+    shape or made per call. Each is a note at most; a reuse inside the library and 3
     jitted callables still fail."""
     pytest.importorskip("jax")
     project = tmp_path / "good"
@@ -160,6 +161,8 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
         ("JAX401", "test_wrapper_per_function"),
         ("JAX401", "test_lowering_rule"),
         ("JAX201", "test_checker_breaks"),
+        ("JAX404", "test_own_jit_per_shape"),
+        ("JAX401", "test_own_jit_per_call"),
     }, events
     traced_by = {e["evidence"].get("traced_by") for e in events if e["code"] == "JAX401"}
     assert traced_by == {
@@ -169,5 +172,5 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
         "lowering",
         None,
     }
-    assert "jaxlint runtime notes (9, no test failed for them)" in result.stdout
+    assert "jaxlint runtime notes (11, no test failed for them)" in result.stdout
     assert "jaxlint runtime findings (2)" in result.stdout
