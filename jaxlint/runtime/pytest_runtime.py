@@ -381,7 +381,8 @@ class RuntimeChecks:
             events.extend(item.stash.get(_PENDING, []))
         unique: dict[tuple[Any, ...], dict[str, Any]] = {}
         for event in events:
-            unique.setdefault((event["code"], event["path"], event["line"], event["test"]), event)
+            key = (event["code"], event["path"], event["line"], event["test"], event["message"])
+            unique.setdefault(key, event)
         events = list(unique.values())
         if events:
             report.user_properties.append((PROPERTY, events))

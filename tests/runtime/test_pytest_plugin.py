@@ -148,6 +148,7 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
     assert failed == {
         "check_good.py::test_three_jits",
         "check_good.py::test_reuse_inside_the_library_still_fails",
+        "check_good.py::test_note_and_finding_on_one_line",
     }, output
     events = json.loads(report.read_text(encoding="utf-8"))
     notes = {(e["code"], e["test"].split("::")[-1]) for e in events if e["evidence"].get("note")}
@@ -163,7 +164,11 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
         ("JAX201", "test_checker_breaks"),
         ("JAX404", "test_own_jit_per_shape"),
         ("JAX401", "test_own_jit_per_call"),
+        ("JAX401", "test_note_and_finding_on_one_line"),
     }, events
+    # a note and a finding at one line of one test are both kept (the finding failed the test)
+    both = [e for e in events if e["test"].endswith("test_note_and_finding_on_one_line")]
+    assert sorted(bool(e["evidence"].get("note")) for e in both) == [False, True], both
     traced_by = {e["evidence"].get("traced_by") for e in events if e["code"] == "JAX401"}
     assert traced_by == {
         "cond",
@@ -172,5 +177,5 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
         "lowering",
         None,
     }
-    assert "jaxlint runtime notes (11, no test failed for them)" in result.stdout
-    assert "jaxlint runtime findings (2)" in result.stdout
+    assert "jaxlint runtime notes (12, no test failed for them)" in result.stdout
+    assert "jaxlint runtime findings (3)" in result.stdout

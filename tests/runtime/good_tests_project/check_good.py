@@ -89,3 +89,8 @@ class SameKeyCase(unittest.TestCase):
 
 def test_reuse_inside_the_library_still_fails():
     lib.reuse_inside(jax.random.key(2))  # expect: failure
+
+
+def test_note_and_finding_on_one_line():
+    for _ in range(3):
+        lib.traced_both_ways(jnp.ones(3))  # expect: failure
