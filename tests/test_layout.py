@@ -16,21 +16,18 @@ MAX_FILE_LINES = 800
 MAX_FUNCTION_LINES = 100
 
 # files over MAX_FILE_LINES today; shrink this list, never grow it
-# (the four below grew past the limit in the merges of 2026-12-02, issues 23-25: the key-flow
-# facts for library constructors and split children, the loop facts of JAX401/405, the plugin's
-# notes; each is to be split along its seams: library key tables out of keys.py, per-step
-# detection out of loops.py, the note classifiers out of pytest_runtime.py)
+# (the three below grew past the limit in the merges of 2026-12-02, issues 23-24: the key-flow
+# facts for library constructors and split children, the loop facts of JAX401/405; each is to be
+# split along its seams: library key tables out of keys.py, per-step detection out of loops.py)
 LONG_FILES: set[str] = {
     "analysis/flow/key_repeats.py",
     "analysis/flow/keys.py",
     "analysis/loops.py",
-    "runtime/pytest_runtime.py",
 }
 
 # functions over MAX_FUNCTION_LINES today ("file:function"); shrink this list, never grow it
 LONG_FUNCTIONS: set[str] = {
     "runtime/kinds/draws.py:check",  # grew on 2026-12-02 (issue 25); to split
-    "runtime/pytest_runtime.py:compile_events",  # grew on 2026-12-02 (issue 25); to split
 }
 
 # rule modules that still hold more than one rule class, or sit outside rules/<family>/

@@ -131,8 +131,11 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
     """What made a mature suite's good tests fail (issue 25): a test recomputing an expected
     value with the same key, a `lax.cond` branch closure and an `eval_shape` partial re-traced
     per eager call (no `jax.jit` there), and 2 jitted callables where the threshold says "more
-    than 2". Each is a note at most; a reuse inside the library and 3 jitted callables still
-    fail."""
+    than 2"; and from equinox's suite: a generic jit wrapper renamed after each decorated
+    function, a primitive's lowering rule traced per compile, JAX's key-reuse checker breaking a
+    primitive with a `prim` parameter; and from chex's: a test's own jitted function compiled per
+    shape or made per call. Each is a note at most; a reuse inside the library and 3
+    jitted callables still fail."""
     pytest.importorskip("jax")
     project = tmp_path / "good"
     shutil.copytree(GOOD, project, ignore=shutil.ignore_patterns("__pycache__"))
@@ -145,6 +148,7 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
     assert failed == {
         "check_good.py::test_three_jits",
         "check_good.py::test_reuse_inside_the_library_still_fails",
+        "check_good.py::test_note_and_finding_on_one_line",
     }, output
     events = json.loads(report.read_text(encoding="utf-8"))
     notes = {(e["code"], e["test"].split("::")[-1]) for e in events if e["evidence"].get("note")}
@@ -155,8 +159,23 @@ def test_good_tests_are_notes_not_failures(tmp_path) -> None:
         ("JAX201", "test_same_key_via_lib"),
         ("JAX201", "test_same_key_twice"),
         ("JAX201", "test_same_key_in_a_subtest"),
+        ("JAX401", "test_wrapper_per_function"),
+        ("JAX401", "test_lowering_rule"),
+        ("JAX201", "test_checker_breaks"),
+        ("JAX404", "test_own_jit_per_shape"),
+        ("JAX401", "test_own_jit_per_call"),
+        ("JAX401", "test_note_and_finding_on_one_line"),
     }, events
+    # a note and a finding at one line of one test are both kept (the finding failed the test)
+    both = [e for e in events if e["test"].endswith("test_note_and_finding_on_one_line")]
+    assert sorted(bool(e["evidence"].get("note")) for e in both) == [False, True], both
     traced_by = {e["evidence"].get("traced_by") for e in events if e["code"] == "JAX401"}
-    assert traced_by == {"cond", "eval_shape", None}
-    assert "jaxlint runtime notes (6, no test failed for them)" in result.stdout
-    assert "jaxlint runtime findings (2)" in result.stdout
+    assert traced_by == {
+        "cond",
+        "eval_shape",
+        "a jit wrapper per decorated function",
+        "lowering",
+        None,
+    }
+    assert "jaxlint runtime notes (12, no test failed for them)" in result.stdout
+    assert "jaxlint runtime findings (3)" in result.stdout

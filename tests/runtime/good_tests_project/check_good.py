@@ -48,6 +48,31 @@ def test_eval_shape_user():
         lib.shapes_user(jnp.ones((2, 3)))
 
 
+def test_own_jit_per_shape():
+    # the test's own jitted function, compiled per shape on purpose (chex's tests of
+    # `assert_max_traces`): a note, while the same in the library is JAX404
+    @jax.jit
+    def fn(x):
+        return x * 2
+
+    for n in range(1, 6):
+        fn(jnp.ones(n))
+
+
+def test_own_jit_per_call():
+    # a jitted function defined inside the test's helper, so a new one per call (chex's
+    # test_redefined_traced_function): a note, while the same in the library is JAX401
+    def outer(x):
+        @jax.jit
+        def inner(y):
+            return y.sum()
+
+        return inner(2 * x)
+
+    for _ in range(4):
+        outer(jnp.ones(3))
+
+
 class SameKeyCase(unittest.TestCase):
     """absltest/unittest style: the error reaches pytest through the TestCase result."""
 
@@ -64,3 +89,8 @@ class SameKeyCase(unittest.TestCase):
 
 def test_reuse_inside_the_library_still_fails():
     lib.reuse_inside(jax.random.key(2))  # expect: failure
+
+
+def test_note_and_finding_on_one_line():
+    for _ in range(3):
+        lib.traced_both_ways(jnp.ones(3))  # expect: failure

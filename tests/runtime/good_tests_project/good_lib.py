@@ -36,3 +36,17 @@ def reuse_inside(key):
     a = jax.random.normal(key, (3,))
     b = jax.random.uniform(key, (3,))  # a real reuse in the code under test
     return a, b
+
+
+def _make_inner(k):
+    def inner(x):
+        return x + k
+
+    return inner
+
+
+def traced_both_ways(x):
+    """New closures from one line each call, traced by `lax.cond` (a note) and by a `jax.jit`
+    made per call (JAX401): two events at one line, both reported."""
+    y = lax.cond(jnp.sum(x) > 0, _make_inner(1.0), _make_inner(2.0), x)
+    return jax.jit(_make_inner(3.0))(y)
