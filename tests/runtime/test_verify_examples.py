@@ -14,6 +14,7 @@ import json
 import os
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -184,6 +185,17 @@ def _verify_examples(root: str) -> list[list[dict[str, Any]]]:
     return reports
 
 
+TIMED = frozenset({"JAX601", "JAX602"})  # verdicts from wall-clock ratios
+
+
+def _verify_one(root: str, code: str, index: int) -> list[dict[str, Any]]:
+    rules = {r.code: r for r in verifiable_rules()}
+    text = textwrap.dedent(rules[code].examples.invalid[index]).lstrip("\n")
+    batch = plan_example(root, code, f"{code}_{index}", text, table_row(TABLE, code, text))
+    reports, _env = verify_jobs([batch], timeout=90, parallel=1)
+    return reports[0]
+
+
 @pytest.fixture(scope="module")
 def verdicts(
     tmp_path_factory: pytest.TempPathFactory,
@@ -203,7 +215,7 @@ def test_every_verifier_kind_has_a_module() -> None:
 
 @pytest.mark.parametrize(("code", "index"), CASES, ids=[f"{c}-{i}" for c, i in CASES])
 def test_invalid_example_is_confirmed(
-    verdicts: dict[tuple[str, int], list[dict[str, Any]]], code: str, index: int
+    verdicts: dict[tuple[str, int], list[dict[str, Any]]], code: str, index: int, tmp_path: Path
 ) -> None:
     findings = verdicts[(code, index)]
     rules = {r.code: r for r in verifiable_rules()}
@@ -232,6 +244,12 @@ def test_invalid_example_is_confirmed(
             f"needs inputs the guesser cannot infer; add a TABLE row:\n{describe(findings)}"
         )
     confirmed = [f for f in findings if f["verdict"] == "confirmed"]
+    if not confirmed and code in TIMED and any(f["verdict"] == "not-reproduced" for f in findings):
+        # a timing verdict is a ratio measured within one run; on a loaded machine (the batch
+        # runs the examples side by side) it can fall under the threshold: the example alone,
+        # once more, decides (seen on 2 cores: 1.93x where the threshold wants more)
+        findings = _verify_one(str(tmp_path), code, index)
+        confirmed = [f for f in findings if f["verdict"] == "confirmed"]
     assert confirmed, f"{code} example {index} was not confirmed:\n{describe(findings)}"
     for finding in findings:
         if finding["verdict"] == "confirmed":
