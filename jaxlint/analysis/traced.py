@@ -118,7 +118,9 @@ class TracedFunction:
     not_none: frozenset[str] = frozenset()
     # the taint level each parameter starts at (NONE left out): what the transform and the
     # parameter kinds give an entry, what traced callers pass a helper
-    levels: Mapping[str, Level] = MappingProxyType({})
+    # (a factory: mappingproxy is unhashable before Python 3.12, and 3.11's dataclasses refuse
+    # an unhashable default)
+    levels: Mapping[str, Level] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def name(self) -> str:
