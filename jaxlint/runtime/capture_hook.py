@@ -424,15 +424,7 @@ class Recorder:
             if name not in local:
                 inputs.append([name, None, "unbound"])
                 continue
-            try:
-                text = self.describe(local[name], name)
-                if len(text) > MAX_TEXT:
-                    raise Unrepresentable("too long")
-                inputs.append([name, text, None])
-            except Unrepresentable as exc:
-                inputs.append([name, None, str(exc)])
-            except Exception as exc:
-                inputs.append([name, None, f"{type(exc).__name__}"])
+            inputs.append(self._input(name, local[name]))
         key = json.dumps([i[:2] for i in inputs])
         if all(json.dumps([i[:2] for i in s["inputs"]]) != key for s in entry["signatures"]):
             caller = frame.f_back
@@ -491,19 +483,23 @@ class Recorder:
             if isinstance(values[name], Unrepresentable):
                 inputs.append([name, None, str(values[name])])
                 continue
-            try:
-                text = self.describe(values[name], name)
-                if len(text) > MAX_TEXT:
-                    raise Unrepresentable("too long")
-                inputs.append([name, text, None])
-            except Unrepresentable as exc:
-                inputs.append([name, None, str(exc)])
-            except Exception as exc:
-                inputs.append([name, None, f"{type(exc).__name__}"])
+            inputs.append(self._input(name, values[name]))
         key = json.dumps([i[:2] for i in inputs])
         if all(json.dumps([i[:2] for i in s["inputs"]]) != key for s in entry["signatures"]):
             entry["signatures"].append({"inputs": inputs, "called_from": _where(caller)})
             self.write()
+
+    def _input(self, name: str, value: Any) -> list[Any]:
+        """`[name, spec text, None]`, or `[name, None, why not]` when it cannot be described."""
+        try:
+            text = self.describe(value, name)
+            if len(text) > MAX_TEXT:
+                raise Unrepresentable("too long")
+            return [name, text, None]
+        except Unrepresentable as exc:
+            return [name, None, str(exc)]
+        except Exception as exc:
+            return [name, None, f"{type(exc).__name__}"]
 
     def maybe_finish(self) -> None:
         if self.done or self.seen_all_at is None:
