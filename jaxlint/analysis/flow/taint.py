@@ -203,6 +203,23 @@ class TaintAnalysis(TaintQueries):
     def closes_over_traced(self, fn: ast.AST) -> bool:
         return any(v >= Level.TREE for v in self.closure_env.get(fn, {}).values())
 
+    def captures_traced(self, fn: ast.AST) -> bool:
+        """A lambda made inside a traced function reads one of its traced values: the closure
+        holds the tracer, so storing the lambda where it outlives the trace leaks it (calling
+        it later raises UnexpectedTracerError). Only names the lambda reads count, not every
+        traced name of the scope it was made in."""
+        env = self.closure_env.get(fn)
+        if not env or not isinstance(fn, ast.Lambda):
+            return False
+        own = set(all_params(fn))
+        return any(
+            isinstance(sub, ast.Name)
+            and isinstance(sub.ctx, ast.Load)
+            and sub.id not in own
+            and env.get(sub.id, Level.NONE) >= Level.TREE
+            for sub in ast.walk(fn.body)
+        )
+
     def analyze(self, fn: ast.AST) -> tuple[set[ast.AST], bool]:
         """Walk `fn` with the parameter levels that reach it: the traced functions whose
         closure grew, and whether `fn`'s return level (or its per-element levels) changed."""

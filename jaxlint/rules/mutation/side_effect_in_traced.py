@@ -47,7 +47,31 @@ SIDE_EFFECT_ADVICE = "return it from the function instead, or log it with `jax.d
 
 
 def _holds_tracer(ctx: Context, node: ast.AST) -> bool:
-    return ctx.taint.is_traced(node) or ctx.taint.level(node) == Level.CONTAINER
+    if ctx.taint.is_traced(node) or ctx.taint.level(node) == Level.CONTAINER:
+        return True
+    return _closure_over_tracer(ctx, node)
+
+
+def _closure_over_tracer(ctx: Context, node: ast.AST) -> bool:
+    """A lambda that reads a traced value, alone or in a list/tuple/set/dict display."""
+    if isinstance(node, ast.Lambda):
+        return ctx.taint.captures_traced(node)
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return any(_closure_over_tracer(ctx, e) for e in node.elts)
+    if isinstance(node, ast.Dict):
+        return any(v is not None and _closure_over_tracer(ctx, v) for v in node.values)
+    return False
+
+
+def _module_object(ctx: Context, node: ast.AST) -> bool:
+    """`a.dct`, `registry.items`: an attribute chain on an object the module binds by
+    assignment (not an import), so what is stored in it outlives the trace."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    if not isinstance(node, ast.Name) or _outer_binding(ctx, node) != "module":
+        return False
+    found = ctx.index.lookup(node.id, ctx.index.scope_of(node))
+    return bool(found) and all(b.kind == "assign" for b in found)
 
 
 def _enclosing_class(ctx: Context, fn: ast.AST | None) -> ast.ClassDef | None:
@@ -287,8 +311,39 @@ class SideEffectInTraced(Rule):
                     stats["rows"] += x.shape[0]  # error: JAX502
                     return x * 2
             """,
+            """
+            import jax
+
+            class Registry:
+                def __init__(self):
+                    self.table = {}
+
+            registry = Registry()
+
+            def sketch(x):
+                registry.table["hi"] = [lambda: x]  # error: JAX502
+                return x
+
+            ys = jax.vmap(sketch)
+            """,
         ),
         valid=(
+            """
+            import jax
+            from jax import lax
+
+            class Registry:
+                def __init__(self):
+                    self.table = {}
+
+            registry = Registry()
+
+            def sketch(x, n):
+                registry.table["size"] = [lambda: n]  # a Python value: nothing traced leaks
+                return lax.cond(x.sum() > 0, lambda: x, lambda: -x)
+
+            ys = jax.vmap(sketch, in_axes=(0, None))
+            """,
             """
             import jax
 
@@ -457,6 +512,12 @@ class SideEffectInTraced(Rule):
             if _outer_binding(ctx, target.value) is None or _is_ref(ctx, target.value):
                 return
             what = f"storing into `{target.value.id}[...]`"
+        elif (
+            isinstance(target, ast.Subscript)
+            and isinstance(target.value, ast.Attribute)
+            and _module_object(ctx, target.value)
+        ):
+            what = f"storing into `{ctx.text(target.value)}[...]`"
         elif self._self_attribute(target, ctx):
             what = f"`{ctx.text(target)} = ...`"
         else:

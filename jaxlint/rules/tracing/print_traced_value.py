@@ -12,13 +12,17 @@ from jaxlint.analysis import Level
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
 
+GRAD_MESSAGE = "`print` under `{via}` shows a tracer, not the value: {why}; use `jax.debug.print`"
+
 
 class PrintTracedValue(Rule):
     """Flags `print` of traced values inside traced functions.
 
     What it does: finds `print(...)` calls whose arguments (or f-string parts) are traced.
     Why is this bad: `print` runs once, at trace time, and shows `JitTracer(float32[3])` instead
-    of the data; later calls of the compiled function print nothing.
+    of the data; later calls of the compiled function print nothing. Under `jax.grad` (and
+    `value_and_grad`, `jacrev`, ...) alone the body runs on every call, but on tracers: the
+    print shows `GradTracer(primal=5.0, ...)`, never the number.
     Example:
         @jax.jit
         def f(x):
@@ -62,6 +66,15 @@ class PrintTracedValue(Rule):
             def run(xs):
                 return lax.scan(step, 0.0, xs)
             """,
+            """
+            import jax
+
+            def loss(w):
+                print("w =", w)  # error: JAX103
+                return (w**2).sum()
+
+            grads = jax.grad(loss)
+            """,
         ),
         valid=(
             """
@@ -76,6 +89,16 @@ class PrintTracedValue(Rule):
             """
             def f(x):
                 print(x)
+            """,
+            """
+            import jax
+
+            def loss(w, name):
+                print("loss of", name, w.shape)
+                jax.debug.print("w = {}", w)
+                return (w**2).sum()
+
+            grads = jax.grad(loss)
             """,
         ),
         unsafe_fixes=(
@@ -119,12 +142,23 @@ class PrintTracedValue(Rule):
     )
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
-        if not ctx.in_jit or ctx.qualname(node.func) != "print":
+        fn = ctx.function
+        if fn is None or not (fn.is_jit or fn.is_grad) or ctx.qualname(node.func) != "print":
             return
         traced = [a for a in node.args if _contains_traced(ctx, a)]
         if not traced:
             return
-        self.report(node, why=ctx.why_traced(traced[0]), fix=self._fix(node, ctx))
+        why = ctx.why_traced(traced[0])
+        if fn.is_jit:
+            self.report(node, why=why, fix=self._fix(node, ctx))
+            return
+        # under `grad` alone the body runs on every call, but on tracers (`JVPTracer`,
+        # `GradTracer`): the print shows the tracer, never the number
+        self.report(
+            node,
+            GRAD_MESSAGE.format(why=why, via=fn.via),
+            fix=self._fix(node, ctx),
+        )
 
     def _fix(self, node: ast.Call, ctx: Context):  # noqa: ANN202
         sep = " "
