@@ -304,6 +304,12 @@ def _run_check(args: argparse.Namespace) -> int:
     summary = FixSummary()
     args.color_on = _color_on(args)
 
+    if args.statistics and args.format not in ("text", "full", "concise", "json"):
+        # a SARIF or GitHub-annotation consumer would read a statistics table as a broken
+        # report; ruff refuses these pairs too
+        raise UsageError(
+            f"--statistics prints a table (text) or a JSON list (json); not {args.format}"
+        )
     if args.add_noqa and (fixing or paths == ["-"]):
         raise UsageError(
             "--add-noqa works on files; it cannot be combined with --fix, --diff or stdin"
@@ -557,7 +563,7 @@ def _finish(
     if args.diff:
         pass  # the diff is the output
     elif args.statistics:
-        if args.format in ("json", "sarif"):
+        if args.format == "json":
             out.write(_statistics_json(diags))
         else:
             out.write(render_statistics(diags))

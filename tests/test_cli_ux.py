@@ -413,6 +413,11 @@ def test_statistics_follow_the_format(tmp_path, run_cli):
     }
     assert rows[0].keys() == {"code", "name", "count", "fixable"}
     assert "JAX801" in run_cli("check", "--statistics", "m.py").stdout
+    for fmt in ("sarif", "github"):  # not a SARIF log nor annotations: refused, not garbled
+        refused = run_cli("check", "--statistics", "--format", fmt, "m.py")
+        assert refused.returncode == 2
+        assert f"not {fmt}" in refused.stderr
+        assert refused.stdout == ""
 
 
 def test_summary_wording(tmp_path, run_cli):
