@@ -137,7 +137,7 @@ class CallGraph:
             owner = self.instance_class(expr.value, _levels + 1)
             if owner is None:
                 return None
-            values = self._self_assignments(owner).get(expr.attr, [])
+            values = self.self_assignments(owner).get(expr.attr, [])
             if len(values) == 1 and isinstance(values[0], ast.Call):
                 return self._class_named(values[0].func)
         return None
@@ -310,7 +310,7 @@ class CallGraph:
             return None
         return scope.node
 
-    def _self_assignments(self, cls: ast.ClassDef) -> dict[str, list[ast.expr | None]]:
+    def self_assignments(self, cls: ast.ClassDef) -> dict[str, list[ast.expr | None]]:
         """`self.attr = value` assignments anywhere in the class (one walk per class)."""
         table = self._self_values.get(cls)
         if table is None:

@@ -398,22 +398,12 @@ class KeyFlow(KeyRepeats):
             fn = self.index.enclosing_function(func)
             cls = syntax.parent(fn) if fn is not None else None
             if isinstance(cls, ast.ClassDef):
-                for node in ast.walk(cls):
-                    if (
-                        isinstance(node, (ast.Assign, ast.AnnAssign))
-                        and node.value is not None
-                        and any(
-                            isinstance(t, ast.Attribute)
-                            and t.attr == func.attr
-                            and isinstance(t.value, ast.Name)
-                            and t.value.id == "self"
-                            for t in (
-                                node.targets if isinstance(node, ast.Assign) else [node.target]
-                            )
-                        )
-                    ):
-                        value = node.value
-                        break
+                # the first value assigned in the class (the call graph's table, one walk
+                # per class: a walk per `self.x(...)` call was quadratic in the class)
+                value = next(
+                    (v for v in self.calls.self_assignments(cls).get(func.attr, []) if v),
+                    None,
+                )
         if isinstance(value, ast.Call):
             return self.index.qualname(value.func)
         return None
