@@ -177,7 +177,6 @@ class JitSites:
         self.facts = facts
         self.index = facts.index
         self._callees: dict[ast.Call, JitSpec | None] = {}
-        self._self_values: dict[ast.ClassDef, dict[str, list[ast.expr]]] = {}
 
     def callee(self, call: ast.Call) -> JitSpec | None:
         """See `jitted_callee` (one answer per call, shared by the rules that ask)."""
@@ -233,21 +232,9 @@ class JitSites:
         return cls.node if cls is not None else None  # type: ignore[return-value]
 
     def self_assignments(self, cls: ast.ClassDef, attr: str) -> list[ast.expr]:
-        """Values assigned to `self.<attr>` anywhere in the class (one table per class)."""
-        table = self._self_values.get(cls)
-        if table is None:
-            table = {}
-            for node in ast.walk(cls):
-                if isinstance(node, ast.Assign):
-                    for t in node.targets:
-                        if (
-                            isinstance(t, ast.Attribute)
-                            and isinstance(t.value, ast.Name)
-                            and t.value.id == "self"
-                        ):
-                            table.setdefault(t.attr, []).append(node.value)
-            self._self_values[cls] = table
-        return list(table.get(attr, ()))
+        """Values assigned to `self.<attr>` anywhere in the class (the call graph's table:
+        one walk per class for every analysis that asks)."""
+        return [v for v in self.facts.calls.self_assignments(cls).get(attr, []) if v is not None]
 
 
 # -- what a jitted expression makes: a new function object each time? -----------------------
