@@ -76,6 +76,32 @@ put(26, "FP", "FP: not every step: `_reset_triangles()` runs only in the Ctrl+O 
     "keyboard-event branches of the event loop (lines 1217/1221), a rare UI reset, not per "
     "step; the call-in-loop is conditional on a user action")
 
+put(0, "TP", "TP: loss_landscape cell 13: `ResConvNet(1, 32, key=key)` and `SansConvNet(1, 32, key=key)` "
+    "initialise both networks from the same key (correlated inits of the two compared models; "
+    "no comment says it is deliberate; notebook, low impact)")
+put(1, "FP", "FP: rebinding to an equal value: every rebinding of `optim` (cells 11, 13, 15) is "
+    "`optax.adam(1e-4)`, so the optimizer baked into train_step is the same transformation; "
+    "where the net changes shape ([2], [4], [2M]) train_step retraces and reads the new one anyway")
+put(3, "TP", "TP: unet cell 17: `jr.split(subkey, len(images))` in the inner `for images, masks in "
+    "train_ds` loop with `subkey` split once per epoch: every batch of an epoch gets the same "
+    "augmentation keys")
+put([5, 6], "TP", "TP: `jr.split(jr.key(0), 4).astype(jnp.float32)` on typed keys raises "
+    "NotImplementedError on JAX 0.12 (repros/typed_key_astype.py): the notebook cell fails")
+put(7, "TP", "TP: reshape.py random_crop_nd: `jr.randint(key, (), 0, input.shape[i] - s)` with "
+    "the same key for every axis: the crop starts along the axes are drawn from the same bits "
+    "(equal on a square input, so crops always lie on the diagonal): a real bug")
+SERKET_CH = ("DEBATABLE: true (the key is broadcast, every mapped element draws the same number) "
+    "but intended: the vmap maps the CHANNELS of one CHW image (in_axes=(None, 0)), and a "
+    "geometric augmentation must rotate/shift all channels of an image identically; the "
+    "suggested per-element keys would be the bug")
+put(8, "DEBATABLE", SERKET_CH + " (Rotate2D)")
+put(9, "DEBATABLE", SERKET_CH + " (RandomHorizontalTranslate2D)")
+put(10, "DEBATABLE", SERKET_CH + " (RandomVerticalTranslate2D)")
+put(11, "FP", "FP: vmap in_axes=None arguments stay Python values: RandomCutoutND calls "
+    "`jax.vmap(random_cutout_nd, in_axes=(None, 0, None, None, None))` with `shape` a tuple of "
+    "ints; unmapped arguments reach the function as the Python objects "
+    "(repros/vmap_unmapped_static.py), so `patches.reshape(-1, *shape)` is concrete")
+
 
 if __name__ == "__main__":
     w = json.load(open(os.path.join(HERE, "..", "worklist.json")))["rows"]
