@@ -1,6 +1,5 @@
 """serket transformations notebook: `jr.split(jr.key(0), 4).astype(jnp.float32)` on typed keys."""
 
-import jax
 import jax.numpy as jnp
 import jax.random as jr
 
