@@ -269,7 +269,8 @@ put(
     "FP: synced inside the region: the %%time cell ends with "
     "`paths[masks[..., order], :order, :]` (eager boolean-mask indexing needs the mask's "
     "values on the host, so it waits for the scan) and dplt.draw_paths(full_paths) (plotting "
-    "converts to NumPy): the measured time includes the compute",
+    "converts to NumPy): the measured time includes the compute "
+    "(repros/bool_mask_index_syncs.py: mask indexing waits for the scan)",
 )
 MLC_EVAL = (
     "FP: the key is never drawn from: the eval-mode model_fn {} , so reusing the same "
