@@ -156,7 +156,7 @@ def test_line_map_between_follows_inserted_and_removed_lines() -> None:
     assert mapping[1:5] == [1, 3, 4, 4]
 
 
-# JAX101, JAX401, ... and JAX110's medium findings are in preview (docs/precision.md, "Preview
+# JAX101, JAX110, JAX401, ... and JAX201's medium findings are in preview (docs/precision.md, "Preview
 # (from v3)"): the planner tests plan them, so they lint with preview on
 PREVIEW_ON = Settings(preview=True)
 
@@ -176,12 +176,12 @@ def test_verify_lints_like_check_preview_included(tmp_path: Any) -> None:
     def found(**kw: Any) -> set[str]:
         return {d.code for d in lint_for_verify(path, ACCEPTANCE, **kw)[0]}
 
-    assert found() == {"JAX110", "JAX201"}
+    assert found() == {"JAX201"}  # JAX110 is in preview since the v5 measurement
     assert found(preview=True) == {"JAX110", "JAX101", "JAX201", "JAX401"}
     assert found(preview=True, select="JAX4") == {"JAX401"}
     write(tmp_path, "pyproject.toml", "[tool.jaxlint]\npreview = true\n")
     assert found() == {"JAX110", "JAX101", "JAX201", "JAX401"}
-    assert found(preview=False) == {"JAX110", "JAX201"}
+    assert found(preview=False) == {"JAX201"}
 
 
 def test_plan_entries_follow_how_the_code_is_traced(tmp_path: Any) -> None:

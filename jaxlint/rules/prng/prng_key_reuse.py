@@ -354,6 +354,7 @@ class PrngKeyReuse(Rule):
             )
             self.report(
                 reuse.node,
+                confidence="medium" if ctx.keys.through_helper(reuse) else "high",
                 message=(
                     f"{detail}; hand on the fresh key from `{reuse.name}, sub = "
                     f"jax.random.split({reuse.name})` and draw from `sub`"
@@ -377,7 +378,13 @@ class PrngKeyReuse(Rule):
                 f"and consumed by `{short}` on every iteration"
             )
             fix = None
-        self.report(reuse.node, detail=detail, name=reuse.name, fix=fix)
+        self.report(
+            reuse.node,
+            detail=detail,
+            name=reuse.name,
+            fix=fix,
+            confidence="medium" if ctx.keys.through_helper(reuse) else "high",
+        )
 
     def _fix(self, reuse: Reuse, ctx: Context) -> Fix | None:
         """Give every consumption of the key in its run of statements its own subkey:
