@@ -57,24 +57,22 @@ def test_flake8_honours_block_and_file_disables_like_check(tmp_path, run_cli):
     """B6: a block disable before a decorated def, and disable-file, in flake8 too."""
     block = (
         "import jax\n\n"
-        "# jaxlint: disable=JAX110\n"
+        "# jaxlint: disable=JAX103\n"
         "@jax.jit\n"
         "def b(x):\n"
-        "    if x > 0:\n"
-        "        return x\n"
-        "    return -x\n\n"
+        "    print(x)\n"
+        "    return x\n\n"
         "@jax.jit\n"
         "def c(x):\n"
-        "    if x > 0:\n"
-        "        return x\n"
-        "    return -x\n"
+        "    print(x)\n"
+        "    return x\n"
     )
     (tmp_path / "block.py").write_text(block)
     (tmp_path / "whole.py").write_text("# jaxlint: disable-file=JAX1\n" + block)
     proc = _flake8("--select", "JAX", "block.py", "whole.py", cwd=tmp_path)
-    assert [line.split(": ")[0] for line in proc.stdout.splitlines()] == ["block.py:12:8"]
+    assert [line.split(": ")[0] for line in proc.stdout.splitlines()] == ["block.py:11:5"]
     check = json.loads(run_cli("check", "--format", "json", "block.py", "whole.py").stdout)
-    assert [(d["filename"], d["location"]["row"]) for d in check] == [("block.py", 12)]
+    assert [(d["filename"], d["location"]["row"]) for d in check] == [("block.py", 11)]
 
 
 def test_flake8_skips_config_excluded_files(tmp_path):

@@ -272,8 +272,9 @@ def test_time_magics_are_timed_regions(tmp_path, run_cli):
     either is JAX601, with the magic named as the evidence. The `%%time` fix blocks at the
     end of the cell; the `%time` finding has no fix (there is no line to insert one)."""
     (tmp_path / "nb.ipynb").write_text(json.dumps(TIMED, indent=1))
-    # JAX601 is in preview (docs/precision.md, "Fresh corpus v3"): the default run is silent
-    assert _json(run_cli("check", "--no-cache", "--format", "json", "nb.ipynb")) == []
+    # JAX601 is back in the default selection (docs/precision.md, v5): the default run finds it
+    proc = run_cli("check", "--no-cache", "--format", "json", "nb.ipynb")
+    assert _json(proc) == [("JAX601", 2, 2, 5), ("JAX601", 3, 1, 11)]
     proc = run_cli("check", "--preview", "--format", "json", "nb.ipynb")
     assert _json(proc) == [("JAX601", 2, 2, 5), ("JAX601", 3, 1, 11)]
     cell_time, line_time = json.loads(proc.stdout)

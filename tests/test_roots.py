@@ -51,7 +51,10 @@ def init(key):
 def _tree(base, name: str, helper_body: str = UTILS) -> str:
     root = base / name
     (root / "tests" / "unit").mkdir(parents=True)
-    (root / "pyproject.toml").write_text(f'[project]\nname = "{name}"\n')
+    # preview on: the key reuse through a helper is JAX201 at medium confidence, in preview
+    (root / "pyproject.toml").write_text(
+        f'[project]\nname = "{name}"\n\n[tool.jaxlint]\npreview = true\n'
+    )
     (root / "tests" / "__init__.py").write_text("")
     (root / "tests" / "test_utils.py").write_text(textwrap.dedent(helper_body))
     (root / "tests" / "unit" / "__init__.py").write_text("")

@@ -48,21 +48,19 @@ def test_disable_comment_before_decorated_block():
         """
         import jax
 
-        # jaxlint: disable=JAX110
+        # jaxlint: disable=JAX103
         @jax.jit
         def f(x):
-            if x > 0:
-                return x
-            return -x
+            print(x)
+            return x
 
         @jax.jit
         def g(x):
-            if x > 0:
-                return x
-            return -x
+            print(x)
+            return x
         """
     )
-    assert codes_at(text) == [(12, "JAX110")]
+    assert codes_at(text) == [(11, "JAX103")]
 
 
 # -- file-level, bare disable, flake8 ranges --------------------------------------------------
@@ -265,14 +263,14 @@ def test_unused_suppression_cli_reports_and_fixes(tmp_path, run_cli):
         "import jax\n"
         "a = jax.tree_map(abs, [1])  # noqa: JAX801\n"
         "b = 1  # noqa: JAX801, E501\n"
-        "# jaxlint: disable=JAX110\n"
+        "# jaxlint: disable=JAX103\n"
         "c = 2\n"
     )
     proc = run_cli("check", "--extend-select", "JAX001", "--format", "concise", "pkg")
     assert proc.returncode == 1
     assert proc.stdout.splitlines()[:2] == [
         "pkg/m.py:3:8: JAX001 [*] Unused `noqa` directive (unused: `JAX801`)",
-        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX110`)",
+        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX103`)",
     ]
     assert run_cli("check", "pkg").returncode == 0  # opt-in: silent by default
     fixed = run_cli("check", "--extend-select", "JAX001", "--fix", "pkg")

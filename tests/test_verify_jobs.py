@@ -20,6 +20,7 @@ RUNTIME = pathlib.Path(__file__).resolve().parent.parent / "jaxlint" / "runtime"
 
 
 def _planned_jobs() -> list[dict]:
+    from jaxlint.core.config import Settings
     from jaxlint.rules import ALL_RULES
     from jaxlint.verify.driver import plan_text
     from jaxlint.verify.plan import InputOptions
@@ -29,7 +30,13 @@ def _planned_jobs() -> list[dict]:
         examples = getattr(rule, "examples", None)
         for i, text in enumerate(examples.invalid if examples is not None else ()):
             text = textwrap.dedent(text).lstrip("\n")
-            jobs += plan_text(f"ex_{rule.code}_{i}.py", text, inputs=InputOptions(guess=True))
+            # every rule's examples, the ones in preview included
+            jobs += plan_text(
+                f"ex_{rule.code}_{i}.py",
+                text,
+                inputs=InputOptions(guess=True),
+                settings=Settings(preview=True),
+            )
     return jobs
 
 
@@ -56,8 +63,8 @@ def test_planning_imports_no_jax():
         """
         import sys
         from jaxlint.verify.driver import plan_text
-        jobs = plan_text("m.py", "import jax\\n@jax.jit\\ndef f(x):\\n    if x > 0:\\n        return x\\n    return -x\\n")
-        assert jobs and jobs[0]["code"] == "JAX110", jobs
+        jobs = plan_text("m.py", "import jax\\n@jax.jit\\ndef f(x):\\n    print(x)\\n    return x\\n")
+        assert jobs and jobs[0]["code"] == "JAX103", jobs
         assert not any(m == "jax" or m.startswith("jax.") for m in sys.modules), "planner imported jax"
         """
     )
