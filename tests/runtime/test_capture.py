@@ -154,6 +154,7 @@ def test_capture_cmd_runs_a_pytest_command_from_the_cli(tmp_path, run_cli) -> No
         "--capture-cmd",
         "pytest test_tiny.py -q -p no:cacheprovider",
         "--no-fix-check",
+        "--preview",  # the finding is JAX110, in preview
         cwd=str(tmp_path),
     )
     assert result.returncode == 0, result.stderr
