@@ -247,11 +247,58 @@ def verify_file(
     and records the real inputs of the functions with findings (`capture.run_capture`); they
     come before every other input source except `args`. The report then has a `capture` entry
     and each finding whose entry used recorded inputs shows them as `evidence.captured`."""
-    from jaxlint.verify.plan import InputOptions
+    from jaxlint.runtime.forkserver import forking
 
     analysis, diags, every = _findings_to_verify(
         path, function=function, args=args, config=config, select=select, preview=preview
     )
+    # one JAX import for the captured run and every child (started by the first one needed)
+    with forking():
+        return _verify_analysed(
+            path,
+            analysis,
+            diags,
+            every,
+            function=function,
+            args=args,
+            static=static,
+            guess=guess,
+            check_fixes=check_fixes,
+            seed=seed,
+            timeout=timeout,
+            memory_mb=memory_mb,
+            table=table,
+            echo=echo,
+            capture_main=capture_main,
+            capture_cmd=capture_cmd,
+            capture_timeout=capture_timeout,
+            capture_calls=capture_calls,
+        )
+
+
+def _verify_analysed(
+    path: str,
+    analysis: api.Analysis,
+    diags: list[Any],
+    every: list[Any],
+    *,
+    function: str | None,
+    args: str | None,
+    static: Sequence[str],
+    guess: bool,
+    check_fixes: bool,
+    seed: int,
+    timeout: float,
+    memory_mb: int | None,
+    table: dict[str, Any] | None,
+    echo: bool,
+    capture_main: bool,
+    capture_cmd: str | Sequence[str] | None,
+    capture_timeout: float | None,
+    capture_calls: int | None,
+) -> dict[str, Any]:
+    from jaxlint.verify.plan import InputOptions
+
     source, settings = analysis.source, analysis.settings
     capture_report = None
     captured: dict[str, dict[str, str | None]] = {}
