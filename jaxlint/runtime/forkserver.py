@@ -366,6 +366,10 @@ def serve() -> None:
         out.write(b'{"ready": false}\n')
         out.flush()
         return
+    import gc
+
+    gc.collect()
+    gc.freeze()  # the children's collections skip (and do not copy) the server's objects
     out.write(b'{"ready": true}\n')
     out.flush()
     for line in sys.stdin.buffer:
