@@ -7,7 +7,10 @@ JSON on stdin, and reads one JSON object from the child's stdout. The child's fd
 stderr while the worker runs, so a stray `print` in user code cannot corrupt that object. On
 timeout the whole process group is killed; the parent waits for nothing without a deadline.
 
-Child side (`main`): imports `module:function` from `target`, calls it with the payload and writes
+Inside `forkserver.forking()` the child is forked from a server that already imported JAX
+(same isolation, one JAX import per run; see that module for when a child still starts fresh).
+
+Child side (`main`, or `serve` in a forked child): imports `module:function` from `target`, calls it with the payload and writes
 `{"ok": true, "result": ...}`, or the exception (type, message, traceback) with exit code 1.
 """
 

@@ -6,7 +6,8 @@ schema is `jobs.Job`), and runs all jobs in ONE sandboxed child (`run.run_jobs` 
 `sandbox.run_isolated` -> `runtime.runner.worker`), then renders the report (`report`).
 The child imports the module by path under a private name, so its `__main__` block never runs.
 Jobs that need several devices (simulated with `--xla_force_host_platform_device_count` on CPU)
-run in a second child. The child appends each result to a progress file; if it crashes or hangs,
+run in a second child. The captured run and the children fork from one server that imports JAX
+once per file (`runtime.forkserver.forking`), started by the first of them that is needed. The child appends each result to a progress file; if it crashes or hangs,
 the results it finished are kept, the job it was on becomes `could-not-run` with the reason, and
 the rest run in a new child.
 
