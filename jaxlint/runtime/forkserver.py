@@ -285,7 +285,8 @@ def _child(request: dict[str, Any]) -> None:
         os.dup2(log, 2)
         sys.stdin = open(0, closefd=False)  # noqa: SIM115 - the process's own stdin
         if "script" in request:
-            os.dup2(null, 1)
+            sink = os.open(os.devnull, os.O_WRONLY)  # `python FILE`'s stdout: DEVNULL
+            os.dup2(sink, 1)
             code = _run_script(request["script"])
         else:
             # PYTHONPATH entries of this child's environment the server did not start with

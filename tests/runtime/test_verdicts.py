@@ -703,6 +703,7 @@ def test_one_process_imports_jax_for_the_captured_run_and_the_checks(
 
 
         if __name__ == "__main__":
+            print("the program prints before it calls the entry")
             print(step(jnp.ones(3), jnp.ones(3)))
         """,
     )
