@@ -80,6 +80,8 @@ class ForkServer:
     def _start(self) -> bool:
         if self.proc is not None:
             return True
+        if self.broken:
+            return False
         try:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "jaxlint.runtime.forkserver"],
@@ -192,6 +194,9 @@ class ForkServer:
         return outcome[0], outcome[1]
 
     def close(self) -> None:
+        # never restarted: a block nested in another thread's (an MCP server verifying two
+        # files at once) may restore this server as current after its own block ended
+        self.broken = True
         proc, self.proc = self.proc, None
         if proc is None:
             return

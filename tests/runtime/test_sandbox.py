@@ -182,3 +182,19 @@ def test_a_child_the_server_cannot_stand_for_starts_fresh(
         assert server.started == 0 and server.proc is None
     assert fresh["ok"] is True and fresh["result"]["echo"] == {"x": 1}
     assert limited["ok"] is True
+
+
+def test_a_server_whose_block_ended_never_starts_again() -> None:
+    """Blocks of two threads may end out of order and restore an ended server as the current
+    one: it must not start a process nobody will end (a child then starts fresh)."""
+    from jaxlint.runtime import forkserver
+
+    with forkserver.forking() as outer:
+        with forkserver.forking() as inner:
+            assert forkserver.server_for(inner.env) is inner
+            inner.lock.release()
+        assert forkserver.server_for(outer.env) is outer
+        outer.lock.release()
+    assert forkserver.server_for(outer.env) is None
+    assert not outer.accepts(outer.env) and outer.fork({}, 1.0) is None
+    assert outer.proc is None and inner.proc is None
