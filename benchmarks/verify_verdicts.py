@@ -1,6 +1,7 @@
 """Verdicts of `jaxlint verify --capture-main` per rule family, scored against marked sharp bits.
 
-    python benchmarks/verify_verdicts.py [FILES...] [--plain] [--json OUT] [--set heldout|cases|all]
+    python benchmarks/verify_verdicts.py [FILES...] [--plain] [--preview] [--json OUT]
+        [--set heldout|cases|all]
 
 Case sets (default `all`):
 
@@ -128,6 +129,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("files", nargs="*")
     parser.add_argument("--plain", action="store_true", help="no --capture-main")
+    parser.add_argument(
+        "--preview",
+        action="store_true",
+        help="verify the findings of the rules in preview too (JAX601 and others moved there "
+        "after the first measurement; the figures in docs/verify.md use it)",
+    )
     parser.add_argument("--set", default="all", choices=("heldout", "cases", "all"))
     parser.add_argument("--json", default=None, metavar="OUT", help="write every row here")
     args = parser.parse_args()
@@ -144,7 +151,7 @@ def main() -> None:
     cpu_started = _cpu()
     for path in files:
         t0, c0 = time.perf_counter(), _cpu()
-        report = verify_file(path, capture_main=not args.plain)
+        report = verify_file(path, capture_main=not args.plain, preview=args.preview or None)
         per_file[os.path.relpath(path, ROOT)] = round(time.perf_counter() - t0, 2)
         per_file_cpu[os.path.relpath(path, ROOT)] = round(_cpu() - c0, 2)
         before = len(rows)

@@ -208,6 +208,9 @@ def _run_program(
     (exit code or None, why it did not finish or "", the last lines of its stderr)."""
     reason = ""
     code: int | None = None
+    forked = _forked_script(argv, cwd, env, timeout)
+    if forked is not None:
+        return forked
     with tempfile.TemporaryFile() as errors:
         try:
             proc = subprocess.Popen(
@@ -239,6 +242,35 @@ def _run_program(
         errors.seek(max(0, size - 20000))
         tail = errors.read().decode("utf-8", "replace").splitlines()[-20:]
     return code, reason, tail
+
+
+def _forked_script(
+    argv: list[str], cwd: str, env: dict[str, str], timeout: float
+) -> tuple[int | None, str, list[str]] | None:
+    """`python FILE` forked from the run's fork server (`forkserver.forking()`: JAX imported
+    once for the captured run and the verifier's children), or None: start it fresh."""
+    if len(argv) != 2 or argv[0] != sys.executable:
+        return None
+    from jaxlint.runtime import forkserver
+
+    server = forkserver.server_for(env)
+    if server is None:
+        return None
+    try:
+        with tempfile.TemporaryDirectory(prefix="jaxlint-capture-log-") as work:
+            log = os.path.join(work, "stderr")
+            outcome = server.run_script(argv[1], env, cwd, timeout, log)
+            if outcome is None:
+                return None
+            code, timed_out = outcome
+            tail = forkserver.tail_of(log, 20000).splitlines()[-20:]
+    finally:
+        server.lock.release()
+    return (
+        (None if timed_out else code),
+        (f"timed out after {timeout:g} s" if timed_out else ""),
+        tail,
+    )
 
 
 def has_main_block(source: str) -> bool:

@@ -5,8 +5,10 @@ so it is active in every Python process the captured command starts (`python tra
 `pytest tests/ -x`, their subprocesses). It never imports JAX itself and records nothing but
 abstract signatures.
 
-A `sys.setprofile` hook sees each Python call; calls of code objects from the target file whose
-first line is a known function (module-level def, method of a module-level class, module-level
+A `sys.monitoring` PY_START hook (Python 3.12+; a `sys.setprofile` hook before) sees each
+Python call and switches itself off for each code object that is not a target at its first
+call, so the program runs at full speed elsewhere. Calls of code objects from the target file
+whose first line is a known function (module-level def, method of a module-level class, module-level
 `name = jax.jit(lambda ...)`) get their positional arguments described in the spec language of
 `inputs.py`: `f32[4,8]` for arrays (tracers included: a jitted function is seen while JAX
 traces it, with the abstract value it was traced for), `key` / `legacy-key` for PRNG keys,
@@ -37,6 +39,9 @@ from typing import Any
 from jaxlint.files.write import write_atomic
 
 CONFIG_ENV = "JAXLINT_CAPTURE"
+# sys.monitoring tool ids free for any use (0-2 and 5 are the debugger's, coverage's, the
+# profiler's and the optimizer's, which the user's own run may need)
+_TOOL_IDS = (4, 3)
 MAX_TEXT = 4000  # longer descriptions (huge Python lists) are not useful inputs
 MAX_DEPTH = 5
 KEY_NAMES = re.compile(
@@ -372,14 +377,85 @@ class Recorder:
         self.done = False
         self.lock = threading.Lock()
         self.busy = False
+        self.tool: int | None = None  # the sys.monitoring tool id, when installed that way
+        self.installed = False
 
     def install(self) -> None:
+        self.installed = True
+        monitoring = getattr(sys, "monitoring", None)  # Python 3.12+
+        if monitoring is not None:
+            for tool in _TOOL_IDS:
+                try:
+                    monitoring.use_tool_id(tool, "jaxlint-capture")
+                except ValueError:
+                    continue  # in use (by the user's own tools): try the next one
+                self.tool = tool
+                monitoring.register_callback(tool, monitoring.events.PY_START, self.on_start)
+                monitoring.set_events(tool, monitoring.events.PY_START)
+                return
         sys.setprofile(self.profile)
         threading.setprofile(self.profile)
 
     def uninstall(self) -> None:
+        if not self.installed:
+            return
+        self.installed = False
+        if self.tool is not None:
+            monitoring = sys.monitoring
+            tool, self.tool = self.tool, None
+            monitoring.set_events(tool, 0)
+            monitoring.register_callback(tool, monitoring.events.PY_START, None)
+            monitoring.free_tool_id(tool)
+            return
         sys.setprofile(None)
         threading.setprofile(None)  # type: ignore[arg-type]
+
+    def on_start(self, code: Any, offset: int) -> Any:
+        """`sys.monitoring` PY_START: each code object of another file (or of this file but no
+        target) is switched off at its first call, so the program runs at full speed except
+        for the calls recorded (a `setprofile` hook paid for every call of JAX's tracing)."""
+        filename = code.co_filename
+        mine = self.files.get(filename)
+        if mine is None:
+            mine = self.files[filename] = _real(filename) == self.file
+        if not mine:
+            return sys.monitoring.DISABLE
+        qualname = self.lines.get(code.co_firstlineno)
+        if qualname is None or code.co_name == "<module>":
+            return sys.monitoring.DISABLE
+        if self.busy or self.done:
+            return None
+        frame = sys._getframe(1)
+        while frame is not None and frame.f_code is not code:
+            frame = frame.f_back  # the callback's own callers (a wrapper of it)
+        if frame is None:
+            return None
+        self.busy = True
+        try:
+            with self.lock:
+                self.record(frame, code, qualname)
+        except Exception:  # the recorder must never break the user's program
+            pass
+        finally:
+            self.busy = False
+        return None
+
+    def settled(self) -> None:
+        """The settle time after every target was seen is over (a timer: with `on_start`,
+        other files' calls no longer tick `maybe_finish`, and a long compile has none)."""
+        with self.lock:
+            if self.done:
+                return
+            self.done = True
+            self.uninstall()
+            self.write(complete=True)
+        if self.stop_early:
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            except Exception:
+                pass
+            os._exit(0)
 
     def profile(self, frame: Any, event: str, arg: Any) -> None:
         if event != "call" or self.busy:
@@ -434,6 +510,10 @@ class Recorder:
             self.write()
         if self.seen_all_at is None and self.targets <= set(self.records):
             self.seen_all_at = time.monotonic()
+            if self.tool is not None:
+                timer = threading.Timer(self.settle, self.settled)
+                timer.daemon = True
+                timer.start()
         self.maybe_finish()
 
     def record_nnx_init(self, frame: Any, code: Any) -> None:

@@ -7,7 +7,10 @@ JSON on stdin, and reads one JSON object from the child's stdout. The child's fd
 stderr while the worker runs, so a stray `print` in user code cannot corrupt that object. On
 timeout the whole process group is killed; the parent waits for nothing without a deadline.
 
-Child side (`main`): imports `module:function` from `target`, calls it with the payload and writes
+Inside `forkserver.forking()` the child is forked from a server that already imported JAX
+(same isolation, one JAX import per run; see that module for when a child still starts fresh).
+
+Child side (`main`, or `serve` in a forked child): imports `module:function` from `target`, calls it with the payload and writes
 `{"ok": true, "result": ...}`, or the exception (type, message, traceback) with exit code 1.
 """
 
@@ -72,6 +75,16 @@ def run_isolated(
         child_env[MEMORY_ENV] = str(int(memory_mb))
     request = json.dumps({"target": target, "payload": payload}).encode()
 
+    forked = _zygote_for(child_env, memory_mb, echo_stderr)
+    if forked is not None:
+        try:
+            outcome = forked.run_target(target, payload, child_env, timeout)
+        finally:
+            forked.lock.release()
+        if outcome is not None:
+            code, timed_out, result_bytes, stderr_text, seconds = outcome
+            return _outcome(code, timed_out, result_bytes, stderr_text, seconds, timeout, memory_mb)
+
     start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "jaxlint.runtime.sandbox"],
@@ -107,12 +120,26 @@ def run_isolated(
         thread.join(timeout=5)
     seconds = time.perf_counter() - start
     stderr_text = b"".join(err_chunks).decode("utf-8", "replace")
-    stderr_tail = stderr_text.splitlines()[-40:]
+    return _outcome(
+        proc.returncode, timed_out, b"".join(out_chunks), stderr_text, seconds, timeout, memory_mb
+    )
 
+
+def _outcome(
+    code: int | None,
+    timed_out: bool,
+    result_bytes: bytes,
+    stderr_text: str,
+    seconds: float,
+    timeout: float,
+    memory_mb: int | None,
+) -> dict[str, Any]:
+    """run_isolated's answer from what the child left: its exit status (negative: the signal),
+    its one JSON object, its stderr."""
+    stderr_tail = stderr_text.splitlines()[-40:]
     if timed_out:
         return _failure(f"timed out after {float(timeout)!r} s", stderr_tail, seconds)
-    message = _parse_message(b"".join(out_chunks))
-    code = proc.returncode
+    message = _parse_message(result_bytes)
     if code is not None and code < 0:
         sig = -code
         try:
@@ -252,17 +279,13 @@ def _chain(tb: traceback.TracebackException) -> list[traceback.TracebackExceptio
     return out
 
 
-def main() -> int:
-    """Child entry point: read the request on stdin, run the target, write one JSON object."""
-    _apply_memory_limit()
-    result_stream = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # user prints and library chatter go to stderr from now on
+def serve(target: str, payload: Any, result_stream: Any) -> int:
+    """Run `target` on `payload`, write one JSON object to `result_stream`; the exit code."""
     code = 0
     try:
-        request = json.loads(sys.stdin.read())
-        module_name, _, func_name = request["target"].partition(":")
+        module_name, _, func_name = target.partition(":")
         func = getattr(importlib.import_module(module_name), func_name)
-        message: dict[str, Any] = {"ok": True, "result": to_jsonable(func(request["payload"]))}
+        message: dict[str, Any] = {"ok": True, "result": to_jsonable(func(payload))}
     except BaseException as exc:  # report everything, including SystemExit from user code
         from jaxlint.core.errors import UsageError
 
@@ -281,8 +304,35 @@ def main() -> int:
         sys.stdout.flush()
     except (OSError, ValueError):
         pass
+    return code
+
+
+def main() -> int:
+    """Child entry point: read the request on stdin, run the target, write one JSON object."""
+    _apply_memory_limit()
+    result_stream = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)  # user prints and library chatter go to stderr from now on
+    try:
+        request = json.loads(sys.stdin.read())
+        code = serve(request["target"], request["payload"], result_stream)
+    except BaseException as exc:  # a malformed request
+        result_stream.write(
+            json.dumps({"ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}})
+        )
+        result_stream.flush()
+        code = 1
     # Skip interpreter teardown: atexit hooks in user code or runtimes could still hang or crash.
     os._exit(code)
+
+
+def _zygote_for(env: Mapping[str, str], memory_mb: int | None, echo: bool) -> Any:
+    """The fork server of the current `forkserver.forking()` block, locked, when this child
+    can be forked from it (no memory limit, no echo, the same import-time environment)."""
+    if memory_mb or echo:
+        return None
+    from jaxlint.runtime import forkserver
+
+    return forkserver.server_for(env)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ schema is `jobs.Job`), and runs all jobs in ONE sandboxed child (`run.run_jobs` 
 `sandbox.run_isolated` -> `runtime.runner.worker`), then renders the report (`report`).
 The child imports the module by path under a private name, so its `__main__` block never runs.
 Jobs that need several devices (simulated with `--xla_force_host_platform_device_count` on CPU)
-run in a second child. The child appends each result to a progress file; if it crashes or hangs,
+run in a second child. The captured run and the children fork from one server that imports JAX
+once per file (`runtime.forkserver.forking`), started by the first of them that is needed. The child appends each result to a progress file; if it crashes or hangs,
 the results it finished are kept, the job it was on becomes `could-not-run` with the reason, and
 the rest run in a new child.
 
@@ -247,11 +248,58 @@ def verify_file(
     and records the real inputs of the functions with findings (`capture.run_capture`); they
     come before every other input source except `args`. The report then has a `capture` entry
     and each finding whose entry used recorded inputs shows them as `evidence.captured`."""
-    from jaxlint.verify.plan import InputOptions
+    from jaxlint.runtime.forkserver import forking
 
     analysis, diags, every = _findings_to_verify(
         path, function=function, args=args, config=config, select=select, preview=preview
     )
+    # one JAX import for the captured run and every child (started by the first one needed)
+    with forking():
+        return _verify_analysed(
+            path,
+            analysis,
+            diags,
+            every,
+            function=function,
+            args=args,
+            static=static,
+            guess=guess,
+            check_fixes=check_fixes,
+            seed=seed,
+            timeout=timeout,
+            memory_mb=memory_mb,
+            table=table,
+            echo=echo,
+            capture_main=capture_main,
+            capture_cmd=capture_cmd,
+            capture_timeout=capture_timeout,
+            capture_calls=capture_calls,
+        )
+
+
+def _verify_analysed(
+    path: str,
+    analysis: api.Analysis,
+    diags: list[Any],
+    every: list[Any],
+    *,
+    function: str | None,
+    args: str | None,
+    static: Sequence[str],
+    guess: bool,
+    check_fixes: bool,
+    seed: int,
+    timeout: float,
+    memory_mb: int | None,
+    table: dict[str, Any] | None,
+    echo: bool,
+    capture_main: bool,
+    capture_cmd: str | Sequence[str] | None,
+    capture_timeout: float | None,
+    capture_calls: int | None,
+) -> dict[str, Any]:
+    from jaxlint.verify.plan import InputOptions
+
     source, settings = analysis.source, analysis.settings
     capture_report = None
     captured: dict[str, dict[str, str | None]] = {}

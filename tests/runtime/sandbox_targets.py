@@ -48,3 +48,26 @@ def kill_self(payload: dict[str, Any]) -> None:
 def allocate(payload: dict[str, Any]) -> int:
     block = bytearray(payload["mb"] * 1024 * 1024)
     return len(block)
+
+
+def devices(payload: dict[str, Any]) -> dict[str, Any]:
+    """What a child sees of JAX: device count (XLA_FLAGS of its own environment), x64, the
+    module state an earlier child may have set, and its pid."""
+    import jax
+
+    return {
+        "devices": jax.device_count(),
+        "x64": bool(jax.config.jax_enable_x64),
+        "marked": bool(getattr(sys, "_jaxlint_test_mark", False)),
+        "pid": os.getpid(),
+    }
+
+
+def dirty(payload: dict[str, Any]) -> bool:
+    """Leave state behind: x64 on, a mark on sys, a computation compiled."""
+    import jax
+    import jax.numpy as jnp
+
+    jax.config.update("jax_enable_x64", True)
+    sys._jaxlint_test_mark = True  # type: ignore[attr-defined]
+    return bool(jnp.arange(3).sum() == 3)

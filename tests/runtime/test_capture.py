@@ -14,6 +14,7 @@ import glob
 import os
 import sys
 import textwrap
+import time
 from typing import Any
 
 import pytest
@@ -93,6 +94,71 @@ def test_capture_times_out_and_keeps_what_it_saw(tmp_path) -> None:
     assert outcome["functions"]["f"]["signatures"][0]["inputs"][0][:2] == ["x", "[1.0, 2.0]"]
     assert "g" not in outcome["functions"]
     assert sorted(os.listdir(tmp_path)) == before  # nothing written next to the program
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="sys.monitoring is Python 3.12+")
+def test_capture_ends_after_settling_even_inside_a_long_native_call(tmp_path) -> None:
+    """Once every target was seen, recording ends `settle` s later though the program sits in
+    one native call (a long XLA compile) that runs no Python; code of other files is switched
+    off at its first call, so the run is not slowed by a hook on every call."""
+    program = tmp_path / "busy.py"
+    program.write_text(
+        "import json\nimport time\n\n\n"
+        "def f(x):\n    return x\n\n\n"
+        "if __name__ == '__main__':\n    f([1.0, 2.0])\n"
+        "    for _ in range(20000):\n        json.dumps([1])\n"
+        "    time.sleep(60)\n    f(1)\n",
+        encoding="utf-8",
+    )
+    start = time.monotonic()
+    outcome = run_capture(str(program), main=True, targets=["f"], timeout=50, settle=1.0)
+    assert time.monotonic() - start < 30, outcome
+    assert outcome["exit"] == 0 and outcome["reason"].startswith("recorded 1 of 1"), outcome
+    assert [s["inputs"][0][1] for s in outcome["functions"]["f"]["signatures"]] == ["[1.0, 2.0]"]
+
+
+def test_the_recorder_switches_off_other_files_code_at_its_first_call(tmp_path) -> None:
+    if sys.version_info < (3, 12):
+        pytest.skip("sys.monitoring is Python 3.12+")
+    import json
+
+    from jaxlint.runtime.capture_hook import Recorder
+
+    target = tmp_path / "t.py"
+    target.write_text("def f(x):\n    return x\n", encoding="utf-8")
+    calls: list[str] = []
+
+    class Counting(Recorder):
+        def on_start(self, code: Any, offset: int) -> Any:
+            calls.append(code.co_name)
+            return super().on_start(code, offset)
+
+    recorder = Counting(
+        {
+            "file": str(target),
+            "functions": {"1": "f"},
+            "out": str(tmp_path),
+            "stop": False,
+            "settle": 60,
+        }
+    )
+    namespace: dict[str, Any] = {}
+    exec(compile(target.read_text(), str(target), "exec"), namespace)
+    recorder.install()
+    try:
+        for value in range(50):
+            json.dumps([value])
+            namespace["f"](value % 2)
+    finally:
+        recorder.uninstall()
+    assert recorder.tool is None
+    assert calls.count("f") == 50  # a target: every call seen
+    assert calls.count("dumps") == 1  # another file's code: switched off at its first call
+    assert recorder.records["f"]["calls"] == 50
+    assert [s["inputs"] for s in recorder.records["f"]["signatures"]] == [
+        [["x", "0", None]],
+        [["x", "1", None]],
+    ]
 
 
 @pytest.mark.jax

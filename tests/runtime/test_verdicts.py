@@ -664,3 +664,59 @@ def test_nothing_runnable_imports_no_jax_and_starts_no_process(
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "no child, no jax" in done.stdout
+
+
+def test_one_process_imports_jax_for_the_captured_run_and_the_checks(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """`verify --capture-main` starts one Python process per file (the fork server, which
+    imports JAX once); the captured run and the verifier's child are forked from it, and the
+    verdict is the one a fresh child gave (it took three JAX imports for such a file)."""
+    import subprocess
+
+    import jaxlint.runtime.forkserver as forkserver
+
+    started: list[list[str]] = []
+    real = subprocess.Popen
+
+    def spy(argv: Any, *args: Any, **kwargs: Any) -> Any:
+        started.append(list(argv))
+        return real(argv, *args, **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", spy)
+    forks: list[int] = []
+    close = forkserver.ForkServer.close
+
+    def count(self: Any) -> None:
+        forks.append(self.started)
+        close(self)
+
+    monkeypatch.setattr(forkserver.ForkServer, "close", count)
+    path = _file(
+        tmp_path,
+        "train.py",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def loss(w, x):
+            if jnp.sum(x) > 0:
+                return jnp.sum(w * x)
+            return jnp.sum(w)
+
+
+        step = jax.jit(loss)
+
+
+        if __name__ == "__main__":
+            print("the program prints before it calls the entry")
+            print(step(jnp.ones(3), jnp.ones(3)))
+        """,
+    )
+    report = verify_file(path, select="JAX110", capture_main=True, check_fixes=False)
+    finding = _by(report, "JAX110")
+    assert finding["verdict"] == "confirmed", finding
+    assert report["capture"]["ok"] is True, report["capture"]
+    assert [argv[1:] for argv in started] == [["-m", "jaxlint.runtime.forkserver"]]
+    assert forks == [2]  # the captured run and the verifier's child
