@@ -364,6 +364,7 @@ def test_locate_in_a_checkout_without_jax(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------------- errors
 
 
+@pytest.mark.jax_any_version  # argument specs, files and names are refused before any JAX runs
 def test_usage_errors_exit_2_with_one_line(module_file: Path) -> None:
     bad_spec = jaxlint("probe", f"{module_file}::mlp", "--args", "f32[4], q7[2]", check=2)
     assert "q7[2]" in bad_spec.stderr and bad_spec.stderr.count("\n") == 1
@@ -377,6 +378,7 @@ def test_usage_errors_exit_2_with_one_line(module_file: Path) -> None:
     assert "zz" in bad_static.stderr
 
 
+@pytest.mark.jax_any_version  # the sandbox's containment of a raise and a sleep (--no-jit)
 def test_user_code_failures_and_hangs_are_contained(module_file: Path) -> None:
     failed = jaxlint("probe", f"{module_file}::fails", "--args", "f32[2]", check=1)
     report = json.loads(failed.stdout)

@@ -79,6 +79,7 @@ def test_user_function_failure_is_one_line_without_internal_frames(mod: Path) ->
     assert not any("jaxlint/runtime/" in line for line in report["stderr_tail"])
 
 
+@pytest.mark.jax_any_version  # the Python signature against the spec, before any JAX runs
 def test_wrong_number_of_args_is_a_usage_error_for_every_tool(mod: Path) -> None:
     for args in (
         ("probe", f"{mod}::predict", "--args", "f32[4]"),
@@ -100,6 +101,7 @@ def test_recompile_exits_1_when_the_function_fails(mod: Path) -> None:
     assert ok.returncode == 0, ok.stderr
 
 
+@pytest.mark.jax_any_version  # the spec and the signature, before any JAX runs
 @pytest.mark.parametrize(
     ("function", "spec", "message"),
     [
