@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import _in_process
+
 pytestmark = pytest.mark.jax
 pytest.importorskip("jax")
 
@@ -73,14 +75,10 @@ def module_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def jaxlint(
     *args: str, env: dict[str, str] | None = None, check: int | None = 0
 ) -> subprocess.CompletedProcess[str]:
+    """`python -m jaxlint ARGS`, run in-process (tests/conftest.py): each tool's JAX work runs
+    in the sandbox's subprocess either way; the real CLI process is test_env_without_jax_*'s."""
     full_env = {**os.environ, "JAX_PLATFORMS": "cpu", **(env or {})}
-    proc = subprocess.run(
-        [sys.executable, "-m", "jaxlint", *args],
-        capture_output=True,
-        text=True,
-        env=full_env,
-        timeout=300,
-    )
+    proc = _in_process(args, os.getcwd(), None, full_env)
     if check is not None:
         assert proc.returncode == check, proc.stderr + proc.stdout
     return proc

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import _in_process
+
 pytestmark = pytest.mark.jax
 pytest.importorskip("jax")
 
@@ -52,13 +54,9 @@ def mod(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def jaxlint(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "jaxlint", *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "JAX_PLATFORMS": "cpu"},
-        timeout=300,
-    )
+    """`python -m jaxlint ARGS`, run in-process (tests/conftest.py): each tool's JAX work runs
+    in the sandbox's subprocess either way (tests/runtime/test_toolbox.py has a real CLI)."""
+    return _in_process(args, os.getcwd(), None, {**os.environ, "JAX_PLATFORMS": "cpu"})
 
 
 def _one_line(stderr: str) -> None:
