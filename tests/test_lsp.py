@@ -361,8 +361,14 @@ async def test_workspace_pyproject_applies(client: LanguageClient, tmp_path: Pat
             ]
         )
     )
-    diags = await _next_diagnostics(client, path.as_uri())
-    assert {d.code for d in diags} == {"JAX501"}
+    # the next publish may still be one for the old configuration (the open's, sent after the
+    # pop): wait for diagnostics under the new one, which must come within WAIT_S
+    uri, loop = path.as_uri(), asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while {d.code for d in client.diagnostics.get(uri, ())} != {"JAX501"}:
+        seen = [d.code for d in client.diagnostics.get(uri, ())]
+        assert loop.time() < deadline, f"still {seen} {WAIT_S} s after the change"
+        await asyncio.sleep(0.01)
 
 
 def test_missing_lsp_extra_is_a_usage_error():
