@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import textwrap
 from pathlib import Path
 
@@ -154,6 +153,7 @@ pytest.importorskip("pygls", reason="needs pygls (the lsp extra)")
 from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
+from tests import lspfork  # noqa: E402
 from tests.test_lsp import code_actions, open_doc  # noqa: E402
 
 
@@ -164,10 +164,18 @@ def _env() -> dict[str, str]:
     return env
 
 
+ENV = _env()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def lsp_server() -> None:
+    """Before the client fixture launches its server (an autouse fixture comes first)."""
+    lspfork.start(ENV)
+
+
 @pytest_lsp.fixture(
-    config=ClientServerConfig(
-        server_command=[sys.executable, "-m", "jaxlint", "lsp"], server_env=_env()
-    )
+    # forked from a process that imported `jaxlint lsp` (tests/lspfork.py)
+    config=ClientServerConfig(server_command=lspfork.lsp_command(ENV), server_env=ENV)
 )
 async def client(lsp_client: LanguageClient, tmp_path: Path):
     @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)

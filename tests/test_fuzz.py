@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,12 +27,14 @@ def test_arbitrary_text(text):
     check_invariants(text)
 
 
-grammar = grammar_source()
+# Built on first use (st.deferred), not at import: building the grammar strategy takes seconds,
+# and every pytest(-xdist) process imports this module while only one runs the test.
+HAS_HYPOTHESMITH = importlib.util.find_spec("hypothesmith") is not None
 
 
-@pytest.mark.skipif(grammar is None, reason="hypothesmith not installed")
+@pytest.mark.skipif(not HAS_HYPOTHESMITH, reason="hypothesmith not installed")
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-@given(grammar if grammar is not None else st.just(""))
+@given(st.deferred(grammar_source) if HAS_HYPOTHESMITH else st.just(""))
 def test_grammar_generated_programs(text):
     check_invariants(text)
 

@@ -18,6 +18,7 @@ from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
 from jaxlint.integrations.formats import rule_url  # noqa: E402
+from tests import lspfork  # noqa: E402
 
 WAIT_S = 20.0
 
@@ -42,10 +43,19 @@ def _env() -> dict[str, str]:
     return env
 
 
+ENV = _env()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def lsp_server() -> None:
+    """Before the client fixture launches its server (an autouse fixture comes first)."""
+    lspfork.start(ENV)
+
+
 @pytest_lsp.fixture(
-    config=ClientServerConfig(
-        server_command=[sys.executable, "-m", "jaxlint", "lsp"], server_env=_env()
-    )
+    # `jaxlint lsp` forked from a process that imported it (tests/lspfork.py says what differs
+    # from `python -m jaxlint lsp`, which test_stdout_carries_only_protocol_frames runs)
+    config=ClientServerConfig(server_command=lspfork.lsp_command(ENV), server_env=ENV)
 )
 async def client(lsp_client: LanguageClient, tmp_path: Path):
     registrations: list[types.Registration] = []
@@ -351,8 +361,14 @@ async def test_workspace_pyproject_applies(client: LanguageClient, tmp_path: Pat
             ]
         )
     )
-    diags = await _next_diagnostics(client, path.as_uri())
-    assert {d.code for d in diags} == {"JAX501"}
+    # the next publish may still be one for the old configuration (the open's, sent after the
+    # pop): wait for diagnostics under the new one, which must come within WAIT_S
+    uri, loop = path.as_uri(), asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_S
+    while {d.code for d in client.diagnostics.get(uri, ())} != {"JAX501"}:
+        seen = [d.code for d in client.diagnostics.get(uri, ())]
+        assert loop.time() < deadline, f"still {seen} {WAIT_S} s after the change"
+        await asyncio.sleep(0.01)
 
 
 def test_missing_lsp_extra_is_a_usage_error():

@@ -1,10 +1,12 @@
-"""The pre-commit hooks, end to end with `pre-commit try-repo`, plus a quick check of the hook file.
+"""The pre-commit hooks, end to end with `pre-commit run`, plus a quick check of the hook file.
 
-try-repo needs the hook repository as a git repository with the hook files committed, so the
+pre-commit needs the hook repository as a git repository with the hook files committed, so the
 tests snapshot the current working tree (uncommitted changes included) into a temporary git
-repository. pre-commit then installs it with `pip install .` from the package index (about
-10 s per run; try-repo never caches), so the end-to-end tests are marked slow and skipped
-when pre-commit, git or the index is unavailable.
+repository and name it, at that commit, in a `.pre-commit-config.yaml` as a user would.
+pre-commit installs it with `pip install .` from the package index (about 10 s) once per
+PRE_COMMIT_HOME, which the tests of a process share (`try-repo` never caches: it installed the
+hook again for each of the three runs). The end-to-end tests are marked slow and skipped when
+pre-commit, git or the index is unavailable.
 """
 
 from __future__ import annotations
@@ -156,6 +158,15 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     _git(repo, env, "init", "-q")
     _git(repo, env, "add", "-A")
     _git(repo, env, "commit", "-q", "--no-verify", "-m", "snapshot of the working tree")
+    rev = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=repo, env=env, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    config = base / "pre-commit-config.yaml"  # outside the projects: not one of their files
+    config.write_text(
+        f"repos:\n- repo: {repo}\n  rev: {rev}\n  hooks:\n  - id: jaxlint\n  - id: jaxlint-fix\n",
+        encoding="utf-8",
+    )
+    env["JAXLINT_TESTS_HOOK_CONFIG"] = str(config)
     return repo, env
 
 
@@ -169,13 +180,14 @@ def _project(tmp_path: Path, env: dict[str, str], files: dict[str, str]) -> Path
     return project
 
 
-def _try_repo(
+def _run_hook(
     hook_repo: tuple[Path, dict[str, str]], project: Path, hook: str
 ) -> subprocess.CompletedProcess[str]:
-    repo, env = hook_repo
+    _repo, env = hook_repo
+    config = env["JAXLINT_TESTS_HOOK_CONFIG"]
     try:
         proc = subprocess.run(
-            [*_pre_commit(), "try-repo", str(repo), hook, "--verbose"],
+            [*_pre_commit(), "run", hook, "--config", config, "--verbose"],
             cwd=project,
             env=env,
             capture_output=True,
@@ -183,7 +195,7 @@ def _try_repo(
             timeout=RUN_TIMEOUT_S,
         )
     except subprocess.TimeoutExpired:
-        pytest.skip(f"pre-commit try-repo took over {RUN_TIMEOUT_S} s (slow package index?)")
+        pytest.skip(f"pre-commit run took over {RUN_TIMEOUT_S} s (slow package index?)")
     output = proc.stdout + proc.stderr
     log = Path(env["PRE_COMMIT_HOME"], "pre-commit.log")
     details = log.read_text(errors="replace") if log.exists() else ""
@@ -196,13 +208,13 @@ def _try_repo(
 @pytest.mark.slow
 def test_check_hook_fails_on_a_sharp_bit_and_passes_on_clean_code(hook_repo, tmp_path):
     project = _project(tmp_path, hook_repo[1], {"clean.py": CLEAN, "notes.txt": "jax.tree_map\n"})
-    proc = _try_repo(hook_repo, project, "jaxlint")
+    proc = _run_hook(hook_repo, project, "jaxlint")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "jaxlint" in proc.stdout and "Passed" in proc.stdout
 
     (project / "train.py").write_text(SHARP, encoding="utf-8")
     _git(project, hook_repo[1], "add", "train.py")
-    proc = _try_repo(hook_repo, project, "jaxlint")
+    proc = _run_hook(hook_repo, project, "jaxlint")
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert "Failed" in out
@@ -215,7 +227,7 @@ def test_check_hook_fails_on_a_sharp_bit_and_passes_on_clean_code(hook_repo, tmp
 @pytest.mark.slow
 def test_fix_hook_repairs_the_file(hook_repo, tmp_path):
     project = _project(tmp_path, hook_repo[1], {"train.py": SHARP})
-    proc = _try_repo(hook_repo, project, "jaxlint-fix")
+    proc = _run_hook(hook_repo, project, "jaxlint-fix")
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert "files were modified by this hook" in out

@@ -18,6 +18,7 @@ import jaxlint.templates
 from jaxlint.core.errors import UsageError
 from jaxlint.core.jaxversion import parse_version
 from jaxlint.templates import TEMPLATES, get_template
+from tests.jaxprocess import run_script
 
 TEMPLATE_DIR = Path(jaxlint.templates.__file__).parent
 PY_TEMPLATES = [name for name, t in TEMPLATES.items() if t.filename.endswith(".py")]
@@ -28,21 +29,11 @@ EXTRA_REQUIREMENTS = {"export": "flatbuffers"}  # Exported.serialize() needs fla
 RUN_TIMEOUT_S = 180
 
 
-def jaxlint_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "jaxlint", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-    )
-
-
 # --- the command -------------------------------------------------------------------------
 
 
-def test_list_names_every_template() -> None:
-    proc = jaxlint_cli("template")
+def test_list_names_every_template(run_cli) -> None:
+    proc = run_cli.subprocess("template")  # the one real process of this face
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert [line.split()[0] for line in lines] == list(TEMPLATES)
@@ -50,8 +41,8 @@ def test_list_names_every_template() -> None:
         assert template.summary in line
 
 
-def test_list_json() -> None:
-    proc = jaxlint_cli("template", "--format", "json")
+def test_list_json(run_cli) -> None:
+    proc = run_cli("template", "--format", "json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert [entry["name"] for entry in data] == list(TEMPLATES)
@@ -62,33 +53,33 @@ def test_list_json() -> None:
         assert entry["rules"] == list(template.rules)
 
 
-def test_print_template_source() -> None:
-    proc = jaxlint_cli("template", "scan")
+def test_print_template_source(run_cli) -> None:
+    proc = run_cli("template", "scan")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == get_template("scan")
     assert "jax.lax.scan" in proc.stdout and "def main()" in proc.stdout
 
 
-def test_out_writes_and_refuses_to_overwrite(tmp_path: Path) -> None:
+def test_out_writes_and_refuses_to_overwrite(tmp_path: Path, run_cli) -> None:
     target = tmp_path / "my_scan.py"
-    proc = jaxlint_cli("template", "scan", "--out", str(target))
+    proc = run_cli("template", "scan", "--out", str(target))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == ""
     assert target.read_text(encoding="utf-8") == get_template("scan")
 
     target.write_text("# mine\n", encoding="utf-8")
-    proc = jaxlint_cli("template", "scan", "--out", str(target))
+    proc = run_cli("template", "scan", "--out", str(target))
     assert proc.returncode == 2
     assert "exists" in proc.stderr and "--force" in proc.stderr
     assert target.read_text(encoding="utf-8") == "# mine\n"
 
-    proc = jaxlint_cli("template", "scan", "--out", str(target), "--force")
+    proc = run_cli("template", "scan", "--out", str(target), "--force")
     assert proc.returncode == 0, proc.stderr
     assert target.read_text(encoding="utf-8") == get_template("scan")
 
 
-def test_unknown_name_exits_2_with_the_names() -> None:
-    proc = jaxlint_cli("template", "no-such-template")
+def test_unknown_name_exits_2_with_the_names(run_cli) -> None:
+    proc = run_cli("template", "no-such-template")
     assert proc.returncode == 2
     assert "no-such-template" in proc.stderr
     for name in TEMPLATES:
@@ -209,21 +200,13 @@ def _run_template(run: tuple[str, int], workdir: Path) -> subprocess.CompletedPr
     path = TEMPLATE_DIR / TEMPLATES[name].filename
     cwd = workdir / f"{name}-{devices}"
     cwd.mkdir()
-    try:
-        return subprocess.run(
-            [sys.executable, str(path)],
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=_template_env(devices),
-            timeout=RUN_TIMEOUT_S,
-        )
-    except subprocess.TimeoutExpired as exc:
-        return subprocess.CompletedProcess(exc.cmd, -1, "", f"timed out after {RUN_TIMEOUT_S} s")
+    # its own process, forked from one that imported JAX (tests/jaxprocess.py); the device
+    # count (XLA_FLAGS) is read after the fork
+    return run_script(path, cwd=cwd, env=_template_env(devices), timeout=RUN_TIMEOUT_S)
 
 
 class _TemplateRuns:
-    """Runs templates in a thread pool of subprocesses (each its own JAX process).
+    """Runs templates from a thread pool, each in a process of its own.
 
     Without pytest-xdist every run is submitted up front, so they overlap; under xdist each
     test submits only its own run (the workers already spread the tests).
@@ -283,11 +266,12 @@ def test_template_runs_on_cpu(
 # --- the templates are lint-clean -----------------------------------------------------------
 
 
-def test_templates_pass_jaxlint_check_select_all() -> None:
+def test_templates_pass_jaxlint_check_select_all(run_cli) -> None:
     from jaxlint.cli import _known_commands, build_parser
 
     if "check" not in _known_commands(build_parser()):
         pytest.skip("`jaxlint check` is not available yet")
     # --preview: ALL without it leaves out the rules in preview (ruff's rule)
-    proc = jaxlint_cli("check", "--select", "ALL", "--preview", str(TEMPLATE_DIR))
+    root = Path(__file__).parent.parent
+    proc = run_cli("check", "--select", "ALL", "--preview", str(TEMPLATE_DIR), cwd=root)
     assert proc.returncode == 0, f"findings in the templates:\n{proc.stdout}\n{proc.stderr}"

@@ -5,7 +5,7 @@ The reproductions in tests/regressions/realworld/ are working code that jaxlint 
 A safe fix may only rely on proven facts, so applying every safe fix to a copy must leave a
 program that still runs: fp01's `block_until_ready(<a nested function's local>)` raised
 NameError, fp10's `.at[].set` on a dict raised AttributeError. Each fixed copy runs in its own
-subprocess on CPU.
+process on CPU.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from __future__ import annotations
 import os
 import pathlib
 import shutil
-import subprocess
-import sys
 
 import pytest
+
+from tests.jaxprocess import run_script
 
 pytestmark = pytest.mark.jax
 pytest.importorskip("jax")
@@ -44,27 +44,16 @@ def _env() -> dict[str, str]:
     ],
     ids=[p.stem for p in CASES],
 )
-def test_reproduction_runs_after_fix(path, tmp_path):
+def test_reproduction_runs_after_fix(path, tmp_path, run_cli):
     copy = tmp_path / path.name
     shutil.copy(path, copy)
-    # --preview: the safe fixes of the rules in preview must be as sound as the others
+    # --preview: the safe fixes of the rules in preview must be as sound as the others.
+    # In-process (run_cli): the fixed program's run below is what needs a process.
     cmd = ["check", "--fix", "--preview", "--no-cache", "--exit-zero", str(copy)]
-    fixed = subprocess.run(
-        [sys.executable, "-m", "jaxlint", *cmd],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        timeout=120,
-    )
+    fixed = run_cli(*cmd, cwd=ROOT, env=_env())  # cwd: as the subprocess had
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
-    ran = subprocess.run(
-        [sys.executable, str(copy)],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        cwd=tmp_path,
-        timeout=300,
-    )
+    # its own process, forked from one that imported JAX (tests/jaxprocess.py)
+    ran = run_script(copy, cwd=tmp_path, env=_env(), timeout=300)
     changed = copy.read_text(encoding="utf-8") != path.read_text(encoding="utf-8")
     assert ran.returncode == 0, (
         f"{'fixed' if changed else 'unchanged'} copy fails:\n{ran.stderr[-3000:]}"

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import _in_process
+
 pytestmark = pytest.mark.jax
 pytest.importorskip("jax")
 
@@ -73,14 +75,10 @@ def module_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def jaxlint(
     *args: str, env: dict[str, str] | None = None, check: int | None = 0
 ) -> subprocess.CompletedProcess[str]:
+    """`python -m jaxlint ARGS`, run in-process (tests/conftest.py): each tool's JAX work runs
+    in the sandbox's subprocess either way; the real CLI process is test_env_without_jax_*'s."""
     full_env = {**os.environ, "JAX_PLATFORMS": "cpu", **(env or {})}
-    proc = subprocess.run(
-        [sys.executable, "-m", "jaxlint", *args],
-        capture_output=True,
-        text=True,
-        env=full_env,
-        timeout=300,
-    )
+    proc = _in_process(args, os.getcwd(), None, full_env)
     if check is not None:
         assert proc.returncode == check, proc.stderr + proc.stdout
     return proc
@@ -364,6 +362,7 @@ def test_locate_in_a_checkout_without_jax(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------------- errors
 
 
+@pytest.mark.jax_any_version  # argument specs, files and names are refused before any JAX runs
 def test_usage_errors_exit_2_with_one_line(module_file: Path) -> None:
     bad_spec = jaxlint("probe", f"{module_file}::mlp", "--args", "f32[4], q7[2]", check=2)
     assert "q7[2]" in bad_spec.stderr and bad_spec.stderr.count("\n") == 1
@@ -377,6 +376,7 @@ def test_usage_errors_exit_2_with_one_line(module_file: Path) -> None:
     assert "zz" in bad_static.stderr
 
 
+@pytest.mark.jax_any_version  # the sandbox's containment of a raise and a sleep (--no-jit)
 def test_user_code_failures_and_hangs_are_contained(module_file: Path) -> None:
     failed = jaxlint("probe", f"{module_file}::fails", "--args", "f32[2]", check=1)
     report = json.loads(failed.stdout)
