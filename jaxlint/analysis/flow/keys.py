@@ -31,6 +31,7 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
+from jaxlint.analysis.flow.key_products import derived_return_paths, products_dead
 from jaxlint.analysis.flow.key_repeats import (
     ConstantSeed,
     FixedSeed,
@@ -138,6 +139,7 @@ class KeyFlow(KeyRepeats):
         self._escaped: set[int] = set()
         self._carried_cache: dict[int, set[str]] = {}
         self._timed_cache: dict[int, bool] = {}
+        self._paths_cache: dict[int, frozenset[tuple[int, ...]] | None] = {}
         # a module that passes a key to a consuming helper of another module is analysed
         # even when it never calls `jax.random` itself
         self.active = (
@@ -709,8 +711,28 @@ class KeyFlow(KeyRepeats):
 
     def _dead_draw(self, call: ast.Call) -> bool:
         """A `jax.random` call (pure, unlike a helper) whose result nothing reads: a discarded
-        `split` or sample is not the first use of a key consumed twice (analysis/deadness.py)."""
-        return random_function(self.index, call) is not None and value_is_dead(call)
+        `split` or sample is not the first use of a key consumed twice (analysis/deadness.py).
+        So is a call of a helper of this module whose key-derived return elements are all
+        bound to names that are dead at the call site (key_products.py): the helper's draws
+        reach nothing in use."""
+        if random_function(self.index, call) is not None:
+            return value_is_dead(call)
+        paths = self._derived_paths(call)
+        return paths is not None and products_dead(call, paths)
+
+    def _derived_paths(self, call: ast.Call) -> frozenset[tuple[int, ...]] | None:
+        """The return paths of the helper `call` runs that carry values derived from the key
+        parameters it consumes; None when unknown."""
+        target = self.resolve_callee(call)
+        if target is None or target not in self.consuming_params:
+            return None
+        if getattr(target, "name", "") == "__init__":
+            return None  # a constructor returns the object, which may keep anything
+        if id(target) not in self._paths_cache:
+            self._paths_cache[id(target)] = derived_return_paths(
+                self.index, target, self.consuming_params[target]
+            )
+        return self._paths_cache[id(target)]
 
     def _aligned_draws(self, first: ast.Call, second: ast.Call) -> bool:
         """`choice(key, x, (n,))` and `choice(key, y, (n,))`: the same index draw applied to two
