@@ -119,6 +119,7 @@ class KeyFlow(KeyRepeats):
         index: ModuleIndex,
         imported: dict[str, tuple[tuple[str, int], ...]] | None = None,
         calls: CallGraph | None = None,
+        imported_products: dict[str, frozenset[tuple[int, ...]]] | None = None,
     ) -> None:
         self.index = index
         # what each call runs (`ModuleFacts.calls`; built here for a bare index)
@@ -126,6 +127,9 @@ class KeyFlow(KeyRepeats):
         # names imported from other project modules -> the key parameters their function
         # consumes, (name, position; -1: keyword-only), from the project index
         self.imported = imported or {}
+        # of those, the paths of the return value that carry key-derived values, where the
+        # project index knows them (analysis/flow/key_products.py)
+        self.imported_products = imported_products or {}
         self.reuses: list[Reuse] = []
         self.collisions: list[Collision] = []
         self.consuming_params: dict[ast.AST, set[str]] = {}
@@ -724,6 +728,9 @@ class KeyFlow(KeyRepeats):
         """The return paths of the helper `call` runs that carry values derived from the key
         parameters it consumes; None when unknown."""
         target = self.resolve_callee(call)
+        if target is None and self.imported_products:
+            local = self._imported_helper(call.func)
+            return self.imported_products.get(local) if local is not None else None
         if target is None or target not in self.consuming_params:
             return None
         if getattr(target, "name", "") == "__init__":
