@@ -898,3 +898,8 @@ def test_dead_products_of_a_helper_of_another_module(tmp_path: Path, run_cli) ->
     assert _found(_check_keys(run_cli, root)) == expected
     # without the project index the helper is unknown: nothing is reported
     assert _check_keys(run_cli, root, "--no-cache", "--no-project-index") == []
+    # the helper now hands its eval keys to another call (unknown): the caller, cached, is
+    # linted again and its first split is reported too
+    changed = EVALUATOR.replace("    return (lambda", "    print(eval_keys)\n    return (lambda")
+    (root / "k" / "evaluator.py").write_text(changed)
+    assert _found(_check_keys(run_cli, root)) == {("system.py", "JAX201", 9), *expected}
