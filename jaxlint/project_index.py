@@ -506,12 +506,7 @@ class Loader:
                 entry = out[str(path)] = {}
                 for name, value in rows:
                     if name == KEY_HELPERS:
-                        entry[name] = KeyHelpers(
-                            tuple(
-                                (str(local), tuple((str(n), int(p)) for n, p in params))
-                                for local, params in value
-                            )
-                        )
+                        entry[name] = KeyHelpers.from_json(value)
                     else:
                         entry[str(name)] = Seed.from_json(value)
             return out
@@ -539,7 +534,9 @@ class Loader:
         if read is None:
             return helpers
         rows = tuple((n, p) for n, p in helpers.helpers if _calls(n, read[1]))
-        return KeyHelpers(rows) if rows else None
+        kept = {n for n, _ in rows}
+        products = tuple((n, p) for n, p in helpers.products if n in kept)
+        return KeyHelpers(rows, products) if rows else None
 
     def set_text(self, path: str, text: str) -> None:
         """An editor's buffer: what the file holds from now on."""

@@ -810,3 +810,96 @@ def test_star_imports_and_imports_inside_functions(tmp_path: Path, run_cli) -> N
     train.write_text(train.read_text().replace("import *\n", "import *\nfrom numpy import *\n"))
     proc = run_cli("check", "--format", "json", "--no-cache", "s", cwd=root)
     assert _found(json.loads(proc.stdout)) == {("train.py", "JAX201", 21)}, proc.stderr
+
+
+# -- a helper of another module whose key-derived results the caller never reads (Stoix) ------
+
+EVALUATOR = """import jax
+import jax.numpy as jnp
+
+
+def evaluator_setup(params, key_e, n):
+    key_e, *eval_keys = jax.random.split(key_e, n + 1)
+    eval_keys = jnp.stack(eval_keys).reshape(n, -1)
+    return (lambda p, k: k), (params, eval_keys)
+
+
+def setup_with_params(key_e, n):
+    key_e, *eval_keys = jax.random.split(key_e, n + 1)
+    params = jax.random.normal(eval_keys[0], (3,))
+    return params, jnp.stack(eval_keys)
+
+
+class Store:
+    pass
+
+
+def setup_stored(store, key_e, n):
+    key_e, *eval_keys = jax.random.split(key_e, n + 1)
+    store.keys = eval_keys
+    return eval_keys
+"""
+
+SYSTEM = """import jax
+from .evaluator import evaluator_setup, setup_stored, setup_with_params
+
+
+def run(seed, n):
+    key, key_e = jax.random.split(jax.random.key(seed))
+    evaluator, (params, eval_keys) = evaluator_setup(1.0, key_e, n)
+    for _ in range(3):
+        key_e, *eval_keys = jax.random.split(key_e, n + 1)
+        evaluator(params, eval_keys)
+    return key
+
+
+def run_read(seed, n):
+    key_e = jax.random.key(seed)
+    evaluator, (params, eval_keys) = evaluator_setup(1.0, key_e, n)
+    first = evaluator(params, eval_keys)
+    key_e, *eval_keys = jax.random.split(key_e, n + 1)
+    return first, evaluator(params, eval_keys)
+
+
+def run_params(seed, n):
+    key_e = jax.random.key(seed)
+    params, eval_keys = setup_with_params(key_e, n)
+    key_e, *eval_keys = jax.random.split(key_e, n + 1)
+    return params, jax.random.normal(eval_keys[0], (3,))
+
+
+def run_stored(store, seed, n):
+    key_e = jax.random.key(seed)
+    eval_keys = setup_stored(store, key_e, n)
+    key_e, *eval_keys = jax.random.split(key_e, n + 1)
+    return store.keys, eval_keys
+"""
+
+
+def test_dead_products_of_a_helper_of_another_module(tmp_path: Path, run_cli) -> None:
+    """Stoix's `evaluator_setup` splits `key_e` and returns the eval keys, which the caller
+    overwrites by splitting `key_e` again before reading them: no finding. The near misses
+    stay: the returned keys read first (line 18), a returned value drawn from them kept (25),
+    the keys also stored on an object (32) -- each gives the caller the helper's numbers."""
+    root = tmp_path / "sproj"
+    (root / "k").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[tool.jaxlint]\npreview = true\n")
+    (root / "k" / "__init__.py").write_text("")
+    (root / "k" / "evaluator.py").write_text(EVALUATOR)
+    (root / "k" / "system.py").write_text(SYSTEM)
+    expected = {
+        ("system.py", "JAX201", 18),
+        ("system.py", "JAX201", 25),
+        ("system.py", "JAX201", 32),
+    }
+    assert _found(_check_keys(run_cli, root, "--no-cache")) == expected
+    # the summary's paths survive the cache (a second run reads them back)
+    assert _found(_check_keys(run_cli, root)) == expected
+    assert _found(_check_keys(run_cli, root)) == expected
+    # without the project index the helper is unknown: nothing is reported
+    assert _check_keys(run_cli, root, "--no-cache", "--no-project-index") == []
+    # the helper now hands its eval keys to another call (unknown): the caller, cached, is
+    # linted again and its first split is reported too
+    changed = EVALUATOR.replace("    return (lambda", "    print(eval_keys)\n    return (lambda")
+    (root / "k" / "evaluator.py").write_text(changed)
+    assert _found(_check_keys(run_cli, root)) == {("system.py", "JAX201", 9), *expected}

@@ -128,7 +128,9 @@ class ModuleFacts:
         from jaxlint.analysis.flow.keys import KEY_HELPERS, KeyFlow
 
         helpers = (self.seeds or {}).get(KEY_HELPERS)
-        return KeyFlow(self.index, helpers.as_map() if helpers is not None else None, self.calls)
+        if helpers is None:
+            return KeyFlow(self.index, None, self.calls)
+        return KeyFlow(self.index, helpers.as_map(), self.calls, helpers.products_map())
 
     @cached_property
     def guards(self) -> VersionGuards:

@@ -54,6 +54,12 @@ def value_is_dead(call: ast.AST) -> bool:
     return bool(names) and all(_dead_after(parent, n) for n in names)
 
 
+def names_dead_after(stmt: ast.stmt, names: list[str]) -> bool:
+    """True when each of `names`, bound by `stmt`, is dead after it (as for `value_is_dead`);
+    for a call whose value is bound only in part (analysis/flow/key_products.py)."""
+    return all(_dead_after(stmt, n) for n in names)
+
+
 def _plain_names(target: ast.AST) -> list[str] | None:
     """The names a target binds when it binds only names (`a`, `a, *b`), else None."""
     if isinstance(target, ast.Name):

@@ -32,6 +32,10 @@ a module importing such a function, or a module holding one, gets a `KeyHelpers`
 `keys.KEY_HELPERS`) with its seeds, listing each helper under the name it is called by
 (`init_mlp`, `m.init_mlp`, package re-exports followed), so `init_mlp(key, ...)` then
 `normal(key, ...)` is a reuse (JAX201) as when `init_mlp` is defined in the same module. A
+summary also lists, per key helper, the paths of its return value that carry key-derived
+values (`key_products`, analysis/flow/key_products.py; absent: unknown), handed over for the
+helpers imported by name (`from m import f`): a call whose such elements are all dead at the
+caller is not a consumption there (Stoix's `evaluator_setup`). A
 file is summarised whenever it imports anything (`needs_summary(linted=True)`), so a caller
 that never names `jax.random` gets the entry too, and a module whose functions pass keys to
 another module's consuming helper consumes them for its own callers (a chain, as above). Names
@@ -48,6 +52,7 @@ import ast
 import os
 from collections.abc import Mapping
 
+from jaxlint.analysis.flow.key_products import derived_return_paths
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
@@ -336,6 +341,9 @@ def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
             out.key_positions[fn.name] = [
                 positional.index(p) if p in positional else -1 for p in sorted(params)
             ]
+            paths = derived_return_paths(facts.index, fn, params)
+            if paths is not None:
+                out.key_products[fn.name] = [list(p) for p in sorted(paths)]
 
 
 def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  # noqa: ANN001
@@ -628,10 +636,16 @@ class ProjectIndex:
         there, as for a helper of its own."""
         summary = self.summaries[importer]
         rows: dict[str, tuple[tuple[str, int], ...]] = {}
+        # the function a row names, where it is found directly (`from model import init_mlp`):
+        # only those rows carry the helper's key-derived return paths
+        targets: dict[str, tuple[str, str]] = {}
         for local, target in sorted(summary.imported.items()):
             params = self._helper_params(target, importer, summary.module)
             if params is not None:
                 rows[local] = params
+                found = self.resolve(target, importer)
+                if found is not None:
+                    targets[local] = found
             path = self._module_path(target, importer)
             if path is not None:  # `import model` / `from pkg import model`: `model.f(...)`
                 self._module_helpers(local, path, importer, summary.module, rows)
@@ -645,7 +659,26 @@ class ProjectIndex:
                 params = self._helper_params(f"{module}.{name}", importer, summary.module)
                 if params is not None and name not in rows:
                     rows[name] = params
-        return KeyHelpers(tuple(sorted(rows.items()))) if rows else None
+        if not rows:
+            return None
+        products = tuple(
+            (local, paths)
+            for local in sorted(rows)
+            if local in targets
+            and (paths := self._helper_products(rows[local], targets[local])) is not None
+        )
+        return KeyHelpers(tuple(sorted(rows.items())), products)
+
+    def _helper_products(
+        self, params: tuple, found: tuple[str, str]
+    ) -> tuple[tuple[int, ...], ...] | None:
+        """The key-derived return paths (`ModuleSummary.key_products`) of the helper `found`
+        (path, function) whose key parameters are `params`; None: unknown."""
+        summary = self._effective.get(found[0])
+        paths = summary.key_products.get(found[1]) if summary is not None else None
+        if paths is None or _params(summary, found[1]) != params:  # type: ignore[arg-type]
+            return None
+        return tuple(tuple(p) for p in paths)
 
     def _submodule_helpers(
         self, prefix: str, module: str, importer: str, caller: str, rows: dict, depth: int = 0

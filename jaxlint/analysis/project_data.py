@@ -11,8 +11,8 @@ from typing import Protocol
 
 from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
 
-SUMMARY_FORMAT = 5  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
-# 5: static_returns, passes
+SUMMARY_FORMAT = 6  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+# 5: static_returns, passes; 6: key_products
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -69,9 +69,32 @@ class KeyHelpers:
     and the cache key, by the same roads."""
 
     helpers: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    # for the helpers whose summary knows them (`ModuleSummary.key_products`): the paths of
+    # their return value that carry key-derived values
+    products: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
 
     def to_json(self) -> list:
-        return [[local, [list(p) for p in params]] for local, params in self.helpers]
+        rows: list = [[local, [list(p) for p in params]] for local, params in self.helpers]
+        if self.products:
+            rows.append([[local, [list(p) for p in paths]] for local, paths in self.products])
+        return rows
+
+    @classmethod
+    def from_json(cls, value: list) -> KeyHelpers:
+        rows = list(value)
+        products: tuple = ()
+        if rows and isinstance(rows[-1], list) and (not rows[-1] or isinstance(rows[-1][0], list)):
+            products = tuple(
+                (str(local), tuple(tuple(int(i) for i in p) for p in paths))
+                for local, paths in rows.pop()
+            )
+        helpers = tuple(
+            (str(local), tuple((str(n), int(p)) for n, p in params)) for local, params in rows
+        )
+        return cls(helpers, products)
+
+    def products_map(self) -> dict[str, frozenset[tuple[int, ...]]]:
+        return {local: frozenset(paths) for local, paths in self.products}
 
     def as_map(self) -> dict[str, tuple[tuple[str, int], ...]]:
         return dict(self.helpers)
@@ -211,6 +234,9 @@ class ModuleSummary:
     # matter): a seeds entry makes the file linted again, so entries are made only where used
     traced: bool = False
     defaulted: list[str] = field(default_factory=list)
+    # key helper -> the paths of its return value that carry values derived from its key
+    # parameters (analysis/flow/key_products.py); absent: unknown
+    key_products: dict[str, list[list[int]]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -226,6 +252,7 @@ class ModuleSummary:
             "passes": {k: list(v) for k, v in self.passes.items()},
             "traced": self.traced,
             "defaulted": list(self.defaulted),
+            "key_products": {k: [list(p) for p in v] for k, v in self.key_products.items()},
         }
 
     @classmethod
@@ -244,6 +271,10 @@ class ModuleSummary:
             {str(k): list(v) for k, v in data.get("passes", {}).items()},
             bool(data.get("traced", False)),
             [str(f) for f in data.get("defaulted", [])],
+            {
+                str(k): [[int(i) for i in p] for p in v]
+                for k, v in data.get("key_products", {}).items()
+            },
         )
 
 

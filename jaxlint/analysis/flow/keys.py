@@ -31,6 +31,7 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
+from jaxlint.analysis.flow.key_products import derived_return_paths, products_dead
 from jaxlint.analysis.flow.key_repeats import (
     ConstantSeed,
     FixedSeed,
@@ -118,6 +119,7 @@ class KeyFlow(KeyRepeats):
         index: ModuleIndex,
         imported: dict[str, tuple[tuple[str, int], ...]] | None = None,
         calls: CallGraph | None = None,
+        imported_products: dict[str, frozenset[tuple[int, ...]]] | None = None,
     ) -> None:
         self.index = index
         # what each call runs (`ModuleFacts.calls`; built here for a bare index)
@@ -125,6 +127,9 @@ class KeyFlow(KeyRepeats):
         # names imported from other project modules -> the key parameters their function
         # consumes, (name, position; -1: keyword-only), from the project index
         self.imported = imported or {}
+        # of those, the paths of the return value that carry key-derived values, where the
+        # project index knows them (analysis/flow/key_products.py)
+        self.imported_products = imported_products or {}
         self.reuses: list[Reuse] = []
         self.collisions: list[Collision] = []
         self.consuming_params: dict[ast.AST, set[str]] = {}
@@ -138,6 +143,7 @@ class KeyFlow(KeyRepeats):
         self._escaped: set[int] = set()
         self._carried_cache: dict[int, set[str]] = {}
         self._timed_cache: dict[int, bool] = {}
+        self._paths_cache: dict[int, frozenset[tuple[int, ...]] | None] = {}
         # a module that passes a key to a consuming helper of another module is analysed
         # even when it never calls `jax.random` itself
         self.active = (
@@ -709,8 +715,31 @@ class KeyFlow(KeyRepeats):
 
     def _dead_draw(self, call: ast.Call) -> bool:
         """A `jax.random` call (pure, unlike a helper) whose result nothing reads: a discarded
-        `split` or sample is not the first use of a key consumed twice (analysis/deadness.py)."""
-        return random_function(self.index, call) is not None and value_is_dead(call)
+        `split` or sample is not the first use of a key consumed twice (analysis/deadness.py).
+        So is a call of a helper of this module whose key-derived return elements are all
+        bound to names that are dead at the call site (key_products.py): the helper's draws
+        reach nothing in use."""
+        if random_function(self.index, call) is not None:
+            return value_is_dead(call)
+        paths = self._derived_paths(call)
+        return paths is not None and products_dead(call, paths)
+
+    def _derived_paths(self, call: ast.Call) -> frozenset[tuple[int, ...]] | None:
+        """The return paths of the helper `call` runs that carry values derived from the key
+        parameters it consumes; None when unknown."""
+        target = self.resolve_callee(call)
+        if target is None and self.imported_products:
+            local = self._imported_helper(call.func)
+            return self.imported_products.get(local) if local is not None else None
+        if target is None or target not in self.consuming_params:
+            return None
+        if getattr(target, "name", "") == "__init__":
+            return None  # a constructor returns the object, which may keep anything
+        if id(target) not in self._paths_cache:
+            self._paths_cache[id(target)] = derived_return_paths(
+                self.index, target, self.consuming_params[target]
+            )
+        return self._paths_cache[id(target)]
 
     def _aligned_draws(self, first: ast.Call, second: ast.Call) -> bool:
         """`choice(key, x, (n,))` and `choice(key, y, (n,))`: the same index draw applied to two
