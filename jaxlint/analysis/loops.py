@@ -1263,3 +1263,67 @@ def _exported(index: ModuleIndex) -> set[str]:
                     if isinstance(e, ast.Constant) and isinstance(e.value, str)
                 }
     return out
+
+
+def list_grows_per_step(loop: ast.AST, name: str) -> bool:
+    """The Python list `name` gets longer from step to step of `loop`: the loop appends to it
+    (`append`/`extend`/`insert`) and never resets its length. A reset is an unconditional
+    rebinding in the loop's body to a list of bounded length: a fresh display (`x = []`), or a
+    slice with a constant bound (`x = x[-1:]`, `x = x[:k]`); after it, the length at a call is
+    the reset length plus that step's appends, not the count of steps so far (Stoix sebulba
+    `traj_storage = traj_storage[-1:]`)."""
+    appends = any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("append", "extend", "insert")
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == name
+        for node in ast.walk(loop)
+    )
+    return appends and not any(_resets(stmt, name) for stmt in _unconditional(loop))
+
+
+def _unconditional(loop: ast.AST) -> list[ast.stmt]:
+    """The statements every step of `loop` runs (its body, through `with` blocks)."""
+    out: list[ast.stmt] = []
+    todo = list(getattr(loop, "body", []))
+    while todo:
+        stmt = todo.pop(0)
+        out.append(stmt)
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            todo[:0] = stmt.body
+    return out
+
+
+def _resets(stmt: ast.stmt, name: str) -> bool:
+    if not (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == name
+    ):
+        return False
+    value = stmt.value
+    if isinstance(value, (ast.List, ast.Tuple)):
+        return not any(isinstance(e, ast.Starred) for e in value.elts)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "list":
+        return not value.args and not value.keywords
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice):
+        s = value.slice
+        if s.step is not None:
+            return False
+        lo, hi = _int_constant(s.lower), _int_constant(s.upper)
+        if s.upper is None and lo is not None and lo < 0:
+            return True  # x[-k:]: at most k elements
+        if hi is not None and hi >= 0 and (s.lower is None or lo is not None):
+            return True  # x[:k], x[j:k]: at most k elements
+    return False
+
+
+def _int_constant(node: ast.expr | None) -> int | None:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _int_constant(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
