@@ -796,6 +796,13 @@ class PerStep:
         if not call.args or isinstance(call.args[0], (ast.Lambda, ast.Starred)):
             return False
         wrapped = call.args[0]
+        if isinstance(wrapped, ast.Name) and self._index is not None:
+            # `shard_map(execute_fn, ...)`: the wrapped def is the code; a def the loop body
+            # makes, closing over what the step picks (`layer.init_with_output` with a new
+            # `layer` per config), is a new program every step
+            fn = self._index.resolve_function(wrapped)
+            if fn is not None and self.closure_varies(fn) and self.closure_selects_code(fn):
+                return True
         varying = loop_varying_names(self.loop)
         uses = [
             n
