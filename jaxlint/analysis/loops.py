@@ -319,9 +319,10 @@ def loop_bound_names(loop: ast.AST) -> frozenset[str]:
     return result
 
 
-def loop_varying_names(loop: ast.AST) -> frozenset[str]:
+def loop_varying_names(loop: ast.AST, exclude: frozenset[str] = frozenset()) -> frozenset[str]:
     """Names that certainly change from step to step: loop targets, counters (`i += 1`,
-    `lr = lr * 0.9`) and names computed from them, to a fixed point."""
+    `lr = lr * 0.9`) and names computed from them, to a fixed point. Names in `exclude` are
+    taken as unchanging (what follows from them alone is not counted)."""
     varying: set[str] = set()
     assigns: list[tuple[set[str], ast.AST]] = []
     if isinstance(loop, (ast.For, ast.AsyncFor)):
@@ -346,12 +347,13 @@ def loop_varying_names(loop: ast.AST) -> frozenset[str]:
                 target = node.target
                 if isinstance(target, ast.Name):
                     assigns.append(({target.id}, node.value))
+    varying -= exclude
     changed = True
     while changed:
         changed = False
         for targets, value in assigns:
-            if not targets <= varying and mentions(value, varying):
-                varying |= targets
+            if not targets - exclude <= varying and mentions(value, varying):
+                varying |= targets - exclude
                 changed = True
     return frozenset(varying)
 
@@ -1278,7 +1280,8 @@ def list_grows_per_step(loop: ast.AST, name: str) -> bool:
     rebinding in the loop's body to a list of bounded length: a fresh display (`x = []`), or a
     slice with a constant bound (`x = x[-1:]`, `x = x[:k]`); after it, the length at a call is
     the reset length plus that step's appends, not the count of steps so far (Stoix sebulba
-    `traj_storage = traj_storage[-1:]`)."""
+    `traj_storage = traj_storage[-1:]`), unless the count appended per step changes
+    (`_appends_vary`)."""
     appends = any(
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
@@ -1287,7 +1290,34 @@ def list_grows_per_step(loop: ast.AST, name: str) -> bool:
         and node.func.value.id == name
         for node in ast.walk(loop)
     )
-    return appends and not any(_resets(stmt, name) for stmt in _unconditional(loop))
+    if not appends:
+        return False
+    if not any(_resets(stmt, name) for stmt in _unconditional(loop)):
+        return True
+    return _appends_vary(loop, name)
+
+
+def _appends_vary(loop: ast.AST, name: str) -> bool:
+    """Some append to `name` sits in an inner `for` whose iterable changes from step to step
+    of `loop` (`for _ in range(i): x.append(...)`): the count appended per step, and so the
+    length after a reset, changes. A count that follows only the list's own length
+    (`range(n + int(len(x) == 0))`, a bootstrap step on the first fill) does not count."""
+    varying = loop_varying_names(loop, exclude=frozenset({name}))
+    for node in ast.walk(loop):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("append", "extend", "insert")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == name
+        ):
+            continue
+        cur = parent(node)
+        while cur is not None and cur is not loop:
+            if isinstance(cur, (ast.For, ast.AsyncFor)) and mentions(cur.iter, varying):
+                return True
+            cur = parent(cur)
+    return False
 
 
 def _unconditional(loop: ast.AST) -> list[ast.stmt]:

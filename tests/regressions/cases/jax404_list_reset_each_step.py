@@ -3,7 +3,8 @@
 `systems/ppo/sebulba/ff_ppo.py:260`, `impala/sebulba/ff_impala.py:240`,
 `ff_impala_shared_torso.py:236`; a copy ran with `prepare._cache_size()` 1). The rebinding to
 a fixed-length slice resets the length: the list does not grow between calls. The twins: no
-reset, and a reset that drops only the first element (`storage[1:]`) while two are appended.
+reset, a reset that drops only the first element (`storage[1:]`) while two are appended, and
+a reset with a count of appends that follows the loop variable.
 """
 
 import jax
@@ -50,4 +51,14 @@ def drops_one(x, n):
         storage.append(x)
         out = prepare(storage)  # error: JAX404
         storage = storage[1:]
+    return out
+
+
+def varying_count(x, n):
+    storage = []
+    for i in range(n):
+        for _ in range(i + 1):
+            storage.append(x)
+        out = prepare(storage)  # error: JAX404
+        storage = storage[-1:]
     return out
