@@ -319,9 +319,10 @@ def loop_bound_names(loop: ast.AST) -> frozenset[str]:
     return result
 
 
-def loop_varying_names(loop: ast.AST) -> frozenset[str]:
+def loop_varying_names(loop: ast.AST, exclude: frozenset[str] = frozenset()) -> frozenset[str]:
     """Names that certainly change from step to step: loop targets, counters (`i += 1`,
-    `lr = lr * 0.9`) and names computed from them, to a fixed point."""
+    `lr = lr * 0.9`) and names computed from them, to a fixed point. Names in `exclude` are
+    taken as unchanging (what follows from them alone is not counted)."""
     varying: set[str] = set()
     assigns: list[tuple[set[str], ast.AST]] = []
     if isinstance(loop, (ast.For, ast.AsyncFor)):
@@ -346,12 +347,13 @@ def loop_varying_names(loop: ast.AST) -> frozenset[str]:
                 target = node.target
                 if isinstance(target, ast.Name):
                     assigns.append(({target.id}, node.value))
+    varying -= exclude
     changed = True
     while changed:
         changed = False
         for targets, value in assigns:
-            if not targets <= varying and mentions(value, varying):
-                varying |= targets
+            if not targets - exclude <= varying and mentions(value, varying):
+                varying |= targets - exclude
                 changed = True
     return frozenset(varying)
 
@@ -796,6 +798,13 @@ class PerStep:
         if not call.args or isinstance(call.args[0], (ast.Lambda, ast.Starred)):
             return False
         wrapped = call.args[0]
+        if isinstance(wrapped, ast.Name) and self._index is not None:
+            # `shard_map(execute_fn, ...)`: the wrapped def is the code; a def the loop body
+            # makes, closing over what the step picks (`layer.init_with_output` with a new
+            # `layer` per config), is a new program every step
+            fn = self._index.resolve_function(wrapped)
+            if fn is not None and self.closure_varies(fn) and self.closure_selects_code(fn):
+                return True
         varying = loop_varying_names(self.loop)
         uses = [
             n
@@ -1263,3 +1272,95 @@ def _exported(index: ModuleIndex) -> set[str]:
                     if isinstance(e, ast.Constant) and isinstance(e.value, str)
                 }
     return out
+
+
+def list_grows_per_step(loop: ast.AST, name: str) -> bool:
+    """The Python list `name` gets longer from step to step of `loop`: the loop appends to it
+    (`append`/`extend`/`insert`) and never resets its length. A reset is an unconditional
+    rebinding in the loop's body to a list of bounded length: a fresh display (`x = []`), or a
+    slice with a constant bound (`x = x[-1:]`, `x = x[:k]`); after it, the length at a call is
+    the reset length plus that step's appends, not the count of steps so far (Stoix sebulba
+    `traj_storage = traj_storage[-1:]`), unless the count appended per step changes
+    (`_appends_vary`)."""
+    appends = any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("append", "extend", "insert")
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == name
+        for node in ast.walk(loop)
+    )
+    if not appends:
+        return False
+    if not any(_resets(stmt, name) for stmt in _unconditional(loop)):
+        return True
+    return _appends_vary(loop, name)
+
+
+def _appends_vary(loop: ast.AST, name: str) -> bool:
+    """Some append to `name` sits in an inner `for` whose iterable changes from step to step
+    of `loop` (`for _ in range(i): x.append(...)`): the count appended per step, and so the
+    length after a reset, changes. A count that follows only the list's own length
+    (`range(n + int(len(x) == 0))`, a bootstrap step on the first fill) does not count."""
+    varying = loop_varying_names(loop, exclude=frozenset({name}))
+    for node in ast.walk(loop):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("append", "extend", "insert")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == name
+        ):
+            continue
+        cur = parent(node)
+        while cur is not None and cur is not loop:
+            if isinstance(cur, (ast.For, ast.AsyncFor)) and mentions(cur.iter, varying):
+                return True
+            cur = parent(cur)
+    return False
+
+
+def _unconditional(loop: ast.AST) -> list[ast.stmt]:
+    """The statements every step of `loop` runs (its body, through `with` blocks)."""
+    out: list[ast.stmt] = []
+    todo = list(getattr(loop, "body", []))
+    while todo:
+        stmt = todo.pop(0)
+        out.append(stmt)
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            todo[:0] = stmt.body
+    return out
+
+
+def _resets(stmt: ast.stmt, name: str) -> bool:
+    if not (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == name
+    ):
+        return False
+    value = stmt.value
+    if isinstance(value, (ast.List, ast.Tuple)):
+        return not any(isinstance(e, ast.Starred) for e in value.elts)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "list":
+        return not value.args and not value.keywords
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice):
+        s = value.slice
+        if s.step is not None:
+            return False
+        lo, hi = _int_constant(s.lower), _int_constant(s.upper)
+        if s.upper is None and lo is not None and lo < 0:
+            return True  # x[-k:]: at most k elements
+        if hi is not None and hi >= 0 and (s.lower is None or lo is not None):
+            return True  # x[:k], x[j:k]: at most k elements
+    return False
+
+
+def _int_constant(node: ast.expr | None) -> int | None:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _int_constant(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None

@@ -251,6 +251,14 @@ class ValueKinds:
     def is_container(self, node: ast.AST) -> bool:
         return self.of(node) in CONTAINERS
 
+    def holds_arrays(self, node: ast.AST) -> bool:
+        """A list/tuple whose elements are proven JAX arrays (a container of arrays, not host
+        data): `jnp.asarray` of it stacks them on the device, no host-to-device copy."""
+        return self.of(node) in (Kind.LIST, Kind.TUPLE) and self.element(node) in (
+            Kind.ARRAY,
+            Kind.KEY,
+        )
+
     def element(self, iterable: ast.AST, depth: int = 0) -> Kind:
         """The kind of the elements a `for` loop over `iterable` binds: a list/tuple display
         of arrays, `jax.tree.leaves(...)`, the parts of a traced pytree, or a name bound to
@@ -276,6 +284,8 @@ class ValueKinds:
                     return Kind.ARRAY
             if q in ("list", "tuple") and len(iterable.args) == 1:
                 return self.element(iterable.args[0], depth + 1)
+            if q in ARRAY_SEQUENCES:
+                return Kind.ARRAY  # `jnp.split`, `jnp.meshgrid`: a Python list of arrays
             return Kind.UNKNOWN
         if self._traced(iterable) and self.of(iterable) not in (Kind.DICT, Kind.SET):
             return Kind.ARRAY  # the parts of a traced list/tuple are traced arrays (or subtrees)

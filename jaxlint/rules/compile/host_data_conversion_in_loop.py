@@ -20,6 +20,8 @@ CONVERSIONS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "jax.device_put
 
 def _host_data(ctx: Context, arg: ast.expr) -> str | None:
     """A description when `arg` is certainly host data (a list or a NumPy array)."""
+    if ctx.facts.values.holds_arrays(arg):
+        return None  # a list of device arrays: stacked on the device
     if isinstance(arg, (ast.List, ast.ListComp)):
         return "a Python list"
     if isinstance(arg, ast.Call):

@@ -9,7 +9,7 @@ import ast
 
 from jaxlint.analysis.hoisting import few_steps
 from jaxlint.analysis.jit_sites import jitted_callee
-from jaxlint.analysis.loops import loop_varying_names
+from jaxlint.analysis.loops import list_grows_per_step, loop_varying_names
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
 from jaxlint.rules.compile._values import names_in
@@ -76,7 +76,7 @@ def _varying_shape(
             inner = _varying_shape(ctx, values[0], varying, loop, call)
             if inner is not None:
                 return f"`{arg.id}` = {inner}"
-        if not values and _grows_in(loop, arg.id):
+        if not values and list_grows_per_step(loop, arg.id):
             return f"the Python list `{arg.id}` grows every step (one input per element)"
     return None
 
@@ -112,19 +112,6 @@ def _assignments_in(loop: ast.AST, name: str, before: ast.AST) -> list[ast.expr 
             if node.target.id == name:
                 out.append(None)
     return out
-
-
-def _grows_in(loop: ast.AST, name: str) -> bool:
-    for node in ast.walk(loop):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("append", "extend", "insert")
-            and isinstance(node.func.value, ast.Name)
-            and node.func.value.id == name
-        ):
-            return True
-    return False
 
 
 class ShapeVariesPerIteration(Rule):
