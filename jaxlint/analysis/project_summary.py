@@ -1,0 +1,356 @@
+"""Summaries of one module for the project index: what its top-level functions do with
+traced arguments and keys, what it imports and re-exports (`summarize`), and whether a file
+needs one at all (`needs_summary`). Split from `analysis/project.py`, which joins the
+summaries across modules (`ProjectIndex`); see its docstring for the model.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections.abc import Mapping
+
+from jaxlint.analysis.flow.key_products import derived_return_paths
+from jaxlint.analysis.flow.keys import KEY_HELPERS
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
+from jaxlint.analysis.kinds import static_functions
+from jaxlint.analysis.project_data import (
+    MAX_CHAIN,
+    MODULE_CALL_SUFFIX,
+    STAR,
+    ModuleSummary,
+    Seed,
+    _resolve_relative,
+    defaulted_functions,
+    passed_arguments,
+)
+from jaxlint.analysis.project_text import (
+    _IMPORT,
+    uses_random,
+    uses_transform,
+)
+from jaxlint.analysis.traced import TracedFunction
+
+
+def needs_summary(
+    path: str,
+    text: str,
+    jit_decorators: tuple[str, ...] = (),
+    linted: bool = False,
+    used: tuple[bool, bool] | None = None,
+) -> bool:
+    """Transform users produce seeds; package `__init__` files may re-export seeded names;
+    `jax.random` users may have helpers that consume keys. A file being linted also needs
+    one when it imports anything: the key helpers it imports from other modules are counted
+    in its own key analysis, even when it never names `jax.random` itself. `used`: the
+    caller's (uses_transform, uses_random) of `text`, when it has them already."""
+    if used is not None:
+        transform, rand = used
+        return (
+            os.path.basename(path) == "__init__.py"
+            or transform
+            or rand
+            or (linted and _IMPORT.search(text) is not None)
+        )
+    return (
+        os.path.basename(path) == "__init__.py"
+        or uses_transform(text, jit_decorators)
+        or uses_random(text)
+        or (linted and _IMPORT.search(text) is not None)
+    )
+
+
+# -- summaries ----------------------------------------------------------------------------------
+
+
+def _eligible(facts: TracedFunction | None) -> bool:
+    """Callers whose tracedness is certain enough to seed other modules."""
+    return (
+        facts is not None
+        and not facts.unknown_static
+        and not facts.via.endswith(MODULE_CALL_SUFFIX)
+        and facts.confidence == "high"  # transformed itself, not a helper reached by a chain
+    )
+
+
+class _Imports:
+    """Absolute dotted names of expressions rooted at an imported name (relative imports too)."""
+
+    def __init__(self, index: ModuleIndex | None, module: str, is_package: bool) -> None:
+        self.index = index
+        self.module = module
+        self.is_package = is_package
+
+    def import_target(self, node: ast.AST, local: str) -> str | None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname == local:
+                    return alias.name
+                if alias.asname is None and alias.name.split(".")[0] == local:
+                    return local
+            return None
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if (alias.asname or alias.name) != local:
+                    continue
+                if node.level:
+                    base = _resolve_relative(self.module, self.is_package, node.level, node.module)
+                    return f"{base}.{alias.name}" if base else None
+                return f"{node.module}.{alias.name}" if node.module else None
+        return None
+
+    def dotted(self, expr: ast.AST) -> str | None:
+        rest: list[str] = []
+        while isinstance(expr, ast.Attribute):
+            rest.insert(0, expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name):
+            return None
+        if self.index is None:
+            return None
+        b = self.index.binding(expr.id, self.index.scope_of(expr))
+        if b is None or b.kind != "import" or b.node is None:
+            return None
+        base = self.import_target(b.node, expr.id)
+        return ".".join([base, *rest]) if base else None
+
+
+def _imported_names(facts, imports: _Imports, out: ModuleSummary) -> None:  # noqa: ANN001
+    """What a caller of key helpers imports (`ModuleSummary.imported`): the names its
+    top-level `from m import f` statements bind, and the modules its top-level `import`
+    statements bind (`import pkg.m as m`: `m` -> `pkg.m`; `import pkg.m`: `pkg.m` -> `pkg.m`),
+    whose helpers it calls as `m.f` / `pkg.m.f`; the imports inside functions too, when every
+    import of that name means the same thing (the key analysis matches calls by name, and
+    checks the name is bound by an import where it is called); and the modules of its
+    top-level `from m import *` statements, in order (`ModuleSummary.star`)."""
+    tree: ast.Module = facts.tree
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for alias in stmt.names:
+                if alias.name == "*":
+                    if isinstance(stmt, ast.ImportFrom):
+                        star = _star_module(stmt, imports)
+                        if star:
+                            out.star.append(star)
+                    continue
+                if isinstance(stmt, ast.Import):  # `import a.b` is called as `a.b.f(...)`
+                    local = alias.asname or alias.name
+                    target: str | None = alias.name
+                else:
+                    local = alias.asname or alias.name
+                    target = imports.import_target(stmt, local)
+                if target and local not in out.exports:
+                    out.imported[local] = target
+    inner: dict[str, set[str]] = {}
+    for node in facts.index.nested_imports:
+        for alias in node.names:
+            local = alias.asname or alias.name
+            if isinstance(node, ast.Import):
+                target = alias.name
+            else:
+                target = imports.import_target(node, local) if alias.name != "*" else None
+            inner.setdefault(local, set()).add(target or "")
+    for name, targets in sorted(inner.items()):
+        target = next(iter(targets)) if len(targets) == 1 else ""
+        known = out.imported.get(name)
+        if target and name not in out.exports and known in (None, target):
+            out.imported[name] = target
+        elif known is not None and known != target:
+            del out.imported[name]  # two meanings: unknown
+
+
+def _star_module(stmt: ast.ImportFrom, imports: _Imports) -> str | None:
+    if stmt.level:
+        return _resolve_relative(imports.module, imports.is_package, stmt.level, stmt.module)
+    return stmt.module
+
+
+def _function_arg(call: ast.Call) -> ast.AST | None:
+    """`jax.grad(f)(...)`: the function that runs."""
+    return None if not call.args or isinstance(call.args[0], ast.Starred) else call.args[0]
+
+
+def summarize(
+    facts,  # noqa: ANN001 - analysis.ModuleFacts
+    module: str,
+    is_package: bool,
+    transforms_used: bool = True,
+    random_used: bool = True,
+) -> ModuleSummary:
+    """The summary of one module from its own facts (no seeds from elsewhere).
+
+    `transforms_used` / `random_used` (from the text: `uses_transform`, `uses_random`) say
+    which parts can be non-empty; a module with neither costs a look at its top-level
+    statements, no analysis.
+    """
+
+    tree: ast.Module = facts.tree
+    out = ModuleSummary(module)
+    imports = _Imports(None, module, is_package)
+    if is_package:
+        for stmt in tree.body:
+            if isinstance(stmt, ast.ImportFrom):
+                for alias in stmt.names:
+                    if alias.name != "*":
+                        target = imports.import_target(stmt, alias.asname or alias.name)
+                        if target:
+                            out.exports[alias.asname or alias.name] = target
+    out.static_returns = static_functions(facts.index)
+    out.passes = passed_arguments(facts.index, _Imports(facts.index, module, is_package), module)
+    out.traced, out.defaulted = transforms_used, defaulted_functions(tree)
+    if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
+        _key_params(facts, out)
+    _imported_names(facts, imports, out)
+    if not transforms_used or not module:
+        return out
+    imports.index = facts.index
+    if any(_eligible(f) for f in facts.traced.entries.values()):  # no taint needed to know
+        _outgoing(facts, imports, out, lambda fn, f: _eligible(f))
+    return out
+
+
+def summarize_seeded(
+    facts,  # noqa: ANN001 - analysis.ModuleFacts, analysed with `seeds`
+    base: ModuleSummary,
+    is_package: bool,
+    seeds: Mapping[str, object],
+) -> ModuleSummary:
+    """What a module passes on once other modules' seeds reach it (`ProjectIndex` chains):
+    its summary without seeds (`base`), plus the outgoing calls of its seeded top-level
+    functions (traced at the seeded parameters, with the chain so far), and with the key
+    parameters its functions consume counting the key helpers of other modules it calls.
+    Each part is analysed only when seeds of its kind arrived. Cached by content and seeds
+    (`jaxlint.project_index.Loader`)."""
+    out = ModuleSummary.from_json(base.to_json())  # a copy, every field included
+    if KEY_HELPERS in seeds:
+        out.key_params, out.key_positions = {}, {}
+        _key_params(facts, out)
+    if not base.module:
+        return out
+    imports = _Imports(facts.index, base.module, is_package)
+    defs = {
+        s.name: s for s in facts.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    calling = [
+        fn
+        for name, fn in defs.items()
+        if isinstance(seeds.get(name), Seed) and _calls_out(fn, imports, bool(base.star))
+    ]
+    if not calling:
+        return out  # no seeded function calls another module: no taint analysis needed
+
+    def seeded(fn: ast.AST, f: TracedFunction | None) -> bool:
+        seed = seeds.get(getattr(fn, "name", ""))
+        return (
+            fn in calling
+            and isinstance(seed, Seed)
+            and f is not None
+            and f.confidence == "medium"
+            and not f.unknown_static
+            and f.chain == seed.chain
+            and len(seed.chain) < MAX_CHAIN
+        )
+
+    if any(seeded(fn, f) for fn, f in facts.traced.entries.items()):
+        _outgoing(facts, imports, out, seeded)
+    return out
+
+
+def _calls_out(fn: ast.AST, imports: _Imports, star: bool) -> bool:
+    """Whether a function calls a name bound by an import (or maybe by a star import)."""
+    index = imports.index
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Call):
+            continue
+        for func in (node.func, *(node.func.args[:1] if isinstance(node.func, ast.Call) else ())):
+            root = func
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if not isinstance(root, ast.Name) or index is None:
+                continue
+            scope = index.scope_of(root)
+            b = index.binding(root.id, scope)
+            if (b is not None and b.kind == "import") or (
+                star and index.lookup(root.id, scope) is None
+            ):
+                return True
+    return False
+
+
+def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
+    """The key parameters each top-level function consumes (`ModuleSummary.key_params`)."""
+    top = set(facts.tree.body)
+    for fn, params in facts.keys.consuming_params.items():
+        if fn in top and params:
+            out.key_params[fn.name] = sorted(params)
+            positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+            out.key_positions[fn.name] = [
+                positional.index(p) if p in positional else -1 for p in sorted(params)
+            ]
+            paths = derived_return_paths(facts.index, fn, params)
+            if paths is not None:
+                out.key_products[fn.name] = [list(p) for p in sorted(paths)]
+
+
+def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  # noqa: ANN001
+    """Calls from the `eligible` functions to top-level functions of other modules, with the
+    positions and keywords that receive traced values (`ModuleSummary.outgoing`)."""
+    from jaxlint.analysis.flow.levels import Level
+
+    index: ModuleIndex = facts.index
+    traced = facts.traced
+    taint = traced.taint
+    short = out.module.rsplit(".", 1)[-1]
+    grad_like = {*GRAD_LIKE, *JIT_LIKE}
+    for call in index.calls:
+        fn = index.enclosing_function(call)
+        caller = traced.get(fn)
+        if caller is None or not eligible(fn, caller):
+            continue
+        func: ast.AST = call.func
+        if isinstance(func, ast.Call) and index.qualname(func.func) in grad_like:
+            inner = _function_arg(func)  # jax.value_and_grad(losses.loss_fn)(params, batch)
+            if inner is None:
+                continue
+            func = inner
+        elif isinstance(func, ast.Name):
+            b = index.binding(func.id, index.scope_of(func))
+            if (
+                b is not None
+                and b.kind == "assign"
+                and isinstance(b.value, ast.Call)
+                and index.qualname(b.value.func) in GRAD_LIKE
+            ):
+                inner = _function_arg(b.value)  # grad_fn = jax.grad(losses.loss_fn)
+                if inner is None:
+                    continue
+                func = inner
+        if index.resolve_function(func) is not None:
+            continue  # a function of this module: taint's own propagation
+        target = imports.dotted(func)
+        if target is None and out.star and isinstance(func, ast.Name):
+            if index.lookup(func.id, index.scope_of(func)) is None:
+                target = STAR + func.id  # bound by a `from m import *` (ProjectIndex.resolve)
+        if target is None or "." not in target:
+            continue
+        positions: list[int] = []
+        for i, a in enumerate(call.args):
+            if isinstance(a, ast.Starred):
+                break
+            if taint.level(a) >= Level.CONTAINER:
+                positions.append(i)
+        keywords = sorted(
+            kw.arg for kw in call.keywords if kw.arg and taint.level(kw.value) >= Level.CONTAINER
+        )
+        if not positions and not keywords:
+            continue  # only static values: the callee is not traced through this call
+        if caller.confidence == "high":
+            chain = tuple(f"{short}.{n}" for n in (caller.chain or (caller.name,)))
+        else:  # a seeded function: its chain is already qualified
+            chain = caller.chain
+        seed = Seed(caller.kind.value, caller.via, tuple(positions), tuple(keywords), chain)
+        out.outgoing.append((target, seed))
+
+
+# -- the index ----------------------------------------------------------------------------------
