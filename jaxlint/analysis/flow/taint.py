@@ -737,10 +737,12 @@ class TaintAnalysis(TaintQueries):
                 and func.attr not in ARRAY_METHODS
             ):
                 return Level.NONE  # `A.out_size()`: a method of an object of unknown class
-            if receiver == Level.TREE and func.attr not in ARRAY_METHODS:
-                # a method of a pytree object (a Module, a layer, a state): its result is
-                # whatever the method returns, not proven an array (analysis/kinds.py)
-                return Level.TREE
+            if func.attr not in ARRAY_METHODS:
+                # not a method of `jax.Array`, so the receiver is an object (a Module, a
+                # layer, a state, a dataclass of static metadata): its result is whatever the
+                # method returns, unknown, and unknown is not traced (jaxsim's
+                # `model.dofs()`, a sum over a `Static[...]` field)
+                return Level.CONTAINER
             return Level.ARRAY
         if isinstance(func, ast.Attribute) and receiver == Level.CONTAINER and q is None:
             return Level.CONTAINER if func.attr in DICT_METHODS else Level.TREE
