@@ -65,6 +65,19 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):
         registrations.extend(params.registrations)  # a real editor starts watching files
 
     lsp_client.registrations = registrations  # type: ignore[attr-defined]
+    # the version of each uri's last publishDiagnostics (pytest-lsp keeps only the list): a
+    # publish of the version before a didChange can still be in flight when the test pops the
+    # old diagnostics, so change_doc waits for the version it sent
+    versions: dict[str, int | None] = {}
+    features = lsp_client.protocol.fm.features
+    keep = features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS]
+
+    def publish(params: types.PublishDiagnosticsParams) -> None:
+        versions[params.uri] = params.version
+        keep(params)
+
+    features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = publish
+    lsp_client.versions = versions  # type: ignore[attr-defined]
     result = await lsp_client.initialize_session(
         types.InitializeParams(
             capabilities=pytest_lsp.client_capabilities("visual-studio-code"),
@@ -80,13 +93,19 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):
 # -- helpers ------------------------------------------------------------------------------
 
 
-async def _next_diagnostics(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
-    """Wait for the next publishDiagnostics of `uri` (the caller popped the old one)."""
+async def _next_diagnostics(
+    client: LanguageClient, uri: str, version: int | None = None
+) -> list[types.Diagnostic]:
+    """Wait for the next publishDiagnostics of `uri` (the caller popped the old one), of
+    `version` when given (a late publish of an older version is skipped)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + WAIT_S
-    while uri not in client.diagnostics:
+    versions = getattr(client, "versions", {})
+    while uri not in client.diagnostics or (
+        version is not None and versions.get(uri, version) != version
+    ):
         if loop.time() > deadline:
-            raise AssertionError(f"no diagnostics for {uri} within {WAIT_S} s")
+            raise AssertionError(f"no diagnostics for {uri} (version {version}) within {WAIT_S} s")
         await asyncio.sleep(0.01)
     return list(client.diagnostics[uri])
 
@@ -115,7 +134,7 @@ async def change_doc(
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
         )
     )
-    return await _next_diagnostics(client, uri)
+    return await _next_diagnostics(client, uri, version)
 
 
 def _utf16_offset(text: str, pos: types.Position) -> int:
@@ -218,6 +237,7 @@ async def test_quick_fix_edit_gives_the_fixed_text(client: LanguageClient, tmp_p
 
     # didChange with the fixed text refreshes the diagnostics
     after = await change_doc(client, path, fixed, version=2)
+    assert client.versions[uri] == 2  # type: ignore[attr-defined]
     assert [d.range.start.line for d in by_code(after, "JAX801")] == [ASCII_LINE]
     assert len(by_code(after, "JAX501")) == 1
 
