@@ -47,7 +47,7 @@ def value_is_dead(call: ast.AST) -> bool:
         return False
     names: list[str] = []
     for t in targets:
-        found = _plain_names(t)
+        found = syntax.plain_target_names(t)
         if found is None:
             return False  # stored into an object: whoever holds it may read it
         names.extend(found)
@@ -58,23 +58,6 @@ def names_dead_after(stmt: ast.stmt, names: list[str]) -> bool:
     """True when each of `names`, bound by `stmt`, is dead after it (as for `value_is_dead`);
     for a call whose value is bound only in part (analysis/flow/key_products.py)."""
     return all(_dead_after(stmt, n) for n in names)
-
-
-def _plain_names(target: ast.AST) -> list[str] | None:
-    """The names a target binds when it binds only names (`a`, `a, *b`), else None."""
-    if isinstance(target, ast.Name):
-        return [target.id]
-    if isinstance(target, ast.Starred):
-        return _plain_names(target.value)
-    if isinstance(target, (ast.Tuple, ast.List)):
-        out: list[str] = []
-        for e in target.elts:
-            sub = _plain_names(e)
-            if sub is None:
-                return None
-            out.extend(sub)
-        return out
-    return None
 
 
 def _scope_of(node: ast.AST) -> ast.AST | None:

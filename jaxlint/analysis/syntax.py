@@ -96,6 +96,24 @@ def target_names(target: ast.AST) -> Iterator[str]:
         yield from target_names(target.value)
 
 
+def plain_target_names(target: ast.AST) -> list[str] | None:
+    """The names a target binds when it binds only names (`a`, `a, *b`), else None (a target
+    with `x.attr` or `x[i]` in it)."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Starred):
+        return plain_target_names(target.value)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        out: list[str] = []
+        for e in target.elts:
+            sub = plain_target_names(e)
+            if sub is None:
+                return None
+            out.extend(sub)
+        return out
+    return None
+
+
 def mentions(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
     """`node` reads one of `names` (a Name load anywhere inside it)."""
     return any(

@@ -446,16 +446,8 @@ class Recorder:
         with self.lock:
             if self.done:
                 return
-            self.done = True
-            self.uninstall()
-            self.write(complete=True)
-        if self.stop_early:
-            try:
-                sys.stdout.flush()
-                sys.stderr.flush()
-            except Exception:
-                pass
-            os._exit(0)
+            self._finish()
+        self._stop_if_early()
 
     def profile(self, frame: Any, event: str, arg: Any) -> None:
         if event != "call" or self.busy:
@@ -589,16 +581,25 @@ class Recorder:
             for t in self.targets
         )
         if full or time.monotonic() - self.seen_all_at >= self.settle:
-            self.done = True
-            self.uninstall()
-            self.write(complete=True)
-            if self.stop_early:
-                try:
-                    sys.stdout.flush()
-                    sys.stderr.flush()
-                except Exception:
-                    pass
-                os._exit(0)
+            self._finish()
+            self._stop_if_early()
+
+    def _finish(self) -> None:
+        """Recording is over: unhook and write the complete record."""
+        self.done = True
+        self.uninstall()
+        self.write(complete=True)
+
+    def _stop_if_early(self) -> None:
+        """With `stop_early`, end the program now that its inputs are recorded."""
+        if not self.stop_early:
+            return
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except Exception:
+            pass
+        os._exit(0)
 
     def write(self, complete: bool = False) -> None:
         data = {"pid": os.getpid(), "complete": complete, "functions": self.records}

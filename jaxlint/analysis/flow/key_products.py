@@ -25,7 +25,6 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.deadness import names_dead_after
 from jaxlint.analysis.flow.key_terms import random_function
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.syntax import FUNCTION_NODES
 
 __all__ = ["derived_return_paths", "products_dead"]
 
@@ -47,9 +46,9 @@ def derived_return_paths(
     while True:
         grown = set(tainted)
         for node in nodes:
-            if isinstance(node, ast.Assign) and _reads(node.value, tainted):
+            if isinstance(node, ast.Assign) and syntax.mentions(node.value, tainted):
                 for t in node.targets:
-                    names = _plain_names(t)
+                    names = syntax.plain_target_names(t)
                     if names is None:
                         return None  # stored on an object or into a container
                     grown.update(names)
@@ -62,45 +61,15 @@ def derived_return_paths(
             continue
         if node.id not in tainted:
             continue
-        if _enclosing_function(node) is not fn:
+        if syntax.enclosing_function(node) is not fn:
             return None  # a nested function or lambda reads it
         if not _pure_context(index, node):
             return None
     for node in nodes:
         if isinstance(node, ast.Return) and node.value is not None:
-            if _enclosing_function(node) is fn:
+            if syntax.enclosing_function(node) is fn:
                 _return_paths(node.value, tainted, (), paths)
     return frozenset(paths)
-
-
-def _reads(expr: ast.AST, names: set[str]) -> bool:
-    return any(
-        isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names
-        for n in ast.walk(expr)
-    )
-
-
-def _plain_names(target: ast.AST) -> list[str] | None:
-    if isinstance(target, ast.Name):
-        return [target.id]
-    if isinstance(target, ast.Starred):
-        return _plain_names(target.value)
-    if isinstance(target, (ast.Tuple, ast.List)):
-        out: list[str] = []
-        for e in target.elts:
-            sub = _plain_names(e)
-            if sub is None:
-                return None
-            out.extend(sub)
-        return out
-    return None
-
-
-def _enclosing_function(node: ast.AST) -> ast.AST | None:
-    p = syntax.parent(node)
-    while p is not None and not isinstance(p, FUNCTION_NODES):
-        p = syntax.parent(p)
-    return p
 
 
 def _pure_context(index: ModuleIndex, node: ast.AST) -> bool:
@@ -149,7 +118,7 @@ def _return_paths(expr: ast.AST, tainted: set[str], prefix: Path, out: set[Path]
     if isinstance(expr, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in expr.elts):
         for i, e in enumerate(expr.elts):
             _return_paths(e, tainted, (*prefix, i), out)
-    elif _reads(expr, tainted):
+    elif syntax.mentions(expr, tainted):
         out.add(prefix)
 
 
@@ -184,4 +153,4 @@ def _names_at(target: ast.AST, path: Path) -> list[str] | None:
         if i >= len(cur.elts):
             return None
         cur = cur.elts[i]
-    return _plain_names(cur)
+    return syntax.plain_target_names(cur)
