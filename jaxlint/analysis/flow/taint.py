@@ -521,6 +521,11 @@ class TaintAnalysis(TaintQueries):
         if not isinstance(test, ast.Call) or not test.args:
             return set(), set()
         first = test.args[0]
+        # `isinstance(xs[0], np.ndarray)`: an element of a container shows what the container
+        # holds (under a transform every leaf of an argument is a tracer), so the guard proves
+        # the container concrete where it proves the element concrete
+        while isinstance(first, ast.Subscript):
+            first = first.value
         if not isinstance(first, ast.Name):
             return set(), set()
         if self.index.qualname(test.func) == "isinstance" and len(test.args) == 2:
