@@ -28,7 +28,8 @@ import ast
 from functools import cached_property
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.kinds import ValueKind, annotation_kind
+from jaxlint.analysis.jax_api import STATIC_ATTRS
+from jaxlint.analysis.kinds import STATIC_METHODS, ValueKind, annotation_kind
 
 STATIC_HELPER_NAMES = frozenset({"static_field"})
 FIELD_FUNCTIONS = frozenset({"field"})  # dataclasses.field, flax.struct.field, eqx.field, ...
@@ -67,6 +68,40 @@ def _literal_strs(node: ast.AST | None) -> list[str]:
             e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
         ]
     return []
+
+
+def _shape_metadata(node: ast.AST, me: str, static: set[str], depth: int = 0) -> bool:
+    """`node`, read in a method whose object is `me`, is a Python value under tracing:
+    a constant, a shape/ndim/size/dtype (or an element of one), `len(...)`, a library fact's
+    metadata method (`axis_size`), a static field of the object, or arithmetic and tuples of
+    those. Anything else (a data field, a call of unknown kind) is not proven."""
+    if depth > 8:
+        return False
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Attribute):
+        if node.attr in STATIC_ATTRS:
+            return True
+        return isinstance(node.value, ast.Name) and node.value.id == me and node.attr in static
+    if isinstance(node, ast.Subscript):
+        return _shape_metadata(node.value, me, static, depth + 1)
+    if isinstance(node, ast.BinOp):
+        return _shape_metadata(node.left, me, static, depth + 1) and _shape_metadata(
+            node.right, me, static, depth + 1
+        )
+    if isinstance(node, ast.UnaryOp):
+        return _shape_metadata(node.operand, me, static, depth + 1)
+    if isinstance(node, ast.Tuple):
+        return all(_shape_metadata(e, me, static, depth + 1) for e in node.elts)
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "len":
+            return True
+        if isinstance(func, ast.Name) and func.id in ("int", "math.prod", "prod") and node.args:
+            return all(_shape_metadata(a, me, static, depth + 1) for a in node.args)
+        if isinstance(func, ast.Attribute) and func.attr in STATIC_METHODS:
+            return True
+    return False
 
 
 class PytreeFields:
@@ -132,6 +167,7 @@ class PytreeFields:
                         "tree_flatten_with_keys",
                     ):
                         self._read_flatten(stmt, static, data)
+            static |= self._static_properties(cls, static)
             if static:
                 self.static[cls] = static
             if data and (static or self._is_pytree_class(cls)):
@@ -157,6 +193,30 @@ class PytreeFields:
                         self.static[cls] = static
                     if data:
                         self.data[cls] = data
+
+    def _static_properties(self, cls: ast.ClassDef, static: set[str]) -> set[str]:
+        """Properties of `cls` whose every return is shape metadata (`self.x.shape[0]`,
+        `len(self.names)`, `self.idx.axis_size("seq")`, a static field, arithmetic of
+        those): reading one on a traced object gives a Python value, as a static field does
+        (levanter `page_table.max_seqs`, a haliax axis size compared with `min`)."""
+        out: set[str] = set()
+        for stmt in cls.body:
+            if not isinstance(stmt, ast.FunctionDef) or not stmt.args.args:
+                continue
+            if not any(
+                (dotted(d) or "").rsplit(".", 1)[-1] in ("property", "cached_property")
+                for d in stmt.decorator_list
+            ):
+                continue
+            me = stmt.args.args[0].arg
+            returns = [
+                r.value
+                for r in ast.walk(stmt)
+                if isinstance(r, ast.Return) and self.index.enclosing_function(r) is stmt
+            ]
+            if returns and all(r is not None and _shape_metadata(r, me, static) for r in returns):
+                out.add(stmt.name)
+        return out
 
     def _python_typed(self, annotation: ast.AST) -> bool:
         """A field declared a value JAX cannot trace (`name: str`, `rules: Mapping[str,
