@@ -22,11 +22,13 @@ from dataclasses import dataclass
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.project import (
     NESTED_IMPORT,
+    SEED_ENTRIES,
     SUMMARY_FORMAT,
     KeyHelpers,
     ModuleSummary,
     ProjectIndex,
     Seed,
+    declares_static,
     module_names,
     needs_summary,
     seeds_digest,
@@ -252,7 +254,13 @@ def summarize_text(
         return None
     transforms_used, random_used = uses_transform(text, jit_decorators), uses_random(text)
     tree = parsed.tree
-    if not (is_package or transforms_used or random_used or NESTED_IMPORT.search(text)):
+    if not (
+        is_package
+        or transforms_used
+        or random_used
+        or NESTED_IMPORT.search(text)
+        or declares_static(text)
+    ):
         # a caller that only imports: its summary is its top-level imports, so the facts of
         # those statements alone give the same summary without indexing the whole module
         imports = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
@@ -507,6 +515,8 @@ class Loader:
                 for name, value in rows:
                     if name == KEY_HELPERS:
                         entry[name] = KeyHelpers.from_json(value)
+                    elif name in SEED_ENTRIES:
+                        entry[name] = SEED_ENTRIES[name].from_json(value)
                     else:
                         entry[str(name)] = Seed.from_json(value)
             return out

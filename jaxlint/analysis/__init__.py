@@ -115,7 +115,13 @@ class ModuleFacts:
 
     @cached_property
     def pytrees(self) -> PytreeFields:
-        return PytreeFields(self.index)
+        """Static fields of the module's classes, and the names that the modules it imports
+        declare static (the project index's `StaticAttributes`)."""
+        from jaxlint.analysis.kinds import IMPORTED_STATIC
+
+        imported = (self.seeds or {}).get(IMPORTED_STATIC)
+        names = frozenset(imported.names) if imported is not None else frozenset()
+        return PytreeFields(self.index, names)
 
     @cached_property
     def values(self) -> ValueKinds:

@@ -34,7 +34,9 @@ from jaxlint.analysis.syntax import positional_params
 __all__ = [
     "LIBRARY_FACTS",
     "PASSED_ARGUMENTS",
+    "IMPORTED_STATIC",
     "STATIC_HELPERS",
+    "TAINT_REMOVING",
     "LibraryFact",
     "ParamKinds",
     "ValueKind",
@@ -52,6 +54,11 @@ STATIC_HELPERS = "<static returns>"
 # the seeds entry (analysis.project_data.PassedArguments): what other modules pass this
 # module's top-level functions
 PASSED_ARGUMENTS = "<passed arguments>"
+# the seeds entry (analysis.project_data.StaticAttributes): attribute names that the classes
+# of the modules this module imports declare static (pytree meta fields, shape properties)
+IMPORTED_STATIC = "<static attributes>"
+# the seeds entries that only take taint away: they never make a file traced
+TAINT_REMOVING = frozenset({STATIC_HELPERS, PASSED_ARGUMENTS, IMPORTED_STATIC})
 
 
 # the methods of `jax.Array`: on a pytree argument of unknown type, only these prove an array

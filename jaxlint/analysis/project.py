@@ -56,6 +56,7 @@ from jaxlint.analysis.project_data import (
     MAX_CHAIN_ROUNDS,
     MAX_EXPORT_HOPS,
     MODULE_CALL_SUFFIX,
+    SEED_ENTRIES,
     STAR,
     SUMMARY_FORMAT,
     KeyHelpers,
@@ -71,6 +72,7 @@ from jaxlint.analysis.project_summary import needs_summary, summarize, summarize
 from jaxlint.analysis.project_text import (
     NESTED_IMPORT,
     TRANSFORM_WORDS,
+    declares_static,
     uses_random,
     uses_transform,
 )
@@ -469,9 +471,11 @@ __all__ = [
     "MAX_EXPORT_HOPS",
     "MODULE_CALL_SUFFIX",
     "NESTED_IMPORT",
+    "SEED_ENTRIES",
     "STAR",
     "SUMMARY_FORMAT",
     "TRANSFORM_WORDS",
+    "declares_static",
     "KeyHelpers",
     "Loader",
     "ModuleSummary",

@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
+from jaxlint.analysis.kinds import IMPORTED_STATIC, PASSED_ARGUMENTS, STATIC_HELPERS
 
-SUMMARY_FORMAT = 6  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
-# 5: static_returns, passes; 6: key_products
+SUMMARY_FORMAT = 7  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+# 5: static_returns, passes; 6: key_products; 7: static_attributes, data_attributes
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -111,6 +111,29 @@ class StaticHelpers:
     def to_json(self) -> list:
         return list(self.names)
 
+    @classmethod
+    def from_json(cls, value: list) -> StaticHelpers:
+        return cls(tuple(str(n) for n in value))
+
+
+@dataclass(frozen=True)
+class StaticAttributes:
+    """A seeds entry (under `kinds.IMPORTED_STATIC`): attribute names that the classes of
+    the project modules a module imports declare static (pytree meta fields, properties that
+    return shape metadata: `ModuleSummary.static_attributes`) and that no class of those
+    modules, nor of the module itself, declares as data. `table.max_seqs` on a traced
+    `PageTable` of another module is then a Python value, as it is in the class's own module
+    (analysis/pytrees.py)."""
+
+    names: tuple[str, ...] = ()
+
+    def to_json(self) -> list:
+        return list(self.names)
+
+    @classmethod
+    def from_json(cls, value: list) -> StaticAttributes:
+        return cls(tuple(str(n) for n in value))
+
 
 @dataclass(frozen=True)
 class PassedArguments:
@@ -122,6 +145,10 @@ class PassedArguments:
 
     def to_json(self) -> list:
         return [[fn, n, list(kws)] for fn, n, kws in self.rows]
+
+    @classmethod
+    def from_json(cls, value: list) -> PassedArguments:
+        return cls(tuple((str(fn), int(n), tuple(str(k) for k in kws)) for fn, n, kws in value))
 
     def as_map(self) -> dict[str, tuple[int, frozenset[str]]]:
         return {fn: (n, frozenset(kws)) for fn, n, kws in self.rows}
@@ -172,6 +199,9 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         found = static_helpers(project, path) if project.summaries[path].traced else None
         if found is not None:
             seeds.setdefault(path, {})[STATIC_HELPERS] = found
+        attrs = static_attributes(project, path) if project.summaries[path].traced else None
+        if attrs is not None:
+            seeds.setdefault(path, {})[IMPORTED_STATIC] = attrs
         for target, row in project.summaries[path].passes.items():
             hit = project.resolve(target, path)
             if hit is None or hit[0] == path:
@@ -203,6 +233,40 @@ def static_helpers(project, importer: str) -> StaticHelpers | None:  # noqa: ANN
         if module is not None:
             names.update(f"{local}.{fn}" for fn in module.static_returns)
     return StaticHelpers(tuple(sorted(names))) if names else None
+
+
+def static_attributes(project, importer: str) -> StaticAttributes | None:  # noqa: ANN001
+    """The `StaticAttributes` of `importer`: what the modules it imports from (one hop: the
+    module of each `from m import C` and each `import m`) declare static, less every name one
+    of them or the importer itself declares as data (names must be unambiguous, as in
+    analysis/pytrees.py)."""
+    summary = project.summaries[importer]
+    static: set[str] = set()
+    data: set[str] = set(summary.data_attributes)
+    seen: set[str] = set()
+    for target in summary.imported.values():
+        found = project.resolve(target, importer)
+        paths = [found[0]] if found is not None else []
+        module_path = project._module_path(target, importer)
+        if module_path is not None:
+            paths.append(module_path)
+        for path in paths:
+            if path == importer or path in seen:
+                continue
+            seen.add(path)
+            module = project.summaries.get(path)
+            if module is not None:
+                static.update(module.static_attributes)
+                data.update(module.data_attributes)
+    names = static - data
+    return StaticAttributes(tuple(sorted(names))) if names else None
+
+
+SEED_ENTRIES: dict[str, type[StaticHelpers] | type[PassedArguments] | type[StaticAttributes]] = {
+    STATIC_HELPERS: StaticHelpers,
+    PASSED_ARGUMENTS: PassedArguments,
+    IMPORTED_STATIC: StaticAttributes,
+}
 
 
 @dataclass
@@ -237,6 +301,10 @@ class ModuleSummary:
     # key helper -> the paths of its return value that carry values derived from its key
     # parameters (analysis/flow/key_products.py); absent: unknown
     key_products: dict[str, list[list[int]]] = field(default_factory=dict)
+    # attribute names its classes declare static (pytree meta fields, shape-metadata
+    # properties) and declare as data (pytree data fields): analysis/pytrees.py
+    static_attributes: list[str] = field(default_factory=list)
+    data_attributes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -253,6 +321,8 @@ class ModuleSummary:
             "traced": self.traced,
             "defaulted": list(self.defaulted),
             "key_products": {k: [list(p) for p in v] for k, v in self.key_products.items()},
+            "static_attributes": list(self.static_attributes),
+            "data_attributes": list(self.data_attributes),
         }
 
     @classmethod
@@ -275,6 +345,8 @@ class ModuleSummary:
                 str(k): [[int(i) for i in p] for p in v]
                 for k, v in data.get("key_products", {}).items()
             },
+            [str(a) for a in data.get("static_attributes", [])],
+            [str(a) for a in data.get("data_attributes", [])],
         )
 
 

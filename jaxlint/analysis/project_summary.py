@@ -197,6 +197,10 @@ def summarize(
                         if target:
                             out.exports[alias.asname or alias.name] = target
     out.static_returns = static_functions(facts.index)
+    if facts.index.classes:
+        pytrees = facts.pytrees
+        out.static_attributes = sorted(set().union(*pytrees.static.values()))
+        out.data_attributes = sorted(set().union(*pytrees.data.values()))
     out.passes = passed_arguments(facts.index, _Imports(facts.index, module, is_package), module)
     out.traced, out.defaulted = transforms_used, defaulted_functions(tree)
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls

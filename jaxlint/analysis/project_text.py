@@ -52,6 +52,24 @@ _IMPORT = re.compile(r"\bimport\b")
 NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.MULTILINE)
 
 
+_STATIC_DECL_WORDS = (
+    "static",
+    "pytree_node",
+    "property",
+    "cached_property",
+    "meta_fields",
+    "tree_flatten",
+    "static_field",
+)
+_STATIC_DECL = re.compile(r"\b(?:" + "|".join(_STATIC_DECL_WORDS) + r")\b")
+
+
+def declares_static(text: str) -> bool:
+    """Whether the text can declare static attributes of a class (pytree meta fields,
+    shape-metadata properties: `ModuleSummary.static_attributes`), which its importers read."""
+    return "class" in text and _search_words(_STATIC_DECL, _STATIC_DECL_WORDS, text)
+
+
 def uses_random(text: str) -> bool:
     """Whether the text can call `jax.random` (else its functions consume no key)."""
     return _search_words(_RANDOM, _RANDOM_WORDS, text)

@@ -107,8 +107,11 @@ def _shape_metadata(node: ast.AST, me: str, static: set[str], depth: int = 0) ->
 class PytreeFields:
     """Per class of the module: its static fields and its data fields."""
 
-    def __init__(self, index: ModuleIndex) -> None:
+    def __init__(self, index: ModuleIndex, imported: frozenset[str] = frozenset()) -> None:
         self.index = index
+        # names the modules this one imports declare static and none of them (nor this
+        # module) declares as data (the project index's `StaticAttributes`)
+        self.imported = imported
         self.static: dict[ast.ClassDef, set[str]] = {}
         self.data: dict[ast.ClassDef, set[str]] = {}
         self._marker_cache: dict[ast.AST, bool] = {}
@@ -120,7 +123,7 @@ class PytreeFields:
         """Attribute names some class declares static and no class declares as data."""
         static = set().union(*self.static.values()) if self.static else set()
         data = set().union(*self.data.values()) if self.data else set()
-        return frozenset(static - data)
+        return frozenset((static | self.imported) - data)
 
     def class_named(self, annotation: ast.AST | None) -> ast.ClassDef | None:
         """The class of this module an annotation names (`Grid`, `"Grid"`, `Optional[Grid]`)."""

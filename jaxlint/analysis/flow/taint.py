@@ -18,12 +18,12 @@ writing them. The queries rules ask afterwards are in `flow/taint_queries.py` (i
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from jaxlint.analysis.calls import CallKind
+from jaxlint.analysis.flow.concrete_guards import concrete_guard
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.flow.taint_queries import TaintQueries
 from jaxlint.analysis.flow.walker import ForwardWalker
@@ -46,8 +46,6 @@ from jaxlint.analysis.jax_api import (
 )
 from jaxlint.analysis.kinds import (
     ARRAY_METHODS,
-    ARRAY_TYPES,
-    HOST_TYPES,
     STATIC_ATTRIBUTES,
     STATIC_METHODS,
     ParamKinds,
@@ -57,9 +55,6 @@ from jaxlint.analysis.kinds import (
     object_params,
     static_result,
 )
-from jaxlint.analysis.kinds import (
-    tracer_attribute as _tracer_attribute,
-)
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
 
@@ -68,9 +63,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Level", "TaintAnalysis", "catches_tracer_errors"]
 
-# helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
 _MAPPED = frozenset({CallKind.MAPPED})  # `jax.tree.map(f, tree)`: f runs on the leaves
-_CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
 # flow facts riding in the taint state next to the names (no identifier has a NUL): the name
 # was last assigned a boolean mask / something else
 MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
@@ -182,7 +175,7 @@ class TaintAnalysis(TaintQueries):
     def _static_field(self, node: ast.Attribute) -> bool:
         """`grid.num_dims` where `num_dims` is a static (meta) field of the pytree's class."""
         pytrees = self.pytrees
-        if not pytrees.static:
+        if not pytrees.static and not pytrees.imported:
             return False
         cls = None
         if isinstance(node.value, ast.Name) and self._current is not None:
@@ -506,47 +499,8 @@ class TaintAnalysis(TaintQueries):
         return level
 
     def concrete_guard(self, test: ast.AST) -> tuple[set[str], set[str]]:
-        """Names a condition proves concrete: (where it holds, where it fails).
-
-        `not_jax_tracer(x)`, `is_concrete(x)` hold for concrete `x`; `isinstance(x, Tracer)` and
-        `hasattr(x, "shape")` fail for it. Code guarded this way handles tracers on purpose."""
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            holds, fails = self.concrete_guard(test.operand)
-            return fails, holds
-        if isinstance(test, ast.BoolOp):
-            parts = [self.concrete_guard(v) for v in test.values]
-            if isinstance(test.op, ast.And):
-                return set().union(*(p[0] for p in parts)), set()
-            return set(), set().union(*(p[1] for p in parts))
-        if not isinstance(test, ast.Call) or not test.args:
-            return set(), set()
-        first = test.args[0]
-        # `isinstance(xs[0], np.ndarray)`: an element of a container shows what the container
-        # holds (under a transform every leaf of an argument is a tracer), so the guard proves
-        # the container concrete where it proves the element concrete
-        while isinstance(first, ast.Subscript):
-            first = first.value
-        if not isinstance(first, ast.Name):
-            return set(), set()
-        if self.index.qualname(test.func) == "isinstance" and len(test.args) == 2:
-            kinds = test.args[1]
-            elts = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
-            if any("Tracer" in (dotted(e) or "") for e in elts):
-                return set(), {first.id}
-            types = {self.index.qualname(e) for e in elts}
-            if types <= HOST_TYPES:
-                return {first.id}, set()  # a tracer is never a NumPy array or a Python scalar
-            if types <= ARRAY_TYPES:
-                return set(), {first.id}  # not a jax.Array: a Python (or NumPy) value
-            return set(), set()
-        if self.index.qualname(test.func) == "hasattr" and _tracer_attribute(test.args[1:]):
-            return set(), {first.id}  # every tracer has it: where it is missing, no tracer
-        last = (dotted(test.func) or "").rsplit(".", 1)[-1].lower()
-        if _CONCRETE_TEST.search(last):
-            return {first.id}, set()
-        if "tracer" in last or "traced" in last:
-            return set(), {first.id}
-        return set(), set()
+        """Names a condition proves concrete: (where it holds, where it fails)."""
+        return concrete_guard(self.index, test)
 
     def _expr(self, node: ast.AST, env: dict[str, Level]) -> Level:  # noqa: C901
         if isinstance(node, ast.Name):
