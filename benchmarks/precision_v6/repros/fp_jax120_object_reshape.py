@@ -25,7 +25,10 @@ def run(state, n, param_reshaper):
     return jax.lax.scan(es_step, state, None, length=n)
 
 
-print("object .reshape under scan:", jax.tree.map(jnp.shape, run(jnp.ones(3), 2, ParameterReshaper())[1]))
+print(
+    "object .reshape under scan:",
+    jax.tree.map(jnp.shape, run(jnp.ones(3), 2, ParameterReshaper())[1]),
+)
 try:
     jax.lax.scan(lambda c, _: (c, c.reshape(c.astype(int))), jnp.ones(2), None, length=1)
     print("twin: no error")

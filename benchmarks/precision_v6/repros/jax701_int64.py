@@ -1,5 +1,6 @@
 """JAX701 on corpus v6 (paxml checkpoints_test.py:96, alphamissense modules_missense.py:79):
 what does an int64 request give without x64?"""
+
 import warnings
 
 import jax

@@ -9,12 +9,20 @@ Run: JAX_PLATFORMS=cpu python tp_jax201_split_prefix.py
 """
 
 import jax
-import jax.numpy as jnp
 
 k = jax.random.PRNGKey(0)
-print("split(k,2) == split(k,4)[:2]:", bool((jax.random.split(k, 2) == jax.random.split(k, 4)[:2]).all()))
-print("split(k,3)[0] == split(k,7)[0]:", bool((jax.random.split(k, 3)[0] == jax.random.split(k, 7)[0]).all()))
+print(
+    "split(k,2) == split(k,4)[:2]:",
+    bool((jax.random.split(k, 2) == jax.random.split(k, 4)[:2]).all()),
+)
+print(
+    "split(k,3)[0] == split(k,7)[0]:",
+    bool((jax.random.split(k, 3)[0] == jax.random.split(k, 7)[0]).all()),
+)
 a = jax.random.uniform(k, (4, 2))
 b = jax.random.uniform(k, (4,))
 print("uniform(k,(4,2)) vs uniform(k,(4,)):", a.ravel()[:4], b)
-print("randint maxval=1:", {int(jax.random.randint(jax.random.PRNGKey(i), (), 0, 1)) for i in range(20)})
+print(
+    "randint maxval=1:",
+    {int(jax.random.randint(jax.random.PRNGKey(i), (), 0, 1)) for i in range(20)},
+)
