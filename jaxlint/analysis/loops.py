@@ -625,6 +625,8 @@ class PerStep:
             ]
             if values and all(_boolean(v) for v in values):
                 return True
+        if self.direct and self._drawn_from_fixed_collection(expr):
+            return True
         iterable = _iterable(self.loop)
         if not self.direct or iterable is None:
             return False
@@ -636,6 +638,68 @@ class PerStep:
         if not mentions(expr, inner) or mentions(expr, outer_only):
             return False
         return PerStep(outer, _index=self._index).invariant(iterable)
+
+    def _drawn_from_fixed_collection(self, expr: ast.AST) -> bool:
+        """`expr` is an element of a collection the loop never rebinds or mutates
+        (`TASKS[TASK_IDS[idx]]`, `task_reg[name]`), picked by a key that does not walk the
+        step counter (a random draw, an element of another fixed collection): every step
+        gets one of the same objects, so at most len(collection) programs. A key that walks
+        the counter (`lrs[step]`, `lrs[step + 1]`) reads a new element every step."""
+        if isinstance(expr, ast.Name):
+            values = self._assigned_in_loop(expr.id)
+            return len(values) == 1 and self._drawn_from_fixed_collection(values[0])
+        if not isinstance(expr, ast.Subscript) or isinstance(expr.slice, ast.Slice):
+            return False
+        if not self.invariant(expr.value):
+            return False
+        return not self._walks_counter(expr.slice, 0)
+
+    def _assigned_in_loop(self, name: str) -> list[ast.expr]:
+        """The values a step of the loop assigns to `name`; any other binding (a tuple
+        target, an augmented assignment, a loop target) adds a None, so callers that want
+        one known value see more than one."""
+        out: list = []
+        for part in _loop_parts(self.loop):
+            for n in walk_scope(part):
+                if isinstance(n, ast.Assign):
+                    if len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                        if n.targets[0].id == name:
+                            out.append(n.value)
+                    elif any(name in set(target_names(t)) for t in n.targets):
+                        out.append(None)
+                elif isinstance(n, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
+                    target = n.target
+                    if name in set(target_names(target)):
+                        out.append(None)
+        return out
+
+    def _walks_counter(self, key: ast.AST, depth: int) -> bool:
+        """`key` may follow the step counter one-to-one: the loop variable or a counter,
+        arithmetic on it, or a name the loop assigns from such a value (unknown forms count
+        as walking, except a call, whose result is a draw, and an element of a fixed
+        collection)."""
+        varying = loop_varying_names(self.loop)
+        if not mentions(key, varying):
+            return False
+        if depth > 4:
+            return True
+        if isinstance(key, ast.Call):
+            if isinstance(key.func, ast.Name) and key.func.id == "int" and len(key.args) == 1:
+                return self._walks_counter(key.args[0], depth + 1)
+            return False  # `jax.random.choice(k, n)`, `rng.integers(n)`: a draw
+        if isinstance(key, ast.Subscript):
+            return not self._drawn_from_fixed_collection(key)
+        if isinstance(key, ast.Name):
+            values = self._assigned_in_loop(key.id)
+            targets = (
+                set(target_names(self.loop.target))
+                if isinstance(self.loop, (ast.For, ast.AsyncFor))
+                else set()
+            )
+            if key.id in targets or not values or len(values) > 1:
+                return True
+            return self._walks_counter(values[0], depth + 1)
+        return True
 
     def describe(self) -> str:
         where = f"the loop on line {self.loop.lineno}"  # type: ignore[attr-defined]
