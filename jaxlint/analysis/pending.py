@@ -276,9 +276,9 @@ class _Walk:
             elif values:  # `outs[i] = y`: the container holds it
                 self._store(base, values)
         else:
-            key = dotted(target) if isinstance(target, ast.Attribute) else None
-            if key is not None and values:
-                self.attrs[key] = values[0] if len(values) == 1 else self._new(None, values)
+            path = dotted(target) if isinstance(target, ast.Attribute) else None
+            if path is not None and values:
+                self.attrs[path] = values[0] if len(values) == 1 else self._new(None, values)
             self._escape(values)  # `self.out = f(x)`: not followed (only its own syncs are)
 
     def _store(self, name: str, values: list[_Value]) -> None:
