@@ -334,7 +334,22 @@ class ProjectIndex:
             if local in targets
             and (paths := self._helper_products(rows[local], targets[local])) is not None
         )
-        return KeyHelpers(tuple(sorted(rows.items())), products)
+        draws = tuple(
+            (local, names)
+            for local in sorted(rows)
+            if local in targets
+            and (names := self._helper_draws(rows[local], targets[local])) is not None
+        )
+        return KeyHelpers(tuple(sorted(rows.items())), products, draws)
+
+    def _helper_draws(self, params: tuple, found: tuple[str, str]) -> tuple[str, ...] | None:
+        """The key parameters (`ModuleSummary.key_draws`) the helper `found` (path, function)
+        draws from on every path, when its key parameters are `params`; None: none known."""
+        summary = self._effective.get(found[0])
+        names = summary.key_draws.get(found[1]) if summary is not None else None
+        if not names or _params(summary, found[1]) != params:  # type: ignore[arg-type]
+            return None
+        return tuple(names)
 
     def _helper_products(
         self, params: tuple, found: tuple[str, str]
