@@ -116,7 +116,7 @@ def _flax_program(body: str, params: str = "x") -> str:
         f"class Net(nn.Module):\n    @nn.compact\n    def __call__(self, {params}):\n{body}\n\n\n"
         "def run(x):\n    key = jax.random.key(0)\n"
         "    a = Net().init(key, x)\n"
-        "    b = Net().init(key, x)  # error: JAX201\n"
+        "    b = Net().init(key, x + 1)  # error: JAX201\n"
         "    return a, b\n"
     )
 
