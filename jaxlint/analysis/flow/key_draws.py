@@ -89,15 +89,29 @@ def unconditional(node: ast.AST, fn: ast.AST) -> bool:
 
 
 def _rebound_before(fn: ast.AST, name: str, node: ast.AST) -> bool:
-    """`name` is assigned (or deleted) somewhere in `fn` before `node`."""
-    where = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
-    return any(
-        isinstance(n, ast.Name)
-        and n.id == name
-        and isinstance(n.ctx, (ast.Store, ast.Del))
-        and (n.lineno, n.col_offset) < where
-        for n in walk_function(fn)
-    )
+    """`name` is assigned (or deleted) somewhere in `fn` before `node` runs: by a statement
+    that ends before `node` starts, or by a compound statement around it (`with ... as
+    key:`, a `for` target). The targets of the simple statement holding `node` are bound
+    after it (`key, sub = split(key)` draws from the parameter)."""
+    start = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    around = {id(a) for a in syntax.ancestors(node)}
+    for n in walk_function(fn):
+        if not (
+            isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
+        ):
+            continue
+        stmt = n
+        while stmt is not None and not isinstance(stmt, ast.stmt):
+            stmt = syntax.parent(stmt)
+        if stmt is None:
+            return True
+        if id(stmt) in around:
+            if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                continue  # bound after its value (`node`) is computed
+            return True
+        if (stmt.end_lineno, stmt.end_col_offset) <= start:  # type: ignore[operator]
+            return True
+    return False
 
 
 def _params(fn: ast.AST) -> list[str]:

@@ -44,6 +44,7 @@ from jaxlint.analysis.flow.key_terms import (
     ALIGNABLE,
     DERIVED,
     DETERMINISTIC_FLAGS,
+    EXCLUSIVE_SELECTS,
     JIT_WRAPPERS,
     KEY_CONSUMING_CONSTRUCTORS,
     KEY_CONSUMING_LAYER_CALLS,
@@ -708,6 +709,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
             if (
                 not self._same_helper_call(first, call)  # type: ignore[arg-type]
                 and not self._aligned_draws(first, call)  # type: ignore[arg-type]
+                and not self._exclusive_operands(first, call)  # type: ignore[arg-type]
                 and not self._split_children.disjoint(first, call)
                 and not self._deliberate_copy(first, call, fn)  # type: ignore[arg-type]
                 and not self._inverse_transform(first, call)  # type: ignore[arg-type]
@@ -777,6 +779,26 @@ class KeyFlow(KeyRepeats, KeyDraws):
         if a["population"] == b["population"]:
             return False
         return all(a[k] == b[k] for k in a if k != "population")
+
+    def _exclusive_operands(self, first: ast.Call, second: ast.Call) -> bool:
+        """The two consumptions are in the two value operands of one elementwise selection
+        (`jax.lax.select(c, f(key), g(key))`, `jnp.where(c, a(key), b(key))`): every element
+        of the result comes from one of the draws only (key_terms `EXCLUSIVE_SELECTS`)."""
+        for anc in syntax.ancestors(first):
+            if isinstance(anc, ast.stmt):
+                return False
+            if not isinstance(anc, ast.Call):
+                continue
+            positions = EXCLUSIVE_SELECTS.get(self.index.qualname(anc.func) or "")
+            if positions is None or len(anc.args) != 3 or anc.keywords:
+                continue
+            a, b = (anc.args[i] for i in positions)
+            inside = {id(n) for n in ast.walk(a)}, {id(n) for n in ast.walk(b)}
+            if (id(first) in inside[0] and id(second) in inside[1]) or (
+                id(first) in inside[1] and id(second) in inside[0]
+            ):
+                return True
+        return False
 
     def _inverse_transform(self, first: ast.Call, second: ast.Call) -> bool:
         """`inverse_structured_rotation(y, rng)` after `structured_rotation(x, rng)`: the

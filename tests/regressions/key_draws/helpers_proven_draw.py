@@ -19,6 +19,11 @@ def via_sample(key, n):
     return sample(key, n) * 2.0
 
 
+def split_then_draw(key, n):
+    key, sub = jax.random.split(key)
+    return jax.random.normal(sub, (n,)), key
+
+
 def maybe(key, n, flag):
     if flag:
         return jax.random.normal(key, (n,))
@@ -62,6 +67,13 @@ def proven(x):
 def proven_transitively(x):
     key = jax.random.key(0)
     a = via_sample(key, 3)
+    b = noisy(x, key)  # error: JAX201
+    return a, b
+
+
+def proven_by_a_split(x):
+    key = jax.random.key(0)
+    a = split_then_draw(key, 3)
     b = noisy(x, key)  # error: JAX201
     return a, b
 
