@@ -42,6 +42,7 @@ from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
 
 _MAX_DEPTH = 3  # module classes inside module classes followed for a flax `init`
 _INITS = frozenset({"init", "init_with_output"})
+_TRIES: tuple[type[ast.Try], ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
 
 def unconditional(node: ast.AST, fn: ast.AST) -> bool:
@@ -75,15 +76,15 @@ def unconditional(node: ast.AST, fn: ast.AST) -> bool:
         elif isinstance(cur, ast.Match):
             if child is not cur.subject:
                 return False
-        elif isinstance(cur, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-            if child not in cur.body and child not in cur.finalbody:
+        elif isinstance(cur, _TRIES):
+            if not any(child is s for s in (*cur.body, *cur.finalbody)):
                 return False
         elif isinstance(cur, (ast.ExceptHandler, ast.match_case)):
             return False
         child, cur = cur, syntax.parent(cur)
     where = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
     return not any(
-        isinstance(n, ast.Return) and (n.end_lineno, n.end_col_offset) <= where  # type: ignore[operator]
+        isinstance(n, ast.Return) and (n.end_lineno, n.end_col_offset) <= where
         for n in walk_function(fn)
     )
 
@@ -100,7 +101,7 @@ def _rebound_before(fn: ast.AST, name: str, node: ast.AST) -> bool:
             isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
         ):
             continue
-        stmt = n
+        stmt: ast.AST | None = n
         while stmt is not None and not isinstance(stmt, ast.stmt):
             stmt = syntax.parent(stmt)
         if stmt is None:
@@ -109,7 +110,7 @@ def _rebound_before(fn: ast.AST, name: str, node: ast.AST) -> bool:
             if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
                 continue  # bound after its value (`node`) is computed
             return True
-        if (stmt.end_lineno, stmt.end_col_offset) <= start:  # type: ignore[operator]
+        if (stmt.end_lineno, stmt.end_col_offset) <= start:
             return True
     return False
 
@@ -231,9 +232,9 @@ class KeyDraws:
             return False
         if self.imported_draws:
             local = self._imported_helper(call.func)
-            drawn = self.imported_draws.get(local, frozenset()) if local else frozenset()
-            if drawn and any(
-                p in drawn and key_name(arg) == name
+            given = self.imported_draws.get(local, frozenset()) if local else frozenset()
+            if given and any(
+                p in given and key_name(arg) == name
                 for p, arg in self._imported_arguments(call, local)  # type: ignore[arg-type]
             ):
                 return not value_is_dead(call)
