@@ -35,7 +35,9 @@ a module importing such a function, or a module holding one, gets a `KeyHelpers`
 summary also lists, per key helper, the paths of its return value that carry key-derived
 values (`key_products`, analysis/flow/key_products.py; absent: unknown), handed over for the
 helpers imported by name (`from m import f`): a call whose such elements are all dead at the
-caller is not a consumption there (Stoix's `evaluator_setup`). A
+caller is not a consumption there (Stoix's `evaluator_setup`), and the key parameters it
+draws from on every path (`key_draws`, analysis/flow/key_draws.py): a reuse through it is
+high confidence. A
 file is summarised whenever it imports anything (`needs_summary(linted=True)`), so a caller
 that never names `jax.random` gets the entry too, and a module whose functions pass keys to
 another module's consuming helper consumes them for its own callers (a chain, as above). Names
