@@ -50,7 +50,8 @@ def unconditional(node: ast.AST, fn: ast.AST) -> bool:
     conditional expression, short-circuit operand, comprehension element or nested function
     between them, no `return` before it, and `fn` is not a generator (whose body may never
     run)."""
-    if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in walk_function(fn)):
+    generator, returns = _exits(fn)
+    if generator:
         return False
     child, cur = node, syntax.parent(node)
     while cur is not fn:
@@ -83,10 +84,22 @@ def unconditional(node: ast.AST, fn: ast.AST) -> bool:
             return False
         child, cur = cur, syntax.parent(cur)
     where = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
-    return not any(
-        isinstance(n, ast.Return) and (n.end_lineno, n.end_col_offset) <= where
-        for n in walk_function(fn)
-    )
+    return not (returns and returns[0] <= where)
+
+
+def _exits(fn: ast.AST) -> tuple[bool, list[tuple[int, int]]]:
+    """Whether `fn` is a generator (or a coroutine), and where its `return` statements end,
+    in order (once per def: kept on the node, like the parent links)."""
+    found: tuple[bool, list[tuple[int, int]]] | None = getattr(fn, "jl_exits", None)
+    if found is None:
+        nodes = list(walk_function(fn))
+        generator = any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in nodes)
+        returns = sorted(
+            (n.end_lineno or 0, n.end_col_offset or 0) for n in nodes if isinstance(n, ast.Return)
+        )
+        found = (generator, returns)
+        fn.jl_exits = found  # type: ignore[attr-defined]
+    return found
 
 
 def _rebound_before(fn: ast.AST, name: str, node: ast.AST) -> bool:
@@ -331,12 +344,14 @@ class KeyDraws:
                 ):
                     return True  # flax runs `setup` before any method of a bound module
         for node in walk_function(call_fn):
-            if not isinstance(node, ast.Call) or not unconditional(node, call_fn):
+            if not isinstance(node, ast.Call):
                 continue
             if self._random_param(node):
-                return True
+                if unconditional(node, call_fn):
+                    return True
+                continue
             made = self._layer_made(node.func, cls, call_fn)
-            if made is None:
+            if made is None or not unconditional(node, call_fn):
                 continue
             if self._random_layer(made):
                 return True
@@ -432,10 +447,12 @@ class KeyDraws:
         }
         params = set(_params(call_fn))
         for node in walk_function(call_fn):
-            if not isinstance(node, ast.Call) or not unconditional(node, call_fn):
+            if not isinstance(node, ast.Call):
                 continue
             made = self._layer_made(node.func, cls, call_fn)
             if made is None or self.index.qualname(made.func) != FLAX_DROPOUT:
+                continue
+            if not unconditional(node, call_fn):
                 continue
             rate = made.args[0] if made.args else None
             rate = rate or next((kw.value for kw in made.keywords if kw.arg == "rate"), None)
