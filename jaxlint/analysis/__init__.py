@@ -136,7 +136,13 @@ class ModuleFacts:
         helpers = (self.seeds or {}).get(KEY_HELPERS)
         if helpers is None:
             return KeyFlow(self.index, None, self.calls)
-        return KeyFlow(self.index, helpers.as_map(), self.calls, helpers.products_map())
+        return KeyFlow(
+            self.index,
+            helpers.as_map(),
+            self.calls,
+            helpers.products_map(),
+            helpers.draws_map(),
+        )
 
     @cached_property
     def guards(self) -> VersionGuards:

@@ -35,7 +35,9 @@ a module importing such a function, or a module holding one, gets a `KeyHelpers`
 summary also lists, per key helper, the paths of its return value that carry key-derived
 values (`key_products`, analysis/flow/key_products.py; absent: unknown), handed over for the
 helpers imported by name (`from m import f`): a call whose such elements are all dead at the
-caller is not a consumption there (Stoix's `evaluator_setup`). A
+caller is not a consumption there (Stoix's `evaluator_setup`), and the key parameters it
+draws from on every path (`key_draws`, analysis/flow/key_draws.py): a reuse through it is
+high confidence. A
 file is summarised whenever it imports anything (`needs_summary(linted=True)`), so a caller
 that never names `jax.random` gets the entry too, and a module whose functions pass keys to
 another module's consuming helper consumes them for its own callers (a chain, as above). Names
@@ -336,7 +338,22 @@ class ProjectIndex:
             if local in targets
             and (paths := self._helper_products(rows[local], targets[local])) is not None
         )
-        return KeyHelpers(tuple(sorted(rows.items())), products)
+        draws = tuple(
+            (local, names)
+            for local in sorted(rows)
+            if local in targets
+            and (names := self._helper_draws(rows[local], targets[local])) is not None
+        )
+        return KeyHelpers(tuple(sorted(rows.items())), products, draws)
+
+    def _helper_draws(self, params: tuple, found: tuple[str, str]) -> tuple[str, ...] | None:
+        """The key parameters (`ModuleSummary.key_draws`) the helper `found` (path, function)
+        draws from on every path, when its key parameters are `params`; None: none known."""
+        summary = self._effective.get(found[0])
+        names = summary.key_draws.get(found[1]) if summary is not None else None
+        if not names or _params(summary, found[1]) != params:  # type: ignore[arg-type]
+            return None
+        return tuple(names)
 
     def _helper_products(
         self, params: tuple, found: tuple[str, str]

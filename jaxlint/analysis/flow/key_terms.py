@@ -96,6 +96,14 @@ VIEW_METHODS = frozenset({"astype", "reshape", "transpose", "squeeze", "ravel", 
 # distribution methods that draw from a PRNG key passed as `seed=` (distrax, TFP on JAX)
 SEEDED_SAMPLERS = frozenset({"sample", "sample_and_log_prob", "sample_n"})
 
+# elementwise selections between two operands (positions): each element of the result comes
+# from one of them, so the same key drawn in both correlates nothing that is kept
+# (`select(n <= 3, on_triangle(rng, v), on_rectangle(rng, v))`, Kinetix v5)
+EXCLUSIVE_SELECTS: dict[str, tuple[int, int]] = {
+    "jax.lax.select": (1, 2),
+    "jax.numpy.where": (1, 2),
+}
+
 # samplers that draw indices into a population (argument 1, or this keyword)
 ALIGNABLE = {"choice": "a", "permutation": "x"}
 
