@@ -161,7 +161,28 @@ def lint_task(
 ) -> tuple[list[Diagnostic], bool, dict | None]:
     """Lint one file and store the result under the key of the bytes analysed (read once,
     here or by the parent). With a `summary` job, also the file's project-index summary, from
-    the same facts."""
+    the same facts.
+
+    The garbage collector is paused for the file and runs once, on the youngest generation,
+    when it is done. A lint's syntax trees and facts are cyclic (parent links), so with the
+    collector on, every young collection during the lint rescans them and promotes them,
+    and the older collections rescan them again (a third of a cold run's CPU, most of it in
+    the full collections). Everything the file allocated is young until the end, so one
+    young collection then frees its garbage, scanned once; what survives (caches) is
+    promoted as before."""
+    if not gc.isenabled():
+        return _lint_task(task, cache)
+    gc.disable()
+    try:
+        return _lint_task(task, cache)
+    finally:
+        gc.collect(0)
+        gc.enable()
+
+
+def _lint_task(
+    task: Task, cache: result_cache.Cache | None
+) -> tuple[list[Diagnostic], bool, dict | None]:
     options = LintOptions(settings=task.settings, verbose=task.verbose, seeds=task.seeds)
     facts_out: list | None = [] if task.summary is not None else None
     summary = None
