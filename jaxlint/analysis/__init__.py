@@ -163,7 +163,16 @@ class ModuleFacts:
         through the text prefilter)."""
         from jaxlint.analysis.jax_api import CLOCKS, TIMEIT
 
-        return any(self.index.qualname(c.func) in CLOCKS | TIMEIT for c in self.index.calls)
+        wanted = CLOCKS | TIMEIT
+        # an attribute chain's qualified name ends with its attribute: most calls of a
+        # module (`x.reshape(...)`) are ruled out without resolving it
+        tails = frozenset(q.rsplit(".", 1)[-1] for q in wanted)
+        qualname, attribute = self.index.qualname, ast.Attribute
+        return any(
+            (type(c.func) is not attribute or c.func.attr in tails)  # type: ignore[attr-defined]
+            and qualname(c.func) in wanted
+            for c in self.index.calls
+        )
 
     def function_facts(self, fn: ast.AST | None) -> TracedFunction | None:
         """The row of a traced function in the final table (helpers included)."""
