@@ -12,7 +12,13 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from jaxlint.analysis.syntax import FUNCTION_NODES, enclosing_function, parent, target_names
+from jaxlint.analysis.syntax import (
+    FUNCTION_NODES,
+    enclosing_function,
+    node_fields,
+    parent,
+    target_names,
+)
 
 SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
 _UNSET = object()
@@ -170,7 +176,7 @@ _WALKED_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _walked_fields(cls: type) -> tuple[str, ...]:
-    return tuple(f for f in cls._fields if f not in _SINGLETON_FIELDS)  # type: ignore[attr-defined]
+    return tuple(f for f in node_fields(cls) if f not in _SINGLETON_FIELDS)
 
 
 class ModuleIndex:

@@ -144,6 +144,9 @@ class _ImportRecord:
     local: str | None  # the name the import binds to `old`; None for `import a.b.c`
 
 
+_NAMES = frozenset({"Name"})
+
+
 class RenameRule(Rule):
     """Base for rules whose findings are references to an old dotted name.
 
@@ -282,6 +285,10 @@ class RenameRule(Rule):
         for name, qualnames in ctx.index.imported_names().items():
             if any(self.move_for(q) for q in qualnames):
                 self._watch.add(name)
+
+    def unneeded_visits(self) -> frozenset[str]:
+        # no imported name leads to an entry: `visit_Name` would return at its first test
+        return _NAMES if not self._watch else frozenset()
 
     def visit_Name(self, node: ast.Name, ctx: Context) -> None:
         if node.id not in self._watch or not isinstance(node.ctx, ast.Load):
