@@ -145,6 +145,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self.consuming_attrs: dict[ast.AST, set[str]] = {}
         self._dropped_splits: list[tuple[ast.AST, str, ast.Call]] = []
         self._bound_cache: dict[int, set[str]] = {}
+        self._fixed_consumptions: dict[ast.Call, list[str]] = {}
         self._kind_cache: dict[int, tuple[str, bool] | None] = {}
         self._constant_seeds: list[ConstantSeed] | None = None
         self._loop_bodies: set[ast.AST] = set()
@@ -374,10 +375,15 @@ class KeyFlow(KeyRepeats, KeyDraws):
         )
 
     def consumed_names(self, call: ast.Call) -> list[str]:
-        direct = self._direct_consumption(call)
+        fixed = self._fixed_consumptions.get(call)
+        if fixed is None:
+            # what the call draws itself or through a library: the same in every round of
+            # `_summarize` and in the walk (the helpers' part grows with `consuming_params`)
+            direct = self._direct_consumption(call)
+            fixed = ([direct] if direct else []) + self._library_consumptions(call)
+            self._fixed_consumptions[call] = fixed
         return (
-            ([direct] if direct else [])
-            + self._library_consumptions(call)
+            fixed
             + self._helper_consumptions(call)
             + (
                 self._attr_consumptions(call, self.resolve_callee(call))
