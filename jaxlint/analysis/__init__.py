@@ -182,8 +182,7 @@ class ModuleFacts:
         tails = frozenset(q.rsplit(".", 1)[-1] for q in wanted)
         qualname, attribute = self.index.qualname, ast.Attribute
         return any(
-            (type(c.func) is not attribute or c.func.attr in tails)  # type: ignore[attr-defined]
-            and qualname(c.func) in wanted
+            (type(c.func) is not attribute or c.func.attr in tails) and qualname(c.func) in wanted
             for c in self.index.calls
         )
 
@@ -203,7 +202,7 @@ class ModuleFacts:
         tails = frozenset(q.rsplit(".", 1)[-1] for q in qualnames)
         for call in self.index.calls:
             func = call.func
-            if type(func) is attribute and func.attr not in tails:  # type: ignore[attr-defined]
+            if type(func) is attribute and func.attr not in tails:
                 continue
             if qualname(func) not in qualnames:
                 continue

@@ -248,44 +248,9 @@ def lint_files(
     try:
         rest = files
         if project is not None and deferred:
-            first: list[Task] = []
-            rest = []
-            for path, display in files:
-                job = deferred.get(os.path.abspath(path))
-                if job is None:
-                    rest.append((path, display))
-                    continue
-                settings = resolver.for_path(path)
-                salt = None
-                if cache is not None:
-                    salt = salts(LintOptions(settings=settings, verbose=verbose), path)
-                first.append(
-                    Task(
-                        path, display, settings, verbose, salt, _size(path), None, job, edits=edits
-                    )
-                )
-            from jaxlint.analysis.project import ModuleSummary
-
-            results: dict[int, list[Diagnostic]] = {}
-            for i, diags, stored, summary in _run(first, cache, jobs):
-                results[i] = diags
-                wrote |= stored
-                if summary is not None:
-                    apath = os.path.abspath(first[i].path)
-                    names = project.names.get(apath, [])
-                    project.add_module(
-                        apath, names, ModuleSummary.from_json(summary), same_inputs=True
-                    )
-            project.inputs_complete()  # the join may use (and fill) the cache from here
-            for i, task in enumerate(first):
-                seeds = project.seeds_for(task.path)
-                if _relint(seeds, results.get(i, [])):
-                    rest.append((task.path, task.display))  # seeds arrived: lint it again
-                else:
-                    out.extend(results.get(i, []))
-                    bar.advance()
-                    if seeds and cache is not None and task.salt is not None:
-                        wrote |= _store_seeded(cache, task, seeds, results.get(i, []))
+            rest, wrote = _first_pass(
+                files, deferred, project, resolver, cache, salts, verbose, edits, jobs, out, bar
+            )
         pending: list[Task] = []
         for path, display in rest:
             settings = resolver.for_path(path)
@@ -326,6 +291,61 @@ def lint_files(
     finally:
         bar.close()
     return out
+
+
+def _first_pass(
+    files: list[tuple[str, str]],
+    deferred: dict,
+    project,  # noqa: ANN001 - analysis.project.ProjectIndex
+    resolver: ConfigResolver,
+    cache: result_cache.Cache | None,
+    salts: Salts,
+    verbose: bool,
+    edits: bool,
+    jobs: int,
+    out: list[Diagnostic],
+    bar: Progress,
+) -> tuple[list[tuple[str, str]], bool]:
+    """Lint the files whose summaries the index deferred, without seeds, taking their
+    summaries from the same analysis; then join. Their results go to `out` unless seeds
+    arrived that change them: those files come back in the returned list, to be linted
+    again with their seeds (with whether the cache was written)."""
+    wrote = False
+    rest: list[tuple[str, str]] = []
+    first: list[Task] = []
+    for path, display in files:
+        job = deferred.get(os.path.abspath(path))
+        if job is None:
+            rest.append((path, display))
+            continue
+        settings = resolver.for_path(path)
+        salt = None
+        if cache is not None:
+            salt = salts(LintOptions(settings=settings, verbose=verbose), path)
+        first.append(
+            Task(path, display, settings, verbose, salt, _size(path), None, job, edits=edits)
+        )
+    from jaxlint.analysis.project import ModuleSummary
+
+    results: dict[int, list[Diagnostic]] = {}
+    for i, diags, stored, summary in _run(first, cache, jobs):
+        results[i] = diags
+        wrote |= stored
+        if summary is not None:
+            apath = os.path.abspath(first[i].path)
+            names = project.names.get(apath, [])
+            project.add_module(apath, names, ModuleSummary.from_json(summary), same_inputs=True)
+    project.inputs_complete()  # the join may use (and fill) the cache from here
+    for i, task in enumerate(first):
+        seeds = project.seeds_for(task.path)
+        if _relint(seeds, results.get(i, [])):
+            rest.append((task.path, task.display))  # seeds arrived: lint it again
+        else:
+            out.extend(results.get(i, []))
+            bar.advance()
+            if seeds and cache is not None and task.salt is not None:
+                wrote |= _store_seeded(cache, task, seeds, results.get(i, []))
+    return rest, wrote
 
 
 def _store_seeded(
