@@ -78,6 +78,7 @@ DETECTED = {
     "layers_comprehension_key",  # JAX201 high, proven draw: equinox constructor, comprehension
     "self_key_not_stored",  # JAX201 high, proven draw: a method that always splits `self.rng_key`
     "user_module_twice",  # JAX201 high, proven draw: a user `__init__` that always draws
+    "static_count_helper_loop",  # JAX405: a static count through the jitted caller's parameter
 }
 # Found only with --preview: the expected code is a rule (or confidence level) in preview
 # (`jaxlint.core.codes.PREVIEW`, from the held-out v3 measurement, docs/precision.md). Checked

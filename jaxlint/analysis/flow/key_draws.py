@@ -16,7 +16,9 @@ confidence, unless the consumption is *proven to draw* (`proven_draw`):
   a Module class of this module whose `__call__` (or `setup`) creates, on every path, a
   parameter with a random initialiser (a flax layer with its default or a random
   initialiser, `self.param(name, init)` with a random `init`, or a submodule of this module
-  that does); a flax `apply(..., rngs={"dropout": k})` into such a class whose `__call__`
+  that does), or an `init` of a flax library layer itself (`nn.Dense(4)`: made by a
+  constructor in place, a name bound once to one, or the loop variable over a list of them)
+  with its default or a random initialiser; a flax `apply(..., rngs={"dropout": k})` into such a class whose `__call__`
   always runs an `nn.Dropout` that the call's arguments make non-deterministic.
 
 Unknown stays unproven (medium).
@@ -268,6 +270,11 @@ class KeyDraws:
         if any(kw.arg in ("method", None) for kw in call.keywords):
             return False
         cls = self._module_instance_class(func.value)
+        if cls is None and func.attr in _INITS:
+            layers = self._library_layers(func.value)
+            if not layers or not all(self._random_layer(made) for made in layers):
+                return False
+            return key_name(self._params_key(call)) == name
         if cls is None or self.calls.transforms.module_library(cls) != "flax.linen":
             return False
         if func.attr in _INITS:
@@ -294,6 +301,79 @@ class KeyDraws:
             None,
         )
         return key_name(dropout) == name and self._active_dropout(cls, call)
+
+    @staticmethod
+    def _params_key(call: ast.Call) -> ast.AST | None:
+        """The key an `init` call makes parameters from: its first argument, or the
+        `"params"` entry of a dict of keys."""
+        key = call.args[0] if call.args else None
+        if isinstance(key, ast.Dict):
+            key = next(
+                (
+                    v
+                    for k, v in zip(key.keys, key.values)
+                    if isinstance(k, ast.Constant) and k.value == "params"
+                ),
+                None,
+            )
+        return key
+
+    def _library_layers(self, expr: ast.AST) -> list[ast.Call]:
+        """The constructor calls a flax library layer instance `expr` may come from (issue 24,
+        `init` of `nn.Dense` itself): `nn.Dense(4).init(...)`, a name bound once to a
+        constructor call, or the loop variable of a `for` or comprehension over a name bound
+        once to a list/tuple of constructor calls or a comprehension of one. Empty when any
+        source is unknown (then `_random_layer` proves nothing)."""
+        if isinstance(expr, ast.Call):
+            return [expr]
+        if not isinstance(expr, ast.Name):
+            return []
+        source = self._iterated_source(expr)
+        if source is not None:
+            return self._elements(source)
+        value = self._single_assignment(expr)
+        return [value] if isinstance(value, ast.Call) else []
+
+    def _single_assignment(self, name: ast.Name) -> ast.AST | None:
+        """The value of `name = value`, the only binding of `name` where it is read."""
+        found = self.index.lookup(name.id, self.index.scope_of(name))
+        if not found or len(found) != 1 or found[0].kind != "assign":
+            return None
+        return found[0].value
+
+    def _iterated_source(self, name: ast.Name) -> ast.AST | None:
+        """The iterable of the comprehension or `for` whose plain target is `name`."""
+        for node in syntax.ancestors(name):
+            if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                for gen in node.generators:
+                    if isinstance(gen.target, ast.Name) and gen.target.id == name.id:
+                        return gen.iter
+            elif isinstance(node, ast.For):
+                if not (isinstance(node.target, ast.Name) and node.target.id == name.id):
+                    return None
+                rebound = any(
+                    isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)
+                    for stmt in node.body
+                    for n in ast.walk(stmt)
+                )
+                return None if rebound else node.iter
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                return None
+        return None
+
+    def _elements(self, source: ast.AST) -> list[ast.Call]:
+        """Every element of a list/tuple display (or comprehension) of constructor calls,
+        directly or through a name bound once to one; empty when one is not a call."""
+        if isinstance(source, ast.Name):
+            source = self._single_assignment(source)  # type: ignore[assignment]
+        if isinstance(source, (ast.List, ast.Tuple)):
+            elts = source.elts
+            if elts and all(isinstance(e, ast.Call) for e in elts):
+                return list(elts)  # type: ignore[arg-type]
+            return []
+        if isinstance(source, ast.ListComp) and isinstance(source.elt, ast.Call):
+            return [source.elt]
+        return []
 
     def _module_instance_class(self, expr: ast.AST) -> ast.ClassDef | None:
         """The call graph's `instance_class`, and a name bound once by unpacking a display of
