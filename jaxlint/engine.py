@@ -175,16 +175,7 @@ class _Walk:
             # walk with only the visits the rules still need
             node = pop()
             handlers, leaves, _, fields = per_class.get(type(node)) or self._info(type(node))
-            for inst, method in handlers:
-                try:
-                    method(node, ctx)
-                except Exception as exc:
-                    self._failed(inst, node, exc)
-                    break
-            else:
-                method = None
-            if method is not None:
-                self._resume(handlers, method, node)
+            self._resume(handlers, None, node)  # every handler, once: not the hot loop
             self._prune(instances)
             per_class = self.per_class
             if leaves:
@@ -267,8 +258,11 @@ class _Walk:
         self.per_class.clear()
 
     def _resume(self, handlers: list[Handler], failed: object, node: ast.AST) -> None:
-        """Run the handlers after `failed` (which raised) on `node`, skipping broken rules."""
-        start = next(i for i, h in enumerate(handlers) if h[1] is failed) + 1
+        """Run the handlers after `failed` (which raised) on `node`, skipping broken rules
+        (all of them when `failed` is None)."""
+        start = (
+            0 if failed is None else next(i for i, h in enumerate(handlers) if h[1] is failed) + 1
+        )
         for inst, method in handlers[start:]:
             if inst.code in self.broken:
                 continue
