@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
 from jaxlint.analysis.kinds import TAINT_REMOVING
+from jaxlint.analysis.syntax import node_fields
 from jaxlint.core import codes as codes_table
 from jaxlint.core import suppressions
 from jaxlint.core.config import Settings
@@ -78,7 +79,7 @@ def run_rules(
     sink: list[Diagnostic] = []
     instances: list[Rule] = [r(ctx, sink) for r in rules]
     walk = _Walk(ctx, instances, path, verbose)
-    walk.run(tree)
+    walk.run(tree, instances)
     for inst in instances:
         if inst.code not in walk.broken:
             try:
@@ -140,15 +141,53 @@ class _Walk:
             self.dispatch.get(name, []),
             self.dispatch.get("leave:" + name, []),
             issubclass(cls, FUNCTION_NODES),
-            tuple(f for f in reversed(cls._fields) if f not in self.skipped),  # type: ignore[attr-defined]
+            tuple(f for f in reversed(node_fields(cls)) if f not in self.skipped),
         )
         self.per_class[cls] = info
         return info
 
-    def run(self, tree: ast.AST) -> None:
+    def _prune(self, instances: list[Rule]) -> None:
+        """Drop the visits the rules say they no longer need (`Rule.unneeded_visits`)."""
+        drop = {}
+        for inst in instances:
+            if inst.code in self.broken:
+                continue
+            try:
+                unneeded = inst.unneeded_visits()
+            except Exception:  # only a saving: keep every visit
+                continue
+            if unneeded:
+                drop[id(inst)] = unneeded
+        if not drop:
+            return
+        self.dispatch = {
+            key: [h for h in hs if key not in drop.get(id(h[0]), ())]
+            for key, hs in self.dispatch.items()
+        }
+        self.per_class.clear()
+
+    def run(self, tree: ast.AST, instances: list[Rule] | None = None) -> None:
         ctx, per_class, node_type = self.ctx, self.per_class, ast.AST
         stack: list = [tree]
         pop, push = stack.pop, stack.append
+        if instances is not None and type(tree) is ast.Module and stack:
+            # the module's own visits first (they read its imports), then the rest of the
+            # walk with only the visits the rules still need
+            node = pop()
+            handlers, leaves, _, fields = per_class.get(type(node)) or self._info(type(node))
+            self._resume(handlers, None, node)  # every handler, once: not the hot loop
+            self._prune(instances)
+            per_class = self.per_class
+            if leaves:
+                push((node,))
+            for attr in fields:
+                value = getattr(node, attr, None)
+                if isinstance(value, node_type):
+                    push(value)
+                elif isinstance(value, list):
+                    for child in reversed(value):
+                        if isinstance(child, node_type):
+                            push(child)
         while stack:
             node = pop()
             if type(node) is tuple:  # (node,): its subtree is done
@@ -219,8 +258,11 @@ class _Walk:
         self.per_class.clear()
 
     def _resume(self, handlers: list[Handler], failed: object, node: ast.AST) -> None:
-        """Run the handlers after `failed` (which raised) on `node`, skipping broken rules."""
-        start = next(i for i, h in enumerate(handlers) if h[1] is failed) + 1
+        """Run the handlers after `failed` (which raised) on `node`, skipping broken rules
+        (all of them when `failed` is None)."""
+        start = (
+            0 if failed is None else next(i for i, h in enumerate(handlers) if h[1] is failed) + 1
+        )
         for inst, method in handlers[start:]:
             if inst.code in self.broken:
                 continue

@@ -546,7 +546,8 @@ class Loader:
         rows = tuple((n, p) for n, p in helpers.helpers if _calls(n, read[1]))
         kept = {n for n, _ in rows}
         products = tuple((n, p) for n, p in helpers.products if n in kept)
-        return KeyHelpers(rows, products) if rows else None
+        draws = tuple((n, d) for n, d in helpers.draws if n in kept)
+        return KeyHelpers(rows, products, draws) if rows else None
 
     def set_text(self, path: str, text: str) -> None:
         """An editor's buffer: what the file holds from now on."""

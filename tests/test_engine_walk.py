@@ -153,3 +153,34 @@ def test_two_rules_that_raise_on_the_same_node():
         "internal error in rule TST005 ()",
         "internal error in rule TST006 ()",
     ]
+
+
+def test_a_rule_drops_the_visits_it_no_longer_needs_after_the_module() -> None:
+    """`Rule.unneeded_visits`, asked once after the `Module` node's visits: the visits it
+    names stop for the rest of the module, the rule's other visits and the other rules' go
+    on (the rename rules drop `visit_Name` when no imported name leads to an entry)."""
+    seen: list[str] = []
+
+    class Drops(Rule):
+        code, name = "TST001", "drops"
+
+        def visit_Module(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append("Module")
+
+        def visit_Name(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append("Name")
+
+        def visit_Call(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append("Call")
+
+        def unneeded_visits(self) -> frozenset[str]:
+            return frozenset({"Name"})
+
+    class Keeps(Rule):
+        code, name = "TST002", "keeps"
+
+        def visit_Name(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append("kept Name")
+
+    assert _run(Drops, Keeps, text="f(x)\n") == []
+    assert seen == ["Module", "Call", "kept Name", "kept Name"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from argparse import Namespace
 
@@ -155,3 +156,37 @@ def test_progress_waits_two_seconds(monkeypatch):
 def test_no_progress_when_stderr_is_a_pipe(corpus, tmp_path, run_cli):
     out = run_cli("check", "--no-cache", str(corpus), cwd=tmp_path)
     assert "files\r" not in out.stderr and "\r" not in out.stderr
+
+
+def test_a_first_pass_result_is_cached_under_its_seeded_key(tmp_path, monkeypatch):
+    """A file linted before the project's seeds were joined, whose seeds then did not call
+    for a second lint (`_relint`: only helpers that return Python values), is stored under
+    the seeded key too: the next run finds it instead of analysing it again (the first warm
+    run after a cold one re-linted most of a large corpus)."""
+    import jaxlint.run.parallel as parallel
+    from jaxlint.cli import main
+
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "p"\nversion = "0"\n')
+    (tmp_path / "helpers.py").write_text(
+        "import jax.numpy as jnp\n\n\ndef n_rows(x) -> int:\n    return x.shape[0]\n\n\n"
+        "def g(x):\n    return jnp.sum(x)\n"
+    )
+    (tmp_path / "main.py").write_text(
+        "import jax\nfrom helpers import n_rows\n\n\n@jax.jit\ndef f(x):\n"
+        "    if n_rows(x) > 2:\n        return x\n    return x * 2\n"
+    )
+    linted: list[tuple[str, bool]] = []
+    real = parallel.lint_task
+
+    def spy(task, cache):  # noqa: ANN001, ANN202
+        linted.append((os.path.basename(task.path), bool(task.seeds)))
+        return real(task, cache)
+
+    monkeypatch.setattr(parallel, "lint_task", spy)
+    monkeypatch.chdir(tmp_path)
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    main(["check", "-q", *cache, "."])
+    assert ("main.py", False) in linted  # the first pass, before the seeds
+    linted.clear()
+    main(["check", "-q", *cache, "."])
+    assert linted == []

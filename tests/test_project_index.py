@@ -327,6 +327,55 @@ def test_key_consumed_by_a_helper_of_another_module(keys_project: Path, run_cli)
     assert _check_keys(run_cli, keys_project, "--no-cache", "--no-project-index") == []
 
 
+DRAWS_MODEL = (
+    MODEL
+    + """
+
+def maybe_init(key, sizes, random=False):
+    if random:
+        return jax.random.normal(key, (sizes[0], sizes[1]))
+    return None
+"""
+)
+
+DRAWS_TRAIN = """import jax
+from .model import init_mlp, maybe_init
+
+
+def reuse():
+    key = jax.random.key(0)
+    p = init_mlp(key, [2, 3])
+    x = jax.random.normal(key, (3,))
+    return p, x
+
+
+def maybe_reuse():
+    key = jax.random.key(0)
+    p = maybe_init(key, [2, 3])
+    x = jax.random.normal(key, (3,))
+    return p, x
+"""
+
+
+def test_helper_of_another_module_proven_to_draw_is_high(tmp_path: Path, run_cli) -> None:
+    """The summary's `key_draws` (analysis/flow/key_draws.py): `init_mlp` draws from `key` on
+    every path, so reusing the key after it is high confidence (the default selection finds
+    it); `maybe_init` draws only under a branch, so that reuse stays medium (preview). The
+    same from the cached summaries on a second run."""
+    root = tmp_path / "dproj"
+    (root / "k").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[tool.jaxlint]\npreview = true\n")
+    (root / "k" / "__init__.py").write_text("")
+    (root / "k" / "model.py").write_text(DRAWS_MODEL)
+    (root / "k" / "train.py").write_text(DRAWS_TRAIN)
+    for extra in (("--no-cache",), (), ()):
+        diags = _check_keys(run_cli, root, *extra)
+        assert {(d["location"]["row"], d["confidence"]) for d in diags} == {
+            (8, "high"),
+            (15, "medium"),
+        }
+
+
 @needs_flake8
 def test_flake8_sees_key_helpers_of_other_modules(keys_project: Path, run_cli) -> None:
     proc = subprocess.run(

@@ -134,3 +134,35 @@ def test_literals():
     assert literal_ints(None) == ()
     assert literal_strs(ast.parse("['a', 'b']", mode="eval").body) == ("a", "b")
     assert literal_strs(ast.parse("n", mode="eval").body) is None
+
+
+def test_the_shared_operator_singletons_get_no_parent() -> None:
+    """`ast.parse` shares `Load`, `Add`, `Eq`, ... between all trees: a parent link on one
+    pointed into the last tree indexed and kept that whole tree (and its facts) alive, so no
+    lint's garbage could be freed young. The nodes around them keep their links."""
+    import gc
+
+    from jaxlint.analysis.imports import ModuleIndex
+    from jaxlint.analysis.syntax import node_fields, parent
+
+    tree = ast.parse("a = b + c < d\n")
+    ModuleIndex(tree)
+    compare = tree.body[0].value
+    assert parent(compare.left.op) is None and parent(compare.ops[0]) is None
+    assert parent(compare.left.left.ctx) is None
+    assert parent(compare.left.left) is compare.left
+    assert node_fields(ast.Constant) == () and node_fields(ast.Name) == ("ctx",)
+    # nothing but the tree holds it: once dropped it is garbage of the youngest generation
+    gc.collect()
+    gc.disable()
+    try:
+        tree = ast.parse("def f(x):\n    return x + 1\n")
+        ModuleIndex(tree)
+        marker = tree.body[0]
+        count = sum(1 for o in gc.get_objects(0) if o is marker)
+        del tree, marker
+        gc.collect(0)
+        assert count == 1
+        assert not any(isinstance(o, ast.FunctionDef) for o in gc.get_objects(1))
+    finally:
+        gc.enable()

@@ -52,6 +52,7 @@ class ModuleFacts:
         # project.Seed per top-level function: traced arguments from other modules
         self.seeds = seeds
         self._x64: bool | None = None
+        self._callers: dict[frozenset[str], frozenset[ast.AST]] = {}
 
     @cached_property
     def index(self) -> ModuleIndex:
@@ -136,7 +137,13 @@ class ModuleFacts:
         helpers = (self.seeds or {}).get(KEY_HELPERS)
         if helpers is None:
             return KeyFlow(self.index, None, self.calls)
-        return KeyFlow(self.index, helpers.as_map(), self.calls, helpers.products_map())
+        return KeyFlow(
+            self.index,
+            helpers.as_map(),
+            self.calls,
+            helpers.products_map(),
+            helpers.draws_map(),
+        )
 
     @cached_property
     def guards(self) -> VersionGuards:
@@ -169,7 +176,42 @@ class ModuleFacts:
         through the text prefilter)."""
         from jaxlint.analysis.jax_api import CLOCKS, TIMEIT
 
-        return any(self.index.qualname(c.func) in CLOCKS | TIMEIT for c in self.index.calls)
+        wanted = CLOCKS | TIMEIT
+        # an attribute chain's qualified name ends with its attribute: most calls of a
+        # module (`x.reshape(...)`) are ruled out without resolving it
+        tails = frozenset(q.rsplit(".", 1)[-1] for q in wanted)
+        qualname, attribute = self.index.qualname, ast.Attribute
+        return any(
+            (type(c.func) is not attribute or c.func.attr in tails) and qualname(c.func) in wanted
+            for c in self.index.calls
+        )
+
+    def callers_of(self, qualnames: frozenset[str]) -> frozenset[ast.AST]:
+        """The functions, classes, lambdas and the module whose own code (not a nested
+        definition's) calls one of `qualnames` (`time.perf_counter`, ...): the timing
+        analyses look only at these (they walked every function of a module that reads a
+        clock somewhere, for each of two rules). Memoised per set of names."""
+        found = self._callers.get(qualnames)
+        if found is not None:
+            return found
+        from jaxlint.analysis.syntax import SCOPE_BOUNDARIES, parent
+
+        owners: set[ast.AST] = set()
+        qualname, attribute = self.index.qualname, ast.Attribute
+        # an attribute chain's qualified name ends with its attribute
+        tails = frozenset(q.rsplit(".", 1)[-1] for q in qualnames)
+        for call in self.index.calls:
+            func = call.func
+            if type(func) is attribute and func.attr not in tails:
+                continue
+            if qualname(func) not in qualnames:
+                continue
+            cur = parent(call)
+            while cur is not None and not isinstance(cur, SCOPE_BOUNDARIES):
+                cur = parent(cur)
+            owners.add(cur if cur is not None else self.tree)
+        found = self._callers[qualnames] = frozenset(owners)
+        return found
 
     def function_facts(self, fn: ast.AST | None) -> TracedFunction | None:
         """The row of a traced function in the final table (helpers included)."""

@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import ast
 import enum
+from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
 
 from jaxlint.analysis.imports import ModuleIndex, Scope
 from jaxlint.analysis.jax_api import PARTIAL, TREE_MAP
+from jaxlint.analysis.syntax import node_fields
 from jaxlint.analysis.transforms import Transforms, function_args
 
 __all__ = ["CallGraph", "CallKind", "CallTarget"]
@@ -315,7 +317,7 @@ class CallGraph:
         table = self._self_values.get(cls)
         if table is None:
             table = self._self_values[cls] = {}
-            for node in ast.walk(cls):
+            for node in _statements_breadth_first(cls):
                 if isinstance(node, (ast.Assign, ast.AnnAssign)):
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     for t in targets:
@@ -326,6 +328,35 @@ class CallGraph:
                         ):
                             table.setdefault(t.attr, []).append(node.value)
         return table
+
+
+_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _statements_breadth_first(root: ast.AST) -> list[ast.AST]:
+    """The statements under `root` (and itself), in `ast.walk` order: breadth first,
+    children in field order. Expressions hold no statements, so they are not entered (a
+    class's expressions are most of its nodes; `ast.walk` visited them all, once per class
+    around them)."""
+    out: list[ast.AST] = []
+    todo = deque([root])
+    holds, fields_of = _HOLDS_STATEMENTS, _STATEMENT_FIELDS
+    while todo:
+        node = todo.popleft()
+        out.append(node)
+        fields = fields_of.get(type(node))
+        if fields is None:
+            fields = fields_of[type(node)] = node_fields(type(node))
+        for attr in fields:
+            value = getattr(node, attr, None)
+            if isinstance(value, list):
+                todo.extend(child for child in value if isinstance(child, holds))
+            elif isinstance(value, holds):
+                todo.append(value)
+    return out
+
+
+_STATEMENT_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _method(cls: ast.ClassDef, name: str) -> ast.AST | None:

@@ -12,7 +12,13 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from jaxlint.analysis.syntax import FUNCTION_NODES, enclosing_function, parent, target_names
+from jaxlint.analysis.syntax import (
+    FUNCTION_NODES,
+    enclosing_function,
+    node_fields,
+    parent,
+    target_names,
+)
 
 SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
 _UNSET = object()
@@ -160,6 +166,19 @@ class Write:
     function: ast.AST | None  # the function whose body holds the write (None: module level)
 
 
+# `ctx`, `op` and `ops` hold only field-less singletons (`Load`, `Add`, `Eq`, ...) that
+# `ast.parse` shares between all trees: they get no parent link (one would point into
+# whichever tree was indexed last, and keep that whole tree alive through the singleton:
+# every module's tree and facts survived until the next module was indexed, so the garbage
+# collector could not free them young) and are not walked (a quarter of all nodes).
+_SINGLETON_FIELDS = frozenset({"ctx", "op", "ops"})
+_WALKED_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _walked_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f for f in node_fields(cls) if f not in _SINGLETON_FIELDS)
+
+
 class ModuleIndex:
     """Scopes, parents, and the lists of nodes rules and analyses ask for."""
 
@@ -188,9 +207,13 @@ class ModuleIndex:
         node_type, name_type, scope_types = ast.AST, ast.Name, SCOPE_NODES
         record = self._record
         names = self.names
+        fields_of = _WALKED_FIELDS
         while stack:
             node, scope = stack.pop()
-            for attr in node._fields:  # ast.iter_child_nodes, inlined: this loop is hot
+            fields = fields_of.get(type(node))
+            if fields is None:
+                fields = fields_of[type(node)] = _walked_fields(type(node))
+            for attr in fields:  # ast.iter_child_nodes, inlined: this loop is hot
                 value = getattr(node, attr, None)
                 if isinstance(value, list):
                     children = value

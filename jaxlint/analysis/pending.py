@@ -26,7 +26,7 @@ import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import TREE_MAP
 from jaxlint.analysis.sync import (
     METADATA,
@@ -108,8 +108,15 @@ class _Walk:
         self.made: list[_Value] = []  # dispatched values, in program order
         self.discarded: list[_Value] = []
         self.lost: dict[int, _Value] = {}  # values that escaped (kept alive: ids stay unique)
+        # `state.loss = f(x)`: the value escaped (an object may be read anywhere), but a sync
+        # on `state.loss` itself in the region still waits for it
+        self.attrs: dict[str, _Value] = {}
 
     # -- values -------------------------------------------------------------------------------
+    def _holders(self) -> set[str]:
+        """The names (and `state.loss`-like attribute paths) that hold the region's values."""
+        return set(self.env) | set(self.attrs) if self.attrs else set(self.env)
+
     def _new(self, call: ast.Call | None, parents: Iterable[_Value]) -> _Value:
         v = _Value(call, tuple(parents))
         if call is not None:
@@ -149,6 +156,9 @@ class _Walk:
                 continue
             if isinstance(cur, ast.Attribute) and cur.attr in METADATA:
                 continue
+            if self.attrs and isinstance(cur, ast.Attribute) and dotted(cur) in self.attrs:
+                out.append(self.attrs[dotted(cur)])  # type: ignore[index]
+                continue
             if (
                 isinstance(cur, ast.Call)
                 and isinstance(cur.func, ast.Name)
@@ -163,9 +173,9 @@ class _Walk:
     # -- syncs --------------------------------------------------------------------------------
     def syncs(self, stmt: ast.AST, *, before: tuple[int, int] | None = None) -> None:
         """Every host wait in `stmt` (not entering definitions) on a value held by a name."""
-        if not self.env:
+        if not self.env and not self.attrs:
             return
-        names = set(self.env)
+        names = self._holders()
         for node in executed(stmt):
             if before is not None and (
                 (getattr(node, "lineno", 0), getattr(node, "col_offset", 0)) >= before
@@ -209,6 +219,9 @@ class _Walk:
         if isinstance(expr, ast.Attribute):
             if expr.attr in METADATA:
                 return []
+            held = self.attrs.get(dotted(expr) or "") if self.attrs else None
+            if held is not None:
+                return [held]  # `losses.append(state.loss)`: the value bound to it
             return [self._part(v) for v in self._value(expr.value)]
         if isinstance(expr, ast.Subscript):
             whole = self._value(expr.value)
@@ -224,7 +237,7 @@ class _Walk:
                 v = self._new(expr, inner)
                 self.made.append(v)
                 return [v]
-            if self._waited(expr, set(self.env)) or _metadata_map(self.index, expr):
+            if self._waited(expr, self._holders()) or _metadata_map(self.index, expr):
                 return []  # a host value (its waits ran in `syncs`; shapes need none)
             # an unknown call: its result may be (or hold) work on what it was given
             return [self._new(None, inner)] if inner else []
@@ -238,6 +251,9 @@ class _Walk:
 
     def _bind(self, target: ast.AST, values: list[_Value]) -> None:
         if isinstance(target, ast.Name):
+            if self.attrs:  # `state = ...`: what `state.loss` held is no longer there
+                for key in [k for k in self.attrs if k.startswith(target.id + ".")]:
+                    del self.attrs[key]
             if values:
                 self.env[target.id] = values[0] if len(values) == 1 else self._new(None, values)
             else:
@@ -260,7 +276,10 @@ class _Walk:
             elif values:  # `outs[i] = y`: the container holds it
                 self._store(base, values)
         else:
-            self._escape(values)  # `self.out = f(x)`: not followed
+            path = dotted(target) if isinstance(target, ast.Attribute) else None
+            if path is not None and values:
+                self.attrs[path] = values[0] if len(values) == 1 else self._new(None, values)
+            self._escape(values)  # `self.out = f(x)`: not followed (only its own syncs are)
 
     def _store(self, name: str, values: list[_Value]) -> None:
         old = self.env.get(name)
@@ -298,7 +317,7 @@ class _Walk:
             self._loop(stmt.body, test=stmt)
             self.block(stmt.orelse)
         elif isinstance(stmt, ast.If):
-            if truth_test_waits(self.index, stmt.test, set(self.env)):
+            if truth_test_waits(self.index, stmt.test, self._holders()):
                 self._finish(self._held(stmt.test))
             self.syncs(stmt.test)
             self._value(stmt.test)
@@ -359,7 +378,7 @@ class _Walk:
         for stmt in body:  # the next step's waits wait for this step's results
             self.syncs(stmt)
         if test is not None:
-            if truth_test_waits(self.index, test.test, set(self.env)):
+            if truth_test_waits(self.index, test.test, self._holders()):
                 self._finish(self._held(test.test))  # `while loss > tol:` reads it
             self.syncs(test.test)
 

@@ -35,7 +35,9 @@ a module importing such a function, or a module holding one, gets a `KeyHelpers`
 summary also lists, per key helper, the paths of its return value that carry key-derived
 values (`key_products`, analysis/flow/key_products.py; absent: unknown), handed over for the
 helpers imported by name (`from m import f`): a call whose such elements are all dead at the
-caller is not a consumption there (Stoix's `evaluator_setup`). A
+caller is not a consumption there (Stoix's `evaluator_setup`), and the key parameters it
+draws from on every path (`key_draws`, analysis/flow/key_draws.py): a reuse through it is
+high confidence. A
 file is summarised whenever it imports anything (`needs_summary(linted=True)`), so a caller
 that never names `jax.random` gets the entry too, and a module whose functions pass keys to
 another module's consuming helper consumes them for its own callers (a chain, as above). Names
@@ -95,6 +97,12 @@ class ProjectIndex:
         self._submodules: dict[str, list[str]] | None = None
         self._imported_modules: set[str] | None = None
         self._key_modules: set[str] | None = None  # per join: chains add key helpers
+        # memos: `resolve` reads only `summaries` and `by_name` (forgotten by `add_module`);
+        # `_helper_params` also reads `_effective` (forgotten by every join). The join asks
+        # both for every name of every module that each importer imports (`import jax`:
+        # all of jax's exports, for each of the hundreds of modules that import it)
+        self._resolved: dict[tuple[str, str, int], tuple[str, str] | None] = {}
+        self._helpers_memo: dict[tuple[str, str, str | None], tuple | None] = {}
         # a digest of everything the join reads (jaxlint.project_index sets it on a fresh
         # index; any change forgets it): the loader caches the joined seeds under it
         self.fingerprint: str | None = None
@@ -122,6 +130,8 @@ class ProjectIndex:
         self._seeds = None
         self._submodules = None
         self._imported_modules = None
+        self._resolved.clear()
+        self._helpers_memo.clear()
         self._derived.pop(path, None)
         self.fingerprint = None
         if not same_inputs:
@@ -149,6 +159,14 @@ class ProjectIndex:
     def resolve(self, target: str, importer: str, _hops: int = 0) -> tuple[str, str] | None:
         """(path, function name) of an absolute dotted target, following package re-exports;
         `*.f`: the `f` that the importer's `from m import *` statements bind."""
+        key = (target, importer, _hops)
+        try:
+            return self._resolved[key]
+        except KeyError:
+            found = self._resolved[key] = self._resolve(target, importer, _hops)
+            return found
+
+    def _resolve(self, target: str, importer: str, _hops: int) -> tuple[str, str] | None:
         if target[:2] == STAR:
             found = self._star_target(target[len(STAR) :], importer)
             return self.resolve(found, importer, _hops) if found else None
@@ -213,6 +231,7 @@ class ProjectIndex:
         entries of `previous` when given (no key parameters changed since)."""
         out: dict[str, dict[str, Seed]] = {}
         self._key_modules = None
+        self._helpers_memo.clear()  # `_effective` may have changed since the last join
         for importer in sorted(self.summaries):
             summary = self._summary(importer)
             caller = summary.module  # type: ignore[union-attr]
@@ -336,7 +355,22 @@ class ProjectIndex:
             if local in targets
             and (paths := self._helper_products(rows[local], targets[local])) is not None
         )
-        return KeyHelpers(tuple(sorted(rows.items())), products)
+        draws = tuple(
+            (local, names)
+            for local in sorted(rows)
+            if local in targets
+            and (names := self._helper_draws(rows[local], targets[local])) is not None
+        )
+        return KeyHelpers(tuple(sorted(rows.items())), products, draws)
+
+    def _helper_draws(self, params: tuple, found: tuple[str, str]) -> tuple[str, ...] | None:
+        """The key parameters (`ModuleSummary.key_draws`) the helper `found` (path, function)
+        draws from on every path, when its key parameters are `params`; None: none known."""
+        summary = self._effective.get(found[0])
+        names = summary.key_draws.get(found[1]) if summary is not None else None
+        if not names or _params(summary, found[1]) != params:  # type: ignore[arg-type]
+            return None
+        return tuple(names)
 
     def _helper_products(
         self, params: tuple, found: tuple[str, str]
@@ -389,6 +423,17 @@ class ProjectIndex:
         self, target: str, importer: str, caller: str
     ) -> tuple[tuple[str, int], ...] | None:
         """(name, position) of the key parameters the project function `target` consumes."""
+        # `caller` counts only through `_same_distribution`: its package, or none
+        key = (target, importer, caller.split(".", 1)[0] if "." in caller else None)
+        try:
+            return self._helpers_memo[key]
+        except KeyError:
+            found = self._helpers_memo[key] = self._helper_params_of(target, importer, caller)
+            return found
+
+    def _helper_params_of(
+        self, target: str, importer: str, caller: str
+    ) -> tuple[tuple[str, int], ...] | None:
         found = self.resolve(target, importer)
         if found is None or found[0] == importer:
             return None

@@ -11,8 +11,9 @@ from typing import Protocol
 
 from jaxlint.analysis.kinds import IMPORTED_STATIC, PASSED_ARGUMENTS, STATIC_HELPERS
 
-SUMMARY_FORMAT = 7  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
-# 5: static_returns, passes; 6: key_products; 7: static_attributes, data_attributes
+SUMMARY_FORMAT = 8  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+# 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
+# data_attributes
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -72,26 +73,45 @@ class KeyHelpers:
     # for the helpers whose summary knows them (`ModuleSummary.key_products`): the paths of
     # their return value that carry key-derived values
     products: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
+    # for the helpers whose summary knows them (`ModuleSummary.key_draws`): the key
+    # parameters they draw from on every path (analysis/flow/key_draws.py)
+    draws: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> list:
         rows: list = [[local, [list(p) for p in params]] for local, params in self.helpers]
-        if self.products:
-            rows.append([[local, [list(p) for p in paths]] for local, paths in self.products])
+        if self.products or self.draws:
+            rows.append(
+                {
+                    "products": [
+                        [local, [list(p) for p in paths]] for local, paths in self.products
+                    ],
+                    "draws": [[local, list(names)] for local, names in self.draws],
+                }
+            )
         return rows
 
     @classmethod
     def from_json(cls, value: list) -> KeyHelpers:
         rows = list(value)
         products: tuple = ()
-        if rows and isinstance(rows[-1], list) and (not rows[-1] or isinstance(rows[-1][0], list)):
+        draws: tuple = ()
+        if rows and isinstance(rows[-1], dict):
+            extra = rows.pop()
             products = tuple(
                 (str(local), tuple(tuple(int(i) for i in p) for p in paths))
-                for local, paths in rows.pop()
+                for local, paths in extra.get("products", [])
+            )
+            draws = tuple(
+                (str(local), tuple(str(n) for n in names))
+                for local, names in extra.get("draws", [])
             )
         helpers = tuple(
             (str(local), tuple((str(n), int(p)) for n, p in params)) for local, params in rows
         )
-        return cls(helpers, products)
+        return cls(helpers, products, draws)
+
+    def draws_map(self) -> dict[str, frozenset[str]]:
+        return {local: frozenset(names) for local, names in self.draws}
 
     def products_map(self) -> dict[str, frozenset[tuple[int, ...]]]:
         return {local: frozenset(paths) for local, paths in self.products}
@@ -301,6 +321,8 @@ class ModuleSummary:
     # key helper -> the paths of its return value that carry values derived from its key
     # parameters (analysis/flow/key_products.py); absent: unknown
     key_products: dict[str, list[list[int]]] = field(default_factory=dict)
+    # key helper -> the key parameters it draws from on every path (flow/key_draws.py)
+    key_draws: dict[str, list[str]] = field(default_factory=dict)
     # attribute names its classes declare static (pytree meta fields, shape-metadata
     # properties) and declare as data (pytree data fields): analysis/pytrees.py
     static_attributes: list[str] = field(default_factory=list)
@@ -321,6 +343,7 @@ class ModuleSummary:
             "traced": self.traced,
             "defaulted": list(self.defaulted),
             "key_products": {k: [list(p) for p in v] for k, v in self.key_products.items()},
+            "key_draws": {k: list(v) for k, v in self.key_draws.items()},
             "static_attributes": list(self.static_attributes),
             "data_attributes": list(self.data_attributes),
         }
@@ -345,6 +368,7 @@ class ModuleSummary:
                 str(k): [[int(i) for i in p] for p in v]
                 for k, v in data.get("key_products", {}).items()
             },
+            {str(k): [str(n) for n in v] for k, v in data.get("key_draws", {}).items()},
             [str(a) for a in data.get("static_attributes", [])],
             [str(a) for a in data.get("data_attributes", [])],
         )

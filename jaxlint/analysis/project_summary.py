@@ -292,6 +292,9 @@ def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
             out.key_positions[fn.name] = [
                 positional.index(p) if p in positional else -1 for p in sorted(params)
             ]
+            drawn = facts.keys.drawing_params.get(fn)
+            if drawn:
+                out.key_draws[fn.name] = sorted(drawn)
             paths = derived_return_paths(facts.index, fn, params)
             if paths is not None:
                 out.key_products[fn.name] = [list(p) for p in sorted(paths)]

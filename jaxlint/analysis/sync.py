@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.syntax import ancestors, parent
 
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -96,6 +96,7 @@ METADATA = frozenset({"shape", "ndim", "dtype", "size", "sharding", "weak_type",
 def _mentions_any(node: ast.AST, names: set[str]) -> bool:
     """A value held in `names` is used in `node` (not only its metadata: `x.shape`,
     `len(x)`)."""
+    dotted_names = any("." in n for n in names)  # `state.loss`: an attribute holder
     stack = [node]
     while stack:
         cur = stack.pop()
@@ -103,6 +104,8 @@ def _mentions_any(node: ast.AST, names: set[str]) -> bool:
             return True
         if isinstance(cur, ast.Attribute) and cur.attr in METADATA:
             continue
+        if dotted_names and isinstance(cur, ast.Attribute) and dotted(cur) in names:
+            return True
         if (
             isinstance(cur, ast.Call)
             and isinstance(cur.func, ast.Name)
@@ -131,6 +134,8 @@ def truth_test_waits(index: ModuleIndex, test: ast.AST, names: set[str]) -> bool
     """`test`, used as a Python bool, converts a value held in `names` to a host bool."""
     if isinstance(test, ast.Name):
         return test.id in names
+    if isinstance(test, ast.Attribute) and "." in (dotted(test) or ""):
+        return dotted(test) in names
     if isinstance(test, ast.BoolOp):
         return any(truth_test_waits(index, v, names) for v in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):

@@ -7,7 +7,9 @@ copy of a five-line helper, and the copies drifted (a dead last line here, `self
 there). These know no JAX and no rule; the JAX vocabulary is `analysis/jax_api.py`.
 
 Parent links are the `jl_parent` attributes `ModuleIndex` sets on every node when it indexes a
-module; on a tree that was never indexed, `parent` is None and the walks upward stop at once.
+module (not on the `ctx`/`op`/`ops` singletons, `Load`, `Add`, ..., which `ast.parse` shares
+between trees); on a tree that was never indexed, `parent` is None and the walks upward stop at
+once.
 """
 
 from __future__ import annotations
@@ -20,6 +22,29 @@ LOOP_STATEMENTS = (ast.For, ast.AsyncFor, ast.While)
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 # what `walk_scope` does not enter: the bodies of these run in a scope of their own
 SCOPE_BOUNDARIES = (*FUNCTION_NODES, ast.ClassDef)
+
+
+# -- which fields hold nodes ------------------------------------------------------------------
+
+
+def _may_hold_nodes(annotation: object) -> bool:
+    if isinstance(annotation, type):
+        return annotation not in (str, int, object)  # `object`: a Constant's value
+    args = getattr(annotation, "__args__", None)  # `ast.expr | None`, `list[ast.stmt]`
+    if args is None:
+        return True  # unknown: may
+    return any(_may_hold_nodes(a) for a in args if a is not type(None))
+
+
+def node_fields(cls: type) -> tuple[str, ...]:
+    """The fields of the node class `cls` that may hold nodes, in `_fields` order: the
+    hot walks (the module index, the engine) skip names, numbers and constants' values
+    without looking (`_field_types`, Python 3.13+; every field before)."""
+    types = getattr(cls, "_field_types", None)
+    fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
+    if not isinstance(types, dict):
+        return fields
+    return tuple(f for f in fields if f not in types or _may_hold_nodes(types[f]))
 
 
 # -- where a node sits ------------------------------------------------------------------------

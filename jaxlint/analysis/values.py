@@ -248,6 +248,13 @@ class ValueKinds:
         """Proven a JAX array (or an array of keys, which is immutable the same way)."""
         return self.of(node) in (Kind.ARRAY, Kind.KEY)
 
+    def is_array_like(self, node: ast.AST) -> bool:
+        """Proven an array of either library (JAX or NumPy): its `.reshape(n)` /
+        `.broadcast_to(s)` methods are the array methods, whose shape must be concrete. An
+        object of unknown class may have a `reshape` of its own (evosax's
+        `ParameterReshaper.reshape(flat)`), which proves nothing."""
+        return self.of(node) in (Kind.ARRAY, Kind.NDARRAY, Kind.KEY)
+
     def is_container(self, node: ast.AST) -> bool:
         return self.of(node) in CONTAINERS
 

@@ -144,6 +144,9 @@ class _ImportRecord:
     local: str | None  # the name the import binds to `old`; None for `import a.b.c`
 
 
+_NAMES = frozenset({"Name"})
+
+
 class RenameRule(Rule):
     """Base for rules whose findings are references to an old dotted name.
 
@@ -165,6 +168,7 @@ class RenameRule(Rule):
     DEPRECATED: ClassVar[str | None] = None  # defaults for entries that give no versions
     REMOVED: ClassVar[str | None] = None
     _by_target: ClassVar[dict[str, tuple[dict[str, Move], tuple[str, ...]]]] = {}
+    _tails_by_target: ClassVar[dict[str, frozenset[str]]] = {}
     _prefilter_from_renames: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kw: object) -> None:
@@ -179,6 +183,7 @@ class RenameRule(Rule):
         }
         cls._module_moves = tuple(old for old, m in cls._moves.items() if m.module)
         cls._by_target = {}
+        cls._tails_by_target = {}
 
     @classmethod
     def _derive_prefilter_words(cls) -> None:
@@ -215,9 +220,25 @@ class RenameRule(Rule):
             cls._by_target[target.key()] = found
         return found
 
+    @classmethod
+    def _tails_for(cls, target: JaxTarget) -> frozenset[str] | None:
+        """The last components of the table's dotted names (an attribute chain's qualified
+        name ends with its attribute, so any other attribute is no reference to an entry and
+        needs no qualified name: `visit_Attribute` runs for every attribute of a module, in
+        each of these rules); None when a `dynamic_move` may match names outside the table."""
+        if cls.dynamic_move is not RenameRule.dynamic_move:
+            return None
+        found = cls._tails_by_target.get(target.key())
+        if found is None:
+            moves, _ = cls.moves_for(target)
+            found = frozenset(old.rsplit(".", 1)[-1] for old in moves)
+            cls._tails_by_target[target.key()] = found
+        return found
+
     def __init__(self, ctx: Context, sink: list) -> None:
         super().__init__(ctx, sink)
         self._moves, self._module_moves = self.moves_for(ctx.target)  # type: ignore[misc]
+        self._tails = self._tails_for(ctx.target)
         self._imports: list[_ImportRecord] = []
         self._watch: set[str] = set()
         self._uses: dict[tuple[int, str], list[ast.AST]] = {}
@@ -265,6 +286,10 @@ class RenameRule(Rule):
             if any(self.move_for(q) for q in qualnames):
                 self._watch.add(name)
 
+    def unneeded_visits(self) -> frozenset[str]:
+        # no imported name leads to an entry: `visit_Name` would return at its first test
+        return _NAMES if not self._watch else frozenset()
+
     def visit_Name(self, node: ast.Name, ctx: Context) -> None:
         if node.id not in self._watch or not isinstance(node.ctx, ast.Load):
             return
@@ -281,7 +306,8 @@ class RenameRule(Rule):
             self._report(node, b.qualname, move, ctx)  # type: ignore[arg-type]
 
     def visit_Attribute(self, node: ast.Attribute, ctx: Context) -> None:
-        if not isinstance(node.ctx, ast.Load):
+        tails = self._tails
+        if (tails is not None and node.attr not in tails) or not isinstance(node.ctx, ast.Load):
             return
         q = ctx.qualname(node)
         if q is None:

@@ -321,5 +321,12 @@ class Rule:
             if attr.startswith("leave_") and callable(getattr(cls, attr))
         }
 
+    def unneeded_visits(self) -> frozenset[str]:
+        """The node class names (`"Name"`) whose `visit_` this rule no longer needs in this
+        module, asked once after the `Module` node's visits: the engine stops calling them
+        (a rule that learns from the module's imports that no name can be one of its own
+        saves a call per node; the answer must change no finding)."""
+        return frozenset()
+
     def finish(self) -> None:
         """Called once after the walk, for rules that decide at the end of the module."""

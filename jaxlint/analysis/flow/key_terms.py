@@ -96,6 +96,14 @@ VIEW_METHODS = frozenset({"astype", "reshape", "transpose", "squeeze", "ravel", 
 # distribution methods that draw from a PRNG key passed as `seed=` (distrax, TFP on JAX)
 SEEDED_SAMPLERS = frozenset({"sample", "sample_and_log_prob", "sample_n"})
 
+# elementwise selections between two operands (positions): each element of the result comes
+# from one of them, so the same key drawn in both correlates nothing that is kept
+# (`select(n <= 3, on_triangle(rng, v), on_rectangle(rng, v))`, Kinetix v5)
+EXCLUSIVE_SELECTS: dict[str, tuple[int, int]] = {
+    "jax.lax.select": (1, 2),
+    "jax.numpy.where": (1, 2),
+}
+
 # samplers that draw indices into a population (argument 1, or this keyword)
 ALIGNABLE = {"choice": "a", "permutation": "x"}
 
@@ -185,11 +193,27 @@ def walk_function(fn: ast.AST) -> Iterator[ast.AST]:
     """The nodes under `fn`, not entering nested functions and lambdas (their defs are
     yielded; class bodies are entered: they run where they stand)."""
     stack = list(ast.iter_child_nodes(fn))
+    push, node_type, fields_of = stack.append, ast.AST, _FIELDS
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, FUNCTION_NODES):
-            stack.extend(ast.iter_child_nodes(node))
+            # `stack.extend(ast.iter_child_nodes(node))`, inlined (the same order): the
+            # key analysis walks every function of a module this way, some several times
+            fields = fields_of.get(type(node))
+            if fields is None:
+                fields = fields_of[type(node)] = syntax.node_fields(type(node))
+            for attr in fields:
+                value = getattr(node, attr, None)
+                if isinstance(value, node_type):
+                    push(value)
+                elif isinstance(value, list):
+                    for child in value:
+                        if isinstance(child, node_type):
+                            push(child)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def key_target_names(t: ast.AST) -> Iterator[str]:

@@ -31,6 +31,7 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
+from jaxlint.analysis.flow.key_draws import KeyDraws
 from jaxlint.analysis.flow.key_products import derived_return_paths, products_dead
 from jaxlint.analysis.flow.key_repeats import (
     ConstantSeed,
@@ -43,6 +44,7 @@ from jaxlint.analysis.flow.key_terms import (
     ALIGNABLE,
     DERIVED,
     DETERMINISTIC_FLAGS,
+    EXCLUSIVE_SELECTS,
     JIT_WRAPPERS,
     KEY_CONSUMING_CONSTRUCTORS,
     KEY_CONSUMING_LAYER_CALLS,
@@ -111,7 +113,7 @@ KEY_HELPERS = "<key helpers>"
 _KEY_CALLEES = frozenset({CallKind.FUNCTION, CallKind.METHOD, CallKind.CONSTRUCTOR})
 
 
-class KeyFlow(KeyRepeats):
+class KeyFlow(KeyRepeats, KeyDraws):
     """Computes `reuses` for the whole module once."""
 
     def __init__(
@@ -120,6 +122,7 @@ class KeyFlow(KeyRepeats):
         imported: dict[str, tuple[tuple[str, int], ...]] | None = None,
         calls: CallGraph | None = None,
         imported_products: dict[str, frozenset[tuple[int, ...]]] | None = None,
+        imported_draws: dict[str, frozenset[str]] | None = None,
     ) -> None:
         self.index = index
         # what each call runs (`ModuleFacts.calls`; built here for a bare index)
@@ -130,6 +133,11 @@ class KeyFlow(KeyRepeats):
         # of those, the paths of the return value that carry key-derived values, where the
         # project index knows them (analysis/flow/key_products.py)
         self.imported_products = imported_products or {}
+        # of those, the key parameters they draw from on every path (flow/key_draws.py)
+        self.imported_draws = imported_draws or {}
+        self.drawing_params: dict[ast.AST, set[str]] = {}
+        self.drawing_attrs: dict[ast.AST, set[str]] = {}
+        self._flax_cache: dict[int, bool] = {}
         self.reuses: list[Reuse] = []
         self.collisions: list[Collision] = []
         self.consuming_params: dict[ast.AST, set[str]] = {}
@@ -137,6 +145,7 @@ class KeyFlow(KeyRepeats):
         self.consuming_attrs: dict[ast.AST, set[str]] = {}
         self._dropped_splits: list[tuple[ast.AST, str, ast.Call]] = []
         self._bound_cache: dict[int, set[str]] = {}
+        self._fixed_consumptions: dict[ast.Call, list[str]] = {}
         self._kind_cache: dict[int, tuple[str, bool] | None] = {}
         self._constant_seeds: list[ConstantSeed] | None = None
         self._loop_bodies: set[ast.AST] = set()
@@ -159,6 +168,7 @@ class KeyFlow(KeyRepeats):
         self._loop_bodies = self._find_loop_bodies()
         self._find_dropped_splits()
         self._summarize()
+        self._summarize_draws()
         self._walk_all()
         self._report_dropped_splits()
 
@@ -181,14 +191,15 @@ class KeyFlow(KeyRepeats):
         return None
 
     def through_helper(self, reuse: Reuse) -> bool:
-        """A consumption of the reuse is not a draw of `jax.random` (or a seeded sampler)
-        that this module makes itself: a helper, a method, a library initialiser or
-        constructor. Whether those draw at all is inferred (a flax `init` whose parameters
-        all come from a checkpoint draws nothing), so such findings are less certain: on
-        the held-out corpora they were right 29 times in 81, against 51 in 55 for two direct
-        draws (docs/precision.md, v4 and v5)."""
+        """A consumption of the reuse is not proven to draw from the key: not a draw of
+        `jax.random` (or a seeded sampler) that this module makes itself, nor a helper,
+        method, constructor or library initialiser that the analysis proves draws from it on
+        every path (`proven_draw`, flow/key_draws.py). Whether those draw at all is otherwise
+        inferred (a flax `init` whose parameters all come from a checkpoint draws nothing),
+        so such findings are less certain: on the held-out corpora they were right 29 times
+        in 81, against 51 in 55 for two direct draws (docs/precision.md, v4 and v5)."""
         calls = [c for c in (reuse.first, reuse.node) if isinstance(c, ast.Call)]
-        return any(self._direct_consumption(c) is None for c in calls)
+        return any(not self.proven_draw(c, reuse.name) for c in calls)
 
     def resolve_callee(self, call: ast.Call) -> ast.AST | None:
         """The def a call runs: `f(...)`, `self.f(...)`, or `step(...)` where
@@ -234,6 +245,14 @@ class KeyFlow(KeyRepeats):
         local = self._imported_helper(call.func)
         if local is None:
             return []
+        return [
+            tracked
+            for _, arg in self._imported_arguments(call, local)
+            if (tracked := key_name(arg)) is not None
+        ]
+
+    def _imported_arguments(self, call: ast.Call, local: str) -> list[tuple[str, ast.AST]]:
+        """(key parameter, the argument the call passes it) for the imported helper `local`."""
         out = []
         for name, pos in self.imported[local]:
             arg = None
@@ -243,9 +262,8 @@ class KeyFlow(KeyRepeats):
                 arg = call.args[pos]
             else:
                 arg = next((kw.value for kw in call.keywords if kw.arg == name), None)
-            tracked = key_name(arg)
-            if tracked is not None:
-                out.append(tracked)
+            if arg is not None:
+                out.append((name, arg))
         return out
 
     def _helper_consumptions(self, call: ast.Call) -> list[str]:
@@ -254,6 +272,16 @@ class KeyFlow(KeyRepeats):
             return self._imported_consumptions(call)
         if target is None or target not in self.consuming_params:
             return []
+        consumed = self.consuming_params[target]
+        return [
+            key_name(arg)  # type: ignore[misc]
+            for name, arg in self._callee_arguments(call, target)
+            if name in consumed and key_name(arg)
+        ]
+
+    def _callee_arguments(self, call: ast.Call, target: ast.AST) -> list[tuple[str, ast.AST]]:
+        """(parameter of the def `target`, the argument `call` passes it), positional ones
+        up to the first `*args`, then keywords (`self`/`cls` of a method skipped)."""
         params = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]  # type: ignore[attr-defined]
         if (
             params
@@ -261,16 +289,12 @@ class KeyFlow(KeyRepeats):
             and params[0] in ("self", "cls")
         ):
             params = params[1:]
-        consumed = self.consuming_params[target]
-        out = []
+        out: list[tuple[str, ast.AST]] = []
         for name, arg in zip(params, call.args):
             if isinstance(arg, ast.Starred):
                 break
-            if name in consumed and key_name(arg):
-                out.append(key_name(arg))  # type: ignore[arg-type]
-        for kw in call.keywords:
-            if kw.arg in consumed and key_name(kw.value):
-                out.append(key_name(kw.value))  # type: ignore[arg-type]
+            out.append((name, arg))
+        out += [(kw.arg, kw.value) for kw in call.keywords if kw.arg]
         return out
 
     def _attr_consumptions(self, call: ast.Call, target: ast.AST | None) -> list[str]:
@@ -351,10 +375,15 @@ class KeyFlow(KeyRepeats):
         )
 
     def consumed_names(self, call: ast.Call) -> list[str]:
-        direct = self._direct_consumption(call)
+        fixed = self._fixed_consumptions.get(call)
+        if fixed is None:
+            # what the call draws itself or through a library: the same in every round of
+            # `_summarize` and in the walk (the helpers' part grows with `consuming_params`)
+            direct = self._direct_consumption(call)
+            fixed = ([direct] if direct else []) + self._library_consumptions(call)
+            self._fixed_consumptions[call] = fixed
         return (
-            ([direct] if direct else [])
-            + self._library_consumptions(call)
+            fixed
             + self._helper_consumptions(call)
             + (
                 self._attr_consumptions(call, self.resolve_callee(call))
@@ -686,6 +715,7 @@ class KeyFlow(KeyRepeats):
             if (
                 not self._same_helper_call(first, call)  # type: ignore[arg-type]
                 and not self._aligned_draws(first, call)  # type: ignore[arg-type]
+                and not self._exclusive_operands(first, call)  # type: ignore[arg-type]
                 and not self._split_children.disjoint(first, call)
                 and not self._deliberate_copy(first, call, fn)  # type: ignore[arg-type]
                 and not self._inverse_transform(first, call)  # type: ignore[arg-type]
@@ -755,6 +785,26 @@ class KeyFlow(KeyRepeats):
         if a["population"] == b["population"]:
             return False
         return all(a[k] == b[k] for k in a if k != "population")
+
+    def _exclusive_operands(self, first: ast.Call, second: ast.Call) -> bool:
+        """The two consumptions are in the two value operands of one elementwise selection
+        (`jax.lax.select(c, f(key), g(key))`, `jnp.where(c, a(key), b(key))`): every element
+        of the result comes from one of the draws only (key_terms `EXCLUSIVE_SELECTS`)."""
+        for anc in syntax.ancestors(first):
+            if isinstance(anc, ast.stmt):
+                return False
+            if not isinstance(anc, ast.Call):
+                continue
+            positions = EXCLUSIVE_SELECTS.get(self.index.qualname(anc.func) or "")
+            if positions is None or len(anc.args) != 3 or anc.keywords:
+                continue
+            a, b = (anc.args[i] for i in positions)
+            inside = {id(n) for n in ast.walk(a)}, {id(n) for n in ast.walk(b)}
+            if (id(first) in inside[0] and id(second) in inside[1]) or (
+                id(first) in inside[1] and id(second) in inside[0]
+            ):
+                return True
+        return False
 
     def _inverse_transform(self, first: ast.Call, second: ast.Call) -> bool:
         """`inverse_structured_rotation(y, rng)` after `structured_rotation(x, rng)`: the

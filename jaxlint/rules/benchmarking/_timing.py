@@ -55,8 +55,8 @@ def timed_regions(ctx: Context, owner: ast.AST):
     a clock read for a timestamp or a deadline is not a timing, and neither is a loop that
     logs the time since a start before it (brax `logging.info(..., time.time() - xt)` in the
     training loop: a progress report, not a measurement of the code above the loop)."""
-    if not ctx.facts.reads_clock:
-        return
+    if not ctx.facts.reads_clock or owner not in ctx.facts.callers_of(CLOCKS):
+        return  # no clock read of its own: no region starts here
     for stmts in statement_lists(owner):
         for i, stmt in enumerate(stmts):
             if not (

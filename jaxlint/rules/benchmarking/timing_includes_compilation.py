@@ -329,6 +329,8 @@ class TimingIncludesCompilation(Rule):
                 n for stmt in region for n in walk_no_functions(stmt) if isinstance(n, ast.Call)
             ]
             self._check(ctx, owner, start, region, calls)
+        if owner not in ctx.facts.callers_of(TIMEIT):
+            return  # no `timeit` call of its own
         for node in walk_owner(owner):
             if (
                 isinstance(node, ast.Call)

@@ -300,7 +300,9 @@ def _shape_bound(ctx: Context, it: ast.Call) -> str | None:
 def _helper_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:  # noqa: ANN001
     """A helper traced through its caller (`fn.chain`) loops `range(n)` over a parameter that
     every call of the module passes as a known int, the largest at least `threshold`: the
-    static step count flows in through the call (issue 24, "unrolled loops")."""
+    static step count flows in through the call (issue 24, "unrolled loops"), directly or
+    through a static parameter of the traced caller (`simulate(x, 1000)` with `n_steps`
+    static, `integrate(x, n_steps)` inside)."""
     bound = _range_bound(it)
     if not fn.chain or not isinstance(bound, ast.Name):
         return None
@@ -311,6 +313,23 @@ def _helper_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:
     b = ctx.index.binding(name, ctx.index.scope_of(it))
     if b is None or b.kind != "param":
         return None
+    seen = _passed_ints(ctx, node, name, 0)
+    if not seen:
+        return None
+    value, line = max(seen)
+    if value < threshold:
+        return None
+    return f"`{name}` = {value} from the call on line {line}, a static count"
+
+
+def _passed_ints(
+    ctx: Context, node: ast.AST, name: str, depth: int
+) -> list[tuple[int, int]] | None:
+    """The ints every call of `node` in the module passes as its parameter `name` (its default
+    where a call leaves it out), with the call's line; None when one call passes something
+    unknown. A call that passes a parameter of its own function counts that function's
+    calls in turn (three levels), when the parameter is static there: a traced caller that
+    does not trace it, never rebound."""
     seen: list[tuple[int, int]] = []
     params = positional_params(node)
     for call in ctx.index.calls:
@@ -326,15 +345,36 @@ def _helper_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:
         if arg is None:
             arg = _default_of(node, name)
         value = _int_value(ctx, arg)
-        if value is None:
+        if value is not None:
+            seen.append((value, call.lineno))
+            continue
+        through = _static_param_of_caller(ctx, arg) if depth < 3 else None
+        if through is None:
             return None  # one call we cannot read: stay silent
-        seen.append((value, call.lineno))
-    if not seen:
+        outer = _passed_ints(ctx, through, arg.id, depth + 1)  # type: ignore[union-attr]
+        if not outer:
+            return None
+        seen.extend(outer)
+    return seen
+
+
+def _static_param_of_caller(ctx: Context, arg: ast.expr | None) -> ast.AST | None:
+    """The traced function whose static parameter `arg` is (a plain name, bound only as
+    that parameter, not traced there and with every static argument resolved)."""
+    if not isinstance(arg, ast.Name):
         return None
-    value, line = max(seen)
-    if value < threshold:
+    scope = ctx.index.scope_of(arg)
+    bindings = scope.bindings.get(arg.id)
+    if scope.kind != "function" or not bindings or len(bindings) != 1:
         return None
-    return f"`{name}` = {value} from the call on line {line}, a static count"
+    if bindings[0].kind != "param":
+        return None
+    caller = ctx.facts.traced.get(scope.node)
+    if caller is None or caller.unknown_static or arg.id in caller.traced_params:
+        return None
+    if not caller.is_jit or arg.id not in all_params(scope.node):
+        return None
+    return scope.node
 
 
 # transforms that run their function op by op when called outside a compiled program: a

@@ -40,7 +40,13 @@ class PrngKeyReuse(Rule):
     first values, so the layers get the same numbers.
     Aligned draws: `choice(key, images, (n,))` and `choice(key, labels, (n,))` (or two
     `permutation(key, ...)`) with every other argument equal pick the same indices on purpose
-    (images and labels stay paired) and are not reported.
+    (images and labels stay paired) and are not reported, nor are two draws in the two
+    operands of one `jax.lax.select` / `jnp.where` (each element comes from one of them).
+    Confidence: high when every consumption is proven to draw from the key (a `jax.random`
+    draw of the module, or a helper, method, constructor, equinox layer or flax `init` /
+    `apply` that draws from it on every path: analysis/flow/key_draws.py); medium (in
+    preview) when one may draw nothing (a helper that draws under a branch, a flax `init`
+    whose parameters come from a checkpoint).
     Why is this bad: JAX keys are explicit state. Reusing one gives identical (or correlated)
     random numbers, silently: `normal(k)` and `normal(k)` are equal, `bernoulli(k, .5)` equals
     `uniform(k) < .5`. `jax.debug_key_reuse(True)` raises `KeyReuseError` at run time.

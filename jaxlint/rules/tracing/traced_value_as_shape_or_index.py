@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis import Level
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 SHAPE_FUNCS = {
@@ -216,9 +215,8 @@ class TracedValueAsShapeOrIndex(Rule):
             and node.func.attr in ("reshape", "broadcast_to")
             and q is None
         ):
-            if (
-                ctx.taint.is_traced(node.func.value)
-                or ctx.taint.level(node.func.value) == Level.NONE
+            if ctx.taint.is_traced(node.func.value) or ctx.facts.values.is_array_like(
+                node.func.value
             ):
                 spec = tuple(range(len(node.args))) + ("shape",)
         if not spec:

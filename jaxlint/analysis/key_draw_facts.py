@@ -1,0 +1,241 @@
+"""Library calls proven to draw from the PRNG key they are given, as data (beside
+library_facts.py): the facts that let a key consumption through a library constructor or
+initialiser count as a draw (high confidence for JAX201, analysis/flow/key_draws.py).
+
+A consumption that is not a `jax.random` call of the module itself is only inferred to draw:
+a flax `init` whose parameters all come from `lambda *_: w` (a checkpoint) or a LayerNorm
+(ones) draws nothing from its key, and two such calls with one key are harmless. Each entry
+here names a call that draws whatever its other arguments are, or under the conditions its
+`why` states, with a program that must report the reuse at high confidence (`example`) and a
+near miss that must not (`twin`); tests/test_key_draw_facts.py runs them all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "EQUINOX_DRAWING_CONSTRUCTORS",
+    "FLAX_RANDOM_LAYERS",
+    "KEY_DRAW_FACTS",
+    "RANDOM_INITIALIZERS",
+    "KeyDrawFact",
+]
+
+
+@dataclass(frozen=True)
+class KeyDrawFact:
+    """One library call that draws from its key. `what`: "constructor" (an equinox layer
+    built with `key=`), "flax-layer" (a flax.linen layer whose parameters an `init` draws),
+    "initializer" (a `jax.nn.initializers` maker whose initialiser draws from its rng),
+    "dropout" (flax `nn.Dropout` made active by the `apply` call)."""
+
+    library: str
+    what: str
+    name: str
+    why: str
+    example: str
+    twin: str
+
+
+# equinox layers whose `__init__` draws the weights from `key=` (every one of them makes at
+# least one parameter with `jax.random`): qualname -> the most positional arguments that
+# leave the key used (`Embedding(n, d, weight)`: a given weight draws nothing)
+EQUINOX_DRAWING_CONSTRUCTORS: dict[str, int] = {
+    **{
+        f"equinox.nn.{name}": 99
+        for name in (
+            "Linear",
+            "MLP",
+            "Conv",
+            "Conv1d",
+            "Conv2d",
+            "Conv3d",
+            "ConvTranspose",
+            "ConvTranspose1d",
+            "ConvTranspose2d",
+            "ConvTranspose3d",
+            "MultiheadAttention",
+            "GRUCell",
+            "LSTMCell",
+        )
+    },
+    "equinox.nn.Embedding": 2,
+}
+# keywords that hand equinox a ready parameter instead of drawing one
+EQUINOX_GIVEN_WEIGHTS = frozenset({"weight"})
+
+# `jax.nn.initializers` makers whose initialiser draws from its rng (`zeros`, `ones`,
+# `constant` draw nothing); `flax.linen.initializers` re-exports them
+_RANDOM_MAKERS = (
+    "lecun_normal",
+    "lecun_uniform",
+    "glorot_normal",
+    "glorot_uniform",
+    "xavier_normal",
+    "xavier_uniform",
+    "he_normal",
+    "he_uniform",
+    "kaiming_normal",
+    "kaiming_uniform",
+    "normal",
+    "truncated_normal",
+    "uniform",
+    "variance_scaling",
+    "orthogonal",
+    "delta_orthogonal",
+)
+RANDOM_INITIALIZERS = frozenset(
+    f"{prefix}.{name}"
+    for prefix in ("jax.nn.initializers", "flax.linen.initializers", "flax.nnx.initializers")
+    for name in _RANDOM_MAKERS
+)
+
+# flax.linen layers that create a parameter with a random default initialiser when called
+# inside an `init`: qualname -> (the initialiser keyword, the most positional arguments
+# before it can be given positionally)
+FLAX_RANDOM_LAYERS: dict[str, tuple[str, int]] = {
+    "flax.linen.Dense": ("kernel_init", 1),
+    "flax.linen.DenseGeneral": ("kernel_init", 2),
+    "flax.linen.Conv": ("kernel_init", 6),
+    "flax.linen.ConvTranspose": ("kernel_init", 6),
+    "flax.linen.ConvLocal": ("kernel_init", 6),
+    "flax.linen.Embed": ("embedding_init", 2),
+    "flax.linen.MultiHeadDotProductAttention": ("kernel_init", 1),
+    "flax.linen.SelfAttention": ("kernel_init", 1),
+    "flax.linen.LSTMCell": ("kernel_init", 1),
+    "flax.linen.OptimizedLSTMCell": ("kernel_init", 1),
+    "flax.linen.GRUCell": ("kernel_init", 1),
+}
+FLAX_DROPOUT = "flax.linen.Dropout"
+
+
+def _flax_program(body: str, params: str = "x") -> str:
+    return (
+        "import flax.linen as nn\nimport jax\nimport jax.numpy as jnp\n\n\n"
+        f"class Net(nn.Module):\n    @nn.compact\n    def __call__(self, {params}):\n{body}\n\n\n"
+        "def run(x):\n    key = jax.random.key(0)\n"
+        "    a = Net().init(key, x)\n"
+        "    b = Net().init(key, x + 1)  # error: JAX201\n"
+        "    return a, b\n"
+    )
+
+
+def _unmarked(program: str) -> str:
+    return program.replace("  # error: JAX201", "")
+
+
+def _eqx_program(call: str) -> str:
+    return (
+        "import equinox as eqx\nimport jax\n\n\ndef run():\n    key = jax.random.key(0)\n"
+        f"    a = eqx.nn.{call}\n    b = eqx.nn.{call}  # error: JAX201\n    return a, b\n"
+    )
+
+
+def _eqx_split(call: str) -> str:
+    return (
+        "import equinox as eqx\nimport jax\n\n\ndef run():\n"
+        "    k1, k2 = jax.random.split(jax.random.key(0))\n"
+        f"    a = eqx.nn.{call.replace('key=key', 'key=k1')}\n"
+        f"    b = eqx.nn.{call.replace('key=key', 'key=k2')}\n    return a, b\n"
+    )
+
+
+_DROPOUT = (
+    "import flax.linen as nn\nimport jax\n\n\nclass Net(nn.Module):\n"
+    "    @nn.compact\n    def __call__(self, x, train):\n"
+    "        return nn.Dropout(0.5, deterministic=not train)(x)\n\n\n"
+    "def run(params, x):\n    key = jax.random.key(0)\n    outs = []\n"
+    "    for _ in range(3):\n"
+    '        outs.append(Net().apply(params, x, train={train}, rngs={{"dropout": key}}))'
+    "{mark}\n    return outs\n"
+)
+
+KEY_DRAW_FACTS: tuple[KeyDrawFact, ...] = (
+    *(
+        KeyDrawFact(
+            "equinox",
+            "constructor",
+            q,
+            "the layer's `__init__` draws its weights from `key=`: two layers built from one "
+            "key start from the same draws",
+            example=_eqx_program(call),
+            twin=_eqx_split(call),
+        )
+        for q, call in (
+            ("equinox.nn.Linear", "Linear(4, 4, key=key)"),
+            ("equinox.nn.MLP", "MLP(4, 4, 8, 2, key=key)"),
+            ("equinox.nn.Conv2d", "Conv2d(3, 8, 3, key=key)"),
+            ("equinox.nn.MultiheadAttention", "MultiheadAttention(2, 8, key=key)"),
+            ("equinox.nn.GRUCell", "GRUCell(4, 8, key=key)"),
+            ("equinox.nn.LSTMCell", "LSTMCell(4, 8, key=key)"),
+        )
+    ),
+    KeyDrawFact(
+        "equinox",
+        "constructor",
+        "equinox.nn.Embedding",
+        "an `Embedding` draws its table from `key=` unless a `weight=` is given",
+        example=_eqx_program("Embedding(10, 4, key=key)"),
+        twin=_unmarked(_eqx_program("Embedding(weight=jax.numpy.ones((10, 4)), key=key)")),
+    ),
+    *(
+        KeyDrawFact(
+            "flax.linen",
+            "flax-layer",
+            q,
+            "called in `__call__` on every path, the layer creates its parameter with a random "
+            "default initialiser from the `init` key (a constant `kernel_init` draws nothing)",
+            example=_flax_program(f"        return nn.{layer}(x)"),
+            twin=_unmarked(_flax_program(f"        return nn.{twin}(x)")),
+        )
+        for q, layer, twin in (
+            ("flax.linen.Dense", "Dense(4)", "Dense(4, kernel_init=nn.initializers.zeros)"),
+            (
+                "flax.linen.Conv",
+                "Conv(4, (3, 3))",
+                "Conv(4, (3, 3), kernel_init=nn.initializers.ones)",
+            ),
+            ("flax.linen.Embed", "Embed(10, 4)", "Embed(10, 4, embedding_init=lambda *_: 0.0)"),
+        )
+    ),
+    KeyDrawFact(
+        "flax.linen",
+        "initializer",
+        "jax.nn.initializers.normal",
+        "`self.param(name, init, ...)` with a random initialiser draws the parameter from the "
+        "`init` key; `lambda *_: w` (a checkpoint) draws nothing",
+        example=_flax_program(
+            '        w = self.param("w", nn.initializers.normal(0.02), (4,))\n        return x * w'
+        ),
+        twin=_unmarked(
+            _flax_program(
+                '        w = self.param("w", lambda *_: jnp.ones(4))\n        return x * w'
+            )
+        ),
+    ),
+    KeyDrawFact(
+        "flax.linen",
+        "flax-layer",
+        "flax.linen.Dense (under a branch)",
+        "a layer called only under a branch of `__call__` may create no parameter",
+        example=_flax_program(
+            "        y = nn.Dense(4)(x)\n        return y if flag else x", "x, flag=True"
+        ),
+        twin=_unmarked(
+            _flax_program(
+                "        if flag:\n            x = nn.Dense(4)(x)\n        return x", "x, flag=True"
+            )
+        ),
+    ),
+    KeyDrawFact(
+        "flax.linen",
+        "dropout",
+        FLAX_DROPOUT,
+        "`apply(..., rngs={'dropout': k})` into a module whose `__call__` always runs an "
+        "`nn.Dropout` with a rate in (0, 1) that the call's arguments make non-deterministic "
+        "draws the mask from `k`",
+        example=_DROPOUT.format(train="True", mark="  # error: JAX201"),
+        twin=_DROPOUT.format(train="False", mark=""),
+    ),
+)
