@@ -211,6 +211,8 @@ CONCRETE_METHODS = frozenset(
     }
 )
 # calls whose result is never traced, whatever the arguments
+# transforms whose result, called, gives a Python object describing the program, not arrays
+STATIC_FACTORIES = frozenset({"jax.make_jaxpr"})
 STATIC_CALLS = frozenset(
     {
         "len",

@@ -39,6 +39,7 @@ from jaxlint.analysis.jax_api import (
     NUMPY_DISPATCHING,
     STATIC_ATTRS,
     STATIC_CALLS,
+    STATIC_FACTORIES,
     TRACER_ERRORS,
     TREE_CONTAINERS,
     TREE_MAP,
@@ -676,6 +677,8 @@ class TaintAnalysis(TaintQueries):
         self.traced.reach(self, node, q)  # a helper it calls sees these arguments
         if q in STATIC_CALLS:
             return Level.NONE
+        if isinstance(func, ast.Call) and self.index.qualname(func.func) in STATIC_FACTORIES:
+            return Level.NONE  # `jax.make_jaxpr(f)(x)`: a jaxpr, whose vars are Python objects
         if isinstance(func, ast.Attribute) and receiver == Level.NONE and func.attr in AOT_METHODS:
             return Level.NONE  # `jitted.lower(x).compile().cost_analysis()`: host objects
         if isinstance(func, ast.Attribute) and receiver > Level.NONE and q is None:
