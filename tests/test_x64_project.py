@@ -219,7 +219,8 @@ def test_result_cache_sees_a_project_that_turns_x64_on(tmp_path):
     module = _project(tmp_path, {})
     root = pathlib.Path(__file__).parents[1]
     env = dict(os.environ, PYTHONPATH=str(root))
-    cmd = [sys.executable, "-m", "jaxlint", "check", "--select", "JAX701", "--exit-zero"]
+    cmd = [sys.executable, "-m", "jaxlint", "check", "--preview", "--select", "JAX701"]
+    cmd += ["--exit-zero"]
     cmd += ["--cache-dir", str(tmp_path / "cache"), str(module)]
 
     def run() -> str:

@@ -553,7 +553,7 @@ def test_dtype_of_plain_code_runs_it_with_the_recorded_ints(tmp_path: Path) -> N
             print(init_weights(4).dtype)
         """,
     )
-    report = verify_file(path, select="JAX701", capture_main=True, check_fixes=False)
+    report = verify_file(path, select="JAX701", capture_main=True, check_fixes=False, preview=True)
     finding = _by(report, "JAX701")
     assert finding["verdict"] == "confirmed", finding
     assert "float64" in finding["reason"]
