@@ -116,9 +116,7 @@ def _rebound_before(fn: ast.AST, name: str, node: ast.AST) -> bool:
             isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
         ):
             continue
-        stmt: ast.AST | None = n
-        while stmt is not None and not isinstance(stmt, ast.stmt):
-            stmt = syntax.parent(stmt)
+        stmt = syntax.statement_of(n)
         if stmt is None:
             return True
         if id(stmt) in around:
