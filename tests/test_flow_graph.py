@@ -396,3 +396,123 @@ def test_read_before_in_a_loop():
     assert not g.read_before(second, "b", second.body[0])
     assert g.read_before(third, "d", third.body[0].body[0])  # the step that skips it
     assert not g.read_before(fourth, "k", fourth.body[0])  # the lambda is made after it
+
+
+def always(src: str, name: str, line: int) -> bool:
+    """`FlowGraph.always_evaluated` of the load of `name` on `line`."""
+    facts, tree = _facts(src)
+    use = _load(tree, name, line)
+    return facts.flow.graph(facts.flow.owner(use)).always_evaluated(use)
+
+
+def test_always_evaluated_straight_line_and_after_a_raise_only_branch():
+    src = """
+    def f(k, c):
+        if c:
+            raise ValueError(c)
+        y = g(k)
+        return y
+    """
+    assert always(src, "g", 5)
+    assert always(src, "y", 6)
+
+
+def test_not_always_evaluated_in_a_branch_a_loop_or_after_an_early_return():
+    src = """
+    def f(k, c, xs):
+        if c:
+            g(k)
+        for x in xs:
+            h(k)
+        if c:
+            return 0
+        m(k)
+    """
+    assert not always(src, "g", 4)
+    assert not always(src, "h", 6)
+    assert not always(src, "m", 9)
+
+
+def test_not_always_evaluated_in_a_conditional_part_of_an_expression():
+    src = """
+    def f(k, c, xs):
+        a = g(k) if c else 0
+        b = c and h(k)
+        d = [m(k) for _ in xs]
+        return u(k), a, b, d
+    """
+    assert always(src, "c", 3)
+    assert not always(src, "g", 3)
+    assert not always(src, "h", 4)
+    assert not always(src, "m", 5)
+    assert always(src, "xs", 5)  # the first iterable runs in the function
+    assert always(src, "u", 6)
+
+
+def test_always_evaluated_before_the_break_of_while_true_but_not_in_a_handler():
+    src = """
+    def f(k):
+        while True:
+            g(k)
+            break
+        try:
+            h(k)
+        except ValueError:
+            m(k)
+    """
+    assert always(src, "g", 4)  # `while True` only leaves by `break`, after g
+    assert not always(src, "h", 7)  # the handler may start before the body's first step
+    assert not always(src, "m", 9)
+
+
+def test_dead_code_is_not_always_evaluated():
+    src = """
+    def f(k):
+        return 1
+        g(k)
+    """
+    assert not always(src, "g", 4)
+
+
+def test_binding_read_follows_the_use_def_map_not_the_source_order():
+    src = """
+    def f(ps, g, p0):
+        for p in ps:
+            p -= g
+            p = p0
+            use(p)
+        for q in ps:
+            if q is None:
+                use(q)
+            q -= g
+        for r in ps:
+            r -= g
+        return r
+    """
+    facts, tree = _facts(src)
+    fn = tree.body[0]
+    first, second, third = fn.body[0], fn.body[1], fn.body[2]
+    assert not facts.flow.binding_read("p", first.body[0])  # overwritten before any read
+    assert not facts.flow.binding_read("q", second.body[1])  # the next step rebinds q first
+    assert facts.flow.binding_read("r", third.body[0])  # the last value is returned
+
+
+def test_jax505_update_overwritten_before_any_read_is_lost():
+    from jaxlint.core.config import Settings
+    from jaxlint.engine import LintOptions, lint_text
+
+    src = textwrap.dedent(
+        """
+        import jax.numpy as jnp
+
+        def sgd(g, p0):
+            params = [jnp.ones(3), jnp.zeros(3)]
+            for p in params:
+                p -= 0.1 * g
+                p = p0
+                print(p)
+            return params
+        """
+    )
+    diags = lint_text(src, "t.py", LintOptions(settings=Settings(preview=True)))
+    assert [d.line for d in diags if d.code == "JAX505"] == [7]

@@ -23,3 +23,50 @@ def test_fact_example_is_high_and_twin_is_not(fact):
     assert marked, "an example marks the line its reuse is reported on"
     assert _jax201(fact.example) == marked
     assert _jax201(fact.twin) == set()
+
+
+# Program order of "draws on every path" is asked of the flow graph (flow/cfg.py
+# `always_evaluated`, use-def map for "rebound first"): a helper that draws in a `with` body
+# is proven; one that draws only in a `try` body (the handler may run
+# instead), or from a key rebound on one branch first, is not.
+_HELPER_CALLER = """
+import jax
+
+def helper(key, c):
+{body}
+
+def step(c):
+    key = jax.random.PRNGKey(0)
+    a = helper(key, c)
+    b = helper(key, not c)
+    return a + b
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "proven"),
+    [
+        (
+            "    with open('log') as f:\n        x = jax.random.normal(key, (2,))\n"
+            "    assert x is not None, f\n    return x",
+            True,
+        ),
+        ("    x = jax.random.normal(key, (2,))\n    return x", True),
+        (
+            "    try:\n        x = jax.random.normal(key, (2,))\n    except ValueError:\n"
+            "        x = None\n    return x",
+            False,
+        ),
+        (
+            "    if c:\n        key = jax.random.PRNGKey(0)\n"
+            "    x = jax.random.normal(key, (2,))\n    return x",
+            False,
+        ),
+        ("    key, sub = jax.random.split(key)\n    return sub", True),
+    ],
+    ids=["with-body", "straight", "try-body", "rebound-on-a-branch", "split-rebinds-after"],
+)
+def test_helper_draws_on_every_path_by_the_flow_graph(body, proven):
+    src = _HELPER_CALLER.format(body=body)
+    second = next(i for i, line in enumerate(src.splitlines(), 1) if "b = helper" in line)
+    assert (_jax201(src) == {second}) is proven

@@ -109,6 +109,8 @@ class FlowGraph:
     _flow_preds: tuple[tuple[int, ...], ...] = field(repr=False)  # what each node joins
     _defs: tuple[tuple[Definition, ...], ...] = field(repr=False)  # the bindings of a node
     _succs: tuple[tuple[int, ...], ...] = field(repr=False)
+    _maybe: frozenset[ast.Name] = field(repr=False, default=frozenset())  # loads that may not run
+    _returns: tuple[int, ...] = field(repr=False, default=())  # last steps of normal exits
     _ins: dict[str, list[frozenset[Definition]]] = field(repr=False, default_factory=dict)
 
     def reaching(self, use: ast.Name) -> frozenset[Definition] | None:
@@ -178,6 +180,44 @@ class FlowGraph:
         defs = self.reaching_at(name, where)
         return bool(defs) and all(d.binds for d in defs or ())
 
+    def binding_read(self, name: str, node: ast.AST) -> bool | None:
+        """Some load of `name` in this scope may see the value bound at `node` (the
+        statement, `for`, `withitem`, ... the binding is recorded on): the def-use side of
+        the use-def map. None when `name` is not tracked here (unknown)."""
+        if name not in self.tracked:
+            return None
+        for use in self._use_node:
+            if use.id == name:
+                defs = self.reaching(use)
+                if defs and any(d.node is node and d.binds for d in defs):
+                    return True
+        return False
+
+    def always_evaluated(self, use: ast.Name) -> bool:
+        """The load `use` runs on every path from the scope's entry to a normal exit (a
+        `return` or the end of the body; a path that raises is no exit): not in a branch, a
+        loop body, a handler, a `match` case, after an early `return`, nor in a part of an
+        expression that may not run (a branch of `a if c else b`, the right of `and`/`or`, a
+        comprehension's element). False when the load is not in this scope or no path reaches
+        it."""
+        n = self._use_node.get(use)
+        if n is None or use in self._maybe or use in self._local or n not in self.reachable:
+            return False
+        if n == 0:
+            return True
+        returns = set(self._returns)
+        seen = {0}
+        todo = [0]
+        while todo:
+            cur = todo.pop()
+            if cur in returns:
+                return False  # an exit reached without running `use`
+            for s in self._succs[cur]:
+                if s != n and s not in seen:
+                    seen.add(s)
+                    todo.append(s)
+        return True
+
     def may_run_after(self, first: ast.AST, then: ast.AST) -> bool:
         """Some path runs statement `then` after (a step of) statement `first`: in a later
         step of a loop, too. Dead edges are no paths."""
@@ -235,6 +275,8 @@ class _Builder:
         self.loops: list[_Loop] = []
         self.finals: list[_Finally] = []
         self.exits: list[int] = []
+        self.returns: list[int] = []  # normal exits: `return` and the end of the body
+        self.maybe: set[ast.Name] = set()  # loads in a part of an expression that may not run
         self.spans: dict[ast.AST, tuple[int, int]] = {}
         self.defs: dict[tuple[str, int, DefKind, bool], Definition] = {}
         self.seen: set[tuple[str, int]] = set()  # (name, id(node)) of index bindings met
@@ -297,6 +339,8 @@ class _Builder:
                     if node.id in local:
                         continue  # a comprehension's own variable (recorded by _comprehension)
                     found.append(((node.lineno, node.col_offset), node))
+                    if not sure:
+                        self.maybe.add(node)
                 continue
             if t is ast.NamedExpr:
                 assert isinstance(node, ast.NamedExpr)
@@ -405,6 +449,7 @@ class _Builder:
         else:
             self.block(scope.body)  # type: ignore[attr-defined]
         self.exits.extend(self.current)
+        self.returns.extend(self.current)
 
     def block(self, stmts: Iterable[ast.stmt]) -> None:
         for s in stmts:
@@ -541,6 +586,7 @@ class _Builder:
             return
         if kind == "return":
             self.exits.extend(preds)
+            self.returns.extend(preds)
         elif self.loops:
             frame = self.loops[-1]
             (frame.breaks if kind == "break" else frame.continues).extend(preds)
@@ -663,6 +709,8 @@ class _Builder:
             _flow_preds=tuple(flow_preds),
             _defs=tuple(defs),
             _succs=tuple(tuple(s) for s in succs),
+            _maybe=frozenset(self.maybe),
+            _returns=tuple(self.returns),
         )
 
 

@@ -80,6 +80,39 @@ class FlowGraphs:
             return None
         return d.binding
 
+    def _defs_of(self, use: ast.Name) -> frozenset[Definition] | None:
+        scope_node = self.owner(use)
+        graph = self.graph(scope_node)
+        if use.id in graph.tracked:
+            return graph.reaching(use)
+        return self._outer(use.id, scope_node)
+
+    def reached_by(self, use: ast.Name, node: ast.AST) -> bool:
+        """The value bound at `node` may reach the load `use` (also a load in a nested scope,
+        answered where that scope is defined); False when unknown."""
+        return any(d.node is node and d.binds for d in self._defs_of(use) or ())
+
+    def reached_only_by(self, use: ast.Name, node: ast.AST) -> bool:
+        """On every path the load `use` sees the value bound at `node` and no other; False
+        when unknown."""
+        defs = self._defs_of(use)
+        return bool(defs) and all(d.node is node and d.binds for d in defs or ())
+
+    def binding_read(self, name: str, node: ast.AST) -> bool:
+        """Some load of `name` (in the scope of `node`, or in a scope nested in it) may see
+        the value bound at `node`: the def-use side of the map. Unknown (the name is not
+        tracked) counts as read."""
+        scope_node = self.owner(node)
+        if name not in self.graph(scope_node).tracked:
+            return True
+        return any(
+            isinstance(n, ast.Name)
+            and n.id == name
+            and isinstance(n.ctx, ast.Load)
+            and self.reached_by(n, node)
+            for n in ast.walk(scope_node)
+        )
+
     def _outer(self, name: str, scope_node: ast.AST) -> frozenset[Definition] | None:
         """What reaches the definition of `scope_node` in the enclosing scope that binds
         `name` (class bodies are skipped, as in name lookup)."""

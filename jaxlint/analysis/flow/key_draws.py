@@ -31,6 +31,7 @@ import ast
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.deadness import value_is_dead
+from jaxlint.analysis.flow.graph import DefKind, FlowGraphs, flow_graphs
 from jaxlint.analysis.flow.key_terms import NON_CONSUMING, key_name, random_function, walk_function
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.key_draw_facts import (
@@ -40,90 +41,72 @@ from jaxlint.analysis.key_draw_facts import (
     FLAX_RANDOM_LAYERS,
     RANDOM_INITIALIZERS,
 )
-from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
 
 _MAX_DEPTH = 3  # module classes inside module classes followed for a flax `init`
 _INITS = frozenset({"init", "init_with_output"})
-_TRIES: tuple[type[ast.Try], ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
 
-def unconditional(node: ast.AST, fn: ast.AST) -> bool:
-    """`node` is evaluated whenever `fn` runs to its end: no enclosing branch, loop, `except`,
-    conditional expression, short-circuit operand, comprehension element or nested function
-    between them, no `return` before it, and `fn` is not a generator (whose body may never
-    run)."""
-    generator, returns = _exits(fn)
-    if generator:
+def unconditional(graphs: FlowGraphs, node: ast.AST, fn: ast.AST) -> bool:
+    """`node` (a call) is evaluated whenever `fn` runs to its end: the flow graph of `fn` runs
+    its first load on every path from the entry to a `return` or the end of the body (not
+    under a branch, a loop, a handler, a conditional part of an expression, a nested function,
+    nor after an early `return`), and `fn` is not a generator or a coroutine (whose body may
+    never run)."""
+    if _is_generator(fn):
         return False
-    child, cur = node, syntax.parent(node)
-    while cur is not fn:
-        if cur is None or isinstance(cur, FUNCTION_NODES):
-            return False
-        if isinstance(cur, ast.IfExp) and child is not cur.test:
-            return False
-        if isinstance(cur, ast.BoolOp) and child is not cur.values[0]:
-            return False
-        if isinstance(cur, ast.comprehension):
-            owner = syntax.parent(cur)
-            if child is not cur.iter or owner is None or owner.generators[0] is not cur:  # type: ignore[attr-defined]
-                return False
-        elif isinstance(cur, COMPREHENSIONS):
-            if not isinstance(child, ast.comprehension):
-                return False
-        elif isinstance(cur, (ast.If, ast.While)):
-            if child is not cur.test:
-                return False
-        elif isinstance(cur, (ast.For, ast.AsyncFor)):
-            if child is not cur.iter:
-                return False
-        elif isinstance(cur, ast.Match):
-            if child is not cur.subject:
-                return False
-        elif isinstance(cur, _TRIES):
-            if not any(child is s for s in (*cur.body, *cur.finalbody)):
-                return False
-        elif isinstance(cur, (ast.ExceptHandler, ast.match_case)):
-            return False
-        child, cur = cur, syntax.parent(cur)
-    where = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
-    return not (returns and returns[0] <= where)
+    use = _first_load(node)
+    if use is None or graphs.owner(use) is not fn:
+        return False
+    return graphs.graph(fn).always_evaluated(use)
 
 
-def _exits(fn: ast.AST) -> tuple[bool, list[tuple[int, int]]]:
-    """Whether `fn` is a generator (or a coroutine), and where its `return` statements end,
-    in order (once per def: kept on the node, like the parent links)."""
-    found: tuple[bool, list[tuple[int, int]]] | None = getattr(fn, "jl_exits", None)
+def _first_load(node: ast.AST) -> ast.Name | None:
+    """The load evaluated first when `node` is: the root name of a call's callee (`jax` in
+    `jax.random.normal(k)`, `nn` in `nn.Dense(4)(x)`), else of its first argument."""
+    parts: list[ast.AST] = [node]
+    if isinstance(node, ast.Call):
+        parts = [node.func, *node.args, *(kw.value for kw in node.keywords)]
+    for cur in parts:
+        while True:
+            if isinstance(cur, ast.Name):
+                return cur if isinstance(cur.ctx, ast.Load) else None
+            if isinstance(cur, (ast.Attribute, ast.Subscript, ast.Starred)):
+                cur = cur.value
+            elif isinstance(cur, ast.Call):
+                cur = cur.func
+            else:
+                break
+    return None
+
+
+def _is_generator(fn: ast.AST) -> bool:
+    """`fn` is a generator or a coroutine (kept on the node, like the parent links)."""
+    found: bool | None = getattr(fn, "jl_generator", None)
     if found is None:
-        nodes = list(walk_function(fn))
-        generator = any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in nodes)
-        returns = sorted(
-            (n.end_lineno or 0, n.end_col_offset or 0) for n in nodes if isinstance(n, ast.Return)
-        )
-        found = (generator, returns)
-        fn.jl_exits = found  # type: ignore[attr-defined]
+        found = any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in walk_function(fn))
+        fn.jl_generator = found  # type: ignore[attr-defined]
     return found
 
 
-def _rebound_before(fn: ast.AST, name: str, node: ast.AST) -> bool:
-    """`name` is assigned (or deleted) somewhere in `fn` before `node` runs: by a statement
-    that ends before `node` starts, or by a compound statement around it (`with ... as
-    key:`, a `for` target). The targets of the simple statement holding `node` are bound
-    after it (`key, sub = split(key)` draws from the parameter)."""
-    start = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
-    around = {id(a) for a in syntax.ancestors(node)}
-    for n in walk_function(fn):
-        if not (
-            isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
-        ):
-            continue
-        stmt = syntax.statement_of(n)
-        if stmt is None:
-            return True
-        if id(stmt) in around:
-            if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-                continue  # bound after its value (`node`) is computed
-            return True
-        if (stmt.end_lineno, stmt.end_col_offset) <= start:
+def _rebound_before(graphs: FlowGraphs, fn: ast.AST, name: str, node: ast.AST) -> bool:
+    """Parameter `name` may hold another value where `node` reads it: some load of `name` in
+    `node` is reached (use-def map of `fn`'s flow graph) by a definition other than the
+    parameter itself, or the name is not tracked there (unknown counts as rebound). The
+    targets of the statement holding `node` are bound after it (`key, sub = split(key)`
+    draws from the parameter)."""
+    graph = graphs.graph(fn)
+    loads = [
+        n
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+    ]
+    if not loads:
+        return True
+    for use in loads:
+        if graphs.owner(use) is not fn:
+            continue  # read inside a nested scope of the call (a lambda): not this draw's key
+        defs = graph.reaching(use)
+        if not defs or any(d.kind is not DefKind.PARAM for d in defs):
             return True
     return False
 
@@ -161,10 +144,16 @@ class KeyDraws:
     def _imported_arguments(self, call: ast.Call, local: str) -> list[tuple[str, ast.AST]]:
         raise NotImplementedError
 
+    @property
+    def flow(self) -> FlowGraphs:
+        """The module's flow graphs (program order is asked of them only)."""
+        return flow_graphs(self.index)
+
     # -- the fixed point over this module's functions ---------------------------------------
     def _summarize_draws(self) -> None:
         """`drawing_params`: the key parameters each function draws from on every path;
         `drawing_attrs`: the `self.<attr>` keys a method splits and uses on every path."""
+        graphs = self.flow
         bodies = []
         for fn, params in self.consuming_params.items():
             calls = [n for n in walk_function(fn) if isinstance(n, ast.Call)]
@@ -177,8 +166,8 @@ class KeyDraws:
                     for name in params - known:
                         if (
                             self._draws_in(call, name, fn)
-                            and unconditional(call, fn)
-                            and not _rebound_before(fn, name, call)
+                            and unconditional(graphs, call, fn)
+                            and not _rebound_before(graphs, fn, name, call)
                         ):
                             known = known | {name}
                             changed = True
@@ -205,7 +194,7 @@ class KeyDraws:
                 and random_function(self.index, node) == "split"
                 and key_name(node.args[0] if node.args else None) == f"self.{attr}"
                 and not value_is_dead(node)
-                and unconditional(node, fn)
+                and unconditional(self.flow, node, fn)
             ):
                 return True
         return False
@@ -418,18 +407,18 @@ class KeyDraws:
                 if (
                     isinstance(node, ast.Call)
                     and self._random_param(node)
-                    and unconditional(node, setup)
+                    and unconditional(self.flow, node, setup)
                 ):
                     return True  # flax runs `setup` before any method of a bound module
         for node in walk_function(call_fn):
             if not isinstance(node, ast.Call):
                 continue
             if self._random_param(node):
-                if unconditional(node, call_fn):
+                if unconditional(self.flow, node, call_fn):
                     return True
                 continue
             made = self._layer_made(node.func, cls, call_fn)
-            if made is None or not unconditional(node, call_fn):
+            if made is None or not unconditional(self.flow, node, call_fn):
                 continue
             if self._random_layer(made):
                 return True
@@ -530,7 +519,7 @@ class KeyDraws:
             made = self._layer_made(node.func, cls, call_fn)
             if made is None or self.index.qualname(made.func) != FLAX_DROPOUT:
                 continue
-            if not unconditional(node, call_fn):
+            if not unconditional(self.flow, node, call_fn):
                 continue
             rate = made.args[0] if made.args else None
             rate = rate or next((kw.value for kw in made.keywords if kw.arg == "rate"), None)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_terms import (
     ACCUMULATING_METHODS,
     CLOCKS,
@@ -461,23 +462,7 @@ class KeyRepeats:
             and isinstance(parent.targets[0], ast.Name)
         ):
             return None
-        name = parent.targets[0].id
-        events = sorted(
-            (
-                n
-                for n in walk_function(fn)
-                if isinstance(n, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
-                and (n.lineno, n.col_offset) > (parent.lineno, parent.col_offset)
-            ),
-            key=lambda n: (n.end_lineno, n.end_col_offset, not isinstance(n, ast.Call)),
-        )
-        for node in events:
-            if isinstance(node, ast.Call):
-                if name in self.consumed_names(node):
-                    return node
-            elif name in assigned_key_names(node):
-                return None
-        return None
+        return self._first_seeing(fn, parent.targets[0].id, parent)
 
     @cached_property
     def module_key_uses(self) -> list[ModuleKeyUse]:
@@ -696,13 +681,13 @@ class KeyRepeats:
             return True  # `total += draw` into a name from outside the loop
         if names & self._carried(loop):
             return True  # `state = step(state, key)`: the value lives on past the iteration
-        after = (stmt.lineno, stmt.col_offset)
+        graphs = flow_graphs(self.index)
         for node in walk_function(loop):
             if (
                 isinstance(node, ast.Name)
                 and node.id in names
                 and isinstance(node.ctx, ast.Load)
-                and (node.lineno, node.col_offset) > after
+                and graphs.reached_by(node, stmt)
                 and self._leaves_iteration(node, loop, depth + 1)
             ):
                 return True
@@ -787,9 +772,9 @@ class KeyRepeats:
         return bool(last) and last[0].isupper()
 
     def _consumer_in(self, loop: ast.AST, name: str, after: ast.Assign) -> ast.Call | None:
-        """The first consumption of `name` after `after` in the loop, when `after` is the
-        only place the loop binds `name` (a `fold_in(key, i)` rebinding makes it vary)."""
-        found = None
+        """The first consumption of `name` in the loop that draws from the value `after`
+        binds on every path (the flow graph's use-def map), when `after` is the only place
+        the loop binds `name` (a `fold_in(key, i)` rebinding makes it vary)."""
         for node in walk_function(loop):
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node is not after:
                 if name in assigned_key_names(node):
@@ -797,14 +782,26 @@ class KeyRepeats:
             elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.NamedExpr)):
                 if name in key_target_names(node.target):
                     return None
-            elif (
-                isinstance(node, ast.Call)
-                and (node.lineno, node.col_offset) > (after.lineno, after.col_offset)
-                and name in self.consumed_names(node)
-                and (
-                    found is None
-                    or (node.lineno, node.col_offset) < (found.lineno, found.col_offset)
-                )
+        return self._first_seeing(loop, name, after)
+
+    def _first_seeing(self, region: ast.AST, name: str, stmt: ast.stmt) -> ast.Call | None:
+        """Of the calls in `region` that consume `name` and read it where only the value
+        `stmt` binds reaches (use-def map), the first in the source (where it is reported)."""
+        graphs = flow_graphs(self.index)
+        found: ast.Call | None = None
+        for node in walk_function(region):
+            if not (isinstance(node, ast.Call) and name in self.consumed_names(node)):
+                continue
+            if found is not None and (node.lineno, node.col_offset) >= (
+                found.lineno,
+                found.col_offset,
             ):
+                continue
+            loads = [
+                n
+                for n in ast.walk(node)
+                if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+            ]
+            if loads and all(graphs.reached_only_by(u, stmt) for u in loads):
                 found = node
         return found

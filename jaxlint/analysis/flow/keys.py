@@ -363,16 +363,12 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 how = getattr(fn, "name", "")
                 self.reuses.append(Reuse(f"self.{attr}", split, split, "dropped", how=how))
 
-    @staticmethod
-    def _read_after(fn: ast.AST, name: str, stmt: ast.stmt) -> bool:
-        after = (stmt.end_lineno, stmt.end_col_offset)  # type: ignore[attr-defined]
-        return any(
-            isinstance(n, ast.Name)
-            and n.id == name
-            and isinstance(n.ctx, ast.Load)
-            and (n.lineno, n.col_offset) > after
-            for n in walk_function(fn)
-        )
+    def _read_after(self, fn: ast.AST, name: str, stmt: ast.stmt) -> bool:
+        """Some load of `name` in `fn` may see the value `stmt` binds (the flow graph's
+        use-def map: a later load after a rebinding does not, a load earlier in a loop body
+        does); unknown (the name is not tracked) counts as read."""
+        read = self.flow.graph(fn).binding_read(name, stmt)
+        return read is None or read
 
     def consumed_names(self, call: ast.Call) -> list[str]:
         fixed = self._fixed_consumptions.get(call)

@@ -14,19 +14,6 @@ from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.mutation._updates import _at_base, _short
 
 
-def _loads_after(scope_node: ast.AST, name: str, after: tuple[int, int], within: ast.AST) -> bool:
-    """A load of `name` in `within` at a position after `after`."""
-    for n in ast.walk(within):
-        if (
-            isinstance(n, ast.Name)
-            and n.id == name
-            and isinstance(n.ctx, ast.Load)
-            and (n.lineno, n.col_offset) > after
-        ):
-            return True
-    return False
-
-
 def _loop_elements(ctx: Context, loop: ast.For, name: str) -> Kind:
     """The kind `name` gets from each iteration of `loop` (`for p in ps`, `for p, g in
     zip(ps, gs)`, `for i, p in enumerate(ps)`)."""
@@ -132,12 +119,8 @@ class LostLoopVariableUpdate(Rule):
                     continue
             elif _loop_elements(ctx, node, name) != Kind.ARRAY:
                 continue  # `p -= x` on a NumPy array writes in place: not lost
-            end = (getattr(stmt, "end_lineno", stmt.lineno), getattr(stmt, "end_col_offset", 0))
-            if _loads_after(node, name, end, node):
-                continue
-            owner = ctx.index.enclosing_function(node) or ctx.index.tree
-            if _loads_after(owner, name, end, owner):
-                continue  # read after the loop (the last iteration's value is kept)
+            if ctx.facts.flow.binding_read(name, stmt):
+                continue  # read later in the iteration, or after the loop (the last value)
             source = ctx.text(node.iter)
             self.report(stmt, stmt=_short(ctx.text(stmt)), name=name, source=_short(source))
 
