@@ -10,7 +10,11 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
-from jaxlint.analysis.setup_calls import runs_only_before
+from jaxlint.analysis.setup_calls import (
+    has_main_guard,
+    runs_only_before,
+    set_before_every_call,
+)
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 
@@ -206,6 +210,14 @@ class MutableGlobalInTraced(Rule):
                     ctx.index, w.function, traced_first, script=first_line < float("inf")
                 ):
                     continue  # a set-up function that runs before the reader exists
+                if set_before_every_call(
+                    ctx.index,
+                    w.node,
+                    w.function,
+                    _traced_entry(ctx),
+                    first_line < float("inf") or has_main_guard(ctx.index),
+                ):
+                    continue  # `main` sets it once, before it first calls the reader
                 out.append(w)
             elif defined is not None and not _after(w.node, defined):
                 continue  # program order: rebound before the reader exists, so never seen stale
@@ -256,6 +268,12 @@ def _used_after(ctx: Context, write: ast.AST) -> bool:
         return True
     line = getattr(write, "end_lineno", write.lineno)  # type: ignore[attr-defined]
     return any(n.lineno > line for n in uses)
+
+
+def _traced_entry(ctx: Context) -> ast.AST | None:
+    """The outermost function of the walk's stack (the module-level `def` whose calls start
+    the trace that reads the global), None for code outside functions."""
+    return ctx.functions[0] if ctx.functions else None
 
 
 def _module_statement(node: ast.AST | None) -> ast.stmt | None:
