@@ -28,7 +28,8 @@ class MutableGlobalInTraced(Rule):
     scale = ...`, `CONFIG["lr"] = ...`, `TABLE.append(...)`) or at module level after the
     jitted function has been called and before it can run again (a later notebook cell that
     rebinds the name for another experiment and never calls the function again is fine).
-    Lazy initialization (`if X is None: X = ...`) is fine.
+    Lazy initialization (`if X is None: X = ...`) is fine, and so is a global that a
+    script's `main` (run once) sets before it first calls the jitted function.
     Why is this bad: the value is read once, at trace time, and baked into the compiled
     program as a constant. Later changes are ignored until something forces a re-trace
     (a new input shape), so results silently depend on the compilation history.
