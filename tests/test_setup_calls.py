@@ -11,7 +11,7 @@ import textwrap
 import pytest
 
 from jaxlint.analysis import ModuleFacts
-from jaxlint.analysis.setup_calls import runs_only_before
+from jaxlint.analysis.setup_calls import runs_only_before, set_before_every_call
 
 SETUP = """
 def {name}(v):
@@ -64,3 +64,68 @@ def test_private_setup_counts_in_a_library_module():
 )
 def test_not_proven(body, script):
     assert not _ask(body, script=script)
+
+
+# -- set_before_every_call: `main` sets the global once, then calls the reader ----------------
+
+MAIN = """
+import jax
+
+g = None
+
+@jax.jit
+def reader(x):
+    return x * g
+
+def main():
+    global g
+{body}
+"""
+
+
+def _set_first(body: str, tail: str = "main()\n", script: bool = True) -> bool:
+    src = MAIN.format(body=textwrap.indent(textwrap.dedent(body), "    ")) + tail
+    tree = ast.parse(src)
+    index = ModuleFacts(tree).index
+    main = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "main")
+    reader = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "reader")
+    write = next(
+        n
+        for n in ast.walk(main)
+        if isinstance(n, ast.Assign) and any(getattr(t, "id", "") == "g" for t in n.targets)
+    )
+    return set_before_every_call(index, write, main, reader, script)
+
+
+def test_set_in_main_before_the_calls_in_a_loop():
+    assert _set_first("g = 2.0\nfor _ in range(3):\n    reader(1.0)\n")
+
+
+def test_set_on_one_branch_only_is_still_before_every_call():
+    # a path that skips the write leaves the module's value, also never changed after a trace
+    assert _set_first("if flag:\n    g = 2.0\nreader(1.0)\n")
+
+
+@pytest.mark.parametrize(
+    "body,tail,script",
+    [
+        # the loop that calls the reader rebinds it again in the next step
+        ("for _ in range(3):\n    g = 2.0\n    reader(1.0)\n", "main()\n", True),
+        # called before the write
+        ("reader(1.0)\ng = 2.0\nreader(1.0)\n", "main()\n", True),
+        # main runs twice: its second write follows the first run's trace
+        ("g = 2.0\nreader(1.0)\n", "main()\nmain()\n", True),
+        # main called in a loop
+        ("g = 2.0\nreader(1.0)\n", "for _ in range(2):\n    main()\n", True),
+        # the reader called from elsewhere too
+        ("g = 2.0\nreader(1.0)\n", "main()\nreader(3.0)\n", True),
+        # the reader passed as a value (it may be called anywhere)
+        ("g = 2.0\ncb = reader\ncb(1.0)\n", "main()\n", True),
+        # called from a nested function of main (it may run at any time)
+        ("g = 2.0\ndef later():\n    return reader(1.0)\nlater()\n", "main()\n", True),
+        # a public main of a library module: importers may call it again
+        ("g = 2.0\nreader(1.0)\n", "main()\n", False),
+    ],
+)
+def test_not_set_before_every_call(body, tail, script):
+    assert not _set_first(body, tail, script)

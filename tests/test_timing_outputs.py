@@ -222,6 +222,31 @@ SYNCED = {
         acc = report(y)
         dt = time.perf_counter() - t0
         """,
+    "a tree map of np.array over a dict made in the call": """\
+        t0 = time.perf_counter()
+        y = f(x)
+        host = jax.tree_map(np.array, {"y": y, "z": jnp.exp(y)})
+        dt = time.perf_counter() - t0
+        """,
+    "a helper of this module mapping np.asarray over what it is given": """\
+        def to_host(v):
+            return jax.tree_util.tree_map(np.asarray, v)
+
+        t0 = time.perf_counter()
+        y = f(x)
+        host = to_host({"y": y, "z": g(y)})
+        dt = time.perf_counter() - t0
+        """,
+    "acme's to_numpy (a library fact)": """\
+        from acme.jax import utils
+
+        t0 = time.perf_counter()
+        y = f(x)
+        metrics = {"y": y}
+        metrics["z"] = g(y)
+        metrics = utils.to_numpy(metrics)
+        dt = time.perf_counter() - t0
+        """,
     "an argument of the clock-reading statement": """\
         t0 = time.perf_counter()
         y = f(x)
@@ -257,6 +282,20 @@ NOT_SYNCED = {
         t0 = time.perf_counter()
         y = f(x)
         kept = keep(y)
+        dt = time.perf_counter() - t0
+        """,
+    "flax's unreplicate indexes the first copy (not a host read)": """\
+        from flax import jax_utils
+
+        t0 = time.perf_counter()
+        y = f(x)
+        metrics = jax_utils.unreplicate({"y": y, "z": g(y)})
+        dt = time.perf_counter() - t0
+        """,
+    "a tree map of an array function over a dict made in the call": """\
+        t0 = time.perf_counter()
+        y = f(x)
+        out = jax.tree_util.tree_map(jnp.exp, {"y": y, "z": g(y)})
         dt = time.perf_counter() - t0
         """,
     "only the shape is read": """\

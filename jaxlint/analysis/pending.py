@@ -202,6 +202,26 @@ class _Walk:
                     out.extend(self._held(arg))
         return out
 
+    def _read_arguments(self, call: ast.Call) -> set[int]:
+        """The ids of the arguments `call` reads on the host, whatever they hold: every one
+        of a sync call (`float`, a NumPy function, `utils.to_numpy`), the trees of a tree
+        map of a host read, the parameters a function of this module waits for. Values made
+        inside such an argument are waited for by the call (they are in no name yet, so the
+        syncs walk before the statement cannot see them)."""
+        q = self.index.qualname(call.func) or ""
+        args = [*call.args, *(k.value for k in call.keywords)]
+        if q in SYNC_CALLS or q.startswith("numpy."):
+            return {id(a) for a in args}
+        if tree_map_waits(self.index, call):
+            return {id(a) for a in call.args[1:]}
+        fn = self.index.resolve_function(call.func)
+        if fn is None or isinstance(fn, ast.Lambda):
+            return set()
+        params = waits_in_body(self.index, fn).params
+        if not params:
+            return set()
+        return {id(arg) for p, arg in bind_arguments(call, fn).items() if p in params}
+
     # -- evaluation ---------------------------------------------------------------------------
     def _children(self, expr: ast.AST) -> list[_Value]:
         return [v for child in ast.iter_child_nodes(expr) for v in self._value(child)]
@@ -230,7 +250,17 @@ class _Walk:
         if isinstance(expr, ast.Call):
             if isinstance(expr.func, ast.Name) and expr.func.id in _NON_VALUE_CALLS:
                 return []
-            inner = self._children(expr)
+            per = [(child, self._value(child)) for child in ast.iter_child_nodes(expr)]
+            inner = [v for _, values in per for v in values]
+            read = self._read_arguments(expr)
+            if read:  # `jax.tree.map(np.array, {"a": jnp.exp(loss)})`: made here, read here
+                self._finish(
+                    v
+                    for child, values in per
+                    if id(child) in read
+                    or (isinstance(child, ast.keyword) and id(child.value) in read)
+                    for v in values
+                )
             if waits_on_result(self.index, expr):
                 return []  # `float(f(x))`: the host has the value
             if self.is_async(expr):

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.syntax import ancestors, parent
+from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors, parent, statement_of
 
 
 def runs_only_before(index: ModuleIndex, fn: ast.AST, stmt: ast.stmt, script: bool) -> bool:
@@ -76,3 +77,86 @@ def _exported(tree: ast.AST) -> set[str]:
         ):
             return {e.value for e in s.value.elts if isinstance(e, ast.Constant)}
     return set()
+
+
+def runs_once(index: ModuleIndex, fn: ast.AST, script: bool) -> bool:
+    """`fn` runs at most once: a plain module-level `def` whose name is used only as the
+    callee of one module-level call that no loop holds (`if __name__ == "__main__": main()`).
+    A public `fn` counts only in a `script`, as in `runs_only_before` (another module could
+    import it and call it again)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
+        return False
+    if not isinstance(parent(fn), ast.Module):
+        return False
+    if not (script or fn.name.startswith("_")) or fn.name in _exported(index.tree):
+        return False
+    uses = index.names.get(fn.name, [])
+    if len(uses) != 1:
+        return False
+    use = uses[0]
+    call = parent(use)
+    return (
+        isinstance(use.ctx, ast.Load)
+        and isinstance(call, ast.Call)
+        and call.func is use
+        and index.enclosing_function(use) is None
+        and index.resolve_function(use) is fn
+        and not any(
+            isinstance(a, (ast.For, ast.AsyncFor, ast.While, *FUNCTION_NODES))
+            for a in ancestors(call)
+        )
+    )
+
+
+def set_before_every_call(
+    index: ModuleIndex, write: ast.AST, setter: ast.AST, reader: ast.AST, script: bool
+) -> bool:
+    """A write in `setter` (`global optimize; optimize = optimizer.update` in `main`) runs
+    before every call of the traced `reader`, so the value the trace bakes in is the only
+    one it ever sees: `setter` runs once (`runs_once`), `reader` is a module-level `def`
+    whose name is used only as the callee of calls in `setter`'s own body (not a nested
+    function), and no path of `setter`'s flow graph runs the write after one of those calls
+    (a loop holding both would: program order from the graph, not line numbers)."""
+    if not isinstance(reader, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    if not isinstance(parent(reader), ast.Module) or not runs_once(index, setter, script):
+        return False
+    write_stmt = statement_of(write)
+    uses = index.names.get(reader.name, [])
+    if write_stmt is None or not uses:
+        return False
+    graphs = flow_graphs(index)
+    for use in uses:
+        call = parent(use)
+        if not (
+            isinstance(use.ctx, ast.Load)
+            and isinstance(call, ast.Call)
+            and call.func is use
+            and index.enclosing_function(use) is setter
+            and index.resolve_function(use) is reader
+        ):
+            return False
+        call_stmt = statement_of(call)
+        if call_stmt is None or call_stmt is write_stmt:
+            return False
+        if graphs.may_run_after(call_stmt, write_stmt):
+            return False
+    return True
+
+
+def has_main_guard(index: ModuleIndex) -> bool:
+    """The module runs as a program: a module-level `if __name__ == "__main__":` (nobody
+    imports a script to call its `main` again)."""
+    for stmt in getattr(index.tree, "body", ()):
+        test = stmt.test if isinstance(stmt, ast.If) else None
+        if (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == "__name__"
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Eq)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value == "__main__"
+        ):
+            return True
+    return False

@@ -23,9 +23,22 @@ from jaxlint.analysis.syntax import ancestors, parent
 
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
+# well-known library helpers that copy their argument to the host (library facts as data:
+# each has a silent case and a twin in tests/test_sync.py); what they do, from their source
+LIBRARY_SYNCS: dict[str, str] = {
+    # acme/jax/utils.py: `jax.tree_util.tree_map(np.asarray, values)`
+    "acme.jax.utils.to_numpy": "maps np.asarray over the tree",
+    # acme/jax/utils.py: `jax.tree_util.tree_map(_fetch_devicearray, x)`, which is np.asarray
+    # on every jax.Array leaf
+    "acme.jax.utils.fetch_devicearray": "maps np.asarray over the jax.Array leaves",
+}
+# not syncs, on purpose: `flax.jax_utils.unreplicate` indexes the first device's copy
+# (`tree_map(lambda x: x[0], tree)`: a dispatched slice, still pending)
+
 # calls that copy (or wait for) their argument's value on the host
 SYNC_CALLS = frozenset(
     {
+        *LIBRARY_SYNCS,
         "jax.block_until_ready",
         "jax.device_get",
         "float",

@@ -10,7 +10,11 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
-from jaxlint.analysis.setup_calls import runs_only_before
+from jaxlint.analysis.setup_calls import (
+    has_main_guard,
+    runs_only_before,
+    set_before_every_call,
+)
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 
@@ -24,7 +28,8 @@ class MutableGlobalInTraced(Rule):
     scale = ...`, `CONFIG["lr"] = ...`, `TABLE.append(...)`) or at module level after the
     jitted function has been called and before it can run again (a later notebook cell that
     rebinds the name for another experiment and never calls the function again is fine).
-    Lazy initialization (`if X is None: X = ...`) is fine.
+    Lazy initialization (`if X is None: X = ...`) is fine, and so is a global that a
+    script's `main` (run once) sets before it first calls the jitted function.
     Why is this bad: the value is read once, at trace time, and baked into the compiled
     program as a constant. Later changes are ignored until something forces a re-trace
     (a new input shape), so results silently depend on the compilation history.
@@ -206,6 +211,14 @@ class MutableGlobalInTraced(Rule):
                     ctx.index, w.function, traced_first, script=first_line < float("inf")
                 ):
                     continue  # a set-up function that runs before the reader exists
+                if set_before_every_call(
+                    ctx.index,
+                    w.node,
+                    w.function,
+                    _traced_entry(ctx),
+                    first_line < float("inf") or has_main_guard(ctx.index),
+                ):
+                    continue  # `main` sets it once, before it first calls the reader
                 out.append(w)
             elif defined is not None and not _after(w.node, defined):
                 continue  # program order: rebound before the reader exists, so never seen stale
@@ -256,6 +269,12 @@ def _used_after(ctx: Context, write: ast.AST) -> bool:
         return True
     line = getattr(write, "end_lineno", write.lineno)  # type: ignore[attr-defined]
     return any(n.lineno > line for n in uses)
+
+
+def _traced_entry(ctx: Context) -> ast.AST | None:
+    """The outermost function of the walk's stack (the module-level `def` whose calls start
+    the trace that reads the global), None for code outside functions."""
+    return ctx.functions[0] if ctx.functions else None
 
 
 def _module_statement(node: ast.AST | None) -> ast.stmt | None:
