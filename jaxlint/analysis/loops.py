@@ -40,6 +40,12 @@ from dataclasses import dataclass, field
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import SHAPE_FIRST, SHAPE_KEYWORDS, SHAPE_METHODS, SHAPE_SECOND
+from jaxlint.analysis.kept_fields import (
+    TRAIN_STATE_STATIC,
+    bindings_keep,
+    imports_train_state,
+    static_field_read,
+)
 from jaxlint.analysis.syntax import (
     COMPREHENSIONS,
     FUNCTION_NODES,
@@ -562,6 +568,7 @@ class PerStep:
     functions: tuple[ast.AST, ...] = ()  # the called functions, outermost first
     traced: bool = False  # some function on the way is traced by jit: runs per trace only
     _index: ModuleIndex | None = field(default=None, repr=False)
+    _facts: object = field(default=None, repr=False)  # analysis.ModuleFacts: calls, pytrees
 
     @property
     def direct(self) -> bool:
@@ -627,6 +634,8 @@ class PerStep:
                 return True
         if self.direct and self._drawn_from_fixed_collection(expr):
             return True
+        if self.direct and self._static_field_kept(expr):
+            return True
         iterable = _iterable(self.loop)
         if not self.direct or iterable is None:
             return False
@@ -638,6 +647,29 @@ class PerStep:
         if not mentions(expr, inner) or mentions(expr, outer_only):
             return False
         return PerStep(outer, _index=self._index).invariant(iterable)
+
+    def _static_field_kept(self, expr: ast.AST) -> bool:
+        """`expr` reads a static pytree field (`state.model.apply`, `state.apply_fn`) of an
+        object every step rebuilds by copies that keep that field (`state.replace(...)`,
+        `apply_gradients`, through functions of this module: analysis/kept_fields.py): the
+        same Python object in every step, so one value."""
+        facts = self._facts
+        read = static_field_read(expr)
+        if facts is None or read is None or self._index is None:
+            return False
+        name, attr = read
+        static = facts.pytrees.is_static_attribute(attr) or (  # type: ignore[attr-defined]
+            attr in TRAIN_STATE_STATIC and imports_train_state(self._index.imported_names())
+        )
+        if not static:
+            return False
+        gens = self.loop.generators if isinstance(self.loop, COMPREHENSIONS) else [self.loop]
+        if any(
+            name in set(target_names(getattr(g, "target", None) or ast.Tuple([]))) for g in gens
+        ):
+            return False  # the loop's own target
+        resolve = facts.calls.function  # type: ignore[attr-defined]
+        return all(bindings_keep(part, name, attr, resolve) for part in _loop_parts(self.loop))
 
     def _drawn_from_fixed_collection(self, expr: ast.AST) -> bool:
         """`expr` is an element of a collection the loop never rebinds or mutates
@@ -1232,7 +1264,7 @@ class LoopFacts:
         loop = enclosing_loop(node)
         own = _enclosing_function(node)
         if loop is not None:
-            return PerStep(loop, traced=self._traced(own), _index=self.index)
+            return PerStep(loop, traced=self._traced(own), _index=self.index, _facts=self.facts)
         if own is None or isinstance(own, ast.Lambda) or one_time_function(self.index, own):
             return None
         found = self.step_functions.get(own)
@@ -1243,7 +1275,7 @@ class LoopFacts:
             return None  # under `if flag:` with `flag=False` that no call passes
         outer = _enclosing_function(loop)
         traced = any(self._traced(f) for f in (outer, *functions))
-        return PerStep(loop, calls, functions, traced, _index=self.index)
+        return PerStep(loop, calls, functions, traced, _index=self.index, _facts=self.facts)
 
 
 def dead_by_defaults(index: ModuleIndex, node: ast.AST, fn: ast.AST) -> bool:
