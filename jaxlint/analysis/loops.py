@@ -46,6 +46,7 @@ from jaxlint.analysis.kept_fields import (
     imports_train_state,
     static_field_read,
 )
+from jaxlint.analysis.kinds import BOOL_HELPERS, bool_valued, returns_bool, static_result
 from jaxlint.analysis.syntax import (
     COMPREHENSIONS,
     FUNCTION_NODES,
@@ -620,7 +621,7 @@ class PerStep:
         bool (`i % every == 0`, `False if c else flag`), or values drawn from this loop's
         iterable when an enclosing loop runs it again unchanged (`for step in ...: for i in
         range(k): f(x, i)`: k programs, compiled in the first outer step, reused after)."""
-        if _boolean(expr):
+        if self._bool_valued(expr):
             return True
         if isinstance(expr, ast.Name) and self.direct:
             values = [
@@ -630,7 +631,7 @@ class PerStep:
                 if isinstance(n, ast.Assign)
                 and any(expr.id in set(target_names(t)) for t in n.targets)
             ]
-            if values and all(_boolean(v) for v in values):
+            if values and all(self._bool_valued(v) for v in values):
                 return True
         if self.direct and self._drawn_from_fixed_collection(expr):
             return True
@@ -647,6 +648,23 @@ class PerStep:
         if not mentions(expr, inner) or mentions(expr, outer_only):
             return False
         return PerStep(outer, _index=self._index).invariant(iterable)
+
+    def _bool_valued(self, expr: ast.AST) -> bool:
+        """`expr` is a Python bool (two values at most): by its form (`step >= start`,
+        `bool(x)`, `False if c else flag`: kinds.bool_valued), or a call of a function whose
+        every return is one, of this module (`kinds.returns_bool`) or, through the project
+        index's summary, of another (`train_utils.should_update_bounds(...)`)."""
+        if bool_valued(expr):
+            return True
+        if not isinstance(expr, ast.Call) or self._facts is None or self._index is None:
+            return False
+        fn = self._facts.calls.function(expr)  # type: ignore[attr-defined]
+        if fn is not None:
+            return returns_bool(fn)
+        helpers = (self._facts.seeds or {}).get(BOOL_HELPERS)  # type: ignore[attr-defined]
+        return helpers is not None and static_result(
+            self._index, frozenset(helpers.names), expr.func
+        )
 
     def _static_field_kept(self, expr: ast.AST) -> bool:
         """`expr` reads a static pytree field (`state.model.apply`, `state.apply_fn`) of an
@@ -1115,22 +1133,6 @@ def _param_default(arg: ast.AST, index: ModuleIndex) -> ast.expr | None:
         if a is arg:
             return d
     return None
-
-
-def _boolean(expr: ast.AST) -> bool:
-    """`expr` is a Python bool: a comparison, `not`, `and`/`or` of those, True/False, or a
-    conditional between them (two values at most)."""
-    if isinstance(expr, ast.Constant):
-        return isinstance(expr.value, bool)
-    if isinstance(expr, ast.Compare):
-        return True
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
-        return True
-    if isinstance(expr, ast.BoolOp):
-        return all(_boolean(v) for v in expr.values)
-    if isinstance(expr, ast.IfExp):
-        return _boolean(expr.body) and _boolean(expr.orelse)
-    return False
 
 
 def over_written_configurations(loop: ast.AST) -> bool:
