@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from jaxlint.analysis import ModuleFacts
-from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
+from jaxlint.analysis.kinds import BOOL_HELPERS, PASSED_ARGUMENTS, STATIC_HELPERS
 from jaxlint.analysis.project import ProjectIndex, Seed, module_names, summarize
 from jaxlint.project_index import build_index, project_files, project_root
 
@@ -48,7 +48,9 @@ def _check(run_cli, root: Path, *extra: str) -> list[dict]:
 def _traced(seeds: dict) -> dict:
     """The seeds that make functions traced (not the kind entries of analysis/kinds.py:
     what imported helpers return, what other modules pass)."""
-    return {k: v for k, v in seeds.items() if k not in (STATIC_HELPERS, PASSED_ARGUMENTS)}
+    return {
+        k: v for k, v in seeds.items() if k not in (STATIC_HELPERS, PASSED_ARGUMENTS, BOOL_HELPERS)
+    }
 
 
 def _found(diags: list[dict]) -> set[tuple[str, str, int]]:
@@ -1022,6 +1024,67 @@ def test_static_attributes_of_another_modules_classes(tmp_path: Path, run_cli) -
     }
 
 
+BOOL_UTILS = """\
+import logging  # a module with no import at all gets no summary (project_summary.needs_summary)
+
+
+def should_quantize(start, step):
+    return step >= start
+
+
+def phase(step, every):
+    return step // every
+"""
+
+BOOL_TRAIN = """\
+import functools
+
+import jax
+
+from t import utils
+
+
+@functools.partial(jax.jit, static_argnums=(1,))
+def train_step(x, quantize):
+    return x + 1 if quantize else x
+
+
+def train(x, steps):
+    for step in range(steps):
+        x = train_step(x, utils.should_quantize(5, step))
+        x = train_step(x, utils.phase(step, 2))
+    return x
+"""
+
+
+def test_bool_helpers_of_another_module_bound_a_static_argument(tmp_path: Path, run_cli) -> None:
+    """A static argument made by another module's function whose every return is a
+    comparison takes two values (aqt's `train_utils.should_quantize_weights`, v6 FP): JAX403
+    stays silent on it, and reports the twin returning `step // every`. The same cold and
+    from the cache."""
+    root = tmp_path / "bproj"
+    (root / "t").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[tool.jaxlint]\npreview = true\n")
+    (root / "t" / "__init__.py").write_text("")
+    (root / "t" / "utils.py").write_text(BOOL_UTILS)
+    (root / "t" / "train.py").write_text(BOOL_TRAIN)
+
+    def found(*extra: str, target: str = "t") -> set:
+        proc = run_cli("check", "--format", "json", "--select", "JAX403", *extra, target, cwd=root)
+        assert proc.returncode in (0, 1), proc.stderr
+        return _found(json.loads(proc.stdout))
+
+    expected = {("train.py", "JAX403", 16)}
+    assert found("--no-cache") == expected
+    assert found() == expected
+    # without the project index the helper is unknown: both are reported; so too when the
+    # importer is linted alone, since a module that neither transforms nor draws is
+    # summarised only when it is linted itself (project_summary.needs_summary's text gate)
+    both = {("train.py", "JAX403", 15), *expected}
+    assert found("--no-cache", "--no-project-index") == both
+    assert found("--no-cache", target="t/train.py") == both
+
+
 def test_cached_seeds_read_back_every_entry_kind(tmp_path: Path) -> None:
     """The joined seeds survive the cache with every kind of entry (a decoding error made the
     whole cached join a miss, so warm runs joined again)."""
@@ -1040,6 +1103,7 @@ def test_cached_seeds_read_back_every_entry_kind(tmp_path: Path) -> None:
         "/p/a.py": {
             "step": Seed("jit", "jax.jit", (0,), ("x",), ("b.f",)),
             STATIC_HELPERS: StaticHelpers(("dims", "u.first_dim")),
+            BOOL_HELPERS: StaticHelpers(("u.should_stop",)),
             PASSED_ARGUMENTS: PassedArguments((("f", 2, ("k",)),)),
             IMPORTED_STATIC: StaticAttributes(("max_seqs", "n")),
             KEY_HELPERS: KeyHelpers((("init", (("key", 0),)),)),

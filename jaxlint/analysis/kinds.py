@@ -36,6 +36,7 @@ __all__ = [
     "PASSED_ARGUMENTS",
     "IMPORTED_STATIC",
     "STATIC_HELPERS",
+    "BOOL_HELPERS",
     "TAINT_REMOVING",
     "LibraryFact",
     "ParamKinds",
@@ -44,6 +45,8 @@ __all__ = [
     "join",
     "level_of",
     "returns_static",
+    "returns_bool",
+    "bool_functions",
     "static_result",
     "static_functions",
 ]
@@ -57,8 +60,11 @@ PASSED_ARGUMENTS = "<passed arguments>"
 # the seeds entry (analysis.project_data.StaticAttributes): attribute names that the classes
 # of the modules this module imports declare static (pytree meta fields, shape properties)
 IMPORTED_STATIC = "<static attributes>"
+# the seeds entry (analysis.project_data.StaticHelpers under this key) naming other modules'
+# functions, as this module calls them, whose result is a Python bool (`returns_bool`)
+BOOL_HELPERS = "<bool returns>"
 # the seeds entries that only take taint away: they never make a file traced
-TAINT_REMOVING = frozenset({STATIC_HELPERS, PASSED_ARGUMENTS, IMPORTED_STATIC})
+TAINT_REMOVING = frozenset({STATIC_HELPERS, PASSED_ARGUMENTS, IMPORTED_STATIC, BOOL_HELPERS})
 
 
 # the methods of `jax.Array`: on a pytree argument of unknown type, only these prove an array
@@ -587,6 +593,44 @@ def static_functions(index: ModuleIndex) -> list[str]:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         and not stmt.decorator_list
         and returns_static(index, stmt)
+    )
+
+
+def bool_valued(expr: ast.AST | None) -> bool:
+    """`expr` is a Python bool by its form: a comparison, `not`, `and`/`or` of those,
+    True/False, `bool(...)`, or a conditional between them (two values at most)."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, bool)
+    if isinstance(expr, ast.Compare):
+        return True
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        return True
+    if isinstance(expr, ast.BoolOp):
+        return all(bool_valued(v) for v in expr.values)
+    if isinstance(expr, ast.IfExp):
+        return bool_valued(expr.body) and bool_valued(expr.orelse)
+    if isinstance(expr, ast.Call):
+        return isinstance(expr.func, ast.Name) and expr.func.id == "bool" and len(expr.args) == 1
+    return False
+
+
+def returns_bool(fn: ast.AST) -> bool:
+    """Every `return` of `fn` gives a Python bool by its form (`bool_valued`: `return step >=
+    start`, `return False`): at most two results, whatever it is given. (A comparison of
+    arrays is an array, but a function traced by jit is not called per step from Python.)"""
+    values = [r.value for r in _own_returns(fn)]
+    return bool(values) and all(bool_valued(v) for v in values)
+
+
+def bool_functions(index: ModuleIndex) -> list[str]:
+    """The undecorated top-level functions of a module that `returns_bool` (for the project
+    index: a caller in another module knows their result takes two values)."""
+    return sorted(
+        stmt.name
+        for stmt in index.tree.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and not stmt.decorator_list
+        and returns_bool(stmt)
     )
 
 

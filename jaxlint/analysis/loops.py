@@ -40,6 +40,13 @@ from dataclasses import dataclass, field
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import SHAPE_FIRST, SHAPE_KEYWORDS, SHAPE_METHODS, SHAPE_SECOND
+from jaxlint.analysis.kept_fields import (
+    TRAIN_STATE_STATIC,
+    bindings_keep,
+    imports_train_state,
+    static_field_read,
+)
+from jaxlint.analysis.kinds import BOOL_HELPERS, bool_valued, returns_bool, static_result
 from jaxlint.analysis.syntax import (
     COMPREHENSIONS,
     FUNCTION_NODES,
@@ -562,6 +569,7 @@ class PerStep:
     functions: tuple[ast.AST, ...] = ()  # the called functions, outermost first
     traced: bool = False  # some function on the way is traced by jit: runs per trace only
     _index: ModuleIndex | None = field(default=None, repr=False)
+    _facts: object = field(default=None, repr=False)  # analysis.ModuleFacts: calls, pytrees
 
     @property
     def direct(self) -> bool:
@@ -613,7 +621,7 @@ class PerStep:
         bool (`i % every == 0`, `False if c else flag`), or values drawn from this loop's
         iterable when an enclosing loop runs it again unchanged (`for step in ...: for i in
         range(k): f(x, i)`: k programs, compiled in the first outer step, reused after)."""
-        if _boolean(expr):
+        if self._bool_valued(expr):
             return True
         if isinstance(expr, ast.Name) and self.direct:
             values = [
@@ -623,9 +631,11 @@ class PerStep:
                 if isinstance(n, ast.Assign)
                 and any(expr.id in set(target_names(t)) for t in n.targets)
             ]
-            if values and all(_boolean(v) for v in values):
+            if values and all(self._bool_valued(v) for v in values):
                 return True
         if self.direct and self._drawn_from_fixed_collection(expr):
+            return True
+        if self.direct and self._static_field_kept(expr):
             return True
         iterable = _iterable(self.loop)
         if not self.direct or iterable is None:
@@ -638,6 +648,46 @@ class PerStep:
         if not mentions(expr, inner) or mentions(expr, outer_only):
             return False
         return PerStep(outer, _index=self._index).invariant(iterable)
+
+    def _bool_valued(self, expr: ast.AST) -> bool:
+        """`expr` is a Python bool (two values at most): by its form (`step >= start`,
+        `bool(x)`, `False if c else flag`: kinds.bool_valued), or a call of a function whose
+        every return is one, of this module (`kinds.returns_bool`) or, through the project
+        index's summary, of another (`train_utils.should_update_bounds(...)`)."""
+        if bool_valued(expr):
+            return True
+        if not isinstance(expr, ast.Call) or self._facts is None or self._index is None:
+            return False
+        fn = self._facts.calls.function(expr)  # type: ignore[attr-defined]
+        if fn is not None:
+            return returns_bool(fn)
+        helpers = (self._facts.seeds or {}).get(BOOL_HELPERS)  # type: ignore[attr-defined]
+        return helpers is not None and static_result(
+            self._index, frozenset(helpers.names), expr.func
+        )
+
+    def _static_field_kept(self, expr: ast.AST) -> bool:
+        """`expr` reads a static pytree field (`state.model.apply`, `state.apply_fn`) of an
+        object every step rebuilds by copies that keep that field (`state.replace(...)`,
+        `apply_gradients`, through functions of this module: analysis/kept_fields.py): the
+        same Python object in every step, so one value."""
+        facts = self._facts
+        read = static_field_read(expr)
+        if facts is None or read is None or self._index is None:
+            return False
+        name, attr = read
+        static = facts.pytrees.is_static_attribute(attr) or (  # type: ignore[attr-defined]
+            attr in TRAIN_STATE_STATIC and imports_train_state(self._index.imported_names())
+        )
+        if not static:
+            return False
+        gens = self.loop.generators if isinstance(self.loop, COMPREHENSIONS) else [self.loop]
+        if any(
+            name in set(target_names(getattr(g, "target", None) or ast.Tuple([]))) for g in gens
+        ):
+            return False  # the loop's own target
+        resolve = facts.calls.function  # type: ignore[attr-defined]
+        return all(bindings_keep(part, name, attr, resolve) for part in _loop_parts(self.loop))
 
     def _drawn_from_fixed_collection(self, expr: ast.AST) -> bool:
         """`expr` is an element of a collection the loop never rebinds or mutates
@@ -1085,22 +1135,6 @@ def _param_default(arg: ast.AST, index: ModuleIndex) -> ast.expr | None:
     return None
 
 
-def _boolean(expr: ast.AST) -> bool:
-    """`expr` is a Python bool: a comparison, `not`, `and`/`or` of those, True/False, or a
-    conditional between them (two values at most)."""
-    if isinstance(expr, ast.Constant):
-        return isinstance(expr.value, bool)
-    if isinstance(expr, ast.Compare):
-        return True
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
-        return True
-    if isinstance(expr, ast.BoolOp):
-        return all(_boolean(v) for v in expr.values)
-    if isinstance(expr, ast.IfExp):
-        return _boolean(expr.body) and _boolean(expr.orelse)
-    return False
-
-
 def over_written_configurations(loop: ast.AST) -> bool:
     """The loop walks a list written out in the source (`for env in [EnvA(), EnvB()]`,
     `for i, cfg in enumerate((small, large))`): each step is one spelled-out configuration,
@@ -1232,7 +1266,7 @@ class LoopFacts:
         loop = enclosing_loop(node)
         own = _enclosing_function(node)
         if loop is not None:
-            return PerStep(loop, traced=self._traced(own), _index=self.index)
+            return PerStep(loop, traced=self._traced(own), _index=self.index, _facts=self.facts)
         if own is None or isinstance(own, ast.Lambda) or one_time_function(self.index, own):
             return None
         found = self.step_functions.get(own)
@@ -1243,7 +1277,7 @@ class LoopFacts:
             return None  # under `if flag:` with `flag=False` that no call passes
         outer = _enclosing_function(loop)
         traced = any(self._traced(f) for f in (outer, *functions))
-        return PerStep(loop, calls, functions, traced, _index=self.index)
+        return PerStep(loop, calls, functions, traced, _index=self.index, _facts=self.facts)
 
 
 def dead_by_defaults(index: ModuleIndex, node: ast.AST, fn: ast.AST) -> bool:

@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from jaxlint.analysis.kinds import IMPORTED_STATIC, PASSED_ARGUMENTS, STATIC_HELPERS
+from jaxlint.analysis.kinds import BOOL_HELPERS, IMPORTED_STATIC, PASSED_ARGUMENTS, STATIC_HELPERS
 
-SUMMARY_FORMAT = 8  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 9  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
-# data_attributes
+# data_attributes; 9: bool_returns
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -219,6 +219,9 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         found = static_helpers(project, path) if project.summaries[path].traced else None
         if found is not None:
             seeds.setdefault(path, {})[STATIC_HELPERS] = found
+        bools = bool_helpers(project, path) if project.summaries[path].traced else None
+        if bools is not None:
+            seeds.setdefault(path, {})[BOOL_HELPERS] = bools
         attrs = static_attributes(project, path) if project.summaries[path].traced else None
         if attrs is not None:
             seeds.setdefault(path, {})[IMPORTED_STATIC] = attrs
@@ -237,22 +240,34 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         seeds.setdefault(path, {})[PASSED_ARGUMENTS] = PassedArguments(rows)
 
 
-def static_helpers(project, importer: str) -> StaticHelpers | None:  # noqa: ANN001
+def static_helpers(
+    project,  # noqa: ANN001
+    importer: str,
+    field: str = "static_returns",
+) -> StaticHelpers | None:
     """The `StaticHelpers` of `importer` (a path) in `project` (an `analysis.project.ProjectIndex`):
-    its `from m import f` names and `m.f` for `import m`, where `f` returns a Python value."""
+    its `from m import f` names and `m.f` for `import m`, where `f` returns a Python value
+    (`f` is listed in the callee summary's `field`)."""
     summary = project.summaries[importer]
     names: set[str] = set()
     for local, target in summary.imported.items():
         found = project.resolve(target, importer)
         if found is not None and found[0] != importer:
             callee = project.summaries.get(found[0])
-            if callee is not None and found[1] in callee.static_returns:
+            if callee is not None and found[1] in getattr(callee, field):
                 names.add(local)
         path = project._module_path(target, importer)  # `import m` / `from pkg import m`
         module = project.summaries.get(path) if path not in (None, importer) else None
         if module is not None:
-            names.update(f"{local}.{fn}" for fn in module.static_returns)
+            names.update(f"{local}.{fn}" for fn in getattr(module, field))
     return StaticHelpers(tuple(sorted(names))) if names else None
+
+
+def bool_helpers(project, importer: str) -> StaticHelpers | None:  # noqa: ANN001
+    """The names `importer` calls other project modules' functions by whose result is a
+    Python bool (`ModuleSummary.bool_returns`): a static argument made from one takes at most
+    two values (the seeds entry `kinds.BOOL_HELPERS`)."""
+    return static_helpers(project, importer, "bool_returns")
 
 
 def static_attributes(project, importer: str) -> StaticAttributes | None:  # noqa: ANN001
@@ -284,6 +299,7 @@ def static_attributes(project, importer: str) -> StaticAttributes | None:  # noq
 
 SEED_ENTRIES: dict[str, type[StaticHelpers] | type[PassedArguments] | type[StaticAttributes]] = {
     STATIC_HELPERS: StaticHelpers,
+    BOOL_HELPERS: StaticHelpers,
     PASSED_ARGUMENTS: PassedArguments,
     IMPORTED_STATIC: StaticAttributes,
 }
@@ -327,6 +343,9 @@ class ModuleSummary:
     # properties) and declare as data (pytree data fields): analysis/pytrees.py
     static_attributes: list[str] = field(default_factory=list)
     data_attributes: list[str] = field(default_factory=list)
+    # top-level functions whose every return is a Python bool (analysis/kinds.py
+    # `bool_functions`): a static argument made from one takes at most two values
+    bool_returns: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -346,6 +365,7 @@ class ModuleSummary:
             "key_draws": {k: list(v) for k, v in self.key_draws.items()},
             "static_attributes": list(self.static_attributes),
             "data_attributes": list(self.data_attributes),
+            "bool_returns": list(self.bool_returns),
         }
 
     @classmethod
@@ -371,6 +391,7 @@ class ModuleSummary:
             {str(k): [str(n) for n in v] for k, v in data.get("key_draws", {}).items()},
             [str(a) for a in data.get("static_attributes", [])],
             [str(a) for a in data.get("data_attributes", [])],
+            [str(f) for f in data.get("bool_returns", [])],
         )
 
 

@@ -14,7 +14,7 @@ from jaxlint.analysis.flow.key_products import derived_return_paths
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
-from jaxlint.analysis.kinds import static_functions
+from jaxlint.analysis.kinds import bool_functions, static_functions
 from jaxlint.analysis.project_data import (
     MAX_CHAIN,
     MODULE_CALL_SUFFIX,
@@ -197,6 +197,7 @@ def summarize(
                         if target:
                             out.exports[alias.asname or alias.name] = target
     out.static_returns = static_functions(facts.index)
+    out.bool_returns = bool_functions(facts.index)
     if facts.index.classes:
         pytrees = facts.pytrees
         out.static_attributes = sorted(set().union(*pytrees.static.values()))

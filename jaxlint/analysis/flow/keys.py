@@ -32,6 +32,7 @@ from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_draws import KeyDraws
+from jaxlint.analysis.flow.key_guards import LiteralGuard, call_skips, joined, literal_guard
 from jaxlint.analysis.flow.key_products import derived_return_paths, products_dead
 from jaxlint.analysis.flow.key_repeats import (
     ConstantSeed,
@@ -141,6 +142,9 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self.reuses: list[Reuse] = []
         self.collisions: list[Collision] = []
         self.consuming_params: dict[ast.AST, set[str]] = {}
+        # of those, the ones every consumption of which runs only for some literal values of
+        # another parameter (flow/key_guards.py): parameter -> its guard
+        self.consuming_guards: dict[ast.AST, dict[str, LiteralGuard]] = {}
         # methods that split `self.<attr>` and drop the new key: attr names per method
         self.consuming_attrs: dict[ast.AST, set[str]] = {}
         self._dropped_splits: list[tuple[ast.AST, str, ast.Call]] = []
@@ -273,10 +277,17 @@ class KeyFlow(KeyRepeats, KeyDraws):
         if target is None or target not in self.consuming_params:
             return []
         consumed = self.consuming_params[target]
+        passed = self._callee_arguments(call, target)
+        guards = self.consuming_guards.get(target, {})
+        skipped = {
+            name
+            for name, guard in guards.items()
+            if call_skips(guard, dict(passed), target)  # the call's literals skip the reads
+        }
         return [
             key_name(arg)  # type: ignore[misc]
-            for name, arg in self._callee_arguments(call, target)
-            if name in consumed and key_name(arg)
+            for name, arg in passed
+            if name in consumed and name not in skipped and key_name(arg)
         ]
 
     def _callee_arguments(self, call: ast.Call, target: ast.AST) -> list[tuple[str, ast.AST]]:
@@ -488,14 +499,25 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
                 rebound = set()
                 used = set()
+                guards: dict[str, list[LiteralGuard | None]] = {}
                 for node in events:
                     if isinstance(node, ast.Call):
                         for n in self.consumed_names(node):
                             if n in params and n not in rebound:
                                 used.add(n)
+                                guards.setdefault(n, []).append(
+                                    literal_guard(node, fn, params - {n})
+                                )
                     else:
                         for t in assigned_key_names(node):
                             rebound.add(t)
+                kept = {n: g for n, g in ((n, joined(gs)) for n, gs in guards.items()) if g}
+                if kept != self.consuming_guards.get(fn, {}):
+                    if kept:
+                        self.consuming_guards[fn] = kept
+                    else:
+                        self.consuming_guards.pop(fn, None)
+                    changed = True
                 if used - self.consuming_params.get(fn, set()):
                     self.consuming_params[fn] = self.consuming_params.get(fn, set()) | used
                     changed = True

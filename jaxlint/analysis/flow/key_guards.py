@@ -1,0 +1,126 @@
+"""Key consumptions of a helper that run only for some literal values of another parameter.
+
+`def load_split(batch, split, hps, shuffle_rng): ... if split == 'train': ds.shuffle(seed=
+seed_of(shuffle_rng))` reads its key only when `split` is 'train'. A caller that passes one
+key to `load_split(b, 'train', hps, rng)` and `load_split(b, 'val', hps, rng)` consumes it
+once: the 'val' call never reaches the read. `KeyFlow` summarises, per consumed parameter,
+the guard under which every consumption of it in the body sits (`LiteralGuard`: another
+parameter compared with literals, `==`, `!=` in its `else`, `in (...)`), and a call that
+passes a literal outside the guard's values (or leaves the parameter at a literal default
+outside them) consumes nothing through that parameter.
+
+Only guards that are decided by the call alone count: the tested name is a parameter of the
+helper that its body never rebinds, the compared values are literals, and the consumption sits
+in the branch the test selects (nested functions of the helper included: a closure sees the
+same parameter). Anything else (no guard, a guard on a computed value, two guards on
+different parameters) leaves the consumption unconditional, as before.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxlint.analysis import syntax
+
+
+@dataclass(frozen=True)
+class LiteralGuard:
+    """Every consumption of a key parameter runs only when parameter `param` equals one of
+    `values` (literal constants)."""
+
+    param: str
+    values: frozenset[object]
+
+
+def _literals(node: ast.AST) -> frozenset[object] | None:
+    if isinstance(node, ast.Constant):
+        return frozenset({node.value})
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(
+        isinstance(e, ast.Constant) for e in node.elts
+    ):
+        return frozenset(e.value for e in node.elts)  # type: ignore[attr-defined]
+    return None
+
+
+def _test_guard(test: ast.AST, in_body: bool, params: set[str]) -> LiteralGuard | None:
+    """The guard `test` puts on the branch (`in_body`: the `if` body, else its `else`)."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and in_body:
+        for value in test.values:  # every conjunct holds in the body
+            found = _test_guard(value, True, params)
+            if found is not None:
+                return found
+        return None
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(right, ast.Name) and isinstance(left, ast.Constant):
+        left, right = right, left  # 'train' == split
+    if not (isinstance(left, ast.Name) and left.id in params):
+        return None
+    values = _literals(right)
+    if values is None:
+        return None
+    if (isinstance(op, ast.Eq) and in_body and isinstance(right, ast.Constant)) or (
+        isinstance(op, ast.NotEq) and not in_body and isinstance(right, ast.Constant)
+    ):
+        return LiteralGuard(left.id, values)
+    if isinstance(op, ast.In) and in_body:
+        return LiteralGuard(left.id, values)
+    return None
+
+
+def literal_guard(node: ast.AST, fn: ast.AST, params: set[str]) -> LiteralGuard | None:
+    """The innermost literal guard on a parameter of `fn` (in `params`, never rebound in
+    `fn`) that `node` sits under, or None when it runs whatever the parameters are."""
+    child, cur = node, syntax.parent(node)
+    while cur is not None and cur is not fn:
+        if isinstance(cur, ast.If) and child is not cur.test:
+            found = _test_guard(cur.test, child in cur.body, params)
+            if found is not None and not _rebound(fn, found.param):
+                return found
+        child, cur = cur, syntax.parent(cur)
+    return None
+
+
+def _rebound(fn: ast.AST, name: str) -> bool:
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
+        for n in ast.walk(fn)
+    )
+
+
+def joined(guards: list[LiteralGuard | None]) -> LiteralGuard | None:
+    """One guard for all consumptions of a parameter: their values' union when every one is
+    guarded by the same parameter, else None (some consumption is unconditional)."""
+    if not guards or any(g is None for g in guards):
+        return None
+    params = {g.param for g in guards}  # type: ignore[union-attr]
+    if len(params) != 1:
+        return None
+    return LiteralGuard(params.pop(), frozenset().union(*(g.values for g in guards)))  # type: ignore[union-attr]
+
+
+def call_skips(guard: LiteralGuard, passed: dict[str, ast.AST], fn: ast.AST) -> bool:
+    """The call passes `guard.param` a literal outside its values (or leaves it at a literal
+    default outside them): the guarded consumptions never run."""
+    arg = passed.get(guard.param)
+    if arg is None:
+        arg = _default(fn, guard.param)
+    if not isinstance(arg, ast.Constant):
+        return False
+    return arg.value not in guard.values
+
+
+def _default(fn: ast.AST, name: str) -> ast.AST | None:
+    args = getattr(fn, "args", None)
+    if args is None:
+        return None
+    positional = [*args.posonlyargs, *args.args]
+    for a, d in zip(positional[len(positional) - len(args.defaults) :], args.defaults):
+        if a.arg == name:
+            return d
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        if a.arg == name:
+            return d
+    return None
