@@ -20,7 +20,7 @@ class Args:
 
 args = Args()
 obs = []
-for update in range(10):
+for _update in range(10):
     for _ in range(N + int(len(obs) == 0)):
         obs.append(jnp.zeros(3))
     b = bulk(obs)  # jaxlint: JAX404 "obs grows every step" (wrong)

@@ -9,7 +9,7 @@ def bulk(obs):
 
 
 obs = []
-for update in range(10):
+for _update in range(10):
     obs.append(jnp.zeros(3))
     b = bulk(obs)
 print("compiles:", bulk._cache_size())
