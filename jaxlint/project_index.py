@@ -19,6 +19,7 @@ from collections import ChainMap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from jaxlint.analysis.constants import module_constants
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.project import (
     NESTED_IMPORT,
@@ -267,7 +268,9 @@ def summarize_text(
         tree = ast.Module(body=imports, type_ignores=[])
     try:
         facts = ModuleFacts(tree, jit_decorators)
-        return summarize(facts, module, is_package, transforms_used, random_used)
+        summary = summarize(facts, module, is_package, transforms_used, random_used)
+        summary.constants = module_constants(parsed.tree)  # `tree` may be its imports only
+        return summary
     except (RecursionError, MemoryError):
         return None
     except Exception:  # an analysis bug costs the cross-module facts, never the run

@@ -26,6 +26,7 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from jaxlint.analysis.constants import IMPORTED_CONSTANTS
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.library_facts import LIBRARY_FACTS, LibraryFact, ValueKind, join, level_of
@@ -58,7 +59,8 @@ PASSED_ARGUMENTS = "<passed arguments>"
 # of the modules this module imports declare static (pytree meta fields, shape properties)
 IMPORTED_STATIC = "<static attributes>"
 # the seeds entries that only take taint away: they never make a file traced
-TAINT_REMOVING = frozenset({STATIC_HELPERS, PASSED_ARGUMENTS, IMPORTED_STATIC})
+# (and `constants.IMPORTED_CONSTANTS`, the values of other modules' constants)
+TAINT_REMOVING = frozenset({STATIC_HELPERS, PASSED_ARGUMENTS, IMPORTED_STATIC, IMPORTED_CONSTANTS})
 
 
 # the methods of `jax.Array`: on a pytree argument of unknown type, only these prove an array

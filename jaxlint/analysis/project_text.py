@@ -48,6 +48,8 @@ def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
 _RANDOM = re.compile(r"\brandom\b")
 _RANDOM_WORDS = ("random",)
 _IMPORT = re.compile(r"\bimport\b")
+# a top-level `NAME = 24` (`NAME: int = -1`): the module may have constants for its importers
+CONSTANT_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*[ \t]*(?::[^=\n]*)?=[ \t]*-?\d", re.MULTILINE)
 # an import statement inside a def (or a docstring line that reads like one: harmless)
 NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.MULTILINE)
 
