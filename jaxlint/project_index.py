@@ -32,6 +32,7 @@ from jaxlint.analysis.project import (
     declares_static,
     module_names,
     needs_summary,
+    returns_numpy,
     seeds_digest,
     summarize,
     summarize_seeded,
@@ -261,6 +262,7 @@ def summarize_text(
         or random_used
         or NESTED_IMPORT.search(text)
         or declares_static(text)
+        or returns_numpy(text)
     ):
         # a caller that only imports: its summary is its top-level imports, so the facts of
         # those statements alone give the same summary without indexing the whole module

@@ -72,6 +72,16 @@ def declares_static(text: str) -> bool:
     return "class" in text and _search_words(_STATIC_DECL, _STATIC_DECL_WORDS, text)
 
 
+# a parameter annotated as a Python int (`num_keys: int`, `offset: Optional[int] = None`)
+_INT_PARAM = re.compile(r"\w\s*:\s*(?:int|Optional\[int\]|int \| None)\s*[,)=]")
+
+
+def returns_numpy(text: str) -> bool:
+    """Whether the text can define a helper that returns a host NumPy array of `int`
+    parameters (`kinds.returns_host_numpy`: `ModuleSummary.static_returns`)."""
+    return "numpy" in text and _INT_PARAM.search(text) is not None
+
+
 def uses_random(text: str) -> bool:
     """Whether the text can call `jax.random` (else its functions consume no key)."""
     return _search_words(_RANDOM, _RANDOM_WORDS, text)
