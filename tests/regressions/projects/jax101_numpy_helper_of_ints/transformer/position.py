@@ -1,12 +1,11 @@
 """Reduced from google-research/meliad transformer/position.py:58-85: a NumPy array of the
 relative positions, made from Python ints (parameters annotated `int`)."""
 
-from typing import Optional
 
 import numpy as np
 
 
-def relative_positions_np(num_queries: int, num_keys: int, offset: Optional[int] = None):
+def relative_positions_np(num_queries: int, num_keys: int, offset: int | None = None):
     if offset is None:
         offset = num_keys - num_queries
     qidx = np.arange(0, num_queries, dtype=np.int32).reshape(num_queries, 1)
