@@ -632,6 +632,13 @@ def returns_host_numpy(index: ModuleIndex, fn: ast.AST) -> bool:
             return ann.id in _SCALARS
         if isinstance(ann, ast.Subscript) and dotted(ann.value) in ("Optional", "typing.Optional"):
             return isinstance(ann.slice, ast.Name) and ann.slice.id in _SCALARS
+        if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):  # `int | None`
+            sides = (ann.left, ann.right)
+            return any(isinstance(x, ast.Name) and x.id in _SCALARS for x in sides) and all(
+                (isinstance(x, ast.Name) and x.id in _SCALARS)
+                or (isinstance(x, ast.Constant) and x.value is None)
+                for x in sides
+            )
         return False
 
     def host(node: ast.AST | None, seen: frozenset[str], depth: int = 0) -> bool:

@@ -1,7 +1,6 @@
 """Reduced from google-research/meliad transformer/position.py:58-85: a NumPy array of the
 relative positions, made from Python ints (parameters annotated `int`)."""
 
-
 import numpy as np
 
 
