@@ -19,6 +19,7 @@ from collections import ChainMap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from jaxlint.analysis.constants import module_constants
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.project import (
     NESTED_IMPORT,
@@ -31,6 +32,7 @@ from jaxlint.analysis.project import (
     declares_static,
     module_names,
     needs_summary,
+    returns_numpy,
     seeds_digest,
     summarize,
     summarize_seeded,
@@ -260,6 +262,7 @@ def summarize_text(
         or random_used
         or NESTED_IMPORT.search(text)
         or declares_static(text)
+        or returns_numpy(text)
     ):
         # a caller that only imports: its summary is its top-level imports, so the facts of
         # those statements alone give the same summary without indexing the whole module
@@ -267,7 +270,9 @@ def summarize_text(
         tree = ast.Module(body=imports, type_ignores=[])
     try:
         facts = ModuleFacts(tree, jit_decorators)
-        return summarize(facts, module, is_package, transforms_used, random_used)
+        summary = summarize(facts, module, is_package, transforms_used, random_used)
+        summary.constants = module_constants(parsed.tree)  # `tree` may be its imports only
+        return summary
     except (RecursionError, MemoryError):
         return None
     except Exception:  # an analysis bug costs the cross-module facts, never the run

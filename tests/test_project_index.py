@@ -1085,12 +1085,31 @@ def test_bool_helpers_of_another_module_bound_a_static_argument(tmp_path: Path, 
     assert found("--no-cache", target="t/train.py") == both
 
 
+def test_summary_constants_read_back(tmp_path: Path) -> None:
+    """A module's constants (ints, floats, strings, bools, tuples of ints) survive the summary
+    cache as they were computed; a name assigned twice, or rebound by `global`, is none."""
+    from jaxlint.analysis.constants import module_constants
+    from jaxlint.analysis.project_data import ModuleSummary
+
+    tree = ast.parse(
+        "N = 24\nM: int = -3\nEPS = 1e-6\nNAME = 'x'\nON = True\nSHAPE = (2, 3)\n"
+        "TWICE = 1\nTWICE = 2\nG = 1\ndef f():\n    global G\n    G = 2\n"
+        "if N:\n    L = 5\nL2 = [1]\n"
+    )
+    constants = module_constants(tree)
+    assert constants == {"N": 24, "M": -3, "EPS": 1e-6, "NAME": "x", "ON": True, "SHAPE": (2, 3)}
+    summary = ModuleSummary("m", constants=constants)
+    assert ModuleSummary.from_json(json.loads(json.dumps(summary.to_json()))) == summary
+
+
 def test_cached_seeds_read_back_every_entry_kind(tmp_path: Path) -> None:
     """The joined seeds survive the cache with every kind of entry (a decoding error made the
     whole cached join a miss, so warm runs joined again)."""
+    from jaxlint.analysis.constants import IMPORTED_CONSTANTS
     from jaxlint.analysis.flow.keys import KEY_HELPERS
     from jaxlint.analysis.kinds import IMPORTED_STATIC
     from jaxlint.analysis.project_data import (
+        ImportedConstants,
         KeyHelpers,
         PassedArguments,
         StaticAttributes,
@@ -1107,6 +1126,9 @@ def test_cached_seeds_read_back_every_entry_kind(tmp_path: Path) -> None:
             PASSED_ARGUMENTS: PassedArguments((("f", 2, ("k",)),)),
             IMPORTED_STATIC: StaticAttributes(("max_seqs", "n")),
             KEY_HELPERS: KeyHelpers((("init", (("key", 0),)),)),
+            IMPORTED_CONSTANTS: ImportedConstants(
+                (("N", 24), ("u.SHAPE", (2, 3)), ("u.NAME", "x"), ("u.EPS", 0.5), ("u.ON", True))
+            ),
         }
     }
     loader = Loader(str(tmp_path), lambda path: (), result_cache.Cache(str(tmp_path / "c")))

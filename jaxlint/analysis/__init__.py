@@ -15,6 +15,7 @@ from jaxlint.analysis.traced import TracedFunction, TracedFunctions, TracedKind
 from jaxlint.analysis.transforms import Transforms
 
 if TYPE_CHECKING:
+    from jaxlint.analysis.constants import ModuleConstants
     from jaxlint.analysis.flow.graph import FlowGraphs
     from jaxlint.analysis.flow.keys import KeyFlow
     from jaxlint.analysis.guards import VersionGuards
@@ -123,6 +124,15 @@ class ModuleFacts:
         imported = (self.seeds or {}).get(IMPORTED_STATIC)
         names = frozenset(imported.names) if imported is not None else frozenset()
         return PytreeFields(self.index, names)
+
+    @cached_property
+    def constants(self) -> ModuleConstants:
+        """Static values of names: this module's constants and those of the project modules
+        it imports (the project index's `ImportedConstants`)."""
+        from jaxlint.analysis.constants import IMPORTED_CONSTANTS, ModuleConstants
+
+        imported = (self.seeds or {}).get(IMPORTED_CONSTANTS)
+        return ModuleConstants(self.index, imported.as_map() if imported is not None else {})
 
     @cached_property
     def values(self) -> ValueKinds:

@@ -26,6 +26,7 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from jaxlint.analysis.constants import IMPORTED_CONSTANTS
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.library_facts import LIBRARY_FACTS, LibraryFact, ValueKind, join, level_of
@@ -64,7 +65,10 @@ IMPORTED_STATIC = "<static attributes>"
 # functions, as this module calls them, whose result is a Python bool (`returns_bool`)
 BOOL_HELPERS = "<bool returns>"
 # the seeds entries that only take taint away: they never make a file traced
-TAINT_REMOVING = frozenset({STATIC_HELPERS, PASSED_ARGUMENTS, IMPORTED_STATIC, BOOL_HELPERS})
+# (and `constants.IMPORTED_CONSTANTS`, the values of other modules' constants)
+TAINT_REMOVING = frozenset(
+    {STATIC_HELPERS, PASSED_ARGUMENTS, IMPORTED_STATIC, BOOL_HELPERS, IMPORTED_CONSTANTS}
+)
 
 
 # the methods of `jax.Array`: on a pytree argument of unknown type, only these prove an array
@@ -585,14 +589,14 @@ def returns_static(index: ModuleIndex, fn: ast.AST) -> bool:
 
 
 def static_functions(index: ModuleIndex) -> list[str]:
-    """The top-level functions of a module that `returns_static` (for the project index:
-    a caller in another module knows their result is not traced)."""
+    """The top-level functions of a module that `returns_static` or `returns_host_numpy`
+    (for the project index: a caller in another module knows their result is not traced)."""
     return sorted(
         stmt.name
         for stmt in index.tree.body
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         and not stmt.decorator_list
-        and returns_static(index, stmt)
+        and (returns_static(index, stmt) or returns_host_numpy(index, stmt))
     )
 
 
@@ -632,6 +636,120 @@ def bool_functions(index: ModuleIndex) -> list[str]:
         and not stmt.decorator_list
         and returns_bool(stmt)
     )
+
+
+# methods of a NumPy array that give a NumPy array (or Python value) back
+_HOST_METHODS = frozenset({"reshape", "astype", "transpose", "ravel", "flatten", "copy", "T"})
+MAX_HOST_BODY = 30  # statements: a small helper, so the walk stays cheap
+
+
+def returns_host_numpy(index: ModuleIndex, fn: ast.AST) -> bool:
+    """`fn` returns a host NumPy array of Python values (meliad `relative_positions_np`:
+    `np.arange(0, num_queries).reshape(...)` of parameters annotated `int`): each return is
+    built from `numpy.*` calls whose arguments are all such values, their array methods
+    (`.reshape`), and arithmetic of those with literals, parameters annotated as Python
+    scalars (`int`, `Optional[int]`) and locals assigned only such values. A NumPy call of a
+    tracer fails while tracing, and NumPy arithmetic with a tracer gives a tracer, so only
+    these operands are accepted."""
+    body = getattr(fn, "body", [])
+    if not body or len(body) > MAX_HOST_BODY:
+        return False
+    args = fn.args  # type: ignore[attr-defined]
+    params = {a.arg: a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    assigned: dict[str, list[ast.expr]] = {}
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(cur, ast.Name) and not isinstance(cur.ctx, ast.Load):
+            parent = getattr(cur, "jl_parent", None)
+            if isinstance(parent, ast.Assign) and parent.targets == [cur]:
+                assigned.setdefault(cur.id, []).append(parent.value)
+            else:
+                assigned.setdefault(cur.id, []).append(None)  # type: ignore[arg-type]
+        stack.extend(ast.iter_child_nodes(cur))
+
+    def scalar_param(name: str) -> bool:
+        ann = params.get(name)
+        if ann is None:
+            return False
+        if isinstance(ann, ast.Name):
+            return ann.id in _SCALARS
+        if isinstance(ann, ast.Subscript) and dotted(ann.value) in ("Optional", "typing.Optional"):
+            return isinstance(ann.slice, ast.Name) and ann.slice.id in _SCALARS
+        if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):  # `int | None`
+            sides = (ann.left, ann.right)
+            return any(isinstance(x, ast.Name) and x.id in _SCALARS for x in sides) and all(
+                (isinstance(x, ast.Name) and x.id in _SCALARS)
+                or (isinstance(x, ast.Constant) and x.value is None)
+                for x in sides
+            )
+        return False
+
+    def host(node: ast.AST | None, seen: frozenset[str], depth: int = 0) -> bool:
+        if node is None or depth > 12:
+            return False
+        if isinstance(node, ast.Constant):
+            return True
+        if isinstance(node, ast.Name):
+            if node.id in seen:
+                return True  # `offset = num_keys - num_queries` inside `if offset is None`
+            values = assigned.get(node.id, [])
+            if node.id in params and not scalar_param(node.id):
+                return False
+            return all(host(v, seen | {node.id}, depth + 1) for v in values) and (
+                bool(values) or node.id in params
+            )
+        if isinstance(node, ast.UnaryOp):
+            return host(node.operand, seen, depth + 1)
+        if isinstance(node, ast.BinOp):
+            return host(node.left, seen, depth + 1) and host(node.right, seen, depth + 1)
+        if isinstance(node, ast.Tuple):
+            return all(host(e, seen, depth + 1) for e in node.elts)
+        if isinstance(node, ast.Attribute) and node.attr in _HOST_METHODS:
+            return numpy_value(node.value, seen, depth + 1)
+        if isinstance(node, ast.Call):
+            return numpy_value(node, seen, depth)
+        return False
+
+    def numpy_value(node: ast.AST, seen: frozenset[str], depth: int) -> bool:
+        if isinstance(node, ast.Name):
+            return host(node, seen, depth + 1)
+        if not isinstance(node, ast.Call):
+            return isinstance(node, ast.Attribute) and host(node, seen, depth + 1)
+        func = node.func
+        operands = [*node.args, *(kw.value for kw in node.keywords)]
+        if isinstance(func, ast.Attribute) and func.attr in _HOST_METHODS:
+            if not numpy_value(func.value, seen, depth + 1):
+                return False
+        elif not (index.qualname(func) or "").startswith("numpy."):
+            return False
+        return all(host(a, seen, depth + 1) or _numpy_dtype(index, a) for a in operands)
+
+    def from_numpy(node: ast.AST, seen: frozenset[str], depth: int = 0) -> bool:
+        """`node` holds a NumPy result (not only Python scalars: those may be traced)."""
+        if depth > 12:
+            return False
+        if isinstance(node, ast.Call):
+            return True
+        if isinstance(node, ast.Name):
+            return node.id not in seen and any(
+                v is not None and from_numpy(v, seen | {node.id}, depth + 1)
+                for v in assigned.get(node.id, [])
+            )
+        return any(from_numpy(c, seen, depth + 1) for c in ast.iter_child_nodes(node))
+
+    values = [r.value for r in _own_returns(fn)]
+    return bool(values) and all(
+        v is not None and host(v, frozenset()) and from_numpy(v, frozenset()) for v in values
+    )
+
+
+def _numpy_dtype(index: ModuleIndex, node: ast.AST) -> bool:
+    """`np.int32`, `jnp.float32` as a dtype argument."""
+    q = index.qualname(node) or ""
+    return q.startswith(("numpy.", "jax.numpy.")) and isinstance(node, ast.Attribute)
 
 
 _META = frozenset({"shape", "ndim", "size", "dtype"})

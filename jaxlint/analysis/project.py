@@ -75,6 +75,7 @@ from jaxlint.analysis.project_text import (
     NESTED_IMPORT,
     TRANSFORM_WORDS,
     declares_static,
+    returns_numpy,
     uses_random,
     uses_transform,
 )
@@ -521,6 +522,7 @@ __all__ = [
     "SUMMARY_FORMAT",
     "TRANSFORM_WORDS",
     "declares_static",
+    "returns_numpy",
     "KeyHelpers",
     "Loader",
     "ModuleSummary",

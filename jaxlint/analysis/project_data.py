@@ -9,11 +9,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from jaxlint.analysis.constants import IMPORTED_CONSTANTS, Literal
 from jaxlint.analysis.kinds import BOOL_HELPERS, IMPORTED_STATIC, PASSED_ARGUMENTS, STATIC_HELPERS
 
-SUMMARY_FORMAT = 9  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 10  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
-# data_attributes; 9: bool_returns
+# data_attributes; 9: bool_returns; 10: constants
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -155,6 +156,35 @@ class StaticAttributes:
         return cls(tuple(str(n) for n in value))
 
 
+def _literal_json(value: object) -> Literal:
+    """A constant as the summaries store it (a tuple of ints is a JSON list)."""
+    if isinstance(value, list):
+        return tuple(int(v) for v in value)
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    raise ValueError("not a constant")
+
+
+@dataclass(frozen=True)
+class ImportedConstants:
+    """A seeds entry (under `constants.IMPORTED_CONSTANTS`): the names by which a module
+    reads other project modules' constants (`util.U16_CHUNK_NUM` after `import util`, `N`
+    after `from util import N`), with their values (`ModuleSummary.constants`): a loop bound
+    or default of another module is then as known as a local one (analysis/constants.py)."""
+
+    rows: tuple[tuple[str, Literal], ...] = ()
+
+    def to_json(self) -> list:
+        return [[name, list(v) if isinstance(v, tuple) else v] for name, v in self.rows]
+
+    @classmethod
+    def from_json(cls, value: list) -> ImportedConstants:
+        return cls(tuple((str(name), _literal_json(v)) for name, v in value))
+
+    def as_map(self) -> dict[str, Literal]:
+        return dict(self.rows)
+
+
 @dataclass(frozen=True)
 class PassedArguments:
     """A seeds entry (under `kinds.PASSED_ARGUMENTS`): for top-level functions of a module,
@@ -225,6 +255,9 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         attrs = static_attributes(project, path) if project.summaries[path].traced else None
         if attrs is not None:
             seeds.setdefault(path, {})[IMPORTED_STATIC] = attrs
+        consts = imported_constants(project, path) if project.summaries[path].traced else None
+        if consts is not None:
+            seeds.setdefault(path, {})[IMPORTED_CONSTANTS] = consts
         for target, row in project.summaries[path].passes.items():
             hit = project.resolve(target, path)
             if hit is None or hit[0] == path:
@@ -270,6 +303,38 @@ def bool_helpers(project, importer: str) -> StaticHelpers | None:  # noqa: ANN00
     return static_helpers(project, importer, "bool_returns")
 
 
+def _constants_module(project, target: str, importer: str) -> str | None:  # noqa: ANN001
+    """The path of the module `target` names; when the full name is unknown (`from
+    jaxite.jaxite_ec import util` in a checkout whose root holds `jaxite_ec/`, the package
+    being assembled by the build), the one module whose name is a dotted suffix of it."""
+    path = project._module_path(target, importer)
+    parts = target.split(".")
+    for i in range(1, len(parts) - 1):
+        if path is not None:
+            break
+        path = project._module_path(".".join(parts[i:]), importer)
+    return path
+
+
+def imported_constants(project, importer: str) -> ImportedConstants | None:  # noqa: ANN001
+    """The `ImportedConstants` of `importer`: for each `import m` / `from pkg import m`, the
+    constants of `m` as `local.NAME`; for each `from m import NAME`, the constant itself."""
+    summary = project.summaries[importer]
+    rows: dict[str, Literal] = {}
+    for local, target in summary.imported.items():
+        path = _constants_module(project, target, importer)
+        module = project.summaries.get(path) if path not in (None, importer) else None
+        if module is not None:
+            rows.update((f"{local}.{n}", v) for n, v in module.constants.items())
+            continue
+        head, _, name = target.rpartition(".")
+        path = _constants_module(project, head, importer) if head else None
+        module = project.summaries.get(path) if path not in (None, importer) else None
+        if module is not None and name in module.constants:
+            rows[local] = module.constants[name]
+    return ImportedConstants(tuple(sorted(rows.items()))) if rows else None
+
+
 def static_attributes(project, importer: str) -> StaticAttributes | None:  # noqa: ANN001
     """The `StaticAttributes` of `importer`: what the modules it imports from (one hop: the
     module of each `from m import C` and each `import m`) declare static, less every name one
@@ -297,11 +362,15 @@ def static_attributes(project, importer: str) -> StaticAttributes | None:  # noq
     return StaticAttributes(tuple(sorted(names))) if names else None
 
 
-SEED_ENTRIES: dict[str, type[StaticHelpers] | type[PassedArguments] | type[StaticAttributes]] = {
+SEED_ENTRIES: dict[
+    str,
+    type[StaticHelpers] | type[PassedArguments] | type[StaticAttributes] | type[ImportedConstants],
+] = {
     STATIC_HELPERS: StaticHelpers,
     BOOL_HELPERS: StaticHelpers,
     PASSED_ARGUMENTS: PassedArguments,
     IMPORTED_STATIC: StaticAttributes,
+    IMPORTED_CONSTANTS: ImportedConstants,
 }
 
 
@@ -346,6 +415,8 @@ class ModuleSummary:
     # top-level functions whose every return is a Python bool (analysis/kinds.py
     # `bool_functions`): a static argument made from one takes at most two values
     bool_returns: list[str] = field(default_factory=list)
+    # top-level names assigned once, to a literal: name -> value (analysis/constants.py)
+    constants: dict[str, Literal] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -366,6 +437,9 @@ class ModuleSummary:
             "static_attributes": list(self.static_attributes),
             "data_attributes": list(self.data_attributes),
             "bool_returns": list(self.bool_returns),
+            "constants": {
+                k: list(v) if isinstance(v, tuple) else v for k, v in self.constants.items()
+            },
         }
 
     @classmethod
@@ -392,6 +466,7 @@ class ModuleSummary:
             [str(a) for a in data.get("static_attributes", [])],
             [str(a) for a in data.get("data_attributes", [])],
             [str(f) for f in data.get("bool_returns", [])],
+            {str(k): _literal_json(v) for k, v in data.get("constants", {}).items()},
         )
 
 

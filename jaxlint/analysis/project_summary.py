@@ -10,6 +10,7 @@ import ast
 import os
 from collections.abc import Mapping
 
+from jaxlint.analysis.constants import module_constants
 from jaxlint.analysis.flow.key_products import derived_return_paths
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
@@ -27,6 +28,7 @@ from jaxlint.analysis.project_data import (
 )
 from jaxlint.analysis.project_text import (
     _IMPORT,
+    CONSTANT_ASSIGNMENT,
     uses_random,
     uses_transform,
 )
@@ -41,7 +43,8 @@ def needs_summary(
     used: tuple[bool, bool] | None = None,
 ) -> bool:
     """Transform users produce seeds; package `__init__` files may re-export seeded names;
-    `jax.random` users may have helpers that consume keys. A file being linted also needs
+    `jax.random` users may have helpers that consume keys; a module that assigns a number
+    at its top level may give its importers constants (`ModuleSummary.constants`). A file being linted also needs
     one when it imports anything: the key helpers it imports from other modules are counted
     in its own key analysis, even when it never names `jax.random` itself. `used`: the
     caller's (uses_transform, uses_random) of `text`, when it has them already."""
@@ -52,12 +55,14 @@ def needs_summary(
             or transform
             or rand
             or (linted and _IMPORT.search(text) is not None)
+            or CONSTANT_ASSIGNMENT.search(text) is not None
         )
     return (
         os.path.basename(path) == "__init__.py"
         or uses_transform(text, jit_decorators)
         or uses_random(text)
         or (linted and _IMPORT.search(text) is not None)
+        or CONSTANT_ASSIGNMENT.search(text) is not None
     )
 
 
@@ -198,6 +203,7 @@ def summarize(
                             out.exports[alias.asname or alias.name] = target
     out.static_returns = static_functions(facts.index)
     out.bool_returns = bool_functions(facts.index)
+    out.constants = module_constants(tree)
     if facts.index.classes:
         pytrees = facts.pytrees
         out.static_attributes = sorted(set().union(*pytrees.static.values()))

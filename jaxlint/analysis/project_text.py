@@ -48,6 +48,8 @@ def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:
 _RANDOM = re.compile(r"\brandom\b")
 _RANDOM_WORDS = ("random",)
 _IMPORT = re.compile(r"\bimport\b")
+# a top-level `NAME = 24` (`NAME: int = -1`): the module may have constants for its importers
+CONSTANT_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*[ \t]*(?::[^=\n]*)?=[ \t]*-?\d", re.MULTILINE)
 # an import statement inside a def (or a docstring line that reads like one: harmless)
 NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.MULTILINE)
 
@@ -68,6 +70,16 @@ def declares_static(text: str) -> bool:
     """Whether the text can declare static attributes of a class (pytree meta fields,
     shape-metadata properties: `ModuleSummary.static_attributes`), which its importers read."""
     return "class" in text and _search_words(_STATIC_DECL, _STATIC_DECL_WORDS, text)
+
+
+# a parameter annotated as a Python int (`num_keys: int`, `offset: Optional[int] = None`)
+_INT_PARAM = re.compile(r"\w\s*:\s*(?:int|Optional\[int\]|int \| None)\s*[,)=]")
+
+
+def returns_numpy(text: str) -> bool:
+    """Whether the text can define a helper that returns a host NumPy array of `int`
+    parameters (`kinds.returns_host_numpy`: `ModuleSummary.static_returns`)."""
+    return "numpy" in text and _INT_PARAM.search(text) is not None
 
 
 def uses_random(text: str) -> bool:

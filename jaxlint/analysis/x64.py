@@ -41,6 +41,7 @@ import ast
 import dataclasses
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from jaxlint.analysis import syntax
@@ -58,6 +59,62 @@ LIBRARY_DTYPE_KEYWORDS: dict[str, tuple[str, ...]] = {
     "flax.nnx.": ("dtype", "param_dtype"),
     "equinox.nn.": ("dtype",),
 }
+
+# Flax layers that call the initializers they are given with their own `param_dtype`
+# (`kernel_init(key, shape, self.param_dtype)`, linen and nnx alike): layer qualname -> the
+# initializer keywords. An initializer's default dtype (`variance_scaling(..., dtype=
+# jnp.float_)`) is then overridden and never requested; a 64-bit `param_dtype` is the layer's
+# own request (`LIBRARY_DTYPE_KEYWORDS`). Checked: benchmarks/precision_v6/check_repros/
+# B_jax701_float_init.py (alone the initializer warns; in nn.SelfAttention the kernels are
+# float32, no warning).
+_DENSE = ("kernel_init", "bias_init")
+_ATTENTION = ("kernel_init", "bias_init", "out_kernel_init", "out_bias_init")
+_NORM = ("scale_init", "bias_init")
+_RECURRENT = ("kernel_init", "recurrent_kernel_init", "bias_init")
+PARAM_DTYPE_INITIALIZERS: dict[str, tuple[str, ...]] = {
+    **{
+        f"flax.linen.{layer}": _DENSE
+        for layer in ("Dense", "DenseGeneral", "Conv", "ConvTranspose", "ConvLocal", "Einsum")
+    },
+    **{
+        f"flax.linen.{layer}": _ATTENTION
+        for layer in ("MultiHeadDotProductAttention", "MultiHeadAttention", "SelfAttention")
+    },
+    **{
+        f"flax.linen.{layer}": _NORM
+        for layer in ("LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm", "InstanceNorm")
+    },
+    **{
+        f"flax.linen.{layer}": _RECURRENT
+        for layer in ("LSTMCell", "OptimizedLSTMCell", "GRUCell", "SimpleCell", "MGUCell")
+    },
+    "flax.linen.Embed": ("embedding_init",),
+    **{
+        f"flax.nnx.{layer}": _DENSE
+        for layer in ("Linear", "LinearGeneral", "Conv", "ConvTranspose", "Einsum")
+    },
+    "flax.nnx.MultiHeadAttention": _ATTENTION,
+    **{
+        f"flax.nnx.{layer}": _NORM
+        for layer in ("LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm", "InstanceNorm")
+    },
+    "flax.nnx.Embed": ("embedding_init",),
+}
+
+
+def initializer_dtype_overridden(call: ast.AST, qualname: Callable[[ast.AST], str | None]) -> bool:
+    """Whether `call` (an initializer factory such as `variance_scaling(...)`) is passed
+    straight as an initializer keyword of a flax layer (`PARAM_DTYPE_INITIALIZERS`), which
+    calls it with its `param_dtype`: the dtype the factory was given is not what is made.
+    `qualname`: the module's import resolution (`ModuleIndex.qualname`)."""
+    kw = syntax.parent(call)
+    if not isinstance(kw, ast.keyword) or kw.arg is None or kw.value is not call:
+        return False
+    layer = syntax.parent(kw)
+    if not isinstance(layer, ast.Call):
+        return False
+    return kw.arg in PARAM_DTYPE_INITIALIZERS.get(qualname(layer.func) or "", ())
+
 
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "tox.ini", "pytest.ini", ".git")
 CONFIG_FILES = ("tox.ini", "pytest.ini", "pyproject.toml", "setup.cfg", "noxfile.py", "Makefile")

@@ -139,11 +139,12 @@ def _relint(seeds: Mapping[str, object] | None, first: list[Diagnostic]) -> bool
     entry names imported helpers that return Python values (analysis/kinds.py): that entry only
     takes taint away, so it changes nothing where the first pass found no taint-based finding
     (most files that import such a helper: linting them twice doubled the cold time)."""
+    from jaxlint.analysis.constants import IMPORTED_CONSTANTS
     from jaxlint.analysis.kinds import BOOL_HELPERS, IMPORTED_STATIC, STATIC_HELPERS
 
     if not seeds:
         return False
-    if not set(seeds) <= {STATIC_HELPERS, IMPORTED_STATIC, BOOL_HELPERS}:
+    if not set(seeds) <= {STATIC_HELPERS, IMPORTED_STATIC, BOOL_HELPERS, IMPORTED_CONSTANTS}:
         return True
     return any(d.code.startswith(("JAX1", "JAX4", "JAX5", "JAX6")) for d in first)
 

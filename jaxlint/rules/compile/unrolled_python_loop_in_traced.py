@@ -20,53 +20,10 @@ STRUCTURAL_COUNT = re.compile(
 ARRAY_OP_PREFIXES = ("jax.", "equinox.", "flax.", "optax.")
 
 
-def _int_value(ctx: Context, node: ast.AST | None, depth: int = 0) -> int | None:
-    """An int known statically: a literal, simple arithmetic, or a module-level constant."""
-    if node is None or depth > 4:
-        return None
-    if (
-        isinstance(node, ast.Constant)
-        and isinstance(node.value, int)
-        and not isinstance(node.value, bool)
-    ):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        v = _int_value(ctx, node.operand, depth + 1)
-        return -v if v is not None else None
-    if isinstance(node, ast.BinOp):
-        a = _int_value(ctx, node.left, depth + 1)
-        b = _int_value(ctx, node.right, depth + 1)
-        if a is None or b is None:
-            return None
-        try:
-            if isinstance(node.op, ast.Add):
-                return a + b
-            if isinstance(node.op, ast.Sub):
-                return a - b
-            if isinstance(node.op, ast.Mult):
-                return a * b
-            if isinstance(node.op, ast.FloorDiv) and b:
-                return a // b
-            if isinstance(node.op, ast.Pow) and 0 <= b <= 128:
-                return a**b
-            if isinstance(node.op, ast.LShift) and 0 <= b <= 128:
-                return a << b
-        except (OverflowError, ValueError):
-            return None
-        return None
-    if isinstance(node, ast.Name):
-        module = ctx.index.scopes[ctx.index.tree]
-        scope = ctx.index.scope_of(node)
-        found = ctx.index.lookup(node.id, scope)
-        bindings = module.bindings.get(node.id)
-        if (
-            found is not None
-            and found is bindings
-            and len(bindings) == 1
-            and bindings[0].kind == "assign"
-        ):
-            return _int_value(ctx, bindings[0].value, depth + 1)
-    return None
+def _int_value(ctx: Context, node: ast.AST | None) -> int | None:
+    """An int known statically (analysis/constants.py: literals, simple arithmetic, module
+    constants of this module and of the project modules it imports)."""
+    return ctx.facts.constants.int_value(node)
 
 
 def _trip_count(ctx: Context, call: ast.Call) -> int | None:

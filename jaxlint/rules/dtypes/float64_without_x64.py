@@ -8,7 +8,11 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.values import assigned_value
-from jaxlint.analysis.x64 import LIBRARY_DTYPE_KEYWORDS, x64_guarded
+from jaxlint.analysis.x64 import (
+    LIBRARY_DTYPE_KEYWORDS,
+    initializer_dtype_overridden,
+    x64_guarded,
+)
 from jaxlint.core.suppressions import Suppressions
 from jaxlint.core.suppressions import collect as collect_suppressions
 from jaxlint.rules.base import Context, Examples, Rule
@@ -366,6 +370,8 @@ class Float64WithoutX64(Rule):
         return self._noqa.covers(node.lineno, self.code)  # type: ignore[attr-defined]
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
+        if initializer_dtype_overridden(node, ctx.qualname):
+            return  # `nn.Dense(kernel_init=init(dtype=...))`: made in the layer's param_dtype
         q = ctx.qualname(node.func)
         found: tuple[ast.AST, str, str] | None = None
         if q in SCALAR_CONSTRUCTORS_64:

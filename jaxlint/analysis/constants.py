@@ -1,0 +1,171 @@
+"""Module constants: the Python values a name or `module.NAME` holds for certain.
+
+`ITERATIONS = 24` at module level, assigned once, is a Python int wherever it is read; so is
+`util.U16_CHUNK_NUM` after `import util` when `util.py` assigns it once. A rule that asks
+"what is this constant" (a loop bound, a default) asks `ModuleConstants.int_value`, which
+reads this module's own top-level assignments and the constants of the project modules it
+imports (the project index's `ImportedConstants` seeds entry, built from each module's
+`ModuleSummary.constants`). Unknown stays None: the rule then keeps its own default.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from jaxlint.analysis.imports import ModuleIndex, dotted
+
+# the seeds entry (analysis.project_data.ImportedConstants): `util.N` / `N` -> the literal value
+# that another project module assigns once at its top level
+IMPORTED_CONSTANTS = "<imported constants>"
+
+Literal = int | float | str | bool | tuple[int, ...]
+MAX_DEPTH = 4
+
+
+def literal_of(node: ast.AST | None) -> Literal | None:
+    """The value of a literal that a summary can carry: int, float, str, bool (also `-3`),
+    or a tuple of ints."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str)):
+        return node.value
+    if (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+        and type(node.operand.value) in (int, float)
+    ):
+        return -node.operand.value
+    if isinstance(node, ast.Tuple) and node.elts:
+        items = [literal_of(e) for e in node.elts]
+        if all(type(i) is int for i in items):
+            return tuple(items)  # type: ignore[arg-type]
+    return None
+
+
+def _bound_names(node: ast.AST, out: dict[str, int], globals_: set[str]) -> None:
+    """Count the module-level bindings under `node` (`x += 1` counts: its target is a
+    store; not inside functions or classes, whose
+    `global X` statements are collected instead: they rebind the module's `X`)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out[child.name] = out.get(child.name, 0) + 1
+            globals_.update(
+                n for g in ast.walk(child) if isinstance(g, ast.Global) for n in g.names
+            )
+            continue
+        if isinstance(child, ast.Lambda):
+            continue
+        if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
+            out[child.id] = out.get(child.id, 0) + 1
+        elif isinstance(child, ast.alias):
+            name = (child.asname or child.name).split(".", 1)[0]
+            out[name] = out.get(name, 0) + 1
+        _bound_names(child, out, globals_)
+
+
+def module_constants(tree: ast.Module) -> dict[str, Literal]:
+    """`ModuleSummary.constants`: top-level names bound exactly once in the module (no
+    `global` rebinding, no augmented assignment), by `NAME = <literal>` or `NAME: T = <literal>`
+    at the top level. From the syntax alone: a summary of a module that only imports is made
+    without indexing it."""
+    counts: dict[str, int] = {}
+    globals_: set[str] = set()
+    _bound_names(tree, counts, globals_)
+    out: dict[str, Literal] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            target, value = stmt.target, stmt.value
+        else:
+            continue
+        if not isinstance(target, ast.Name) or target.id.startswith("__"):
+            continue
+        name = target.id
+        if counts.get(name) != 1 or name in globals_:
+            continue
+        found = literal_of(value)
+        if found is not None:
+            out[name] = found
+    return out
+
+
+class ModuleConstants:
+    """The static values of one module's names: its own constants and the imported ones."""
+
+    def __init__(self, index: ModuleIndex, imported: Mapping[str, Literal]) -> None:
+        self.index = index
+        self.imported = imported
+
+    def _imported(self, node: ast.AST) -> Literal | None:
+        """`util.N` or `N` bound by an import, where the imported module assigns `N` once."""
+        if not self.imported:
+            return None
+        name = dotted(node)
+        if name is None or name not in self.imported:
+            return None
+        head = name.split(".", 1)[0]
+        module = self.index.scopes[self.index.tree]
+        found = self.index.lookup(head, self.index.scope_of(node))
+        bindings = module.bindings.get(head)
+        # the name must be the module-level import, bound once (not shadowed locally)
+        if found is None or found is not bindings or len(bindings) != 1:
+            return None
+        if bindings[0].kind != "import":
+            return None
+        return self.imported[name]
+
+    def int_value(self, node: ast.AST | None, depth: int = 0) -> int | None:
+        """An int known statically: a literal, simple arithmetic, a module-level constant of
+        this module or of a project module it imports."""
+        if node is None or depth > MAX_DEPTH:
+            return None
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, int)
+            and not isinstance(node.value, bool)
+        ):
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            v = self.int_value(node.operand, depth + 1)
+            return -v if v is not None else None
+        if isinstance(node, ast.BinOp):
+            return self._arithmetic(node, depth)
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            value = self._imported(node)
+            if value is not None:
+                return value if type(value) is int else None
+        if isinstance(node, ast.Name):
+            module = self.index.scopes[self.index.tree]
+            found = self.index.lookup(node.id, self.index.scope_of(node))
+            bindings = module.bindings.get(node.id)
+            if (
+                found is not None
+                and found is bindings
+                and len(bindings) == 1
+                and bindings[0].kind == "assign"
+            ):
+                return self.int_value(bindings[0].value, depth + 1)
+        return None
+
+    def _arithmetic(self, node: ast.BinOp, depth: int) -> int | None:
+        a = self.int_value(node.left, depth + 1)
+        b = self.int_value(node.right, depth + 1)
+        if a is None or b is None:
+            return None
+        try:
+            if isinstance(node.op, ast.Add):
+                return a + b
+            if isinstance(node.op, ast.Sub):
+                return a - b
+            if isinstance(node.op, ast.Mult):
+                return a * b
+            if isinstance(node.op, ast.FloorDiv) and b:
+                return a // b
+            if isinstance(node.op, ast.Pow) and 0 <= b <= 128:
+                return a**b
+            if isinstance(node.op, ast.LShift) and 0 <= b <= 128:
+                return a << b
+        except (OverflowError, ValueError):
+            return None
+        return None

@@ -1,0 +1,56 @@
+"""False positives that need more than one module (a constant, a helper's return value of
+another module), one folder each in `projects/`.
+
+Each folder is a reduced copy of the modules involved, the source named in the docstrings.
+Linted as a project from the folder (the project index joins the modules' summaries), the
+rules in preview and the default ones of the families in `test_regressions.FAMILIES` must stay
+silent, except on lines marked `# error: JAXnnn` (the near misses kept next to the case).
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import shutil
+
+import pytest
+
+from tests.regressions.test_regressions import CODES, _marked
+
+PROJECTS = sorted(p for p in (pathlib.Path(__file__).parent / "projects").iterdir() if p.is_dir())
+
+
+def test_there_are_project_cases():
+    assert PROJECTS
+
+
+@pytest.mark.parametrize("folder", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_project_false_positive_stays_silent(folder, tmp_path, run_cli):
+    root = tmp_path / folder.name
+    shutil.copytree(folder, root, ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "pyproject.toml").write_text("[tool.jaxlint]\n")  # the project's root
+    expected = set()
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        expected |= {(rel, line, code) for line, code in _marked(path.read_text("utf-8"))}
+    proc = run_cli(
+        "check",
+        "--format",
+        "json",
+        "--no-cache",
+        "--preview",
+        "--select",
+        ",".join(sorted(CODES)),
+        ".",
+        cwd=root,
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    got = {
+        (
+            (root / d["filename"]).resolve().relative_to(root.resolve()).as_posix(),
+            d["location"]["row"],
+            d["code"],
+        )
+        for d in json.loads(proc.stdout)
+    }
+    assert got == expected
