@@ -32,7 +32,8 @@ def literal_of(node: ast.AST | None) -> Literal | None:
         isinstance(node, ast.UnaryOp)
         and isinstance(node.op, ast.USub)
         and isinstance(node.operand, ast.Constant)
-        and type(node.operand.value) in (int, float)
+        and isinstance(node.operand.value, (int, float))
+        and not isinstance(node.operand.value, bool)
     ):
         return -node.operand.value
     if isinstance(node, ast.Tuple) and node.elts:
