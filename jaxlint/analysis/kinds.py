@@ -28,9 +28,10 @@ from typing import Any
 
 from jaxlint.analysis.constants import IMPORTED_CONSTANTS
 from jaxlint.analysis.flow.levels import Level
+from jaxlint.analysis.host_numpy import returns_host_numpy
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.library_facts import LIBRARY_FACTS, LibraryFact, ValueKind, join, level_of
-from jaxlint.analysis.syntax import positional_params
+from jaxlint.analysis.syntax import own_returns, positional_params
 
 __all__ = [
     "LIBRARY_FACTS",
@@ -584,7 +585,7 @@ def returns_static(index: ModuleIndex, fn: ast.AST) -> bool:
     body = getattr(fn, "body", [])
     if len(body) > 6 or not isinstance(body[-1], ast.Return):
         return False  # a metadata getter is short and ends in its return (and walks are dear)
-    values = [r.value for r in _own_returns(fn)]
+    values = [r.value for r in own_returns(fn)]
     return bool(values) and all(v is not None and _static_expr(v) for v in values)
 
 
@@ -622,7 +623,7 @@ def returns_bool(fn: ast.AST) -> bool:
     """Every `return` of `fn` gives a Python bool by its form (`bool_valued`: `return step >=
     start`, `return False`): at most two results, whatever it is given. (A comparison of
     arrays is an array, but a function traced by jit is not called per step from Python.)"""
-    values = [r.value for r in _own_returns(fn)]
+    values = [r.value for r in own_returns(fn)]
     return bool(values) and all(bool_valued(v) for v in values)
 
 
@@ -636,120 +637,6 @@ def bool_functions(index: ModuleIndex) -> list[str]:
         and not stmt.decorator_list
         and returns_bool(stmt)
     )
-
-
-# methods of a NumPy array that give a NumPy array (or Python value) back
-_HOST_METHODS = frozenset({"reshape", "astype", "transpose", "ravel", "flatten", "copy", "T"})
-MAX_HOST_BODY = 30  # statements: a small helper, so the walk stays cheap
-
-
-def returns_host_numpy(index: ModuleIndex, fn: ast.AST) -> bool:
-    """`fn` returns a host NumPy array of Python values (meliad `relative_positions_np`:
-    `np.arange(0, num_queries).reshape(...)` of parameters annotated `int`): each return is
-    built from `numpy.*` calls whose arguments are all such values, their array methods
-    (`.reshape`), and arithmetic of those with literals, parameters annotated as Python
-    scalars (`int`, `Optional[int]`) and locals assigned only such values. A NumPy call of a
-    tracer fails while tracing, and NumPy arithmetic with a tracer gives a tracer, so only
-    these operands are accepted."""
-    body = getattr(fn, "body", [])
-    if not body or len(body) > MAX_HOST_BODY:
-        return False
-    args = fn.args  # type: ignore[attr-defined]
-    params = {a.arg: a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-    assigned: dict[str, list[ast.expr]] = {}
-    stack = list(ast.iter_child_nodes(fn))
-    while stack:
-        cur = stack.pop()
-        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        if isinstance(cur, ast.Name) and not isinstance(cur.ctx, ast.Load):
-            parent = getattr(cur, "jl_parent", None)
-            if isinstance(parent, ast.Assign) and parent.targets == [cur]:
-                assigned.setdefault(cur.id, []).append(parent.value)
-            else:
-                assigned.setdefault(cur.id, []).append(None)  # type: ignore[arg-type]
-        stack.extend(ast.iter_child_nodes(cur))
-
-    def scalar_param(name: str) -> bool:
-        ann = params.get(name)
-        if ann is None:
-            return False
-        if isinstance(ann, ast.Name):
-            return ann.id in _SCALARS
-        if isinstance(ann, ast.Subscript) and dotted(ann.value) in ("Optional", "typing.Optional"):
-            return isinstance(ann.slice, ast.Name) and ann.slice.id in _SCALARS
-        if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):  # `int | None`
-            sides = (ann.left, ann.right)
-            return any(isinstance(x, ast.Name) and x.id in _SCALARS for x in sides) and all(
-                (isinstance(x, ast.Name) and x.id in _SCALARS)
-                or (isinstance(x, ast.Constant) and x.value is None)
-                for x in sides
-            )
-        return False
-
-    def host(node: ast.AST | None, seen: frozenset[str], depth: int = 0) -> bool:
-        if node is None or depth > 12:
-            return False
-        if isinstance(node, ast.Constant):
-            return True
-        if isinstance(node, ast.Name):
-            if node.id in seen:
-                return True  # `offset = num_keys - num_queries` inside `if offset is None`
-            values = assigned.get(node.id, [])
-            if node.id in params and not scalar_param(node.id):
-                return False
-            return all(host(v, seen | {node.id}, depth + 1) for v in values) and (
-                bool(values) or node.id in params
-            )
-        if isinstance(node, ast.UnaryOp):
-            return host(node.operand, seen, depth + 1)
-        if isinstance(node, ast.BinOp):
-            return host(node.left, seen, depth + 1) and host(node.right, seen, depth + 1)
-        if isinstance(node, ast.Tuple):
-            return all(host(e, seen, depth + 1) for e in node.elts)
-        if isinstance(node, ast.Attribute) and node.attr in _HOST_METHODS:
-            return numpy_value(node.value, seen, depth + 1)
-        if isinstance(node, ast.Call):
-            return numpy_value(node, seen, depth)
-        return False
-
-    def numpy_value(node: ast.AST, seen: frozenset[str], depth: int) -> bool:
-        if isinstance(node, ast.Name):
-            return host(node, seen, depth + 1)
-        if not isinstance(node, ast.Call):
-            return isinstance(node, ast.Attribute) and host(node, seen, depth + 1)
-        func = node.func
-        operands = [*node.args, *(kw.value for kw in node.keywords)]
-        if isinstance(func, ast.Attribute) and func.attr in _HOST_METHODS:
-            if not numpy_value(func.value, seen, depth + 1):
-                return False
-        elif not (index.qualname(func) or "").startswith("numpy."):
-            return False
-        return all(host(a, seen, depth + 1) or _numpy_dtype(index, a) for a in operands)
-
-    def from_numpy(node: ast.AST, seen: frozenset[str], depth: int = 0) -> bool:
-        """`node` holds a NumPy result (not only Python scalars: those may be traced)."""
-        if depth > 12:
-            return False
-        if isinstance(node, ast.Call):
-            return True
-        if isinstance(node, ast.Name):
-            return node.id not in seen and any(
-                v is not None and from_numpy(v, seen | {node.id}, depth + 1)
-                for v in assigned.get(node.id, [])
-            )
-        return any(from_numpy(c, seen, depth + 1) for c in ast.iter_child_nodes(node))
-
-    values = [r.value for r in _own_returns(fn)]
-    return bool(values) and all(
-        v is not None and host(v, frozenset()) and from_numpy(v, frozenset()) for v in values
-    )
-
-
-def _numpy_dtype(index: ModuleIndex, node: ast.AST) -> bool:
-    """`np.int32`, `jnp.float32` as a dtype argument."""
-    q = index.qualname(node) or ""
-    return q.startswith(("numpy.", "jax.numpy.")) and isinstance(node, ast.Attribute)
 
 
 _META = frozenset({"shape", "ndim", "size", "dtype"})
@@ -770,19 +657,6 @@ def _static_expr(node: ast.AST) -> bool:
     if isinstance(node, ast.Tuple):
         return all(_static_expr(e) for e in node.elts)
     return False
-
-
-def _own_returns(fn: ast.AST) -> list[ast.Return]:
-    """The `return` statements of `fn` itself (not of functions nested in it)."""
-    out: list[ast.Return] = []
-    stack = list(ast.iter_child_nodes(fn))
-    while stack:
-        cur = stack.pop()
-        if isinstance(cur, ast.Return):
-            out.append(cur)
-        if not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(cur))
-    return out
 
 
 def static_result(index: ModuleIndex, helpers: frozenset[str], func: ast.AST) -> bool:

@@ -107,6 +107,19 @@ def walk_scope(node: ast.AST) -> Iterator[ast.AST]:
                 yield child
 
 
+def own_returns(fn: ast.AST) -> list[ast.Return]:
+    """The `return` statements of `fn` itself (not of functions nested in it)."""
+    out: list[ast.Return] = []
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Return):
+            out.append(cur)
+        if not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(cur))
+    return out
+
+
 # -- names ------------------------------------------------------------------------------------
 
 
