@@ -10,6 +10,7 @@ shadowing by parameters. Star and relative imports resolve to nothing (unknown =
 from __future__ import annotations
 
 import ast
+import builtins
 from dataclasses import dataclass, field
 
 from jaxlint.analysis.syntax import (
@@ -22,6 +23,16 @@ from jaxlint.analysis.syntax import (
 
 SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
 _UNSET = object()
+# the names an unbound Name can mean: the builtins (`print`, `float`) and the module
+# attributes every module has. Any other unbound name is unknown (a notebook using a name its
+# session bound elsewhere, a star import): giving it its bare name made an unbound `random`
+# the stdlib module (v7 hypernerf notebook, JAX204)
+BUILTIN_NAMES = frozenset(dir(builtins)) | {
+    "__file__",
+    "__builtins__",
+    "__path__",
+    "__annotations__",
+}
 # node types `ModuleIndex._record` looks at (everything else only gets parent links)
 RECORDED = frozenset(
     {
@@ -365,7 +376,8 @@ class ModuleIndex:
     def qualname(self, node: ast.AST, _depth: int = 0) -> str | None:
         """Fully qualified dotted name of a Name/Attribute chain, or None when unknown.
 
-        Unbound names are builtins and resolve to their bare name (`print`, `float`).
+        Unbound builtins resolve to their bare name (`print`, `float`); any other unbound
+        name is unknown (None).
         """
         key = id(node)
         result = self._qual_cache.get(key, _UNSET)  # one lookup: asked ~2,000 times a file
@@ -385,7 +397,7 @@ class ModuleIndex:
             return None
         found = self.lookup(node.id, self.scope_of(node))
         if found is None:
-            return node.id
+            return node.id if node.id in BUILTIN_NAMES else None
         b = self.binding(node.id, self.scope_of(node))
         if b is None:
             return None
