@@ -38,7 +38,7 @@ import weakref
 from dataclasses import dataclass, field
 
 from jaxlint.analysis import syntax
-from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import SHAPE_FIRST, SHAPE_KEYWORDS, SHAPE_METHODS, SHAPE_SECOND
 from jaxlint.analysis.kept_fields import (
     TRAIN_STATE_STATIC,
@@ -1376,7 +1376,8 @@ def list_grows_per_step(loop: ast.AST, name: str) -> bool:
     """The Python list `name` gets longer from step to step of `loop`: the loop appends to it
     (`append`/`extend`/`insert`) and never resets its length. A reset is an unconditional
     rebinding in the loop's body to a list of bounded length: a fresh display (`x = []`), or a
-    slice with a constant bound (`x = x[-1:]`, `x = x[:k]`); after it, the length at a call is
+    slice with a bound that is a constant or the same on every step (`x = x[-1:]`, `x = x[:k]`,
+    cleanba's `obs = obs[-args.async_update:]`); after it, the length at a call is
     the reset length plus that step's appends, not the count of steps so far (Stoix sebulba
     `traj_storage = traj_storage[-1:]`), unless the count appended per step changes
     (`_appends_vary`)."""
@@ -1390,7 +1391,7 @@ def list_grows_per_step(loop: ast.AST, name: str) -> bool:
     )
     if not appends:
         return False
-    if not any(_resets(stmt, name) for stmt in _unconditional(loop)):
+    if not any(_resets(stmt, name, loop) for stmt in _unconditional(loop)):
         return True
     return _appends_vary(loop, name)
 
@@ -1399,8 +1400,18 @@ def _appends_vary(loop: ast.AST, name: str) -> bool:
     """Some append to `name` sits in an inner `for` whose iterable changes from step to step
     of `loop` (`for _ in range(i): x.append(...)`): the count appended per step, and so the
     length after a reset, changes. A count that follows only the list's own length
-    (`range(n + int(len(x) == 0))`, a bootstrap step on the first fill) does not count."""
-    varying = loop_varying_names(loop, exclude=frozenset({name}))
+    (`range(n + int(len(x) == 0))`, a bootstrap step on the first fill), or the length of
+    another list cut back on every step (cleanba's `len(obs)` counting the appends to
+    `actions`), does not count: those take a few lengths, not one per step."""
+    windows = {
+        stmt.targets[0].id  # type: ignore[attr-defined]
+        for stmt in _unconditional(loop)
+        if isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and _resets(stmt, stmt.targets[0].id, loop)
+    }
+    varying = loop_varying_names(loop, exclude=frozenset({name} | windows))
     for node in ast.walk(loop):
         if not (
             isinstance(node, ast.Call)
@@ -1430,7 +1441,7 @@ def _unconditional(loop: ast.AST) -> list[ast.stmt]:
     return out
 
 
-def _resets(stmt: ast.stmt, name: str) -> bool:
+def _resets(stmt: ast.stmt, name: str, loop: ast.AST) -> bool:
     if not (
         isinstance(stmt, ast.Assign)
         and len(stmt.targets) == 1
@@ -1452,6 +1463,49 @@ def _resets(stmt: ast.stmt, name: str) -> bool:
             return True  # x[-k:]: at most k elements
         if hi is not None and hi >= 0 and (s.lower is None or lo is not None):
             return True  # x[:k], x[j:k]: at most k elements
+        # the same bound on every step (`x[-args.window:]`, `x[:self.k]`): at most that many
+        # elements, so the length no longer follows the count of steps (the bound's sign is
+        # not known, and growth unproven stays silent)
+        stored = _stored_in(loop)
+        lower, upper = s.lower, s.upper
+        if upper is None and isinstance(lower, ast.UnaryOp) and isinstance(lower.op, ast.USub):
+            return _same_every_step(lower.operand, stored, name)
+        if upper is not None and (lower is None or lo is not None):
+            return _int_constant(upper) is None and _same_every_step(upper, stored, name)
+    return False
+
+
+def _stored_in(loop: ast.AST) -> frozenset[str]:
+    """The names and dotted attributes (`self.k`) that `loop` binds anywhere in it."""
+    out: set[str] = set()
+    for node in ast.walk(loop):
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+            d = dotted(node)
+            if d:
+                out.add(d)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+    return frozenset(out)
+
+
+def _same_every_step(expr: ast.AST, stored: frozenset[str], name: str) -> bool:
+    """`expr` takes the same value on every step: constants, names and attribute chains the
+    loop never binds (nor any prefix of them), and arithmetic of those; no call, no subscript
+    (their results may change), and not the list itself (`x[-len(x) // 2:]`)."""
+    if isinstance(expr, ast.Constant):
+        return type(expr.value) is int
+    if isinstance(expr, ast.UnaryOp):
+        return _same_every_step(expr.operand, stored, name)
+    if isinstance(expr, ast.BinOp):
+        return _same_every_step(expr.left, stored, name) and _same_every_step(
+            expr.right, stored, name
+        )
+    if isinstance(expr, (ast.Name, ast.Attribute)):
+        d = dotted(expr)
+        if not d or d.split(".")[0] == name:
+            return False
+        parts = d.split(".")
+        return not any(".".join(parts[: i + 1]) in stored for i in range(len(parts)))
     return False
 
 
