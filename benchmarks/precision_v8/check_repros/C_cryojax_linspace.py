@@ -14,7 +14,12 @@ class Method(eqx.Module):
 @eqx.filter_jit
 def run(method, n_iterations):
     def body(i, carry):
-        idx = jnp.linspace(i * method.batch_size, (i + 1) * method.batch_size - 1, method.batch_size, dtype=jnp.int32)
+        idx = jnp.linspace(
+            i * method.batch_size,
+            (i + 1) * method.batch_size - 1,
+            method.batch_size,
+            dtype=jnp.int32,
+        )
         return carry + idx.sum()
 
     return jax.lax.fori_loop(0, 3, body, jnp.int32(0))

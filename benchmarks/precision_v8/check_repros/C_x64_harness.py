@@ -40,6 +40,8 @@ with warnings.catch_warnings(record=True) as w:
 
 with warnings.catch_warnings(record=True) as w:
     warnings.simplefilter("always")
-    y0 = jnp.ones((2,), dtype=jnp.float64)  # eager, before to_onnx (test_loop_body_io_relaxation.py:44)
+    y0 = jnp.ones(
+        (2,), dtype=jnp.float64
+    )  # eager, before to_onnx (test_loop_body_io_relaxation.py:44)
     print("eager before to_onnx:", y0.dtype, "warnings:", [str(x.message)[:60] for x in w])
     assert y0.dtype == jnp.float32 and w
