@@ -30,6 +30,7 @@ from functools import cached_property
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.deadness import value_is_dead
+from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_draws import KeyDraws
 from jaxlint.analysis.flow.key_guards import LiteralGuard, call_skips, joined, literal_guard
@@ -68,7 +69,7 @@ from jaxlint.analysis.flow.key_terms import (
 )
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES
+from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
 
 __all__ = [
@@ -746,8 +747,9 @@ class KeyFlow(KeyRepeats, KeyDraws):
             loop = loops[-1]
             bound = self._bound(loop)
             if name not in bound and base_name(name) not in bound:
-                # `for shape in shapes: normal(key, shape)` draws per-configuration inputs
-                if not self._per_configuration(call, loop, bound):
+                # `for shape in shapes: normal(key, shape)` draws per-configuration inputs;
+                # a body that always leaves the loop (`while True: ...; break`) runs once
+                if not self._per_configuration(call, loop, bound) and self._runs_again(call, loop):
                     self.reuses.append(Reuse(name, call, None, "loop", loop))
                 return
         if fn is not None and fn in self._loop_bodies and not loops:
@@ -755,6 +757,19 @@ class KeyFlow(KeyRepeats, KeyDraws):
             local = self._bound(fn)
             if base_name(name) not in params and base_name(name) not in local:
                 self.reuses.append(Reuse(name, call, None, "closure", fn))
+
+    def _runs_again(self, call: ast.Call, loop: ast.AST) -> bool:
+        """The statement holding `call` may run again after itself (a later step of the `for`
+        or `while` statement `loop`), by the flow graph; a comprehension's element, or a
+        statement the graph does not place, is taken to run again."""
+        stmt = statement_of(call)
+        if stmt is None or not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
+            return True
+        graphs = flow_graphs(self.index)
+        graph = graphs.graph(graphs.owner(stmt))
+        if stmt not in graph.spans:
+            return True
+        return graph.may_run_after(stmt, stmt)
 
     @cached_property
     def _split_children(self) -> SplitChildren:
