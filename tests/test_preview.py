@@ -217,7 +217,7 @@ PREVIEW_RULES = (
     "JAX403",
     "JAX404",
     "JAX405",
-    "JAX407",
+    "JAX502",
     "JAX503",
     "JAX601",
     "JAX701",
@@ -226,11 +226,13 @@ PREVIEW_RULES = (
 
 def test_the_shipped_table_is_the_held_out_measurement():
     """Each entry was under 90% precise on a held-out set (v3 check half, v4 check half, v5,
-    v6 check half: benchmarks/precision_v*/); changing it needs a new fresh measurement."""
+    v6 check half, v8: benchmarks/precision_v*/); changing it needs a new fresh measurement.
+    JAX407 came back on v8 (54 of 55), JAX502 left on it (0 of 2)."""
     assert codes.PREVIEW == frozenset({*PREVIEW_RULES, ("JAX201", "medium"), ("JAX111", "medium")})
     doc = (Path(__file__).parent.parent / "docs" / "precision.md").read_text(encoding="utf-8")
     section = doc.split("## The default selection after v4 and v5")[1].split("\n## ")[0]
     section += doc.split("## Fresh corpus v6")[1].split("\n## ")[0]
+    section += doc.split("## Fresh check set v8")[1].split("\n## ")[0]
     for code in (*PREVIEW_RULES, "JAX201", "JAX111"):
         assert code in section, code
 
