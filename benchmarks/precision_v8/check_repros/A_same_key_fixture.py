@@ -5,7 +5,6 @@ Checks whether the draws are identical / share values.
 
 import jax
 import jax.numpy as jnp
-from jax.scipy.special import ndtri
 
 R, T, F = 5, 3, 4
 key = jax.random.PRNGKey(0)

@@ -21,7 +21,7 @@ class Args:
 def train(args, width):
     obs = []
     actions = []
-    for update in range(10):
+    for _update in range(10):
         for _ in range(4 + int(len(obs) == 0)):
             obs.append(jnp.zeros(3))
             actions.append(jnp.zeros(1))
@@ -34,7 +34,7 @@ def train(args, width):
 def grows(args):
     obs = []
     k = 1
-    for update in range(10):
+    for _update in range(10):
         obs.append(jnp.zeros(3))
         obs.append(jnp.zeros(3))
         bulk(obs)  # error: JAX404
@@ -44,7 +44,7 @@ def grows(args):
 
 def halves():
     obs = []
-    for update in range(10):
+    for _update in range(10):
         obs.append(jnp.zeros(3))
         obs.append(jnp.zeros(3))
         bulk(obs)  # error: JAX404
