@@ -196,6 +196,22 @@ def all_params(fn: ast.AST) -> list[str]:
     return names
 
 
+def param_defaults(fn: ast.AST) -> dict[str, ast.expr]:
+    """Each parameter of `fn` that has a default, to its default expression (positional and
+    keyword-only); empty for a node without parameters."""
+    args = getattr(fn, "args", None)
+    if args is None:
+        return {}
+    positional = [*args.posonlyargs, *args.args]
+    out = dict(
+        zip([a.arg for a in positional[len(positional) - len(args.defaults) :]], args.defaults)
+    )
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        if d is not None:
+            out[a.arg] = d
+    return out
+
+
 def bind_arguments(
     call: ast.Call, fn: ast.AST, *, bound: bool | None = None
 ) -> dict[str, ast.expr]:

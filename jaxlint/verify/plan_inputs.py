@@ -19,9 +19,10 @@ from typing import Any
 
 from jaxlint.analysis import ModuleFacts
 from jaxlint.analysis.imports import dotted
+from jaxlint.analysis.syntax import param_defaults
 from jaxlint.core.config import Settings
 from jaxlint.core.errors import UsageError
-from jaxlint.verify.plan_locate import param_defaults, positional_params
+from jaxlint.verify.plan_locate import positional_params
 
 DEFAULT_SHAPE = (8,)
 KEY_NAMES = re.compile(r"^(key|rng|prng|subkey|sub_key|rng_key|prng_key|keys|.*_key|key_.*)$")

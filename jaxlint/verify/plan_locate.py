@@ -34,18 +34,6 @@ def positional_params(fn: ast.AST) -> list[ast.arg]:
     return [*args.posonlyargs, *args.args]
 
 
-def param_defaults(fn: ast.AST) -> dict[str, ast.expr]:
-    args = fn.args  # type: ignore[attr-defined]
-    positional = positional_params(fn)
-    out = dict(
-        zip([a.arg for a in positional[len(positional) - len(args.defaults) :]], args.defaults)
-    )
-    for a, d in zip(args.kwonlyargs, args.kw_defaults):
-        if d is not None:
-            out[a.arg] = d
-    return out
-
-
 def is_method(fn: ast.AST) -> bool:
     return isinstance(getattr(fn, "jl_parent", None), ast.ClassDef)
 

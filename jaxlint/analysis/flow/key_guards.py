@@ -106,21 +106,7 @@ def call_skips(guard: LiteralGuard, passed: dict[str, ast.AST], fn: ast.AST) -> 
     default outside them): the guarded consumptions never run."""
     arg = passed.get(guard.param)
     if arg is None:
-        arg = _default(fn, guard.param)
+        arg = syntax.param_defaults(fn).get(guard.param)
     if not isinstance(arg, ast.Constant):
         return False
     return arg.value not in guard.values
-
-
-def _default(fn: ast.AST, name: str) -> ast.AST | None:
-    args = getattr(fn, "args", None)
-    if args is None:
-        return None
-    positional = [*args.posonlyargs, *args.args]
-    for a, d in zip(positional[len(positional) - len(args.defaults) :], args.defaults):
-        if a.arg == name:
-            return d
-    for a, d in zip(args.kwonlyargs, args.kw_defaults):
-        if a.arg == name:
-            return d
-    return None

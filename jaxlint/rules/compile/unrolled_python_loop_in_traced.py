@@ -9,7 +9,7 @@ import ast
 import re
 
 from jaxlint.analysis.jax_api import JIT_FACTORIES
-from jaxlint.analysis.syntax import all_params, positional_params
+from jaxlint.analysis.syntax import all_params, param_defaults, positional_params
 from jaxlint.analysis.traced import TracedFunction
 from jaxlint.rules.base import Context, Examples, Rule
 
@@ -300,7 +300,7 @@ def _passed_ints(
             ):
                 arg = call.args[i]
         if arg is None:
-            arg = _default_of(node, name)
+            arg = param_defaults(node).get(name)
         value = _int_value(ctx, arg)
         if value is not None:
             seen.append((value, call.lineno))
@@ -397,7 +397,7 @@ def _static_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:
     b = ctx.index.binding(name, ctx.index.scope_of(it))
     if b is None or b.kind != "param":
         return None
-    default = _default_of(node, name)
+    default = param_defaults(node).get(name)
     if default is not None:
         v = _int_value(ctx, default)
         if v is not None and v < threshold:
@@ -416,16 +416,3 @@ def _static_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:
     if seen and all(v is not None and v < threshold for v in seen):
         return None
     return name
-
-
-def _default_of(fn: ast.AST, name: str) -> ast.expr | None:
-    args = fn.args  # type: ignore[attr-defined]
-    positional = [*args.posonlyargs, *args.args]
-    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    for a, d in zip(positional, defaults):
-        if a.arg == name:
-            return d
-    for a, d in zip(args.kwonlyargs, args.kw_defaults):
-        if a.arg == name:
-            return d
-    return None
