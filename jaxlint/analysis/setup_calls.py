@@ -34,26 +34,36 @@ def runs_only_before(index: ModuleIndex, fn: ast.AST, stmt: ast.stmt, script: bo
         return False
     if not (script or fn.name.startswith("_")) or fn.name in _exported(index.tree):
         return False
-    uses = index.names.get(fn.name, [])
-    if not uses:
+    calls = _only_called_from(index, fn, None)
+    if not calls:
         return False
     start = getattr(stmt, "lineno", 0)
-    for use in uses:
-        call = parent(use)
-        if not (
-            isinstance(use.ctx, ast.Load)
-            and isinstance(call, ast.Call)
-            and call.func is use
-            and index.enclosing_function(use) is None
-            and index.resolve_function(use) is fn
-        ):
-            return False
+    for call in calls:
         top = _module_statement(call)
         if top is None or top is stmt or any(a is stmt for a in ancestors(call)):
             return False
         if getattr(top, "end_lineno", top.lineno) >= start:
             return False
     return True
+
+
+def _only_called_from(index: ModuleIndex, fn: ast.AST, scope: ast.AST | None) -> list[ast.Call]:
+    """The calls of module-level `fn` when its name is used only as their callee, each made
+    directly in `scope` (None: module-level code); empty when any use is something else (a
+    value passed on, a rebinding, a call from elsewhere)."""
+    calls: list[ast.Call] = []
+    for use in index.names.get(fn.name, []):  # type: ignore[attr-defined]
+        call = parent(use)
+        if not (
+            isinstance(use.ctx, ast.Load)
+            and isinstance(call, ast.Call)
+            and call.func is use
+            and index.enclosing_function(use) is scope
+            and index.resolve_function(use) is fn
+        ):
+            return []
+        calls.append(call)
+    return calls
 
 
 def _module_statement(node: ast.AST) -> ast.stmt | None:
@@ -122,20 +132,11 @@ def set_before_every_call(
     if not isinstance(parent(reader), ast.Module) or not runs_once(index, setter, script):
         return False
     write_stmt = statement_of(write)
-    uses = index.names.get(reader.name, [])
-    if write_stmt is None or not uses:
+    calls = _only_called_from(index, reader, setter)
+    if write_stmt is None or not calls:
         return False
     graphs = flow_graphs(index)
-    for use in uses:
-        call = parent(use)
-        if not (
-            isinstance(use.ctx, ast.Load)
-            and isinstance(call, ast.Call)
-            and call.func is use
-            and index.enclosing_function(use) is setter
-            and index.resolve_function(use) is reader
-        ):
-            return False
+    for call in calls:
         call_stmt = statement_of(call)
         if call_stmt is None or call_stmt is write_stmt:
             return False
