@@ -344,6 +344,26 @@ TREE_CONTAINERS = frozenset(
         "jax.tree_util.tree_leaves_with_path",
     }
 )
+# pytree and transform utilities returning a fixed-size tuple whose parts differ in kind: per
+# part, "tree" (what the input's leaves are: traced when the input is) or "static" (a Python
+# object under tracing: a PyTreeDef, an unravel or VJP function). `leaves, treedef =
+# jax.tree.flatten(x)` then `if treedef != other:` compares tree structures, a Python bool
+# (jax2onnx's fori_loop plugin; checked with JAX 0.12 under jit)
+TUPLE_RESULTS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        (
+            "jax.tree.flatten",
+            "jax.tree_util.tree_flatten",
+            "jax.tree_flatten",
+            "jax.tree.flatten_with_path",
+            "jax.tree_util.tree_flatten_with_path",
+        ),
+        ("tree", "static"),
+    ),
+    "jax.flatten_util.ravel_pytree": ("tree", "static"),
+    "jax.vjp": ("tree", "static"),
+    "jax.linearize": ("tree", "static"),
+}
 # transforms that trace only the array leaves of their arguments (the rest is static)
 FILTERING = ("equinox.", "flax.nnx.")
 # exceptions JAX raises on tracers: code in a `try` that catches one of them is probing for

@@ -61,3 +61,27 @@ def concrete_guard(index: ModuleIndex, test: ast.AST) -> tuple[set[str], set[str
     if "tracer" in last or "traced" in last:
         return set(), {first.id}
     return set(), set()
+
+
+# the flag `jax.disable_jit()` sets (`jax.config.read("jax_disable_jit")` raises in JAX 0.12:
+# flags with a context manager are read as attributes)
+_DISABLE_JIT = "jax.config.jax_disable_jit"
+
+
+def jit_disabled(index: ModuleIndex, test: ast.AST) -> tuple[bool, bool]:
+    """(where it holds, where it fails) the test proves jit disabled.
+
+    `if jax.config.jax_disable_jit:` guards debugging code (asserts on values, NumPy checks)
+    that runs only when `jax.disable_jit()` is on, so never inside a jit trace (ssm-jax's
+    `laplace_em`); `and` keeps the proof where the whole test holds, `not` swaps the arms."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        holds, fails = jit_disabled(index, test.operand)
+        return fails, holds
+    if isinstance(test, ast.BoolOp):
+        parts = [jit_disabled(index, v) for v in test.values]
+        if isinstance(test.op, ast.And):
+            return any(p[0] for p in parts), False
+        return False, any(p[1] for p in parts)
+    if isinstance(test, ast.Attribute):
+        return index.qualname(test) == _DISABLE_JIT, False
+    return False, False

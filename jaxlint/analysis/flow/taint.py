@@ -23,7 +23,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from jaxlint.analysis.calls import CallKind
-from jaxlint.analysis.flow.concrete_guards import concrete_guard
+from jaxlint.analysis.flow.concrete_guards import concrete_guard, jit_disabled
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.flow.taint_queries import TaintQueries
 from jaxlint.analysis.flow.walker import ForwardWalker
@@ -44,6 +44,7 @@ from jaxlint.analysis.jax_api import (
     TREE_CONTAINERS,
     TREE_MAP,
     TREE_METHODS,
+    TUPLE_RESULTS,
 )
 from jaxlint.analysis.kinds import (
     ARRAY_METHODS,
@@ -69,6 +70,17 @@ _MAPPED = frozenset({CallKind.MAPPED})  # `jax.tree.map(f, tree)`: f runs on the
 # was last assigned a boolean mask / something else
 MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
 OBJECT_KEY = "\x00object:"  # bound to an instance of another module's class (kinds.py)
+
+
+def _rows_of(display: ast.List | ast.Tuple, width: int) -> bool:
+    """Every element of a literal list/tuple is a tuple/list display of `width` elements, none
+    starred (rows that a loop target of that width unpacks position by position)."""
+    return bool(display.elts) and all(
+        isinstance(row, (ast.Tuple, ast.List))
+        and len(row.elts) == width
+        and not any(isinstance(e, ast.Starred) for e in row.elts)
+        for row in display.elts
+    )
 
 
 def catches_tracer_errors(node: ast.AST) -> bool:
@@ -366,11 +378,14 @@ class TaintAnalysis(TaintQueries):
         """(body, else) runs only on concrete values, so never under tracing.
 
         A guard proving a traced value concrete (`if not isinstance(x, Tracer):`,
-        `if is_concrete(x):`) marks an eager-only path; so does `if n is None:` on a
-        parameter every traced application binds to a value (`partial(f, n=size)`).
+        `if is_concrete(x):`) marks an eager-only path; so do `if jax.config.jax_disable_jit:`
+        and `if n is None:` on a parameter every traced application binds to a value
+        (`partial(f, n=size)`).
         """
         body = any(env.get(n, Level.NONE) >= Level.TREE for n in holds)
         orelse = any(env.get(n, Level.NONE) >= Level.TREE for n in fails)
+        no_jit_if, no_jit_else = jit_disabled(self.index, test)
+        body, orelse = body or no_jit_if, orelse or no_jit_else
         if (
             isinstance(test, ast.Compare)
             and len(test.ops) == 1
@@ -435,9 +450,15 @@ class TaintAnalysis(TaintQueries):
 
     def _call_elements(self, value: ast.AST | None, n: int) -> tuple[Level, ...] | None:
         """Per-element levels of `helper(...)` when the helper returns n-tuples (and the
-        call is traced as a whole: a helper called with static arguments returns statics)."""
+        call is traced as a whole: a helper called with static arguments returns statics), or
+        of a library call whose parts differ in kind (`jax_api.TUPLE_RESULTS`)."""
         if not isinstance(value, ast.Call) or self.level(value) == Level.NONE:
             return None
+        parts = TUPLE_RESULTS.get(self.index.qualname(value.func) or "")
+        if parts is not None:  # `leaves, treedef = jax.tree.flatten(x)`: the treedef is static
+            if len(parts) != n:
+                return None
+            return tuple(Level.TREE if p == "tree" else Level.NONE for p in parts)
         callee = self.calls.function(value)
         elts = self.return_elts.get(callee) if callee is not None else None
         if elts is None or len(elts) != n:
@@ -484,6 +505,13 @@ class TaintAnalysis(TaintQueries):
                 )
                 return
         if isinstance(iter_node, (ast.List, ast.Tuple)) and level >= Level.CONTAINER:
+            if isinstance(target, (ast.Tuple, ast.List)) and _rows_of(iter_node, len(target.elts)):
+                # `for name, value in (("single", x), ("pair", z)):` each position of the rows
+                # binds its own elements: `name` is a str on every step
+                for i, t in enumerate(target.elts):
+                    part = max(self.level(row.elts[i]) for row in iter_node.elts)  # type: ignore[attr-defined]
+                    self.bind(t, None, part, env)
+                return
             elt = max((self.level(e) for e in iter_node.elts), default=Level.NONE)
             self.bind(target, None, elt, env)
             return
