@@ -12,9 +12,9 @@ from typing import Protocol
 from jaxlint.analysis.constants import IMPORTED_CONSTANTS, Literal
 from jaxlint.analysis.kinds import BOOL_HELPERS, IMPORTED_STATIC, PASSED_ARGUMENTS, STATIC_HELPERS
 
-SUMMARY_FORMAT = 10  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 11  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
-# data_attributes; 9: bool_returns; 10: constants
+# data_attributes; 9: bool_returns; 10: constants; 11: annotated
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -337,14 +337,14 @@ def imported_constants(project, importer: str) -> ImportedConstants | None:  # n
 
 def static_attributes(project, importer: str) -> StaticAttributes | None:  # noqa: ANN001
     """The `StaticAttributes` of `importer`: what the modules it imports from (one hop: the
-    module of each `from m import C` and each `import m`) declare static, less every name one
-    of them or the importer itself declares as data (names must be unambiguous, as in
-    analysis/pytrees.py)."""
+    module of each `from m import C` and each `import m`, and the defining module of each
+    class its annotations name as `m.C`) declare static, less every name one of them or the
+    importer itself declares as data (names must be unambiguous, as in analysis/pytrees.py)."""
     summary = project.summaries[importer]
     static: set[str] = set()
     data: set[str] = set(summary.data_attributes)
     seen: set[str] = set()
-    for target in summary.imported.values():
+    for target in (*summary.imported.values(), *summary.annotated):
         found = project.resolve(target, importer)
         paths = [found[0]] if found is not None else []
         module_path = project._module_path(target, importer)
@@ -417,6 +417,10 @@ class ModuleSummary:
     bool_returns: list[str] = field(default_factory=list)
     # top-level names assigned once, to a literal: name -> value (analysis/constants.py)
     constants: dict[str, Literal] = field(default_factory=dict)
+    # classes its parameter annotations name through an imported module (`def f(x:
+    # e3nn.IrrepsArray)` with `import e3nn_jax as e3nn`: "e3nn_jax.IrrepsArray"), whose
+    # modules' static attributes it reads too (`static_attributes` below)
+    annotated: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -440,6 +444,7 @@ class ModuleSummary:
             "constants": {
                 k: list(v) if isinstance(v, tuple) else v for k, v in self.constants.items()
             },
+            "annotated": list(self.annotated),
         }
 
     @classmethod
@@ -467,6 +472,7 @@ class ModuleSummary:
             [str(a) for a in data.get("data_attributes", [])],
             [str(f) for f in data.get("bool_returns", [])],
             {str(k): _literal_json(v) for k, v in data.get("constants", {}).items()},
+            [str(t) for t in data.get("annotated", [])],
         )
 
 

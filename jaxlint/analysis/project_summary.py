@@ -33,6 +33,7 @@ from jaxlint.analysis.project_text import (
     uses_transform,
 )
 from jaxlint.analysis.traced import TracedFunction
+from jaxlint.analysis.transforms import module_library
 
 
 def needs_summary(
@@ -119,6 +120,25 @@ class _Imports:
             return None
         base = self.import_target(b.node, expr.id)
         return ".".join([base, *rest]) if base else None
+
+
+def _annotated_classes(index: ModuleIndex, imported: dict[str, str]) -> list[str]:
+    """`m.C` in a parameter annotation, `m` an imported module: the absolute `pkg.C` (a class
+    reached through a package's re-export, whose pytree fields the module reads)."""
+    out: set[str] = set()
+    for fn in index.functions:
+        args = getattr(fn, "args", None)
+        if args is None:
+            continue
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+            if a.annotation is None:
+                continue
+            for node in ast.walk(a.annotation):
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                    base = imported.get(node.value.id)
+                    if base is not None:
+                        out.add(f"{base}.{node.attr}")
+    return sorted(out)
 
 
 def _imported_names(facts, imports: _Imports, out: ModuleSummary) -> None:  # noqa: ANN001
@@ -209,10 +229,15 @@ def summarize(
         out.static_attributes = sorted(set().union(*pytrees.static.values()))
         out.data_attributes = sorted(set().union(*pytrees.data.values()))
     out.passes = passed_arguments(facts.index, _Imports(facts.index, module, is_package), module)
-    out.traced, out.defaulted = transforms_used, defaulted_functions(tree)
+    # a flax/equinox Module's methods are traced when it is applied, with no transform named
+    # in this text: they read the kinds other modules give too (e3nn-jax's `LinearSHTP`)
+    defines_modules = any(module_library(facts.index, c) for c in facts.index.classes)
+    out.traced, out.defaulted = transforms_used or defines_modules, defaulted_functions(tree)
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
     _imported_names(facts, imports, out)
+    if out.static_attributes or out.imported:
+        out.annotated = _annotated_classes(facts.index, out.imported)
     if not transforms_used or not module:
         return out
     imports.index = facts.index

@@ -189,9 +189,14 @@ class PytreeFields:
             elif q in REGISTER_NODE and len(call.args) >= 2:
                 cls = self._local_class(call.args[0])
                 flatten = self.index.resolve_function(call.args[1])
-                if cls is not None and flatten is not None and not isinstance(flatten, ast.Lambda):
-                    static, data = self.static.get(cls, set()), self.data.get(cls, set())
-                    self._read_flatten(flatten, static, data)
+                if cls is not None and flatten is not None:
+                    # the flatten function is what JAX uses: it overrides what the class
+                    # body's annotations suggest (an attrs field `irreps: Irreps = attrib()`
+                    # that flatten returns as aux data is static, e3nn-jax's IrrepsArray)
+                    aux, children = set(), set()
+                    self._read_flatten(flatten, aux, children)
+                    static = (self.static.get(cls, set()) - children) | aux
+                    data = (self.data.get(cls, set()) - aux) | children
                     if static:
                         self.static[cls] = static
                     if data:
@@ -287,8 +292,9 @@ class PytreeFields:
         return result
 
     def _read_flatten(self, fn: ast.AST, static: set[str], data: set[str]) -> None:
-        """`return children, aux` of a flatten function: attributes of its first parameter
-        read in `aux` are static, those in `children` are data."""
+        """`return children, aux` of a flatten function (or the body of a flatten lambda):
+        attributes of its first parameter read in `aux` are static, those in `children` are
+        data."""
         args = fn.args  # type: ignore[attr-defined]
         params = [a.arg for a in (*args.posonlyargs, *args.args)]
         if not params:
@@ -316,10 +322,15 @@ class PytreeFields:
                     out |= attrs(local[sub.id], depth + 1)
             return out
 
-        for node in ast.walk(fn):
-            if not isinstance(node, ast.Return) or self.index.enclosing_function(node) is not fn:
-                continue
-            value = node.value
+        if isinstance(fn, ast.Lambda):  # `lambda x: ((x.array,), x.irreps)` (e3nn-jax)
+            returned: list[ast.expr | None] = [fn.body]
+        else:
+            returned = [
+                node.value
+                for node in ast.walk(fn)
+                if isinstance(node, ast.Return) and self.index.enclosing_function(node) is fn
+            ]
+        for value in returned:
             if isinstance(value, ast.Tuple) and len(value.elts) == 2:
                 data |= attrs(value.elts[0])
                 static |= attrs(value.elts[1])

@@ -476,20 +476,10 @@ class Transforms:
             return set()
         return {positional[i] for i, a in enumerate(axes) if i < len(positional) and a is None}
 
-    def module_library(self, cls: ast.ClassDef, _depth: int = 0) -> str | None:
+    def module_library(self, cls: ast.ClassDef) -> str | None:
         """`flax.linen`, `flax.nnx` or `equinox` when `cls` is a Module of that library
         (directly or through base classes defined in this module)."""
-        for base in cls.bases:
-            q = self.index.qualname(base)
-            if q in MODULE_BASES:
-                return MODULE_BASES[q]
-            if isinstance(base, ast.Name) and _depth < 8:
-                b = self.index.binding(base.id, self.index.scope_of(base))
-                if b is not None and b.kind == "class" and b.node is not cls:
-                    lib = self.module_library(b.node, _depth + 1)  # type: ignore[arg-type]
-                    if lib:
-                        return lib
-        return None
+        return module_library(self.index, cls)
 
     def is_plain_class(self, cls: ast.ClassDef, _depth: int = 0) -> bool:
         """A class that is provably not a Module or other framework object: no bases, or
@@ -600,3 +590,20 @@ def scalar_params(fn: ast.AST) -> set[str]:
 
 def is_function(node: ast.AST) -> bool:
     return isinstance(node, FUNCTION_NODES)
+
+
+def module_library(index: ModuleIndex, cls: ast.ClassDef, _depth: int = 0) -> str | None:
+    """`flax.linen`, `flax.nnx` or `equinox` when `cls` is a Module of that library (directly
+    or through base classes defined in this module): a syntactic fact, so the project
+    summary asks it without building the module's transforms."""
+    for base in cls.bases:
+        q = index.qualname(base)
+        if q in MODULE_BASES:
+            return MODULE_BASES[q]
+        if isinstance(base, ast.Name) and _depth < 8:
+            b = index.binding(base.id, index.scope_of(base))
+            if b is not None and b.kind == "class" and b.node is not cls:
+                lib = module_library(index, b.node, _depth + 1)  # type: ignore[arg-type]
+                if lib:
+                    return lib
+    return None
