@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.jax_api import TREE_MAP
+from jaxlint.analysis.jax_api import AOT_METHODS, TREE_MAP
 from jaxlint.analysis.sync import (
     METADATA,
     SYNC_CALLS,
@@ -249,6 +249,13 @@ class _Walk:
             return [self._part(v) for v in whole]
         if isinstance(expr, ast.Call):
             if isinstance(expr.func, ast.Name) and expr.func.id in _NON_VALUE_CALLS:
+                return []
+            if isinstance(expr.func, ast.Attribute) and expr.func.attr in AOT_METHODS:
+                # `jax.jit(f).lower(*args).compile()`: ahead-of-time lowering reads only the
+                # arguments' shapes and dtypes and returns host objects (a Lowered, a
+                # Compiled, a cost dict), synchronously; nothing made for it is waited on
+                # (nano-vllm-jax timing a Pallas kernel's compilation)
+                self._value(expr.func.value)
                 return []
             per = [(child, self._value(child)) for child in ast.iter_child_nodes(expr)]
             inner = [v for _, values in per for v in values]
