@@ -1266,6 +1266,8 @@ class LoopFacts:
         loop = enclosing_loop(node)
         own = _enclosing_function(node)
         if loop is not None:
+            if runs_once_in(loop, node):
+                return None  # `if cache is None: cache = ...`: the first step only
             return PerStep(loop, traced=self._traced(own), _index=self.index, _facts=self.facts)
         if own is None or isinstance(own, ast.Lambda) or one_time_function(self.index, own):
             return None
@@ -1278,6 +1280,69 @@ class LoopFacts:
         outer = _enclosing_function(loop)
         traced = any(self._traced(f) for f in (outer, *functions))
         return PerStep(loop, calls, functions, traced, _index=self.index, _facts=self.facts)
+
+
+def runs_once_in(loop: ast.AST, node: ast.AST) -> bool:
+    """`node` sits, inside `loop`, under `if NAME is None:` (or `NAME is None and ...`) whose
+    body binds NAME before any `continue` can skip that, and nothing else in the loop binds
+    NAME: once the body has run, NAME holds the value it was given, so the guarded code runs
+    on one step at most (JAXtar's `if batched_actual is None and batched_payloads:`, a
+    conversion done once and then indexed per step). A lazy initialiser, not per-step work."""
+    if not isinstance(loop, LOOP_STATEMENTS):
+        return False
+    for anc in syntax.ancestors(node):
+        if anc is loop:
+            return False
+        if not isinstance(anc, ast.If) or not any(contains(s, node) for s in anc.body):
+            continue
+        name = _none_tested(anc.test)
+        if name is None:
+            continue
+        binding = _first_binding(anc.body, name)
+        if binding is None:
+            continue
+        others = [
+            n
+            for n in ast.walk(loop)
+            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
+        ]
+        if all(contains(binding, n) for n in others):
+            return True
+    return False
+
+
+def _none_tested(test: ast.AST) -> str | None:
+    """NAME of a test that holds only when NAME is None (`x is None`, `x is None and c`)."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        for v in test.values:
+            found = _none_tested(v)
+            if found is not None:
+                return found
+        return None
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.left, ast.Name)
+        and syntax.is_none_literal(test.comparators[0])
+    ):
+        return test.left.id
+    return None
+
+
+def _first_binding(body: list[ast.stmt], name: str) -> ast.stmt | None:
+    """The top-level statement of `body` that assigns `name` a value that is not None, when
+    no statement before it can `continue` the loop (or be skipped by one)."""
+    for stmt in body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and any(
+            name in target_names(t) for t in targets if t is not None
+        ):
+            value = stmt.value
+            return None if value is None or syntax.is_none_literal(value) else stmt
+        if any(isinstance(n, ast.Continue) for n in ast.walk(stmt)):
+            return None
+    return None
 
 
 def dead_by_defaults(index: ModuleIndex, node: ast.AST, fn: ast.AST) -> bool:
