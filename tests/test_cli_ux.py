@@ -20,10 +20,10 @@ TWO = snippet(
 
     @jax.jit
     def f(x):
-        print(x)
+        assert x > 0
         return jax.tree_map(abs, x)
     """
-)  # JAX103 (line 6) and JAX801 (line 7)
+)  # JAX111 (line 6, no fix) and JAX801 (line 7, safe fix): both in the default selection
 
 
 def _codes(proc) -> set[str]:  # noqa: ANN001
@@ -45,13 +45,13 @@ def test_all_works_in_select_ignore_and_extend_select(tmp_path, run_cli):
     def codes(*args):
         return _codes(run_cli("check", "--format", "json", *args, "m.py"))
 
-    assert codes() == {"JAX103", "JAX801"}
+    assert codes() == {"JAX111", "JAX801"}
     assert codes("--ignore", "ALL") == set()
     proc = run_cli("check", "--ignore", "ALL", "m.py")
     assert proc.returncode == 0 and "All checks passed!" in proc.stdout
     assert codes("--ignore", "ALL", "--extend-select", "JAX801") == {"JAX801"}
-    assert codes("--select", "ALL", "--ignore", "JAX8") == {"JAX103"}
-    assert codes("--extend-select", "ALL") == {"JAX103", "JAX801"}
+    assert codes("--select", "ALL", "--ignore", "JAX8") == {"JAX111"}
+    assert codes("--extend-select", "ALL") == {"JAX111", "JAX801"}
     (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\nignore = ["ALL"]\n')
     assert codes() == set()
 
@@ -59,17 +59,17 @@ def test_all_works_in_select_ignore_and_extend_select(tmp_path, run_cli):
 def test_command_line_select_replaces_the_configs_select_and_extend_select(tmp_path, run_cli):
     (tmp_path / "m.py").write_text(TWO)
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.jaxlint]\nselect = ["JAX8"]\nextend-select = ["JAX103"]\n'
+        '[tool.jaxlint]\nselect = ["JAX8"]\nextend-select = ["JAX111"]\n'
     )
 
     def codes(*args):
         return _codes(run_cli("check", "--format", "json", *args, "m.py"))
 
-    assert codes() == {"JAX103", "JAX801"}
+    assert codes() == {"JAX111", "JAX801"}
     assert codes("--select", "JAX801") == {"JAX801"}  # config extend-select dropped (ruff)
     assert codes("--ignore", "JAX1") == {"JAX801"}  # a CLI ignore beats the config's select
-    assert codes("--extend-select", "JAX1", "--ignore", "JAX103") == {"JAX801"}
-    assert codes("--ignore", "JAX", "--extend-select", "JAX103") == {"JAX103"}  # most specific
+    assert codes("--extend-select", "JAX1", "--ignore", "JAX111") == {"JAX801"}
+    assert codes("--ignore", "JAX", "--extend-select", "JAX111") == {"JAX111"}  # most specific
 
 
 # -- configuration errors --------------------------------------------------------------------------
@@ -407,7 +407,7 @@ def test_statistics_follow_the_format(tmp_path, run_cli):
     proc = run_cli("check", "--statistics", "--format", "json", "m.py")
     rows = json.loads(proc.stdout)
     assert {r["code"]: (r["count"], r["fixable"]) for r in rows} == {
-        "JAX103": (1, False),
+        "JAX111": (1, False),
         "JAX801": (1, True),
     }
     assert rows[0].keys() == {"code", "name", "count", "fixable"}

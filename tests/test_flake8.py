@@ -55,16 +55,16 @@ def test_flake8_lists_plugin(tmp_path):
 
 def test_flake8_honours_block_and_file_disables_like_check(tmp_path, run_cli):
     """B6: a block disable before a decorated def, and disable-file, in flake8 too."""
-    block = (
+    block = (  # JAX111 (high: `assert` on a jit argument) in both functions, a default rule
         "import jax\n\n"
-        "# jaxlint: disable=JAX103\n"
+        "# jaxlint: disable=JAX111\n"
         "@jax.jit\n"
         "def b(x):\n"
-        "    print(x)\n"
+        "    assert x > 0\n"
         "    return x\n\n"
         "@jax.jit\n"
         "def c(x):\n"
-        "    print(x)\n"
+        "    assert x > 0\n"
         "    return x\n"
     )
     (tmp_path / "block.py").write_text(block)

@@ -244,14 +244,18 @@ async def test_quick_fix_edit_gives_the_fixed_text(client: LanguageClient, tmp_p
 
 @pytest.mark.asyncio
 async def test_unsafe_fix_is_labelled(client: LanguageClient, tmp_path: Path):
-    text = "import jax\n\n\n@jax.jit\ndef f(x):\n    print('x =', x)\n    return x * 2\n"
-    path = tmp_path / "debug.py"
+    # JAX121's `size=` fix is unsafe (it can change the result): a default rule, unlike JAX103
+    text = (
+        "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\n"
+        "def f(x):\n    idx = jnp.nonzero(x)\n    return x * 2\n"
+    )
+    path = tmp_path / "nonzero.py"
     diags = await open_doc(client, path, text)
-    (d,) = by_code(diags, "JAX103")
+    (d,) = by_code(diags, "JAX121")
     actions = await code_actions(client, path.as_uri(), d.range, only=["quickfix"])
-    (fix,) = [a for a in actions if a.title.startswith("JAX103")]
+    (fix,) = [a for a in actions if a.title.startswith("JAX121")]
     assert fix.title.endswith("(unsafe)") and not fix.is_preferred
-    assert "jax.debug.print" in apply_edit(text, fix.edit, path.as_uri())
+    assert "jnp.nonzero(x, size=" in apply_edit(text, fix.edit, path.as_uri())
     # only=["quickfix"] leaves the source action out
     assert all(a.kind == types.CodeActionKind.QuickFix for a in actions)
 
@@ -335,7 +339,7 @@ async def test_disable_action_inserts_noqa(client: LanguageClient, tmp_path: Pat
 
 @pytest.mark.asyncio
 async def test_fix_all_applies_every_safe_fix(client: LanguageClient, tmp_path: Path):
-    text = SHARP + "\n\n@jax.jit\ndef f(x):\n    print('x =', x)\n    return x * 2\n"
+    text = SHARP + "\n\n@jax.jit\ndef f(x):\n    idx = jnp.nonzero(x)\n    return x * 2\n"
     path = tmp_path / "train.py"
     uri = path.as_uri()
     await open_doc(client, path, text)
@@ -352,10 +356,10 @@ async def test_fix_all_applies_every_safe_fix(client: LanguageClient, tmp_path: 
     fixed = apply_edit(text, fix_all.edit, uri)
     assert "jax.tree_map" not in fixed and fixed.count("jax.tree.map(f, xs)") == 2
     assert "x = x.at[0].set(1.0)\n" in fixed
-    assert "print('x =', x)" in fixed  # JAX103's fix is unsafe: not part of fix-all
+    assert "idx = jnp.nonzero(x)\n" in fixed  # JAX121's fix is unsafe: not part of fix-all
 
     after = await change_doc(client, path, fixed, version=2)
-    assert [d.code for d in after] == ["JAX103"]
+    assert [d.code for d in after] == ["JAX121"]
 
 
 @pytest.mark.asyncio

@@ -21,7 +21,7 @@ import anyio  # noqa: E402
 from mcp import ClientSession, StdioServerParameters  # noqa: E402
 from mcp.client.stdio import stdio_client  # noqa: E402
 
-SHARP = textwrap.dedent(
+SHARP = textwrap.dedent(  # JAX111 (line 7, no fix) and JAX801 (line 9, safe fix): both default
     """\
     import jax
     import jax.numpy as jnp
@@ -29,7 +29,7 @@ SHARP = textwrap.dedent(
 
     @jax.jit
     def step(x):
-        print(x)
+        assert x > 0
         x = x * 2
         return jax.tree_map(jnp.abs, x)
     """
@@ -114,14 +114,14 @@ def test_tools_check_explain_rules_and_resources(project: Path) -> None:
         assert not on_file.is_error, _text(on_file)
         findings = on_file.structured_content["findings"]
         by_code = {f["code"]: f for f in findings}
-        assert set(by_code) == {"JAX103", "JAX801"}
+        assert set(by_code) == {"JAX111", "JAX801"}
         tree_map = by_code["JAX801"]
         assert tree_map["path"] == "step.py"
         assert (tree_map["line"], tree_map["column"]) == (9, 12)  # 1-based, as --format json
         assert tree_map["end_line"] == 9 and tree_map["end_column"] > tree_map["column"]
         assert tree_map["fix"]["applicability"] == "safe"
         assert tree_map["fix"]["edits"][0]["content"] == "jax.tree.map"
-        assert by_code["JAX103"]["fix"] is None or by_code["JAX103"]["fix"]["edits"]
+        assert by_code["JAX111"]["line"] == 7 and by_code["JAX111"]["fix"] is None  # no fix
         # the same answer as `jaxlint check --format json`
         cli = subprocess.run(
             [sys.executable, "-m", "jaxlint", "check", "--format", "json", "step.py"],
@@ -194,7 +194,7 @@ def test_fix_diff_then_write(project: Path) -> None:
         assert out["fixed"] == 1 and out["written"] == []
         assert "-    return jax.tree_map(jnp.abs, x)" in out["diff"]
         assert "+" + FIXED_LINE in out["diff"]
-        assert [f["code"] for f in out["remaining"]] == ["JAX103"]
+        assert [f["code"] for f in out["remaining"]] == ["JAX111"]
         assert path.read_text() == SHARP  # untouched without write=true
 
         inline = await s.call_tool("fix", {"code": SHARP})

@@ -48,19 +48,19 @@ def test_disable_comment_before_decorated_block():
         """
         import jax
 
-        # jaxlint: disable=JAX103
+        # jaxlint: disable=JAX111
         @jax.jit
         def f(x):
-            print(x)
+            assert x > 0
             return x
 
         @jax.jit
         def g(x):
-            print(x)
+            assert x > 0
             return x
         """
     )
-    assert codes_at(text) == [(11, "JAX103")]
+    assert codes_at(text) == [(11, "JAX111")]  # a default rule (high: a jit argument)
 
 
 # -- file-level, bare disable, flake8 ranges --------------------------------------------------
@@ -263,14 +263,14 @@ def test_unused_suppression_cli_reports_and_fixes(tmp_path, run_cli):
         "import jax\n"
         "a = jax.tree_map(abs, [1])  # noqa: JAX801\n"
         "b = 1  # noqa: JAX801, E501\n"
-        "# jaxlint: disable=JAX103\n"
+        "# jaxlint: disable=JAX111\n"
         "c = 2\n"
     )
     proc = run_cli("check", "--extend-select", "JAX001", "--format", "concise", "pkg")
     assert proc.returncode == 1
     assert proc.stdout.splitlines()[:2] == [
         "pkg/m.py:3:8: JAX001 [*] Unused `noqa` directive (unused: `JAX801`)",
-        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX103`)",
+        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX111`)",
     ]
     assert run_cli("check", "pkg").returncode == 0  # opt-in: silent by default
     fixed = run_cli("check", "--extend-select", "JAX001", "--fix", "pkg")
