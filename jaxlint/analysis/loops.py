@@ -1283,11 +1283,17 @@ class LoopFacts:
 
 
 def runs_once_in(loop: ast.AST, node: ast.AST) -> bool:
-    """`node` sits, inside `loop`, under `if NAME is None:` (or `NAME is None and ...`) whose
-    body binds NAME before any `continue` can skip that, and nothing else in the loop binds
-    NAME: once the body has run, NAME holds the value it was given, so the guarded code runs
-    on one step at most (JAXtar's `if batched_actual is None and batched_payloads:`, a
-    conversion done once and then indexed per step). A lazy initialiser, not per-step work."""
+    """`node` runs on one step of `loop` at most: it sits, inside the loop, under an `if`
+    that holds on one step only.
+
+    - `if NAME is None:` (or `NAME is None and ...`) whose body binds NAME before any
+      `continue` can skip that, with nothing else in the loop binding NAME: once the body has
+      run, NAME holds its value (JAXtar's `if batched_actual is None and batched_payloads:`,
+      a conversion done once and then indexed per step), a lazy initialiser;
+    - `if n == 1:` in `for n in [0, 1]:` (a literal sequence of constants in which the
+      compared constant occurs once, the target not rebound in the body): ColabDesign's
+      `block` draws dropout from its key on the second pass only.
+    """
     if not isinstance(loop, LOOP_STATEMENTS):
         return False
     for anc in syntax.ancestors(node):
@@ -1295,20 +1301,50 @@ def runs_once_in(loop: ast.AST, node: ast.AST) -> bool:
             return False
         if not isinstance(anc, ast.If) or not any(contains(s, node) for s in anc.body):
             continue
+        if _selects_one_step(loop, anc.test):
+            return True
         name = _none_tested(anc.test)
         if name is None:
             continue
         binding = _first_binding(anc.body, name)
-        if binding is None:
-            continue
-        others = [
-            n
-            for n in ast.walk(loop)
-            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
-        ]
-        if all(contains(binding, n) for n in others):
+        if binding is not None and all(contains(binding, n) for n in _rebinds(loop, name)):
             return True
     return False
+
+
+def _rebinds(loop: ast.AST, name: str) -> list[ast.Name]:
+    return [
+        n
+        for n in ast.walk(loop)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
+    ]
+
+
+def _selects_one_step(loop: ast.AST, test: ast.AST) -> bool:
+    """`test` is `target == c` (or `c == target`, or one of those `and` something), the loop a
+    `for target in <literal of constants>` in which `c` occurs once, `target` not rebound."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_selects_one_step(loop, v) for v in test.values)
+    if not (
+        isinstance(loop, (ast.For, ast.AsyncFor))
+        and isinstance(loop.target, ast.Name)
+        and isinstance(loop.iter, (ast.List, ast.Tuple))
+        and all(isinstance(e, ast.Constant) for e in loop.iter.elts)
+        and isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+    ):
+        return False
+    target = loop.target.id
+    sides = [test.left, test.comparators[0]]
+    names = [x for x in sides if isinstance(x, ast.Name) and x.id == target]
+    consts = [x for x in sides if isinstance(x, ast.Constant)]
+    if len(names) != 1 or len(consts) != 1:
+        return False
+    values = [e.value for e in loop.iter.elts]  # type: ignore[attr-defined]
+    return values.count(consts[0].value) <= 1 and all(
+        n is loop.target for n in _rebinds(loop, target)
+    )
 
 
 def _none_tested(test: ast.AST) -> str | None:

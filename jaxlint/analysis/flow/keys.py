@@ -69,6 +69,7 @@ from jaxlint.analysis.flow.key_terms import (
 )
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.loops import runs_once_in
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
 
@@ -765,6 +766,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
         stmt = statement_of(call)
         if stmt is None or not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
             return True
+        if runs_once_in(loop, call):
+            return False  # `if n == 1:` in `for n in [0, 1]:`, a lazy initialiser
         graphs = flow_graphs(self.index)
         graph = graphs.graph(graphs.owner(stmt))
         if stmt not in graph.spans:
