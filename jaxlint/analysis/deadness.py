@@ -54,6 +54,34 @@ def value_is_dead(call: ast.AST) -> bool:
     return bool(names) and all(_dead_after(parent, n) for n in names)
 
 
+def result_never_read(call: ast.AST, module: ast.Module) -> bool:
+    """`value_is_dead(call)`, or the call is the whole right-hand side of `self._x = call`
+    (a private attribute, not a dunder) and nothing in `module` loads an attribute `_x`:
+    a jit wrapper built in `__init__` and never called (MLLM-JAX's gemma sampler, whose
+    `self._compiled_sample_fn = jax.jit(self._sample_fn)` has its calls commented out)."""
+    if value_is_dead(call):
+        return True
+    parent = syntax.parent(call)
+    if not (isinstance(parent, ast.Assign) and parent.value is call and len(parent.targets) == 1):
+        return False
+    target = parent.targets[0]
+    if not (
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id in ("self", "cls")
+        and target.attr.startswith("_")
+        and not target.attr.startswith("__")
+    ):
+        return False
+    attr = target.attr
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Load):
+            return False
+        if isinstance(node, ast.Constant) and node.value == attr:
+            return False  # `getattr(self, "_x")`
+    return True
+
+
 def names_dead_after(stmt: ast.stmt, names: list[str]) -> bool:
     """True when each of `names`, bound by `stmt`, is dead after it (as for `value_is_dead`);
     for a call whose value is bound only in part (analysis/flow/key_products.py)."""

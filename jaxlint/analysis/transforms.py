@@ -14,6 +14,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Literal
 
+from jaxlint.analysis.deadness import result_never_read
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
     ARGNUMS_GRADS,
@@ -306,6 +307,8 @@ class Transforms:
             if kind is None:
                 self._apply_factory(call)
                 continue
+            if kind == "jit" and result_never_read(call, self.index.tree):
+                continue  # a jit wrapper nothing calls traces nothing
             app = Application(q, kind)  # type: ignore[arg-type]
             self._read_static(app, call)
             for arg in function_args(call, self.fn_spec(q)):  # type: ignore[arg-type]
