@@ -45,7 +45,9 @@ cases = {
             spatial_embedding=LatLonEmbeddingWrapper(
                 embedding=get_embedding("SPHERE_GRID", scale=8, r_min=0.01)
             ),
-            time_embedding=get_embedding("GENERAL_POSITIONAL", input_dim=1, mapping_dim=16, scale=2.0),
+            time_embedding=get_embedding(
+                "GENERAL_POSITIONAL", input_dim=1, mapping_dim=16, scale=2.0
+            ),
         ),
         x3,
     ),
@@ -68,8 +70,14 @@ cases = {
         ),
         x4,
     ),
-    "test_embeddings:614 SinusoidalPosEncoding": (SinusoidalPosEncoding(d_model=32), jnp.ones((2, 8, 32))),
-    "test_embeddings:738 LearnedPosEncoding": (LearnedPosEncoding(num_tokens=8, embed_dim=32), jnp.ones((2, 8, 32))),
+    "test_embeddings:614 SinusoidalPosEncoding": (
+        SinusoidalPosEncoding(d_model=32),
+        jnp.ones((2, 8, 32)),
+    ),
+    "test_embeddings:738 LearnedPosEncoding": (
+        LearnedPosEncoding(num_tokens=8, embed_dim=32),
+        jnp.ones((2, 8, 32)),
+    ),
     "test_embeddings:843 LearnedPosEncoding2D": (
         LearnedPosEncoding2D(height=4, width=4, embed_dim=32),
         jnp.ones((2, 4, 4, 32)),
@@ -77,9 +85,17 @@ cases = {
 }
 for name, (mod, x) in cases.items():
     print(f"{name}: draws nothing = {same_for_two_keys(mod, x)}")
-for nm, kw in [("BATCH_NORM", {}), ("LAYER_NORM", {}), ("GROUP_NORM", {"num_groups": 8}), ("INSTANCE_NORM", {}), ("RMS_NORM", {})]:
+for nm, kw in [
+    ("BATCH_NORM", {}),
+    ("LAYER_NORM", {}),
+    ("GROUP_NORM", {"num_groups": 8}),
+    ("INSTANCE_NORM", {}),
+    ("RMS_NORM", {}),
+]:
     extra = {"train": True} if nm == "BATCH_NORM" else {}
-    print(f"test_norms apply_norm {nm}: draws nothing = {same_for_two_keys(get_norm(nm, **kw), jnp.ones((8, 4, 4, 32)), **extra)}")
+    print(
+        f"test_norms apply_norm {nm}: draws nothing = {same_for_two_keys(get_norm(nm, **kw), jnp.ones((8, 4, 4, 32)), **extra)}"
+    )
 try:
     CombinedEmbedding(spatial_dim=5).init(jax.random.PRNGKey(0), x3)
 except ValueError as e:
