@@ -5,6 +5,7 @@ Two separate `Module.apply(..., rngs={"dropout": k})` calls on methods that call
 same counter), so the draws are correlated.  A submodule's make_rng (a different path)
 gets a different key.
 """
+
 import flax.linen as nn
 import jax
 import jax.numpy as jnp

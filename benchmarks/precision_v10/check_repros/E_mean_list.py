@@ -1,4 +1,5 @@
 """Row: qiaosungithub/jax_llava distill.py:351 JAX408 -- does jnp.mean accept a Python list of arrays?"""
+
 import jax
 import jax.numpy as jnp
 
