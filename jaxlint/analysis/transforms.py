@@ -20,6 +20,7 @@ from jaxlint.analysis.jax_api import (
     ARGNUMS_GRADS,
     GRAD_LIKE,
     HOST_CALLBACKS,
+    JIT_FACTORIES,
     JIT_LIKE,
     MODULE_BASES,
     PARTIAL,
@@ -307,8 +308,10 @@ class Transforms:
             if kind is None:
                 self._apply_factory(call)
                 continue
-            if kind == "jit" and result_never_read(call, self.index.tree):
-                continue  # a jit wrapper nothing calls traces nothing
+            if q in JIT_FACTORIES and result_never_read(call, self.index.tree):
+                # a jit wrapper nothing calls traces nothing (`lax.fori_loop`, `lax.cond`,
+                # `lax.scan` run their bodies at once, whether or not the result is read)
+                continue
             app = Application(q, kind)  # type: ignore[arg-type]
             self._read_static(app, call)
             for arg in function_args(call, self.fn_spec(q)):  # type: ignore[arg-type]
