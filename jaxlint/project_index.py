@@ -133,11 +133,20 @@ def project_groups(paths: Iterable[str], linted: Iterable[str]) -> list[ProjectG
         files.setdefault(owner or a, []).append(f)
     groups: dict[object, ProjectGroup] = {}
     roots: dict[str, str | None] = {}
+    top_of: dict[str, str] = {}  # a file's folder -> its package top (`package_top`)
+
+    def top(f: str) -> str:
+        folder = os.path.dirname(os.path.abspath(f))
+        found = top_of.get(folder)
+        if found is None:
+            found = top_of[folder] = package_top(f)
+        return found
+
     for p, found in files.items():
         root = _root_above(p if os.path.isdir(p) else os.path.dirname(p), roots)
         key: object = root
         if root is None:
-            tops = {package_top(f) for f in found if f.endswith(".py")}
+            tops = {top(f) for f in found if f.endswith(".py")}
             root = tops.pop() if len(tops) == 1 else None
             key = ("top", root) if root is not None else ("alone", p)
         group = groups.setdefault(key, ProjectGroup(root, [], []))

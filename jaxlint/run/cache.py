@@ -392,6 +392,9 @@ DIGESTS_FORMAT = 1
 # write in the same tick of a coarse clock (1-2 s on some file systems) would keep its stat
 RACY_NS = 2_000_000_000
 MAX_DIGESTS = 200_000
+# what a row also says about the bytes, for scans that would read every file for a word
+FLAG_X64 = 1  # they hold `jax_enable_x64` or `JAX_ENABLE_X64` (analysis/x64.py's scan)
+_ROW = 7
 
 
 def _digests_key() -> str:
@@ -416,7 +419,8 @@ class Digests:
     run hashes them again).
 
     One table per cache folder (a `put_data` entry, absolute path -> [size, mtime_ns,
-    ctime_ns, inode, hex digest, day last seen]), read once per run and written back by
+    ctime_ns, inode, hex digest, day last seen, flags]; the flags say which words the bytes
+    hold, `FLAG_X64`), read once per run and written back by
     `save` when rows changed, merged with what another run may have written meanwhile;
     rows unseen for `MAX_AGE_DAYS` are dropped. Pool workers never save (forked copies)."""
 
@@ -433,14 +437,13 @@ class Digests:
             table = {}
         return table
 
-    def known(self, path: str) -> bytes | None:
-        """The digest of the file's bytes when its stat is the recorded one; None: read it
-        (`read`)."""
+    def _row(self, path: str) -> tuple[str, list] | None:
+        """(absolute path, its row) when the file's stat is the recorded one."""
         if self._table is None:
             self._table = self._load()
         path = os.path.abspath(path)
         row = self._new.get(path) or self._table.get(path)
-        if not isinstance(row, list) or len(row) != 6:
+        if not isinstance(row, list) or len(row) != _ROW:
             return None
         try:
             st = os.stat(path)
@@ -448,6 +451,15 @@ class Digests:
             return None
         if _stat_row(st) != row[:4]:
             return None
+        return path, row
+
+    def known(self, path: str) -> bytes | None:
+        """The digest of the file's bytes when its stat is the recorded one; None: read it
+        (`read`)."""
+        found = self._row(path)
+        if found is None:
+            return None
+        path, row = found
         try:
             digest = bytes.fromhex(row[4])
         except (TypeError, ValueError):
@@ -455,8 +467,21 @@ class Digests:
         if len(digest) != 32:
             return None
         if row[5] != self._today and path not in self._new:
-            self._new[path] = [*row[:5], self._today]  # last seen: kept another MAX_AGE_DAYS
+            row = self._new[path] = [*row[:5], self._today, row[6]]  # kept MAX_AGE_DAYS more
         return digest
+
+    def lacks_x64(self, path: str) -> bool:
+        """The file's bytes hold neither `jax_enable_x64` nor `JAX_ENABLE_X64`: from its row
+        when the stat is the recorded one, else from its bytes, read here and recorded (the
+        next run asks the stat only). False when it cannot be read."""
+        found = self._row(path)
+        if found is not None and isinstance(found[1][6], int):
+            return not found[1][6] & FLAG_X64
+        try:
+            data, _ = self.read(path)
+        except OSError:
+            return False
+        return not (b"jax_enable_x64" in data or b"JAX_ENABLE_X64" in data)
 
     def read(self, path: str) -> tuple[bytes, bytes]:
         """The file's bytes and their digest, recorded with the stat of the file read (the
@@ -467,17 +492,20 @@ class Digests:
             st = os.fstat(fh.fileno())
             data = fh.read()
         digest = hashlib.sha256(data).digest()
-        self.record(path, st, digest, now)
+        self.record(path, st, data, digest, now)
         return data, digest
 
-    def record(self, path: str, st: os.stat_result, digest: bytes, now_ns: int) -> None:
-        """Record `digest` as the hash of the bytes read from `path` with stat `st`, read at
-        `now_ns` (not when the file was written within `RACY_NS` of that)."""
+    def record(
+        self, path: str, st: os.stat_result, data: bytes, digest: bytes, now_ns: int
+    ) -> None:
+        """Record `digest` as the hash of `data`, read from `path` with stat `st` at `now_ns`
+        (not when the file was written within `RACY_NS` of that)."""
         path = os.path.abspath(path)
         if max(st.st_mtime_ns, st.st_ctime_ns) >= now_ns - RACY_NS:
             self._new.pop(path, None)
             return
-        self._new[path] = [*_stat_row(st), digest.hex(), self._today]
+        flags = FLAG_X64 if b"jax_enable_x64" in data or b"JAX_ENABLE_X64" in data else 0
+        self._new[path] = [*_stat_row(st), digest.hex(), self._today, flags]
 
     def digest(self, path: str) -> bytes | None:
         """`known`, else `read`'s digest; None when the file cannot be read."""
@@ -498,7 +526,7 @@ class Digests:
         table.update(self._new)
         old = self._today - MAX_AGE_DAYS
         table = {
-            p: r for p, r in table.items() if isinstance(r, list) and len(r) == 6 and r[5] >= old
+            p: r for p, r in table.items() if isinstance(r, list) and len(r) == _ROW and r[5] >= old
         }
         if len(table) > MAX_DIGESTS:  # the most recently seen
             table = dict(sorted(table.items(), key=lambda it: -it[1][5])[: MAX_DIGESTS * 3 // 4])

@@ -84,8 +84,10 @@ def open_cache(args: argparse.Namespace, resolver: ConfigResolver) -> result_cac
 class Salts:
     """The key salt per (settings, options); cheap to ask once per file."""
 
-    def __init__(self) -> None:
+    def __init__(self, cache: result_cache.Cache | None = None) -> None:
         self._memo: dict[tuple, bytes] = {}
+        # the project's x64 scan skips files the digests say name neither spelling
+        self._lacks = cache.digests.lacks_x64 if cache is not None else None
 
     def __call__(self, options: LintOptions, path: str) -> bytes:
         s = options.settings
@@ -100,7 +102,7 @@ class Salts:
             self._memo[(memo_key, "x64")] = (
                 b"x64" if any(c.startswith("JAX7") for c in codes) else b""
             )
-        if self._memo[(memo_key, "x64")] and project_enables_x64(path):
+        if self._memo[(memo_key, "x64")] and project_enables_x64(path, self._lacks):
             # the dtype rules read the project around the file (conftest, CI): a project that
             # turns x64 on (or off again) must not reuse the other answer
             return salt + b"\0project-x64"
@@ -245,7 +247,7 @@ def lint_files(
     # only the JSON output prints the fixes' edits; the others need to know a fix exists
     edits = getattr(args, "format", None) == "json" and not getattr(args, "statistics", False)
     cache = open_cache(args, resolver)
-    salts = Salts()
+    salts = Salts(cache)
     out: list[Diagnostic] = []
     bar = Progress(len(files), enabled=progress)
     jobs = jobs_from(args)
