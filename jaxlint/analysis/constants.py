@@ -71,10 +71,7 @@ def module_constants(tree: ast.Module) -> dict[str, Literal]:
     `global` rebinding, no augmented assignment), by `NAME = <literal>` or `NAME: T = <literal>`
     at the top level. From the syntax alone: a summary of a module that only imports is made
     without indexing it."""
-    counts: dict[str, int] = {}
-    globals_: set[str] = set()
-    _bound_names(tree, counts, globals_)
-    out: dict[str, Literal] = {}
+    candidates: list[tuple[str, Literal]] = []
     for stmt in tree.body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
             target, value = stmt.targets[0], stmt.value
@@ -84,12 +81,19 @@ def module_constants(tree: ast.Module) -> dict[str, Literal]:
             continue
         if not isinstance(target, ast.Name) or target.id.startswith("__"):
             continue
-        name = target.id
-        if counts.get(name) != 1 or name in globals_:
-            continue
         found = literal_of(value)
         if found is not None:
-            out[name] = found
+            candidates.append((target.id, found))
+    if not candidates:
+        return {}  # no literal assignment at the top level: no count of bindings needed
+    counts: dict[str, int] = {}
+    globals_: set[str] = set()
+    _bound_names(tree, counts, globals_)
+    out: dict[str, Literal] = {}
+    for name, found in candidates:
+        if counts.get(name) != 1 or name in globals_:
+            continue
+        out[name] = found
     return out
 
 
