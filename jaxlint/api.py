@@ -225,6 +225,7 @@ def _run_index(
             jobs_from(run),
             defer=callers if defer else set(),
             linted=callers,  # summarised as callers of key helpers (the fix path too)
+            seeds_only=defer,  # the lint asks for seeds only: the cached join will do
         )
         built.append((group, index))
         deferred_all.update(deferred)

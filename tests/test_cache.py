@@ -362,4 +362,94 @@ def test_fix_uses_but_does_not_create_the_default_cache(tmp_path, run_cli):
     entries = [f for _, _, fs in os.walk(tmp_path / ".jaxlint_cache" / "v1") for f in fs]
     # before and after the fix, m.py's project-index summary (a linted file is a possible
     # caller of other modules' key helpers) and the index's joined seeds (read by a warm run)
-    assert len([e for e in entries if e != "last-prune"]) == 4
+    # (the table of digests trusted by stat, when the files were old enough to be recorded)
+    table = result_cache._digests_key()[2:]
+    assert len([e for e in entries if e not in ("last-prune", table)]) == 4
+
+
+# -- digests trusted by stat (a warm run reads no file) -----------------------------------------
+
+
+def test_digests_trust_the_stat_and_see_an_edit_that_keeps_size_and_mtime(tmp_path, monkeypatch):
+    import hashlib
+
+    monkeypatch.setattr(result_cache, "RACY_NS", 0)  # the file was written just now
+    m = tmp_path / "m.py"
+    m.write_text("x = 1\n")
+    first = result_cache.Cache(str(tmp_path / "c"))
+    _, digest = first.digests.read(str(m))
+    first.digests.save()
+    later = result_cache.Cache(str(tmp_path / "c")).digests  # the next run: from the table
+    monkeypatch.setattr(
+        result_cache.Digests, "read", lambda *a: pytest.fail("read a file whose stat is known")
+    )
+    assert later.known(str(m)) == digest == hashlib.sha256(b"x = 1\n").digest()
+    monkeypatch.undo()
+    st = os.stat(m)
+    time.sleep(0.05)  # past the file system clock's tick
+    m.write_text("x = 2\n")  # the same size ...
+    os.utime(m, ns=(st.st_atime_ns, st.st_mtime_ns))  # ... and mtime: the ctime still moved
+    assert (os.stat(m).st_size, os.stat(m).st_mtime_ns) == (st.st_size, st.st_mtime_ns)
+    assert later.known(str(m)) is None
+    assert later.digest(str(m)) == hashlib.sha256(b"x = 2\n").digest()
+
+
+def test_a_file_written_just_before_it_is_read_is_not_trusted(tmp_path):
+    m = tmp_path / "m.py"
+    m.write_text("x = 1\n")  # now: a write in the same clock tick would keep its stat
+    c = result_cache.Cache(str(tmp_path / "c"))
+    c.digests.read(str(m))
+    assert c.digests.known(str(m)) is None
+    c.digests.save()
+    assert not (tmp_path / "c").exists()  # nothing to record
+
+
+def _project(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "p"\nversion = "0"\n')
+    (tmp_path / "helpers.py").write_text(  # n_rows returns a Python int: static under jit
+        "import jax.numpy as jnp\n\n\ndef n_rows(x) -> int:\n    return x.shape[0]\n\n\n"
+        "def g(x):\n    return jnp.sum(x)\n"
+    )
+    (tmp_path / "main.py").write_text(
+        "import jax\nfrom helpers import n_rows\n\n\n@jax.jit\ndef f(x):\n"
+        "    if n_rows(x) > 2:\n        return x\n    return x * 2\n"
+    )
+
+
+def test_a_warm_run_reads_no_file_and_an_edit_is_seen(tmp_path, monkeypatch, capsys):
+    """With the stats recorded, a run that changes nothing reads none of the project's files
+    (the results, the project index's fingerprint and its joined seeds all come from the
+    digests the stats vouch for); an edit that moves the mtime gives fresh findings, also
+    in a file whose seeds come from the edited one."""
+    from jaxlint import project_index
+    from jaxlint.cli import main
+
+    monkeypatch.setattr(result_cache, "RACY_NS", 0)
+    _project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    argv = ["check", "--preview", "--select", "JAX110", "--cache-dir", str(tmp_path / "c"), "."]
+    main(argv)
+    cold = capsys.readouterr().out
+    assert "main.py" not in cold  # n_rows returns a Python int: the branch is static
+    reads: list[str] = []
+    real_read = result_cache.Digests.read
+    monkeypatch.setattr(
+        result_cache.Digests, "read", lambda self, p: reads.append(p) or real_read(self, p)
+    )
+    monkeypatch.setattr(  # the index's slow path decodes every file
+        project_index, "decode_source", lambda *a: pytest.fail("the index read a module")
+    )
+    main(argv)
+    assert capsys.readouterr().out == cold and reads == []
+    monkeypatch.undo()
+    monkeypatch.setattr(result_cache, "RACY_NS", 0)
+    monkeypatch.chdir(tmp_path)
+    time.sleep(0.05)
+    (tmp_path / "helpers.py").write_text(
+        "import jax.numpy as jnp\n\n\ndef n_rows(x):\n    return jnp.sum(x)\n"  # an array now
+    )
+    main(argv)
+    warm = capsys.readouterr().out
+    main([*argv[:4], "--no-cache", "."])
+    assert warm == capsys.readouterr().out
+    assert "main.py" in warm  # the branch on an array under jit

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.syntax import (
     ancestors,
@@ -169,3 +170,97 @@ def test_the_shared_operator_singletons_get_no_parent() -> None:
         assert not any(isinstance(o, ast.FunctionDef) for o in gc.get_objects(1))
     finally:
         gc.enable()
+
+
+def _old_own_returns(fn):
+    """The generic walk `own_returns` replaced (every node, expressions too)."""
+    out = []
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Return):
+            out.append(cur)
+        if not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(cur))
+    return out
+
+
+_EVERY_BLOCK = """
+def f(x):
+    if x:
+        return 1
+    elif x > 2:
+        return (lambda: 3)()
+    else:
+        for i in x:
+            return i
+        else:
+            return 4
+    while x:
+        return 5
+    try:
+        return 6
+    except ValueError:
+        return 7
+    except* TypeError:
+        pass
+    else:
+        return 8
+    finally:
+        return 9
+    with open(x) as fh:
+        return fh
+    match x:
+        case [a]:
+            return a
+        case _:
+            return 10
+    def g():
+        return 11
+    class C:
+        def h(self):
+            return 12
+    async def k():
+        return 13
+    return 14
+"""
+
+
+def test_own_returns_walks_statements_only_with_the_old_answer_and_order():
+    import pathlib
+
+    import jaxlint
+
+    sources = [_EVERY_BLOCK.replace("except* TypeError", "except TypeError")]
+    root = pathlib.Path(jaxlint.__file__).parent
+    sources += [p.read_text() for p in sorted(root.glob("analysis/*.py"))[:12]]
+    checked = 0
+    for text in sources:
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                assert syntax.own_returns(node) == _old_own_returns(node)
+                assert syntax.child_nodes(node) == list(ast.iter_child_nodes(node))
+                checked += 1
+    assert checked > 100
+    f = ast.parse(sources[0]).body[0]
+    values = [r.value for r in syntax.own_returns(f)]
+    assert sorted(v.value for v in values if isinstance(v, ast.Constant)) == [
+        1,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        14,
+    ]
+
+
+def test_nested_statements_reach_every_global():
+    tree = ast.parse(
+        "def f():\n    if a:\n        global X\n    def g():\n        global Y\n"
+        "    class C:\n        try:\n            pass\n        except E:\n            global Z\n"
+    )
+    found = [s for s in syntax.nested_statements(tree.body[0]) if isinstance(s, ast.Global)]
+    assert {n for s in found for n in s.names} == {"X", "Y", "Z"}

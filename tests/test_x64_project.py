@@ -113,7 +113,9 @@ def test_project_scan_runs_once_per_root(tmp_path, monkeypatch):
     other.write_text(MODULE)
     calls = []
     real = x64._scan_project
-    monkeypatch.setattr(x64, "_scan_project", lambda root: calls.append(root) or real(root))
+    monkeypatch.setattr(
+        x64, "_scan_project", lambda root, *more: calls.append(root) or real(root, *more)
+    )
     assert _codes(module) == ["JAX701"]
     assert _codes(other) == ["JAX701"]
     assert calls == [str(tmp_path)]
@@ -230,3 +232,27 @@ def test_result_cache_sees_a_project_that_turns_x64_on(tmp_path):
     assert "JAX701" in run()  # from the cache
     (tmp_path / "conftest.py").write_text('import jax\njax.config.update("jax_enable_x64", True)\n')
     assert "JAX701" not in run()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_scan_that_skips_files_known_to_name_neither_spelling_finds_the_same(tmp_path, enabled):
+    """`lacks` (the run's digests: the bytes hold neither `jax_enable_x64` nor
+    `JAX_ENABLE_X64`) spares the scan reading those files; the import graph, when a file
+    turns x64 on, still reads them, so the answer is the scan's without it."""
+    from jaxlint.run import cache as result_cache
+
+    files = {"pkg/api.py": "from pkg.physics import a\n", "pkg/util.py": "import os\n"}
+    if enabled:  # turns x64 on and imports physics through pkg.api
+        files["main.py"] = 'import jax\njax.config.update("jax_enable_x64", True)\nimport pkg.api\n'
+    module = _project(tmp_path, files)
+    digests = result_cache.Cache(str(tmp_path / ".c")).digests
+    asked: list[str] = []
+
+    def lacks(path: str) -> bool:
+        asked.append(path)
+        return digests.lacks_x64(path)
+
+    assert x64.project_enables_x64(str(module), lacks) is enabled
+    assert str(tmp_path / "pkg" / "util.py") in asked
+    x64.clear_cache()
+    assert x64.project_enables_x64(str(module)) is enabled

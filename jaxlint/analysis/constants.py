@@ -14,6 +14,7 @@ import ast
 from collections.abc import Mapping
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.syntax import child_nodes, nested_statements
 
 # the seeds entry (analysis.project_data.ImportedConstants): `util.N` / `N` -> the literal value
 # that another project module assigns once at its top level
@@ -47,11 +48,12 @@ def _bound_names(node: ast.AST, out: dict[str, int], globals_: set[str]) -> None
     """Count the module-level bindings under `node` (`x += 1` counts: its target is a
     store; not inside functions or classes, whose
     `global X` statements are collected instead: they rebind the module's `X`)."""
-    for child in ast.iter_child_nodes(node):
+    for child in child_nodes(node):
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             out[child.name] = out.get(child.name, 0) + 1
+            # `global` is a statement: the statements under the def, not every node
             globals_.update(
-                n for g in ast.walk(child) if isinstance(g, ast.Global) for n in g.names
+                n for g in nested_statements(child) if isinstance(g, ast.Global) for n in g.names
             )
             continue
         if isinstance(child, ast.Lambda):
@@ -69,10 +71,7 @@ def module_constants(tree: ast.Module) -> dict[str, Literal]:
     `global` rebinding, no augmented assignment), by `NAME = <literal>` or `NAME: T = <literal>`
     at the top level. From the syntax alone: a summary of a module that only imports is made
     without indexing it."""
-    counts: dict[str, int] = {}
-    globals_: set[str] = set()
-    _bound_names(tree, counts, globals_)
-    out: dict[str, Literal] = {}
+    candidates: list[tuple[str, Literal]] = []
     for stmt in tree.body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
             target, value = stmt.targets[0], stmt.value
@@ -82,12 +81,19 @@ def module_constants(tree: ast.Module) -> dict[str, Literal]:
             continue
         if not isinstance(target, ast.Name) or target.id.startswith("__"):
             continue
-        name = target.id
-        if counts.get(name) != 1 or name in globals_:
-            continue
         found = literal_of(value)
         if found is not None:
-            out[name] = found
+            candidates.append((target.id, found))
+    if not candidates:
+        return {}  # no literal assignment at the top level: no count of bindings needed
+    counts: dict[str, int] = {}
+    globals_: set[str] = set()
+    _bound_names(tree, counts, globals_)
+    out: dict[str, Literal] = {}
+    for name, found in candidates:
+        if counts.get(name) != 1 or name in globals_:
+            continue
+        out[name] = found
     return out
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.syntax import own_returns
+from jaxlint.analysis.syntax import child_nodes, own_returns
 
 # methods of a NumPy array that give a NumPy array (or Python value) back
 _HOST_METHODS = frozenset({"reshape", "astype", "transpose", "ravel", "flatten", "copy", "T"})
@@ -51,12 +51,21 @@ class _HostValues:
 
     def __init__(self, index: ModuleIndex, fn: ast.AST) -> None:
         self.index = index
+        self.fn = fn
         args = fn.args  # type: ignore[attr-defined]
         self.params = {
             a.arg: a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
         }
-        self.assigned: dict[str, list[ast.expr | None]] = {}
-        stack = list(ast.iter_child_nodes(fn))
+        self._assigned: dict[str, list[ast.expr | None]] | None = None
+
+    @property
+    def assigned(self) -> dict[str, list[ast.expr | None]]:
+        """What each local is assigned (None: bound otherwise), walked on first use: most
+        helpers are refused by the form of their returns before any local is looked up."""
+        if self._assigned is not None:
+            return self._assigned
+        assigned: dict[str, list[ast.expr | None]] = {}
+        stack = child_nodes(self.fn)
         while stack:
             cur = stack.pop()
             if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
@@ -64,10 +73,12 @@ class _HostValues:
             if isinstance(cur, ast.Name) and not isinstance(cur.ctx, ast.Load):
                 parent = getattr(cur, "jl_parent", None)
                 if isinstance(parent, ast.Assign) and parent.targets == [cur]:
-                    self.assigned.setdefault(cur.id, []).append(parent.value)
+                    assigned.setdefault(cur.id, []).append(parent.value)
                 else:
-                    self.assigned.setdefault(cur.id, []).append(None)
-            stack.extend(ast.iter_child_nodes(cur))
+                    assigned.setdefault(cur.id, []).append(None)
+            stack.extend(child_nodes(cur))
+        self._assigned = assigned
+        return assigned
 
     def host(self, node: ast.AST | None, seen: frozenset[str], depth: int = 0) -> bool:
         """`node` is a Python value or a NumPy array of such values."""
@@ -78,9 +89,9 @@ class _HostValues:
         if isinstance(node, ast.Name):
             if node.id in seen:
                 return True  # `offset = num_keys - num_queries` inside `if offset is None`
-            values = self.assigned.get(node.id, [])
             if node.id in self.params and not _scalar_annotation(self.params[node.id]):
                 return False
+            values = self.assigned.get(node.id, [])
             return all(self.host(v, seen | {node.id}, depth + 1) for v in values) and (
                 bool(values) or node.id in self.params
             )
@@ -122,7 +133,7 @@ class _HostValues:
                 v is not None and self.from_numpy(v, seen | {node.id}, depth + 1)
                 for v in self.assigned.get(node.id, [])
             )
-        return any(self.from_numpy(c, seen, depth + 1) for c in ast.iter_child_nodes(node))
+        return any(self.from_numpy(c, seen, depth + 1) for c in child_nodes(node))
 
 
 def returns_host_numpy(index: ModuleIndex, fn: ast.AST) -> bool:
@@ -133,9 +144,11 @@ def returns_host_numpy(index: ModuleIndex, fn: ast.AST) -> bool:
     body = getattr(fn, "body", [])
     if not body or len(body) > MAX_HOST_BODY:
         return False
-    walk = _HostValues(index, fn)
     values = [r.value for r in own_returns(fn)]
-    return bool(values) and all(
+    if not values:
+        return False
+    walk = _HostValues(index, fn)
+    return all(
         v is not None and walk.host(v, frozenset()) and walk.from_numpy(v, frozenset())
         for v in values
     )

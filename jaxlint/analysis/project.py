@@ -138,6 +138,12 @@ class ProjectIndex:
         if not same_inputs:
             self.pending_fingerprint = None
 
+    def preset_seeds(self, seeds: dict[str, dict[str, Seed]]) -> None:
+        """The joined seeds, read from the cache under this index's fingerprint, on an index
+        that holds names but no summaries (`project_index.build_index_deferred(seeds_only)`):
+        `seeds()` answers them until a module is added."""
+        self._seeds = seeds
+
     def inputs_complete(self) -> None:
         """Every summary of the files the fingerprint covers is in (the deferred ones, from
         their lint): the joined seeds may be read from, and stored in, the cache."""

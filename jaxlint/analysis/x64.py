@@ -310,16 +310,21 @@ def project_root(path: str) -> str | None:
     return root
 
 
-def project_enables_x64(path: str) -> bool:
+def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -> bool:
     """Evidence in the project around `path` that x64 is on where this module runs: project
     configuration or a conftest (every module), or a file on the module's import path that
-    turns it on at import time (the scan is cached per root and process)."""
+    turns it on at import time (the scan is cached per root and process).
+
+    `lacks(path)`: True when the file's bytes hold neither `jax_enable_x64` nor
+    `JAX_ENABLE_X64` (the run's digests, `run.cache.Digests`, know it from the file's stat
+    once they have read it): the scan reads such a file's text (it turns nothing on) only
+    when the import graph needs it. It changes what the scan reads, never what it finds."""
     root = project_root(path)
     if root is None:
         return False
     project = _PROJECTS.get(root)
     if project is None:
-        project = _PROJECTS[root] = _scan_project(root)
+        project = _PROJECTS[root] = _scan_project(root, lacks)
     if project.everywhere:
         return True
     full = os.path.abspath(path)
@@ -369,7 +374,7 @@ def _read(path: str) -> str:
         return ""
 
 
-def _scan_project(root: str) -> _ProjectX64:
+def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _ProjectX64:
     project = _ProjectX64()
     for name in CONFIG_FILES:
         text = _read(os.path.join(root, name))
@@ -389,6 +394,7 @@ def _scan_project(root: str) -> _ProjectX64:
                     return project
     count = 0
     texts: dict[str, str] = {}
+    unread: list[str] = []  # files known to name neither spelling: read for the graph only
     for folder, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
         for name in files:
@@ -398,6 +404,9 @@ def _scan_project(root: str) -> _ProjectX64:
             if count > MAX_FILES:
                 return project
             path = os.path.join(folder, name)
+            if lacks is not None and name != "conftest.py" and lacks(path):
+                unread.append(path)
+                continue
             text = _read(path)
             enables = ("jax_enable_x64" in text or "JAX_ENABLE_X64" in text) and bool(
                 _PY_ENABLES.search(text)
@@ -410,6 +419,10 @@ def _scan_project(root: str) -> _ProjectX64:
             if "import" in text:
                 texts[path] = text
     if project.enabling:
+        for path in unread:
+            text = _read(path)
+            if "import" in text:
+                texts[path] = text
         project.imports, project.by_name = _import_graph(root, texts)
     return project
 

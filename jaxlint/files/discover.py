@@ -95,6 +95,7 @@ def _walk(
 
     for root, dirs, files in os.walk(given, followlinks=False, onerror=onerror):
         settings = settings_for(root)
+        real_root: str | None = None  # the folder's real path, for its files that are no links
         git = ignores if (ignores is not None and settings.respect_gitignore) else None
         keep = []
         for d in sorted(dirs):
@@ -122,9 +123,13 @@ def _walk(
                 if not os.path.isfile(real):
                     warn(f"{display_path(full)}: broken or looping symlink; skipped")
                     continue
+                key = os.path.realpath(real)
             else:
-                real = full
-            key = os.path.realpath(real)
+                # not a link: its real path is its folder's, joined (one realpath per folder,
+                # not one per file: each resolves every component of the path again)
+                if real_root is None:
+                    real_root = os.path.realpath(root)
+                key = os.path.join(real_root, f)
             if key in seen:
                 continue
             seen.add(key)

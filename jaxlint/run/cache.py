@@ -1,10 +1,12 @@
 """A content-hash cache of lint results, so an unchanged file is never analysed twice.
 
-Key: SHA-256 over the file's bytes and everything else that can change its diagnostics: the
-cache format, jaxlint's version and a fingerprint of its installed sources (an editable
-install changes rules without changing the version), the Python version, the settings'
-fingerprint, the rules selected for this file (after per-file ignores), the path the rules
-see, and the noqa/verbose switches. Nothing else is trusted: no mtimes.
+Key: SHA-256 over the SHA-256 of the file's bytes and everything else that can change its
+diagnostics: the cache format, jaxlint's version and a fingerprint of its installed sources
+(an editable install changes rules without changing the version), the Python version, the
+settings' fingerprint, the rules selected for this file (after per-file ignores), the path
+the rules see, and the noqa/verbose switches. The hash of the bytes is taken from `Digests`
+when the file's stat (size, mtime, ctime, inode) is the one recorded with it, so a run that
+changes nothing reads no linted file; any other stat reads and hashes the file again.
 
 Layout: `<cache dir>/v1/<first 2 hex digits>/<other 62>`, one small JSON file per entry,
 holding the key and the diagnostics *with their fixes* (every field by name) (so `--fix` can skip files whose
@@ -149,9 +151,14 @@ def salt(
 
 def key(data: bytes, salt_: bytes, display: str) -> str:
     """The entry's name: the salt, the path the rules see, and the file's bytes."""
+    return key_for(hashlib.sha256(data).digest(), salt_, display)
+
+
+def key_for(digest: bytes, salt_: bytes, display: str) -> str:
+    """`key` from the SHA-256 of the file's bytes (`Digests` knows it without reading them)."""
     h = hashlib.sha256(salt_)
     h.update(b"\0" + display.encode("utf-8", "surrogatepass") + b"\0\0")
-    h.update(data)
+    h.update(digest)
     return h.hexdigest()
 
 
@@ -244,6 +251,14 @@ class Cache:
     stats: dict = field(default_factory=lambda: {"hits": 0, "misses": 0, "writes": 0})
     _ready: bool = False
     _broken: bool = False
+    _digests: Digests | None = None
+
+    @property
+    def digests(self) -> Digests:
+        """The run's table of file digests trusted by their stat (`Digests`)."""
+        if self._digests is None:
+            self._digests = Digests(self)
+        return self._digests
 
     @property
     def root(self) -> str:
@@ -368,6 +383,156 @@ class Cache:
         except OSError:
             return
         prune(self.directory)
+
+
+# -- digests trusted by stat ------------------------------------------------------------------
+
+DIGESTS_FORMAT = 1
+# a file whose mtime or ctime is this close to the moment it was read is not recorded: a
+# write in the same tick of a coarse clock (1-2 s on some file systems) would keep its stat
+RACY_NS = 2_000_000_000
+MAX_DIGESTS = 200_000
+# what a row also says about the bytes, for scans that would read every file for a word
+FLAG_X64 = 1  # they hold `jax_enable_x64` or `JAX_ENABLE_X64` (analysis/x64.py's scan)
+_ROW = 7
+
+
+def _digests_key() -> str:
+    return hashlib.sha256(f"jaxlint-digests {FORMAT} {DIGESTS_FORMAT}".encode()).hexdigest()
+
+
+def _stat_row(st: os.stat_result) -> list[int]:
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+class Digests:
+    """The SHA-256 of each file's bytes, trusted while the file's stat is the one recorded
+    with it: size, mtime, ctime and inode (in ns), so a run that changes nothing reads no file.
+
+    Every key stays a content hash (`key_for`, the project index's fingerprint and summary
+    keys); only how the hash is known changes. A file is read and hashed again when any of
+    the four differ: an edit changes the mtime and the ctime (the kernel sets the ctime on
+    every write, and `os.utime` cannot set it back), an atomic replace the inode. As with
+    ruff's cache, an edit that keeps all four is not seen: that needs a file system whose
+    clock did not move between two writes of the same size, which `RACY_NS` rules out for
+    files written up to two seconds before they were read (those are not recorded; the next
+    run hashes them again).
+
+    One table per cache folder (a `put_data` entry, absolute path -> [size, mtime_ns,
+    ctime_ns, inode, hex digest, day last seen, flags]; the flags say which words the bytes
+    hold, `FLAG_X64`), read once per run and written back by
+    `save` when rows changed, merged with what another run may have written meanwhile;
+    rows unseen for `MAX_AGE_DAYS` are dropped. Pool workers never save (forked copies)."""
+
+    def __init__(self, cache: Cache) -> None:
+        self.cache = cache
+        self._table: dict[str, list] | None = None
+        self._new: dict[str, list] = {}
+        self._today = int(time.time() // 86400)
+
+    def _load(self) -> dict[str, list]:
+        data = self.cache.get_data(_digests_key())
+        table = data.get("files") if isinstance(data, dict) else None
+        if not isinstance(table, dict) or data.get("format") != DIGESTS_FORMAT:  # type: ignore[union-attr]
+            table = {}
+        return table
+
+    def _row(self, path: str) -> tuple[str, list] | None:
+        """(absolute path, its row) when the file's stat is the recorded one."""
+        if self._table is None:
+            self._table = self._load()
+        path = os.path.abspath(path)
+        row = self._new.get(path) or self._table.get(path)
+        if not isinstance(row, list) or len(row) != _ROW:
+            return None
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        if _stat_row(st) != row[:4]:
+            return None
+        return path, row
+
+    def known(self, path: str) -> bytes | None:
+        """The digest of the file's bytes when its stat is the recorded one; None: read it
+        (`read`)."""
+        found = self._row(path)
+        if found is None:
+            return None
+        path, row = found
+        try:
+            digest = bytes.fromhex(row[4])
+        except (TypeError, ValueError):
+            return None
+        if len(digest) != 32:
+            return None
+        if row[5] != self._today and path not in self._new:
+            row = self._new[path] = [*row[:5], self._today, row[6]]  # kept MAX_AGE_DAYS more
+        return digest
+
+    def lacks_x64(self, path: str) -> bool:
+        """The file's bytes hold neither `jax_enable_x64` nor `JAX_ENABLE_X64`: from its row
+        when the stat is the recorded one, else from its bytes, read here and recorded (the
+        next run asks the stat only). False when it cannot be read."""
+        found = self._row(path)
+        if found is not None and isinstance(found[1][6], int):
+            return not found[1][6] & FLAG_X64
+        try:
+            data, _ = self.read(path)
+        except OSError:
+            return False
+        return not (b"jax_enable_x64" in data or b"JAX_ENABLE_X64" in data)
+
+    def read(self, path: str) -> tuple[bytes, bytes]:
+        """The file's bytes and their digest, recorded with the stat of the file read (the
+        stat taken on the open file, before its bytes: a write after it changes the stat).
+        Raises OSError."""
+        now = time.time_ns()
+        with open(path, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            data = fh.read()
+        digest = hashlib.sha256(data).digest()
+        self.record(path, st, data, digest, now)
+        return data, digest
+
+    def record(
+        self, path: str, st: os.stat_result, data: bytes, digest: bytes, now_ns: int
+    ) -> None:
+        """Record `digest` as the hash of `data`, read from `path` with stat `st` at `now_ns`
+        (not when the file was written within `RACY_NS` of that)."""
+        path = os.path.abspath(path)
+        if max(st.st_mtime_ns, st.st_ctime_ns) >= now_ns - RACY_NS:
+            self._new.pop(path, None)
+            return
+        flags = FLAG_X64 if b"jax_enable_x64" in data or b"JAX_ENABLE_X64" in data else 0
+        self._new[path] = [*_stat_row(st), digest.hex(), self._today, flags]
+
+    def digest(self, path: str) -> bytes | None:
+        """`known`, else `read`'s digest; None when the file cannot be read."""
+        found = self.known(path)
+        if found is not None:
+            return found
+        try:
+            return self.read(path)[1]
+        except OSError:
+            return None
+
+    def save(self) -> None:
+        """Write the rows recorded or refreshed by this run into the table (merged with the
+        table as it is now on disk: another run may have saved since this one read it)."""
+        if not self._new:
+            return
+        table = self._load()
+        table.update(self._new)
+        old = self._today - MAX_AGE_DAYS
+        table = {
+            p: r for p, r in table.items() if isinstance(r, list) and len(r) == _ROW and r[5] >= old
+        }
+        if len(table) > MAX_DIGESTS:  # the most recently seen
+            table = dict(sorted(table.items(), key=lambda it: -it[1][5])[: MAX_DIGESTS * 3 // 4])
+        self.cache.put_data(_digests_key(), {"format": DIGESTS_FORMAT, "files": table})
+        self._table = table
+        self._new = {}
 
 
 def prune(
