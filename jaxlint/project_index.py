@@ -18,6 +18,7 @@ import re
 from collections import ChainMap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from jaxlint.analysis.constants import module_constants
 from jaxlint.analysis.flow.keys import KEY_HELPERS
@@ -392,6 +393,49 @@ def build_index(
     ]
 
 
+_InputRow = tuple[str, list[str], bool, tuple[str, ...], bytes | None, bytes | None]
+
+
+def _index_inputs(
+    files: Iterable[str],
+    root: str | None,
+    jit_decorators_for,  # noqa: ANN001 - path -> tuple[str, ...]
+    cache: result_cache.Cache | None,
+    texts: dict[str, str],
+) -> tuple[Any, list[_InputRow]]:
+    """What the join of an index reads, per file (path, module names, is a package, jit
+    decorators, bytes when read, digest), and their hash: every file's name, settings and
+    bytes (a warm run with nothing changed reads the joined seeds from the cache:
+    `ProjectIndex.fingerprint`). Bytes are read only when no digest is known by stat."""
+    digests = cache.digests if cache is not None else None
+    inputs = hashlib.sha256(f"jaxlint-index {SUMMARY_FORMAT} {root}".encode())
+    rows: list[_InputRow] = []
+    for path in files:
+        names, is_package = module_names(path, root)
+        if not names:
+            continue
+        jd = tuple(jit_decorators_for(path))
+        data: bytes | None = None
+        digest: bytes | None = None
+        if path in texts:
+            data = texts[path].encode("utf-8", "surrogatepass")
+        elif digests is not None:
+            digest = digests.known(path)
+            if digest is None:
+                try:
+                    data, digest = digests.read(path)
+                except OSError:
+                    continue  # the lint reports it; no summary
+        if cache is not None:
+            if digest is None:
+                digest = hashlib.sha256(data).digest()  # type: ignore[arg-type]
+            row = "\0".join((path, ",".join(names), str(int(is_package)), ",".join(jd)))
+            inputs.update(row.encode("utf-8", "surrogatepass") + b"\0")
+            inputs.update(digest)
+        rows.append((path, names, is_package, jd, data, digest))
+    return inputs, rows
+
+
 def build_index_deferred(
     files: Iterable[str],
     root: str | None,
@@ -420,34 +464,7 @@ def build_index_deferred(
     index.loader = Loader(root, jit_decorators_for, cache, dict(texts or {}))
     todo: list[SummaryJob] = []
     texts = texts or {}
-    digests = cache.digests if cache is not None else None
-    # what the join of this index reads: every file's name, settings and bytes (a warm run
-    # with nothing changed reads the joined seeds from the cache: `ProjectIndex.fingerprint`)
-    inputs = hashlib.sha256(f"jaxlint-index {SUMMARY_FORMAT} {root}".encode())
-    rows: list[tuple[str, list[str], bool, tuple[str, ...], bytes | None, bytes | None]] = []
-    for path in files:
-        names, is_package = module_names(path, root)
-        if not names:
-            continue
-        jd = tuple(jit_decorators_for(path))
-        data: bytes | None = None
-        digest: bytes | None = None
-        if path in texts:
-            data = texts[path].encode("utf-8", "surrogatepass")
-        elif digests is not None:
-            digest = digests.known(path)
-            if digest is None:
-                try:
-                    data, digest = digests.read(path)
-                except OSError:
-                    continue  # the lint reports it; no summary
-        if cache is not None:
-            if digest is None:
-                digest = hashlib.sha256(data).digest()  # type: ignore[arg-type]
-            row = "\0".join((path, ",".join(names), str(int(is_package)), ",".join(jd)))
-            inputs.update(row.encode("utf-8", "surrogatepass") + b"\0")
-            inputs.update(digest)
-        rows.append((path, names, is_package, jd, data, digest))
+    inputs, rows = _index_inputs(files, root, jit_decorators_for, cache, texts)
     if seeds_only and cache is not None and not texts:
         fingerprint = inputs.hexdigest()
         stored = index.loader.cached_seeds(fingerprint)
