@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import re
 from collections import ChainMap
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,27 +60,33 @@ def project_root(paths: Iterable[str]) -> str | None:
     return _root_above(common if os.path.isdir(common) else os.path.dirname(common), {})
 
 
+def _folders_up(d: str) -> Iterator[str]:
+    """`d`, then each folder above it, up to the file system's root."""
+    while True:
+        yield d
+        parent = os.path.dirname(d)
+        if parent == d:
+            return
+        d = parent
+
+
 def _root_above(d: str, memo: dict[str, str | None]) -> str | None:
     """`project_root` from the folder `d` up; `memo` (folder -> answer) is shared by the
     calls of one run, so 938 files named one by one cost one walk per folder, not per file."""
     seen: list[str] = []
     found: str | None = None
-    while True:
-        if d in memo:
-            found = memo[d]
+    for cur in _folders_up(d):
+        if cur in memo:
+            found = memo[cur]
             break
-        seen.append(d)
-        if any(os.path.exists(os.path.join(d, m)) for m in ROOT_MARKERS):
-            found = d
+        seen.append(cur)
+        if any(os.path.exists(os.path.join(cur, m)) for m in ROOT_MARKERS):
+            found = cur
             break
-        if os.path.basename(d) in ("site-packages", "dist-packages") or os.path.exists(
-            os.path.join(d, "pyvenv.cfg")
+        if os.path.basename(cur) in ("site-packages", "dist-packages") or os.path.exists(
+            os.path.join(cur, "pyvenv.cfg")
         ):
             break
-        parent = os.path.dirname(d)
-        if parent == d:
-            break
-        d = parent
     for folder in seen:
         memo[folder] = found
     return found
@@ -121,16 +127,8 @@ def project_groups(paths: Iterable[str], linted: Iterable[str]) -> list[ProjectG
         # the deepest named path holding the file: the nearest of its ancestors (itself
         # first) that was named, found walking up (a run naming 938 files one by one
         # compared each with all of them: 0.2 s)
-        a = d = os.path.abspath(f)
-        owner = None
-        while True:
-            if d in named:
-                owner = d
-                break
-            parent = os.path.dirname(d)
-            if parent == d:
-                break
-            d = parent
+        a = os.path.abspath(f)
+        owner = next((d for d in _folders_up(a) if d in named), None)
         files.setdefault(owner or a, []).append(f)
     groups: dict[object, ProjectGroup] = {}
     roots: dict[str, str | None] = {}
