@@ -1307,17 +1307,11 @@ def runs_once_in(loop: ast.AST, node: ast.AST) -> bool:
         if name is None:
             continue
         binding = _first_binding(anc.body, name)
-        if binding is not None and all(contains(binding, n) for n in _rebinds(loop, name)):
+        if binding is not None and all(
+            contains(binding, n) for n in syntax.name_stores(loop, name)
+        ):
             return True
     return False
-
-
-def _rebinds(loop: ast.AST, name: str) -> list[ast.Name]:
-    return [
-        n
-        for n in ast.walk(loop)
-        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
-    ]
 
 
 def _selects_one_step(loop: ast.AST, test: ast.AST) -> bool:
@@ -1343,7 +1337,7 @@ def _selects_one_step(loop: ast.AST, test: ast.AST) -> bool:
         return False
     values = [e.value for e in loop.iter.elts]  # type: ignore[attr-defined]
     return values.count(consts[0].value) <= 1 and all(
-        n is loop.target for n in _rebinds(loop, target)
+        n is loop.target for n in syntax.name_stores(loop, target)
     )
 
 

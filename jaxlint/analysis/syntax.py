@@ -183,6 +183,15 @@ def target_names(target: ast.AST) -> Iterator[str]:
         yield from target_names(target.value)
 
 
+def name_stores(node: ast.AST, name: str) -> list[ast.Name]:
+    """Every `Name` node under `node` that binds or deletes `name` (nested scopes included)."""
+    return [
+        n
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
+    ]
+
+
 def plain_target_names(target: ast.AST) -> list[str] | None:
     """The names a target binds when it binds only names (`a`, `a, *b`), else None (a target
     with `x.attr` or `x[i]` in it)."""

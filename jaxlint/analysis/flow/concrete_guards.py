@@ -9,11 +9,17 @@ own because it is a pure function of the syntax and the import facts: no taint s
 from __future__ import annotations
 
 import ast
+import operator
 import re
+from collections.abc import Callable
+from functools import reduce
+from typing import TypeVar
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.kinds import ARRAY_TYPES, HOST_TYPES
 from jaxlint.analysis.kinds import tracer_attribute as _tracer_attribute
+
+T = TypeVar("T", set[str], bool)
 
 # helper names that test whether a value is concrete (`not_jax_tracer(x)`, `is_concrete(x)`)
 _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
@@ -24,14 +30,28 @@ def concrete_guard(index: ModuleIndex, test: ast.AST) -> tuple[set[str], set[str
 
     `not_jax_tracer(x)`, `is_concrete(x)` hold for concrete `x`; `isinstance(x, Tracer)` and
     `hasattr(x, "shape")` fail for it. Code guarded this way handles tracers on purpose."""
+    return _through_logic(test, lambda t: _concrete_leaf(index, t), set)
+
+
+def _through_logic(
+    test: ast.AST, leaf: Callable[[ast.AST], tuple[T, T]], empty: Callable[[], T]
+) -> tuple[T, T]:
+    """A guard's (where it holds, where it fails) through `not` (swaps the arms), `and`
+    (what any operand proves where the whole test holds) and `or` (where it fails), from
+    what `leaf` says of each operand; `empty` makes the "proves nothing" value."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        holds, fails = concrete_guard(index, test.operand)
+        holds, fails = _through_logic(test.operand, leaf, empty)
         return fails, holds
     if isinstance(test, ast.BoolOp):
-        parts = [concrete_guard(index, v) for v in test.values]
-        if isinstance(test.op, ast.And):
-            return set().union(*(p[0] for p in parts)), set()
-        return set(), set().union(*(p[1] for p in parts))
+        parts = [_through_logic(v, leaf, empty) for v in test.values]
+        side = 0 if isinstance(test.op, ast.And) else 1
+        proved = reduce(operator.or_, (p[side] for p in parts), empty())
+        return (proved, empty()) if side == 0 else (empty(), proved)
+    return leaf(test)
+
+
+def _concrete_leaf(index: ModuleIndex, test: ast.AST) -> tuple[set[str], set[str]]:
+    """`concrete_guard` of one test that is not `not`, `and` or `or`."""
     if not isinstance(test, ast.Call) or not test.args:
         return set(), set()
     first = test.args[0]
@@ -74,14 +94,8 @@ def jit_disabled(index: ModuleIndex, test: ast.AST) -> tuple[bool, bool]:
     `if jax.config.jax_disable_jit:` guards debugging code (asserts on values, NumPy checks)
     that runs only when `jax.disable_jit()` is on, so never inside a jit trace (ssm-jax's
     `laplace_em`); `and` keeps the proof where the whole test holds, `not` swaps the arms."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        holds, fails = jit_disabled(index, test.operand)
-        return fails, holds
-    if isinstance(test, ast.BoolOp):
-        parts = [jit_disabled(index, v) for v in test.values]
-        if isinstance(test.op, ast.And):
-            return any(p[0] for p in parts), False
-        return False, any(p[1] for p in parts)
-    if isinstance(test, ast.Attribute):
-        return index.qualname(test) == _DISABLE_JIT, False
-    return False, False
+
+    def leaf(t: ast.AST) -> tuple[bool, bool]:
+        return isinstance(t, ast.Attribute) and index.qualname(t) == _DISABLE_JIT, False
+
+    return _through_logic(test, leaf, bool)

@@ -77,17 +77,10 @@ def literal_guard(node: ast.AST, fn: ast.AST, params: set[str]) -> LiteralGuard 
     while cur is not None and cur is not fn:
         if isinstance(cur, ast.If) and child is not cur.test:
             found = _test_guard(cur.test, child in cur.body, params)
-            if found is not None and not _rebound(fn, found.param):
+            if found is not None and not syntax.name_stores(fn, found.param):
                 return found
         child, cur = cur, syntax.parent(cur)
     return None
-
-
-def _rebound(fn: ast.AST, name: str) -> bool:
-    return any(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
-        for n in ast.walk(fn)
-    )
 
 
 def joined(guards: list[LiteralGuard | None]) -> LiteralGuard | None:
