@@ -12,6 +12,8 @@ build its default gate (`prefilter.ANALYSIS_MODULES`).
 
 from __future__ import annotations
 
+from typing import Literal
+
 # transform qualname -> positions (or keywords) of the function arguments
 JIT_LIKE: dict[str, tuple[int | str, ...]] = {
     "jax.jit": (0, "fun"),
@@ -349,7 +351,8 @@ TREE_CONTAINERS = frozenset(
 # object under tracing: a PyTreeDef, an unravel or VJP function). `leaves, treedef =
 # jax.tree.flatten(x)` then `if treedef != other:` compares tree structures, a Python bool
 # (jax2onnx's fori_loop plugin; checked with JAX 0.12 under jit)
-TUPLE_RESULTS: dict[str, tuple[str, ...]] = {
+TuplePart = Literal["tree", "static"]
+TUPLE_RESULTS: dict[str, tuple[TuplePart, ...]] = {
     **dict.fromkeys(
         (
             "jax.tree.flatten",
