@@ -237,6 +237,27 @@ class FlowGraph:
             todo.extend(self._succs[n])
         return False
 
+    def may_run_before_first(self, first: ast.AST, then: ast.AST) -> bool:
+        """Some path from the entry runs statement `first` before statement `then` has run
+        at all (a later step of a loop does not count: "was it warmed up before its first
+        timed call"). Dead edges are no paths."""
+        a, b = self.spans.get(first), self.spans.get(then)
+        if a is None or b is None:
+            return False
+        lo, hi = a
+        stop = b[0]
+        seen = {0}
+        todo = [0] if stop != 0 else []
+        while todo:
+            n = todo.pop()
+            if lo <= n < hi:
+                return True
+            for s in self._succs[n]:
+                if s != stop and s not in seen:
+                    seen.add(s)
+                    todo.append(s)
+        return False
+
 
 # -- building -----------------------------------------------------------------------------
 

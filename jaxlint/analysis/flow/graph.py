@@ -145,6 +145,35 @@ class FlowGraphs:
         graph = self.graph(self.owner(then))
         return graph.may_run_after(first, then)
 
+    def may_run_first(self, first: ast.AST, then: ast.AST) -> bool:
+        """`first` (any node) may run before `then` (any node of the same scope) runs for the
+        first time: its statement does on some path from the entry, or, in one statement, it
+        comes first in evaluation order (left to right). True when unknown (a node outside
+        the scope of `then`): callers use it to stay silent."""
+        scope = self.owner(then)
+        a, b = _statement_in(first, scope), _statement_in(then, scope)
+        if a is None or b is None:
+            return True
+        if a is b:
+            return (first.lineno, first.col_offset) < (then.lineno, then.col_offset)  # type: ignore[attr-defined]
+        return self.graph(scope).may_run_before_first(a, b)
+
+    def statement_in(self, node: ast.AST, scope_node: ast.AST | None = None) -> ast.AST | None:
+        """The statement of `scope_node`'s graph (the module's by default) that holds `node`:
+        the statement itself, the one around an expression, or the `def`, `class` or lambda
+        statement around a node of a nested scope. None when `node` is outside that scope."""
+        return _statement_in(node, self.index.tree if scope_node is None else scope_node)
+
+    def runs_between(self, stmt: ast.AST, before: list[ast.AST], after: list[ast.AST]) -> bool:
+        """Some statement of `before` may run ahead of `stmt` and some statement of `after`
+        may run once `stmt` has (statements of one scope; a statement that is `stmt` itself
+        counts as ahead, since an expression is evaluated before its statement stores: `x =
+        f(x)`). "Was this traced before the rebinding, and run again after it" in one
+        question."""
+        graph = self.graph(self.owner(stmt))
+        ahead = any(b is stmt or graph.may_run_after(b, stmt) for b in before)
+        return ahead and any(graph.may_run_after(stmt, a) for a in after)
+
     def read_before(self, region: ast.AST, name: str, stmt: ast.stmt) -> bool:
         """A load of `name` inside `region` (a loop holding `stmt`) may see a value other than
         the one `stmt` binds: it may run before `stmt` in a step (or with `stmt` skipped). A

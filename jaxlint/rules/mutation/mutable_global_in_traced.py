@@ -156,7 +156,7 @@ class MutableGlobalInTraced(Rule):
     def __init__(self, ctx: Context, sink) -> None:  # noqa: ANN001
         super().__init__(ctx, sink)
         self._seen: set[tuple[int, str]] = set()
-        self._first_call: tuple[float, float, set[ast.AST]] | None = None
+        self._calls: list[ast.Call] | None = None
         self._writes: dict | None = None  # the index's module_writes(), once asked
 
     def visit_Name(self, node: ast.Name, ctx: Context) -> None:
@@ -198,77 +198,83 @@ class MutableGlobalInTraced(Rule):
         )
 
     def _late_writes(self, writes, name: str, ctx: Context) -> list:  # noqa: ANN001
-        first_line, last_line, loops = self._first_traced_call(ctx)
+        calls = self._module_traced_calls(ctx)
+        script = bool(calls)
         out = []
         current = set(ctx.functions)
-        defined = _module_statement(ctx.function_node)
         traced_first = _first_defined(ctx.functions)
+        flow = ctx.facts.flow
+        entry = _traced_entry(ctx)
+        defined = flow.statement_in(entry) if entry is not None else None
+        runs: list[ast.AST] | None = None
         for w in writes:
             if w.function is not None:
                 if w.function in current or _lazy_init(w.node, name):
                     continue
                 if traced_first is not None and runs_only_before(
-                    ctx.index, w.function, traced_first, script=first_line < float("inf")
+                    ctx.index, w.function, traced_first, script=script
                 ):
                     continue  # a set-up function that runs before the reader exists
                 if set_before_every_call(
                     ctx.index,
                     w.node,
                     w.function,
-                    _traced_entry(ctx),
-                    first_line < float("inf") or has_main_guard(ctx.index),
+                    entry,
+                    script or has_main_guard(ctx.index),
                 ):
                     continue  # `main` sets it once, before it first calls the reader
                 out.append(w)
-            elif defined is not None and not _after(w.node, defined):
+                continue
+            stmt = flow.statement_in(w.node)
+            if stmt is None:
+                continue
+            if defined is not None and not flow.may_run_after(defined, stmt):
                 continue  # program order: rebound before the reader exists, so never seen stale
-            elif any(loop in loops for loop in ancestors(w.node)):
-                out.append(w)
-            elif first_line < w.node.lineno < last_line and _used_after(ctx, w.node):  # type: ignore[attr-defined]
+            if runs is None:
+                runs = _reader_runs(ctx, entry)
+                if runs is None:
+                    runs = [s for s in (flow.statement_in(c) for c in calls) if s is not None]
+            if flow.runs_between(stmt, runs, runs):
                 out.append(w)  # traced code runs before the rebinding and again after it
         return out
 
-    def _first_traced_call(self, ctx: Context) -> tuple[float, float, set[ast.AST]]:
-        """Lines of the first and the last module-level call of a traced function, and the
-        module-level loops that contain such a call (a write anywhere in them happens after a
-        call). A module-level rebinding with no traced call after it (a notebook's later
-        cell that sets up another experiment) is never read stale: nothing runs the jitted
-        code again."""
-        if self._first_call is None:
-            first = float("inf")
-            last = float("-inf")
-            loops: set[ast.AST] = set()
+    def _module_traced_calls(self, ctx: Context) -> list[ast.Call]:
+        """The module-level calls of a traced function (a trace can start at any of them). A
+        module-level rebinding with no traced call after it (a notebook's later cell that
+        sets up another experiment) is never read stale: nothing runs the jitted code again."""
+        if self._calls is None:
             traced = ctx.facts.traced
-            for call in ctx.index.calls:
-                if ctx.index.enclosing_function(call) is not None:
-                    continue
-                if traced.traced_callee(call) is None:
-                    continue
-                first = min(first, call.lineno)
-                last = max(last, call.lineno)
-                loops.update(
-                    a for a in ancestors(call) if isinstance(a, (ast.For, ast.AsyncFor, ast.While))
-                )
-            self._first_call = (first, last, loops)  # type: ignore[assignment]
-        return self._first_call  # type: ignore[return-value]
+            self._calls = [
+                call
+                for call in ctx.index.calls
+                if ctx.index.enclosing_function(call) is None
+                and traced.traced_callee(call) is not None
+            ]
+        return self._calls
 
 
-def _used_after(ctx: Context, write: ast.AST) -> bool:
-    """The jitted reader may run again after a module-level rebinding. When the reader is a
-    module-level `def` whose name only module-level code mentions, it runs again only if its
-    name comes up below the rebinding (a notebook's later cell that sets up another
-    experiment never calls the earlier one again); otherwise (a helper, a lambda, a name used
-    inside functions) any later traced call may run it."""
-    reader = ctx.functions[0] if ctx.functions else None
+def _reader_runs(ctx: Context, reader: ast.AST | None) -> list[ast.AST] | None:
+    """The module statements where the jitted reader may run, when its name says: a
+    module-scope `def` whose name only module-level code mentions runs where a load that
+    this `def` reaches is (a notebook's later cell that defines a new function of the same
+    name, or sets up another experiment, never runs the earlier one again). None otherwise (a
+    method, a lambda, a name used inside functions: any traced call may run it)."""
     if not isinstance(reader, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return True
-    if not isinstance(syntax.parent(reader), ast.Module):
-        return True
-    uses = ctx.index.names.get(reader.name, [])
-    if any(ctx.index.enclosing_function(n) is not None for n in uses):
-        return True
-    line = getattr(write, "end_lineno", write.lineno)  # type: ignore[attr-defined]
-    return any(n.lineno > line for n in uses)
+        return None
+    flow = ctx.facts.flow
+    if flow.owner(reader) is not ctx.index.tree:
+        return None
+    runs: list[ast.AST] = []
+    for n in ctx.index.names.get(reader.name, ()):
+        if not isinstance(n.ctx, ast.Load) or not ctx.index.is_module_name(n):
+            continue  # a store, or a local of the same name in some function
+        if ctx.index.enclosing_function(n) is not None:
+            return None
+        if flow.reached_by(n, reader):
+            stmt = flow.statement_in(n)
+            if stmt is not None:
+                runs.append(stmt)
+    return runs
 
 
 def _traced_entry(ctx: Context) -> ast.AST | None:
@@ -296,14 +302,6 @@ def _first_defined(functions) -> ast.stmt | None:  # noqa: ANN001
     if not stmts or any(s is None for s in stmts):
         return None
     return min(stmts, key=lambda s: s.lineno)  # type: ignore[union-attr]
-
-
-def _after(node: ast.AST, stmt: ast.stmt) -> bool:
-    """`node` runs after `stmt` starts: it is below it, or inside it (a loop that defines the
-    reader and rebinds the name runs the rebinding again after the definition)."""
-    if node.lineno >= stmt.lineno:  # type: ignore[attr-defined]
-        return True
-    return any(a is stmt for a in ancestors(node))
 
 
 def _same_part(write, read: ast.Name) -> bool:  # noqa: ANN001
