@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.flow.graph import DefKind
 from jaxlint.analysis.hoisting import few_steps
 from jaxlint.analysis.jit_sites import jitted_callee
 from jaxlint.analysis.loops import list_grows_per_step, loop_varying_names
+from jaxlint.analysis.syntax import ancestors
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
-from jaxlint.rules.compile._values import names_in
 
 SHAPE_CONSTRUCTORS = frozenset(
     {
@@ -71,7 +72,7 @@ def _varying_shape(
                 return f"`{shorten(ctx, arg)}` has a length that follows the loop variable"
         return None
     if isinstance(arg, ast.Name):
-        values = _assignments_in(loop, arg.id, before=call)
+        values = _assignments_in(ctx, loop, arg)
         if len(values) == 1 and values[0] is not None:
             inner = _varying_shape(ctx, values[0], varying, loop, call)
             if inner is not None:
@@ -81,13 +82,13 @@ def _varying_shape(
     return None
 
 
-def _shape_part(arg: ast.expr, loop: ast.AST, call: ast.Call) -> ast.AST:
+def _shape_part(ctx: Context, arg: ast.expr, loop: ast.AST, call: ast.Call) -> ast.AST:
     """The part of `arg` its shape follows: the slice of `x[:n]` (not `x`, whose values may
     change too), the arguments of `zeros(n)`; through a name's one assignment in the loop."""
     if isinstance(arg, ast.Name):
-        values = _assignments_in(loop, arg.id, before=call)
+        values = _assignments_in(ctx, loop, arg)
         if len(values) == 1 and values[0] is not None:
-            return _shape_part(values[0], loop, call)
+            return _shape_part(ctx, values[0], loop, call)
     if isinstance(arg, ast.Subscript):
         return arg.slice
     if isinstance(arg, ast.Call):
@@ -99,19 +100,37 @@ def _mentions_any(node: ast.AST, names: frozenset[str]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
 
 
-def _assignments_in(loop: ast.AST, name: str, before: ast.AST) -> list[ast.expr | None]:
+def _assignments_in(ctx: Context, loop: ast.AST, name: ast.Name) -> list[ast.expr | None]:
+    """The values a load of `name` in `loop` may hold when bound in the loop, as the flow
+    graph says: the right-hand side of each reaching `name = value` of the loop body (None
+    for any other binding: a tuple target, `+=`, a `for` target), when only bindings of the
+    step reach. Empty when a binding from before the loop reaches too (a list the loop
+    appends to, perhaps reset after the call: `list_grows_per_step` decides); [None, None]
+    when unknown."""
+    defs = ctx.facts.flow.reaching(name)
+    if defs is None:
+        return [None, None]
+    inside = [d for d in defs if d.node is not None and _within(d.node, loop)]
+    if len(inside) != len(defs):
+        return []  # the value of before the loop, or of the last step (a reset after the call)
     out: list[ast.expr | None] = []
-    for node in ast.walk(loop):
-        if isinstance(node, ast.Assign) and node.lineno <= before.lineno:  # type: ignore[attr-defined]
-            for t in node.targets:
-                if isinstance(t, ast.Name) and t.id == name:
-                    out.append(node.value)
-                elif name in names_in(t):
-                    out.append(None)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
-            if node.target.id == name:
-                out.append(None)
+    for d in inside:
+        node = d.node
+        if (
+            d.kind is DefKind.BIND
+            and isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ):
+            out.append(node.value)
+        else:
+            out.append(None)
     return out
+
+
+def _within(node: ast.AST, loop: ast.AST) -> bool:
+    """`node` is in `loop`'s body or its `else` (not its iterable or its target)."""
+    return any(a is loop for a in ancestors(node)) and node is not loop
 
 
 class ShapeVariesPerIteration(Rule):
@@ -267,7 +286,7 @@ class ShapeVariesPerIteration(Rule):
             if id(arg) in static or isinstance(arg, ast.Starred):
                 continue
             why = _varying_shape(ctx, arg, varying, step.loop, node)
-            if why is not None and not step.values_repeat(_shape_part(arg, step.loop, node)):
+            if why is not None and not step.values_repeat(_shape_part(ctx, arg, step.loop, node)):
                 found.append((arg, why))
         if found:  # one finding per call: one call compiles once per new set of shapes
             whys = "; ".join(why for _, why in found)
