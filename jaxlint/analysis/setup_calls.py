@@ -23,8 +23,8 @@ def runs_only_before(index: ModuleIndex, fn: ast.AST, stmt: ast.stmt, script: bo
     Proven when `fn` is a plain module-level `def` (no decorator, which could register it, and
     not a method), its name is used only as the callee of calls in module-level code (never
     passed as a value, rebound, listed in `__all__` or called from a function), there is at
-    least one such call, and each sits in a module statement that ends before `stmt` starts
-    (a loop that holds both the call and `stmt` runs the call again after it). Another module
+    least one such call, and no path of the module's flow graph runs one after `stmt` (a loop
+    that holds both the call and `stmt` runs the call again after it). Another module
     could still import and call `fn` later, so a public `fn` counts only in a `script` (a
     module or notebook that runs traced code itself at module level: nobody imports it to
     call its set-up function); a private `_fn` counts anywhere."""
@@ -37,13 +37,13 @@ def runs_only_before(index: ModuleIndex, fn: ast.AST, stmt: ast.stmt, script: bo
     calls = _only_called_from(index, fn, None)
     if not calls:
         return False
-    start = getattr(stmt, "lineno", 0)
+    flow = flow_graphs(index)
     for call in calls:
-        top = _module_statement(call)
-        if top is None or top is stmt or any(a is stmt for a in ancestors(call)):
+        at = flow.statement_in(call)
+        if at is None or at is stmt or any(a is stmt for a in ancestors(call)):
             return False
-        if getattr(top, "end_lineno", top.lineno) >= start:
-            return False
+        if flow.may_run_after(stmt, at):
+            return False  # after `stmt`, or in a loop that runs `stmt` and then the call again
     return True
 
 
@@ -64,17 +64,6 @@ def _only_called_from(index: ModuleIndex, fn: ast.AST, scope: ast.AST | None) ->
             return []
         calls.append(call)
     return calls
-
-
-def _module_statement(node: ast.AST) -> ast.stmt | None:
-    """The module-level statement that holds `node`."""
-    cur: ast.AST | None = node
-    while cur is not None:
-        up = parent(cur)
-        if isinstance(up, ast.Module):
-            return cur if isinstance(cur, ast.stmt) else None
-        cur = up
-    return None
 
 
 def _exported(tree: ast.AST) -> set[str]:

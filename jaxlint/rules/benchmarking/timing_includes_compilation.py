@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.jax_api import (
     JIT_FACTORIES,
     TIMEIT,
@@ -64,7 +65,7 @@ def _fresh_jitted(ctx: Context, call: ast.Call, owner: ast.AST) -> tuple[str, as
             continue
         if region is owner and not _contains(owner, node):
             continue  # outside the owner: another scope's name
-        if (node.lineno, node.col_offset) < (func.lineno, func.col_offset):
+        if flow_graphs(index).may_run_first(node, func):
             return None  # called (or lowered, or passed on) before: maybe warmed up
         if region is not owner and not _contains(owner, node):
             return None  # used elsewhere in the module: maybe called before
