@@ -23,15 +23,13 @@ import ast
 from collections.abc import Callable
 from enum import Enum
 
+from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex, functional_method_call
 from jaxlint.analysis.jax_api import TREE_MAP
 from jaxlint.analysis.syntax import (
     FUNCTION_NODES,
-    LOOP_STATEMENTS,
-    ancestors,
     keyword,
     parent,
-    statement_of,
 )
 
 __all__ = [
@@ -298,7 +296,7 @@ class ValueKinds:
             return Kind.ARRAY  # the parts of a traced list/tuple are traced arrays (or subtrees)
         if isinstance(iterable, ast.Name):
             found = self.index.lookup(iterable.id, self.index.scope_of(iterable))
-            b = _reaching_binding(iterable, found) if found else None
+            b = flow_graphs(self.index).certain_binding(iterable, found) if found else None
             if b is not None and b.kind == "assign" and b.value is not None:
                 return self.element(b.value, depth + 1)
         return Kind.UNKNOWN
@@ -492,7 +490,7 @@ class ValueKinds:
             return None  # a binding that depends on itself adds no evidence
         self._busy.add(key)
         try:
-            reaching = _reaching_binding(node, found)
+            reaching = flow_graphs(self.index).certain_binding(node, found)
             if reaching is not None:
                 return self._binding_kind(reaching, node.id, depth)
             return join([self._binding_kind(b, node.id, depth) for b in found])
@@ -644,58 +642,3 @@ def _grad_function(value: ast.AST) -> ast.AST:
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Call) and value.func.args:
         return value.func.args[0]
     return value
-
-
-def _pos(node: ast.AST) -> tuple[int, int]:
-    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-
-
-def _reaching_binding(use: ast.Name, found: list):  # noqa: ANN001, ANN202
-    """The binding that certainly reaches `use`: the last one before it in source order,
-    whose statement sits in a block enclosing the use, with no other binding of the name
-    between them and none later in a loop that contains the use (a back edge)."""
-    use_stmt = statement_of(use)
-    if use_stmt is None:
-        return None
-    use_pos = _pos(use_stmt)
-    use_ancestors = set(map(id, ancestors(use_stmt)))
-    before = []
-    params = []
-    for b in found:
-        if b.kind == "param":
-            params.append(b)  # bound when the function starts: before every statement
-            continue
-        if b.node is None:
-            return None
-        stmt = b.node if isinstance(b.node, ast.stmt) else statement_of(b.node)
-        if stmt is None:
-            return None
-        if stmt is use_stmt:
-            if isinstance(stmt, ast.AugAssign):
-                continue  # `x += 1`: the kind reaching the load is the earlier one
-            continue
-        if _pos(stmt) < use_pos:
-            before.append((b, stmt))
-        else:
-            # a later binding inside a loop that also holds the use reaches it next time
-            for loop in ancestors(use_stmt):
-                if isinstance(loop, LOOP_STATEMENTS) and any(a is loop for a in ancestors(stmt)):
-                    return None
-                if isinstance(loop, FUNCTION_NODES):
-                    break
-    if not before:
-        return params[0] if len(params) == 1 else None
-    b, stmt = max(before, key=lambda p: _pos(p[1]))
-    if isinstance(stmt, ast.AugAssign):
-        return None
-    holder = parent(stmt)
-    if holder is None or id(holder) not in use_ancestors:
-        return None  # bound in a branch or loop that the use is not part of
-    # the binding must be in the same body list as an ancestor of the use (not `orelse`)
-    for field in ("body", "orelse", "finalbody", "handlers"):
-        stmts = getattr(holder, field, None)
-        if isinstance(stmts, list) and stmt in stmts:
-            if any(s is use_stmt or id(s) in use_ancestors for s in stmts):
-                return b
-            return None
-    return None
