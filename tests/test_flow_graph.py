@@ -516,3 +516,93 @@ def test_jax505_update_overwritten_before_any_read_is_lost():
     )
     diags = lint_text(src, "t.py", LintOptions(settings=Settings(preview=True)))
     assert [d.line for d in diags if d.code == "JAX505"] == [7]
+
+
+def _stmt_at(tree: ast.AST, line: int) -> ast.stmt:
+    found = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and n.lineno == line]
+    return found[-1]  # the innermost statement starting on that line
+
+
+def test_may_run_before_first_ignores_later_steps():
+    src = """\
+    def f(xs):
+        for x in xs:
+            t = g(x)
+            warm = h(x)
+        return t
+    """
+    facts, tree = _facts(src)
+    g = facts.flow.graph(tree.body[0])
+    timed, warm = _stmt_at(tree, 3), _stmt_at(tree, 4)
+    assert facts.flow.may_run_after(warm, timed)  # the next step
+    assert not g.may_run_before_first(warm, timed)  # not before the first timed call
+    assert g.may_run_before_first(timed, warm)
+
+
+def test_may_run_first_in_one_statement_and_across_branches():
+    src = """\
+    def f(c, x):
+        y = f2(x) + g(x)
+        if c:
+            h(x)
+        else:
+            g(x)
+    """
+    facts, tree = _facts(src)
+    calls = {
+        (n.func.id, n.lineno): n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    }
+    flow = facts.flow
+    assert flow.may_run_first(calls["f2", 2], calls["g", 2])  # left to right
+    assert not flow.may_run_first(calls["g", 2], calls["f2", 2])
+    assert not flow.may_run_first(calls["h", 4], calls["g", 6])  # other arm
+    assert flow.may_run_first(calls["g", 2], calls["g", 6])
+
+
+def test_runs_between_needs_a_run_before_and_one_after():
+    src = """\
+    x = 1
+    use()
+    x = 2
+    later()
+    for _ in range(3):
+        loop_use()
+        x = 3
+    """
+    facts, tree = _facts(src)
+    flow = facts.flow
+    s = {line: _stmt_at(tree, line) for line in (2, 3, 4, 6, 7)}
+    assert flow.runs_between(s[3], [s[2]], [s[4]])
+    assert not flow.runs_between(s[3], [s[4]], [s[4]])  # nothing ran before the rebinding
+    assert not flow.runs_between(s[3], [s[2]], [s[2]])  # nothing runs again after it
+    assert flow.runs_between(s[7], [s[6]], [s[6]])  # the loop runs it again
+    assert flow.statement_in(tree.body[4].body[0].value) is s[6]
+
+
+def test_certain_binding_single_and_several():
+    src = """\
+    def f(p, c):
+        a = 1
+        b = 1
+        if c:
+            b = 2
+        for _ in range(3):
+            use(a, b, p)
+            q = 1
+        use(q)
+    """
+    facts, tree = _facts(src)
+    index, flow = facts.index, facts.flow
+
+    def certain(name: str, line: int):
+        load = _load(tree, name, line)
+        found = index.lookup(name, index.scope_of(load))
+        b = flow.certain_binding(load, found)
+        return None if b is None else (b.kind, getattr(b.node, "lineno", None))
+
+    assert certain("a", 7) == ("assign", 2)
+    assert certain("p", 7)[0] == "param"  # type: ignore[index]
+    assert certain("b", 7) is None  # two bindings reach: the use-def map says so
+    assert certain("q", 9) is None  # bound only in the loop, which may run zero times

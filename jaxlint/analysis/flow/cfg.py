@@ -238,9 +238,9 @@ class FlowGraph:
         return False
 
     def may_run_before_first(self, first: ast.AST, then: ast.AST) -> bool:
-        """Some path from the entry runs statement `first` before statement `then` has run
-        at all (a later step of a loop does not count: "was it warmed up before its first
-        timed call"). Dead edges are no paths."""
+        """Some path from the entry runs statement `first` and then reaches statement `then`
+        for the first time (a later step of a loop does not count, nor an arm that excludes
+        `then`: "was it warmed up before its first timed call"). Dead edges are no paths."""
         a, b = self.spans.get(first), self.spans.get(then)
         if a is None or b is None:
             return False
@@ -248,12 +248,24 @@ class FlowGraph:
         stop = b[0]
         seen = {0}
         todo = [0] if stop != 0 else []
+        ran: list[int] = []  # steps of `first` some path reaches before any of `then`
         while todo:
             n = todo.pop()
             if lo <= n < hi:
-                return True
+                ran.append(n)
             for s in self._succs[n]:
                 if s != stop and s not in seen:
+                    seen.add(s)
+                    todo.append(s)
+        # ... and from which `then` can still be reached (not an arm that excludes it)
+        seen = set(ran)
+        todo = list(ran)
+        while todo:
+            n = todo.pop()
+            for s in self._succs[n]:
+                if s == stop:
+                    return True
+                if s not in seen:
                     seen.add(s)
                     todo.append(s)
         return False
