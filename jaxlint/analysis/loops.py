@@ -1315,15 +1315,20 @@ def runs_once_in(loop: ast.AST, node: ast.AST) -> bool:
 
 
 def _selects_one_step(loop: ast.AST, test: ast.AST) -> bool:
-    """`test` is `target == c` (or `c == target`, or one of those `and` something), the loop a
-    `for target in <literal of constants>` in which `c` occurs once, `target` not rebound."""
+    """`test` is `target == c` (or `c == target`, or one of those `and` something), `target`
+    the loop's own name, not rebound in the body, and the loop visits `c` once:
+    - `for target in <literal of constants>` in which `c` occurs once;
+    - `for target in range(...)` and `c` an int (a range repeats no value);
+    - `for target in <anything else>` and `c` a string: a dispatch over names
+      (`for name in list_transformers(): if name == "VIT": ...`, a registry's keys, a
+      dict, a config's list of model names). A sequence that names one model twice would
+      run the arm twice; nothing in the code says so, and a reuse claim needs evidence.
+    """
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return any(_selects_one_step(loop, v) for v in test.values)
     if not (
         isinstance(loop, (ast.For, ast.AsyncFor))
         and isinstance(loop.target, ast.Name)
-        and isinstance(loop.iter, (ast.List, ast.Tuple))
-        and all(isinstance(e, ast.Constant) for e in loop.iter.elts)
         and isinstance(test, ast.Compare)
         and len(test.ops) == 1
         and isinstance(test.ops[0], ast.Eq)
@@ -1335,10 +1340,17 @@ def _selects_one_step(loop: ast.AST, test: ast.AST) -> bool:
     consts = [x for x in sides if isinstance(x, ast.Constant)]
     if len(names) != 1 or len(consts) != 1:
         return False
-    values = [e.value for e in loop.iter.elts]  # type: ignore[attr-defined]
-    return values.count(consts[0].value) <= 1 and all(
-        n is loop.target for n in syntax.name_stores(loop, target)
-    )
+    if not all(n is loop.target for n in syntax.name_stores(loop, target)):
+        return False
+    c = consts[0].value
+    it = loop.iter
+    if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+        if not all(isinstance(e, ast.Constant) for e in it.elts):
+            return False
+        return [e.value for e in it.elts].count(c) <= 1  # type: ignore[attr-defined]
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range":
+        return isinstance(c, int) and not isinstance(c, bool)
+    return isinstance(c, str)
 
 
 def _none_tested(test: ast.AST) -> str | None:

@@ -105,9 +105,8 @@ class Reuse:
     first: ast.Call | None  # the earlier consumption (None: across loop iterations)
     kind: str  # "twice" | "loop" | "closure" | "escape" | "dropped"
     loop: ast.AST | None = None
-    how: str = (
-        ""  # for "escape": "returned", "stored in `self.key`", "stored by `.replace(rng=...)`"
-    )
+    how: str = ""  # for "escape": "returned", "stored in `self.key`", "stored by `.replace(rng=...)`";  # for "loop": "arms" when the call runs on one step and another call of the loop
+    # consumes the same key on another (`if name == "a": ... elif name == "b": ...`)
 
 
 # the seeds entry (analysis.project.KeyHelpers) naming imported functions that consume keys
@@ -750,8 +749,13 @@ class KeyFlow(KeyRepeats, KeyDraws):
             if name not in bound and base_name(name) not in bound:
                 # `for shape in shapes: normal(key, shape)` draws per-configuration inputs;
                 # a body that always leaves the loop (`while True: ...; break`) runs once
-                if not self._per_configuration(call, loop, bound) and self._runs_again(call, loop):
-                    self.reuses.append(Reuse(name, call, None, "loop", loop))
+                if not self._per_configuration(call, loop, bound) and self._runs_again(
+                    call, loop, name
+                ):
+                    once = runs_once_in(loop, call)  # and another arm draws from it too
+                    self.reuses.append(
+                        Reuse(name, call, None, "loop", loop, "arms" if once else "")
+                    )
                 return
         if fn is not None and fn in self._loop_bodies and not loops:
             params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
@@ -759,20 +763,30 @@ class KeyFlow(KeyRepeats, KeyDraws):
             if base_name(name) not in params and base_name(name) not in local:
                 self.reuses.append(Reuse(name, call, None, "closure", fn))
 
-    def _runs_again(self, call: ast.Call, loop: ast.AST) -> bool:
+    def _runs_again(self, call: ast.Call, loop: ast.AST, name: str) -> bool:
         """The statement holding `call` may run again after itself (a later step of the `for`
         or `while` statement `loop`), by the flow graph; a comprehension's element, or a
-        statement the graph does not place, is taken to run again."""
+        statement the graph does not place, is taken to run again. A call under an arm that
+        holds on one step (`loops.runs_once_in`) runs once, but when another call of the
+        loop consumes the same key (another arm of `if name == "a": ... elif name == "b":`)
+        the two draw from one key on two steps: that is reported."""
         stmt = statement_of(call)
         if stmt is None or not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
             return True
-        if runs_once_in(loop, call):
+        if runs_once_in(loop, call) and not self._other_consumer(loop, call, name):
             return False  # `if n == 1:` in `for n in [0, 1]:`, a lazy initialiser
         graphs = flow_graphs(self.index)
         graph = graphs.graph(graphs.owner(stmt))
         if stmt not in graph.spans:
             return True
         return graph.may_run_after(stmt, stmt)
+
+    def _other_consumer(self, loop: ast.AST, call: ast.Call, name: str) -> bool:
+        """Some call of `loop` other than `call` consumes the key `name`."""
+        return any(
+            isinstance(n, ast.Call) and n is not call and name in self.consumed_names(n)
+            for n in ast.walk(loop)
+        )
 
     @cached_property
     def _split_children(self) -> SplitChildren:

@@ -345,6 +345,13 @@ class PrngKeyReuse(Rule):
                 f"then `{short}`)"
             )
             fix = self._fix(reuse, ctx)
+        elif reuse.kind == "loop" and reuse.how == "arms":
+            detail = (
+                f"key `{reuse.name}` is consumed by `{short}` on one step of the loop on line "
+                f"{reuse.loop.lineno} and by another call of the loop on other steps, but never "  # type: ignore[union-attr]
+                "rebound there"
+            )
+            fix = self._fix(reuse, ctx)
         elif reuse.kind == "loop":
             detail = (
                 f"key `{reuse.name}` is consumed by `{short}` in every iteration of the loop on "
