@@ -176,12 +176,13 @@ def test_verify_lints_like_check_preview_included(tmp_path: Any) -> None:
     def found(**kw: Any) -> set[str]:
         return {d.code for d in lint_for_verify(path, ACCEPTANCE, **kw)[0]}
 
-    assert found() == {"JAX201"}  # JAX110 is in preview since the v5 measurement
-    assert found(preview=True) == {"JAX110", "JAX101", "JAX201", "JAX401"}
+    default = {"JAX110", "JAX101", "JAX201"}  # JAX101, JAX110 high: default since v11
+    assert found() == default  # JAX401 is in preview
+    assert found(preview=True) == {*default, "JAX401"}
     assert found(preview=True, select="JAX4") == {"JAX401"}
     write(tmp_path, "pyproject.toml", "[tool.jaxlint]\npreview = true\n")
-    assert found() == {"JAX110", "JAX101", "JAX201", "JAX401"}
-    assert found(preview=False) == {"JAX201"}
+    assert found() == {*default, "JAX401"}
+    assert found(preview=False) == default
 
 
 def test_plan_entries_follow_how_the_code_is_traced(tmp_path: Any) -> None:

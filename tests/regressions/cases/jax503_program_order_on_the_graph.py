@@ -18,7 +18,6 @@ import jax
 import jax.numpy as jnp
 
 
-
 @jax.jit
 def warm(v):
     return v + 1
@@ -80,6 +79,6 @@ def amplified(x):
     return x * gain  # error: JAX503
 
 
-for step in range(3):
+for _ in range(3):
     print(amplified(1.0))
     gain = gain * 2
