@@ -110,6 +110,11 @@ class Reuse:
     )
 
 
+# methods and functions that copy a functional object with the named fields changed
+COPY_METHODS = frozenset({"replace", "_replace"})
+DATACLASS_REPLACE = "dataclasses.replace"
+EQX_TREE_AT = "equinox.tree_at"
+
 # the seeds entry (analysis.project.KeyHelpers) naming imported functions that consume keys
 KEY_HELPERS = "<key helpers>"
 # the call targets whose body consumes the keys a call passes (a class's `__init__` too)
@@ -355,10 +360,44 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 attr = name.split(".", 1)[1]
                 if attr in stored:
                     continue
+                if attr in self._copied_fields(fn):
+                    # `return self.replace(rng=new_rng)`: the new key lives in the returned
+                    # copy, so a caller that rebinds the object (`agent = agent.update(b)`)
+                    # starts from a fresh key; calling the method twice on one object still
+                    # draws twice from its key (the call consumes `agent.rng`)
+                    self.consuming_attrs.setdefault(fn, set()).add(attr)
+                    continue
                 targets = [t.id for t in node.targets[0].elts if isinstance(t, ast.Name)]
                 if any(t != "_" and not self._read_after(fn, t, node) for t in targets):
                     self.consuming_attrs.setdefault(fn, set()).add(attr)
                     self._dropped_splits.append((fn, attr, node.value))
+
+    def _copied_fields(self, fn: ast.AST) -> set[str]:
+        """Fields of `self` that the method `fn` writes into a copy of `self`: a functional
+        object's update (a flax `struct.PyTreeNode` / `struct.dataclass`, a chex dataclass,
+        a NamedTuple) returns `self.replace(rng=new_rng)` (or `self._replace(...)`,
+        `dataclasses.replace(self, rng=...)`, equinox's `eqx.tree_at(lambda s: s.rng, self,
+        new)`) instead of assigning `self.rng`; the copy carries the new value."""
+        out: set[str] = set()
+        for node in walk_function(fn):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr in COPY_METHODS
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "self"
+            ):
+                out.update(kw.arg for kw in node.keywords if kw.arg)
+                continue
+            q = self.index.qualname(func)
+            if q == DATACLASS_REPLACE and node.args and _is_self(node.args[0]):
+                out.update(kw.arg for kw in node.keywords if kw.arg)
+            elif q == EQX_TREE_AT and len(node.args) >= 2 and _is_self(node.args[1]):
+                if isinstance(node.args[0], ast.Lambda):
+                    out.update(_lambda_fields(node.args[0]))
+        return out
 
     def _report_dropped_splits(self) -> None:
         """A dropped split whose method no call site of this module was found repeating (the
@@ -1027,6 +1066,25 @@ def _at_least(expr: ast.AST, count: ast.AST) -> bool:
             ):
                 return True
     return False
+
+
+def _is_self(expr: ast.AST) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == "self"
+
+
+def _lambda_fields(where: ast.Lambda) -> set[str]:
+    """The fields `lambda s: s.rng` (or `lambda s: (s.rng, s.step)`) selects of its one
+    parameter: what `eqx.tree_at(where, self, ...)` replaces."""
+    if len(where.args.args) != 1:
+        return set()
+    param = where.args.args[0].arg
+    body = where.body
+    parts = body.elts if isinstance(body, (ast.Tuple, ast.List)) else [body]
+    return {
+        p.attr
+        for p in parts
+        if isinstance(p, ast.Attribute) and isinstance(p.value, ast.Name) and p.value.id == param
+    }
 
 
 def _callee_last(func: ast.AST) -> str | None:
