@@ -29,6 +29,7 @@ from functools import cached_property
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
+from jaxlint.analysis.constants import ModuleConstants
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
@@ -69,7 +70,7 @@ from jaxlint.analysis.flow.key_terms import (
 )
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.loops import runs_once_in
+from jaxlint.analysis.loops import runs_at_least_once, runs_once_in
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
 
@@ -814,6 +815,11 @@ class KeyFlow(KeyRepeats, KeyDraws):
         return graph.may_run_after(stmt, stmt)
 
     @cached_property
+    def _constants(self) -> ModuleConstants:
+        """The module's own constants (`EPOCHS = 400`), for loop trip counts."""
+        return ModuleConstants(self.index, {})
+
+    @cached_property
     def _split_children(self) -> SplitChildren:
         """`split(k)[1]` then `split(k)[0]`: one split written twice (key_children.py)."""
         return SplitChildren(self.index)
@@ -1165,6 +1171,12 @@ class _KeyWalker(ForwardWalker[dict]):
     def with_items(self, node: ast.With | ast.AsyncWith, state: dict) -> None:
         for item in node.items:
             self.flow._expr(item.context_expr, state, self.loop_nodes, self.fn)
+
+    def runs_at_least_once(self, node: ast.For | ast.AsyncFor) -> bool:
+        """`for _ in range(EPOCHS)` with `EPOCHS = 400`: a key the body rebinds is fresh
+        after the loop, not the one consumed before it (a removed path only removes pairs
+        of consumptions, never adds one)."""
+        return runs_at_least_once(node, self.flow._constants.int_value)
 
     def match_subject(self, node: ast.Match, state: dict) -> None:
         self.flow._expr(node.subject, state, self.loop_nodes, self.fn)
