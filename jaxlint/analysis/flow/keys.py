@@ -132,6 +132,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         calls: CallGraph | None = None,
         imported_products: dict[str, frozenset[tuple[int, ...]]] | None = None,
         imported_draws: dict[str, frozenset[str]] | None = None,
+        imported_drawfree: frozenset[str] = frozenset(),
     ) -> None:
         self.index = index
         # what each call runs (`ModuleFacts.calls`; built here for a bare index)
@@ -144,6 +145,9 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self.imported_products = imported_products or {}
         # of those, the key parameters they draw from on every path (flow/key_draws.py)
         self.imported_draws = imported_draws or {}
+        # absolute names of other project modules' flax Module classes whose `init` draws
+        # nothing (flow/key_drawfree.py, `ModuleSummary.drawfree_modules`)
+        self.imported_drawfree = imported_drawfree
         self.drawing_params: dict[ast.AST, set[str]] = {}
         self.drawing_attrs: dict[ast.AST, set[str]] = {}
         self._flax_cache: dict[int, bool] = {}
@@ -463,6 +467,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
             return [n for kw in call.keywords if kw.arg == "key" for n in [key_name(kw.value)] if n]
         if not isinstance(func, ast.Attribute) or func.attr not in KEY_CONSUMING_METHODS:
             return []
+        if self.init_draws_nothing(call):
+            return []  # a LayerNorm, a fixed sine/cosine bank: `init` never reads the key
         for kw in call.keywords:
             flag = DETERMINISTIC_FLAGS.get(kw.arg or "")
             if flag is not None and isinstance(kw.value, ast.Constant) and kw.value.value is flag:
