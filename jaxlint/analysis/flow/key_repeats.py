@@ -492,6 +492,8 @@ class KeyRepeats:
                     continue
                 if fn is not None and dead_by_defaults(self.index, call, fn):
                     continue  # under `if random_color:` that no call of `fn` turns on
+                if fn is not None and _advances_global(fn, root, call):
+                    continue  # `global rng; rng, sub = split(rng)`: each call a fresh key
                 sites.setdefault(root, []).append((fn, call))
         out = []
         for name, uses in sites.items():
@@ -805,3 +807,20 @@ class KeyRepeats:
             if loads and all(graphs.reached_only_by(u, stmt) for u in loads):
                 found = node
         return found
+
+
+def _advances_global(fn: ast.AST, name: str, call: ast.Call) -> bool:
+    """`fn` declares `global name` and the statement consuming it stores the new key back
+    (`global _rng; _rng, init_rng = split(_rng)`, `_rng = split(_rng)[0]`): the module key
+    moves on at every use, so successive calls draw from fresh keys."""
+    stmt = syntax.statement_of(call)
+    if not isinstance(stmt, ast.Assign):
+        return False
+    value = stmt.value
+    while isinstance(value, ast.Subscript):
+        value = value.value
+    if value is not call:
+        return False
+    if name not in {n for t in stmt.targets for n in key_target_names(t)}:
+        return False
+    return any(isinstance(node, ast.Global) and name in node.names for node in walk_function(fn))
