@@ -15,7 +15,8 @@ a drawing submodule passed in); and every call anywhere in its body is one of: a
 lax, a builtin, a flax activation, a flax library layer of `FLAX_DRAWFREE_LAYERS` with
 constant initialisers (key_draw_facts.py), a draw-free Module class of this module, a
 function of this module whose calls pass the same test, or a class of another project
-module whose summary says it draws nothing (`ModuleSummary.drawfree_modules`). A
+module whose summary says it draws nothing (`ModuleSummary.drawfree_modules`, imported by
+`from m import Cls`). A
 `make_rng`, any other library or unknown call, a decorator call, another base class: may
 draw.
 """
@@ -64,7 +65,8 @@ class DrawFree:
 
     def __init__(self, index: ModuleIndex, imported: Iterable[str] = ()) -> None:
         self.index = index
-        # absolute names of other project modules' classes proven draw-free (summaries)
+        # the names this module imports other project modules' classes proven draw-free by
+        # (`KeyHelpers.drawfree`, from their summaries)
         self.imported = frozenset(imported)
         self._cache: dict[int, bool] = {}
 
@@ -93,7 +95,7 @@ class DrawFree:
                 for kw in made.keywords
                 if kw.arg in init_keywords
             )
-        if q is not None and q in self.imported:
+        if self._imported_class(made.func):
             return True
         cls = self._local_class(made.func)
         return cls is not None and self.class_draws_nothing(cls, depth + 1)
@@ -164,7 +166,7 @@ class DrawFree:
             return True
         if q in FLAX_ACTIVATIONS or q in DRAWFREE_INITIALIZER_MAKERS:
             return True
-        if q in FLAX_DRAWFREE_LAYERS or q in self.imported:
+        if q in FLAX_DRAWFREE_LAYERS or self._imported_class(func):
             return self.constructor_draws_nothing(call, depth)
         if self._local_class(func) is not None:
             return self.constructor_draws_nothing(call, depth)
@@ -202,6 +204,14 @@ class DrawFree:
             )
         ]
         return bool(values) and all(_constructions(v) for v in values)
+
+    def _imported_class(self, func: ast.AST) -> bool:
+        """`func` is a name bound by an import of another project module's class proven
+        draw-free there (the importer's seeds: `KeyHelpers.drawfree`)."""
+        if not isinstance(func, ast.Name) or func.id not in self.imported:
+            return False
+        b = self.index.binding(func.id, self.index.scope_of(func))
+        return b is not None and b.kind == "import"
 
     def _local_class(self, func: ast.AST) -> ast.ClassDef | None:
         if not isinstance(func, ast.Name):

@@ -145,8 +145,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self.imported_products = imported_products or {}
         # of those, the key parameters they draw from on every path (flow/key_draws.py)
         self.imported_draws = imported_draws or {}
-        # absolute names of other project modules' flax Module classes whose `init` draws
-        # nothing (flow/key_drawfree.py, `ModuleSummary.drawfree_modules`)
+        # the names it imports other project modules' flax Module classes by, whose `init`
+        # draws nothing (flow/key_drawfree.py, `ModuleSummary.drawfree_modules`)
         self.imported_drawfree = imported_drawfree
         self.drawing_params: dict[ast.AST, set[str]] = {}
         self.drawing_attrs: dict[ast.AST, set[str]] = {}
