@@ -115,14 +115,38 @@ class DrawFree:
 
     # -- the proof ----------------------------------------------------------------------------
     def _check_class(self, cls: ast.ClassDef, depth: int) -> bool:
-        if cls.decorator_list or cls.keywords or len(cls.bases) != 1:
+        if cls.keywords or len(cls.bases) != 1:
             return False
         if self.index.qualname(cls.bases[0]) != FLAX_MODULE:
+            return False
+        if not all(self._identity_decorator(d) for d in cls.decorator_list):
             return False
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and not self._plain_annotation(stmt.annotation):
                 return False
-        return self._calls_draw_nothing(ast.walk(cls), depth, ())
+        nodes = (n for stmt in cls.body for n in ast.walk(stmt))
+        return self._calls_draw_nothing(nodes, depth, ())
+
+    def _identity_decorator(self, dec: ast.AST) -> bool:
+        """A class decorator of this module that hands the class back unchanged: a registry
+        (`@register("NAME")` whose inner `decorator(cls)` stores `cls` and returns it), so
+        the decorated name is the class itself."""
+        factory = None
+        if isinstance(dec, ast.Call):
+            factory = self.index.resolve_function(dec.func)
+            if not isinstance(factory, ast.FunctionDef):
+                return False
+            returned = _returns(factory)
+            inner = {s.name: s for s in factory.body if isinstance(s, ast.FunctionDef) and s.name}
+            if not returned or not all(isinstance(r, ast.Name) and r.id in inner for r in returned):
+                return False
+            decorators = [inner[r.id] for r in returned]  # type: ignore[union-attr]
+        else:
+            fn = self.index.resolve_function(dec)
+            if not isinstance(fn, ast.FunctionDef):
+                return False
+            decorators = [fn]
+        return all(_returns_first_parameter(fn) for fn in decorators)
 
     def _calls_draw_nothing(
         self, nodes: Iterable[ast.AST], depth: int, seen: tuple[ast.AST, ...]
@@ -158,11 +182,11 @@ class DrawFree:
         if not isinstance(func, (ast.Name, ast.Attribute)):
             return True  # `nn.Dense(3)(x)`: the construction is walked
         q = self.index.qualname(func)
-        if q is None:
-            return isinstance(func, ast.Attribute)  # `x.reshape(...)`, `pe.at[...].set(...)`
+        if q is None and isinstance(func, ast.Attribute):
+            return True  # `x.reshape(...)`, `pe.at[...].set(...)`
         if q in _BUILTINS and isinstance(func, ast.Name) and self._unbound(func):
             return True
-        if q.startswith(_ARRAY_LIBRARIES):
+        if q is not None and q.startswith(_ARRAY_LIBRARIES):
             return True
         if q in FLAX_ACTIVATIONS or q in DRAWFREE_INITIALIZER_MAKERS:
             return True
@@ -253,3 +277,35 @@ def _constructions(value: ast.AST) -> bool:
     if isinstance(value, (ast.List, ast.Tuple)):
         return bool(value.elts) and all(isinstance(e, ast.Call) for e in value.elts)
     return isinstance(value, (ast.ListComp, ast.GeneratorExp)) and isinstance(value.elt, ast.Call)
+
+
+def _returns(fn: ast.FunctionDef) -> list[ast.expr | None]:
+    """The values of `fn`'s own `return` statements (not those of nested functions)."""
+    out: list[ast.expr | None] = []
+    stack: list[ast.AST] = list(fn.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return):
+            out.append(node.value)
+        stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _returns_first_parameter(fn: ast.FunctionDef) -> bool:
+    """Every `return` of `fn` hands back its first parameter, never rebound in it."""
+    args = fn.args.posonlyargs + fn.args.args
+    if not args:
+        return False
+    first = args[0].arg
+    returned = _returns(fn)
+    rebound = any(
+        isinstance(n, ast.Name) and n.id == first and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(fn)
+    )
+    return (
+        bool(returned)
+        and not rebound
+        and all(isinstance(r, ast.Name) and r.id == first for r in returned)
+    )
