@@ -8,6 +8,12 @@ a flax `init` whose parameters all come from `lambda *_: w` (a checkpoint) or a 
 here names a call that draws whatever its other arguments are, or under the conditions its
 `why` states, with a program that must report the reuse at high confidence (`example`) and a
 near miss that must not (`twin`); tests/test_key_draw_facts.py runs them all.
+
+The other direction is proven too (flow/key_drawfree.py): an `init` of a module that creates
+no random parameter and asks for no stream does not consume its key at all. Its library
+facts are `FLAX_DRAWFREE_LAYERS` (the flax norm layers with their ones/zeros initialisers)
+and the constant initialisers, each with a program in `KEY_DRAWFREE_FACTS` that must stay
+silent and a twin (a random `scale_init`) that must report the reuse.
 """
 
 from __future__ import annotations
