@@ -40,6 +40,7 @@ from jaxlint.analysis.project import (
     uses_random,
     uses_transform,
 )
+from jaxlint.analysis.project_summary import drawfree_modules
 from jaxlint.core.errors import UsageError
 from jaxlint.core.source import ReadError, decode_source
 from jaxlint.run import cache as result_cache
@@ -283,6 +284,9 @@ def _calls(name: str, text: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", text) is not None
 
 
+_MODULE_CLASS = re.compile(r"^class\s+\w+\s*\([^)]*\bModule\b", re.MULTILINE)
+
+
 def summarize_text(
     text: str, path: str, module: str, is_package: bool, jit_decorators: tuple[str, ...]
 ) -> ModuleSummary | None:
@@ -312,6 +316,10 @@ def summarize_text(
         facts = ModuleFacts(tree, jit_decorators)
         summary = summarize(facts, module, is_package, transforms_used, random_used)
         summary.constants = module_constants(parsed.tree)  # `tree` may be its imports only
+        if tree is not parsed.tree and _MODULE_CLASS.search(text):
+            # the classes of a file that only defines flax Modules (no transform, no
+            # `random`): which of them draw nothing at `init` (flow/key_drawfree.py)
+            summary.drawfree_modules = drawfree_modules(ModuleFacts(parsed.tree, jit_decorators))
         return summary
     except (RecursionError, MemoryError):
         return None
@@ -639,7 +647,8 @@ class Loader:
         kept = {n for n, _ in rows}
         products = tuple((n, p) for n, p in helpers.products if n in kept)
         draws = tuple((n, d) for n, d in helpers.draws if n in kept)
-        return KeyHelpers(rows, products, draws) if rows else None
+        drawfree = tuple(n for n in helpers.drawfree if _calls(n, read[1]))
+        return KeyHelpers(rows, products, draws, drawfree) if rows or drawfree else None
 
     def set_text(self, path: str, text: str) -> None:
         """An editor's buffer: what the file holds from now on."""

@@ -208,3 +208,35 @@ def test_a_handler_starts_from_the_later_state_first():
         {},
     )
     assert walked.seen == {5: 3}
+
+
+class Stepping(Toy):
+    """A client that proves `for _ in range(3)` takes a step (the key flow's knob)."""
+
+    def runs_at_least_once(self, node: ast.For | ast.AsyncFor) -> bool:
+        return isinstance(node.iter, ast.Call) and bool(node.iter.args)
+
+
+def test_a_loop_proven_to_step_drops_the_path_that_skips_it():
+    code = """
+        a = T
+        for _ in range(3):
+            a = 0
+        probe(a)
+        b = T
+        for _ in range(3):
+            if c:
+                continue
+            b = 0
+        probe(b)
+        d = T
+        for _ in xs:
+            d = 0
+        probe(d)
+        """
+    plain = run(code)
+    assert plain.seen == {"4:a": True, "10:b": True, "14:d": True}
+    stepping = Stepping()
+    stepping.walk(ast.parse(snippet(code)).body, set())
+    # a `continue` ends a step too: `b` may still be tainted; `xs` may be empty
+    assert stepping.seen == {"4:a": False, "10:b": True, "14:d": True}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jaxlint.analysis.key_draw_facts import KEY_DRAW_FACTS
+from jaxlint.analysis.key_draw_facts import KEY_DRAW_FACTS, KEY_DRAWFREE_FACTS
 from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, lint_text
 from tests.test_rule_examples import MARK
@@ -70,3 +70,15 @@ def test_helper_draws_on_every_path_by_the_flow_graph(body, proven):
     src = _HELPER_CALLER.format(body=body)
     second = next(i for i, line in enumerate(src.splitlines(), 1) if "b = helper" in line)
     assert (_jax201(src) == {second}) is proven
+
+
+def _preview_jax201(text: str) -> set[int]:
+    diags = lint_text(text, "t.py", LintOptions(settings=Settings(preview=True)))
+    return {d.line for d in diags if d.code == "JAX201"}
+
+
+@pytest.mark.parametrize("fact", KEY_DRAWFREE_FACTS, ids=[f.name for f in KEY_DRAWFREE_FACTS])
+def test_drawfree_layer_example_is_silent_and_twin_fires(fact):
+    assert _preview_jax201(fact.example) == set()
+    marked = {i for i, line in enumerate(fact.twin.splitlines(), start=1) if MARK.search(line)}
+    assert marked and _preview_jax201(fact.twin) == marked

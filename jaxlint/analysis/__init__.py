@@ -153,6 +153,7 @@ class ModuleFacts:
             self.calls,
             helpers.products_map(),
             helpers.draws_map(),
+            frozenset(helpers.drawfree),
         )
 
     @cached_property

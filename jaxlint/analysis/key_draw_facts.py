@@ -8,6 +8,12 @@ a flax `init` whose parameters all come from `lambda *_: w` (a checkpoint) or a 
 here names a call that draws whatever its other arguments are, or under the conditions its
 `why` states, with a program that must report the reuse at high confidence (`example`) and a
 near miss that must not (`twin`); tests/test_key_draw_facts.py runs them all.
+
+The other direction is proven too (flow/key_drawfree.py): an `init` of a module that creates
+no random parameter and asks for no stream does not consume its key at all. Its library
+facts are `FLAX_DRAWFREE_LAYERS` (the flax norm layers with their ones/zeros initialisers)
+and the constant initialisers, each with a program in `KEY_DRAWFREE_FACTS` that must stay
+silent and a twin (a random `scale_init`) that must report the reuse.
 """
 
 from __future__ import annotations
@@ -15,8 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
+    "DRAWFREE_INITIALIZER_FUNCTIONS",
+    "DRAWFREE_INITIALIZER_MAKERS",
     "EQUINOX_DRAWING_CONSTRUCTORS",
+    "FLAX_ACTIVATIONS",
+    "FLAX_DRAWFREE_LAYERS",
     "FLAX_RANDOM_LAYERS",
+    "KEY_DRAWFREE_FACTS",
     "KEY_DRAW_FACTS",
     "RANDOM_INITIALIZERS",
     "KeyDrawFact",
@@ -108,6 +119,37 @@ FLAX_RANDOM_LAYERS: dict[str, tuple[str, int]] = {
     "flax.linen.GRUCell": ("kernel_init", 1),
 }
 FLAX_DROPOUT = "flax.linen.Dropout"
+
+# flax.linen layers whose parameters all come from constant default initialisers (scale:
+# ones, bias: zeros; flax 0.8-0.12), so their `init` draws nothing from its key unless an
+# initialiser keyword says otherwise: qualname -> (the most positional arguments that stop
+# before an initialiser, the initialiser keywords)
+FLAX_DRAWFREE_LAYERS: dict[str, tuple[int, frozenset[str]]] = {
+    "flax.linen.LayerNorm": (5, frozenset({"bias_init", "scale_init"})),
+    "flax.linen.RMSNorm": (4, frozenset({"scale_init"})),
+    "flax.linen.BatchNorm": (8, frozenset({"bias_init", "scale_init"})),
+    "flax.linen.GroupNorm": (7, frozenset({"bias_init", "scale_init"})),
+    "flax.linen.InstanceNorm": (5, frozenset({"bias_init", "scale_init"})),
+}
+_INIT_PREFIXES = ("jax.nn.initializers", "flax.linen.initializers", "flax.nnx.initializers")
+# initialisers that ignore their rng: the functions themselves, and the makers of one
+DRAWFREE_INITIALIZER_FUNCTIONS = frozenset(
+    f"{prefix}.{name}" for prefix in _INIT_PREFIXES for name in ("zeros", "ones")
+)
+DRAWFREE_INITIALIZER_MAKERS = frozenset(
+    f"{prefix}.{name}"
+    for prefix in _INIT_PREFIXES
+    for name in ("zeros_init", "ones_init", "constant")
+)
+# flax.linen's activation functions (jax.nn's, re-exported): arrays in, arrays out
+FLAX_ACTIVATIONS = frozenset(
+    f"flax.linen.{name}"
+    for name in (
+        "relu", "relu6", "gelu", "silu", "swish", "sigmoid", "tanh", "softmax", "log_softmax",
+        "elu", "celu", "selu", "leaky_relu", "softplus", "soft_sign", "hard_tanh", "glu",
+        "log_sigmoid", "one_hot", "standardize", "logsumexp", "hard_sigmoid", "hard_silu",
+    )
+)  # fmt: skip
 
 
 def _flax_program(body: str, params: str = "x") -> str:
@@ -238,4 +280,38 @@ KEY_DRAW_FACTS: tuple[KeyDrawFact, ...] = (
         example=_DROPOUT.format(train="True", mark="  # error: JAX201"),
         twin=_DROPOUT.format(train="False", mark=""),
     ),
+)
+
+
+def _norm_program(layer: str, mark: str = "") -> str:
+    return (
+        "import flax.linen as nn\nimport jax\n\n\ndef run():\n    key = jax.random.key(0)\n"
+        "    x = jax.random.normal(key, (4, 8))\n"
+        f"    return nn.{layer}.init(key, x){mark}\n"
+    )
+
+
+# flax norm layers whose `init` draws nothing (`FLAX_DRAWFREE_LAYERS`, flow/key_drawfree.py):
+# the example hands the key of a draw to `init` and must report nothing, at any confidence;
+# the twin gives the layer a random initialiser and must report the reuse (tests/
+# test_key_draw_facts.py; checked with JAX 0.12: `init` with PRNGKey(0) and PRNGKey(1) gives
+# identical variables for the defaults, different ones for `scale_init=normal()`)
+_RANDOM_SCALE = ", scale_init=nn.initializers.normal()"
+KEY_DRAWFREE_FACTS: tuple[KeyDrawFact, ...] = tuple(
+    KeyDrawFact(
+        "flax.linen",
+        "draw-free",
+        q,
+        "the layer's parameters start from constant initialisers (scale: ones, bias: "
+        "zeros): `init` never reads its key",
+        example=_norm_program(layer),
+        twin=_norm_program(layer.replace(")", _RANDOM_SCALE + ")"), "  # error: JAX201"),
+    )
+    for q, layer in (
+        ("flax.linen.LayerNorm", "LayerNorm(1e-6)"),
+        ("flax.linen.RMSNorm", "RMSNorm(1e-6)"),
+        ("flax.linen.BatchNorm", "BatchNorm(use_running_average=False)"),
+        ("flax.linen.GroupNorm", "GroupNorm(num_groups=2)"),
+        ("flax.linen.InstanceNorm", "InstanceNorm(1e-6)"),
+    )
 )

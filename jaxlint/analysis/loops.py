@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jaxlint.analysis import syntax
@@ -1154,15 +1155,38 @@ def over_written_configurations(loop: ast.AST) -> bool:
     )
 
 
-def trip_count(loop: ast.AST) -> int | None:
-    """Number of steps of a loop over a literal sequence or a literal `range(...)`."""
+IntValue = Callable[[ast.AST], "int | None"]
+
+
+def trip_count(loop: ast.AST, int_value: IntValue | None = None) -> int | None:
+    """Number of steps of a loop over a literal sequence or a literal `range(...)`; with
+    `int_value` (`ModuleConstants.int_value`), also `range(EPOCHS)` where the module assigns
+    `EPOCHS = 400` once."""
     it = _iterable(loop)
     if it is None:
         return None
-    return _literal_length(it)
+    return _literal_length(it, int_value)
 
 
-def _literal_length(it: ast.expr) -> int | None:
+def runs_at_least_once(loop: ast.AST, int_value: IntValue | None = None) -> bool:
+    """A `for` loop whose step count is proven positive (`range(400)`, `range(EPOCHS)`, a
+    literal list): the path that skips its body cannot run. Not through `zip`, whose
+    written-out length only bounds the count from above."""
+    it = _iterable(loop)
+    while (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
+        and it.args
+    ):
+        it = it.args[0]
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip":
+        return False
+    count = trip_count(loop, int_value)
+    return count is not None and count > 0
+
+
+def _literal_length(it: ast.expr, int_value: IntValue | None = None) -> int | None:
     """Length of a literal sequence, a literal `range(...)`, or `enumerate`/`reversed`/`zip`/
     `sorted` over those (`for i, (kT, p) in enumerate(((1.0, 0.4), (1.0, 0.8)))`)."""
     if (
@@ -1173,9 +1197,9 @@ def _literal_length(it: ast.expr) -> int | None:
         and not any(isinstance(a, ast.Starred) for a in it.args)
     ):
         if it.func.id == "zip":  # stops at the shortest: one written-out length bounds it
-            known = [n for n in (_literal_length(a) for a in it.args) if n is not None]
+            known = [n for n in (_literal_length(a, int_value) for a in it.args) if n is not None]
             return min(known) if known else None
-        return _literal_length(it.args[0])
+        return _literal_length(it.args[0], int_value)
     if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
         if any(isinstance(e, ast.Starred) for e in it.elts):
             return None
@@ -1189,7 +1213,10 @@ def _literal_length(it: ast.expr) -> int | None:
     ):
         values = []
         for a in it.args:
-            v = ast.literal_eval(a) if isinstance(a, (ast.Constant, ast.UnaryOp)) else None
+            if int_value is not None:
+                v = int_value(a)
+            else:
+                v = ast.literal_eval(a) if isinstance(a, (ast.Constant, ast.UnaryOp)) else None
             if not isinstance(v, int) or isinstance(v, bool):
                 return None
             values.append(v)

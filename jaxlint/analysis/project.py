@@ -354,8 +354,13 @@ class ProjectIndex:
                 params = self._helper_params(f"{module}.{name}", importer, summary.module)
                 if params is not None and name not in rows:
                     rows[name] = params
+        drawfree = tuple(
+            local
+            for local, target in sorted(summary.imported.items())
+            if self._drawfree_class(target, importer)
+        )
         if not rows:
-            return None
+            return KeyHelpers(drawfree=drawfree) if drawfree else None
         products = tuple(
             (local, paths)
             for local in sorted(rows)
@@ -368,7 +373,16 @@ class ProjectIndex:
             if local in targets
             and (names := self._helper_draws(rows[local], targets[local])) is not None
         )
-        return KeyHelpers(tuple(sorted(rows.items())), products, draws)
+        return KeyHelpers(tuple(sorted(rows.items())), products, draws, drawfree)
+
+    def _drawfree_class(self, target: str, importer: str) -> bool:
+        """`target` (an imported name) is a flax Module class of a project module whose
+        `init` draws nothing (`ModuleSummary.drawfree_modules`)."""
+        found = self.resolve(target, importer)
+        if found is None:
+            return False
+        summary = self._effective.get(found[0]) or self.summaries.get(found[0])
+        return summary is not None and found[1] in summary.drawfree_modules
 
     def _helper_draws(self, params: tuple, found: tuple[str, str]) -> tuple[str, ...] | None:
         """The key parameters (`ModuleSummary.key_draws`) the helper `found` (path, function)

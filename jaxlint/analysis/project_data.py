@@ -12,9 +12,9 @@ from typing import Protocol
 from jaxlint.analysis.constants import IMPORTED_CONSTANTS, Literal
 from jaxlint.analysis.kinds import BOOL_HELPERS, IMPORTED_STATIC, PASSED_ARGUMENTS, STATIC_HELPERS
 
-SUMMARY_FORMAT = 11  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 12  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
-# data_attributes; 9: bool_returns; 10: constants; 11: annotated
+# data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -77,16 +77,20 @@ class KeyHelpers:
     # for the helpers whose summary knows them (`ModuleSummary.key_draws`): the key
     # parameters they draw from on every path (analysis/flow/key_draws.py)
     draws: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # the names it imports flax Module classes by (`from embeddings import PosEncoding`)
+    # whose `init` draws nothing (`ModuleSummary.drawfree_modules`, flow/key_drawfree.py)
+    drawfree: tuple[str, ...] = ()
 
     def to_json(self) -> list:
         rows: list = [[local, [list(p) for p in params]] for local, params in self.helpers]
-        if self.products or self.draws:
+        if self.products or self.draws or self.drawfree:
             rows.append(
                 {
                     "products": [
                         [local, [list(p) for p in paths]] for local, paths in self.products
                     ],
                     "draws": [[local, list(names)] for local, names in self.draws],
+                    "drawfree": list(self.drawfree),
                 }
             )
         return rows
@@ -96,8 +100,10 @@ class KeyHelpers:
         rows = list(value)
         products: tuple = ()
         draws: tuple = ()
+        drawfree: tuple = ()
         if rows and isinstance(rows[-1], dict):
             extra = rows.pop()
+            drawfree = tuple(str(n) for n in extra.get("drawfree", []))
             products = tuple(
                 (str(local), tuple(tuple(int(i) for i in p) for p in paths))
                 for local, paths in extra.get("products", [])
@@ -109,7 +115,7 @@ class KeyHelpers:
         helpers = tuple(
             (str(local), tuple((str(n), int(p)) for n, p in params)) for local, params in rows
         )
-        return cls(helpers, products, draws)
+        return cls(helpers, products, draws, drawfree)
 
     def draws_map(self) -> dict[str, frozenset[str]]:
         return {local: frozenset(names) for local, names in self.draws}
@@ -421,6 +427,9 @@ class ModuleSummary:
     # e3nn.IrrepsArray)` with `import e3nn_jax as e3nn`: "e3nn_jax.IrrepsArray"), whose
     # modules' static attributes it reads too (`static_attributes` below)
     annotated: list[str] = field(default_factory=list)
+    # top-level flax Module classes whose `init` draws nothing from its key
+    # (flow/key_drawfree.py), for the key analysis of the modules that import them
+    drawfree_modules: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -445,6 +454,7 @@ class ModuleSummary:
                 k: list(v) if isinstance(v, tuple) else v for k, v in self.constants.items()
             },
             "annotated": list(self.annotated),
+            "drawfree_modules": list(self.drawfree_modules),
         }
 
     @classmethod
@@ -473,6 +483,7 @@ class ModuleSummary:
             [str(f) for f in data.get("bool_returns", [])],
             {str(k): _literal_json(v) for k, v in data.get("constants", {}).items()},
             [str(t) for t in data.get("annotated", [])],
+            [str(c) for c in data.get("drawfree_modules", [])],
         )
 
 

@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 
 from jaxlint.analysis.constants import module_constants
+from jaxlint.analysis.flow.key_drawfree import DrawFree
 from jaxlint.analysis.flow.key_products import derived_return_paths
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
@@ -196,6 +197,17 @@ def _function_arg(call: ast.Call) -> ast.AST | None:
     return None if not call.args or isinstance(call.args[0], ast.Starred) else call.args[0]
 
 
+def drawfree_modules(facts) -> list[str]:  # noqa: ANN001 - analysis.ModuleFacts
+    """Top-level flax Module classes whose `init` draws nothing (flow/key_drawfree.py), proven
+    from this module alone (a submodule imported from elsewhere is unknown here)."""
+    drawfree = DrawFree(facts.index)
+    return sorted(
+        stmt.name
+        for stmt in facts.tree.body
+        if isinstance(stmt, ast.ClassDef) and drawfree.class_draws_nothing(stmt)
+    )
+
+
 def summarize(
     facts,  # noqa: ANN001 - analysis.ModuleFacts
     module: str,
@@ -233,6 +245,8 @@ def summarize(
     # in this text: they read the kinds other modules give too (e3nn-jax's `LinearSHTP`)
     defines_modules = any(module_library(facts.index, c) for c in facts.index.classes)
     out.traced, out.defaulted = transforms_used or defines_modules, defaulted_functions(tree)
+    if defines_modules:
+        out.drawfree_modules = drawfree_modules(facts)
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
     _imported_names(facts, imports, out)

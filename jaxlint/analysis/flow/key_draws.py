@@ -27,11 +27,13 @@ Unknown stays unproven (medium).
 from __future__ import annotations
 
 import ast
+from functools import cached_property
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.flow.graph import DefKind, FlowGraphs, flow_graphs
+from jaxlint.analysis.flow.key_drawfree import DrawFree
 from jaxlint.analysis.flow.key_terms import NON_CONSUMING, key_name, random_function, walk_function
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.key_draw_facts import (
@@ -125,6 +127,7 @@ class KeyDraws:
     consuming_params: dict[ast.AST, set[str]]
     consuming_attrs: dict[ast.AST, set[str]]
     imported_draws: dict[str, frozenset[str]]
+    imported_drawfree: frozenset[str]
     drawing_params: dict[ast.AST, set[str]]
     drawing_attrs: dict[ast.AST, set[str]]
     _flax_cache: dict[int, bool]
@@ -241,6 +244,27 @@ class KeyDraws:
             ):
                 return not value_is_dead(call)
         return False
+
+    # -- modules that draw nothing (flow/key_drawfree.py) --------------------------------------
+    @cached_property
+    def _drawfree(self) -> DrawFree:
+        return DrawFree(self.index, self.imported_drawfree)
+
+    def init_draws_nothing(self, call: ast.Call) -> bool:
+        """`m.init(key, x)` where `m` is proven to be a flax Module that creates no random
+        parameter and asks for no stream (a class of this module or of another project
+        module, or a flax norm layer with its constant initialisers): `init` never reads
+        `key`, so handing it the key consumes nothing."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in _INITS:
+            return False
+        if any(kw.arg in ("method", None) for kw in call.keywords):
+            return False
+        cls = self._module_instance_class(func.value)
+        if cls is not None:
+            return self._drawfree.class_draws_nothing(cls)
+        made = self._library_layers(func.value)
+        return bool(made) and all(self._drawfree.constructor_draws_nothing(m) for m in made)
 
     # -- library facts (key_draw_facts.py) ---------------------------------------------------
     def _library_draws(self, call: ast.Call, name: str) -> bool:

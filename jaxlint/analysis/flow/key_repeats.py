@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.calls import CallGraph
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_terms import (
     ACCUMULATING_METHODS,
@@ -92,6 +93,7 @@ class KeyRepeats:
 
     # set by KeyFlow.__init__
     index: ModuleIndex
+    calls: CallGraph
     active: bool
     consuming_params: dict[ast.AST, set[str]]
     _loop_bodies: set[ast.AST]
@@ -492,6 +494,12 @@ class KeyRepeats:
                     continue
                 if fn is not None and dead_by_defaults(self.index, call, fn):
                     continue  # under `if random_color:` that no call of `fn` turns on
+                if (
+                    fn is not None
+                    and _advances_global(fn, root, call)
+                    and fn not in self._maybe_traced
+                ):
+                    continue  # `global rng; rng, sub = split(rng)`: each call a fresh key
                 sites.setdefault(root, []).append((fn, call))
         out = []
         for name, uses in sites.items():
@@ -507,6 +515,31 @@ class KeyRepeats:
                 else:
                     continue
                 out.append(ModuleKeyUse(name, call, fn, binding, why))  # type: ignore[arg-type]
+        return out
+
+    @cached_property
+    def _maybe_traced(self) -> set[ast.AST]:
+        """The functions of this module that may run under a JAX transform: one is applied to
+        them, they are a loop body or a Module method, or a function of that set calls them
+        (to a fixed point over the call graph). Traced, `global rng; rng, sub =
+        split(rng)` runs once, at trace time: the compiled program keeps the first key."""
+        out: set[ast.AST] = set(self.calls.transforms.applied) | set(self._loop_bodies)
+        for fn in self.index.functions:
+            owner = syntax.parent(fn)
+            if isinstance(owner, ast.ClassDef) and self.calls.transforms.module_library(owner):
+                out.add(fn)
+        edges = [
+            (self.index.enclosing_function(t.call), t.function)
+            for t in self.calls.all.values()
+            if t.function is not None
+        ]
+        changed = True
+        while changed:
+            changed = False
+            for caller, callee in edges:
+                if caller in out and callee not in out:
+                    out.add(callee)  # type: ignore[arg-type]
+                    changed = True
         return out
 
     def _module_key_binding(self, b) -> bool:  # noqa: ANN001
@@ -805,3 +838,20 @@ class KeyRepeats:
             if loads and all(graphs.reached_only_by(u, stmt) for u in loads):
                 found = node
         return found
+
+
+def _advances_global(fn: ast.AST, name: str, call: ast.Call) -> bool:
+    """`fn` declares `global name` and the statement consuming it stores the new key back
+    (`global _rng; _rng, init_rng = split(_rng)`, `_rng = split(_rng)[0]`): the module key
+    moves on at every use, so successive calls draw from fresh keys."""
+    stmt = syntax.statement_of(call)
+    if not isinstance(stmt, ast.Assign):
+        return False
+    value = stmt.value
+    while isinstance(value, ast.Subscript):
+        value = value.value
+    if value is not call:
+        return False
+    if name not in {n for t in stmt.targets for n in key_target_names(t)}:
+        return False
+    return any(isinstance(node, ast.Global) and name in node.names for node in walk_function(fn))

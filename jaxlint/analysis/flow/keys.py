@@ -29,6 +29,7 @@ from functools import cached_property
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
+from jaxlint.analysis.constants import ModuleConstants
 from jaxlint.analysis.deadness import value_is_dead
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
@@ -69,7 +70,7 @@ from jaxlint.analysis.flow.key_terms import (
 )
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.loops import runs_once_in
+from jaxlint.analysis.loops import runs_at_least_once, runs_once_in
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
 
@@ -109,6 +110,11 @@ class Reuse:
     # consumes the same key on another (`if name == "a": ... elif name == "b": ...`)
 
 
+# methods and functions that copy a functional object with the named fields changed
+COPY_METHODS = frozenset({"replace", "_replace"})
+DATACLASS_REPLACE = "dataclasses.replace"
+EQX_TREE_AT = "equinox.tree_at"
+
 # the seeds entry (analysis.project.KeyHelpers) naming imported functions that consume keys
 KEY_HELPERS = "<key helpers>"
 # the call targets whose body consumes the keys a call passes (a class's `__init__` too)
@@ -125,6 +131,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         calls: CallGraph | None = None,
         imported_products: dict[str, frozenset[tuple[int, ...]]] | None = None,
         imported_draws: dict[str, frozenset[str]] | None = None,
+        imported_drawfree: frozenset[str] = frozenset(),
     ) -> None:
         self.index = index
         # what each call runs (`ModuleFacts.calls`; built here for a bare index)
@@ -137,6 +144,9 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self.imported_products = imported_products or {}
         # of those, the key parameters they draw from on every path (flow/key_draws.py)
         self.imported_draws = imported_draws or {}
+        # the names it imports other project modules' flax Module classes by, whose `init`
+        # draws nothing (flow/key_drawfree.py, `ModuleSummary.drawfree_modules`)
+        self.imported_drawfree = imported_drawfree
         self.drawing_params: dict[ast.AST, set[str]] = {}
         self.drawing_attrs: dict[ast.AST, set[str]] = {}
         self._flax_cache: dict[int, bool] = {}
@@ -354,10 +364,44 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 attr = name.split(".", 1)[1]
                 if attr in stored:
                     continue
+                if attr in self._copied_fields(fn):
+                    # `return self.replace(rng=new_rng)`: the new key lives in the returned
+                    # copy, so a caller that rebinds the object (`agent = agent.update(b)`)
+                    # starts from a fresh key; calling the method twice on one object still
+                    # draws twice from its key (the call consumes `agent.rng`)
+                    self.consuming_attrs.setdefault(fn, set()).add(attr)
+                    continue
                 targets = [t.id for t in node.targets[0].elts if isinstance(t, ast.Name)]
                 if any(t != "_" and not self._read_after(fn, t, node) for t in targets):
                     self.consuming_attrs.setdefault(fn, set()).add(attr)
                     self._dropped_splits.append((fn, attr, node.value))
+
+    def _copied_fields(self, fn: ast.AST) -> set[str]:
+        """Fields of `self` that the method `fn` writes into a copy of `self`: a functional
+        object's update (a flax `struct.PyTreeNode` / `struct.dataclass`, a chex dataclass,
+        a NamedTuple) returns `self.replace(rng=new_rng)` (or `self._replace(...)`,
+        `dataclasses.replace(self, rng=...)`, equinox's `eqx.tree_at(lambda s: s.rng, self,
+        new)`) instead of assigning `self.rng`; the copy carries the new value."""
+        out: set[str] = set()
+        for node in walk_function(fn):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr in COPY_METHODS
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "self"
+            ):
+                out.update(kw.arg for kw in node.keywords if kw.arg)
+                continue
+            q = self.index.qualname(func)
+            if q == DATACLASS_REPLACE and node.args and _is_self(node.args[0]):
+                out.update(kw.arg for kw in node.keywords if kw.arg)
+            elif q == EQX_TREE_AT and len(node.args) >= 2 and _is_self(node.args[1]):
+                if isinstance(node.args[0], ast.Lambda):
+                    out.update(_lambda_fields(node.args[0]))
+        return out
 
     def _report_dropped_splits(self) -> None:
         """A dropped split whose method no call site of this module was found repeating (the
@@ -422,6 +466,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
             return [n for kw in call.keywords if kw.arg == "key" for n in [key_name(kw.value)] if n]
         if not isinstance(func, ast.Attribute) or func.attr not in KEY_CONSUMING_METHODS:
             return []
+        if self.init_draws_nothing(call):
+            return []  # a LayerNorm, a fixed sine/cosine bank: `init` never reads the key
         for kw in call.keywords:
             flag = DETERMINISTIC_FLAGS.get(kw.arg or "")
             if flag is not None and isinstance(kw.value, ast.Constant) and kw.value.value is flag:
@@ -789,6 +835,11 @@ class KeyFlow(KeyRepeats, KeyDraws):
         )
 
     @cached_property
+    def _constants(self) -> ModuleConstants:
+        """The module's own constants (`EPOCHS = 400`), for loop trip counts."""
+        return ModuleConstants(self.index, {})
+
+    @cached_property
     def _split_children(self) -> SplitChildren:
         """`split(k)[1]` then `split(k)[0]`: one split written twice (key_children.py)."""
         return SplitChildren(self.index)
@@ -1043,6 +1094,25 @@ def _at_least(expr: ast.AST, count: ast.AST) -> bool:
     return False
 
 
+def _is_self(expr: ast.AST) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == "self"
+
+
+def _lambda_fields(where: ast.Lambda) -> set[str]:
+    """The fields `lambda s: s.rng` (or `lambda s: (s.rng, s.step)`) selects of its one
+    parameter: what `eqx.tree_at(where, self, ...)` replaces."""
+    if len(where.args.args) != 1:
+        return set()
+    param = where.args.args[0].arg
+    body = where.body
+    parts = body.elts if isinstance(body, (ast.Tuple, ast.List)) else [body]
+    return {
+        p.attr
+        for p in parts
+        if isinstance(p, ast.Attribute) and isinstance(p.value, ast.Name) and p.value.id == param
+    }
+
+
 def _callee_last(func: ast.AST) -> str | None:
     """The last name of a callee: `rotate` for `wh.rotate`, `f` for `f`."""
     if isinstance(func, ast.Name):
@@ -1121,6 +1191,12 @@ class _KeyWalker(ForwardWalker[dict]):
     def with_items(self, node: ast.With | ast.AsyncWith, state: dict) -> None:
         for item in node.items:
             self.flow._expr(item.context_expr, state, self.loop_nodes, self.fn)
+
+    def runs_at_least_once(self, node: ast.For | ast.AsyncFor) -> bool:
+        """`for _ in range(EPOCHS)` with `EPOCHS = 400`: a key the body rebinds is fresh
+        after the loop, not the one consumed before it (a removed path only removes pairs
+        of consumptions, never adds one)."""
+        return runs_at_least_once(node, self.flow._constants.int_value)
 
     def match_subject(self, node: ast.Match, state: dict) -> None:
         self.flow._expr(node.subject, state, self.loop_nodes, self.fn)

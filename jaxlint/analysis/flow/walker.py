@@ -97,6 +97,12 @@ class ForwardWalker(Generic[S]):
     def with_items(self, node: ast.With | ast.AsyncWith, state: S) -> None:
         """Evaluate the context managers and bind their `as` targets."""
 
+    def runs_at_least_once(self, node: ast.For | ast.AsyncFor) -> bool:
+        """The client proves the loop takes at least one step (`range(EPOCHS)` with a
+        positive module constant), so the path that skips the body cannot leave it. Off by
+        default: only a client for which a removed path is sound turns it on."""
+        return False
+
     def try_body(self, node: ast.AST, entering: bool) -> None:
         """Called before (entering=True) and after walking a `try` body."""
 
@@ -187,6 +193,9 @@ class ForwardWalker(Generic[S]):
         lat = self.lattice
         head = flow.state
         frame: _LoopFrame[S] = _LoopFrame()
+        # where a loop proven to take a step leaves normally: the end of some step (its
+        # body's end or a `continue`), never the state before the first step
+        ends: S | None = None
         for step in range(self.max_loop_passes):
             frame = _LoopFrame()
             self._loops.append(frame)
@@ -201,10 +210,22 @@ class ForwardWalker(Generic[S]):
             new_head = lat.copy(head)
             for s in [out.state, *frame.continues, *frame.breaks]:
                 new_head = lat.join(new_head, s)
+            stepped = [out.state] if out.live else []
+            stepped += frame.continues
+            ends = None
+            for s in stepped:
+                ends = lat.copy(s) if ends is None else lat.join(ends, s)
             if lat.equal(new_head, head) and step > 0:
                 break
             head = new_head
-        after = self.block(node.orelse, Flow(head, flow.live))
+        exit_state = head
+        if (
+            ends is not None
+            and isinstance(node, (ast.For, ast.AsyncFor))
+            and self.runs_at_least_once(node)
+        ):
+            exit_state = ends
+        after = self.block(node.orelse, Flow(exit_state, flow.live))
         exits = [after, *(Flow(s) for s in frame.breaks)]
         return self._join(exits, flow)
 

@@ -118,7 +118,7 @@ def draw_free_inits(x, w):
     key = jax.random.key(0)
     a = Pretrained(w).init(key, x)
     b = Pretrained(w).init(key, x + 1)  # medium: JAX201
-    c = Norm().init(key, x)  # medium: JAX201
+    c = Norm().init(key, x)  # a LayerNorm draws nothing (flow/key_drawfree.py): no reuse
     d = Gated().init(key, x)  # medium: JAX201
     return a, b, c, d
 
