@@ -729,10 +729,26 @@ def object_params(index: ModuleIndex, fn: ast.AST) -> list[str]:
     return out
 
 
+_EMPTY_CONTAINERS = frozenset({"dict", "set", "frozenset"})
+
+
 def never_array(index: ModuleIndex, node: ast.AST) -> bool:
     """A string/None literal, or a name bound only to a plain `object()` sentinel: a tracer
-    compared with it (`mode == "relu"`, `state == sentinel`) gives a Python False."""
+    compared with it (`mode == "relu"`, `state == sentinel`) gives a Python False. So does
+    an empty dict or set (`{}`, `dict()`, `set()`): a pytree container compared with one
+    (`state.batch_stats != {}`) is decided by its keys, never by a leaf, and an array
+    compared with one raises TypeError (JAX 0.12) or is a Python bool, never a traced one.
+    (A non-empty dict is not: its values are compared, leaf by leaf.)"""
     if isinstance(node, ast.Constant) and (isinstance(node.value, str) or node.value is None):
+        return True
+    if isinstance(node, ast.Dict) and not node.keys:
+        return True
+    if (
+        isinstance(node, ast.Call)
+        and not node.args
+        and not node.keywords
+        and index.qualname(node.func) in _EMPTY_CONTAINERS
+    ):
         return True
     if isinstance(node, ast.Name):
         found = index.lookup(node.id, index.scope_of(node))
