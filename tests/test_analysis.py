@@ -1064,3 +1064,64 @@ def test_free_names_see_through_nested_lambdas():
         """
     )
     assert free_names(facts.index, fn(facts, "slice_ith")) == {"tree_map", "take", "i", "axis"}
+
+
+def _loop_and_node(src: str, marker: str):
+    import textwrap
+
+    from jaxlint.analysis import ModuleFacts
+    from jaxlint.analysis.syntax import LOOP_STATEMENTS
+
+    tree = ast.parse(textwrap.dedent(src))
+    facts = ModuleFacts(tree)
+    facts.index  # noqa: B018 - builds the parent links
+    loops = [n for n in ast.walk(tree) if isinstance(n, (*LOOP_STATEMENTS, ast.ListComp))]
+    node = next(
+        n for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) == marker
+    )
+    return facts.index, loops[0], node
+
+
+@pytest.mark.parametrize(
+    ("src", "once"),
+    [
+        ("sizes = [256]\nxs = [draw(s) for s in sizes]\n", True),
+        ("xs = [draw(s) for s in [1]]\n", True),
+        ("for s in range(1):\n    draw(s)\n", True),
+        ("sizes = [1, 2]\nxs = [draw(s) for s in sizes]\n", False),
+        ("sizes = [1]\nsizes.append(2)\nxs = [draw(s) for s in sizes]\n", False),
+        ("sizes = [1]\ngrow(sizes)\nxs = [draw(s) for s in sizes]\n", False),
+        ("def f(sizes):\n    return [draw(s) for s in sizes]\n", False),
+    ],
+)
+def test_runs_at_most_once(src, once):
+    from jaxlint.analysis.loops import runs_at_most_once
+
+    index, loop, _ = _loop_and_node(src, "draw")
+    assert runs_at_most_once(loop, index) is once
+
+
+@pytest.mark.parametrize(
+    ("src", "once"),
+    [
+        (
+            "LEVELS = [0.0, 0.15]\nfor v in LEVELS:\n    if v > 0:\n        a()\n    else:\n        draw()\n",
+            True,
+        ),
+        (
+            "for v in [0.0, -1.0, 0.15]:\n    if v > 0:\n        a()\n    else:\n        draw()\n",
+            False,
+        ),
+        ("for v in [0.0, 0.1, 0.15]:\n    if v > 0:\n        draw()\n", False),
+        ("for v in [0.0, 0.1]:\n    if v >= 0.1:\n        draw()\n", True),
+        ("for name in registry():\n    if name == 'vit':\n        draw()\n", True),
+        ("for i in range(n):\n    if i == 0:\n        draw()\n", True),
+        ("for i in range(n):\n    if i == 0.5:\n        draw()\n", False),
+        ("for v in [1, 1]:\n    if v == 1:\n        draw()\n", False),
+    ],
+)
+def test_runs_once_in_an_arm_of_one_step(src, once):
+    from jaxlint.analysis.loops import runs_once_in
+
+    index, loop, node = _loop_and_node(src, "draw")
+    assert runs_once_in(loop, node, index) is once

@@ -34,6 +34,7 @@ Everything is computed lazily, once per module (`ModuleFacts.loops`).
 from __future__ import annotations
 
 import ast
+import operator
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -1168,6 +1169,35 @@ def trip_count(loop: ast.AST, int_value: IntValue | None = None) -> int | None:
     return _literal_length(it, int_value)
 
 
+def runs_at_most_once(loop: ast.AST, index: ModuleIndex) -> bool:
+    """A `for` loop or comprehension with at most one step: its iterable (through
+    `enumerate`, `list`, ...) is a literal of at most one element or `range(1)`, or a name
+    whose every binding in its scope is such a literal and that nothing can grow (no method
+    call on it, not passed to a call other than `len`): alpa's `arr_sizes = [256 * 1024 *
+    1024]` with the longer list commented out. What such a loop consumes, it consumes once."""
+    n = trip_count(loop)
+    if n is not None:
+        return n <= 1
+    it = _unwrapped(_iterable(loop))
+    if not isinstance(it, ast.Name):
+        return False
+    scope = index.scope_of(it)
+    found = index.lookup(it.id, scope)
+    if not found or any(
+        b.kind != "assign" or b.value is None or (_literal_length(b.value) or 2) > 1 for b in found
+    ):
+        return False
+    for use in index.names.get(it.id, ()):
+        if use is it or not isinstance(use.ctx, ast.Load) or index.scope_of(use) is not scope:
+            continue
+        up = parent(use)
+        if isinstance(up, ast.Attribute):
+            return False  # `sizes.append(...)`
+        if isinstance(up, ast.Call) and not (isinstance(up.func, ast.Name) and up.func.id == "len"):
+            return False  # passed on: may be filled elsewhere
+    return True
+
+
 def runs_at_least_once(loop: ast.AST, int_value: IntValue | None = None) -> bool:
     """A `for` loop whose step count is proven positive (`range(400)`, `range(EPOCHS)`, a
     literal list): the path that skips its body cannot run. Not through `zip`, whose
@@ -1293,7 +1323,7 @@ class LoopFacts:
         loop = enclosing_loop(node)
         own = _enclosing_function(node)
         if loop is not None:
-            if runs_once_in(loop, node):
+            if runs_once_in(loop, node, self.index):
                 return None  # `if cache is None: cache = ...`: the first step only
             return PerStep(loop, traced=self._traced(own), _index=self.index, _facts=self.facts)
         if own is None or isinstance(own, ast.Lambda) or one_time_function(self.index, own):
@@ -1309,7 +1339,7 @@ class LoopFacts:
         return PerStep(loop, calls, functions, traced, _index=self.index, _facts=self.facts)
 
 
-def runs_once_in(loop: ast.AST, node: ast.AST) -> bool:
+def runs_once_in(loop: ast.AST, node: ast.AST, index: ModuleIndex | None = None) -> bool:
     """`node` runs on one step of `loop` at most: it sits, inside the loop, under an `if`
     that holds on one step only.
 
@@ -1326,9 +1356,17 @@ def runs_once_in(loop: ast.AST, node: ast.AST) -> bool:
     for anc in syntax.ancestors(node):
         if anc is loop:
             return False
-        if not isinstance(anc, ast.If) or not any(contains(s, node) for s in anc.body):
+        if not isinstance(anc, ast.If):
             continue
-        if _selects_one_step(loop, anc.test):
+        if any(contains(s, node) for s in anc.orelse):
+            if _arm_steps(loop, anc.test, False, index) in (0, 1):
+                return True  # `else:` of `if noise_level > 0:` over `[0.0, 0.15]`
+            continue
+        if not any(contains(s, node) for s in anc.body):
+            continue
+        if _selects_one_step(loop, anc.test, index) or _arm_steps(
+            loop, anc.test, True, index
+        ) in (0, 1):
             return True
         name = _none_tested(anc.test)
         if name is None:
@@ -1341,10 +1379,64 @@ def runs_once_in(loop: ast.AST, node: ast.AST) -> bool:
     return False
 
 
-def _selects_one_step(loop: ast.AST, test: ast.AST) -> bool:
+_COMPARE = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def _arm_steps(loop: ast.AST, test: ast.AST, holds: bool, index: ModuleIndex | None) -> int | None:
+    """On how many steps of `for target in <literal of constants>` (or a name bound once to
+    one) `test`, a comparison of the target with a constant (`noise_level > 0`), is `holds`;
+    None when that cannot be worked out (another test, the target rebound in the body)."""
+    if not (
+        isinstance(loop, (ast.For, ast.AsyncFor))
+        and isinstance(loop.target, ast.Name)
+        and isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and type(test.ops[0]) in _COMPARE
+    ):
+        return None
+    target = loop.target.id
+    left, right = test.left, test.comparators[0]
+    if isinstance(left, ast.Name) and left.id == target and isinstance(right, ast.Constant):
+        const, flipped = right.value, False
+    elif isinstance(right, ast.Name) and right.id == target and isinstance(left, ast.Constant):
+        const, flipped = left.value, True
+    else:
+        return None
+    if not all(n is loop.target for n in syntax.name_stores(loop, target)):
+        return None
+    it: ast.AST = loop.iter
+    if isinstance(it, ast.Name) and index is not None:
+        found = index.lookup(it.id, index.scope_of(it))
+        if len(found) == 1 and found[0].kind == "assign" and found[0].value is not None:
+            it = found[0].value
+    if not isinstance(it, (ast.List, ast.Tuple)) or not all(
+        isinstance(e, ast.Constant) for e in it.elts
+    ):
+        return None
+    op = _COMPARE[type(test.ops[0])]
+    count = 0
+    for e in it.elts:
+        v = e.value  # type: ignore[attr-defined]
+        try:
+            result = op(const, v) if flipped else op(v, const)
+        except TypeError:
+            return None
+        count += bool(result) == holds
+    return count
+
+
+def _selects_one_step(loop: ast.AST, test: ast.AST, index: ModuleIndex | None = None) -> bool:
     """`test` is `target == c` (or `c == target`, or one of those `and` something), `target`
     the loop's own name, not rebound in the body, and the loop visits `c` once:
-    - `for target in <literal of constants>` in which `c` occurs once;
+    - `for target in <literal of constants>` in which `c` occurs once (or a name bound once
+      to one: `for noise_level in NOISE_LEVELS:` with `NOISE_LEVELS = [0.0, 0.15]`);
     - `for target in range(...)` and `c` an int (a range repeats no value);
     - `for target in <anything else>` and `c` a string: a dispatch over names
       (`for name in list_transformers(): if name == "VIT": ...`, a registry's keys, a
@@ -1352,7 +1444,7 @@ def _selects_one_step(loop: ast.AST, test: ast.AST) -> bool:
       run the arm twice; nothing in the code says so, and a reuse claim needs evidence.
     """
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-        return any(_selects_one_step(loop, v) for v in test.values)
+        return any(_selects_one_step(loop, v, index) for v in test.values)
     if not (
         isinstance(loop, (ast.For, ast.AsyncFor))
         and isinstance(loop.target, ast.Name)
@@ -1371,6 +1463,12 @@ def _selects_one_step(loop: ast.AST, test: ast.AST) -> bool:
         return False
     c = consts[0].value
     it = loop.iter
+    if isinstance(it, ast.Name) and index is not None:
+        found = index.lookup(it.id, index.scope_of(it))
+        if len(found) == 1 and found[0].kind == "assign":  # `NOISE_LEVELS = [0.0, 0.15]`
+            value = found[0].value
+            if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+                it = value
     if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
         if not all(isinstance(e, ast.Constant) for e in it.elts):
             return False

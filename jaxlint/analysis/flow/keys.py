@@ -70,7 +70,7 @@ from jaxlint.analysis.flow.key_terms import (
 )
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.loops import runs_at_least_once, runs_once_in
+from jaxlint.analysis.loops import runs_at_least_once, runs_at_most_once, runs_once_in
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
 
@@ -798,7 +798,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 if not self._per_configuration(call, loop, bound) and self._runs_again(
                     call, loop, name
                 ):
-                    once = runs_once_in(loop, call)  # and another arm draws from it too
+                    once = runs_once_in(loop, call, self.index)  # and another arm draws from it too
                     self.reuses.append(
                         Reuse(name, call, None, "loop", loop, "arms" if once else "")
                     )
@@ -816,10 +816,12 @@ class KeyFlow(KeyRepeats, KeyDraws):
         holds on one step (`loops.runs_once_in`) runs once, but when another call of the
         loop consumes the same key (another arm of `if name == "a": ... elif name == "b":`)
         the two draw from one key on two steps: that is reported."""
+        if runs_at_most_once(loop, self.index):
+            return False  # `for s in [256 * 1024 * 1024]`: one step
         stmt = statement_of(call)
         if stmt is None or not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
             return True
-        if runs_once_in(loop, call) and not self._other_consumer(loop, call, name):
+        if runs_once_in(loop, call, self.index) and not self._other_consumer(loop, call, name):
             return False  # `if n == 1:` in `for n in [0, 1]:`, a lazy initialiser
         graphs = flow_graphs(self.index)
         graph = graphs.graph(graphs.owner(stmt))
