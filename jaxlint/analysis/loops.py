@@ -1364,9 +1364,10 @@ def runs_once_in(loop: ast.AST, node: ast.AST, index: ModuleIndex | None = None)
             continue
         if not any(contains(s, node) for s in anc.body):
             continue
-        if _selects_one_step(loop, anc.test, index) or _arm_steps(
-            loop, anc.test, True, index
-        ) in (0, 1):
+        if _selects_one_step(loop, anc.test, index) or _arm_steps(loop, anc.test, True, index) in (
+            0,
+            1,
+        ):
             return True
         name = _none_tested(anc.test)
         if name is None:

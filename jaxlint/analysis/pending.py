@@ -88,6 +88,34 @@ class _Value:
         return (*self.parents, self.part_of) if self.part_of is not None else self.parents
 
 
+_DTYPES = frozenset(
+    {
+        "float16",
+        "float32",
+        "float64",
+        "bfloat16",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint32",
+        "bool_",
+        "complex64",
+        "asarray",
+        "array",
+    }
+)
+
+
+def _converts(index: ModuleIndex, call: ast.Call) -> bool:
+    """A dtype conversion: `jnp.float32(x)`, `jnp.asarray(x)`, `x.astype(jnp.float32)`."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "astype":
+        return True
+    q = index.qualname(call.func) or ""
+    return q.startswith("jax.numpy.") and q[len("jax.numpy.") :] in _DTYPES
+
+
 @dataclass
 class Pending:
     """What a timed region leaves unfinished at its clock read."""
@@ -270,6 +298,10 @@ class _Walk:
                 )
             if waits_on_result(self.index, expr):
                 return []  # `float(f(x))`: the host has the value
+            if _converts(self.index, expr):
+                # `jnp.float32(loss[0])`: a dtype conversion is not the timed work; it is
+                # ready when what it converts is (the step that made `loss`, waited for or not)
+                return [self._new(None, inner)] if inner else []
             if self.is_async(expr):
                 v = self._new(expr, inner)
                 self.made.append(v)
