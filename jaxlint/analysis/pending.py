@@ -109,11 +109,19 @@ _DTYPES = frozenset(
 
 
 def _converts(index: ModuleIndex, call: ast.Call) -> bool:
-    """A dtype conversion: `jnp.float32(x)`, `jnp.asarray(x)`, `x.astype(jnp.float32)`."""
+    """A dtype conversion of a value: `jnp.float32(x[0])`, `jnp.asarray(x)`, `x.astype(...)`.
+    Not one of data written in the code (`jnp.array([p] * n)`, `jnp.asarray((1, 2))`): that
+    is a transfer to the device, work of its own."""
     if isinstance(call.func, ast.Attribute) and call.func.attr == "astype":
         return True
     q = index.qualname(call.func) or ""
-    return q.startswith("jax.numpy.") and q[len("jax.numpy.") :] in _DTYPES
+    if not (q.startswith("jax.numpy.") and q[len("jax.numpy.") :] in _DTYPES):
+        return False
+    data = call.args[0] if call.args else None
+    return data is not None and not any(isinstance(n, _WRITTEN_DATA) for n in ast.walk(data))
+
+
+_WRITTEN_DATA = (ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp, ast.Dict)
 
 
 @dataclass
