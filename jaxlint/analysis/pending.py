@@ -118,7 +118,12 @@ def _converts(index: ModuleIndex, call: ast.Call) -> bool:
     if not (q.startswith("jax.numpy.") and q[len("jax.numpy.") :] in _DTYPES):
         return False
     data = call.args[0] if call.args else None
-    return data is not None and not any(isinstance(n, _WRITTEN_DATA) for n in ast.walk(data))
+    if data is None or any(isinstance(n, _WRITTEN_DATA) for n in ast.walk(data)):
+        return False
+    from jaxlint.analysis.values import Kind, ValueKinds  # only for a conversion in a region
+
+    # NumPy or Python data (`jnp.asarray(np.stack(frames))`): a transfer to the device
+    return ValueKinds(index).of(data) not in (Kind.NDARRAY, Kind.LIST, Kind.TUPLE, Kind.SCALAR)
 
 
 _WRITTEN_DATA = (ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp, ast.Dict)
