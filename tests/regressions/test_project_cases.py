@@ -54,3 +54,11 @@ def test_project_false_positive_stays_silent(folder, tmp_path, run_cli):
         for d in json.loads(proc.stdout)
     }
     assert got == expected
+
+
+def test_no_project_file_is_collected_by_pytest():
+    """A case's files are linted, not run: a `test_*.py` among them would be collected by the
+    suite's pytest and run its JAX code (a flax `init` ran in every CI leg that way)."""
+    root = pathlib.Path(__file__).parent
+    found = [p for sub in ("projects", "cases") for p in (root / sub).rglob("test_*.py")]
+    assert not found, found
