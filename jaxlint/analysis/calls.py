@@ -127,13 +127,13 @@ class CallGraph:
         `Cls(...)`, `self` in a method, or `self.attr` / `self.attr.sub` assigned once from a
         constructor (in the class, then in the attribute's class)."""
         if isinstance(expr, ast.Call):
-            return self._class_named(expr.func)
+            return self.class_named(expr.func)
         if isinstance(expr, ast.Name):
             if expr.id == "self":
                 return self._enclosing_class(expr)
             b = self.index.binding(expr.id, self.index.scope_of(expr))
             if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
-                return self._class_named(b.value.func)
+                return self.class_named(b.value.func)
             return None
         if isinstance(expr, ast.Attribute) and _levels < _MAX_ATTRIBUTE_LEVELS:
             owner = self.instance_class(expr.value, _levels + 1)
@@ -141,7 +141,7 @@ class CallGraph:
                 return None
             values = self.self_assignments(owner).get(expr.attr, [])
             if len(values) == 1 and isinstance(values[0], ast.Call):
-                return self._class_named(values[0].func)
+                return self.class_named(values[0].func)
         return None
 
     # -- resolution --------------------------------------------------------------------
@@ -296,7 +296,8 @@ class CallGraph:
                 return CallTarget(CallKind.METHOD, call, fn, None, True, args, kws)
         return None
 
-    def _class_named(self, expr: ast.AST) -> ast.ClassDef | None:
+    def class_named(self, expr: ast.AST) -> ast.ClassDef | None:
+        """The class of this module that the name `expr` is bound to, or None."""
         if not isinstance(expr, ast.Name):
             return None
         b = self.index.binding(expr.id, self.index.scope_of(expr))

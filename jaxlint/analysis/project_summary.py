@@ -200,7 +200,7 @@ def _function_arg(call: ast.Call) -> ast.AST | None:
 def drawfree_modules(facts) -> list[str]:  # noqa: ANN001 - analysis.ModuleFacts
     """Top-level flax Module classes whose `init` draws nothing (flow/key_drawfree.py), proven
     from this module alone (a submodule imported from elsewhere is unknown here)."""
-    drawfree = DrawFree(facts.index)
+    drawfree = DrawFree(facts.calls)
     return sorted(
         stmt.name
         for stmt in facts.tree.body

@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.calls import CallGraph
 from jaxlint.analysis.key_draw_facts import (
     DRAWFREE_INITIALIZER_FUNCTIONS,
     DRAWFREE_INITIALIZER_MAKERS,
@@ -63,8 +63,9 @@ _PLAIN_GENERICS = frozenset(
 class DrawFree:
     """Which flax.linen Module classes of one module draw nothing at `init`."""
 
-    def __init__(self, index: ModuleIndex, imported: Iterable[str] = ()) -> None:
-        self.index = index
+    def __init__(self, calls: CallGraph, imported: Iterable[str] = ()) -> None:
+        self.calls = calls
+        self.index = calls.index
         # the names this module imports other project modules' classes proven draw-free by
         # (`KeyHelpers.drawfree`, from their summaries)
         self.imported = frozenset(imported)
@@ -97,7 +98,7 @@ class DrawFree:
             )
         if self._imported_class(made.func):
             return True
-        cls = self._local_class(made.func)
+        cls = self.calls.class_named(made.func)
         return cls is not None and self.class_draws_nothing(cls, depth + 1)
 
     def constant_initializer(self, init: ast.AST) -> bool:
@@ -192,7 +193,7 @@ class DrawFree:
             return True
         if q in FLAX_DRAWFREE_LAYERS or self._imported_class(func):
             return self.constructor_draws_nothing(call, depth)
-        if self._local_class(func) is not None:
+        if self.calls.class_named(func) is not None:
             return self.constructor_draws_nothing(call, depth)
         fn = self.index.resolve_function(func) if isinstance(func, ast.Name) else None
         if fn is not None and fn not in seen and depth < _MAX_DEPTH:
@@ -215,19 +216,8 @@ class DrawFree:
                 and stmt.target.id == attr
             ):
                 return True
-        values = [
-            n.value
-            for n in ast.walk(cls)
-            if isinstance(n, ast.Assign)
-            and any(
-                isinstance(t, ast.Attribute)
-                and isinstance(t.value, ast.Name)
-                and t.value.id == "self"
-                and t.attr == attr
-                for t in n.targets
-            )
-        ]
-        return bool(values) and all(_constructions(v) for v in values)
+        values = self.calls.self_assignments(cls).get(attr, [])  # the call graph's table
+        return bool(values) and all(v is not None and _constructions(v) for v in values)
 
     def _imported_class(self, func: ast.AST) -> bool:
         """`func` is a name bound by an import of another project module's class proven
@@ -236,14 +226,6 @@ class DrawFree:
             return False
         b = self.index.binding(func.id, self.index.scope_of(func))
         return b is not None and b.kind == "import"
-
-    def _local_class(self, func: ast.AST) -> ast.ClassDef | None:
-        if not isinstance(func, ast.Name):
-            return None
-        b = self.index.binding(func.id, self.index.scope_of(func))
-        if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
-            return None
-        return b.node
 
     def _unbound(self, name: ast.Name) -> bool:
         return not self.index.lookup(name.id, self.index.scope_of(name))

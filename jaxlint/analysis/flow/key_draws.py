@@ -248,7 +248,7 @@ class KeyDraws:
     # -- modules that draw nothing (flow/key_drawfree.py) --------------------------------------
     @cached_property
     def _drawfree(self) -> DrawFree:
-        return DrawFree(self.index, self.imported_drawfree)
+        return DrawFree(self.calls, self.imported_drawfree)
 
     def init_draws_nothing(self, call: ast.Call) -> bool:
         """`m.init(key, x)` where `m` is proven to be a flax Module that creates no random
