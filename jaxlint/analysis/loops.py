@@ -1380,6 +1380,18 @@ def runs_once_in(loop: ast.AST, node: ast.AST, index: ModuleIndex | None = None)
     return False
 
 
+def _spelled_iterable(it: ast.expr, index: ModuleIndex | None) -> ast.expr:
+    """The literal a loop walks: `it` itself, or what a name bound once to a literal holds
+    (`for noise_level in NOISE_LEVELS:` with `NOISE_LEVELS = [0.0, 0.15]`)."""
+    if isinstance(it, ast.Name) and index is not None:
+        found = index.lookup(it.id, index.scope_of(it))
+        if len(found) == 1 and found[0].kind == "assign":
+            value = found[0].value
+            if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+                return value
+    return it
+
+
 _COMPARE = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
@@ -1412,11 +1424,7 @@ def _arm_steps(loop: ast.AST, test: ast.AST, holds: bool, index: ModuleIndex | N
         return None
     if not all(n is loop.target for n in syntax.name_stores(loop, target)):
         return None
-    it: ast.AST = loop.iter
-    if isinstance(it, ast.Name) and index is not None:
-        found = index.lookup(it.id, index.scope_of(it))
-        if len(found) == 1 and found[0].kind == "assign" and found[0].value is not None:
-            it = found[0].value
+    it = _spelled_iterable(loop.iter, index)
     if not isinstance(it, (ast.List, ast.Tuple)) or not all(
         isinstance(e, ast.Constant) for e in it.elts
     ):
@@ -1463,13 +1471,7 @@ def _selects_one_step(loop: ast.AST, test: ast.AST, index: ModuleIndex | None = 
     if not all(n is loop.target for n in syntax.name_stores(loop, target)):
         return False
     c = consts[0].value
-    it = loop.iter
-    if isinstance(it, ast.Name) and index is not None:
-        found = index.lookup(it.id, index.scope_of(it))
-        if len(found) == 1 and found[0].kind == "assign":  # `NOISE_LEVELS = [0.0, 0.15]`
-            value = found[0].value
-            if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
-                it = value
+    it = _spelled_iterable(loop.iter, index)
     if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
         if not all(isinstance(e, ast.Constant) for e in it.elts):
             return False

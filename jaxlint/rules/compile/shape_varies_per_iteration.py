@@ -11,7 +11,7 @@ from jaxlint.analysis.flow.graph import DefKind
 from jaxlint.analysis.hoisting import few_steps
 from jaxlint.analysis.jit_sites import jitted_callee
 from jaxlint.analysis.loops import list_grows_per_step, loop_varying_names
-from jaxlint.analysis.syntax import ancestors
+from jaxlint.analysis.syntax import contains
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
 
@@ -110,7 +110,9 @@ def _assignments_in(ctx: Context, loop: ast.AST, name: ast.Name) -> list[ast.exp
     defs = ctx.facts.flow.reaching(name)
     if defs is None:
         return [None, None]
-    inside = [d for d in defs if d.node is not None and _within(d.node, loop)]
+    inside = [
+        d for d in defs if d.node is not None and d.node is not loop and contains(loop, d.node)
+    ]
     if len(inside) != len(defs):
         return []  # the value of before the loop, or of the last step (a reset after the call)
     out: list[ast.expr | None] = []
@@ -126,11 +128,6 @@ def _assignments_in(ctx: Context, loop: ast.AST, name: ast.Name) -> list[ast.exp
         else:
             out.append(None)
     return out
-
-
-def _within(node: ast.AST, loop: ast.AST) -> bool:
-    """`node` is in `loop`'s body or its `else` (not its iterable or its target)."""
-    return any(a is loop for a in ancestors(node)) and node is not loop
 
 
 class ShapeVariesPerIteration(Rule):
