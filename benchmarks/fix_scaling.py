@@ -4,8 +4,8 @@
 names), linted in-process (`engine.lint_text`, default rules, as `jaxlint check` does) and,
 with `--fix`, fixed (`engine.fix_text` with unsafe fixes, as `jaxlint check --diff
 --unsafe-fixes` does). CPU seconds from `time.process_time` (the machine may be shared:
-compare the ratios of one run, not seconds across runs). Not a test: the test with generous
-bounds is tests/test_fix_scaling.py.
+compare the ratios of one run, not seconds across runs). Not a test: tests/test_fix_scaling.py
+counts the per-module work instead (parses, key analyses, fix rounds), which is exact.
 
     python benchmarks/fix_scaling.py                 # k = 15, 30, 60
     python benchmarks/fix_scaling.py --sizes 15 60 --fix

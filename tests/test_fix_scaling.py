@@ -3,17 +3,20 @@
 JAX201 offers its fix only when the key analysis of the fixed code is clean; that check
 re-parses and re-analyses the module, and it used to run once per finding, fixes were built
 even for a plain `check`: 4x the findings cost 20x the CPU. Now fixes are lazy and a module's
-JAX201 fixes are checked together. Measured in CPU time (the machine may be shared), with
-generous bounds; the count of key analyses is exact.
+JAX201 fixes are checked together. The tests count the work that used to repeat per finding
+(parses, key analyses, lint rounds), which is exact; the CPU ratios are measured by
+`benchmarks/fix_scaling.py` (a timed test failed when CI's background installs shared the
+two cores: speed goals live in benchmarks/, not in tests).
 """
 
 from __future__ import annotations
 
-import time
+import ast
 
 import pytest
 
 from benchmarks.fix_scaling import repeated
+from jaxlint import engine
 from jaxlint.analysis.flow import keys as keys_module
 from jaxlint.core.config import Settings
 from jaxlint.engine import LintOptions, fix_text, lint_text
@@ -23,13 +26,31 @@ SMALL, LARGE = 4, 16  # copies of examples/train_step.py, functions renamed per 
 EVERY_RULE = LintOptions(settings=Settings(preview=True))
 
 
-def _cpu(fn, repeat: int = 3) -> float:  # noqa: ANN001
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
+class _Counts:
+    """How often the per-module work runs while `fn` lints or fixes a text."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.parses = self.key_flows = self.lints = 0
+        real_parse, real_flow, real_lint = ast.parse, keys_module.KeyFlow.__init__, engine.lint_text
+
+        def parse(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            self.parses += 1
+            return real_parse(*args, **kwargs)
+
+        def flow(flow_self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+            self.key_flows += 1
+            real_flow(flow_self, *args, **kwargs)
+
+        def lint(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            self.lints += 1
+            return real_lint(*args, **kwargs)
+
+        monkeypatch.setattr(ast, "parse", parse)
+        monkeypatch.setattr(keys_module.KeyFlow, "__init__", flow)
+        monkeypatch.setattr(engine, "lint_text", lint)
+
+    def snapshot(self) -> tuple[int, int, int]:
+        return self.parses, self.key_flows, self.lints
 
 
 @pytest.fixture(scope="module")
@@ -38,21 +59,28 @@ def texts() -> tuple[str, str]:
     return repeated(SMALL), repeated(LARGE)
 
 
-def test_four_times_the_findings_costs_at_most_six_times_the_cpu(texts):
+def test_four_times_the_findings_repeat_no_per_module_work(texts, monkeypatch):
     small, large = texts
+    counts = _Counts(monkeypatch)
     n_small = len(lint_text(small, "a.py", EVERY_RULE))
+    after_small = counts.snapshot()
     n_large = len(lint_text(large, "a.py", EVERY_RULE))
+    after_large = counts.snapshot()
     assert n_large == 4 * n_small and n_small > 30
-    t_small = _cpu(lambda: lint_text(small, "a.py", EVERY_RULE))
-    t_large = _cpu(lambda: lint_text(large, "a.py", EVERY_RULE))
-    assert t_large <= 6 * t_small, (t_small, t_large)
+    assert after_small[0] >= 1 and after_small[1] >= 1  # the counters do count
+    assert tuple(b - a for a, b in zip(after_small, after_large)) == after_small
 
 
-def test_fixing_four_times_the_findings_costs_at_most_six_times_the_cpu(texts):
+def test_fixing_four_times_the_findings_takes_the_same_rounds(texts, monkeypatch):
     small, large = texts
-    t_small = _cpu(lambda: fix_text(small, "a.py", EVERY_RULE, unsafe=True), repeat=2)
-    t_large = _cpu(lambda: fix_text(large, "a.py", EVERY_RULE, unsafe=True), repeat=2)
-    assert t_large <= 6 * t_small, (t_small, t_large)
+    counts = _Counts(monkeypatch)
+    fixed_small = fix_text(small, "a.py", EVERY_RULE, unsafe=True)
+    after_small = counts.snapshot()
+    fixed_large = fix_text(large, "a.py", EVERY_RULE, unsafe=True)
+    after_large = counts.snapshot()
+    assert len(fixed_large.fixed) == 4 * len(fixed_small.fixed) > 20
+    assert after_small[2] >= 2  # a round and the final lint at least
+    assert tuple(b - a for a, b in zip(after_small, after_large)) == after_small
 
 
 def test_a_modules_jax201_fixes_are_checked_by_one_key_analysis(texts, monkeypatch):
