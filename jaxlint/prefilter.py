@@ -140,12 +140,21 @@ def _default_words(jit_decorators: tuple[str, ...]) -> frozenset[str]:
     return frozenset(words)
 
 
-_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+# ASCII words: every gate word is an ASCII identifier; a non-ASCII identifier yields its ASCII
+# runs (`jaxé` gives `jax`), a superset, so a rule is at worst analysed for nothing (30% faster
+# than the Unicode pattern on the speed corpus)
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*", re.ASCII)
+
+
+def _plain(word: str) -> bool:
+    """A word `_IDENTIFIER` finds whole: an ASCII identifier."""
+    return word.isidentifier() and word.isascii()
 
 
 class _Words:
     """Whole-word lookups in one text: its identifiers are collected once (one regex pass,
-    cheaper than a substring search per word once there are more than a handful of words)."""
+    cheaper than a substring search per word once there are more than a handful of words),
+    and a group of identifier words is one set intersection."""
 
     __slots__ = ("text", "_ids")
 
@@ -153,15 +162,27 @@ class _Words:
         self.text = text
         self._ids: set[str] | None = None
 
-    def has(self, word: str) -> bool:
-        if not word.isidentifier():  # a declared word with a dot or a space
-            return has_word(self.text, word)
+    def ids(self) -> set[str]:
         if self._ids is None:
             self._ids = set(_IDENTIFIER.findall(self.text))
-        return word in self._ids
+        return self._ids
+
+    def has(self, word: str) -> bool:
+        if not _plain(word):  # a declared word with a dot or a space, a non-ASCII name
+            return has_word(self.text, word)
+        return word in self.ids()
 
     def passes(self, gate: Iterable[Iterable[str]]) -> bool:
         return all(any(self.has(w) for w in group) for group in gate)
+
+    def passes_plan(self, gate: tuple[tuple[frozenset[str], tuple[str, ...]], ...]) -> bool:
+        """`passes` on a planned gate: per group, its identifier words as one set and the
+        other words (a dot or a space) searched in the text."""
+        ids = self.ids()
+        return all(
+            not words.isdisjoint(ids) or any(has_word(self.text, w) for w in others)
+            for words, others in gate
+        )
 
 
 def has_word(text: str, word: str) -> bool:
@@ -188,9 +209,20 @@ def _search_order(word: str) -> tuple[int, int]:
 @lru_cache(maxsize=256)
 def _plan(
     rules: tuple[type, ...], default: frozenset[str]
-) -> tuple[tuple[type, tuple[tuple[str, ...], ...]], ...]:
+) -> tuple[tuple[type, tuple[tuple[frozenset[str], tuple[str, ...]], ...]], ...]:
+    """Each rule with its gate: per group, the identifier words (one set intersection with
+    the text's identifiers) and the other words, in the order they are searched."""
     return tuple(
-        (r, tuple(tuple(sorted(g, key=_search_order)) for g in _rule_gate(r, default)))
+        (
+            r,
+            tuple(
+                (
+                    frozenset(w for w in g if _plain(w)),
+                    tuple(sorted((w for w in g if not _plain(w)), key=_search_order)),
+                )
+                for g in _rule_gate(r, default)
+            ),
+        )
         for r in rules
     )
 
@@ -200,4 +232,6 @@ def applicable(text: str, rules: Sequence[type], settings: Settings | None = Non
     if DISABLED or not rules:
         return list(rules)
     words = _Words(text)
-    return [r for r, gate in _plan(tuple(rules), default_words(settings)) if words.passes(gate)]
+    return [
+        r for r, gate in _plan(tuple(rules), default_words(settings)) if words.passes_plan(gate)
+    ]

@@ -130,3 +130,21 @@ def test_split_rule_modules_keep_their_narrow_gates():
     for code in ("JAX303", "JAX304", "JAX802"):
         assert prefilter._rule_gate(by_code[code], default) == (frozenset({"shard_map"}),), code
     assert prefilter._rule_gate(by_code["JAX803"], default) == (frozenset({"pjit"}),)
+
+
+def test_a_non_ascii_jit_decorator_is_still_found():
+    """The text's identifiers are collected as ASCII runs; a configured decorator with a
+    non-ASCII name is searched in the text instead, so the rules it gates still run."""
+    from jaxlint import prefilter
+    from jaxlint.core.config import Settings
+    from jaxlint.engine import LintOptions, lint_text
+
+    words = prefilter._Words("@compilé\ndef f(x):\n    return x\n")
+    assert words.has("compilé") and not words.has("jax")  # ("compil" too: a superset)
+    text = "from {0} import {1}\n@{1}\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
+    for package, name in (("library", "compile_ascii"), ("bibliothèque", "compilé")):
+        module = text.format(package, name)
+        options = LintOptions(settings=Settings(jit_decorators=(f"{package}.{name}",)))
+        assert prefilter.applicable(module, list(ALL_RULES), options.settings)
+        codes = {d.code for d in lint_text(module, "m.py", options)}
+        assert "JAX110" in codes, (name, codes)
