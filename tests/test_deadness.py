@@ -21,14 +21,14 @@ from jaxlint.engine import LintOptions, lint_text
 def _dead(src: str) -> bool:
     src = textwrap.dedent(src)
     tree = ast.parse(src)
-    ModuleIndex(tree)  # sets the jl_parent links
+    index = ModuleIndex(tree)  # the parent links and the scopes the flow graphs are built on
     line = next(i for i, text in enumerate(src.splitlines(), 1) if "# <-" in text)
     call = next(
         n
         for n in ast.walk(tree)
         if isinstance(n, ast.Call) and n.lineno == line and ast.unparse(n.func) == "split"
     )
-    return value_is_dead(call)
+    return value_is_dead(call, index)
 
 
 DEAD = {
@@ -261,8 +261,9 @@ def test_live(src):
 
 
 def test_without_parent_links_it_is_not_dead():
-    call = ast.parse("split(key)").body[0].value  # type: ignore[attr-defined]
-    assert not value_is_dead(call)
+    tree = ast.parse("split(key)")
+    index = ModuleIndex(ast.parse("pass"))  # another tree's index: no link reaches this call
+    assert not value_is_dead(tree.body[0].value, index)  # type: ignore[attr-defined]
 
 
 def _jax201(src: str) -> list[int]:

@@ -85,6 +85,45 @@ def test_a_binding_in_the_loop_body_reaches_the_loop_head():
     assert reach(src, "x", 5) == {"3"}
 
 
+def test_a_loop_with_a_proven_step_has_no_path_that_skips_its_body():
+    """`range(3)` and a literal list always take a first step (analysis/trips.py); a
+    `range(n)` or a list of unknown length may take none."""
+    src = """\
+    def f(xs, n):
+        y = 0
+        for _ in range(3):
+            use(y)
+            y = 1
+        z = 0
+        for a in [xs, n]:
+            z = a
+        else:
+            use(z)
+        w = 0
+        for _ in range(n):
+            w = 1
+        return y, z, w
+    """
+    assert reach(src, "y", 4) == {"2", "5"}  # the first step sees the binding before
+    assert reach(src, "y", 14) == {"5"}  # no path leaves with the first binding
+    assert reach(src, "z", 10) == {"8"}  # `else` runs after a step
+    assert reach(src, "w", 14) == {"11", "13"}  # `range(n)` may be empty
+
+
+def test_a_proven_step_that_always_breaks_never_runs_the_else():
+    src = """\
+    def f():
+        x = 0
+        for _ in range(3):
+            x = 1
+            break
+        else:
+            x = 2
+        return x
+    """
+    assert reach(src, "x", 8) == {"4"}
+
+
 def test_while_condition_sees_the_body():
     src = """\
     def f(n):

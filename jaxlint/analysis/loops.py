@@ -36,7 +36,6 @@ from __future__ import annotations
 import ast
 import operator
 import weakref
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jaxlint.analysis import syntax
@@ -63,6 +62,7 @@ from jaxlint.analysis.syntax import (
     walk_scope,
 )
 from jaxlint.analysis.transforms import TracedKind
+from jaxlint.analysis.trips import literal_length, trip_count
 
 ONE_TIME_FUNCTIONS = frozenset(
     {"__init__", "__post_init__", "setup", "__new__", "__init_subclass__"}
@@ -1156,19 +1156,6 @@ def over_written_configurations(loop: ast.AST) -> bool:
     )
 
 
-IntValue = Callable[[ast.AST], "int | None"]
-
-
-def trip_count(loop: ast.AST, int_value: IntValue | None = None) -> int | None:
-    """Number of steps of a loop over a literal sequence or a literal `range(...)`; with
-    `int_value` (`ModuleConstants.int_value`), also `range(EPOCHS)` where the module assigns
-    `EPOCHS = 400` once."""
-    it = _iterable(loop)
-    if it is None:
-        return None
-    return _literal_length(it, int_value)
-
-
 def runs_at_most_once(loop: ast.AST, index: ModuleIndex) -> bool:
     """A `for` loop or comprehension with at most one step: its iterable (through
     `enumerate`, `list`, ...) is a literal of at most one element or `range(1)`, or a name
@@ -1184,7 +1171,7 @@ def runs_at_most_once(loop: ast.AST, index: ModuleIndex) -> bool:
     scope = index.scope_of(it)
     found = index.lookup(it.id, scope)
     if not found or any(
-        b.kind != "assign" or b.value is None or (_literal_length(b.value) or 2) > 1 for b in found
+        b.kind != "assign" or b.value is None or (literal_length(b.value) or 2) > 1 for b in found
     ):
         return False
     for use in index.names.get(it.id, ()):
@@ -1196,64 +1183,6 @@ def runs_at_most_once(loop: ast.AST, index: ModuleIndex) -> bool:
         if isinstance(up, ast.Call) and not (isinstance(up.func, ast.Name) and up.func.id == "len"):
             return False  # passed on: may be filled elsewhere
     return True
-
-
-def runs_at_least_once(loop: ast.AST, int_value: IntValue | None = None) -> bool:
-    """A `for` loop whose step count is proven positive (`range(400)`, `range(EPOCHS)`, a
-    literal list): the path that skips its body cannot run. Not through `zip`, whose
-    written-out length only bounds the count from above."""
-    it = _iterable(loop)
-    while (
-        isinstance(it, ast.Call)
-        and isinstance(it.func, ast.Name)
-        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
-        and it.args
-    ):
-        it = it.args[0]
-    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip":
-        return False
-    count = trip_count(loop, int_value)
-    return count is not None and count > 0
-
-
-def _literal_length(it: ast.expr, int_value: IntValue | None = None) -> int | None:
-    """Length of a literal sequence, a literal `range(...)`, or `enumerate`/`reversed`/`zip`/
-    `sorted` over those (`for i, (kT, p) in enumerate(((1.0, 0.4), (1.0, 0.8)))`)."""
-    if (
-        isinstance(it, ast.Call)
-        and isinstance(it.func, ast.Name)
-        and it.func.id in ("enumerate", "reversed", "sorted", "zip", "list", "tuple")
-        and it.args
-        and not any(isinstance(a, ast.Starred) for a in it.args)
-    ):
-        if it.func.id == "zip":  # stops at the shortest: one written-out length bounds it
-            known = [n for n in (_literal_length(a, int_value) for a in it.args) if n is not None]
-            return min(known) if known else None
-        return _literal_length(it.args[0], int_value)
-    if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
-        if any(isinstance(e, ast.Starred) for e in it.elts):
-            return None
-        return len(it.elts)
-    if (
-        isinstance(it, ast.Call)
-        and isinstance(it.func, ast.Name)
-        and it.func.id == "range"
-        and not it.keywords
-        and 1 <= len(it.args) <= 3
-    ):
-        values = []
-        for a in it.args:
-            if int_value is not None:
-                v = int_value(a)
-            else:
-                v = ast.literal_eval(a) if isinstance(a, (ast.Constant, ast.UnaryOp)) else None
-            if not isinstance(v, int) or isinstance(v, bool):
-                return None
-            values.append(v)
-        if len(values) == 3 and values[2] == 0:
-            return None
-        return len(range(*values))
-    return None
 
 
 class LoopFacts:

@@ -308,7 +308,7 @@ class Transforms:
             if kind is None:
                 self._apply_factory(call)
                 continue
-            if q in JIT_FACTORIES and result_never_read(call, self.index.tree):
+            if q in JIT_FACTORIES and result_never_read(call, self.index):
                 # a jit wrapper nothing calls traces nothing (`lax.fori_loop`, `lax.cond`,
                 # `lax.scan` run their bodies at once, whether or not the result is read)
                 continue

@@ -11,7 +11,9 @@ evaluation order, with predecessor edges:
 
 - `if`: the test, then both arms; `while`/`for`: a head that the body's end and every
   `continue` go back to, `else` from the head, `break` past the `else`; `while True` only
-  leaves by `break`;
+  leaves by `break`; a `for` whose step count the source proves positive (`range(3)`, a
+  literal list: analysis/trips.py) enters its first step without passing the head, so no
+  path skips its body;
 - `try`: every handler may start before any step of the body or after it (a binding in the
   body may or may not reach a handler); `finally` is entered from the body, the handlers,
   `else`, and every exception and `return`/`break`/`continue` in them, and goes on to each of
@@ -43,6 +45,7 @@ from enum import Enum
 
 from jaxlint.analysis.imports import Binding, ModuleIndex, Scope
 from jaxlint.analysis.syntax import target_names
+from jaxlint.analysis.trips import runs_at_least_once
 
 __all__ = ["DefKind", "Definition", "FlowGraph", "FlowNode", "build_graph"]
 
@@ -183,7 +186,8 @@ class FlowGraph:
     def binding_read(self, name: str, node: ast.AST) -> bool | None:
         """Some load of `name` in this scope may see the value bound at `node` (the
         statement, `for`, `withitem`, ... the binding is recorded on): the def-use side of
-        the use-def map. None when `name` is not tracked here (unknown)."""
+        the use-def map. `x += 1` reads the value it replaces. None when `name` is not
+        tracked here (unknown)."""
         if name not in self.tracked:
             return None
         for use in self._use_node:
@@ -191,6 +195,38 @@ class FlowGraph:
                 defs = self.reaching(use)
                 if defs and any(d.node is node and d.binds for d in defs):
                     return True
+        return self._augmented_from(name, node)
+
+    def _augmented_from(self, name: str, node: ast.AST) -> bool:
+        """An `x += ...` of `name` that the value bound at `node` may reach."""
+        states = None
+        for n, defs in enumerate(self._defs):
+            if not any(d.name == name and d.kind is DefKind.AUGMENT for d in defs):
+                continue
+            states = states if states is not None else self._states(name)
+            state = states[n]
+            for d in defs:
+                if d.name != name:
+                    continue
+                if d.kind is DefKind.AUGMENT and any(r.node is node and r.binds for r in state):
+                    return True
+                state = frozenset((d,)) if d.certain else state | {d}
+        return False
+
+    def reaches_exit(self, name: str, node: ast.AST) -> bool | None:
+        """The value bound at `node` may still be bound to `name` when the scope ends
+        normally (a `return`, the end of the body): a module's names stay importable. None
+        when `name` is not tracked here."""
+        if name not in self.tracked:
+            return None
+        states = self._states(name)
+        for n in self._returns:
+            state = states[n]
+            for d in self._defs[n]:
+                if d.name == name:
+                    state = frozenset((d,)) if d.certain else state | {d}
+            if any(d.node is node and d.binds for d in state):
+                return True
         return False
 
     def always_evaluated(self, use: ast.Name) -> bool:
@@ -508,8 +544,13 @@ class _Builder:
             self._loop_else(frame, s.orelse, exits=not forever)
         elif isinstance(s, (ast.For, ast.AsyncFor)):
             self.loads(s.iter, ev)
-            self.node(s, ev)
+            first = self.node(s, ev)
             head = self.node(s, [])
+            if runs_at_least_once(s):
+                # `for _ in range(3)`, over a literal list: the first step always starts, so
+                # the head (which may leave the loop) is reached only from the end of a step
+                self.nodes[head].preds.clear()
+                self.current = [first, head]
             bind: list[ast.Name | Definition] = []
             self.targets(s.target, s, bind)
             self.node(s, bind)

@@ -186,7 +186,7 @@ class KeyDraws:
     def _draws_in(self, call: ast.Call, name: str, fn: ast.AST) -> bool:
         """Inside a callee: `call` draws from parameter `name` and its result is used."""
         if self._direct_consumption(call) == name:
-            return not value_is_dead(call)
+            return not value_is_dead(call, self.index)
         return self._draws_through(call, name)
 
     def _method_draws_attr(self, fn: ast.AST, attr: str) -> bool:
@@ -196,7 +196,7 @@ class KeyDraws:
                 isinstance(node, ast.Call)
                 and random_function(self.index, node) == "split"
                 and key_name(node.args[0] if node.args else None) == f"self.{attr}"
-                and not value_is_dead(node)
+                and not value_is_dead(node, self.index)
                 and unconditional(self.flow, node, fn)
             ):
                 return True
@@ -224,7 +224,7 @@ class KeyDraws:
                 # result is no draw in use (a method or constructor keeps them on the object)
                 t = self.calls.target(call)
                 kind = t.kind if t is not None else None
-                return kind is CallKind.METHOD or not value_is_dead(call)
+                return kind is CallKind.METHOD or not value_is_dead(call, self.index)
             attrs = self.drawing_attrs.get(target, set())
             func = call.func
             if (
@@ -242,7 +242,7 @@ class KeyDraws:
                 p in given and key_name(arg) == name
                 for p, arg in self._imported_arguments(call, local)  # type: ignore[arg-type]
             ):
-                return not value_is_dead(call)
+                return not value_is_dead(call, self.index)
         return False
 
     # -- modules that draw nothing (flow/key_drawfree.py) --------------------------------------

@@ -11,7 +11,7 @@ stored on an attribute or subscript, read by a nested function, `global`/`nonloc
 generator, a decorated function, a `return` whose value cannot be split into paths --
 is None (unknown).
 
-`products_dead(call, paths)` is True when the caller binds each of those paths to plain names
+`products_dead(call, paths, index)` is True when the caller binds each of those paths to plain names
 that are all dead after the call (rebound before any read on every path:
 analysis/deadness.py). KeyFlow then does not count the helper call as a consumption of the
 keys it passes (no value in use comes from it), as for a dead `jax.random` draw.
@@ -122,7 +122,7 @@ def _return_paths(expr: ast.AST, tainted: set[str], prefix: Path, out: set[Path]
         out.add(prefix)
 
 
-def products_dead(call: ast.Call, paths: frozenset[Path]) -> bool:
+def products_dead(call: ast.Call, paths: frozenset[Path], index: ModuleIndex) -> bool:
     """The call is the whole value of an assignment whose targets bind every path in `paths`
     to plain names, all dead after the assignment. False when `paths` is empty (the helper
     consumed the key and returned nothing derived: still a consumption)."""
@@ -138,7 +138,7 @@ def products_dead(call: ast.Call, paths: frozenset[Path]) -> bool:
             if found is None:
                 return False
             names.extend(found)
-    return bool(names) and names_dead_after(stmt, names)
+    return bool(names) and names_dead_after(stmt, names, index)
 
 
 def _names_at(target: ast.AST, path: Path) -> list[str] | None:

@@ -70,9 +70,10 @@ from jaxlint.analysis.flow.key_terms import (
 )
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.loops import runs_at_least_once, runs_at_most_once, runs_once_in
+from jaxlint.analysis.loops import runs_at_most_once, runs_once_in
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
+from jaxlint.analysis.trips import runs_at_least_once
 
 __all__ = [
     "KEY_HELPERS",
@@ -853,9 +854,9 @@ class KeyFlow(KeyRepeats, KeyDraws):
         bound to names that are dead at the call site (key_products.py): the helper's draws
         reach nothing in use."""
         if random_function(self.index, call) is not None:
-            return value_is_dead(call)
+            return value_is_dead(call, self.index)
         paths = self._derived_paths(call)
-        return paths is not None and products_dead(call, paths)
+        return paths is not None and products_dead(call, paths, self.index)
 
     def _derived_paths(self, call: ast.Call) -> frozenset[tuple[int, ...]] | None:
         """The return paths of the helper `call` runs that carry values derived from the key

@@ -1,0 +1,92 @@
+"""How many steps a loop takes, when the source says: a literal sequence, a literal
+`range(...)`, or `enumerate`/`zip`/... over those (and, given an `int_value`, a range over a
+module constant). Pure syntax, so that the flow graph (flow/cfg.py) can ask it without the
+loop analyses, which import the transforms (loops.py re-exports these for its callers)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from jaxlint.analysis.syntax import COMPREHENSIONS
+
+__all__ = ["IntValue", "literal_length", "runs_at_least_once", "trip_count"]
+
+
+def _iterable(loop: ast.AST) -> ast.expr | None:
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        return loop.iter
+    if isinstance(loop, COMPREHENSIONS):
+        return loop.generators[0].iter
+    return None
+
+
+IntValue = Callable[[ast.AST], "int | None"]
+
+
+def trip_count(loop: ast.AST, int_value: IntValue | None = None) -> int | None:
+    """Number of steps of a loop over a literal sequence or a literal `range(...)`; with
+    `int_value` (`ModuleConstants.int_value`), also `range(EPOCHS)` where the module assigns
+    `EPOCHS = 400` once."""
+    it = _iterable(loop)
+    if it is None:
+        return None
+    return literal_length(it, int_value)
+
+
+def runs_at_least_once(loop: ast.AST, int_value: IntValue | None = None) -> bool:
+    """A `for` loop whose step count is proven positive (`range(400)`, `range(EPOCHS)`, a
+    literal list): the path that skips its body cannot run. Not through `zip`, whose
+    written-out length only bounds the count from above."""
+    it = _iterable(loop)
+    while (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
+        and it.args
+    ):
+        it = it.args[0]
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip":
+        return False
+    count = trip_count(loop, int_value)
+    return count is not None and count > 0
+
+
+def literal_length(it: ast.expr, int_value: IntValue | None = None) -> int | None:
+    """Length of a literal sequence, a literal `range(...)`, or `enumerate`/`reversed`/`zip`/
+    `sorted` over those (`for i, (kT, p) in enumerate(((1.0, 0.4), (1.0, 0.8)))`)."""
+    if (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("enumerate", "reversed", "sorted", "zip", "list", "tuple")
+        and it.args
+        and not any(isinstance(a, ast.Starred) for a in it.args)
+    ):
+        if it.func.id == "zip":  # stops at the shortest: one written-out length bounds it
+            known = [n for n in (literal_length(a, int_value) for a in it.args) if n is not None]
+            return min(known) if known else None
+        return literal_length(it.args[0], int_value)
+    if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+        if any(isinstance(e, ast.Starred) for e in it.elts):
+            return None
+        return len(it.elts)
+    if (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id == "range"
+        and not it.keywords
+        and 1 <= len(it.args) <= 3
+    ):
+        values = []
+        for a in it.args:
+            if int_value is not None:
+                v = int_value(a)
+            else:
+                v = ast.literal_eval(a) if isinstance(a, (ast.Constant, ast.UnaryOp)) else None
+            if not isinstance(v, int) or isinstance(v, bool):
+                return None
+            values.append(v)
+        if len(values) == 3 and values[2] == 0:
+            return None
+        return len(range(*values))
+    return None
