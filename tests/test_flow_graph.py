@@ -645,3 +645,15 @@ def test_certain_binding_single_and_several():
     assert certain("p", 7)[0] == "param"  # type: ignore[index]
     assert certain("b", 7) is None  # two bindings reach: the use-def map says so
     assert certain("q", 9) is None  # bound only in the loop, which may run zero times
+
+
+def test_a_range_over_a_negated_name_is_not_a_literal_count():
+    """`range(-n, n + 1)` (simsopt): the count is unknown; asking it must not fail."""
+    src = """\
+    def f(n):
+        y = 0
+        for _ in range(-n, n + 1):
+            y = 1
+        return y
+    """
+    assert reach(src, "y", 5) == {"2", "4"}

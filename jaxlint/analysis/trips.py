@@ -82,7 +82,7 @@ def literal_length(it: ast.expr, int_value: IntValue | None = None) -> int | Non
             if int_value is not None:
                 v = int_value(a)
             else:
-                v = ast.literal_eval(a) if isinstance(a, (ast.Constant, ast.UnaryOp)) else None
+                v = _literal_int(a)
             if not isinstance(v, int) or isinstance(v, bool):
                 return None
             values.append(v)
@@ -90,3 +90,14 @@ def literal_length(it: ast.expr, int_value: IntValue | None = None) -> int | Non
             return None
         return len(range(*values))
     return None
+
+
+def _literal_int(node: ast.AST) -> object:
+    """The value of a literal (`3`, `-2`), None for anything else (`-n`: a `UnaryOp` of a
+    name, which `ast.literal_eval` refuses with a ValueError)."""
+    if not isinstance(node, (ast.Constant, ast.UnaryOp)):
+        return None
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return None
