@@ -2,12 +2,12 @@
 
 Parameterised form of precision_v4/tools/worklist.py:
 
-    python benchmarks/precision_tools/worklist.py FINDINGS_DIR OUT_JSON SEED [SAMPLE_OVER]
+    python benchmarks/precision_tools/worklist.py FINDINGS_DIR OUT_JSON SEED [SAMPLE_OVER [SAMPLE_SIZE]]
 
 Rows: every finding of the families JAX1xx, 2xx, 4xx, 5xx, 6xx, 7xx, each with "selection":
 "default" (reported by the plain run) or "preview" (reported only with --preview). When the
-default JAX201 rows number more than SAMPLE_OVER (120), a seeded random sample of 60 of them is
-marked in_sample; every other row is in_sample.
+default JAX201 rows number more than SAMPLE_OVER (120), a seeded random sample of SAMPLE_SIZE (60)
+of them is marked in_sample; every other row is in_sample.
 """
 
 import collections
@@ -49,6 +49,7 @@ def main() -> None:
     """Build the worklist and print its counts per (code, selection)."""
     F, OUT, SEED = sys.argv[1], sys.argv[2], int(sys.argv[3])
     over = int(sys.argv[4]) if len(sys.argv) > 4 else 120
+    size = int(sys.argv[5]) if len(sys.argv) > 5 else 60
     rows = []
     for f in sorted(glob.glob(f"{F}/*.json")):
         if f.endswith(".preview.json"):
@@ -68,7 +69,7 @@ def main() -> None:
                 rows.append(dict(repo=repo, selection="preview", **r))
     j201 = [r for r in rows if r["code"] == "JAX201" and r["selection"] == "default"]
     sampled = len(j201) > over
-    sample = set(map(id, random.Random(SEED).sample(j201, 60))) if sampled else set()
+    sample = set(map(id, random.Random(SEED).sample(j201, size))) if sampled else set()
     for r in rows:
         r["in_sample"] = not sampled or r not in j201 or id(r) in sample
     json.dump(
