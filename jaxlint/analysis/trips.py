@@ -79,10 +79,7 @@ def literal_length(it: ast.expr, int_value: IntValue | None = None) -> int | Non
     ):
         values = []
         for a in it.args:
-            if int_value is not None:
-                v = int_value(a)
-            else:
-                v = _literal_int(a)
+            v = int_value(a) if int_value is not None else _literal_int(a)
             if not isinstance(v, int) or isinstance(v, bool):
                 return None
             values.append(v)
@@ -92,12 +89,13 @@ def literal_length(it: ast.expr, int_value: IntValue | None = None) -> int | Non
     return None
 
 
-def _literal_int(node: ast.AST) -> object:
-    """The value of a literal (`3`, `-2`), None for anything else (`-n`: a `UnaryOp` of a
-    name, which `ast.literal_eval` refuses with a ValueError)."""
+def _literal_int(node: ast.AST) -> int | None:
+    """The value of an int literal (`3`, `-2`), None for anything else (`-n`: a `UnaryOp`
+    of a name, which `ast.literal_eval` refuses with a ValueError)."""
     if not isinstance(node, (ast.Constant, ast.UnaryOp)):
         return None
     try:
-        return ast.literal_eval(node)
+        value = ast.literal_eval(node)
     except ValueError:
         return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

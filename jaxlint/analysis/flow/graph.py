@@ -18,8 +18,8 @@ from jaxlint.analysis.flow.cfg import (
     DefKind,
     FlowGraph,
     FlowNode,
-    build_graph,
 )
+from jaxlint.analysis.flow.cfg_build import build_graph
 from jaxlint.analysis.imports import Binding, ModuleIndex
 from jaxlint.analysis.syntax import ancestors, parent, statement_of
 
