@@ -84,6 +84,9 @@ ARGNUMS_GRADS = frozenset(
         "flax.nnx.value_and_grad",
     }
 )
+# equinox's grads differentiate the first argument (its inexact array leaves); the others pass
+# through as they are, so under a bare filter_grad a Python int stays a Python int
+FIRST_ARG_GRADS = frozenset({"equinox.filter_grad", "equinox.filter_value_and_grad"})
 # transforms that cache the traced program on the function object: values read from globals
 # are baked in at trace time (a bare vmap or grad re-traces on every call)
 COMPILING = frozenset(

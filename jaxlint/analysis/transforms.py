@@ -18,6 +18,7 @@ from jaxlint.analysis.deadness import result_never_read
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
     ARGNUMS_GRADS,
+    FIRST_ARG_GRADS,
     GRAD_LIKE,
     HOST_CALLBACKS,
     JIT_FACTORIES,
@@ -450,6 +451,8 @@ class Transforms:
                 if a.qualname in ARGNUMS_GRADS and not a.argnums_unknown:
                     nums = a.argnums if a.argnums is not None else (0,)
                     traced &= {free[i] for i in nums if -len(free) <= i < len(free)}
+                elif a.qualname in FIRST_ARG_GRADS:
+                    traced &= set(free[:1])
         if is_method(self.index, fn) and positional:
             traced.discard(positional[0])  # self: JAX409 reports jit on methods
         names = frozenset(a.qualname for a in apps)
