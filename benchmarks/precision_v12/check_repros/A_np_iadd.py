@@ -1,0 +1,12 @@
+"""berry_imprint.ipynb cell 37: `typeI_sum += s.sum(axis=0)` with typeI_sum a NumPy array and s a
+JAX array: the in-place add stays a NumPy array (the JAX value is pulled to host, a sync)."""
+import numpy as np
+import jax.numpy as jnp
+
+a = np.zeros(3, dtype=np.uint32)
+s = jnp.ones((2, 3), dtype=jnp.uint32)
+a += s.sum(axis=0)
+print(type(a), a)
+b = np.zeros((3,))
+b += jnp.ones((2, 3)).sum(axis=0)
+print(type(b), b)
