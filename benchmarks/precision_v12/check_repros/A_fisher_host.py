@@ -2,6 +2,7 @@
 (imprint/imprint/models/fisher_exact.py:45-61) builds the result on the host with NumPy and a
 per-table scipy call, so `sim_direct` is a NumPy array: nothing asynchronous is left at the
 clock read. Copy of _sim_scipy with a cheap f in place of scipy.stats.boschloo_exact."""
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -22,5 +23,7 @@ def _sim_scipy(samples, theta, null_truth, f):
 
 
 samples = jax.random.uniform(jax.random.PRNGKey(0), shape=(8, 10, 2), dtype=jnp.float32)
-out = _sim_scipy(samples[0:8], jnp.array([[0.0, 0.0]]), jnp.array([[True, True]]), f=lambda t: float(t.sum()))
+out = _sim_scipy(
+    samples[0:8], jnp.array([[0.0, 0.0]]), jnp.array([[True, True]]), f=lambda t: float(t.sum())
+)
 print(type(out), out.shape)

@@ -1,5 +1,6 @@
 """odi_constant.ipynb cells 1/5: jax.jit(jax.vmap(jax.grad(f), in_axes=(0, None, None)),
 static_argnums=(2,)) keeps `n` a Python int inside f, so jnp.arange(n + 1) is fine."""
+
 import jax
 import jax.numpy as jnp
 import numpy as np

@@ -1,6 +1,7 @@
 """interp_t_test.ipynb cell 5: jax.jit(vmap(vmap(sim_and_compute, (0, None, None, 0)),
 (0, None, 0, None)), static_argnums=(1,)) keeps `nsims` a Python int, so
 jax.random.normal(key, shape=(nsims, n)) gets a concrete shape."""
+
 import jax
 import jax.numpy as jnp
 import numpy as np
