@@ -1,6 +1,10 @@
 """jax_learning layers.py: `Linear(key=key)` then `key, _ = split(key)`: is the new key
 one that Linear already drew from? (equinox Linear splits key into wkey, bkey)."""
-import jax.numpy as jnp, jax.random as jr, equinox as eqx
+
+import equinox as eqx
+import jax.numpy as jnp
+import jax.random as jr
+
 key = jr.PRNGKey(0)
 lin = eqx.nn.Linear(3, 4, use_bias=False, key=key)
 new_key, _ = jr.split(key, num=2)
