@@ -11,6 +11,7 @@ slice on it is fine. The ways to declare one that this module recognises:
   `field(metadata={"pytree_node": False})` (jax-md and jax_dataclasses use that key;
   chex dataclasses have no static fields);
 - `eqx.field(static=True)` / `eqx.static_field()` (equinox Modules);
+- an annotation `jdc.Static[int]` (jax_dataclasses' `pytree_dataclass`);
 - `pytree_field(static=True)`, `to.field(node=False)` (treeo) and the like;
 - a `static_field()` helper (jax-md's, or one this module defines that returns one of the
   above: its returns are followed);
@@ -32,6 +33,8 @@ from jaxlint.analysis.jax_api import STATIC_ATTRS
 from jaxlint.analysis.kinds import STATIC_METHODS, ValueKind, annotation_kind
 
 STATIC_HELPER_NAMES = frozenset({"static_field"})
+# annotations that declare a static field: `residual_dim: jdc.Static[int]` (jax_dataclasses)
+STATIC_ANNOTATION_TYPES = frozenset({"jax_dataclasses.Static"})
 FIELD_FUNCTIONS = frozenset({"field"})  # dataclasses.field, flax.struct.field, eqx.field, ...
 REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
 REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
@@ -159,8 +162,10 @@ class PytreeFields:
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                     if "ClassVar" in ast.dump(stmt.annotation):
                         continue
-                    static_field = self._is_static_marker(stmt.value) or self._python_typed(
-                        stmt.annotation
+                    static_field = (
+                        self._is_static_marker(stmt.value)
+                        or self._python_typed(stmt.annotation)
+                        or self._static_annotation(stmt.annotation)
                     )
                     (static if static_field else data).add(stmt.target.id)
             if any(self.index.qualname(d) in REGISTER_NODE_CLASS for d in cls.decorator_list):
@@ -225,6 +230,14 @@ class PytreeFields:
             if returns and all(r is not None and _shape_metadata(r, me, static) for r in returns):
                 out.add(stmt.name)
         return out
+
+    def _static_annotation(self, annotation: ast.AST) -> bool:
+        """`jdc.Static[int]` (jax_dataclasses): the annotation itself declares the field
+        static (its value goes into the treedef, never traced)."""
+        return (
+            isinstance(annotation, ast.Subscript)
+            and self.index.qualname(annotation.value) in STATIC_ANNOTATION_TYPES
+        )
 
     def _python_typed(self, annotation: ast.AST) -> bool:
         """A field declared a value JAX cannot trace (`name: str`, `rules: Mapping[str,

@@ -309,6 +309,8 @@ class Transforms:
             if kind is None:
                 self._apply_factory(call)
                 continue
+            if self._applied_by_outer(call):
+                continue  # `jit(vmap(grad(f)), ...)` is one chain, walked from the outer call
             if q in JIT_FACTORIES and result_never_read(call, self.index):
                 # a jit wrapper nothing calls traces nothing (`lax.fori_loop`, `lax.cond`,
                 # `lax.scan` run their bodies at once, whether or not the result is read)
@@ -317,6 +319,21 @@ class Transforms:
             self._read_static(app, call)
             for arg in function_args(call, self.fn_spec(q)):  # type: ignore[arg-type]
                 self._apply_to_expr(arg, [app])
+
+    def _applied_by_outer(self, call: ast.Call) -> bool:
+        """`call` (a transform) is the function argument of another transform call: the
+        function it makes runs only as that transform's argument, so its own application
+        is part of the outer chain (`jax.jit(jax.vmap(f, in_axes=(0, None)),
+        static_argnums=1)` makes `f`'s second argument static; alone, the vmap would leave
+        it concrete too, but a `vmap(grad(f))` alone would not know the jit's statics)."""
+        outer = parent(call)
+        if not isinstance(outer, ast.Call):
+            return False
+        q = self.index.qualname(outer.func)
+        kind = self.classify(q)
+        if kind is None or kind == "host":
+            return False
+        return any(a is call for a in function_args(outer, self.fn_spec(q)))  # type: ignore[arg-type]
 
     def _apply_factory(self, call: ast.Call) -> None:
         """`apply(f)` where `apply` is a jit factory of this module: `f` is traced."""
@@ -430,7 +447,7 @@ class Transforms:
         positional = positional_params(fn)
         static: set[str] = set(positional[:bound]) | bound_names
         unknown = False
-        # Only when the outermost transform is a bare vmap do in_axes=None args stay concrete.
+        # Only when the transforms are bare vmaps do in_axes=None args stay concrete.
         jit_apps = [a for a in apps if a.kind == "jit"]
         for a in apps:
             unknown |= a.unknown_static
@@ -439,8 +456,15 @@ class Transforms:
                 if -len(free) <= pos < len(free):
                     static.add(free[pos])
             static |= a.static_names
-        if len(jit_apps) == 1 and jit_apps[0].qualname.endswith("vmap") and len(apps) == 1:
-            static |= self._vmap_static(jit_apps[0], positional[bound:])
+        if (
+            jit_apps
+            and len(jit_apps) == len(apps)
+            and all(a.qualname.endswith("vmap") for a in apps)
+        ):
+            # bare vmaps, nested or not (`vmap(vmap(f, in_axes=(0, None)), in_axes=(0, None))`):
+            # an argument that every one of them leaves unmapped reaches `fn` as it was given
+            unmapped = [self._vmap_static(a, positional[bound:]) for a in apps]
+            static |= set.intersection(*unmapped)
         if main.qualname == "equinox.filter_jit":
             static |= scalar_params(fn)
         traced = set(all_params(fn)) - static
