@@ -144,7 +144,9 @@ def test_a_non_ascii_jit_decorator_is_still_found():
     text = "from {0} import {1}\n@{1}\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
     for package, name in (("library", "compile_ascii"), ("bibliothèque", "compilé")):
         module = text.format(package, name)
-        options = LintOptions(settings=Settings(jit_decorators=(f"{package}.{name}",)))
+        options = LintOptions(
+            settings=Settings(jit_decorators=(f"{package}.{name}",), preview=True)
+        )
         assert prefilter.applicable(module, list(ALL_RULES), options.settings)
         codes = {d.code for d in lint_text(module, "m.py", options)}
         assert "JAX110" in codes, (name, codes)

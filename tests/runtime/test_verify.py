@@ -176,12 +176,13 @@ def test_verify_lints_like_check_preview_included(tmp_path: Any) -> None:
     def found(**kw: Any) -> set[str]:
         return {d.code for d in lint_for_verify(path, ACCEPTANCE, **kw)[0]}
 
-    default = {"JAX110", "JAX101", "JAX201"}  # JAX101, JAX110 high: default since v11
-    assert found() == default  # JAX401 is in preview
-    assert found(preview=True) == {*default, "JAX401"}
+    default = {"JAX101", "JAX201"}  # JAX101: default since v11
+    preview = {"JAX401", "JAX110"}  # JAX110: preview again after v12
+    assert found() == default
+    assert found(preview=True) == {*default, *preview}
     assert found(preview=True, select="JAX4") == {"JAX401"}
     write(tmp_path, "pyproject.toml", "[tool.jaxlint]\npreview = true\n")
-    assert found() == {*default, "JAX401"}
+    assert found() == {*default, *preview}
     assert found(preview=False) == default
 
 

@@ -1,5 +1,6 @@
 """hiazmani/jax_ec_ai_lab sim_runner.py:130/137: split(rng, 3)[1] (k_build in init_agent_state)
 equals split(rng, 2)[1] (k_scan in simulate_vectorized)."""
+
 import jax
 
 k = jax.random.PRNGKey(42)

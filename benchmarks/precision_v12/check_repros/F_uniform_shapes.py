@@ -1,5 +1,6 @@
 """pipme/JaxGP notebooks + tests/test_svgp.py: uniform(key, (1000,1)) and uniform(key, (20,1))
 from one key: are the draws related?"""
+
 import jax
 
 key = jax.random.PRNGKey(10)

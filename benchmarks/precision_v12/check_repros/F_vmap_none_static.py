@@ -1,9 +1,10 @@
 """viperleed-jax dense_quantum_numbers.py:66: LMAX passed through vmap(in_axes=(0, None)) inside
 jit(static_argnums=(1,)): is LMAX a tracer in the function body?"""
+
 import jax
 import jax.numpy as jnp
 
-DENSE_L = {l: jnp.arange((l + 1) ** 2) // 1 for l in range(5)}
+DENSE_L = {lmax: jnp.arange((lmax + 1) ** 2) // 1 for lmax in range(5)}
 
 
 def f(array, LMAX):
