@@ -25,6 +25,7 @@ import ast
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import AOT_METHODS, TREE_MAP
@@ -39,6 +40,9 @@ from jaxlint.analysis.sync import (
     waits_on_result,
 )
 from jaxlint.analysis.syntax import bind_arguments
+
+if TYPE_CHECKING:
+    from jaxlint.analysis.values import ValueKinds
 
 __all__ = ["BodyWaits", "Pending", "pending_outputs", "tree_map_waits", "waits_in_body"]
 
@@ -152,6 +156,7 @@ class _Walk:
         # `state.loss = f(x)`: the value escaped (an object may be read anywhere), but a sync
         # on `state.loss` itself in the region still waits for it
         self.attrs: dict[str, _Value] = {}
+        self._kinds: ValueKinds | None = None  # made on the first store into a subscript
 
     # -- values -------------------------------------------------------------------------------
     def _holders(self) -> set[str]:
@@ -353,7 +358,11 @@ class _Walk:
                     self._bind(elt, values)
         elif isinstance(target, ast.Subscript):
             base = _base_name(target)
-            if base is None:
+            if values and self._host_array(target.value):
+                # `out[i] = step(x)` into a NumPy array: NumPy copies the value to the host,
+                # so the store waits for it (confirmasaurus `rates[start:end] = jitted(...)`)
+                self._finish(values)
+            elif base is None:
                 self._escape(values)
             elif values:  # `outs[i] = y`: the container holds it
                 self._store(base, values)
@@ -362,6 +371,14 @@ class _Walk:
             if path is not None and values:
                 self.attrs[path] = values[0] if len(values) == 1 else self._new(None, values)
             self._escape(values)  # `self.out = f(x)`: not followed (only its own syncs are)
+
+    def _host_array(self, node: ast.AST) -> bool:
+        """`node` is a NumPy array (`np.zeros(n)`, ...): a store into it converts on the host."""
+        from jaxlint.analysis.values import Kind, ValueKinds  # only for a store in a region
+
+        if self._kinds is None:
+            self._kinds = ValueKinds(self.index)
+        return self._kinds.of(node) is Kind.NDARRAY
 
     def _store(self, name: str, values: list[_Value]) -> None:
         old = self.env.get(name)

@@ -131,7 +131,9 @@ def _mentions_any(node: ast.AST, names: set[str]) -> bool:
 
 def derived_names(stmts: list[ast.stmt], names: set[str]) -> set[str]:
     """`names` plus every name assigned (in `stmts`, in order) from a value that uses one of
-    them: `metrics = {"loss": loss}` holds `loss`, so waiting for `metrics` waits for it."""
+    them: `metrics = {"loss": loss}` holds `loss`, so waiting for `metrics` waits for it; a
+    loop over a value binds its parts (`for leaf in jax.tree.leaves(tree):
+    leaf.block_until_ready()` waits for `tree`)."""
     out = set(names)
     for stmt in stmts:
         for node in executed(stmt):
@@ -140,6 +142,9 @@ def derived_names(stmts: list[ast.stmt], names: set[str]) -> set[str]:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     for t in targets:
                         out |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+                if _mentions_any(node.iter, out):
+                    out |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
     return out
 
 

@@ -41,6 +41,7 @@ import ast
 import dataclasses
 import os
 import re
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -155,7 +156,8 @@ _CONFIG_ENABLES = re.compile(
 _ABSL = re.compile(r"\b(?:parse_flags_with_absl|config_with_absl)\b")
 
 _IMPORT = re.compile(
-    r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w, \t*]+)|import[ \t]+([\w., \t]+))",
+    r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[\w, \t*]+)"
+    r"|import[ \t]+([\w., \t]+))",
     re.M,
 )
 
@@ -167,6 +169,11 @@ class _ProjectX64:
 
     everywhere: bool = False
     enabling: set[str] = dataclasses.field(default_factory=set)
+    # top-level functions that turn x64 on in their body, by file (`def jax_enable_x64():
+    # config.update("jax_enable_x64", True)`); the files that call one anywhere (evidence for
+    # themselves: the call may run before their float64 code)
+    enablers: dict[str, set[str]] = dataclasses.field(default_factory=dict)
+    calling: set[str] = dataclasses.field(default_factory=set)
     imports: dict[str, set[str]] = dataclasses.field(default_factory=dict)
     by_name: dict[str, set[str]] = dataclasses.field(default_factory=dict)
     answers: dict[str, bool] = dataclasses.field(default_factory=dict)
@@ -328,6 +335,8 @@ def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -
     if project.everywhere:
         return True
     full = os.path.abspath(path)
+    if full in project.calling:
+        return True
     answer = project.answers.get(full)
     if answer is None:
         answer = project.answers[full] = _on_import_path(project, full, root)
@@ -416,22 +425,94 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
                 return project
             if enables and _enables_at_import(text):
                 project.enabling.add(path)
-            if "import" in text:
+            elif enables:
+                names = _enabler_functions(text)
+                if names:
+                    project.enablers[path] = names
+            if "import" in text or path in project.enablers:
                 texts[path] = text
-    if project.enabling:
+    if project.enabling or project.enablers:
         for path in unread:
             text = _read(path)
             if "import" in text:
                 texts[path] = text
         project.imports, project.by_name = _import_graph(root, texts)
+    if project.enablers:
+        _find_enabler_calls(project, texts)
     return project
+
+
+def _parse_quietly(text: str) -> ast.Module:
+    """`ast.parse` of another file's text, without printing its SyntaxWarnings (an invalid
+    escape in a file the scan reads is not this run's business)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        return ast.parse(text)
+
+
+def _enabler_functions(text: str) -> set[str]:
+    """Top-level functions of `text` whose body turns x64 on (an enable helper, a data
+    loader that sets the flag before building its arrays)."""
+    try:
+        tree = _parse_quietly(text)
+    except (SyntaxError, ValueError):
+        return set()
+    return {
+        stmt.name
+        for stmt in tree.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and _PY_ENABLES.search(ast.get_source_segment(text, stmt) or "")
+    }
+
+
+def _find_enabler_calls(project: _ProjectX64, texts: dict[str, str]) -> None:
+    """Files that call an enabler function of their own or of a project file they import: at
+    module level they turn x64 on at import time (`slimpletic/__init__.py`: `from .helpers
+    import jax_enable_x64; jax_enable_x64()`); inside a function they are evidence for
+    themselves (the call runs before the code after it)."""
+    for path, text in texts.items():
+        names = {
+            name
+            for source in (project.imports.get(path, set()) | {path}) & project.enablers.keys()
+            for name in project.enablers[source]
+        }
+        if not names:
+            continue
+        try:
+            tree = _parse_quietly(text)
+        except (SyntaxError, ValueError):
+            continue
+        for call, in_function in _calls(tree):
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name not in names:
+                continue
+            if in_function:
+                project.calling.add(path)
+            else:
+                project.enabling.add(path)
+                break
+
+
+def _calls(tree: ast.Module) -> list[tuple[ast.Call, bool]]:
+    """Every call of the module, and whether it is inside a function (runs when called, not
+    when the module is imported)."""
+    out: list[tuple[ast.Call, bool]] = []
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, inside = stack.pop()
+        if isinstance(node, ast.Call):
+            out.append((node, inside))
+        deeper = inside or isinstance(node, FUNCTION_NODES)
+        stack.extend((child, deeper) for child in ast.iter_child_nodes(node))
+    return out
 
 
 def _enables_at_import(text: str) -> bool:
     """The file turns x64 on when it is imported or run, not only inside a function (a
     test's `setUpModule`, a helper): a match outside every def. Unparsable text counts."""
     try:
-        tree = ast.parse(text)
+        tree = _parse_quietly(text)
     except (SyntaxError, ValueError):
         return True
     inside: list[tuple[int, int]] = [
@@ -506,7 +587,8 @@ def _imports_of(root: str, path: str, text: str, by_name: dict[str, set[str]]) -
             if dots:
                 up = package[: len(package) - (dots - 1)] if dots - 1 <= len(package) else []
                 base = ".".join([*up, base] if base else up)
-            items = [n.split()[0] for n in names.replace("(", "").split(",") if n.strip()]
+            listed = re.sub(r"#[^\n]*", "", names).replace("(", "").replace(")", "")
+            items = [n.split()[0] for n in listed.split(",") if n.strip()]
             wanted = [base] if base else []
             wanted += [f"{base}.{n}" if base else n for n in items if n != "*"]
         for mod in wanted:
