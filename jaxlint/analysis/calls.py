@@ -93,6 +93,7 @@ class CallGraph:
         self.transforms = transforms
         self._targets: dict[ast.Call, CallTarget | None] = {}
         self._self_values: dict[ast.ClassDef, dict[str, list[ast.expr | None]]] = {}
+        self._may_run: dict[ast.AST, set[ast.AST]] = {}
 
     # -- queries -----------------------------------------------------------------------
     def target(self, call: ast.Call) -> CallTarget | None:
@@ -121,6 +122,30 @@ class CallGraph:
     def callers(self, fn: ast.AST) -> list[CallTarget]:
         """The resolved calls that run `fn`, in source order."""
         return [t for t in self.all.values() if t.function is fn]
+
+    def may_run(self, fn: ast.AST) -> set[ast.AST]:
+        """The functions of this module whose bodies may run `fn`: `fn` itself and every
+        function holding a resolved call of `fn` or of one of those, to a fixed point
+        (`_loss_fn = jit(loss_fn)` calls run `loss_fn`; so does anything that calls them).
+        Unresolved calls add nothing: a caller asking "can this call run `fn`?" stays
+        silent when the answer depends on them (it gets no)."""
+        reach = self._may_run.get(fn)
+        if reach is not None:
+            return reach
+        callers_of: dict[ast.AST, set[ast.AST | None]] = {}
+        for t in self.all.values():
+            if t.function is not None:
+                callers_of.setdefault(t.function, set()).add(self.index.enclosing_function(t.call))
+        reach = {fn}
+        todo = [fn]
+        while todo:
+            cur = todo.pop()
+            for caller in callers_of.get(cur, ()):
+                if caller is not None and caller not in reach:
+                    reach.add(caller)
+                    todo.append(caller)
+        self._may_run[fn] = reach
+        return reach
 
     def instance_class(self, expr: ast.AST, _levels: int = 0) -> ast.ClassDef | None:
         """The class of this module `expr` is an instance of: `Cls(...)`, a name bound once to

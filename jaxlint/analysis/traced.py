@@ -259,6 +259,21 @@ class TracedFunctions(Generic[BodyT]):
             cur = self.index.enclosing_function(cur)
         return False
 
+    def enters_compiled(self, call: ast.Call) -> bool:
+        """`call` runs its function through a caching transform: `_loss_fn(x)` with
+        `_loss_fn = jit(loss_fn)`, or a call of a def decorated with one. A plain call of
+        `loss_fn` runs it eagerly: the globals it reads are read afresh (qdpy-numpyro's
+        `print(loss_fn(true_params))` before the data are rebound)."""
+        t = self.calls.target(call)
+        if t is None or t.function is None:
+            return False
+        if t.kind is CallKind.TRANSFORMED:
+            return t.transform in COMPILING
+        return any(
+            (app := self.transforms.application(d)) is not None and app.qualname in COMPILING
+            for d in getattr(t.function, "decorator_list", [])
+        )
+
     def traced_callee(self, call: ast.Call) -> ast.AST | None:
         """The traced function a call runs: `f(...)` for a traced def `f`, or `g(...)` where
         `g = jax.jit(f)` (or another transform of `f`)."""

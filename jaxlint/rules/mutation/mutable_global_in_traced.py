@@ -233,7 +233,11 @@ class MutableGlobalInTraced(Rule):
             if runs is None:
                 runs = _reader_runs(ctx, entry)
                 if runs is None:
-                    runs = [s for s in (flow.statement_in(c) for c in calls) if s is not None]
+                    runs = [
+                        s
+                        for s in (flow.statement_in(c) for c in _calls_reaching(ctx, calls, entry))
+                        if s is not None
+                    ]
             if flow.runs_between(stmt, runs, runs):
                 out.append(w)  # traced code runs before the rebinding and again after it
         return out
@@ -275,6 +279,18 @@ def _reader_runs(ctx: Context, reader: ast.AST | None) -> list[ast.AST] | None:
             if stmt is not None:
                 runs.append(stmt)
     return runs
+
+
+def _calls_reaching(ctx: Context, calls: list[ast.Call], entry: ast.AST | None) -> list[ast.Call]:
+    """The module-level traced calls that may run the reader `entry` (their callee is the
+    reader or calls it, by the call graph): a jitted function that never reaches it does not
+    read the global (qdpy-numpyro's early `model_D_(...)` calls, before the rebinding, run
+    other code). All of them when the entry is unknown."""
+    if entry is None:
+        return calls
+    reach = ctx.facts.calls.may_run(entry)
+    traced = ctx.facts.traced
+    return [c for c in calls if traced.traced_callee(c) in reach and traced.enters_compiled(c)]
 
 
 def _traced_entry(ctx: Context) -> ast.AST | None:
