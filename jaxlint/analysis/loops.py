@@ -1048,16 +1048,34 @@ def _derived_in(fn: ast.AST, names: set[str]) -> set[str]:
     return out
 
 
-def _selects_code(name: ast.Name, *, slices: bool = True) -> bool:
+def sets_shape(fn: ast.AST, param: str) -> bool:
+    """The body of `fn` reads `param` as the shape or size of what it makes (`jnp.arange(n)`,
+    `jnp.zeros((n, d))`, `x.reshape(n, -1)`, `axis=k`, `x[:n]`): a static argument that must
+    stay static, since each value makes arrays of its own shape (one program per value, and
+    nothing to hoist). A loop count (`range(n)`) or a condition is not: those could be traced
+    (`fori_loop`, `lax.cond`). Names computed from it count (`ell = np.minimum(ell1, ell2);
+    jnp.arange(ell)`)."""
+    names = _derived_in(fn, {param})
+    return any(
+        isinstance(n, ast.Name)
+        and n.id in names
+        and isinstance(n.ctx, ast.Load)
+        and _selects_code(n, shapes_only=True)
+        for n in ast.walk(fn)
+    )
+
+
+def _selects_code(name: ast.Name, *, slices: bool = True, shapes_only: bool = False) -> bool:
     """A read of `name` (through attributes: `cfg.depth`) that decides program structure:
     it is called (`fn(x)`, `model.apply(...)`), a shape or size (`jnp.zeros(n)`, `axis=k`,
-    `x.reshape(n, -1)`), a slice bound (`x[:n]`), a `range`, or a Python condition."""
+    `x.reshape(n, -1)`), a slice bound (`x[:n]`), a `range`, or a Python condition. With
+    `shapes_only`, only a shape, size or slice bound."""
     node: ast.AST = name
     up = parent(node)
     while isinstance(up, ast.Attribute) and up.value is node:
         node, up = up, parent(up)
     if isinstance(up, ast.Call) and up.func is node:
-        return True  # a callable (or a method of the value): a different function
+        return not shapes_only  # a callable (or a method of the value): a different function
     cur: ast.AST | None = node
     child: ast.AST = node
     while cur is not None and not isinstance(cur, (ast.stmt, *SCOPE_BOUNDARIES)):
@@ -1081,19 +1099,21 @@ def _selects_code(name: ast.Name, *, slices: bool = True) -> bool:
         if isinstance(holder, ast.Call) and cur is not holder.func:
             func = holder.func
             short = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if short in _STRUCTURE_CALLS or short in SHAPE_FIRST:
+            if short in SHAPE_FIRST or (short in _STRUCTURE_CALLS and not shapes_only):
                 return True
             if short in SHAPE_SECOND | SHAPE_METHODS and (
                 isinstance(func, ast.Attribute) or cur is not holder.args[0]
             ):
                 return True
-        if isinstance(holder, (ast.If, ast.While, ast.IfExp, ast.Assert)) and (
+        if shapes_only:
+            pass
+        elif isinstance(holder, (ast.If, ast.While, ast.IfExp, ast.Assert)) and (
             holder.test is cur  # type: ignore[union-attr]
         ):
             return True
-        if isinstance(holder, ast.comprehension) and holder.iter is cur:
+        elif isinstance(holder, ast.comprehension) and holder.iter is cur:
             return True
-        if isinstance(holder, (ast.For, ast.AsyncFor)) and holder.iter is cur:
+        elif isinstance(holder, (ast.For, ast.AsyncFor)) and holder.iter is cur:
             return True
         child, cur = cur, holder
     del child

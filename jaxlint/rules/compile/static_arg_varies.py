@@ -9,6 +9,7 @@ import ast
 
 from jaxlint.analysis.hoisting import few_steps
 from jaxlint.analysis.jit_sites import jitted_callee, local_class
+from jaxlint.analysis.loops import sets_shape
 from jaxlint.rules.base import Context, Examples, Rule
 from jaxlint.rules.compile._text import shorten
 from jaxlint.rules.compile._values import identity_hashed_class
@@ -139,8 +140,11 @@ class StaticArgVaries(Rule):
             return
         if step.over_written_values:
             return  # a sweep over spelled-out values: one compile each, on purpose
+        target = ctx.facts.traced.traced_callee(node)
         for param, arg in spec.static_arguments(node):
             why = None
+            if target is not None and sets_shape(target, param):
+                continue  # `jnp.arange(n)`: one program per value, by necessity
             if step.varies(arg) and not step.values_repeat(arg):
                 shown = shorten(ctx, arg)
                 why = "changes" if shown == param else f"(`{shown}`) changes"
