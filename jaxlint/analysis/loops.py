@@ -905,6 +905,25 @@ class PerStep:
         carried |= {p for p, a in zip(params, call.args[1:], strict=False) if mentions(a, varying)}
         return bool(carried) and _uses_as_structure(fn, carried)
 
+    def factory_selects_code(self, call: ast.Call) -> bool:
+        """`jax.jit(make_fwd(offsets))` built per step: a function of this module makes the
+        jitted function from a step-varying argument that it uses as structure (a loop over
+        it, a shape, a condition, in the closure it returns): each step is a different
+        program (mbirjax `for offsets in [[0], [-1], [1], [-1, 0, 1]]`)."""
+        if self._index is None or not isinstance(call.func, ast.Name):
+            return False
+        fn = self._index.resolve_function(call.func)
+        if fn is None or isinstance(fn, ast.Lambda):
+            return False
+        varying = loop_varying_names(self.loop)
+        carried = {kw.arg for kw in call.keywords if kw.arg and mentions(kw.value, varying)}
+        carried |= {
+            p
+            for p, a in zip(positional_params(fn), call.args, strict=False)
+            if mentions(a, varying)
+        }
+        return bool(carried) and _uses_as_structure(fn, carried)
+
     def wrapped_function_varies(self, call: ast.Call) -> bool:
         """`jax.vmap(env.init)`, `partial(fns[i], ...)`: the function a transform or partial
         made per step wraps is itself picked by the step (a method of an object the loop
@@ -914,6 +933,8 @@ class PerStep:
         if not call.args or isinstance(call.args[0], (ast.Lambda, ast.Starred)):
             return False
         wrapped = call.args[0]
+        if isinstance(wrapped, ast.Call) and self.factory_selects_code(wrapped):
+            return True  # `jax.vmap(make_fwd(offsets))`: the factory's closure picks the code
         if isinstance(wrapped, ast.Name) and self._index is not None:
             # `shard_map(execute_fn, ...)`: the wrapped def is the code; a def the loop body
             # makes, closing over what the step picks (`layer.init_with_output` with a new

@@ -498,6 +498,8 @@ class JitConstructedPerCall(Rule):
             and step.wrapped_function_varies(target)
         ):
             return  # `jax.jit(jax.vmap(env.init))` per env: the loop picks the program
+        if made is None and isinstance(target, ast.Call) and step.factory_selects_code(target):
+            return  # `jax.jit(make_fwd(offsets))`: the step's value is the program's structure
         if made is None and isinstance(target, ast.Call) and ctx.qualname(target.func) in PARTIAL:
             made = target  # the partial: its bound arguments are what it reads
         reads = _reads_step_data(step, made)
