@@ -62,6 +62,7 @@ from jaxlint.analysis.syntax import (
     walk_scope,
 )
 from jaxlint.analysis.transforms import TracedKind
+from jaxlint.analysis.trips import iterable_of as _iterable
 from jaxlint.analysis.trips import literal_length, trip_count
 
 ONE_TIME_FUNCTIONS = frozenset(
@@ -1040,12 +1041,18 @@ def _elements_pick_code(index: ModuleIndex, it: ast.AST) -> bool:
 def _uses_as_structure(fn: ast.AST, params: set[str]) -> bool:
     """`fn` uses one of `params` (or a name computed from one) as structure: a shape, a
     `range`, a condition, a callable (slice bounds left out: a moving window keeps its shape)."""
+    return _read_as(fn, params, slices=False)
+
+
+def _read_as(fn: ast.AST, params: set[str], *, slices: bool, shapes_only: bool = False) -> bool:
+    """A load in `fn` of one of `params`, or of a name computed from one, that
+    `_selects_code` accepts with these options."""
     names = _derived_in(fn, params)
     return any(
         isinstance(n, ast.Name)
         and n.id in names
         and isinstance(n.ctx, ast.Load)
-        and _selects_code(n, slices=False)
+        and _selects_code(n, slices=slices, shapes_only=shapes_only)
         for n in ast.walk(fn)
     )
 
@@ -1076,14 +1083,7 @@ def sets_shape(fn: ast.AST, param: str) -> bool:
     nothing to hoist). A loop count (`range(n)`) or a condition is not: those could be traced
     (`fori_loop`, `lax.cond`). Names computed from it count (`ell = np.minimum(ell1, ell2);
     jnp.arange(ell)`)."""
-    names = _derived_in(fn, {param})
-    return any(
-        isinstance(n, ast.Name)
-        and n.id in names
-        and isinstance(n.ctx, ast.Load)
-        and _selects_code(n, shapes_only=True)
-        for n in ast.walk(fn)
-    )
+    return _read_as(fn, {param}, slices=True, shapes_only=True)
 
 
 def _selects_code(name: ast.Name, *, slices: bool = True, shapes_only: bool = False) -> bool:
@@ -1139,14 +1139,6 @@ def _selects_code(name: ast.Name, *, slices: bool = True, shapes_only: bool = Fa
         child, cur = cur, holder
     del child
     return False
-
-
-def _iterable(loop: ast.AST) -> ast.expr | None:
-    if isinstance(loop, (ast.For, ast.AsyncFor)):
-        return loop.iter
-    if isinstance(loop, COMPREHENSIONS):
-        return loop.generators[0].iter
-    return None
 
 
 def _unwrapped(it: ast.AST | None) -> ast.AST | None:

@@ -10,10 +10,11 @@ from collections.abc import Callable
 
 from jaxlint.analysis.syntax import COMPREHENSIONS
 
-__all__ = ["IntValue", "literal_length", "runs_at_least_once", "trip_count"]
+__all__ = ["IntValue", "iterable_of", "literal_length", "runs_at_least_once", "trip_count"]
 
 
-def _iterable(loop: ast.AST) -> ast.expr | None:
+def iterable_of(loop: ast.AST) -> ast.expr | None:
+    """The iterable of a `for` loop, or of a comprehension's first `for`."""
     if isinstance(loop, (ast.For, ast.AsyncFor)):
         return loop.iter
     if isinstance(loop, COMPREHENSIONS):
@@ -28,7 +29,7 @@ def trip_count(loop: ast.AST, int_value: IntValue | None = None) -> int | None:
     """Number of steps of a loop over a literal sequence or a literal `range(...)`; with
     `int_value` (`ModuleConstants.int_value`), also `range(EPOCHS)` where the module assigns
     `EPOCHS = 400` once."""
-    it = _iterable(loop)
+    it = iterable_of(loop)
     if it is None:
         return None
     return literal_length(it, int_value)
@@ -38,7 +39,7 @@ def runs_at_least_once(loop: ast.AST, int_value: IntValue | None = None) -> bool
     """A `for` loop whose step count is proven positive (`range(400)`, `range(EPOCHS)`, a
     literal list): the path that skips its body cannot run. Not through `zip`, whose
     written-out length only bounds the count from above."""
-    it = _iterable(loop)
+    it = iterable_of(loop)
     while (
         isinstance(it, ast.Call)
         and isinstance(it.func, ast.Name)
