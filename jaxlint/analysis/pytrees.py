@@ -12,6 +12,7 @@ slice on it is fine. The ways to declare one that this module recognises:
   chex dataclasses have no static fields);
 - `eqx.field(static=True)` / `eqx.static_field()` (equinox Modules);
 - an annotation `jdc.Static[int]` (jax_dataclasses' `pytree_dataclass`);
+- every field of a class decorated `jax.tree_util.register_static` (the object is aux data);
 - `pytree_field(static=True)`, `to.field(node=False)` (treeo) and the like;
 - a `static_field()` helper (jax-md's, or one this module defines that returns one of the
   above: its returns are followed);
@@ -37,6 +38,7 @@ STATIC_HELPER_NAMES = frozenset({"static_field"})
 STATIC_ANNOTATION_TYPES = frozenset({"jax_dataclasses.Static"})
 FIELD_FUNCTIONS = frozenset({"field"})  # dataclasses.field, flax.struct.field, eqx.field, ...
 REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
+REGISTER_STATIC = frozenset({"jax.tree_util.register_static", "jax.tree.register_static"})
 REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
 REGISTER_NODE = frozenset(
     {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"}
@@ -158,6 +160,18 @@ class PytreeFields:
         for cls in self.index.classes:
             static: set[str] = set()
             data: set[str] = set()
+            if any(self._registers_static(d) for d in cls.decorator_list):
+                # `@jax.tree_util.register_static`: the whole object is auxiliary data (a
+                # pytree with no leaves), so every field is a Python value under jit
+                static |= {
+                    t.id
+                    for stmt in cls.body
+                    if isinstance(stmt, (ast.AnnAssign, ast.Assign))
+                    for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+                    if isinstance(t, ast.Name)
+                }
+                self.static[cls] = static | self._static_properties(cls, static)
+                continue
             for stmt in cls.body:
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                     if "ClassVar" in ast.dump(stmt.annotation):
@@ -230,6 +244,23 @@ class PytreeFields:
             if returns and all(r is not None and _shape_metadata(r, me, static) for r in returns):
                 out.add(stmt.name)
         return out
+
+    def _registers_static(self, decorator: ast.AST) -> bool:
+        """`@jax.tree_util.register_static`, or a decorator of this module that applies it
+        (`jax_static = lambda cls: tree_util.register_static(dataclasses.dataclass(cls))`)."""
+        if self.index.qualname(decorator) in REGISTER_STATIC:
+            return True
+        body: ast.AST | None = None
+        if isinstance(decorator, ast.Name):
+            b = self.index.binding(decorator.id, self.index.scope_of(decorator))
+            if b is not None and b.kind == "assign" and isinstance(b.value, ast.Lambda):
+                body = b.value.body
+            elif b is not None and b.kind == "def":
+                body = b.node
+        return body is not None and any(
+            isinstance(n, ast.Call) and self.index.qualname(n.func) in REGISTER_STATIC
+            for n in ast.walk(body)
+        )
 
     def _static_annotation(self, annotation: ast.AST) -> bool:
         """`jdc.Static[int]` (jax_dataclasses): the annotation itself declares the field
