@@ -1,13 +1,16 @@
 """jax-llm-examples: a @jax.tree_util.register_static Config passed to jax.jit (positional, not in
 static_argnums) is static: its fields are Python values inside the trace; and a
 register_dataclass field with metadata static=True (static_field()) is a Python value too."""
+
 import dataclasses
 from functools import partial
 
 import jax
 import jax.numpy as jnp
 
-static_field = lambda val=dataclasses.MISSING: dataclasses.field(default=val, metadata=dict(static=True))
+
+def static_field(val=dataclasses.MISSING):
+    return dataclasses.field(default=val, metadata=dict(static=True))
 
 
 @jax.tree_util.register_static
