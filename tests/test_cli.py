@@ -45,10 +45,8 @@ TIER1 = snippet(
     """
 )
 EXPECTED = {  # the default selection
-    ("JAX111", 12),
     ("JAX201", 15),
     ("JAX204", 17),
-    ("JAX501", 22),
     ("JAX801", 23),
     ("JAX301", 26),
     ("JAX602", 31),  # the first call of `step` is timed: it includes the compilation
@@ -60,6 +58,8 @@ EXPECTED_PREVIEW = {
     ("JAX601", 31),  # and never blocked (preview again after the v11 check set, 36/45)
     ("JAX120", 16),  # `x` is a jit argument (preview again after the v12 check set, 0/22)
     ("JAX110", 10),  # preview again after the v12 check set (1/4)
+    ("JAX111", 12),  # the whole rule (preview after the v13 check set)
+    ("JAX501", 22),  # the whole rule (preview after the v13 check set)
 }
 NEAR_MISSES = snippet(
     """
@@ -161,8 +161,9 @@ def test_select_ignore_and_prefixes(tmp_path, run_cli):
         proc = run_cli("check", "--format", "json", *args, "prog.py")
         return {d["code"] for d in json.loads(proc.stdout)}
 
-    # JAX103, JAX110, JAX120: preview (after the v9 and v12 check sets)
-    assert codes("--select", "JAX1") == {"JAX101", "JAX111"}
+    # JAX103, JAX110, JAX120: preview (after the v9 and v12 check sets); JAX111 (preview
+    # after the v13 check set)
+    assert codes("--select", "JAX1") == {"JAX101"}
     assert codes("--preview", "--select", "JAX1") == {
         "JAX101",
         "JAX103",

@@ -8,8 +8,11 @@ from jaxlint.core.codes import is_preview_rule
 from jaxlint.core.config import Settings
 from jaxlint.rules import ALL_RULES
 
-# JAX111 at high confidence once `mylib.compiled` is known to trace `f` (a default rule)
-JIT_IF = "import mylib\n\n@mylib.compiled\ndef f(x):\n    assert x > 0\n    return x\n"
+# JAX101 at high confidence once `mylib.compiled` is known to trace `f` (a default rule; it
+# was JAX111, preview after the v13 check set)
+JIT_IF = (
+    "import mylib\nimport numpy as np\n\n@mylib.compiled\ndef f(x):\n    return np.asarray(x)\n"
+)
 TREE = "import jax\nf = jax.tree_map\n"
 
 
@@ -32,13 +35,13 @@ def test_per_file_ignores_and_jit_decorators(tmp_path, run_cli):
     (tmp_path / "tests" / "t.py").write_text(TREE)
     (tmp_path / "m.py").write_text(JIT_IF)
     data = json.loads(run_cli("check", "--format", "json", ".").stdout)
-    assert [(d["filename"], d["code"]) for d in data] == [("m.py", "JAX111")]
+    assert [(d["filename"], d["code"]) for d in data] == [("m.py", "JAX101")]
     # the same through the command line
     (tmp_path / "pyproject.toml").unlink()
     data = json.loads(
         run_cli("check", "--format", "json", "--jit-decorator", "mylib.compiled", "m.py").stdout
     )
-    assert [d["code"] for d in data] == ["JAX111"]
+    assert [d["code"] for d in data] == ["JAX101"]
 
 
 def test_unknown_keys_and_codes_warn(tmp_path, run_cli):
@@ -73,16 +76,21 @@ def test_selection_specificity():
     assert sel(preview=True) == default | {c for c in preview if codes[c]}
     assert sel(select=("ALL",)) == set(codes) - preview
     assert sel(select=("ALL",), preview=True) == set(codes)
-    assert sel(ignore=("JAX1",), extend_select=("JAX111",)) & {"JAX111", "JAX120"} == {"JAX111"}
+    # JAX101, not JAX111 (preview after the v13 check set), as the default rule under JAX1
+    assert sel(ignore=("JAX1",), extend_select=("JAX101",)) & {"JAX101", "JAX120"} == {"JAX101"}
     # JAX103 is a preview rule: extend-select names it, but only preview mode runs it
-    assert not sel(ignore=("JAX1",), extend_select=("JAX103",)) & {"JAX103", "JAX111"}
+    assert not sel(ignore=("JAX1",), extend_select=("JAX103",)) & {"JAX103", "JAX101"}
     assert sel(ignore=("JAX1",), extend_select=("JAX103",), preview=True) & {
         "JAX103",
-        "JAX111",
+        "JAX101",
     } == {"JAX103"}
     # so is JAX103 since the v9 check set: named by its exact code it still needs preview
     assert "JAX103" not in sel(select=("JAX103",))
     assert sel(select=("JAX103",), preview=True) == {"JAX103"}
+    # and JAX111, JAX501 and JAX703 since the v13 check set (preview after the v13 check set)
+    for c in ("JAX111", "JAX501", "JAX703"):
+        assert c not in default and c not in sel(select=(c,))
+        assert sel(select=(c,), preview=True) == {c}
     opt_in = [c for c, d in codes.items() if not d]
     for c in opt_in:
         assert c not in default

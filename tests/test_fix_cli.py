@@ -19,12 +19,13 @@ SRC = snippet(
 
     def f(key):
         y = jnp.zeros(3)
-        y[0] = 1.0  # comment stays
+        y.at[0].set(1.0)  # comment stays
         a = jax.random.normal(key)
         b = jax.random.normal(key)
         return jax.tree_map(abs, [y, a, b])
     """
-)
+)  # JAX504 (line 7), not JAX501 (`y[0] = 1.0`, preview after the v13 check set): a default
+# rule whose safe fix rewrites a statement that has a comment; JAX201 (unsafe fix); JAX801
 
 
 def test_fix_applies_safe_only_and_reports(tmp_path, run_cli):
@@ -59,7 +60,7 @@ def test_diff_writes_nothing(tmp_path, run_cli):
     proc = run_cli("check", "--diff", "m.py")
     assert proc.returncode == 1
     assert p.read_text() == SRC
-    assert "-    y[0] = 1.0  # comment stays" in proc.stdout
+    assert "-    y.at[0].set(1.0)  # comment stays" in proc.stdout
     assert "+    y = y.at[0].set(1.0)  # comment stays" in proc.stdout
     clean = tmp_path / "c.py"
     clean.write_text("x = 1\n")
@@ -71,7 +72,7 @@ def test_show_fixes_and_fixable_mark(tmp_path, run_cli):
     out = run_cli("check", "m.py").stdout
     assert "JAX801 [*]" in out and "JAX201 [*]" not in out
     proc = run_cli("check", "--fix", "--show-fixes", "m.py")
-    assert "Fixed:" in proc.stdout and "JAX501" in proc.stdout
+    assert "Fixed:" in proc.stdout and "JAX504" in proc.stdout
 
 
 def test_bom_crlf_encoding_and_mode_preserved(tmp_path, run_cli):

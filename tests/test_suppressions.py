@@ -47,20 +47,21 @@ def test_disable_comment_before_decorated_block():
     text = snippet(
         """
         import jax
+        import numpy as np
 
-        # jaxlint: disable=JAX111
+        # jaxlint: disable=JAX101
         @jax.jit
         def f(x):
-            assert x > 0
-            return x
+            return np.asarray(x)
 
         @jax.jit
         def g(x):
-            assert x > 0
-            return x
+            return np.asarray(x)
         """
     )
-    assert codes_at(text) == [(11, "JAX111")]  # a default rule (high: a jit argument)
+    # a default rule (high: a jit argument); JAX101, as JAX111 (`assert x > 0`) is preview
+    # after the v13 check set
+    assert codes_at(text) == [(11, "JAX101")]
 
 
 # -- file-level, bare disable, flake8 ranges --------------------------------------------------
@@ -263,14 +264,14 @@ def test_unused_suppression_cli_reports_and_fixes(tmp_path, run_cli):
         "import jax\n"
         "a = jax.tree_map(abs, [1])  # noqa: JAX801\n"
         "b = 1  # noqa: JAX801, E501\n"
-        "# jaxlint: disable=JAX111\n"
+        "# jaxlint: disable=JAX101\n"  # a default rule (JAX111: preview after the v13 check set)
         "c = 2\n"
     )
     proc = run_cli("check", "--extend-select", "JAX001", "--format", "concise", "pkg")
     assert proc.returncode == 1
     assert proc.stdout.splitlines()[:2] == [
         "pkg/m.py:3:8: JAX001 [*] Unused `noqa` directive (unused: `JAX801`)",
-        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX111`)",
+        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX101`)",
     ]
     assert run_cli("check", "pkg").returncode == 0  # opt-in: silent by default
     fixed = run_cli("check", "--extend-select", "JAX001", "--fix", "pkg")
