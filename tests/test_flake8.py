@@ -55,7 +55,9 @@ def test_flake8_lists_plugin(tmp_path):
 
 def test_flake8_honours_block_and_file_disables_like_check(tmp_path, run_cli):
     """B6: a block disable before a decorated def, and disable-file, in flake8 too."""
-    block = (  # JAX111 (high: `assert` on a jit argument) in both functions, a default rule
+    # JAX111 (high: `assert` on a jit argument) in both functions; in preview after the v13
+    # check set, so both faces run with preview on
+    block = (
         "import jax\n\n"
         "# jaxlint: disable=JAX111\n"
         "@jax.jit\n"
@@ -69,9 +71,11 @@ def test_flake8_honours_block_and_file_disables_like_check(tmp_path, run_cli):
     )
     (tmp_path / "block.py").write_text(block)
     (tmp_path / "whole.py").write_text("# jaxlint: disable-file=JAX1\n" + block)
-    proc = _flake8("--select", "JAX", "block.py", "whole.py", cwd=tmp_path)
+    proc = _flake8("--select", "JAX", "--jaxlint-preview", "block.py", "whole.py", cwd=tmp_path)
     assert [line.split(": ")[0] for line in proc.stdout.splitlines()] == ["block.py:11:5"]
-    check = json.loads(run_cli("check", "--format", "json", "block.py", "whole.py").stdout)
+    check = json.loads(
+        run_cli("check", "--preview", "--format", "json", "block.py", "whole.py").stdout
+    )
     assert [(d["filename"], d["location"]["row"]) for d in check] == [("block.py", 11)]
 
 

@@ -35,6 +35,9 @@ SHARP = textwrap.dedent(
 )
 # code points: `jax.tree_map` starts at 15 on both lines; in UTF-16 the 𝄞 takes two units
 ASCII_LINE, UNICODE_LINE, INPLACE_LINE = 3, 4, 6
+# JAX501 (`x[0] = 1.0`, the safe fix to `x.at[0].set(1.0)`) is in preview after the v13
+# check set: the tests that use it turn preview on in the workspace's pyproject.toml
+PREVIEW_ON = "[tool.jaxlint]\npreview = true\n"
 
 
 def _env() -> dict[str, str]:
@@ -192,6 +195,7 @@ async def test_diagnostics_on_open_with_utf16_ranges(client: LanguageClient, tmp
     caps = client.init_result.capabilities  # type: ignore[attr-defined]
     assert caps.text_document_sync.change == types.TextDocumentSyncKind.Full
     assert caps.hover_provider
+    (tmp_path / "pyproject.toml").write_text(PREVIEW_ON)  # JAX501 is in preview
     path = tmp_path / "train.py"
     path.write_text("x = 1\n", encoding="utf-8")  # the unsaved buffer is what gets linted
 
@@ -216,6 +220,7 @@ async def test_diagnostics_on_open_with_utf16_ranges(client: LanguageClient, tmp
 
 @pytest.mark.asyncio
 async def test_quick_fix_edit_gives_the_fixed_text(client: LanguageClient, tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text(PREVIEW_ON)  # JAX501 is in preview
     path = tmp_path / "train.py"
     uri = path.as_uri()
     diags = await open_doc(client, path, SHARP)
@@ -317,6 +322,7 @@ async def test_hover_shows_the_rule_docs(client: LanguageClient, tmp_path: Path)
 @pytest.mark.asyncio
 async def test_disable_action_inserts_noqa(client: LanguageClient, tmp_path: Path):
     text = SHARP.replace("x[0] = 1.0\n", "x[0] = 1.0  # noqa: E501\n")
+    (tmp_path / "pyproject.toml").write_text(PREVIEW_ON)  # JAX501 is in preview
     path = tmp_path / "train.py"
     uri = path.as_uri()
     diags = await open_doc(client, path, text)
@@ -340,6 +346,7 @@ async def test_disable_action_inserts_noqa(client: LanguageClient, tmp_path: Pat
 @pytest.mark.asyncio
 async def test_fix_all_applies_every_safe_fix(client: LanguageClient, tmp_path: Path):
     text = SHARP + "\n\n@jax.jit\ndef f(x):\n    idx = jnp.nonzero(x)\n    return x * 2\n"
+    (tmp_path / "pyproject.toml").write_text(PREVIEW_ON)  # JAX501 is in preview
     path = tmp_path / "train.py"
     uri = path.as_uri()
     await open_doc(client, path, text)
@@ -366,7 +373,8 @@ async def test_fix_all_applies_every_safe_fix(client: LanguageClient, tmp_path: 
 async def test_workspace_pyproject_applies(client: LanguageClient, tmp_path: Path):
     project = tmp_path / "project"
     (project / "pkg").mkdir(parents=True)
-    (project / "pyproject.toml").write_text('[tool.jaxlint]\nignore = ["JAX501"]\n')
+    # preview on: JAX501 is in preview (after the v13 check set)
+    (project / "pyproject.toml").write_text(PREVIEW_ON + 'ignore = ["JAX501"]\n')
     path = project / "pkg" / "model.py"
     diags = await open_doc(client, path, SHARP)
     assert {d.code for d in diags} == {"JAX801"}
@@ -374,7 +382,7 @@ async def test_workspace_pyproject_applies(client: LanguageClient, tmp_path: Pat
     # the server asked to watch pyproject.toml files; a change re-lints open documents
     (reg,) = client.registrations  # type: ignore[attr-defined]
     assert reg.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
-    (project / "pyproject.toml").write_text('[tool.jaxlint]\nignore = ["JAX801"]\n')
+    (project / "pyproject.toml").write_text(PREVIEW_ON + 'ignore = ["JAX801"]\n')
     client.diagnostics.pop(path.as_uri(), None)
     client.workspace_did_change_watched_files(
         types.DidChangeWatchedFilesParams(
@@ -434,7 +442,8 @@ def test_stdout_carries_only_protocol_frames(tmp_path: Path):
     """Config warnings (here: an unknown key) go to stderr, never into the protocol stream."""
     import threading
 
-    (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\nno-such-key = 1\n")
+    # preview on (JAX501 is in preview after the v13 check set) and an unknown key
+    (tmp_path / "pyproject.toml").write_text(PREVIEW_ON + "no-such-key = 1\n")
     uri = (tmp_path / "m.py").as_uri()
     proc = subprocess.Popen(
         [sys.executable, "-m", "jaxlint", "lsp"],
@@ -585,6 +594,7 @@ def _cell_uri(path: Path, i: int) -> str:
 
 @pytest.mark.asyncio
 async def test_notebook_cells_get_their_own_diagnostics(client: LanguageClient, tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text(PREVIEW_ON)  # JAX501 (cell 2) is in preview
     path = tmp_path / "demo.ipynb"
     nb_uri = path.as_uri()
     uris = [_cell_uri(path, i) for i in range(len(NB_CELLS))]

@@ -21,7 +21,9 @@ import anyio  # noqa: E402
 from mcp import ClientSession, StdioServerParameters  # noqa: E402
 from mcp.client.stdio import stdio_client  # noqa: E402
 
-SHARP = textwrap.dedent(  # JAX111 (line 7, no fix) and JAX801 (line 9, safe fix): both default
+# JAX111 (line 7, no fix; in preview after the v13 check set: the tests that want it pass
+# `preview`) and JAX801 (line 9, safe fix, a default rule)
+SHARP = textwrap.dedent(
     """\
     import jax
     import jax.numpy as jnp
@@ -110,7 +112,9 @@ def test_tools_check_explain_rules_and_resources(project: Path) -> None:
             tools["check"].input_schema["properties"]
         )
 
-        on_file = await s.call_tool("check", {"paths": ["step.py"]})
+        default = await s.call_tool("check", {"paths": ["step.py"]})
+        assert [f["code"] for f in default.structured_content["findings"]] == ["JAX801"]
+        on_file = await s.call_tool("check", {"paths": ["step.py"], "preview": True})  # JAX111
         assert not on_file.is_error, _text(on_file)
         findings = on_file.structured_content["findings"]
         by_code = {f["code"]: f for f in findings}
@@ -124,7 +128,7 @@ def test_tools_check_explain_rules_and_resources(project: Path) -> None:
         assert by_code["JAX111"]["line"] == 7 and by_code["JAX111"]["fix"] is None  # no fix
         # the same answer as `jaxlint check --format json`
         cli = subprocess.run(
-            [sys.executable, "-m", "jaxlint", "check", "--format", "json", "step.py"],
+            [sys.executable, "-m", "jaxlint", "check", "--preview", "--format", "json", "step.py"],
             cwd=project,
             capture_output=True,
             text=True,
@@ -188,7 +192,7 @@ def test_fix_diff_then_write(project: Path) -> None:
     path = project / "step.py"
 
     async def body(s: ClientSession) -> None:
-        preview = await s.call_tool("fix", {"paths": ["step.py"]})
+        preview = await s.call_tool("fix", {"paths": ["step.py"], "preview": True})  # JAX111
         assert not preview.is_error, _text(preview)
         out = preview.structured_content
         assert out["fixed"] == 1 and out["written"] == []

@@ -38,6 +38,9 @@ SHARP = textwrap.dedent(
 FIXED = SHARP.replace("jax.tree_map(", "jax.tree.map(").replace(
     "x[0] = 1.0", "x = x.at[0].set(1.0)"
 )
+# JAX501 (`x[0] = 1.0`, the safe fix to `x.at[0].set(1.0)`) is in preview after the v13 check
+# set: the projects turn preview on, as a user would, in their pyproject.toml
+PREVIEW_ON = "[tool.jaxlint]\npreview = true\n"
 CLEAN = "import jax\n\nleaves = jax.tree.leaves({'a': 1})\n"
 # pip's messages when the package index cannot be reached
 NETWORK_ERRORS = (
@@ -207,7 +210,15 @@ def _run_hook(
 
 @pytest.mark.slow
 def test_check_hook_fails_on_a_sharp_bit_and_passes_on_clean_code(hook_repo, tmp_path):
-    project = _project(tmp_path, hook_repo[1], {"clean.py": CLEAN, "notes.txt": "jax.tree_map\n"})
+    project = _project(
+        tmp_path,
+        hook_repo[1],
+        {
+            "clean.py": CLEAN,
+            "notes.txt": "jax.tree_map\n",
+            "pyproject.toml": PREVIEW_ON,
+        },
+    )
     proc = _run_hook(hook_repo, project, "jaxlint")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "jaxlint" in proc.stdout and "Passed" in proc.stdout
@@ -226,7 +237,7 @@ def test_check_hook_fails_on_a_sharp_bit_and_passes_on_clean_code(hook_repo, tmp
 
 @pytest.mark.slow
 def test_fix_hook_repairs_the_file(hook_repo, tmp_path):
-    project = _project(tmp_path, hook_repo[1], {"train.py": SHARP})
+    project = _project(tmp_path, hook_repo[1], {"train.py": SHARP, "pyproject.toml": PREVIEW_ON})
     proc = _run_hook(hook_repo, project, "jaxlint-fix")
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
