@@ -39,6 +39,9 @@ from jaxlint.analysis.syntax import (
     positional_params,
 )
 
+# decorators that rewrite the Python of the function they compile when given
+# `autograph=True` (catalyst's AutoGraph: item assignment, loops and branches)
+AUTOGRAPH_DECORATORS = frozenset({"catalyst.qjit", "pennylane.qjit"})
 STATIC_ANNOTATIONS = {"bool", "int", "str", "float", "complex", "tuple", "type", "Callable"}
 
 
@@ -513,6 +516,28 @@ class Transforms:
         """`flax.linen`, `flax.nnx` or `equinox` when `cls` is a Module of that library
         (directly or through base classes defined in this module)."""
         return module_library(self.index, cls)
+
+    def rewrites_item_assignment(self, node: ast.AST) -> bool:
+        """`node` is inside a function whose Python the decorator rewrites (catalyst's
+        `@qjit(autograph=True)`: AutoGraph turns `result[i] = x` on a traced array into
+        `result = result.at[i].set(x)`, and Python control flow into lax), so an item
+        assignment there is no TypeError (catalyst's test_autograph.py)."""
+        for anc in ancestors(node):
+            if not isinstance(anc, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for dec in anc.decorator_list:
+                if (
+                    isinstance(dec, ast.Call)
+                    and self.index.qualname(dec.func) in AUTOGRAPH_DECORATORS
+                    and any(
+                        kw.arg == "autograph"
+                        and isinstance(kw.value, ast.Constant)
+                        and kw.value.value is True
+                        for kw in dec.keywords
+                    )
+                ):
+                    return True
+        return False
 
     def is_plain_class(self, cls: ast.ClassDef, _depth: int = 0) -> bool:
         """A class that is provably not a Module or other framework object: no bases, or

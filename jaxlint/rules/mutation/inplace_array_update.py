@@ -200,6 +200,8 @@ class InplaceArrayUpdate(Rule):
         base = target.value
         if not jax_array_name(ctx, base):
             return
+        if ctx.facts.transforms.rewrites_item_assignment(stmt):
+            return  # `@qjit(autograph=True)`: AutoGraph makes it `.at[...].set(...)`
         method = "set" if op is None else AT_METHODS.get(type(op))
         fix = None
         if method is not None:
