@@ -172,12 +172,10 @@ class _Words:
             return has_word(self.text, word)
         return word in self.ids()
 
-    def passes(self, gate: Iterable[Iterable[str]]) -> bool:
-        return all(any(self.has(w) for w in group) for group in gate)
-
-    def passes_plan(self, gate: tuple[tuple[frozenset[str], tuple[str, ...]], ...]) -> bool:
-        """`passes` on a planned gate: per group, its identifier words as one set and the
-        other words (a dot or a space) searched in the text."""
+    def passes(self, gate: tuple[tuple[frozenset[str], tuple[str, ...]], ...]) -> bool:
+        """Every group of a planned gate (`_plan`) has a word in the text: its ASCII
+        identifier words as one set intersection, the others (a dot, a space, a non-ASCII
+        name) searched in the text."""
         ids = self.ids()
         return all(
             not words.isdisjoint(ids) or any(has_word(self.text, w) for w in others)
@@ -232,6 +230,4 @@ def applicable(text: str, rules: Sequence[type], settings: Settings | None = Non
     if DISABLED or not rules:
         return list(rules)
     words = _Words(text)
-    return [
-        r for r, gate in _plan(tuple(rules), default_words(settings)) if words.passes_plan(gate)
-    ]
+    return [r for r, gate in _plan(tuple(rules), default_words(settings)) if words.passes(gate)]

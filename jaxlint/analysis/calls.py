@@ -132,10 +132,7 @@ class CallGraph:
         reach = self._may_run.get(fn)
         if reach is not None:
             return reach
-        callers_of: dict[ast.AST, set[ast.AST | None]] = {}
-        for t in self.all.values():
-            if t.function is not None:
-                callers_of.setdefault(t.function, set()).add(self.index.enclosing_function(t.call))
+        callers_of = self._calling_functions
         reach = {fn}
         todo = [fn]
         while todo:
@@ -146,6 +143,16 @@ class CallGraph:
                     todo.append(caller)
         self._may_run[fn] = reach
         return reach
+
+    @cached_property
+    def _calling_functions(self) -> dict[ast.AST, set[ast.AST | None]]:
+        """Each def of this module -> the functions holding a resolved call of it (None:
+        module level), built once for every `may_run` question."""
+        out: dict[ast.AST, set[ast.AST | None]] = {}
+        for t in self.all.values():
+            if t.function is not None:
+                out.setdefault(t.function, set()).add(self.index.enclosing_function(t.call))
+        return out
 
     def instance_class(self, expr: ast.AST, _levels: int = 0) -> ast.ClassDef | None:
         """The class of this module `expr` is an instance of: `Cls(...)`, a name bound once to

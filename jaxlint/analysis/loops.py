@@ -64,6 +64,7 @@ from jaxlint.analysis.syntax import (
 from jaxlint.analysis.transforms import TracedKind
 from jaxlint.analysis.trips import iterable_of as _iterable
 from jaxlint.analysis.trips import literal_length, trip_count
+from jaxlint.analysis.trips import unwrapped as _unwrapped
 
 ONE_TIME_FUNCTIONS = frozenset(
     {"__init__", "__post_init__", "setup", "__new__", "__init_subclass__"}
@@ -1126,30 +1127,21 @@ def _selects_code(name: ast.Name, *, slices: bool = True, shapes_only: bool = Fa
                 isinstance(func, ast.Attribute) or cur is not holder.args[0]
             ):
                 return True
-        if shapes_only:
-            pass
-        elif isinstance(holder, (ast.If, ast.While, ast.IfExp, ast.Assert)) and (
-            holder.test is cur  # type: ignore[union-attr]
-        ):
-            return True
-        elif isinstance(holder, ast.comprehension) and holder.iter is cur:
-            return True
-        elif isinstance(holder, (ast.For, ast.AsyncFor)) and holder.iter is cur:
+        if not shapes_only and _decides_flow(holder, cur):
             return True
         child, cur = cur, holder
     del child
     return False
 
 
-def _unwrapped(it: ast.AST | None) -> ast.AST | None:
-    while (
-        isinstance(it, ast.Call)
-        and isinstance(it.func, ast.Name)
-        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
-        and len(it.args) == 1
-    ):
-        it = it.args[0]
-    return it
+def _decides_flow(holder: ast.AST, cur: ast.AST) -> bool:
+    """`cur` is the test of an `if`/`while`/conditional/`assert`, or the iterable of a loop
+    or comprehension, that `holder` runs: it decides which code runs, or how often."""
+    if isinstance(holder, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+        return holder.test is cur
+    if isinstance(holder, (ast.comprehension, ast.For, ast.AsyncFor)):
+        return holder.iter is cur
+    return False
 
 
 def _param_default(arg: ast.AST, index: ModuleIndex) -> ast.expr | None:
@@ -1174,14 +1166,7 @@ def over_written_configurations(loop: ast.AST) -> bool:
     """The loop walks a list written out in the source (`for env in [EnvA(), EnvB()]`,
     `for i, cfg in enumerate((small, large))`): each step is one spelled-out configuration,
     not a step of a computation (`range(n)`, a dataset, a carried state)."""
-    it = _iterable(loop)
-    while (
-        isinstance(it, ast.Call)
-        and isinstance(it.func, ast.Name)
-        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
-        and len(it.args) == 1
-    ):
-        it = it.args[0]
+    it = _unwrapped(_iterable(loop))
     return (
         isinstance(it, (ast.List, ast.Tuple, ast.Set))
         and len(it.elts) >= 2

@@ -1,7 +1,7 @@
 """How many steps a loop takes, when the source says: a literal sequence, a literal
 `range(...)`, or `enumerate`/`zip`/... over those (and, given an `int_value`, a range over a
 module constant). Pure syntax, so that the flow graph (flow/cfg.py) can ask it without the
-loop analyses, which import the transforms (loops.py re-exports these for its callers)."""
+loop analyses, which import the transforms (loops.py and the key flow use them too)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,14 @@ from collections.abc import Callable
 
 from jaxlint.analysis.syntax import COMPREHENSIONS
 
-__all__ = ["IntValue", "iterable_of", "literal_length", "runs_at_least_once", "trip_count"]
+__all__ = [
+    "IntValue",
+    "iterable_of",
+    "literal_length",
+    "runs_at_least_once",
+    "trip_count",
+    "unwrapped",
+]
 
 
 def iterable_of(loop: ast.AST) -> ast.expr | None:
@@ -20,6 +27,20 @@ def iterable_of(loop: ast.AST) -> ast.expr | None:
     if isinstance(loop, COMPREHENSIONS):
         return loop.generators[0].iter
     return None
+
+
+def unwrapped(it: ast.AST | None) -> ast.AST | None:
+    """The sequence under `enumerate(...)`, `reversed(...)`, `sorted(...)`, `list(...)`,
+    `tuple(...)` (its first argument: `enumerate(xs, 1)` walks `xs`)."""
+    while (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
+        and it.args
+        and not isinstance(it.args[0], ast.Starred)
+    ):
+        it = it.args[0]
+    return it
 
 
 IntValue = Callable[[ast.AST], "int | None"]
@@ -39,14 +60,7 @@ def runs_at_least_once(loop: ast.AST, int_value: IntValue | None = None) -> bool
     """A `for` loop whose step count is proven positive (`range(400)`, `range(EPOCHS)`, a
     literal list): the path that skips its body cannot run. Not through `zip`, whose
     written-out length only bounds the count from above."""
-    it = iterable_of(loop)
-    while (
-        isinstance(it, ast.Call)
-        and isinstance(it.func, ast.Name)
-        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
-        and it.args
-    ):
-        it = it.args[0]
+    it = unwrapped(iterable_of(loop))
     if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip":
         return False
     count = trip_count(loop, int_value)

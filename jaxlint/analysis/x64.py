@@ -423,11 +423,11 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
             if name == "conftest.py" and (enables or _ABSL.search(text)):
                 project.everywhere = True
                 return project
-            if enables and _enables_at_import(text):
-                project.enabling.add(path)
-            elif enables:
-                names = _enabler_functions(text)
-                if names:
+            if enables:
+                at_import, names = _enabling_sites(text)
+                if at_import:
+                    project.enabling.add(path)
+                elif names:
                     project.enablers[path] = names
             if "import" in text or path in project.enablers:
                 texts[path] = text
@@ -450,21 +450,6 @@ def _parse_quietly(text: str) -> ast.Module:
         return ast.parse(text)
 
 
-def _enabler_functions(text: str) -> set[str]:
-    """Top-level functions of `text` whose body turns x64 on (an enable helper, a data
-    loader that sets the flag before building its arrays)."""
-    try:
-        tree = _parse_quietly(text)
-    except (SyntaxError, ValueError):
-        return set()
-    return {
-        stmt.name
-        for stmt in tree.body
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and _PY_ENABLES.search(ast.get_source_segment(text, stmt) or "")
-    }
-
-
 def _find_enabler_calls(project: _ProjectX64, texts: dict[str, str]) -> None:
     """Files that call an enabler function of their own or of a project file they import: at
     module level they turn x64 on at import time (`slimpletic/__init__.py`: `from .helpers
@@ -476,8 +461,8 @@ def _find_enabler_calls(project: _ProjectX64, texts: dict[str, str]) -> None:
             for source in (project.imports.get(path, set()) | {path}) & project.enablers.keys()
             for name in project.enablers[source]
         }
-        if not names:
-            continue
+        if not names or not any(name in text for name in names):
+            continue  # no enabler named here: nothing to parse
         try:
             tree = _parse_quietly(text)
         except (SyntaxError, ValueError):
@@ -508,26 +493,35 @@ def _calls(tree: ast.Module) -> list[tuple[ast.Call, bool]]:
     return out
 
 
-def _enables_at_import(text: str) -> bool:
-    """The file turns x64 on when it is imported or run, not only inside a function (a
-    test's `setUpModule`, a helper): a match outside every def. Unparsable text counts."""
+def _enabling_sites(text: str) -> tuple[bool, set[str]]:
+    """Where the file turns x64 on (one parse): at import or run time, outside every def
+    (not only in a test's `setUpModule` or a helper), and the top-level functions whose body
+    does (an enable helper, a data loader that sets the flag before building its arrays).
+    Unparsable text counts as enabling at import."""
     try:
         tree = _parse_quietly(text)
     except (SyntaxError, ValueError):
-        return True
-    inside: list[tuple[int, int]] = [
+        return True, set()
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    lines = [
+        next(i for i, start in enumerate(starts) if start > m.start())
+        for m in _PY_ENABLES.finditer(text)
+    ]
+    inside = [
         (n.lineno, n.end_lineno or n.lineno)
         for n in ast.walk(tree)
         if isinstance(n, FUNCTION_NODES)
     ]
-    starts = [0]
-    for line in text.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
-    for match in _PY_ENABLES.finditer(text):
-        line = next(i for i, start in enumerate(starts) if start > match.start())
-        if not any(a <= line <= b for a, b in inside):
-            return True
-    return False
+    at_import = any(not any(a <= line <= b for a, b in inside) for line in lines)
+    names = {
+        stmt.name
+        for stmt in tree.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any(stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno) for line in lines)
+    }
+    return at_import, names
 
 
 def _module_names(root: str, path: str) -> list[str]:
