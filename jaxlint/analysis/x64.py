@@ -515,12 +515,14 @@ def _enabling_sites(text: str) -> tuple[bool, set[str]]:
         if isinstance(n, FUNCTION_NODES)
     ]
     at_import = any(not any(a <= line <= b for a, b in inside) for line in lines)
-    names = {
-        stmt.name
+    # the source lines each top-level def spans (which def's text holds a match: containment
+    # in the text, as `inside` above, not program order)
+    spans = [
+        (stmt.name, stmt.lineno, stmt.end_lineno or stmt.lineno)
         for stmt in tree.body
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and any(stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno) for line in lines)
-    }
+    ]
+    names = {name for name, a, b in spans if any(a <= line <= b for line in lines)}
     return at_import, names
 
 
