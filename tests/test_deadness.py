@@ -124,9 +124,49 @@ DEAD = {
                 return a
             return g
         """,
+    "a lambda with its own parameter of the name": """
+        def f(key):
+            a = split(key)  # <-
+            g = lambda a: a
+            a = 1
+            return g
+        """,
+    "a read in another function's scope": """
+        def f(key):
+            a = split(key)  # <-
+            a = 1
+            return a
+
+        def h():
+            return a
+        """,
 }
 
 LIVE = {
+    "module level, read by a function": """
+        a = split(key)  # <-
+        def g():
+            return a
+        a = 1
+        """,
+    "read by a nested class body": """
+        def f(key):
+            a = split(key)  # <-
+            class C:
+                b = a
+            a = 1
+            return C
+        """,
+    "read two functions deep": """
+        def f(key):
+            a = split(key)  # <-
+            def g():
+                def h():
+                    return a
+                return h
+            a = 1
+            return g
+        """,
     "read later": """
         def f(key):
             a = split(key)  # <-
