@@ -56,7 +56,10 @@ def test_nothing_enables_x64_one_finding_per_module(tmp_path):
 @pytest.mark.parametrize(
     "files",
     [
-        {"tests/conftest.py": 'import jax\njax.config.update("jax_enable_x64", True)\n'},
+        {
+            "tests/conftest.py": 'import jax\njax.config.update("jax_enable_x64", True)\n',
+            "tests/test_physics.py": "from pkg import physics\n",
+        },
         {"pkg/__init__.py": "from jax import config\nconfig.update('jax_enable_x64', 1)\n"},
         {"run.py": 'import os\nos.environ["JAX_ENABLE_X64"] = "1"\nfrom pkg import physics\n'},
         {
@@ -66,7 +69,11 @@ def test_nothing_enables_x64_one_finding_per_module(tmp_path):
             "main.py": 'import jax\nif __name__ == "__main__":\n    jax.config.update("jax_enable_x64", True)\n    import pkg.api\n',
             "pkg/api.py": "from pkg.physics import a\n",
         },
-        {"tests/conftest.py": "import jax\njax.config.parse_flags_with_absl()\n"},
+        {
+            "tests/conftest.py": "import jax\njax.config.parse_flags_with_absl()\n",
+            "tests/test_physics.py": "import pkg.physics\n",
+        },
+        {"conftest.py": 'import jax\njax.config.update("jax_enable_x64", True)\n'},
         {
             ".github/workflows/ci.yml": "jobs:\n  t:\n    steps:\n      - run: JAX_ENABLE_X64=1 pytest\n"
         },
@@ -82,6 +89,7 @@ def test_nothing_enables_x64_one_finding_per_module(tmp_path):
         "relative-importer",
         "entry-point-through-a-module",
         "absl",
+        "root-conftest",
         "ci-run",
         "ci-matrix",
         "tox",
@@ -256,3 +264,24 @@ def test_a_scan_that_skips_files_known_to_name_neither_spelling_finds_the_same(t
     assert str(tmp_path / "pkg" / "util.py") in asked
     x64.clear_cache()
     assert x64.project_enables_x64(str(module)) is enabled
+
+
+@pytest.mark.parametrize("tests", ["", "from pkg import other\n"], ids=["no-import", "other"])
+def test_a_conftest_counts_for_its_folder_and_what_the_tests_there_import(tmp_path, tests):
+    """v11 clm-ml-jax (tests/fortran_validation/conftest.py turns x64 on): pytest loads a
+    conftest before the files under its folder, so they and the project modules they import
+    run with x64; a module no test there imports (imported by nothing at all, in clm-ml-jax)
+    does not. The test files themselves are covered, wherever they sit below it."""
+    module = _project(
+        tmp_path,
+        {
+            "tests/validation/conftest.py": 'import jax\njax.config.update("jax_enable_x64", True)\n',
+            "tests/validation/deep/test_golden.py": tests + MODULE,
+            "tests/unit/test_plain.py": MODULE,
+            "pkg/other.py": MODULE,
+        },
+    )
+    assert _codes(module) == ["JAX701"]
+    assert _codes(tmp_path / "tests" / "validation" / "deep" / "test_golden.py") == []
+    assert _codes(tmp_path / "tests" / "unit" / "test_plain.py") == ["JAX701"]
+    assert _codes(tmp_path / "pkg" / "other.py") == ([] if tests else ["JAX701"])

@@ -110,6 +110,23 @@ HOST_CALLBACKS: dict[str, tuple[int | str, ...]] = {
     "jax.experimental.host_callback.id_tap": (0, "tap_func"),
 }
 TREE_MAP = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
+# calls (and prefixes) that take a dtype without creating data in it: a 64-bit dtype there is
+# asked about, not requested (`jnp.issubsctype(X.dtype, jnp.complex128)`, the removed alias
+# of `issubdtype` that older code still calls: v12 Jax_cuda_med, JAX701)
+DTYPE_QUERIES = (
+    "jax.ShapeDtypeStruct",
+    "jax.numpy.finfo",
+    "jax.numpy.iinfo",
+    "jax.numpy.dtype",
+    "jax.numpy.issubdtype",
+    "jax.numpy.issubsctype",
+    "jax.numpy.result_type",
+    "jax.numpy.promote_types",
+    "jax.numpy.can_cast",
+    "jax.numpy.isdtype",
+    "jax.dtypes.",
+    "jax.config.",
+)
 MODULE_BASES = {
     "flax.linen.Module": "flax.linen",
     "flax.nnx.Module": "flax.nnx",

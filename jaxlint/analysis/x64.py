@@ -11,11 +11,14 @@ in its project turns x64 on. Evidence, any of which counts:
   or flags read from the environment (`jax.config.parse_flags_with_absl()`,
   `config_with_absl`): the environment may enable it;
 * in the project (the nearest folder above the file holding `pyproject.toml`, `setup.py`,
-  `setup.cfg`, `tox.ini`, `pytest.ini` or `.git`; without one, the folder holding the file's
-  top-level package), for every module: a `conftest.py` enabling it or reading flags from
-  absl (pytest loads it before any test imports the module), or `JAX_ENABLE_X64` set (to
-  anything but 0/false) in `.github/workflows/*.yml`, `tox.ini`, `pytest.ini`,
-  `pyproject.toml`, `setup.cfg`, `noxfile.py` or a `Makefile` (the environment of every run);
+  `setup.cfg` or `.git`; without one, the nearest holding `tox.ini` or `pytest.ini`, else the
+  folder holding the file's top-level package), for every module: `JAX_ENABLE_X64` set (to anything but 0/false) in `.github/workflows/*.yml`, `tox.ini`,
+  `pytest.ini`, `pyproject.toml`, `setup.cfg`, `noxfile.py` or a `Makefile` (the environment
+  of every run); a `tox.ini` or `pytest.ini` setting it in a folder below the root counts
+  for the files under that folder;
+* a `conftest.py` enabling it or reading flags from absl counts for the files under its
+  folder and the project modules they import (pytest loads it before it collects them): a
+  conftest in `tests/fortran_validation/` does nothing for a module no test there imports;
 * in the project, for the modules on its import path only: a Python file enabling it at
   import time (`config.update("jax_enable_x64", True)`, `os.environ["JAX_ENABLE_X64"] =
   "1"`, at module level, `if __name__ == "__main__":` included) counts for the modules it
@@ -117,7 +120,13 @@ def initializer_dtype_overridden(call: ast.AST, qualname: Callable[[ast.AST], st
     return kw.arg in PARAM_DTYPE_INITIALIZERS.get(qualname(layer.func) or "", ())
 
 
-ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "tox.ini", "pytest.ini", ".git")
+# what marks a project's root (as the project index's roots, project_index.ROOT_MARKERS). A
+# test runner's configuration (`pytest.ini`, `tox.ini`) is not one: it often sits in the test
+# folder (catalyst's frontend/test/pytest.ini), and as a root it cut the tests off from the
+# package they import, which turns x64 on (v13: 11 JAX701 rows). It is still evidence for
+# the files below it (`RUNNER_CONFIGS`); it is the root only where no project marker is above.
+ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+RUNNER_CONFIGS = ("tox.ini", "pytest.ini")
 CONFIG_FILES = ("tox.ini", "pytest.ini", "pyproject.toml", "setup.cfg", "noxfile.py", "Makefile")
 SKIP_DIRS = frozenset(
     {
@@ -177,10 +186,12 @@ class _ProjectX64:
     imports: dict[str, set[str]] = dataclasses.field(default_factory=dict)
     by_name: dict[str, set[str]] = dataclasses.field(default_factory=dict)
     answers: dict[str, bool] = dataclasses.field(default_factory=dict)
+    reached: frozenset[str] | None = None  # the files the enabling files import, transitively
 
 
 _ROOTS: dict[str, str] = {}
 _PROJECTS: dict[str, _ProjectX64] = {}
+_RUNNER_FOLDERS: dict[str, bool] = {}  # folder -> a runner configuration there enables x64
 
 
 # -- the module ---------------------------------------------------------------------------------
@@ -278,8 +289,9 @@ def x64_guarded(node: ast.AST) -> bool:
 
 
 def project_root(path: str) -> str | None:
-    """The nearest folder above `path` that holds a project marker; None for a path that is
-    not a file on disk (stdin, examples)."""
+    """The nearest folder above `path` that holds a project marker (else the nearest holding
+    a test runner's configuration); None for a path that is not a file on disk (stdin,
+    examples)."""
     if not path or path.startswith("<"):
         return None
     full = os.path.abspath(path)
@@ -291,6 +303,7 @@ def project_root(path: str) -> str | None:
     seen = []
     cur = folder
     root = None
+    runner = None  # the nearest folder with a runner configuration, for a project without markers
     while True:
         if cur in _ROOTS:
             root = _ROOTS[cur]
@@ -299,10 +312,15 @@ def project_root(path: str) -> str | None:
         if any(os.path.exists(os.path.join(cur, m)) for m in ROOT_MARKERS):
             root = cur
             break
+        if runner is None and any(os.path.exists(os.path.join(cur, m)) for m in RUNNER_CONFIGS):
+            runner = cur
         parent = os.path.dirname(cur)
         if parent == cur:
             break
         cur = parent
+    if root is None and runner is not None:
+        root = runner
+        seen = [f for f in seen if f == root or f.startswith(root + os.sep)]
     if root is None:
         # no marker anywhere above: the folder holding the file's top-level package
         root = folder
@@ -317,10 +335,32 @@ def project_root(path: str) -> str | None:
     return root
 
 
+def _runner_config_enables(folder: str, root: str) -> bool:
+    """A test runner's configuration in a folder between the file and the project root
+    (`frontend/test/pytest.ini` with `env = JAX_ENABLE_X64=1`): the environment of the runs
+    under it (the root's own is read by the project scan)."""
+    cur = folder
+    while cur != root and cur.startswith(root + os.sep):
+        known = _RUNNER_FOLDERS.get(cur)
+        if known is None:
+            known = False
+            for name in RUNNER_CONFIGS:
+                text = _read(os.path.join(cur, name))
+                if "JAX_ENABLE_X64" in text and _CONFIG_ENABLES.search(text):
+                    known = True
+                    break
+            _RUNNER_FOLDERS[cur] = known
+        if known:
+            return True
+        cur = os.path.dirname(cur)
+    return False
+
+
 def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -> bool:
     """Evidence in the project around `path` that x64 is on where this module runs: project
-    configuration or a conftest (every module), or a file on the module's import path that
-    turns it on at import time (the scan is cached per root and process).
+    configuration (every module), or a file on the module's import path that turns it on at
+    import time (a conftest: for the files below it and what they import); the scan is
+    cached per root and process.
 
     `lacks(path)`: True when the file's bytes hold neither `jax_enable_x64` nor
     `JAX_ENABLE_X64` (the run's digests, `run.cache.Digests`, know it from the file's stat
@@ -335,7 +375,7 @@ def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -
     if project.everywhere:
         return True
     full = os.path.abspath(path)
-    if full in project.calling:
+    if full in project.calling or _runner_config_enables(os.path.dirname(full), root):
         return True
     answer = project.answers.get(full)
     if answer is None:
@@ -354,9 +394,23 @@ def _on_import_path(project: _ProjectX64, path: str, root: str) -> bool:
         if path.endswith(".ipynb"):
             text = _notebook_code(text)
         project.imports[path] = _imports_of(root, path, text, project.by_name)
-    if _reaches(project, {path}, project.enabling):
+    if project.reached is None:
+        # what the enabling files import, once per project (a root conftest reaches it all)
+        project.reached = _closure(project, project.enabling)
+    if path in project.reached:
         return True
-    return _reaches(project, set(project.enabling), {path})
+    return _reaches(project, {path}, project.enabling)
+
+
+def _closure(project: _ProjectX64, start: set[str]) -> frozenset[str]:
+    seen = set(start)
+    todo = list(start)
+    while todo:
+        for nxt in project.imports.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return frozenset(seen - start)
 
 
 def _reaches(project: _ProjectX64, start: set[str], goal: set[str]) -> bool:
@@ -402,6 +456,8 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
                     project.everywhere = True
                     return project
     count = 0
+    conftests: list[str] = []  # enabling conftest.py files
+    every: list[str] = []  # every .py file scanned (a conftest's folder covers those below)
     texts: dict[str, str] = {}
     unread: list[str] = []  # files known to name neither spelling: read for the graph only
     for folder, dirs, files in os.walk(root):
@@ -413,6 +469,7 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
             if count > MAX_FILES:
                 return project
             path = os.path.join(folder, name)
+            every.append(path)
             if lacks is not None and name != "conftest.py" and lacks(path):
                 unread.append(path)
                 continue
@@ -421,8 +478,12 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
                 _PY_ENABLES.search(text)
             )
             if name == "conftest.py" and (enables or _ABSL.search(text)):
-                project.everywhere = True
-                return project
+                # pytest loads it before the files under its folder: an enabling file that
+                # "imports" each of them (below), so what they import is on its path too
+                project.enabling.add(path)
+                conftests.append(path)
+                texts[path] = text
+                continue
             if enables:
                 at_import, names = _enabling_sites(text)
                 if at_import:
@@ -437,6 +498,11 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
             if "import" in text:
                 texts[path] = text
         project.imports, project.by_name = _import_graph(root, texts)
+        for conftest in conftests:
+            below = os.path.dirname(conftest) + os.sep
+            project.imports.setdefault(conftest, set()).update(
+                p for p in every if p.startswith(below) and p != conftest
+            )
     if project.enablers:
         _find_enabler_calls(project, texts)
     return project
@@ -615,3 +681,4 @@ def clear_cache() -> None:
     """Forget the project answers (tests that build projects in temporary folders)."""
     _ROOTS.clear()
     _PROJECTS.clear()
+    _RUNNER_FOLDERS.clear()

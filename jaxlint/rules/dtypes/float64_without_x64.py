@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.jax_api import DTYPE_QUERIES
 from jaxlint.analysis.values import assigned_value
 from jaxlint.analysis.x64 import (
     LIBRARY_DTYPE_KEYWORDS,
@@ -48,20 +49,6 @@ DTYPE_STRINGS_64 = {
 }
 SCALAR_CONSTRUCTORS_64 = {f"jax.numpy.{t}": t32 for t, t32 in _64_BIT.items()}
 
-# calls that take a dtype without creating data in it
-DTYPE_EXEMPT = (
-    "jax.ShapeDtypeStruct",
-    "jax.numpy.finfo",
-    "jax.numpy.iinfo",
-    "jax.numpy.dtype",
-    "jax.numpy.issubdtype",
-    "jax.numpy.result_type",
-    "jax.numpy.promote_types",
-    "jax.numpy.can_cast",
-    "jax.numpy.isdtype",
-    "jax.dtypes.",
-    "jax.config.",
-)
 # public namespaces whose dtype arguments create data (JAX internals handle x64 themselves)
 DTYPE_TAKERS = (
     "jax.numpy.",
@@ -171,7 +158,7 @@ def _warning(what: str) -> str:
 
 
 def _exempt(q: str) -> bool:
-    return q.startswith(DTYPE_EXEMPT) or q in DTYPE_EXEMPT
+    return q.startswith(DTYPE_QUERIES) or q in DTYPE_QUERIES
 
 
 def is_jax_array(ctx: Context, node: ast.AST, depth: int = 0) -> bool:
