@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
-from jaxlint.analysis.kinds import TAINT_REMOVING
+from jaxlint.analysis.seed_keys import NO_ENTRIES
 from jaxlint.analysis.syntax import node_fields
 from jaxlint.core import codes as codes_table
 from jaxlint.core import suppressions
@@ -300,7 +300,7 @@ def lint_text(
     active = [r.code for r in rules]
     check_unused = options.apply_noqa and suppressions.UNUSED_CODE in active
     rules = [r for r in rules if r.code != suppressions.UNUSED_CODE]
-    if not options.seeds or set(options.seeds) <= TAINT_REMOVING:
+    if not options.seeds or set(options.seeds) <= NO_ENTRIES:
         # seeds from other modules make a file traced without JAX words (not the entry of
         # helpers that return Python values: it only removes taint)
         rules = prefilter.applicable(source.text, rules, options.settings)  # text-only gate

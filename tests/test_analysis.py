@@ -626,7 +626,65 @@ def test_filtered_transforms_treat_fields_as_possibly_static():
     )
     assert name_level(facts, "solve", "a") == Level.NONE
     assert expr_level(facts, "y0 > 0") == Level.ARRAY
-    assert name_level(facts, "step", "b") == Level.ARRAY
+    # under jax.jit an attribute of an argument of unknown class may be auxiliary data
+    assert name_level(facts, "step", "b") == Level.FIELD
+
+
+def test_attributes_of_traced_pytrees_are_leaves_only_when_a_class_says_so():
+    """`state.step` is traced when a pytree class of the module declares `step` a leaf
+    (flax struct, register_dataclass, NamedTuple, an equinox Module, a property computed from
+    leaves); of unknown kind (FIELD, silent) otherwise, and for a flax Module's fields or a
+    plain dataclass (no pytree), whose fields are configuration."""
+    facts = facts_with_text(
+        """
+        import dataclasses
+        from typing import NamedTuple
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from flax import struct
+
+        @struct.dataclass
+        class State:
+            step: int
+            params: dict
+            size: int = struct.field(pytree_node=False)
+
+            @property
+            def scaled(self):
+                return self.step * 2
+
+        class Batch(NamedTuple):
+            image: jax.Array
+
+        class Net(nn.Module):
+            width: int
+
+        @dataclasses.dataclass
+        class Plain:
+            depth: int
+
+        @jax.jit
+        def step(state, batch, other):
+            a = state.step > 2
+            b = state.size > 2
+            c = batch.image > 0
+            d = state.scaled > 1
+            e = other.width > 1
+            f = other.depth > 1
+            g = other.unknown.step > 1
+            h = jnp.sum(other.width)
+            return a, b, c, d, e, f, g, h
+        """
+    )
+    assert name_level(facts, "step", "a") == Level.ARRAY
+    assert name_level(facts, "step", "b") == Level.NONE
+    assert name_level(facts, "step", "c") == Level.ARRAY
+    assert name_level(facts, "step", "d") == Level.ARRAY
+    assert name_level(facts, "step", "e") == Level.FIELD
+    assert name_level(facts, "step", "f") == Level.FIELD
+    assert name_level(facts, "step", "g") == Level.FIELD
+    assert name_level(facts, "step", "h") == Level.ARRAY  # a jnp result is traced under jit
 
 
 def test_boolean_masks():

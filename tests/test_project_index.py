@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from jaxlint.analysis import ModuleFacts
-from jaxlint.analysis.kinds import BOOL_HELPERS, PASSED_ARGUMENTS, STATIC_HELPERS
 from jaxlint.analysis.project import ProjectIndex, Seed, module_names, summarize
+from jaxlint.analysis.seed_keys import BOOL_HELPERS, PASSED_ARGUMENTS, STATIC_HELPERS
 from jaxlint.project_index import build_index, project_files, project_root
 
 DATA = Path(__file__).parent / "data" / "project_index"
@@ -1002,7 +1002,8 @@ def twin(page_table, x):
 def test_static_attributes_of_another_modules_classes(tmp_path: Path, run_cli) -> None:
     """A static field (`n`) and a shape-metadata property (`max_seqs`) of a class defined in
     another module are Python values on a traced object, as in the class's own module
-    (levanter's `page_table.max_seqs`); a property returning data (`used`) is traced. The
+    (levanter's `page_table.max_seqs`); a property returning data (`used`) is traced: the
+    project index says so (`LeafAttributes`), without it the read is of unknown kind. The
     same findings cold, from the cache, and for the file linted alone."""
     root = tmp_path / "aproj"
     (root / "t").mkdir(parents=True)
@@ -1021,11 +1022,9 @@ def test_static_attributes_of_another_modules_classes(tmp_path: Path, run_cli) -
     assert found() == expected  # the seeds, cached, are read back
     assert found() == expected
     assert found("--no-cache", target="t/engine.py") == expected
-    # without the project index the names are unknown: the two static reads are reported
-    assert found("--no-cache", "--no-project-index") == {
-        ("engine.py", "JAX110", 8),
-        *expected,
-    }
+    # without the project index the names are of unknown kind (the class is another
+    # module's): neither the static reads nor the traced one are reported
+    assert found("--no-cache", "--no-project-index") == set()
 
 
 BOOL_UTILS = """\
@@ -1111,7 +1110,6 @@ def test_cached_seeds_read_back_every_entry_kind(tmp_path: Path) -> None:
     whole cached join a miss, so warm runs joined again)."""
     from jaxlint.analysis.constants import IMPORTED_CONSTANTS
     from jaxlint.analysis.flow.keys import KEY_HELPERS
-    from jaxlint.analysis.kinds import IMPORTED_STATIC
     from jaxlint.analysis.project_data import (
         ImportedConstants,
         KeyHelpers,
@@ -1119,6 +1117,7 @@ def test_cached_seeds_read_back_every_entry_kind(tmp_path: Path) -> None:
         StaticAttributes,
         StaticHelpers,
     )
+    from jaxlint.analysis.seed_keys import IMPORTED_STATIC
     from jaxlint.project_index import Loader
     from jaxlint.run import cache as result_cache
 

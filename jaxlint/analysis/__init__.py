@@ -84,7 +84,7 @@ class ModuleFacts:
         return TracedFunctions(self.index, self.transforms, self.seeds, self._taint_for, self.calls)
 
     def _taint_for(self, traced: TracedFunctions[TaintAnalysis]) -> TaintAnalysis:
-        from jaxlint.analysis.kinds import PASSED_ARGUMENTS, STATIC_HELPERS
+        from jaxlint.analysis.seed_keys import PASSED_ARGUMENTS, STATIC_HELPERS
 
         seeds = self.seeds or {}
         helpers, passed = seeds.get(STATIC_HELPERS), seeds.get(PASSED_ARGUMENTS)
@@ -96,6 +96,15 @@ class ModuleFacts:
             static,
             passed.as_map() if passed is not None else None,
         )
+
+    def field_reads(self) -> frozenset[str]:
+        """The attribute names the taint analysis, if it ran, read on traced values without
+        knowing their kind (`Level.FIELD`); empty when no rule asked for it (then no finding
+        of this lint rests on it, and another module's `LeafAttributes` changes none)."""
+        traced = self.__dict__.get("traced")
+        if traced is None or "_solved" not in traced.__dict__:
+            return frozenset()
+        return frozenset(traced.taint.field_reads)
 
     @property
     def taint(self) -> TaintAnalysis:
@@ -117,13 +126,17 @@ class ModuleFacts:
 
     @cached_property
     def pytrees(self) -> PytreeFields:
-        """Static fields of the module's classes, and the names that the modules it imports
-        declare static (the project index's `StaticAttributes`)."""
-        from jaxlint.analysis.kinds import IMPORTED_STATIC
+        """Static fields and leaves of the module's classes, and the names that the modules it
+        imports declare static or as leaves (the project index's `StaticAttributes`)."""
+        from jaxlint.analysis.seed_keys import IMPORTED_LEAVES, IMPORTED_STATIC
 
         imported = (self.seeds or {}).get(IMPORTED_STATIC)
-        names = frozenset(imported.names) if imported is not None else frozenset()
-        return PytreeFields(self.index, names)
+        leaves = (self.seeds or {}).get(IMPORTED_LEAVES)
+        return PytreeFields(
+            self.index,
+            frozenset(imported.names) if imported is not None else frozenset(),
+            frozenset(leaves.names) if leaves is not None else frozenset(),
+        )
 
     @cached_property
     def constants(self) -> ModuleConstants:

@@ -26,7 +26,6 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-from jaxlint.analysis.constants import IMPORTED_CONSTANTS
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.host_numpy import returns_host_numpy
 from jaxlint.analysis.imports import ModuleIndex, dotted
@@ -35,11 +34,6 @@ from jaxlint.analysis.syntax import own_returns, positional_params
 
 __all__ = [
     "LIBRARY_FACTS",
-    "PASSED_ARGUMENTS",
-    "IMPORTED_STATIC",
-    "STATIC_HELPERS",
-    "BOOL_HELPERS",
-    "TAINT_REMOVING",
     "LibraryFact",
     "ParamKinds",
     "ValueKind",
@@ -52,24 +46,6 @@ __all__ = [
     "static_result",
     "static_functions",
 ]
-
-# the seeds entry (analysis.project_data.StaticHelpers) naming other modules' functions, as
-# this module calls them, whose result is a Python value
-STATIC_HELPERS = "<static returns>"
-# the seeds entry (analysis.project_data.PassedArguments): what other modules pass this
-# module's top-level functions
-PASSED_ARGUMENTS = "<passed arguments>"
-# the seeds entry (analysis.project_data.StaticAttributes): attribute names that the classes
-# of the modules this module imports declare static (pytree meta fields, shape properties)
-IMPORTED_STATIC = "<static attributes>"
-# the seeds entry (analysis.project_data.StaticHelpers under this key) naming other modules'
-# functions, as this module calls them, whose result is a Python bool (`returns_bool`)
-BOOL_HELPERS = "<bool returns>"
-# the seeds entries that only take taint away: they never make a file traced
-# (and `constants.IMPORTED_CONSTANTS`, the values of other modules' constants)
-TAINT_REMOVING = frozenset(
-    {STATIC_HELPERS, PASSED_ARGUMENTS, IMPORTED_STATIC, BOOL_HELPERS, IMPORTED_CONSTANTS}
-)
 
 
 # the methods of `jax.Array`: on a pytree argument of unknown type, only these prove an array

@@ -47,7 +47,8 @@ from jaxlint.analysis.kept_fields import (
     imports_train_state,
     static_field_read,
 )
-from jaxlint.analysis.kinds import BOOL_HELPERS, bool_valued, returns_bool, static_result
+from jaxlint.analysis.kinds import bool_valued, returns_bool, static_result
+from jaxlint.analysis.seed_keys import BOOL_HELPERS
 from jaxlint.analysis.syntax import (
     COMPREHENSIONS,
     FUNCTION_NODES,

@@ -10,11 +10,18 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from jaxlint.analysis.constants import IMPORTED_CONSTANTS, Literal
-from jaxlint.analysis.kinds import BOOL_HELPERS, IMPORTED_STATIC, PASSED_ARGUMENTS, STATIC_HELPERS
+from jaxlint.analysis.seed_keys import (
+    BOOL_HELPERS,
+    IMPORTED_LEAVES,
+    IMPORTED_STATIC,
+    PASSED_ARGUMENTS,
+    STATIC_HELPERS,
+)
 
-SUMMARY_FORMAT = 12  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 13  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
-# data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules
+# data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
+# 13: leaf_attributes, field_reads
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -162,6 +169,25 @@ class StaticAttributes:
         return cls(tuple(str(n) for n in value))
 
 
+@dataclass(frozen=True)
+class LeafAttributes:
+    """A seeds entry (under `kinds.IMPORTED_LEAVES`): attribute names that the pytree classes
+    of the project modules a module imports declare as leaves (`ModuleSummary.leaf_attributes`:
+    data fields, properties computed from them) and that no class of those modules, nor of
+    the module itself, declares static. `table.used` on a traced `PageTable` of another module
+    is then traced, as it is in the class's own module; without it the read is of unknown
+    kind (`Level.FIELD`), silent."""
+
+    names: tuple[str, ...] = ()
+
+    def to_json(self) -> list:
+        return list(self.names)
+
+    @classmethod
+    def from_json(cls, value: list) -> LeafAttributes:
+        return cls(tuple(str(n) for n in value))
+
+
 def _literal_json(value: object) -> Literal:
     """A constant as the summaries store it (a tuple of ints is a JSON list)."""
     if isinstance(value, list):
@@ -258,9 +284,12 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         bools = bool_helpers(project, path) if project.summaries[path].traced else None
         if bools is not None:
             seeds.setdefault(path, {})[BOOL_HELPERS] = bools
-        attrs = static_attributes(project, path) if project.summaries[path].traced else None
-        if attrs is not None:
-            seeds.setdefault(path, {})[IMPORTED_STATIC] = attrs
+        if project.summaries[path].traced:
+            attrs, leaves = imported_attributes(project, path)
+            if attrs is not None:
+                seeds.setdefault(path, {})[IMPORTED_STATIC] = attrs
+            if leaves is not None:
+                seeds.setdefault(path, {})[IMPORTED_LEAVES] = leaves
         consts = imported_constants(project, path) if project.summaries[path].traced else None
         if consts is not None:
             seeds.setdefault(path, {})[IMPORTED_CONSTANTS] = consts
@@ -341,14 +370,20 @@ def imported_constants(project, importer: str) -> ImportedConstants | None:  # n
     return ImportedConstants(tuple(sorted(rows.items()))) if rows else None
 
 
-def static_attributes(project, importer: str) -> StaticAttributes | None:  # noqa: ANN001
-    """The `StaticAttributes` of `importer`: what the modules it imports from (one hop: the
-    module of each `from m import C` and each `import m`, and the defining module of each
-    class its annotations name as `m.C`) declare static, less every name one of them or the
-    importer itself declares as data (names must be unambiguous, as in analysis/pytrees.py)."""
+def imported_attributes(  # noqa: ANN001
+    project, importer: str
+) -> tuple[StaticAttributes | None, LeafAttributes | None]:
+    """The `StaticAttributes` and `LeafAttributes` of `importer`: what the modules it imports
+    from (one hop: the module of each `from m import C` and each `import m`, and the defining
+    module of each class its annotations name as `m.C`) declare static, less every name one
+    of them or the importer itself declares as data, and what they declare as leaves, less
+    every name one of them or the importer declares static (names must be unambiguous, as in
+    analysis/pytrees.py)."""
     summary = project.summaries[importer]
     static: set[str] = set()
     data: set[str] = set(summary.data_attributes)
+    own_static = set(summary.static_attributes)
+    leaves: set[str] = set()
     seen: set[str] = set()
     for target in (*summary.imported.values(), *summary.annotated):
         found = project.resolve(target, importer)
@@ -364,18 +399,28 @@ def static_attributes(project, importer: str) -> StaticAttributes | None:  # noq
             if module is not None:
                 static.update(module.static_attributes)
                 data.update(module.data_attributes)
+                leaves.update(module.leaf_attributes)
     names = static - data
-    return StaticAttributes(tuple(sorted(names))) if names else None
+    leaves -= static | own_static
+    return (
+        StaticAttributes(tuple(sorted(names))) if names else None,
+        LeafAttributes(tuple(sorted(leaves))) if leaves else None,
+    )
 
 
 SEED_ENTRIES: dict[
     str,
-    type[StaticHelpers] | type[PassedArguments] | type[StaticAttributes] | type[ImportedConstants],
+    type[StaticHelpers]
+    | type[PassedArguments]
+    | type[StaticAttributes]
+    | type[LeafAttributes]
+    | type[ImportedConstants],
 ] = {
     STATIC_HELPERS: StaticHelpers,
     BOOL_HELPERS: StaticHelpers,
     PASSED_ARGUMENTS: PassedArguments,
     IMPORTED_STATIC: StaticAttributes,
+    IMPORTED_LEAVES: LeafAttributes,
     IMPORTED_CONSTANTS: ImportedConstants,
 }
 
@@ -430,6 +475,12 @@ class ModuleSummary:
     # top-level flax Module classes whose `init` draws nothing from its key
     # (flow/key_drawfree.py), for the key analysis of the modules that import them
     drawfree_modules: list[str] = field(default_factory=list)
+    # the leaves of its pytree classes (`PytreeFields.leaves`), and the attribute names its
+    # traced code reads on a traced value without knowing their kind (`Level.FIELD`, read
+    # without other modules' leaves): a `LeafAttributes` entry naming one of them changes
+    # its findings (run/parallel.py `_relint`)
+    leaf_attributes: list[str] = field(default_factory=list)
+    field_reads: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -455,6 +506,8 @@ class ModuleSummary:
             },
             "annotated": list(self.annotated),
             "drawfree_modules": list(self.drawfree_modules),
+            "leaf_attributes": list(self.leaf_attributes),
+            "field_reads": list(self.field_reads),
         }
 
     @classmethod
@@ -484,6 +537,8 @@ class ModuleSummary:
             {str(k): _literal_json(v) for k, v in data.get("constants", {}).items()},
             [str(t) for t in data.get("annotated", [])],
             [str(c) for c in data.get("drawfree_modules", [])],
+            [str(a) for a in data.get("leaf_attributes", [])],
+            [str(a) for a in data.get("field_reads", [])],
         )
 
 

@@ -240,6 +240,7 @@ def summarize(
         pytrees = facts.pytrees
         out.static_attributes = sorted(set().union(*pytrees.static.values()))
         out.data_attributes = sorted(set().union(*pytrees.data.values()))
+        out.leaf_attributes = sorted(set().union(*pytrees.leaves.values()))
     out.passes = passed_arguments(facts.index, _Imports(facts.index, module, is_package), module)
     # a flax/equinox Module's methods are traced when it is applied, with no transform named
     # in this text: they read the kinds other modules give too (e3nn-jax's `LinearSHTP`)
@@ -252,6 +253,7 @@ def summarize(
     _imported_names(facts, imports, out)
     if out.static_attributes or out.imported:
         out.annotated = _annotated_classes(facts.index, out.imported)
+    out.field_reads = sorted(facts.field_reads())
     if not transforms_used or not module:
         return out
     imports.index = facts.index
@@ -346,11 +348,17 @@ def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
                 out.key_products[fn.name] = [list(p) for p in sorted(paths)]
 
 
+def _traced_argument(level: int) -> bool:
+    """An argument that makes another module's function traced: a traced value or a
+    container of them, not a value of unknown kind (`Level.FIELD`)."""
+    from jaxlint.analysis.flow.levels import Level
+
+    return level >= Level.CONTAINER and level != Level.FIELD
+
+
 def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  # noqa: ANN001
     """Calls from the `eligible` functions to top-level functions of other modules, with the
     positions and keywords that receive traced values (`ModuleSummary.outgoing`)."""
-    from jaxlint.analysis.flow.levels import Level
-
     index: ModuleIndex = facts.index
     traced = facts.traced
     taint = traced.taint
@@ -391,10 +399,10 @@ def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  
         for i, a in enumerate(call.args):
             if isinstance(a, ast.Starred):
                 break
-            if taint.level(a) >= Level.CONTAINER:
+            if _traced_argument(taint.level(a)):
                 positions.append(i)
         keywords = sorted(
-            kw.arg for kw in call.keywords if kw.arg and taint.level(kw.value) >= Level.CONTAINER
+            kw.arg for kw in call.keywords if kw.arg and _traced_argument(taint.level(kw.value))
         )
         if not positions and not keywords:
             continue  # only static values: the callee is not traced through this call

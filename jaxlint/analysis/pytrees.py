@@ -31,7 +31,8 @@ from functools import cached_property
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import STATIC_ATTRS
-from jaxlint.analysis.kinds import STATIC_METHODS, ValueKind, annotation_kind
+from jaxlint.analysis.kinds import ARRAY_METHODS, STATIC_METHODS, ValueKind, annotation_kind
+from jaxlint.analysis.transforms import module_library
 
 STATIC_HELPER_NAMES = frozenset({"static_field"})
 # annotations that declare a static field: `residual_dim: jdc.Static[int]` (jax_dataclasses)
@@ -40,6 +41,7 @@ FIELD_FUNCTIONS = frozenset({"field"})  # dataclasses.field, flax.struct.field, 
 REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
 REGISTER_STATIC = frozenset({"jax.tree_util.register_static", "jax.tree.register_static"})
 REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
+_PLAIN_DATACLASSES = frozenset({"dataclasses.dataclass", "dataclass"})
 REGISTER_NODE = frozenset(
     {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"}
 )
@@ -112,13 +114,26 @@ def _shape_metadata(node: ast.AST, me: str, static: set[str], depth: int = 0) ->
 class PytreeFields:
     """Per class of the module: its static fields and its data fields."""
 
-    def __init__(self, index: ModuleIndex, imported: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        imported: frozenset[str] = frozenset(),
+        imported_leaves: frozenset[str] = frozenset(),
+    ) -> None:
         self.index = index
         # names the modules this one imports declare static and none of them (nor this
         # module) declares as data (the project index's `StaticAttributes`)
         self.imported = imported
+        # names the pytree classes of those modules declare as leaves, none as static
+        self.imported_leaves = imported_leaves
         self.static: dict[ast.ClassDef, set[str]] = {}
         self.data: dict[ast.ClassDef, set[str]] = {}
+        # the data fields of classes JAX flattens into leaves (a registered dataclass,
+        # `PyTreeNode`, an equinox Module, a NamedTuple): under a transform they are traced.
+        # A flax Module's fields are its configuration, a plain dataclass is no pytree.
+        self.leaves: dict[ast.ClassDef, set[str]] = {}
+        # of those, the properties that compute an array from leaves (`self.step > 100`)
+        self.array_properties: set[str] = set()
         self._marker_cache: dict[ast.AST, bool] = {}
         self._find()
 
@@ -129,6 +144,22 @@ class PytreeFields:
         static = set().union(*self.static.values()) if self.static else set()
         data = set().union(*self.data.values()) if self.data else set()
         return frozenset((static | self.imported) - data)
+
+    @cached_property
+    def leaf_names(self) -> frozenset[str]:
+        """Attribute names some pytree class (of this module or, through the project index, of
+        a module it imports) declares as a leaf and no class declares static: reading one on
+        a traced pytree gives a traced value (`state.env_map`)."""
+        leaves = set().union(*self.leaves.values()) if self.leaves else set()
+        static = set().union(*self.static.values()) if self.static else set()
+        return frozenset((leaves | self.imported_leaves) - static - self.imported)
+
+    def is_leaf_attribute(self, attr: str, cls: ast.ClassDef | None = None) -> bool:
+        """`value.attr` is a leaf of a pytree: of `cls` when the value's class is known, else
+        by the (unambiguous) name."""
+        if cls is not None:
+            return attr in self.leaves.get(cls, ())
+        return attr in self.leaf_names
 
     def class_named(self, annotation: ast.AST | None) -> ast.ClassDef | None:
         """The class of this module an annotation names (`Grid`, `"Grid"`, `Optional[Grid]`)."""
@@ -146,6 +177,14 @@ class PytreeFields:
         for cls in self.data:
             if cls.name == name:
                 return cls
+        return None
+
+    def param_class(self, fn: ast.AST, name: str) -> ast.ClassDef | None:
+        """The class of this module that the annotation of `fn`'s parameter `name` names."""
+        args = getattr(fn, "args", None)
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if args is not None else ():
+            if a.arg == name:
+                return self.class_named(a.annotation)
         return None
 
     def is_static_attribute(self, attr: str, cls: ast.ClassDef | None = None) -> bool:
@@ -194,6 +233,11 @@ class PytreeFields:
                 self.static[cls] = static
             if data and (static or self._is_pytree_class(cls)):
                 self.data[cls] = data
+            if data and self._flattened(cls):
+                leaves = data - static
+                computed = self._array_properties(cls, leaves)
+                self.array_properties |= computed
+                self.leaves[cls] = leaves | computed
         for call in self.index.calls:
             q = self.index.qualname(call.func)
             if q in REGISTER_DATACLASS and call.args:
@@ -205,6 +249,7 @@ class PytreeFields:
                         self.static.setdefault(cls, set()).update(_literal_strs(kw.value))
                     elif kw.arg == "data_fields":
                         self.data.setdefault(cls, set()).update(_literal_strs(kw.value))
+                        self.leaves.setdefault(cls, set()).update(_literal_strs(kw.value))
             elif q in REGISTER_NODE and len(call.args) >= 2:
                 cls = self._local_class(call.args[0])
                 flatten = self.index.resolve_function(call.args[1])
@@ -220,6 +265,8 @@ class PytreeFields:
                         self.static[cls] = static
                     if data:
                         self.data[cls] = data
+                    if children:
+                        self.leaves[cls] = children - aux
 
     def _static_properties(self, cls: ast.ClassDef, static: set[str]) -> set[str]:
         """Properties of `cls` whose every return is shape metadata (`self.x.shape[0]`,
@@ -244,6 +291,61 @@ class PytreeFields:
             if returns and all(r is not None and _shape_metadata(r, me, static) for r in returns):
                 out.add(stmt.name)
         return out
+
+    def _array_properties(self, cls: ast.ClassDef, leaves: set[str]) -> set[str]:
+        """Properties of a pytree class whose every return computes an array from its leaves
+        (`self.page_indices.sum()`, `self.a * self.b`, `jnp.exp(self.log_scale)`): traced on a
+        traced object, as the leaves are."""
+        out: set[str] = set()
+        for stmt in cls.body:
+            if not isinstance(stmt, ast.FunctionDef) or not stmt.args.args:
+                continue
+            if not any(
+                (dotted(d) or "").rsplit(".", 1)[-1] in ("property", "cached_property")
+                for d in stmt.decorator_list
+            ):
+                continue
+            me = stmt.args.args[0].arg
+            returns = [
+                r.value
+                for r in ast.walk(stmt)
+                if isinstance(r, ast.Return) and self.index.enclosing_function(r) is stmt
+            ]
+            if returns and all(r is not None and self._from_leaves(r, me, leaves) for r in returns):
+                out.add(stmt.name)
+        return out
+
+    def _from_leaves(self, node: ast.AST, me: str, leaves: set[str], depth: int = 0) -> bool:
+        """`node`, read in a method whose object is `me`, is an array computed from a leaf."""
+        if depth > 8:
+            return False
+        if isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.value.id == me:
+                return node.attr in leaves
+            return node.attr in ("T", "mT", "real", "imag") and self._from_leaves(
+                node.value, me, leaves, depth + 1
+            )
+        if isinstance(node, ast.Subscript):
+            return self._from_leaves(node.value, me, leaves, depth + 1)
+        if isinstance(node, ast.BinOp):
+            return self._from_leaves(node.left, me, leaves, depth + 1) or self._from_leaves(
+                node.right, me, leaves, depth + 1
+            )
+        if isinstance(node, ast.UnaryOp):
+            return self._from_leaves(node.operand, me, leaves, depth + 1)
+        if isinstance(node, ast.Compare):
+            return any(
+                self._from_leaves(n, me, leaves, depth + 1) for n in (node.left, *node.comparators)
+            )
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr in ARRAY_METHODS:
+                if self._from_leaves(func.value, me, leaves, depth + 1):
+                    return True
+            q = self.index.qualname(func) or ""
+            if q.startswith(("jax.numpy.", "jax.lax.", "jax.nn.")):
+                return any(self._from_leaves(a, me, leaves, depth + 1) for a in node.args)
+        return False
 
     def _registers_static(self, decorator: ast.AST) -> bool:
         """`@jax.tree_util.register_static`, or a decorator of this module that applies it
@@ -277,6 +379,28 @@ class PytreeFields:
         (`timestep: int`) are not: they are traced when the object is a jit argument."""
         kind = annotation_kind(self.index, annotation, entry=True)
         return kind is ValueKind.STATIC or kind is ValueKind.CALLABLE
+
+    def _flattened(self, cls: ast.ClassDef) -> bool:
+        """JAX flattens instances of `cls` into leaves: a registered dataclass
+        (`flax.struct.dataclass`, `chex.dataclass`, `jax.tree_util.register_dataclass`, a
+        `pytree_dataclass`), a `PyTreeNode`/`Struct`, an equinox Module, a NamedTuple, or a
+        `register_pytree_node_class` (its `tree_flatten` decides). Not a flax Module (its
+        fields are configuration) nor a plain `dataclasses.dataclass` (no pytree at all)."""
+        for dec in cls.decorator_list:
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            q = self.index.qualname(target) or dotted(target) or ""
+            if q in REGISTER_NODE_CLASS:
+                return True
+            if q.endswith(("dataclass", "register_dataclass")) and q not in _PLAIN_DATACLASSES:
+                return True
+        library = module_library(self.index, cls)
+        if library is not None:
+            return library == "equinox"
+        for base in cls.bases:
+            q = self.index.qualname(base) or dotted(base) or ""
+            if q.endswith(("PyTreeNode", "Struct", "NamedTuple")):
+                return True
+        return False
 
     def _is_pytree_class(self, cls: ast.ClassDef) -> bool:
         for dec in cls.decorator_list:

@@ -428,8 +428,12 @@ class TracedFunctions(Generic[BodyT]):
         target, arg_nodes, kw_nodes, strip_self = found
         self._narrow_not_none(node, target, arg_nodes, kw_nodes, strip_self)
         levels = [taint.level(a) for a in arg_nodes]
-        strongest = max([*levels, *(taint.level(v) for v in kw_nodes.values()), Level.NONE])
-        if strongest < Level.CONTAINER:
+        given = (*levels, *(taint.level(v) for v in kw_nodes.values()))
+        # values of unknown kind (FIELD) alone make no helper traced (unknown stays silent);
+        # they reach the parameters of one that is
+        if not any(lv >= Level.TREE or lv == Level.CONTAINER for lv in given) and not (
+            Level.FIELD in given and self.is_traced_now(target)
+        ):
             # a nested function of this traced function runs on its tracers when called
             if not (
                 self.index.enclosing_function(target) is current
@@ -523,8 +527,8 @@ class TracedFunctions(Generic[BodyT]):
             return  # otherwise a transform of its own decides what is static
         grew = False
         for name, lv in incoming.items():
-            if lv >= Level.TREE and lv > known.get(name, Level.NONE):
-                known[name] = lv
+            if lv >= Level.FIELD and lv > known.get(name, Level.NONE):
+                known[name] = lv  # FIELD too: a jax.numpy result of it is traced there
                 grew = True
         self._callers.setdefault(target, set()).add(current)
         if existing is None:

@@ -18,7 +18,7 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -138,17 +138,30 @@ class Task:
     edits: bool = False
 
 
-def _relint(seeds: Mapping[str, object] | None, first: list[Diagnostic]) -> bool:
+def _relint(
+    seeds: Mapping[str, object] | None, first: list[Diagnostic], field_reads: Sequence[str] = ()
+) -> bool:
     """Whether a file linted without seeds must be linted again with them. Not when its only
     entry names imported helpers that return Python values (analysis/kinds.py): that entry only
     takes taint away, so it changes nothing where the first pass found no taint-based finding
-    (most files that import such a helper: linting them twice doubled the cold time)."""
+    (most files that import such a helper: linting them twice doubled the cold time). Other
+    modules' leaves (`LeafAttributes`) add taint only to the attributes the first pass read
+    without knowing their kind (`field_reads`, from its summary)."""
     from jaxlint.analysis.constants import IMPORTED_CONSTANTS
-    from jaxlint.analysis.kinds import BOOL_HELPERS, IMPORTED_STATIC, STATIC_HELPERS
+    from jaxlint.analysis.seed_keys import (
+        BOOL_HELPERS,
+        IMPORTED_LEAVES,
+        IMPORTED_STATIC,
+        STATIC_HELPERS,
+    )
 
     if not seeds:
         return False
-    if not set(seeds) <= {STATIC_HELPERS, IMPORTED_STATIC, BOOL_HELPERS, IMPORTED_CONSTANTS}:
+    leaves = seeds.get(IMPORTED_LEAVES)
+    if leaves is not None and set(leaves.names) & set(field_reads):  # type: ignore[attr-defined]
+        return True
+    removing = {STATIC_HELPERS, IMPORTED_STATIC, BOOL_HELPERS, IMPORTED_CONSTANTS, IMPORTED_LEAVES}
+    if not set(seeds) <= removing:
         return True
     return any(d.code.startswith(("JAX1", "JAX4", "JAX5", "JAX6")) for d in first)
 
@@ -345,17 +358,20 @@ def _first_pass(
     from jaxlint.analysis.project import ModuleSummary
 
     results: dict[int, list[Diagnostic]] = {}
+    reads: dict[int, list[str]] = {}
     for i, diags, stored, summary in _run(first, cache, jobs):
         results[i] = diags
         wrote |= stored
         if summary is not None:
             apath = os.path.abspath(first[i].path)
             names = project.names.get(apath, [])
-            project.add_module(apath, names, ModuleSummary.from_json(summary), same_inputs=True)
+            parsed = ModuleSummary.from_json(summary)
+            reads[i] = parsed.field_reads
+            project.add_module(apath, names, parsed, same_inputs=True)
     project.inputs_complete()  # the join may use (and fill) the cache from here
     for i, task in enumerate(first):
         seeds = project.seeds_for(task.path)
-        if _relint(seeds, results.get(i, [])):
+        if _relint(seeds, results.get(i, []), reads.get(i, ())):
             rest.append((task.path, task.display))  # seeds arrived: lint it again
         else:
             out.extend(results.get(i, []))

@@ -16,6 +16,7 @@ from functools import reduce
 from typing import TypeVar
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.jax_api import TRACER_ERRORS
 from jaxlint.analysis.kinds import ARRAY_TYPES, HOST_TYPES
 from jaxlint.analysis.kinds import tracer_attribute as _tracer_attribute
 
@@ -99,3 +100,14 @@ def jit_disabled(index: ModuleIndex, test: ast.AST) -> tuple[bool, bool]:
         return isinstance(t, ast.Attribute) and index.qualname(t) == _DISABLE_JIT, False
 
     return _through_logic(test, leaf, bool)
+
+
+def catches_tracer_errors(node: ast.AST) -> bool:
+    """A `try` with a handler for JAX's tracer errors (probing for concreteness on purpose)."""
+    for handler in getattr(node, "handlers", ()):
+        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        for t in types:
+            name = dotted(t) if t is not None else None
+            if name and any(err in name for err in TRACER_ERRORS):
+                return True
+    return False

@@ -4,6 +4,8 @@ transfer functions, run on the flow walker (`flow/walker.py`) to a fixed point o
 Levels (`flow/levels.py`, joined by max):
 - NONE: concrete or static (shapes, dtypes, literals, module constants, static args);
 - CONTAINER: a Python list/tuple/dict holding traced values (its truthiness and len are fine);
+- FIELD: of unknown kind: an attribute of a traced pytree that no class declares a leaf
+  (`cfg.n_layers` may be aux data), and what is computed from it alone; not traced;
 - TREE: a traced argument or a part of one: an array, or a pytree of arrays (truthiness of a
   dict-of-arrays is fine, so a bare TREE in an `if` is left alone);
 - ARRAY: certainly a traced array: the result of arithmetic, a comparison or a jnp/lax op.
@@ -23,11 +25,15 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from jaxlint.analysis.calls import CallKind
-from jaxlint.analysis.flow.concrete_guards import concrete_guard, jit_disabled
-from jaxlint.analysis.flow.levels import Level
+from jaxlint.analysis.flow.concrete_guards import (
+    catches_tracer_errors,
+    concrete_guard,
+    jit_disabled,
+)
+from jaxlint.analysis.flow.levels import EnvLattice, Level, arith, part_of
 from jaxlint.analysis.flow.taint_queries import TaintQueries
 from jaxlint.analysis.flow.walker import ForwardWalker
-from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
     AOT_METHODS,
     ARRAY_ATTRS,
@@ -40,7 +46,6 @@ from jaxlint.analysis.jax_api import (
     STATIC_ATTRS,
     STATIC_CALLS,
     STATIC_FACTORIES,
-    TRACER_ERRORS,
     TREE_CONTAINERS,
     TREE_MAP,
     TREE_METHODS,
@@ -63,7 +68,7 @@ from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
 if TYPE_CHECKING:
     from jaxlint.analysis.traced import TracedFunctions
 
-__all__ = ["Level", "TaintAnalysis", "catches_tracer_errors"]
+__all__ = ["Level", "TaintAnalysis"]
 
 _MAPPED = frozenset({CallKind.MAPPED})  # `jax.tree.map(f, tree)`: f runs on the leaves
 # flow facts riding in the taint state next to the names (no identifier has a NUL): the name
@@ -83,39 +88,11 @@ def _rows_of(display: ast.List | ast.Tuple, width: int) -> bool:
     )
 
 
-def catches_tracer_errors(node: ast.AST) -> bool:
-    """A `try` with a handler for JAX's tracer errors (probing for concreteness on purpose)."""
-    for handler in getattr(node, "handlers", ()):
-        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-        for t in types:
-            name = dotted(t) if t is not None else None
-            if name and any(err in name for err in TRACER_ERRORS):
-                return True
-    return False
-
-
-class _EnvLattice:
-    """Traced levels per name, joined by max (a missing name is NONE)."""
-
-    def copy(self, state: dict[str, Level]) -> dict[str, Level]:
-        return dict(state)
-
-    def join(self, a: dict[str, Level], b: dict[str, Level]) -> dict[str, Level]:
-        out = dict(a)
-        for name, level in b.items():
-            if level > out.get(name, Level.NONE):
-                out[name] = level
-        return out
-
-    def equal(self, a: dict[str, Level], b: dict[str, Level]) -> bool:
-        return a == b
-
-
 class _TaintFlow(ForwardWalker[dict[str, Level]]):
     """The walker with the taint analysis' transfer functions."""
 
     def __init__(self, analysis: TaintAnalysis) -> None:
-        super().__init__(_EnvLattice())
+        super().__init__(EnvLattice())
         self.a = analysis
         self.transfer = analysis.transfer  # type: ignore[method-assign]
         self.branch_test = analysis.branch_test  # type: ignore[method-assign]
@@ -163,6 +140,9 @@ class TaintAnalysis(TaintQueries):
         self._probe = 0  # inside a concreteness probe (`try: ... except ConcretizationTypeError`)
         self._flow = _TaintFlow(self)
         self._iter_levels = {}
+        # attribute names read on a traced value without a class that says what they are
+        # (`Level.FIELD`): another module's leaves may say (analysis/project_data.py)
+        self.field_reads: set[str] = set()
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
         self._not_none: set[str] = set()  # parameters bound to a value by every application
 
@@ -185,20 +165,27 @@ class TaintAnalysis(TaintQueries):
             return self._pytrees_factory()
         return PytreeFields(self.index)
 
+    def _annotated_class(self, node: ast.Attribute) -> ast.ClassDef | None:
+        """The class of this module that the annotation of the parameter `node` reads names."""
+        if not isinstance(node.value, ast.Name) or self._current is None:
+            return None
+        return self.pytrees.param_class(self._current, node.value.id)
+
     def _static_field(self, node: ast.Attribute) -> bool:
         """`grid.num_dims` where `num_dims` is a static (meta) field of the pytree's class."""
         pytrees = self.pytrees
         if not pytrees.static and not pytrees.imported:
             return False
-        cls = None
-        if isinstance(node.value, ast.Name) and self._current is not None:
-            args = getattr(self._current, "args", None)
-            if args is not None:
-                for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
-                    if a.arg == node.value.id:
-                        cls = pytrees.class_named(a.annotation)
-                        break
-        return pytrees.is_static_attribute(node.attr, cls)
+        return pytrees.is_static_attribute(node.attr, self._annotated_class(node))
+
+    def _leaf_field(self, node: ast.Attribute) -> bool:
+        """`state.env_map` where `env_map` is a leaf of the pytree's class (its class is
+        known from the annotation, or the name is a leaf of some pytree class of this module
+        or of a module it imports, and static in none): a traced value under a transform."""
+        pytrees = self.pytrees
+        if not pytrees.leaves and not pytrees.imported_leaves:
+            return False
+        return pytrees.is_leaf_attribute(node.attr, self._annotated_class(node))
 
     # -- one function of the fixed point (analysis/traced.py drives it) --------------------
     @property
@@ -292,9 +279,7 @@ class TaintAnalysis(TaintQueries):
         elif isinstance(node, ast.AugAssign):
             value = self.expr(node.value, env)
             target_level = self.expr(node.target, env)
-            joined = max(value, target_level)
-            if joined >= Level.TREE:
-                joined = Level.ARRAY
+            joined = arith(value, target_level)
             if isinstance(node.target, ast.Name):
                 env[node.target.id] = joined
                 env.pop(MASK_KEY + node.target.id, None)
@@ -440,7 +425,7 @@ class TaintAnalysis(TaintQueries):
                     self.bind(t, v, self.level(v), env)
             else:
                 elts = self._call_elements(value_node, len(target.elts))
-                part = Level.TREE if level >= Level.CONTAINER else Level.NONE
+                part = part_of(level)
                 for i, t in enumerate(target.elts):
                     self.bind(t, None, elts[i] if elts is not None else part, env)
         elif isinstance(target, ast.Starred):
@@ -500,7 +485,7 @@ class TaintAnalysis(TaintQueries):
                 self.bind(
                     target.elts[1],
                     None,
-                    Level.TREE if owner >= Level.CONTAINER else Level.NONE,
+                    part_of(owner),
                     env,
                 )
                 return
@@ -558,12 +543,12 @@ class TaintAnalysis(TaintQueries):
                 node.left, (ast.Constant, ast.JoinedStr)
             ):
                 return Level.NONE  # "%s" % x string formatting
-            return Level.ARRAY if max(a, b) >= Level.TREE else Level.NONE
+            return arith(a, b)
         if isinstance(node, ast.UnaryOp):
             v = self.expr(node.operand, env)
             if isinstance(node.op, ast.Not) and v == Level.TREE:
                 return Level.NONE  # `not tree`: container truthiness, a Python bool
-            return Level.ARRAY if v >= Level.TREE else Level.NONE
+            return arith(v)
         if isinstance(node, ast.BoolOp):
             out, cur = Level.NONE, env
             for v in node.values:
@@ -617,15 +602,26 @@ class TaintAnalysis(TaintQueries):
                 return Level.NONE  # a field or property of an object of unknown class
         if base == Level.CONTAINER:
             return Level.NONE
+        if base == Level.FIELD:
+            return Level.FIELD
         if node.attr in ARRAY_ATTRS:
             return Level.ARRAY
-        if base == Level.TREE and self._static_field(node):
+        if base == Level.ARRAY:
+            return Level.ARRAY
+        if self._static_field(node):
             return Level.NONE  # pytree meta data: a Python value under tracing
-        if base == Level.TREE and self._filtered:
+        if self._filtered:
             # equinox / nnx transforms trace only the array leaves: a field of a Module or
             # pytree argument (`solver.term_structure`, `cfg.n`) may well be static
             return Level.NONE
-        return base
+        # an attribute of a traced pytree is a leaf only when its class says so; otherwise
+        # it may be auxiliary data (`cfg.n_layers` of a `register_static` config, `mjx.Model.nu`,
+        # a `static_field` of a class nobody here can see): unknown, not traced
+        if self._leaf_field(node):
+            # a property computed from leaves (`self.step > 100`) is an array, not a subtree
+            return Level.ARRAY if node.attr in self.pytrees.array_properties else Level.TREE
+        self.field_reads.add(node.attr)
+        return Level.FIELD
 
     def _display(
         self, node: ast.Tuple | ast.List | ast.Set | ast.Dict, env: dict[str, Level]
@@ -657,10 +653,10 @@ class TaintAnalysis(TaintQueries):
             ):
                 pass  # `if state == sentinel:` where `sentinel` is the parameter's default
             elif isinstance(op, (ast.In, ast.NotIn)):
-                if prev >= Level.TREE:  # `key in dict` is static; a traced needle is not
-                    result = Level.ARRAY
-            elif max(prev, right) >= Level.TREE:
-                result = Level.ARRAY
+                if prev >= Level.FIELD:  # `key in dict` is static; a traced needle is not
+                    result = max(result, arith(prev))
+            else:
+                result = max(result, arith(prev, right))
             prev, prev_node = right, comp
         return result
 
@@ -691,6 +687,39 @@ class TaintAnalysis(TaintQueries):
             elt = self.expr(node.elt, inner_env)  # type: ignore[attr-defined]
         return Level.CONTAINER if elt > Level.NONE else Level.NONE
 
+    def _method(
+        self, func: ast.Attribute, node: ast.Call, receiver: Level, env: dict[str, Level]
+    ) -> Level:
+        """`value.m(...)` on a value that holds traced parts (or parts of unknown kind) and
+        that no import names."""
+        if func.attr in KEY_METHODS and not node.args:
+            return Level.NONE  # `obs.keys()`: the dict's keys are its treedef, not leaves
+        if receiver == Level.CONTAINER:
+            return Level.CONTAINER if func.attr in DICT_METHODS else Level.TREE
+        if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
+            return Level.NONE
+        if func.attr in STATIC_METHODS:  # library facts: `x.has_axis("pos")`
+            return Level.NONE
+        if receiver == Level.FIELD:
+            return Level.FIELD  # a method of a value of unknown kind: unknown
+        if func.attr in DICT_METHODS:
+            return Level.CONTAINER
+        if func.attr in TREE_METHODS:
+            return Level.TREE
+        if (
+            isinstance(func.value, ast.Name)
+            and OBJECT_KEY + func.value.id in env
+            and func.attr not in ARRAY_METHODS
+        ):
+            return Level.NONE  # `A.out_size()`: a method of an object of unknown class
+        if func.attr not in ARRAY_METHODS:
+            # not a method of `jax.Array`, so the receiver is an object (a Module, a layer, a
+            # state, a dataclass of static metadata): its result is whatever the method
+            # returns, unknown, and unknown is not traced (jaxsim's `model.dofs()`, a sum
+            # over a `Static[...]` field)
+            return Level.CONTAINER
+        return Level.ARRAY
+
     def _call(self, node: ast.Call, env: dict[str, Level]) -> Level:  # noqa: C901
         func = node.func
         receiver = Level.NONE
@@ -710,32 +739,7 @@ class TaintAnalysis(TaintQueries):
         if isinstance(func, ast.Attribute) and receiver == Level.NONE and func.attr in AOT_METHODS:
             return Level.NONE  # `jitted.lower(x).compile().cost_analysis()`: host objects
         if isinstance(func, ast.Attribute) and receiver > Level.NONE and q is None:
-            if func.attr in KEY_METHODS and not node.args:
-                return Level.NONE  # `obs.keys()`: the dict's keys are its treedef, not leaves
-        if isinstance(func, ast.Attribute) and receiver >= Level.TREE and q is None:
-            if func.attr in STATIC_ATTRS or func.attr in CONCRETE_METHODS:
-                return Level.NONE
-            if func.attr in STATIC_METHODS:  # library facts: `x.has_axis("pos")`
-                return Level.NONE
-            if func.attr in DICT_METHODS:
-                return Level.CONTAINER
-            if func.attr in TREE_METHODS:
-                return Level.TREE
-            if (
-                isinstance(func.value, ast.Name)
-                and OBJECT_KEY + func.value.id in env
-                and func.attr not in ARRAY_METHODS
-            ):
-                return Level.NONE  # `A.out_size()`: a method of an object of unknown class
-            if func.attr not in ARRAY_METHODS:
-                # not a method of `jax.Array`, so the receiver is an object (a Module, a
-                # layer, a state, a dataclass of static metadata): its result is whatever the
-                # method returns, unknown, and unknown is not traced (jaxsim's
-                # `model.dofs()`, a sum over a `Static[...]` field)
-                return Level.CONTAINER
-            return Level.ARRAY
-        if isinstance(func, ast.Attribute) and receiver == Level.CONTAINER and q is None:
-            return Level.CONTAINER if func.attr in DICT_METHODS else Level.TREE
+            return self._method(func, node, receiver, env)
         if q in TREE_MAP and node.args:
             mapped = self.calls.function(node, _MAPPED)
             if mapped is not None and mapped in self.returns:
@@ -771,6 +775,8 @@ class TaintAnalysis(TaintQueries):
         if q and q.startswith(ARRAY_MODULES):
             return Level.ARRAY
         if q in ("sum", "abs", "round", "pow", "divmod", "min", "max"):
+            if strongest == Level.FIELD:
+                return Level.FIELD
             return Level.ARRAY if strongest >= Level.TREE else Level.TREE
         if q in (
             "list",
@@ -787,4 +793,8 @@ class TaintAnalysis(TaintQueries):
             return Level.CONTAINER
         if callee is not None and self.traced.is_traced_now(callee):
             return Level.NONE if self.returns.get(callee) is None else self.returns[callee]
+        if strongest == Level.FIELD and not any(
+            lv == Level.CONTAINER for lv in (*args, *kwargs.values())
+        ):
+            return Level.FIELD  # code nobody here can see, given values of unknown kind
         return Level.TREE

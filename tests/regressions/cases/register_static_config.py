@@ -2,7 +2,9 @@
 - a class decorated `@jax.tree_util.register_static` (directly, or through a decorator of the
   module that applies it, `jax_static = lambda cls: tree_util.register_static(...)`) is a
   pytree with no leaves: its fields are Python values under jit (`cfg.moe_num_experts`).
-The twin: a plain dataclass config passed to jit (its fields are leaves: traced)."""
+The twin: a config registered as a pytree dataclass (`register_dataclass`) passed to jit: its
+fields are leaves, traced. (A plain `dataclasses.dataclass` is no pytree at all: jit raises
+TypeError on it, so its fields are of unknown kind and stay silent.)"""
 
 import dataclasses
 from functools import partial
@@ -60,6 +62,7 @@ def ffn(x, cfg: Config, sizes: Sizes, layer: Layer):
     return out, chosen
 
 
+@jax.tree_util.register_dataclass
 @dataclasses.dataclass
 class PlainConfig:
     top_k: int

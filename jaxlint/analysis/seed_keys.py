@@ -1,0 +1,44 @@
+"""The names of the project index's seeds entries: what other modules tell a module about
+the values it reads from them (analysis/project_data.py builds them, analysis/kinds.py,
+pytrees.py and the taint read them). A module of its own so that the engine and the pool can
+ask which entries a file has without importing the kinds.
+"""
+
+from __future__ import annotations
+
+from jaxlint.analysis.constants import IMPORTED_CONSTANTS
+
+__all__ = [
+    "BOOL_HELPERS",
+    "IMPORTED_LEAVES",
+    "IMPORTED_STATIC",
+    "NO_ENTRIES",
+    "PASSED_ARGUMENTS",
+    "STATIC_HELPERS",
+    "TAINT_REMOVING",
+]
+
+# the seeds entry (analysis.project_data.StaticHelpers) naming other modules' functions, as
+# this module calls them, whose result is a Python value
+STATIC_HELPERS = "<static returns>"
+# the seeds entry (analysis.project_data.PassedArguments): what other modules pass this
+# module's top-level functions
+PASSED_ARGUMENTS = "<passed arguments>"
+# the seeds entry (analysis.project_data.StaticAttributes): attribute names that the classes
+# of the modules this module imports declare static (pytree meta fields, shape properties)
+IMPORTED_STATIC = "<static attributes>"
+# the seeds entry (analysis.project_data.LeafAttributes): attribute names that the pytree
+# classes of the modules this module imports declare as leaves (traced on a traced object)
+IMPORTED_LEAVES = "<leaf attributes>"
+# the seeds entry (analysis.project_data.StaticHelpers under this key) naming other modules'
+# functions, as this module calls them, whose result is a Python bool (`returns_bool`)
+BOOL_HELPERS = "<bool returns>"
+# the seeds entries that only take taint away: they never make a file traced
+# (and `constants.IMPORTED_CONSTANTS`, the values of other modules' constants)
+TAINT_REMOVING = frozenset(
+    {STATIC_HELPERS, PASSED_ARGUMENTS, IMPORTED_STATIC, BOOL_HELPERS, IMPORTED_CONSTANTS}
+)
+# the seeds entries that make no function traced (a file they reach without JAX words has
+# nothing for the taint to act on): these and the leaves, which only refine what a traced
+# function reads
+NO_ENTRIES = TAINT_REMOVING | {IMPORTED_LEAVES}
