@@ -4,7 +4,7 @@ A fresh set is only fresh if its code was not already seen through a prior corpu
 vendored library or a copied trainer would let rules tuned on that corpus look better than they
 are. Written for set v11 as the reusable form of the check v10 ran by hand (same measure):
 
-    python benchmarks/precision_tools/overlap_check.py ROOT [extra_prior_key ...]
+    python benchmarks/precision_tools/overlap_check.py ROOT [--within] [extra_prior_key ...]
 
 For each exported candidate ROOT/repos/OWNER+NAME, the share of its distinct stripped .py lines
 (at least 40 characters, not comments) that also occur in the .py files of a prior-corpus repo.
@@ -12,6 +12,9 @@ Prior repos: every "repo" of benchmarks/*/corpus.json on /work/main (plus the ex
 read at mirror HEAD (/work/.mirror/KEY/repo) or, without a mirror, from an exported copy under
 /work/precision-v*/repos/KEY or /work/corpora/KEY; repos with neither are listed as not compared.
 Prints one line per candidate: key, distinct long lines, share, top three sources by shared lines.
+With --within (set v14), every other export under ROOT/repos is a source too, so that near-copies
+inside the new set show; a line counts as shared only when a repository other than the candidate
+itself holds it (without --within a candidate is never among the sources, so nothing changes).
 """
 
 import collections
@@ -82,7 +85,8 @@ def dir_py(key: str) -> list[bytes] | None:
 def main() -> None:
     """Index every prior repo's long lines, then score each candidate export."""
     root = pathlib.Path(sys.argv[1])
-    prior = set(sys.argv[2:])
+    within = "--within" in sys.argv[2:]
+    prior = {a for a in sys.argv[2:] if a != "--within"}
     for f in glob.glob("/work/main/benchmarks/*/corpus.json"):
         for r in json.loads(pathlib.Path(f).read_text()).get("repos", []):
             prior.add((r["repo"] if isinstance(r, dict) else r).replace("/", "+"))
@@ -105,14 +109,21 @@ def main() -> None:
         + " ".join(missing)
     )
     print(f"prior lines {total}")
-    for d in sorted(root.joinpath("repos").iterdir(), key=lambda p: p.name.lower()):
+    cands = sorted(root.joinpath("repos").iterdir(), key=lambda p: p.name.lower())
+    if within:
+        for d in cands:
+            for s in long_lines([f.read_bytes() for f in d.rglob("*.py")]):
+                where[s].append(d.name)
+        print(f"# --within: {len(cands)} exports under {root / 'repos'} are sources too")
+    for d in cands:
         mine = long_lines([f.read_bytes() for f in d.rglob("*.py")])
         src: collections.Counter[str] = collections.Counter()
         shared = 0
         for s in mine:
-            if s in where:
+            others = set(where.get(s, ())) - {d.name}
+            if others:
                 shared += 1
-                src.update(set(where[s]) - {d.name})
+                src.update(others)
         share = shared / len(mine) if mine else 0.0
         print(f"{d.name:52} {len(mine):6} {share:.3f} {src.most_common(3)}")
 
