@@ -151,14 +151,7 @@ def _annotation(index: ModuleIndex, ann: ast.AST | None, depth: int) -> tuple[Va
         if ann.value is None:
             return ValueKind.STATIC, False
         if isinstance(ann.value, str):
-            try:
-                parsed = ast.parse(ann.value, mode="eval").body
-            except SyntaxError:
-                return ValueKind.UNKNOWN, False
-            for node in ast.walk(parsed):  # names resolve in the module's top scope
-                if isinstance(node, ast.Name):
-                    node.jl_scope = index.scopes[index.tree]  # type: ignore[attr-defined]
-            return _annotation(index, parsed, depth + 1)
+            return _annotation(index, _quoted(index, ann), depth + 1)
         return ValueKind.UNKNOWN, False
     if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):  # `str | None`
         return _union(index, [ann.left, ann.right], depth)
@@ -478,6 +471,11 @@ class ParamKinds:
             return [(_fake_call(len(operands)), 0)]
         if parent.args[0] is not ref or not q.startswith(("jax.", "equinox.", "flax.")):
             return None
+        axes = _in_axes(parent) if q in ("jax.vmap", "jax.pmap") else None
+        if axes is not None:
+            # `vmap(f, in_axes=(0, 0, None))` takes exactly that many positional arguments,
+            # however it is called (`vmap(f, in_axes=...)(*args)` too)
+            return [(_fake_call(len(axes)), 0)]
         # a transform of `fn`: `jax.jit(fn)(x)` or `g = jax.jit(fn)` and calls of `g`
         outer = getattr(parent, "jl_parent", None)
         if isinstance(outer, ast.Call) and outer.func is parent:
@@ -503,6 +501,14 @@ class ParamKinds:
                 out.append((up, 0))
             return out
         return None
+
+
+def _in_axes(vmap_call: ast.Call) -> list[object] | None:
+    """A `vmap`/`pmap` call's `in_axes` when written out (transforms.literal_axes)."""
+    from jaxlint.analysis.transforms import literal_axes
+
+    axes = next((kw.value for kw in vmap_call.keywords if kw.arg == "in_axes"), None)
+    return literal_axes(axes if axes is not None or len(vmap_call.args) < 2 else vmap_call.args[1])
 
 
 def _owner(arg: ast.arg) -> ast.AST | None:
@@ -680,7 +686,7 @@ def object_params(index: ModuleIndex, fn: ast.AST) -> list[str]:
         return []
     out = []
     for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
-        ann = a.annotation
+        ann = _quoted(index, a.annotation)  # `topology: "SarcTopology"` names the class too
         if not isinstance(ann, (ast.Name, ast.Attribute)):
             continue
         if annotation_kind(index, ann) is not ValueKind.UNKNOWN:
@@ -703,6 +709,20 @@ def object_params(index: ModuleIndex, fn: ast.AST) -> list[str]:
         ):
             out.append(a.arg)
     return out
+
+
+def _quoted(index: ModuleIndex, ann: ast.AST | None) -> ast.AST | None:
+    """A string annotation parsed, its names resolved in the module's top scope."""
+    if not (isinstance(ann, ast.Constant) and isinstance(ann.value, str)):
+        return ann
+    try:
+        parsed = ast.parse(ann.value.strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    for node in ast.walk(parsed):
+        if isinstance(node, ast.Name):
+            node.jl_scope = index.scopes[index.tree]  # type: ignore[attr-defined]
+    return parsed
 
 
 _EMPTY_CONTAINERS = frozenset({"dict", "set", "frozenset"})

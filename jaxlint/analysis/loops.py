@@ -39,8 +39,15 @@ import weakref
 from dataclasses import dataclass, field
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.jax_api import SHAPE_FIRST, SHAPE_KEYWORDS, SHAPE_METHODS, SHAPE_SECOND
+from jaxlint.analysis.jax_api import (
+    CLOCKS,
+    SHAPE_FIRST,
+    SHAPE_KEYWORDS,
+    SHAPE_METHODS,
+    SHAPE_SECOND,
+)
 from jaxlint.analysis.kept_fields import (
     TRAIN_STATE_STATIC,
     bindings_keep,
@@ -269,6 +276,80 @@ def _in_list(stmts: list[ast.stmt], child: ast.AST) -> bool:
 def _enclosing_function(node: ast.AST) -> ast.AST | None:
     # loops count steps of a function; a class body runs once
     return syntax.enclosing_function(node, stop_at_class=True)
+
+
+def _at_definition(node: ast.AST, fn: ast.AST) -> bool:
+    """`node` is a default value, a decorator or an annotation of `fn`: Python evaluates it
+    once, when the `def` (or `lambda`) itself runs, not on each call."""
+    parts: list[ast.AST] = [*getattr(fn, "decorator_list", ())]
+    args = getattr(fn, "args", None)
+    if args is not None:
+        parts += [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
+        parts += [a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    returns = getattr(fn, "returns", None)
+    parts = [p for p in (*parts, returns) if p is not None]
+    return any(contains(p, node) for p in parts)
+
+
+def benchmark_loop(index: ModuleIndex, loop: ast.AST) -> bool:
+    """A timing loop that repeats the same work on purpose: a `for`/`while` statement that
+    a clock read brackets (in the statements just before and just after it) or that reads a
+    clock itself, and that threads no value from one step into the next (no name the body
+    binds is read in the loop before the body binds it again: `for _ in range(100):
+    state = env_init(rng); ...` between `tick = time.time()` and `tock = time.time()`).
+    A training loop with a timer threads its state (`params = step(params, ...)`), so it
+    is not one. Its per-step costs and its repeated inputs are what it measures."""
+    if not isinstance(loop, LOOP_STATEMENTS) or not _timed_statement(index, loop):
+        return False
+    return not _threads_values(index, loop)
+
+
+def _threads_values(index: ModuleIndex, loop: ast.stmt) -> bool:
+    """A name the loop's body binds is read in the loop where the value from before the
+    step may reach it (the definitions reaching the loop statement reach the read): the
+    next step sees what this one bound (`params = step(params, batch)`). The `for` target,
+    rebound by the loop itself, does not count; an unknown answer counts as threading."""
+    target = getattr(loop, "target", None)
+    own = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)} if target else set()
+    bound = {
+        n.id
+        for part in (loop.body if isinstance(loop, (ast.For, ast.AsyncFor)) else [loop])
+        for n in ast.walk(part)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id not in own
+    }
+    if not bound:
+        return False
+    graphs = flow_graphs(index)
+    graph = graphs.graph(graphs.owner(loop))
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in bound:
+            defs, head = graphs.reaching(node), graph.reaching_at(node.id, loop)
+            if defs is None or head is None or defs & head:
+                return True
+    return False
+
+
+def _timed_statement(index: ModuleIndex, stmt: ast.stmt) -> bool:
+    """`stmt` reads a clock, or the statements next to it in its block read one before and
+    one after it (`t0 = time.time()` / the loop / `dt = time.time() - t0`)."""
+    if _reads_clock(index, stmt):
+        return True
+    holder = syntax.parent(stmt)
+    for part in ("body", "orelse", "finalbody"):
+        block = getattr(holder, part, None)
+        if isinstance(block, list) and stmt in block:
+            i = block.index(stmt)
+            return any(_reads_clock(index, s) for s in block[max(0, i - 3) : i]) and any(
+                _reads_clock(index, s) for s in block[i + 1 : i + 4]
+            )
+    return False
+
+
+def _reads_clock(index: ModuleIndex, node: ast.AST) -> bool:
+    return any(
+        isinstance(n, ast.Call) and index.qualname(n.func) in CLOCKS
+        for n in syntax.walk_scope(node)
+    )
 
 
 # -- names a loop binds -----------------------------------------------------------------------
@@ -588,10 +669,17 @@ class PerStep:
 
     @property
     def trip_count(self) -> int | None:
-        """Steps of the loop when written out (`for m in ("a", "b")`, `range(3)`), else None.
+        """Steps of the loop when written out (`for m in ("a", "b")`, `range(3)`, a name bound
+        once to a literal: `for case in test_cases:`), else None.
 
         Rules about per-step cost stay silent for a handful of steps (FEW_STEPS)."""
-        return trip_count(self.loop)
+        count = trip_count(self.loop)
+        it = _iterable(self.loop)
+        if count is None and isinstance(it, ast.Name) and self._index is not None:
+            spelled = _spelled_iterable(it, self._index)
+            if spelled is not it and not _grown(self._index, it):
+                count = literal_length(spelled) or None  # `xs = []` then filled: unknown
+        return count
 
     @property
     def over_written_values(self) -> bool:
@@ -1268,8 +1356,10 @@ class LoopFacts:
         module, directly or through up to MAX_CHAIN functions (resolved by name or
         `self.method`), the first loop found. One-time initializers are never per step.
         """
-        loop = enclosing_loop(node)
         own = _enclosing_function(node)
+        if own is not None and _at_definition(node, own):
+            return self.per_step(own)  # a default or decorator runs when the `def` runs
+        loop = enclosing_loop(node)
         if loop is not None:
             if runs_once_in(loop, node, self.index):
                 return None  # `if cache is None: cache = ...`: the first step only
@@ -1304,13 +1394,16 @@ def runs_once_in(loop: ast.AST, node: ast.AST, index: ModuleIndex | None = None)
     for anc in syntax.ancestors(node):
         if anc is loop:
             return False
-        if not isinstance(anc, ast.If):
+        if not isinstance(anc, (ast.If, ast.IfExp)):
             continue
-        if any(contains(s, node) for s in anc.orelse):
+        # `a if t == 10 else b` selects like `if t == 10: a else: b`
+        body = anc.body if isinstance(anc, ast.If) else [anc.body]
+        orelse = anc.orelse if isinstance(anc, ast.If) else [anc.orelse]
+        if any(contains(s, node) for s in orelse):
             if _arm_steps(loop, anc.test, False, index) in (0, 1):
                 return True  # `else:` of `if noise_level > 0:` over `[0.0, 0.15]`
             continue
-        if not any(contains(s, node) for s in anc.body):
+        if not any(contains(s, node) for s in body):
             continue
         if _selects_one_step(loop, anc.test, index) or _arm_steps(loop, anc.test, True, index) in (
             0,
@@ -1318,12 +1411,33 @@ def runs_once_in(loop: ast.AST, node: ast.AST, index: ModuleIndex | None = None)
         ):
             return True
         name = _none_tested(anc.test)
-        if name is None:
+        if name is None or not isinstance(anc, ast.If):
             continue
         binding = _first_binding(anc.body, name)
         if binding is not None and all(
             contains(binding, n) for n in syntax.name_stores(loop, name)
         ):
+            return True
+    return False
+
+
+_GROWING = frozenset({"append", "extend", "insert", "add", "update", "__setitem__"})
+
+
+def _grown(index: ModuleIndex, name: ast.Name) -> bool:
+    """Something in `name`'s scope may add to the sequence it names (`xs.append(...)`,
+    `xs[i] = ...`, `xs += [...]`): its written-out length is not its length."""
+    scope = index.scope_of(name)
+    for node in syntax.walk_scope(scope.node):
+        target = None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in _GROWING:
+                target = node.func.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            target = node.value
+        elif isinstance(node, ast.AugAssign):
+            target = node.target
+        if isinstance(target, ast.Name) and target.id == name.id:
             return True
     return False
 

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BodyWaits", "Pending", "pending_outputs", "tree_map_waits", "waits_in_body"]
 
+
 # methods that put their argument into the receiver (a list, dict or set of results)
 STORING_METHODS = frozenset(
     {"append", "extend", "insert", "add", "update", "setdefault", "put", "appendleft"}
@@ -61,6 +62,15 @@ _DISPLAYS = (
     ast.GeneratorExp,
 )
 _NON_VALUE_CALLS = ("len", "type", "isinstance", "id", "hasattr", "callable")
+# libraries whose functions dispatch JAX work on what they are given and return it unwaited
+_JAX_LIBRARIES = tuple(
+    f"{lib}."
+    for lib in "jax optax flax equinox haiku chex diffrax distrax numpyro blackjax".split()
+)
+# builtins that pass values through (containers) or compute with them (`sum(losses)`)
+_PASSING_BUILTINS = frozenset(
+    {"list", "tuple", "dict", "set", "zip", "enumerate", "reversed", "sum", "abs", "map", "iter"}
+)
 MAX_SUMMARY_DEPTH = 3
 
 
@@ -326,8 +336,16 @@ class _Walk:
                 return [v]
             if self._waited(expr, self._holders()) or _metadata_map(self.index, expr):
                 return []  # a host value (its waits ran in `syncs`; shapes need none)
-            # an unknown call: its result may be (or hold) work on what it was given
-            return [self._new(None, inner)] if inner else []
+            if not inner:
+                return []
+            if self._passes_work_on(expr):
+                # its result may be (or hold) work on what it was given
+                return [self._new(None, inner)]
+            # a function nobody here can see (another module's helper, a library that is
+            # not JAX's): it may wait for what it is given (a metric computed with NumPy, a
+            # logger's float()); unknown, so what it was given goes where this cannot follow
+            self._escape(inner)
+            return []
         if isinstance(expr, (ast.BinOp, ast.UnaryOp, ast.Compare)):
             inner = self._children(expr)
             return [self._new(None, inner)] if inner else []  # array arithmetic dispatches
@@ -335,6 +353,24 @@ class _Walk:
         if isinstance(expr, _DISPLAYS) and inner:
             return [self._container(inner)]  # `[f(x), g(x)]`, `{"loss": loss}`
         return inner  # conditionals, starred: they hold the values
+
+    def _passes_work_on(self, call: ast.Call) -> bool:
+        """A call whose result holds work on its arguments, without waiting for them: all
+        but a function another module or a library that is not built on JAX defines (an
+        import of this module names it: `from attacks import attack`, `scipy.linalg.solve`).
+        A function of this module has its own waits read (`_read_arguments`); a callable
+        given as a parameter (`bench(model, ...)`) or a method is what the timing runs; JAX
+        and its libraries (`optax.apply_updates`) dispatch."""
+        q = self.index.qualname(call.func)
+        if q is None or q.startswith(_JAX_LIBRARIES) or q in _PASSING_BUILTINS:
+            return True
+        root = call.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(root, ast.Name):
+            return True
+        b = self.index.binding(root.id, self.index.scope_of(root))
+        return b is None or b.kind != "import"
 
     def _bind(self, target: ast.AST, values: list[_Value]) -> None:
         if isinstance(target, ast.Name):

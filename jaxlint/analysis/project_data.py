@@ -12,6 +12,7 @@ from typing import Protocol
 from jaxlint.analysis.constants import IMPORTED_CONSTANTS, Literal
 from jaxlint.analysis.seed_keys import (
     BOOL_HELPERS,
+    COMPILED_HELPERS,
     IMPORTED_LEAVES,
     IMPORTED_STATIC,
     PASSED_ARGUMENTS,
@@ -21,7 +22,7 @@ from jaxlint.analysis.seed_keys import (
 SUMMARY_FORMAT = 13  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
 # data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
-# 13: leaf_attributes, field_reads
+# 13: leaf_attributes, field_reads, compiled, timed
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -284,6 +285,10 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         bools = bool_helpers(project, path) if project.summaries[path].traced else None
         if bools is not None:
             seeds.setdefault(path, {})[BOOL_HELPERS] = bools
+        if project.summaries[path].timed:
+            compiled = static_helpers(project, path, "compiled")
+            if compiled is not None:
+                seeds.setdefault(path, {})[COMPILED_HELPERS] = compiled
         if project.summaries[path].traced:
             attrs, leaves = imported_attributes(project, path)
             if attrs is not None:
@@ -418,6 +423,7 @@ SEED_ENTRIES: dict[
 ] = {
     STATIC_HELPERS: StaticHelpers,
     BOOL_HELPERS: StaticHelpers,
+    COMPILED_HELPERS: StaticHelpers,
     PASSED_ARGUMENTS: PassedArguments,
     IMPORTED_STATIC: StaticAttributes,
     IMPORTED_LEAVES: LeafAttributes,
@@ -481,6 +487,10 @@ class ModuleSummary:
     # its findings (run/parallel.py `_relint`)
     leaf_attributes: list[str] = field(default_factory=list)
     field_reads: list[str] = field(default_factory=list)
+    # its top-level functions that a jit factory compiles (`@jax.jit def step`, `step =
+    # jax.jit(f)`), and whether it reads a clock (only then do other modules' matter to it)
+    compiled: list[str] = field(default_factory=list)
+    timed: bool = False
 
     def to_json(self) -> dict:
         return {
@@ -508,6 +518,8 @@ class ModuleSummary:
             "drawfree_modules": list(self.drawfree_modules),
             "leaf_attributes": list(self.leaf_attributes),
             "field_reads": list(self.field_reads),
+            "compiled": list(self.compiled),
+            "timed": self.timed,
         }
 
     @classmethod
@@ -539,6 +551,8 @@ class ModuleSummary:
             [str(c) for c in data.get("drawfree_modules", [])],
             [str(a) for a in data.get("leaf_attributes", [])],
             [str(a) for a in data.get("field_reads", [])],
+            [str(f) for f in data.get("compiled", [])],
+            bool(data.get("timed", False)),
         )
 
 

@@ -15,7 +15,7 @@ from jaxlint.analysis.flow.key_drawfree import DrawFree
 from jaxlint.analysis.flow.key_products import derived_return_paths
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
+from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE
 from jaxlint.analysis.kinds import bool_functions, static_functions
 from jaxlint.analysis.project_data import (
     MAX_CHAIN,
@@ -34,7 +34,7 @@ from jaxlint.analysis.project_text import (
     uses_transform,
 )
 from jaxlint.analysis.traced import TracedFunction
-from jaxlint.analysis.transforms import module_library
+from jaxlint.analysis.transforms import TracedKind, module_library
 
 
 def needs_summary(
@@ -254,6 +254,9 @@ def summarize(
     if out.static_attributes or out.imported:
         out.annotated = _annotated_classes(facts.index, out.imported)
     out.field_reads = sorted(facts.field_reads())
+    out.timed = facts.reads_clock
+    if transforms_used:
+        out.compiled = compiled_functions(facts)
     if not transforms_used or not module:
         return out
     imports.index = facts.index
@@ -346,6 +349,29 @@ def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
             paths = derived_return_paths(facts.index, fn, params)
             if paths is not None:
                 out.key_products[fn.name] = [list(p) for p in sorted(paths)]
+
+
+def compiled_functions(facts) -> list[str]:  # noqa: ANN001 - analysis.ModuleFacts
+    """The module's top-level names bound to a jit-compiled function: a def a jit factory is
+    applied to as a decorator (`@jax.jit`, `@partial(jax.jit, ...)`), and `step =
+    jax.jit(f)` at module level. Another module that times a call of one knows it dispatches
+    device work (the timing rules)."""
+    index = facts.index
+    out: set[str] = set()
+    for stmt in facts.tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            app = facts.transforms.applied.get(stmt)
+            if app is not None and app.kind is TracedKind.JIT and app.via in JIT_FACTORIES:
+                out.add(stmt.name)
+        elif (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call)
+            and index.qualname(stmt.value.func) in JIT_FACTORIES
+        ):
+            out.add(stmt.targets[0].id)
+    return sorted(out)
 
 
 def _traced_argument(level: int) -> bool:

@@ -10,6 +10,7 @@ from jaxlint.analysis.constants import IMPORTED_CONSTANTS
 
 __all__ = [
     "BOOL_HELPERS",
+    "COMPILED_HELPERS",
     "IMPORTED_LEAVES",
     "IMPORTED_STATIC",
     "NO_ENTRIES",
@@ -41,4 +42,9 @@ TAINT_REMOVING = frozenset(
 # the seeds entries that make no function traced (a file they reach without JAX words has
 # nothing for the taint to act on): these and the leaves, which only refine what a traced
 # function reads
-NO_ENTRIES = TAINT_REMOVING | {IMPORTED_LEAVES}
+# the seeds entry (analysis.project_data.StaticHelpers under this key) naming other modules'
+# jit-compiled functions, as this module calls them (`ModuleSummary.compiled`): a call of one
+# dispatches device work and returns before it finishes (for the timing rules; given only to
+# modules that read a clock)
+COMPILED_HELPERS = "<compiled functions>"
+NO_ENTRIES = TAINT_REMOVING | {IMPORTED_LEAVES, COMPILED_HELPERS}

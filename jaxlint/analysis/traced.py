@@ -274,6 +274,29 @@ class TracedFunctions(Generic[BodyT]):
             for d in getattr(t.function, "decorator_list", [])
         )
 
+    def outlives_trace(self, name: ast.Name, fn: ast.AST | None) -> str | None:
+        """ "module" or "function" when `name`, used in the traced function `fn`, resolves to
+        an enclosing scope's binding that outlives `fn`'s trace; None for a local one. A list
+        (or a `nonlocal` variable) owned by an enclosing traced function and updated by a
+        helper it calls directly lives in the same trace: that is ordinary Python, not a leak
+        (only a separately traced body, such as a `scan` or `cond` body, leaks into it)."""
+        scope = self.index.scopes.get(fn) if fn is not None else None
+        if scope is None or (name.id in scope.bindings and name.id not in scope.globals):
+            return None
+        s = scope.parent
+        if name.id in scope.globals and name.id not in scope.nonlocals:
+            s = self.index.scopes[self.index.tree]
+        while s is not None:
+            if s.kind != "class" and name.id in s.bindings:
+                if s.parent is None:
+                    return "module"
+                owner, current = self.get(s.node), self.get(fn)
+                if owner is not None and owner.is_jit and current is not None and current.chain:
+                    return None  # same trace: a helper called (not transformed) in the owner
+                return "function"
+            s = s.parent
+        return None
+
     def traced_callee(self, call: ast.Call) -> ast.AST | None:
         """The traced function a call runs: `f(...)` for a traced def `f`, or `g(...)` where
         `g = jax.jit(f)` (or another transform of `f`)."""

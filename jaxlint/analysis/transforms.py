@@ -507,7 +507,7 @@ class Transforms:
         )
 
     def _vmap_static(self, app: Application, positional: list[str]) -> set[str]:
-        axes = _literal_axes(app.in_axes)
+        axes = literal_axes(app.in_axes)
         if axes is None:
             return set()
         return {positional[i] for i, a in enumerate(axes) if i < len(positional) and a is None}
@@ -578,7 +578,7 @@ class Transforms:
         return None
 
 
-def _literal_axes(node: ast.AST | None, depth: int = 0) -> list[object] | None:
+def literal_axes(node: ast.AST | None, depth: int = 0) -> list[object] | None:
     """`in_axes` as a list of constants: `(0, None)`, `[0] + [None] * 9` (ott's k_means);
     None when it is not written out."""
     if node is None or depth > 4:
@@ -588,13 +588,13 @@ def _literal_axes(node: ast.AST | None, depth: int = 0) -> list[object] | None:
             return [e.value if isinstance(e, ast.Constant) else object() for e in node.elts]
         return [e.value for e in node.elts]  # type: ignore[attr-defined]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _literal_axes(node.left, depth + 1), _literal_axes(node.right, depth + 1)
+        left, right = literal_axes(node.left, depth + 1), literal_axes(node.right, depth + 1)
         return left + right if left is not None and right is not None else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
         seq, count = node.left, node.right
         if isinstance(seq, ast.Constant):
             seq, count = count, seq
-        items = _literal_axes(seq, depth + 1)
+        items = literal_axes(seq, depth + 1)
         if items is not None and isinstance(count, ast.Constant) and type(count.value) is int:
             return items * max(0, min(count.value, 64))
     return None

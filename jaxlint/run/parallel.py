@@ -150,6 +150,7 @@ def _relint(
     from jaxlint.analysis.constants import IMPORTED_CONSTANTS
     from jaxlint.analysis.seed_keys import (
         BOOL_HELPERS,
+        COMPILED_HELPERS,
         IMPORTED_LEAVES,
         IMPORTED_STATIC,
         STATIC_HELPERS,
@@ -160,6 +161,8 @@ def _relint(
     leaves = seeds.get(IMPORTED_LEAVES)
     if leaves is not None and set(leaves.names) & set(field_reads):  # type: ignore[attr-defined]
         return True
+    if COMPILED_HELPERS in seeds:
+        return True  # only a module that reads a clock gets one: its timings may change
     removing = {STATIC_HELPERS, IMPORTED_STATIC, BOOL_HELPERS, IMPORTED_CONSTANTS, IMPORTED_LEAVES}
     if not set(seeds) <= removing:
         return True

@@ -70,7 +70,7 @@ from jaxlint.analysis.flow.key_terms import (
 )
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.loops import runs_at_most_once, runs_once_in
+from jaxlint.analysis.loops import benchmark_loop, runs_at_most_once, runs_once_in
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
 from jaxlint.analysis.trips import runs_at_least_once
@@ -795,9 +795,12 @@ class KeyFlow(KeyRepeats, KeyDraws):
             bound = self._bound(loop)
             if name not in bound and base_name(name) not in bound:
                 # `for shape in shapes: normal(key, shape)` draws per-configuration inputs;
-                # a body that always leaves the loop (`while True: ...; break`) runs once
-                if not self._per_configuration(call, loop, bound) and self._runs_again(
-                    call, loop, name
+                # a body that always leaves the loop (`while True: ...; break`) runs once; a
+                # timing loop repeats the same inputs on purpose (loops.benchmark_loop)
+                if (
+                    not self._per_configuration(call, loop, bound)
+                    and self._runs_again(call, loop, name)
+                    and not benchmark_loop(self.index, loop)
                 ):
                     once = runs_once_in(loop, call, self.index)  # and another arm draws from it too
                     self.reuses.append(

@@ -12,6 +12,7 @@ import ast
 from jaxlint.analysis.jax_api import CLOCKS, TIMEIT
 from jaxlint.analysis.sync import executed
 from jaxlint.analysis.syntax import SCOPE_BOUNDARIES
+from jaxlint.analysis.timing_intent import labels_compilation
 from jaxlint.rules.base import Context, roots
 
 # a timing reads a clock (`time.*`, `timeit.*`), which the file must name (besides the JAX work)
@@ -54,7 +55,9 @@ def timed_regions(ctx: Context, owner: ast.AST):
     the two reads are subtracted (`clock() - t0`, or `t1 = clock()` and later `t1 - t0`);
     a clock read for a timestamp or a deadline is not a timing, and neither is a loop that
     logs the time since a start before it (brax `logging.info(..., time.time() - xt)` in the
-    training loop: a progress report, not a measurement of the code above the loop)."""
+    training loop: a progress report, not a measurement of the code above the loop). A region
+    labelled as compilation or a warm-up ("Time to jit", "compile+run") measures what it says
+    (analysis/timing_intent.py): neither rule has anything to say about it."""
     if not ctx.facts.reads_clock or owner not in ctx.facts.callers_of(CLOCKS):
         return  # no clock read of its own: no region starts here
     for stmts in statement_lists(owner):
@@ -71,7 +74,9 @@ def timed_regions(ctx: Context, owner: ast.AST):
                 if any(is_clock(ctx, n) for n in walk_no_functions(stmts[j])):
                     if isinstance(stmts[j], (ast.For, ast.AsyncFor, ast.While)):
                         break  # `for it in ...: log(clock() - t0)`: progress since start
-                    if _elapsed(ctx, start, stmts[j], stmts[j + 1 :]):
+                    if _elapsed(ctx, start, stmts[j], stmts[j + 1 :]) and not (
+                        labels_compilation(ctx.index, stmt, stmts[j])
+                    ):
                         yield stmt, stmts[i + 1 : j], stmts[j]
                     break
 

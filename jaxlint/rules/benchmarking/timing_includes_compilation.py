@@ -80,20 +80,6 @@ def _only(bindings: list, b: object) -> bool:  # noqa: ANN001
     return len(bindings) == 1 and bindings[0] is b
 
 
-COMPILE_WORDS = ("compil", "warm", "first", "cold", "trace", "lower")
-
-
-def _measures_compilation(start: ast.stmt, end: ast.stmt) -> bool:
-    """`t0 = ...; f(x); compile_time = time.perf_counter() - t0`: compilation on purpose."""
-    names = {n.id.lower() for s in (start, end) for n in ast.walk(s) if isinstance(n, ast.Name)}
-    names |= {
-        n.value.lower()
-        for n in ast.walk(end)
-        if isinstance(n, ast.Constant) and isinstance(n.value, str)
-    }
-    return any(word in name for name in names for word in COMPILE_WORDS)
-
-
 def _first_loop(node: ast.AST, owner: ast.AST) -> ast.AST | None:
     for anc in ancestors(node):
         if anc is owner:
@@ -323,9 +309,7 @@ class TimingIncludesCompilation(Rule):
     def _owner(self, owner: ast.AST, ctx: Context) -> None:
         if not ctx.facts.reads_clock:
             return
-        for start, region, end in timed_regions(ctx, owner):
-            if _measures_compilation(start, end):
-                continue
+        for start, region, _ in timed_regions(ctx, owner):  # compile timings left out
             calls = [
                 n for stmt in region for n in walk_no_functions(stmt) if isinstance(n, ast.Call)
             ]

@@ -15,6 +15,7 @@ from jaxlint.analysis.jax_api import (
 )
 from jaxlint.analysis.pending import pending_outputs
 from jaxlint.analysis.syntax import keyword
+from jaxlint.analysis.timing_intent import imported_compiled, prepared_in_region
 from jaxlint.analysis.transforms import TracedKind
 from jaxlint.analysis.values import assigned_value
 from jaxlint.core.diagnostic import Position
@@ -34,8 +35,13 @@ STATIC_RESULTS = {
     "jax.numpy.dtype",
     "jax.numpy.finfo",
     "jax.numpy.iinfo",
+    # keys: making or deriving one (`rng, sub = split(rng)` each step of a timed loop) is
+    # not the work a timing measures, and blocking on a key waits for nothing of it
     "jax.random.key",
     "jax.random.PRNGKey",
+    "jax.random.split",
+    "jax.random.fold_in",
+    "jax.random.clone",
 }
 
 
@@ -52,6 +58,8 @@ def is_async_work(ctx: Context, call: ast.Call) -> bool:
     target = ctx.index.resolve_function(func)
     if target is not None:
         return _jitted_here(ctx, target)
+    if imported_compiled(ctx.facts, func):
+        return True  # `from train import step` where train.py jits it (the project index)
     if isinstance(func, ast.Name):
         value = assigned_value(ctx.index, func)
         if isinstance(value, ast.Call):
@@ -287,11 +295,18 @@ class TimingWithoutBlockUntilReady(Rule):
 
     def _region(self, region: list[ast.stmt], end: ast.stmt, ctx: Context) -> None:
         reads = [(n.lineno, n.col_offset) for n in walk_no_functions(end) if is_clock(ctx, n)]
+
+        def dispatches(call: ast.Call) -> bool:
+            return is_async_work(ctx, call)
+
         found = pending_outputs(
             ctx.index,
             region,
             end,
-            lambda call: is_async_work(ctx, call),
+            # setting up inputs from host data is not the work a timing measures
+            lambda call: (
+                dispatches(call) and not prepared_in_region(ctx.index, call, region, dispatches)
+            ),
             clock_at=min(reads) if reads else None,
         )
         if found.last is None or found.waited or found.lost:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.hoisting import few_steps, literal_numbers, movable_above
-from jaxlint.analysis.loops import PerStep
+from jaxlint.analysis.loops import PerStep, benchmark_loop
 from jaxlint.analysis.syntax import parent, statement_of
 from jaxlint.edits.hoist import fresh_name, hoist_expression, hoist_statement
 from jaxlint.rules.base import Context, Examples, Rule
@@ -280,6 +280,7 @@ class HostDataConversionInLoop(Rule):
             or step.traced
             or few_steps(step, cost="small-transfer" if literal_numbers(node.args[0]) else "costly")
             or not step.invariant(node)
+            or benchmark_loop(ctx.index, step.loop)  # the conversion is part of what it times
         ):
             return
         if len(step.calls) > 1 or (not step.direct and _returned(node)):

@@ -105,27 +105,8 @@ def _trace_once(ctx: Context) -> bool:
 
 
 def _outer_binding(ctx: Context, name: ast.Name) -> str | None:
-    """ "module" or "function" when `name` resolves to an enclosing scope's binding that
-    outlives the current trace. A list owned by an enclosing traced function, filled by a
-    helper it calls directly, lives in the same trace: that is ordinary Python, not a leak
-    (only a separately traced body, such as a `scan` or `cond` body, leaks into it)."""
-    scope = ctx.index.scopes.get(ctx.function_node)
-    if scope is None or (name.id in scope.bindings and name.id not in scope.globals):
-        return None
-    s = scope.parent
-    if name.id in scope.globals and name.id not in scope.nonlocals:
-        s = ctx.index.scopes[ctx.index.tree]
-    while s is not None:
-        if s.kind != "class" and name.id in s.bindings:
-            if s.parent is None:
-                return "module"
-            owner = ctx.facts.function_facts(s.node)
-            current = ctx.function
-            if owner is not None and owner.is_jit and current is not None and current.chain:
-                return None  # same trace: a helper called (not transformed) inside the owner
-            return "function"
-        s = s.parent
-    return None
+    """Where the binding `name` resolves to outlives the current trace (analysis/traced.py)."""
+    return ctx.facts.traced.outlives_trace(name, ctx.function_node)
 
 
 def _container_binding(ctx: Context, name: ast.Name) -> bool:
@@ -493,6 +474,8 @@ class SideEffectInTraced(Rule):
             is_global = target.id not in scope.nonlocals
             if not (is_global or traced):
                 return
+            if not is_global and _outer_binding(ctx, target) is None:
+                return  # a `nonlocal` of the enclosing function's own trace: ordinary Python
             kind = "global" if is_global else "nonlocal"
             self.report(
                 stmt,

@@ -1,0 +1,181 @@
+"""What a timed region measures: compilation on purpose, set-up work, another module's jit.
+
+JAX compiles on the first call of a jitted function, synchronously, so a region around that
+first call measures compilation, and often on purpose: `print(f"Time to jit: {dt}")`,
+"[setup] compile+run", "Warming up ..." / "pre-compiled in". Neither a warm-up before it
+(JAX602) nor a block after it (JAX601) is wanted there. The label is the evidence: the
+strings and names of the statements that announce the region (just before it starts) and
+report it (the clock read that ends it and the statements right after).
+
+A set-up timer (`t0 = time.time(); mesh = build(); wet0 = jnp.asarray(mesh.mask); nwet =
+jnp.sum(wet0); print(..., time.time() - t0)`) leaves only operations on data it made from
+host values unwaited: that is preparing inputs, not the device work a timing measures
+(`prepared_in_region`). A call of a function another module jit-compiles dispatches work
+(`imported_compiled`, from the project index).
+
+Why a module of its own: both benchmarking rules ask these, and they are facts about the
+program, not about one rule (v14 tuning half: 25 rows, in six repositories).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+
+from jaxlint.analysis import syntax
+from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.jax_api import CLOCKS
+from jaxlint.analysis.sync import executed
+
+__all__ = ["imported_compiled", "labels_compilation", "prepared_in_region"]
+
+# words that name compilation or a warm-up (not a bare "jit": "jitted step time" is the
+# steady state of a jitted function)
+COMPILE_LABEL = re.compile(
+    r"compil|\bjitting\b|\btime[ _]to[ _]jit\b|\bjit[ _]time\b|\bwarm[- _]?up\b|\bwarming\b"
+    r"|\btracing\b|\bfirst[ _]call\b",
+    re.IGNORECASE,
+)
+_AROUND = 2  # statements after the end read that may report it
+# parts of the names of the clock variables and of the end read's text that say the same
+# (`compile_time = time.perf_counter() - t0`, `t_cold`, `lower_s`): JAX602's first list
+NAME_WORDS = ("compil", "warm", "first", "cold", "trace", "lower")
+
+
+def labels_compilation(index: ModuleIndex, start: ast.stmt, end: ast.stmt) -> bool:
+    """The region from `start` (`t0 = clock()`) to `end` (the read that measures it) is
+    labelled as compilation or a warm-up: by a string or a name in the statement before
+    `start` (an announcement, not the report of an earlier timing: it reads no clock), in
+    `end`, or in the statements right after `end`."""
+    before = [s for s in _siblings(start, -1, 0) if not _reads_clock(index, s)]
+    if any(_labelled(s) for s in (*before, end, *_siblings(end, 1, _AROUND))):
+        return True
+    # `t_compile = ...; compile_time = time.perf_counter() - t0`: the names and text of the
+    # two reads themselves
+    words = {n.id.lower() for s in (start, end) for n in ast.walk(s) if isinstance(n, ast.Name)}
+    words |= {
+        n.value.lower()
+        for n in ast.walk(end)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    }
+    return any(word in w for w in words for word in NAME_WORDS)
+
+
+def _reads_clock(index: ModuleIndex, stmt: ast.stmt) -> bool:
+    return any(isinstance(n, ast.Call) and index.qualname(n.func) in CLOCKS for n in ast.walk(stmt))
+
+
+def _siblings(stmt: ast.stmt, first: int, last: int) -> list[ast.stmt]:
+    """The statements of `stmt`'s block at offsets `first` .. `last` from it (0 excluded)."""
+    holder = syntax.parent(stmt)
+    for part in ("body", "orelse", "finalbody", "handlers"):
+        block = getattr(holder, part, None)
+        if isinstance(block, list) and stmt in block:
+            i = block.index(stmt)
+            lo, hi = (i + first, i) if first < 0 else (i + 1, i + last + 1)
+            return block[max(0, lo) : hi]
+    return []
+
+
+def _labelled(stmt: ast.stmt) -> bool:
+    """A string of `stmt` (a message, an f-string's text, a key) names compilation."""
+    return any(
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and COMPILE_LABEL.search(node.value) is not None
+        for node in ast.walk(stmt)
+    )
+
+
+# eager JAX operations (not compiled ones) and the transfers of host data to the device
+_EAGER = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.")
+_UPLOADS = frozenset({"jax.device_put", "jax.numpy.asarray", "jax.numpy.array"})
+_COMPOUND = (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp)
+
+
+def prepared_in_region(
+    index: ModuleIndex,
+    call: ast.Call,
+    region: list[ast.stmt],
+    dispatches: Callable[[ast.Call], bool],
+) -> bool:
+    """`call` is an eager JAX operation (an upload included: `jnp.asarray(mesh.mask)`,
+    `jax.device_put(snapshot)`) whose every argument is data the region itself made: host
+    data (`mesh = build(year)`, a literal) or such an operation's result (`nwet =
+    jnp.sum(wet0)` after `wet0 = jnp.asarray(mesh.mask)`). That is setting up inputs, not the
+    work a timing measures (fesom_jax's "[setup] built in" timers around file reading and
+    NumPy). An operation on data made before the region (`jnp.dot(x, x)`,
+    `jax.device_put(x)` of a parameter), or any call `dispatches` says is compiled work, is
+    measured work."""
+    q = index.qualname(call.func) or ""
+    if not q.startswith(_EAGER) and q not in _UPLOADS:
+        return False
+    bound = _region_bindings(region)
+    args = [*call.args, *(k.value for k in call.keywords)]
+    return all(_prepared(index, a, bound, dispatches, 0) for a in args)
+
+
+def _region_bindings(region: list[ast.stmt]) -> dict[str, list[ast.expr]]:
+    """Name -> the values the region's statements assign to it (a `for` target: its iterable)."""
+    out: dict[str, list[ast.expr]] = {}
+    for stmt in region:
+        for node in executed(stmt):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    for n in ast.walk(t):
+                        if isinstance(n, ast.Name):
+                            out.setdefault(n.id, []).append(node.value)
+            elif isinstance(node, (ast.For, ast.AsyncFor)):
+                for n in ast.walk(node.target):
+                    if isinstance(n, ast.Name):
+                        out.setdefault(n.id, []).append(node.iter)
+    return out
+
+
+def _prepared(
+    index: ModuleIndex,
+    expr: ast.AST,
+    bound: dict[str, list[ast.expr]],
+    dispatches: Callable[[ast.Call], bool],
+    depth: int,
+) -> bool:
+    if depth > 6:
+        return False
+    if isinstance(expr, (ast.Constant, ast.JoinedStr)):
+        return True
+    if isinstance(expr, ast.Name):
+        values = bound.get(expr.id)
+        if not values:
+            return False  # a name the region does not bind holds an input made before it
+        return all(
+            _prepared(index, v, {**bound, expr.id: []}, dispatches, depth + 1) for v in values
+        )
+    if isinstance(expr, (ast.Attribute, ast.Subscript, ast.Starred)):
+        return _prepared(index, expr.value, bound, dispatches, depth + 1)
+    if isinstance(expr, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, *_COMPOUND)):
+        return all(
+            _prepared(index, c, bound, dispatches, depth + 1)
+            for c in ast.iter_child_nodes(expr)
+            if isinstance(c, ast.expr)
+        )
+    if isinstance(expr, ast.Call):
+        q = index.qualname(expr.func) or ""
+        if q.startswith(_EAGER) or q in _UPLOADS:
+            args = [*expr.args, *(k.value for k in expr.keywords)]
+            return all(_prepared(index, a, bound, dispatches, depth + 1) for a in args)
+        # host work made in the region (`build(year)`, `np.asarray(...)`), not compiled work
+        return not dispatches(expr)
+    return False
+
+
+def imported_compiled(facts, func: ast.AST) -> bool:  # noqa: ANN001 - analysis.ModuleFacts
+    """`func` names a jit-compiled function of another module of the project, as this module
+    calls it (`step` after `from train import step`, `train.step`): the project index's
+    `COMPILED_HELPERS` entry (analysis/project_data.py)."""
+    from jaxlint.analysis.seed_keys import COMPILED_HELPERS
+
+    entry = (facts.seeds or {}).get(COMPILED_HELPERS)
+    name = dotted(func)
+    return entry is not None and name is not None and name in entry.names
