@@ -479,11 +479,36 @@ class KeyFlow(KeyRepeats, KeyDraws):
             if pos < len(call.args) and not any(
                 isinstance(a, ast.Starred) for a in call.args[: pos + 1]
             ):
-                out += self._keys_in(call.args[pos], known_only=True)
+                out += self._keys_in(self._streams(call.args[pos], func.attr), known_only=True)
         for kw in call.keywords:
             if kw.arg in keywords:
-                out += self._keys_in(kw.value, known_only=False)
+                out += self._keys_in(self._streams(kw.value, func.attr), known_only=False)
         return out
+
+    def _streams(self, rngs: ast.AST, method: str) -> ast.AST:
+        """The rng streams of a flax `init`/`apply` that its kept results depend on. `init`
+        keeps the variables, whose parameters come from the `"params"` stream; the other
+        streams (`"dropout"`) only draw for its forward pass, whose output `init` discards
+        (`init_with_output` keeps it). `apply` makes no parameters: it reads the other streams.
+        So `v.init(rngs, x)` then `v.apply(p, x, rngs=rngs)` with `rngs = {"params": k1,
+        "dropout": k2}` share nothing that is kept (vit-flax, 16 rows). A dict display, or a
+        name bound once to one; anything else is the key as given."""
+        display = rngs
+        if isinstance(rngs, ast.Name):
+            found = self.index.lookup(rngs.id, self.index.scope_of(rngs))
+            if len(found) == 1 and found[0].kind == "assign":
+                display = found[0].value  # type: ignore[assignment]
+        if method not in ("init", "apply") or not isinstance(display, ast.Dict):
+            return rngs
+        keys = [k.value if isinstance(k, ast.Constant) else None for k in display.keys]
+        if None in keys:
+            return rngs  # `**other` or a computed stream name: as given
+        keep = [
+            (k, v)
+            for k, v in zip(display.keys, display.values)
+            if (k.value == "params") == (method == "init")
+        ]  # type: ignore[union-attr]
+        return ast.Dict(keys=[k for k, _ in keep], values=[v for _, v in keep])
 
     def _layer_instance(self, func: ast.AST) -> str | None:
         """The library class whose instance `func` is: `drop` after `drop = eqx.nn.Dropout(p)`,
