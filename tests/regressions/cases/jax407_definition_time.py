@@ -16,7 +16,7 @@ and in a loop over a list that is filled before the loop (its length is not the 
 import jax.numpy as jnp
 
 
-def fit(initial_params: jnp.ndarray = jnp.array([1.0e6, 1.0e6, 1.0e4])):
+def fit(initial_params: jnp.ndarray = jnp.array([1.0e6, 1.0e6, 1.0e4])):  # noqa: B008
     return initial_params * 2
 
 
