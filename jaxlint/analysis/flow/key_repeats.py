@@ -269,10 +269,12 @@ class KeyRepeats:
                     f"it is called with the same arguments in every iteration of the loop on "
                     f"line {loop.lineno}",  # type: ignore[attr-defined]
                 )
-        todo = [f for f in why if not in_test_code(f)]
-        for _ in range(3):  # callees of callees, three levels deep
+        # callees of callees, three levels deep; a benchmark (it reads a clock) repeats its
+        # callees' fixed inputs on purpose, itself and through them
+        todo = [f for f in why if not in_test_code(f) and not self._timed(f)]
+        for _ in range(3):
             added = []
-            for fn in todo:
+            for fn in (f for f in todo if not self._timed(f)):
                 for node in walk_function(fn):
                     if isinstance(node, ast.Call):
                         target = self.resolve_callee(node)
@@ -346,7 +348,28 @@ class KeyRepeats:
                     target = self.resolve_callee(node)
                     if target is not None and target is not fn and self._timed(target, depth + 1):
                         return True
+            elif isinstance(node, (ast.With, ast.AsyncWith)) and depth < 2:
+                # `with Timer() as t:`: a timer class of this module reads the clock in its
+                # `__enter__`/`__exit__`, which no call names
+                for item in node.items:
+                    if any(self._timed(m, depth + 1) for m in self._context_methods(item)):
+                        return True
         return False
+
+    def _context_methods(self, item: ast.withitem) -> list[ast.AST]:
+        """`__enter__`/`__exit__` of the class of this module a `with` item constructs."""
+        expr = item.context_expr
+        if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
+            return []
+        b = self.index.binding(expr.func.id, self.index.scope_of(expr.func))
+        if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
+            return []
+        return [
+            s
+            for s in b.node.body
+            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and s.name in ("__enter__", "__exit__", "__aenter__", "__aexit__")
+        ]
 
     @cached_property
     def fixed_seeds(self) -> list[FixedSeed]:
