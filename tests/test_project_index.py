@@ -1137,3 +1137,48 @@ def test_cached_seeds_read_back_every_entry_kind(tmp_path: Path) -> None:
     loader = Loader(str(tmp_path), lambda path: (), result_cache.Cache(str(tmp_path / "c")))
     loader.store_seeds("fp", seeds)
     assert loader.cached_seeds("fp") == seeds
+
+
+SRC_TYPES = """\
+from typing import NamedTuple
+
+import jax
+
+
+class State(NamedTuple):
+    step: jax.Array
+"""
+
+SRC_MOD = """\
+import jax
+
+from pkg.types import State  # noqa: F401
+
+
+@jax.jit
+def update(state, x):
+    if state.step > 10:
+        x = x + 1
+    return x
+"""
+
+
+def test_src_layout_modules_are_imported_without_src(tmp_path: Path, run_cli) -> None:
+    """`src/pkg/types.py` is imported as `pkg.types` (setuptools `where = ["src"]`), also
+    when `src/` holds an `__init__.py`: the leaves of its NamedTuple reach the importer
+    (v11 clm-ml-jax: without it `state.step`-like reads were of unknown kind, a JAX405 lost)."""
+    root = tmp_path / "srcproj"
+    (root / "src" / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(
+        '[tool.setuptools.packages.find]\nwhere = ["src"]\n\n[tool.jaxlint]\npreview = true\n'
+    )
+    (root / "src" / "__init__.py").write_text("")
+    (root / "src" / "pkg" / "__init__.py").write_text("")
+    (root / "src" / "pkg" / "types.py").write_text(SRC_TYPES)
+    (root / "src" / "pkg" / "mod.py").write_text(SRC_MOD)
+    proc = run_cli("check", "--format", "json", "--no-cache", "src", cwd=root)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert _found(json.loads(proc.stdout)) == {("mod.py", "JAX110", 8)}
+    # alone, the file gets the same findings (its tree is indexed for it)
+    proc = run_cli("check", "--format", "json", "--no-cache", "src/pkg/mod.py", cwd=root)
+    assert _found(json.loads(proc.stdout)) == {("mod.py", "JAX110", 8)}

@@ -583,6 +583,11 @@ def module_names(path: str, root: str | None = None) -> tuple[list[str], bool]:
             name = ".".join(rparts)
             if name not in names:
                 names.append(name)
+    # a `src/` layout installs the packages under `src/` (setuptools `where = ["src"]`), so
+    # `src/pkg/mod.py` is imported as `pkg.mod`, with or without a `src/__init__.py`
+    for name in list(names):
+        if name.startswith("src.") and name[4:] not in names:
+            names.append(name[4:])
     return names, is_package
 
 

@@ -56,6 +56,15 @@ NESTED_IMPORT = re.compile(r"^[ \t]+(?:import [\w.]|from [\w.]+ import\b)", re.M
 
 _STATIC_DECL_WORDS = (
     "static",
+    # pytree classes whose fields are leaves (`ModuleSummary.leaf_attributes`)
+    "NamedTuple",
+    "dataclass",
+    "register_dataclass",
+    "PyTreeNode",
+    "Struct",
+    "Module",
+    "register_pytree_node_class",
+    "register_pytree_node",
     "pytree_node",
     "property",
     "cached_property",
@@ -68,7 +77,8 @@ _STATIC_DECL = re.compile(r"\b(?:" + "|".join(_STATIC_DECL_WORDS) + r")\b")
 
 def declares_static(text: str) -> bool:
     """Whether the text can declare static attributes of a class (pytree meta fields,
-    shape-metadata properties: `ModuleSummary.static_attributes`), which its importers read."""
+    shape-metadata properties: `ModuleSummary.static_attributes`) or the leaves of a pytree
+    class (`ModuleSummary.leaf_attributes`), which its importers read."""
     return "class" in text and _search_words(_STATIC_DECL, _STATIC_DECL_WORDS, text)
 
 
