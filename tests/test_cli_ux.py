@@ -16,16 +16,15 @@ TREE = "import jax\nf = jax.tree_map\n"  # JAX801 (safe fix)
 TWO = snippet(
     """
     import jax
-    import numpy as np
 
 
     @jax.jit
-    def f(x):
-        n = np.random.normal()
+    def f(x, key):
+        n = jax.random.normal(key) + jax.random.normal(key)
         return jax.tree_map(abs, x) + n
     """
-)  # JAX204 (line 7, no fix) and JAX801 (line 8, safe fix): both in the default selection
-# (JAX204 instead of JAX111, which is preview after the v13 check set)
+)  # JAX201 (line 6, no safe fix) and JAX801 (line 7, safe fix): both in the default selection
+# (JAX201 instead of JAX111 and JAX204, preview after the v13 and v14 check sets)
 
 
 def _codes(proc) -> set[str]:  # noqa: ANN001
@@ -47,13 +46,13 @@ def test_all_works_in_select_ignore_and_extend_select(tmp_path, run_cli):
     def codes(*args):
         return _codes(run_cli("check", "--format", "json", *args, "m.py"))
 
-    assert codes() == {"JAX204", "JAX801"}
+    assert codes() == {"JAX201", "JAX801"}
     assert codes("--ignore", "ALL") == set()
     proc = run_cli("check", "--ignore", "ALL", "m.py")
     assert proc.returncode == 0 and "All checks passed!" in proc.stdout
     assert codes("--ignore", "ALL", "--extend-select", "JAX801") == {"JAX801"}
-    assert codes("--select", "ALL", "--ignore", "JAX8") == {"JAX204"}
-    assert codes("--extend-select", "ALL") == {"JAX204", "JAX801"}
+    assert codes("--select", "ALL", "--ignore", "JAX8") == {"JAX201"}
+    assert codes("--extend-select", "ALL") == {"JAX201", "JAX801"}
     (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\nignore = ["ALL"]\n')
     assert codes() == set()
 
@@ -61,17 +60,17 @@ def test_all_works_in_select_ignore_and_extend_select(tmp_path, run_cli):
 def test_command_line_select_replaces_the_configs_select_and_extend_select(tmp_path, run_cli):
     (tmp_path / "m.py").write_text(TWO)
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.jaxlint]\nselect = ["JAX8"]\nextend-select = ["JAX204"]\n'
+        '[tool.jaxlint]\nselect = ["JAX8"]\nextend-select = ["JAX201"]\n'
     )
 
     def codes(*args):
         return _codes(run_cli("check", "--format", "json", *args, "m.py"))
 
-    assert codes() == {"JAX204", "JAX801"}
+    assert codes() == {"JAX201", "JAX801"}
     assert codes("--select", "JAX801") == {"JAX801"}  # config extend-select dropped (ruff)
     assert codes("--ignore", "JAX2") == {"JAX801"}  # a CLI ignore beats the config's select
-    assert codes("--extend-select", "JAX2", "--ignore", "JAX204") == {"JAX801"}
-    assert codes("--ignore", "JAX", "--extend-select", "JAX204") == {"JAX204"}  # most specific
+    assert codes("--extend-select", "JAX2", "--ignore", "JAX201") == {"JAX801"}
+    assert codes("--ignore", "JAX", "--extend-select", "JAX201") == {"JAX201"}  # most specific
 
 
 # -- configuration errors --------------------------------------------------------------------------
@@ -409,7 +408,7 @@ def test_statistics_follow_the_format(tmp_path, run_cli):
     proc = run_cli("check", "--statistics", "--format", "json", "m.py")
     rows = json.loads(proc.stdout)
     assert {r["code"]: (r["count"], r["fixable"]) for r in rows} == {
-        "JAX204": (1, False),
+        "JAX201": (1, False),
         "JAX801": (1, True),
     }
     assert rows[0].keys() == {"code", "name", "count", "fixable"}

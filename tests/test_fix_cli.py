@@ -24,14 +24,15 @@ SRC = snippet(
         b = jax.random.normal(key)
         return jax.tree_map(abs, [y, a, b])
     """
-)  # JAX504 (line 7), not JAX501 (`y[0] = 1.0`, preview after the v13 check set): a default
-# rule whose safe fix rewrites a statement that has a comment; JAX201 (unsafe fix); JAX801
+)  # JAX504 (line 7): a rule whose safe fix rewrites a statement that has a comment (in preview
+# since the v14 check set, so these runs turn preview on: `P`); JAX201 (unsafe fix); JAX801
+P = "--preview"
 
 
 def test_fix_applies_safe_only_and_reports(tmp_path, run_cli):
     p = tmp_path / "m.py"
     p.write_text(SRC)
-    proc = run_cli("check", "--fix", "m.py")
+    proc = run_cli("check", "--fix", P, "m.py")
     assert proc.returncode == 1  # the unsafe one remains
     text = p.read_text()
     assert "y = y.at[0].set(1.0)  # comment stays" in text
@@ -41,7 +42,7 @@ def test_fix_applies_safe_only_and_reports(tmp_path, run_cli):
         "Fixed 2 findings in 1 file; 1 remaining, 1 with unsafe fixes (use --unsafe-fixes)."
         in proc.stdout
     )
-    again = run_cli("check", "--fix", "m.py")
+    again = run_cli("check", "--fix", P, "m.py")
     assert p.read_text() == text
     assert "No fixes applied; 1 finding remaining" in again.stdout
 
@@ -49,7 +50,7 @@ def test_fix_applies_safe_only_and_reports(tmp_path, run_cli):
 def test_unsafe_fixes(tmp_path, run_cli):
     p = tmp_path / "m.py"
     p.write_text(SRC)
-    proc = run_cli("check", "--fix", "--unsafe-fixes", "m.py")
+    proc = run_cli("check", "--fix", "--unsafe-fixes", P, "m.py")
     assert proc.returncode == 0, proc.stdout
     assert "key, subkey = jax.random.split(key)" in p.read_text()
 
@@ -57,7 +58,7 @@ def test_unsafe_fixes(tmp_path, run_cli):
 def test_diff_writes_nothing(tmp_path, run_cli):
     p = tmp_path / "m.py"
     p.write_text(SRC)
-    proc = run_cli("check", "--diff", "m.py")
+    proc = run_cli("check", "--diff", P, "m.py")
     assert proc.returncode == 1
     assert p.read_text() == SRC
     assert "-    y.at[0].set(1.0)  # comment stays" in proc.stdout
@@ -71,7 +72,7 @@ def test_show_fixes_and_fixable_mark(tmp_path, run_cli):
     (tmp_path / "m.py").write_text(SRC)
     out = run_cli("check", "m.py").stdout
     assert "JAX801 [*]" in out and "JAX201 [*]" not in out
-    proc = run_cli("check", "--fix", "--show-fixes", "m.py")
+    proc = run_cli("check", "--fix", "--show-fixes", P, "m.py")
     assert "Fixed:" in proc.stdout and "JAX504" in proc.stdout
 
 
@@ -80,7 +81,7 @@ def test_bom_crlf_encoding_and_mode_preserved(tmp_path, run_cli):
     body = SRC.replace("\n", "\r\n").encode("utf-8")
     p.write_bytes(b"\xef\xbb\xbf" + body)
     os.chmod(p, 0o640)
-    run_cli("check", "--fix", "m.py")
+    run_cli("check", "--fix", P, "m.py")
     data = p.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     assert b"y = y.at[0].set(1.0)  # comment stays\r\n" in data

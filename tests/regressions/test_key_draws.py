@@ -36,9 +36,7 @@ def _found(text: str, name: str, preview: bool) -> dict[int, str]:
 def test_confidence_follows_proven_draws(path):
     text = path.read_text(encoding="utf-8")
     marks = _marks(text)
-    assert _found(text, path.name, preview=False) == {
-        line: "high" for line, kind in marks.items() if kind == "error"
-    }
-    assert _found(text, path.name, preview=True) == {
-        line: "high" if kind == "error" else "medium" for line, kind in marks.items()
-    }
+    want = {line: "high" if kind == "error" else "medium" for line, kind in marks.items()}
+    # JAX201's medium level is in the default selection since the v14 check half
+    assert _found(text, path.name, preview=False) == want
+    assert _found(text, path.name, preview=True) == want

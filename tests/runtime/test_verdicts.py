@@ -398,7 +398,7 @@ def test_jax204_host_coin_flip_is_told_apart(tmp_path: Path) -> None:
             return x - 1.0
         """,
     )
-    report = verify_file(path, check_fixes=False, select="JAX204")
+    report = verify_file(path, check_fixes=False, select="JAX204", preview=True)  # preview: v14
     finding = _by(report, "JAX204")
     assert finding["verdict"] == "confirmed", finding
     assert finding["evidence"]["same_trace_equal"] is True
