@@ -15,6 +15,7 @@ once.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -36,6 +37,7 @@ def _may_hold_nodes(annotation: object) -> bool:
     return any(_may_hold_nodes(a) for a in args if a is not type(None))
 
 
+@functools.cache
 def node_fields(cls: type) -> tuple[str, ...]:
     """The fields of the node class `cls` that may hold nodes, in `_fields` order: the
     hot walks (the module index, the engine) skip names, numbers and constants' values
