@@ -192,9 +192,11 @@ def _walked_fields(cls: type) -> tuple[str, ...]:
 
 # what `ModuleIndex._build` does with a child, by its class (`_kind`, memoised in `_KINDS`):
 # not a node (a name or a number on Pythons without `_field_types`, `None` in `Dict.keys`),
-# a `Name`, a node to walk, a call, a scope, a recorded node, a node with nothing under it
-_SKIP, _NAME, _WALK, _CALL, _SCOPE, _RECORD, _LEAF = range(7)
+# a `Name`, a node to walk, a call, a scope, an attribute or subscript (a store target when
+# its context says so), another recorded node, a node with nothing under it
+_SKIP, _NAME, _WALK, _CALL, _SCOPE, _TARGET, _RECORD, _LEAF = range(8)
 _KINDS: dict[type, int] = {}
+_STORE_DEL = (ast.Store, ast.Del)
 
 
 def _kind(cls: type) -> int:
@@ -206,9 +208,25 @@ def _kind(cls: type) -> int:
         return _SCOPE
     if cls is ast.Call:
         return _CALL
+    if cls is ast.Attribute or cls is ast.Subscript:
+        return _TARGET
     if cls in RECORDED:
         return _RECORD
     return _WALK if _walked_fields(cls) else _LEAF
+
+
+def _one_binding(found: list[Binding] | None) -> Binding | None:
+    """`ModuleIndex.binding` of the bindings `lookup` found."""
+    if not found:
+        return None
+    if len(found) == 1:
+        return found[0]
+    imports = [b for b in found if b.kind == "import"]
+    if len({b.qualname for b in imports}) == 1 and all(
+        b.kind in ("import", "assign", "local") for b in found
+    ):
+        return imports[0]
+    return None  # rebound several ways: unknown
 
 
 class ModuleIndex:
@@ -238,7 +256,7 @@ class ModuleIndex:
         stack: list[tuple[ast.AST, Scope]] = [(self.tree, module_scope)]
         pop, push = stack.pop, stack.append
         name_type, enter, record = ast.Name, self._enter, self._record
-        names, calls = self.names, self.calls
+        names, calls, stores = self.names, self.calls, self.stores
         fields_of, kinds = _WALKED_FIELDS, _KINDS
         while stack:
             node, scope = pop()
@@ -276,6 +294,10 @@ class ModuleIndex:
                         # names they use are not rebound (parameters shadow only inside the
                         # body).
                         push((child, enter(child, scope)))
+                    elif kind == _TARGET:  # `_record`'s test for these, inlined
+                        if isinstance(child.ctx, _STORE_DEL):  # type: ignore[attr-defined]
+                            stores.append(child)
+                        push((child, scope))
                     elif kind == _RECORD:
                         record(child, scope)
                         push((child, scope))
@@ -392,17 +414,7 @@ class ModuleIndex:
 
     def binding(self, name: str, scope: Scope) -> Binding | None:
         """The one binding a name has, preferring an import over fallbacks."""
-        found = self.lookup(name, scope)
-        if not found:
-            return None
-        if len(found) == 1:
-            return found[0]
-        imports = [b for b in found if b.kind == "import"]
-        if len({b.qualname for b in imports}) == 1 and all(
-            b.kind in ("import", "assign", "local") for b in found
-        ):
-            return imports[0]
-        return None  # rebound several ways: unknown
+        return _one_binding(self.lookup(name, scope))
 
     def qualname(self, node: ast.AST, _depth: int = 0) -> str | None:
         """Fully qualified dotted name of a Name/Attribute chain, or None when unknown.
@@ -429,7 +441,7 @@ class ModuleIndex:
         found = self.lookup(node.id, self.scope_of(node))
         if found is None:
             return node.id if node.id in BUILTIN_NAMES else None
-        b = self.binding(node.id, self.scope_of(node))
+        b = _one_binding(found)  # `binding`, without looking the name up again
         if b is None:
             return None
         if b.kind == "import":
