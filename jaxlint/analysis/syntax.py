@@ -15,7 +15,6 @@ once.
 from __future__ import annotations
 
 import ast
-import functools
 from collections.abc import Iterator
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -37,11 +36,20 @@ def _may_hold_nodes(annotation: object) -> bool:
     return any(_may_hold_nodes(a) for a in args if a is not type(None))
 
 
-@functools.cache
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def node_fields(cls: type) -> tuple[str, ...]:
     """The fields of the node class `cls` that may hold nodes, in `_fields` order: the
     hot walks (the module index, the engine) skip names, numbers and constants' values
-    without looking (`_field_types`, Python 3.13+; every field before)."""
+    without looking (`_field_types`, Python 3.13+; every field before). Kept per class."""
+    found = _NODE_FIELDS.get(cls)
+    if found is None:
+        found = _NODE_FIELDS[cls] = _node_fields(cls)
+    return found
+
+
+def _node_fields(cls: type) -> tuple[str, ...]:
     types = getattr(cls, "_field_types", None)
     fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
     if not isinstance(types, dict):
