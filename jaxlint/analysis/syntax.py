@@ -161,7 +161,20 @@ def own_returns(fn: ast.AST) -> list[ast.Return]:
     """The `return` statements of `fn` itself (not of functions nested in it), in the order
     of a depth-first walk from the last statement. Only statements are walked (a `return`
     is one, and no expression holds one: `STATEMENT_FIELDS`); walking every expression too
-    made this a third of the project summaries' cost."""
+    made this a third of the project summaries' cost. Kept on the node after the first
+    walk (the summary asks it of each top-level function three times; a tree is never
+    changed in place): the list is shared, do not change it."""
+    found = getattr(fn, "__dict__", {}).get("_jaxlint_returns")
+    if found is None:
+        found = _own_returns(fn)
+        try:
+            fn._jaxlint_returns = found  # type: ignore[attr-defined]
+        except AttributeError:  # not a node
+            pass
+    return found
+
+
+def _own_returns(fn: ast.AST) -> list[ast.Return]:
     out: list[ast.Return] = []
     body = getattr(fn, "body", None)
     stack: list[ast.AST] = list(body) if isinstance(body, list) else []
