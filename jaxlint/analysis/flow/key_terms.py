@@ -252,7 +252,10 @@ def assigned_key_names(node: ast.AST) -> list[str]:
 def key_names_bound_in(node: ast.AST) -> set[str]:
     """Every tracked name an assignment, loop target or walrus anywhere in `node` rebinds."""
     out: set[str] = set()
-    for sub in ast.walk(node):
+    stack = [node]  # every node under `node`, as `ast.walk` (the order does not matter here)
+    while stack:
+        sub = stack.pop()
+        stack.extend(syntax.child_nodes(sub))
         if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             out.update(assigned_key_names(sub))
         elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):
