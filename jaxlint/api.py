@@ -204,6 +204,7 @@ def _run_index(
         return None, {}
     from jaxlint.project_index import (
         ProjectIndexes,
+        SummaryJobs,
         build_index_deferred,
         project_files,
         project_groups,
@@ -213,7 +214,10 @@ def _run_index(
     paths = [p for p in (run.paths or ["."]) if p != "-"] or ["."]
     groups = project_groups(paths, [p for p, _ in files])
     built = []
-    deferred_all: dict = {}
+    # every linted file's summaries come from its lint, in each tree that indexes it (a
+    # tree's index may hold files linted as part of another tree)
+    linted_all = {os.path.abspath(p) for p, _ in files if p.endswith(".py")}
+    jobs: dict[str, list] = {}
     for group in groups:
         index_files = project_files(group.root, group.linted, resolver.for_path)
         callers = {os.path.abspath(p) for p in group.linted if p.endswith(".py")}
@@ -223,14 +227,21 @@ def _run_index(
             lambda p: resolver.for_path(p).jit_decorators,
             cache,
             jobs_from(run),
-            defer=callers if defer else set(),
+            defer=linted_all if defer else set(),
             linted=callers,  # summarised as callers of key helpers (the fix path too)
             seeds_only=defer,  # the lint asks for seeds only: the cached join will do
         )
         built.append((group, index))
-        deferred_all.update(deferred)
+        for path, job in deferred.items():
+            jobs.setdefault(path, []).append((group.root, job, path in callers))
     # one tree (the usual run): its index itself; several: each file asks its own
     project = built[0][1] if len(built) == 1 else ProjectIndexes(built)
+    deferred_all: dict = {}
+    for path, found in jobs.items():
+        if len(found) == 1 and found[0][2]:
+            deferred_all[path] = found[0][1]  # only the tree it is linted in
+        else:
+            deferred_all[path] = SummaryJobs(tuple(found))
     return project, deferred_all
 
 

@@ -134,6 +134,11 @@ class _Walk:
         # node class -> (visit handlers, leave handlers, is a function, fields reversed)
         self.per_class: dict[type, tuple[list[Handler], list[Handler], bool, tuple[str, ...]]]
         self.per_class = {}
+        # value class -> whether a value of it goes on the stack: a node with a handler, a
+        # function (the enclosing-function state) or fields that may hold nodes; not a node
+        # with nothing to do and nothing under it (most `Name`s and `Constant`s), nor a
+        # value that is no node (`None` in `Dict.keys`; names and numbers before 3.13)
+        self.needed: dict[type, bool] = {}
 
     def _info(self, cls: type) -> tuple[list[Handler], list[Handler], bool, tuple[str, ...]]:
         name = cls.__name__
@@ -145,6 +150,29 @@ class _Walk:
         )
         self.per_class[cls] = info
         return info
+
+    def _needed(self, cls: type) -> bool:
+        if not issubclass(cls, ast.AST):
+            self.needed[cls] = False
+            return False
+        handlers, leaves, is_function, fields = self.per_class.get(cls) or self._info(cls)
+        self.needed[cls] = want = bool(handlers or leaves or is_function or fields)
+        return want
+
+    def _push_children(self, node: ast.AST, fields: tuple[str, ...], push: Callable) -> None:
+        """The children of `node` that need a visit, pushed last to first (the walk's inner
+        loop, written out again in `run`)."""
+        needed = self.needed
+        for attr in fields:
+            value = getattr(node, attr, None)
+            if value is None:
+                continue
+            for child in reversed(value) if type(value) is list else (value,):
+                want = needed.get(type(child))
+                if want is None:
+                    want = self._needed(type(child))
+                if want:
+                    push(child)
 
     def _prune(self, instances: list[Rule]) -> None:
         """Drop the visits the rules say they no longer need (`Rule.unneeded_visits`)."""
@@ -165,9 +193,10 @@ class _Walk:
             for key, hs in self.dispatch.items()
         }
         self.per_class.clear()
+        self.needed.clear()
 
     def run(self, tree: ast.AST, instances: list[Rule] | None = None) -> None:
-        ctx, per_class, node_type = self.ctx, self.per_class, ast.AST
+        ctx, per_class, needed = self.ctx, self.per_class, self.needed
         stack: list = [tree]
         pop, push = stack.pop, stack.append
         if instances is not None and type(tree) is ast.Module and stack:
@@ -180,14 +209,7 @@ class _Walk:
             per_class = self.per_class
             if leaves:
                 push((node,))
-            for attr in fields:
-                value = getattr(node, attr, None)
-                if isinstance(value, node_type):
-                    push(value)
-                elif isinstance(value, list):
-                    for child in reversed(value):
-                        if isinstance(child, node_type):
-                            push(child)
+            self._push_children(node, fields, push)
         while stack:
             node = pop()
             if type(node) is tuple:  # (node,): its subtree is done
@@ -223,15 +245,18 @@ class _Walk:
                 self._resume(handlers, method, node)
             if leaves or is_function:
                 push((node,))
-            # the children, pushed last to first (ast.iter_child_nodes, inlined)
+            # the children, pushed last to first (ast.iter_child_nodes, inlined; `_needed`:
+            # a child with nothing to do and nothing under it is not pushed)
             for attr in fields:
                 value = getattr(node, attr, None)
-                if isinstance(value, node_type):
-                    push(value)
-                elif isinstance(value, list):
-                    for child in reversed(value):
-                        if isinstance(child, node_type):
-                            push(child)
+                if value is None:
+                    continue
+                for child in reversed(value) if type(value) is list else (value,):
+                    want = needed.get(type(child))
+                    if want is None:
+                        want = self._needed(type(child))
+                    if want:
+                        push(child)
 
     def _failed(self, inst: Rule, node: ast.AST, exc: Exception) -> None:
         """`inst` raised on `node`: report it and drop the rule for the rest of the module."""
@@ -256,6 +281,7 @@ class _Walk:
             key: [h for h in hs if h[0].code not in broken] for key, hs in self.dispatch.items()
         }
         self.per_class.clear()
+        self.needed.clear()
 
     def _resume(self, handlers: list[Handler], failed: object, node: ast.AST) -> None:
         """Run the handlers after `failed` (which raised) on `node`, skipping broken rules

@@ -190,6 +190,13 @@ class ProjectIndexes:
         for _, index in self.parts:
             index.inputs_complete()
 
+    def add_summary(self, root: str | None, path: str, summary: ModuleSummary | None) -> None:
+        """A deferred summary for the index of the tree at `root` (`SummaryJobs`)."""
+        for group, index in self.parts:
+            if group.root == root:
+                index.add_module(path, index.names.get(path, []), summary, same_inputs=True)
+                return
+
 
 def project_files(root: str | None, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001
     """Absolute paths of the project's `.py` files (the linted ones always)."""
@@ -287,6 +294,20 @@ def _calls(name: str, text: str) -> bool:
 _MODULE_CLASS = re.compile(r"^class\s+\w+\s*\([^)]*\bModule\b", re.MULTILINE)
 
 
+def imports_only(text: str, is_package: bool, transforms_used: bool, random_used: bool) -> bool:
+    """`summarize_text` summarises the module from its top-level imports alone: its summary
+    is then not the one its full facts give (`passes`, `annotated`), so only the other
+    modules' summaries may come from a lint's facts (`build_index_deferred`)."""
+    return not (
+        is_package
+        or transforms_used
+        or random_used
+        or NESTED_IMPORT.search(text)
+        or declares_static(text)
+        or returns_numpy(text)
+    )
+
+
 def summarize_text(
     text: str, path: str, module: str, is_package: bool, jit_decorators: tuple[str, ...]
 ) -> ModuleSummary | None:
@@ -300,14 +321,7 @@ def summarize_text(
         return None
     transforms_used, random_used = uses_transform(text, jit_decorators), uses_random(text)
     tree = parsed.tree
-    if not (
-        is_package
-        or transforms_used
-        or random_used
-        or NESTED_IMPORT.search(text)
-        or declares_static(text)
-        or returns_numpy(text)
-    ):
+    if imports_only(text, is_package, transforms_used, random_used):
         # a caller that only imports: its summary is its top-level imports, so the facts of
         # those statements alone give the same summary without indexing the whole module
         imports = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
@@ -344,6 +358,21 @@ class SummaryJob:
         """`summary_from_facts` for this job: the runner calls it on the job it was handed,
         so `run` needs no import of this module (the package cycle run <-> project_index)."""
         return summary_from_facts(self, facts, cache)
+
+
+@dataclass(frozen=True)
+class SummaryJobs:
+    """The summaries of one linted file in several trees' indexes, from the facts of its one
+    lint: a file linted in its own tree is indexed by the trees above it too (the corpus's
+    `optax` tree indexes `optax/_src`, a tree of its own), under other module names there.
+    Summarised alone for those, it was parsed and analysed a second time."""
+
+    # (the tree's root, its job, whether the file is linted in that tree: its own index)
+    jobs: tuple[tuple[str | None, SummaryJob, bool], ...]
+
+    def from_facts(self, facts, cache: result_cache.Cache | None) -> list:  # noqa: ANN001 - analysis.ModuleFacts
+        """[(root, own tree, summary JSON or None)] per tree, in `jobs` order."""
+        return [(root, own, summary_from_facts(job, facts, cache)) for root, job, own in self.jobs]
 
 
 def summary_from_facts(job: SummaryJob, facts, cache: result_cache.Cache | None) -> dict | None:  # noqa: ANN001 - analysis.ModuleFacts
@@ -508,7 +537,9 @@ def build_index_deferred(
                     pass
         index.add_module(path, names, None)
         job = SummaryJob(path, names[0], is_package, jd, key, *used)
-        if path in defer:
+        # a file linted in another tree's run (`defer` but not `linted`) takes the summary
+        # its lint's facts give where that is the one it gets alone
+        if path in defer and (path in linted or not imports_only(text, is_package, *used)):
             deferred[path] = job
         else:
             todo.append(job)

@@ -138,3 +138,57 @@ def test_a_warm_index_reads_its_joined_seeds_from_the_cache(tmp_path, monkeypatc
     edited = _index(tree, cache)
     edited.add_module(script, ["script"], None)  # an editor's change: no fingerprint
     assert edited.fingerprint is None
+
+
+def test_a_file_of_two_trees_is_analysed_once(tmp_path, monkeypatch):
+    """A folder without `__init__.py` inside a package is a tree of its own (the corpus's
+    `optax/_src` inside `optax`): linting both, its files are indexed by both trees. Their
+    summaries for the outer tree come from their one lint (`SummaryJobs`), not from a second
+    parse and analysis, and are the ones they get alone."""
+    from jaxlint import api, project_index
+    from jaxlint.core.config import ConfigResolver
+    from jaxlint.run import parallel
+
+    pkg = tmp_path / "pkg"
+    (pkg / "_src").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from pkg._src import core\n")
+    (pkg / "_src" / "core.py").write_text("import jax\n\n\n@jax.jit\ndef f(x):\n    return x + 1\n")
+    files = [str(pkg / "__init__.py"), str(pkg / "_src" / "core.py")]
+    assert len(project_index.project_groups(files, files)) == 2
+    alone: list[str] = []
+    real = project_index.summarize_text
+
+    def summarize_text(text, path, *args):  # noqa: ANN001, ANN202
+        alone.append(path)
+        return real(text, path, *args)
+
+    def summaries() -> list:
+        run = api.RunOptions(paths=files, jobs=1, no_cache=True, cache_dir=None, verbose=False)
+        project, deferred = api._run_index([(f, f) for f in files], ConfigResolver(), run, None)
+        return sorted(
+            (str(group.root), path, json.dumps(index.summaries[path].to_json(), sort_keys=True))
+            for group, index in project.parts
+            for path in index.summaries
+        )
+
+    expected = summaries()  # no lint: every summary made alone
+    assert any(path.endswith("core.py") for _, path, _ in expected)
+    monkeypatch.setattr(project_index, "summarize_text", summarize_text)
+    run = api.RunOptions(paths=files, jobs=1, no_cache=True, cache_dir=None, verbose=False)
+    captured = []
+    real_first = parallel._first_pass
+
+    def first_pass(files_, deferred, project, *args):  # noqa: ANN001, ANN202
+        out = real_first(files_, deferred, project, *args)
+        captured.append(project)
+        return out
+
+    monkeypatch.setattr(parallel, "_first_pass", first_pass)
+    api.lint_files([(f, f) for f in files], ConfigResolver(), run)
+    assert alone == []
+    got = sorted(
+        (str(group.root), path, json.dumps(index.summaries[path].to_json(), sort_keys=True))
+        for group, index in captured[0].parts
+        for path in index.summaries
+    )
+    assert got == expected

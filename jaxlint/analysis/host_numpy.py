@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.syntax import child_nodes, own_returns
+from jaxlint.analysis.syntax import child_nodes, own_returns, parent
 
 # methods of a NumPy array that give a NumPy array (or Python value) back
 _HOST_METHODS = frozenset({"reshape", "astype", "transpose", "ravel", "flatten", "copy", "T"})
@@ -56,29 +56,23 @@ class _HostValues:
         self.params = {
             a.arg: a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
         }
-        self._assigned: dict[str, list[ast.expr | None]] | None = None
+        self._assigned: dict[str, list[ast.expr | None]] = {}
 
-    @property
-    def assigned(self) -> dict[str, list[ast.expr | None]]:
-        """What each local is assigned (None: bound otherwise), walked on first use: most
-        helpers are refused by the form of their returns before any local is looked up."""
-        if self._assigned is not None:
-            return self._assigned
-        assigned: dict[str, list[ast.expr | None]] = {}
-        stack = child_nodes(self.fn)
-        while stack:
-            cur = stack.pop()
-            if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-                continue
-            if isinstance(cur, ast.Name) and not isinstance(cur.ctx, ast.Load):
-                parent = getattr(cur, "jl_parent", None)
-                if isinstance(parent, ast.Assign) and parent.targets == [cur]:
-                    assigned.setdefault(cur.id, []).append(parent.value)
-                else:
-                    assigned.setdefault(cur.id, []).append(None)
-            stack.extend(child_nodes(cur))
-        self._assigned = assigned
-        return assigned
+    def assigned(self, name: str) -> list[ast.expr | None]:
+        """What the local `name` is assigned (None: bound otherwise): the stores of the
+        index's `Name` nodes of the function's own scope (those a walk of the function finds,
+        leaving nested functions, lambdas and classes out), in no particular order. Asked per
+        name: most helpers are refused by the form of their returns before any local is
+        looked up, and a walk of the whole function for the first one was most of the cost."""
+        found = self._assigned.get(name)
+        if found is None:
+            scope = self.index.scopes.get(self.fn)
+            found = self._assigned[name] = [
+                up.value if isinstance(up := parent(n), ast.Assign) and up.targets == [n] else None
+                for n in self.index.names.get(name, ())
+                if getattr(n, "jl_scope", None) is scope and not isinstance(n.ctx, ast.Load)
+            ]
+        return found
 
     def host(self, node: ast.AST | None, seen: frozenset[str], depth: int = 0) -> bool:
         """`node` is a Python value or a NumPy array of such values."""
@@ -91,7 +85,7 @@ class _HostValues:
                 return True  # `offset = num_keys - num_queries` inside `if offset is None`
             if node.id in self.params and not _scalar_annotation(self.params[node.id]):
                 return False
-            values = self.assigned.get(node.id, [])
+            values = self.assigned(node.id)
             return all(self.host(v, seen | {node.id}, depth + 1) for v in values) and (
                 bool(values) or node.id in self.params
             )
@@ -131,7 +125,7 @@ class _HostValues:
         if isinstance(node, ast.Name):
             return node.id not in seen and any(
                 v is not None and self.from_numpy(v, seen | {node.id}, depth + 1)
-                for v in self.assigned.get(node.id, [])
+                for v in self.assigned(node.id)
             )
         return any(self.from_numpy(c, seen, depth + 1) for c in child_nodes(node))
 

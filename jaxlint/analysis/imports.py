@@ -190,6 +190,45 @@ def _walked_fields(cls: type) -> tuple[str, ...]:
     return tuple(f for f in node_fields(cls) if f not in _SINGLETON_FIELDS)
 
 
+# what `ModuleIndex._build` does with a child, by its class (`_kind`, memoised in `_KINDS`):
+# not a node (a name or a number on Pythons without `_field_types`, `None` in `Dict.keys`),
+# a `Name`, a node to walk, a call, a scope, an attribute or subscript (a store target when
+# its context says so), another recorded node, a node with nothing under it
+_SKIP, _NAME, _WALK, _CALL, _SCOPE, _TARGET, _RECORD, _LEAF = range(8)
+_KINDS: dict[type, int] = {}
+_STORE_DEL = (ast.Store, ast.Del)
+
+
+def _kind(cls: type) -> int:
+    if not issubclass(cls, ast.AST):
+        return _SKIP
+    if cls is ast.Name:
+        return _NAME
+    if issubclass(cls, SCOPE_NODES):
+        return _SCOPE
+    if cls is ast.Call:
+        return _CALL
+    if cls is ast.Attribute or cls is ast.Subscript:
+        return _TARGET
+    if cls in RECORDED:
+        return _RECORD
+    return _WALK if _walked_fields(cls) else _LEAF
+
+
+def _one_binding(found: list[Binding] | None) -> Binding | None:
+    """`ModuleIndex.binding` of the bindings `lookup` found."""
+    if not found:
+        return None
+    if len(found) == 1:
+        return found[0]
+    imports = [b for b in found if b.kind == "import"]
+    if len({b.qualname for b in imports}) == 1 and all(
+        b.kind in ("import", "assign", "local") for b in found
+    ):
+        return imports[0]
+    return None  # rebound several ways: unknown
+
+
 class ModuleIndex:
     """Scopes, parents, and the lists of nodes rules and analyses ask for."""
 
@@ -215,40 +254,54 @@ class ModuleIndex:
         module_scope = Scope(self.tree, None, "module")
         self.scopes[self.tree] = module_scope
         stack: list[tuple[ast.AST, Scope]] = [(self.tree, module_scope)]
-        node_type, name_type, scope_types = ast.AST, ast.Name, SCOPE_NODES
-        record = self._record
-        names = self.names
-        fields_of = _WALKED_FIELDS
+        pop, push = stack.pop, stack.append
+        name_type, enter, record = ast.Name, self._enter, self._record
+        names, calls, stores = self.names, self.calls, self.stores
+        fields_of, kinds = _WALKED_FIELDS, _KINDS
         while stack:
-            node, scope = stack.pop()
+            node, scope = pop()
             fields = fields_of.get(type(node))
             if fields is None:
                 fields = fields_of[type(node)] = _walked_fields(type(node))
             for attr in fields:  # ast.iter_child_nodes, inlined: this loop is hot
                 value = getattr(node, attr, None)
-                if isinstance(value, list):
-                    children = value
-                elif isinstance(value, node_type):
-                    children = (value,)
-                else:
+                if value is None:
                     continue
-                for child in children:
-                    if not isinstance(child, node_type):
+                for child in value if type(value) is list else (value,):
+                    cls = type(child)
+                    kind = kinds.get(cls)
+                    if kind is None:
+                        kind = kinds[cls] = _kind(cls)
+                    if kind == _SKIP:
                         continue
                     child.jl_parent = node  # type: ignore[attr-defined]
-                    if type(child) is name_type:
+                    if cls is name_type:
                         child.jl_scope = scope  # type: ignore[attr-defined]
-                        names.setdefault(child.id, []).append(child)  # type: ignore[attr-defined]
-                        continue  # no children worth walking (its ctx is a singleton)
-                    child_scope = scope
-                    if isinstance(child, scope_types):
-                        child_scope = self._enter(child, scope)
-                    elif type(child) in RECORDED:
+                        found = names.get(child.id)  # type: ignore[attr-defined]
+                        if found is None:
+                            names[child.id] = [child]  # type: ignore[attr-defined]
+                        else:
+                            found.append(child)
+                        # no children worth walking (its ctx is a singleton)
+                    elif kind == _WALK:
+                        push((child, scope))
+                    elif kind == _CALL:
+                        calls.append(child)
+                        push((child, scope))
+                    elif kind == _SCOPE:
+                        # Decorators, defaults and annotations are evaluated in the enclosing
+                        # scope; for simplicity they are walked in the new scope, where the
+                        # names they use are not rebound (parameters shadow only inside the
+                        # body).
+                        push((child, enter(child, scope)))
+                    elif kind == _TARGET:  # `_record`'s test for these, inlined
+                        if isinstance(child.ctx, _STORE_DEL):  # type: ignore[attr-defined]
+                            stores.append(child)
+                        push((child, scope))
+                    elif kind == _RECORD:
                         record(child, scope)
-                    # Decorators, defaults and annotations are evaluated in the enclosing
-                    # scope; for simplicity they are walked in the new scope, where the names
-                    # they use are not rebound (parameters shadow only inside the body).
-                    stack.append((child, child_scope))
+                        push((child, scope))
+                    # _LEAF: no field that can hold a node (Constant, alias, Pass, ...)
 
     def _enter(self, node: ast.AST, scope: Scope) -> Scope:
         if isinstance(node, ast.ClassDef):
@@ -361,17 +414,7 @@ class ModuleIndex:
 
     def binding(self, name: str, scope: Scope) -> Binding | None:
         """The one binding a name has, preferring an import over fallbacks."""
-        found = self.lookup(name, scope)
-        if not found:
-            return None
-        if len(found) == 1:
-            return found[0]
-        imports = [b for b in found if b.kind == "import"]
-        if len({b.qualname for b in imports}) == 1 and all(
-            b.kind in ("import", "assign", "local") for b in found
-        ):
-            return imports[0]
-        return None  # rebound several ways: unknown
+        return _one_binding(self.lookup(name, scope))
 
     def qualname(self, node: ast.AST, _depth: int = 0) -> str | None:
         """Fully qualified dotted name of a Name/Attribute chain, or None when unknown.
@@ -398,7 +441,7 @@ class ModuleIndex:
         found = self.lookup(node.id, self.scope_of(node))
         if found is None:
             return node.id if node.id in BUILTIN_NAMES else None
-        b = self.binding(node.id, self.scope_of(node))
+        b = _one_binding(found)  # `binding`, without looking the name up again
         if b is None:
             return None
         if b.kind == "import":

@@ -88,6 +88,9 @@ class _Imports:
         self.index = index
         self.module = module
         self.is_package = is_package
+        # (id of the root name's scope, the name) -> the absolute name it is imported as
+        # (None: not an import): `passed_arguments` asks it for every call of the module
+        self._bases: dict[tuple[int, str], str | None] = {}
 
     def import_target(self, node: ast.AST, local: str) -> str | None:
         if isinstance(node, ast.Import):
@@ -110,17 +113,24 @@ class _Imports:
     def dotted(self, expr: ast.AST) -> str | None:
         rest: list[str] = []
         while isinstance(expr, ast.Attribute):
-            rest.insert(0, expr.attr)
+            rest.append(expr.attr)
             expr = expr.value
         if not isinstance(expr, ast.Name):
             return None
         if self.index is None:
             return None
-        b = self.index.binding(expr.id, self.index.scope_of(expr))
-        if b is None or b.kind != "import" or b.node is None:
-            return None
-        base = self.import_target(b.node, expr.id)
-        return ".".join([base, *rest]) if base else None
+        scope = self.index.scope_of(expr)
+        key = (id(scope), expr.id)
+        if key in self._bases:
+            base = self._bases[key]
+        else:
+            b = self.index.binding(expr.id, scope)
+            if b is None or b.kind != "import" or b.node is None:
+                base = None
+            else:
+                base = self.import_target(b.node, expr.id)
+            self._bases[key] = base
+        return ".".join([base, *reversed(rest)]) if base else None
 
 
 def _annotated_classes(index: ModuleIndex, imported: dict[str, str]) -> list[str]:
@@ -132,8 +142,8 @@ def _annotated_classes(index: ModuleIndex, imported: dict[str, str]) -> list[str
         if args is None:
             continue
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
-            if a.annotation is None:
-                continue
+            if a.annotation is None or isinstance(a.annotation, (ast.Name, ast.Constant)):
+                continue  # no attribute in it (`x: Array`, `x: "Array"`)
             for node in ast.walk(a.annotation):
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
                     base = imported.get(node.value.id)

@@ -36,10 +36,20 @@ def _may_hold_nodes(annotation: object) -> bool:
     return any(_may_hold_nodes(a) for a in args if a is not type(None))
 
 
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def node_fields(cls: type) -> tuple[str, ...]:
     """The fields of the node class `cls` that may hold nodes, in `_fields` order: the
     hot walks (the module index, the engine) skip names, numbers and constants' values
-    without looking (`_field_types`, Python 3.13+; every field before)."""
+    without looking (`_field_types`, Python 3.13+; every field before). Kept per class."""
+    found = _NODE_FIELDS.get(cls)
+    if found is None:
+        found = _NODE_FIELDS[cls] = _node_fields(cls)
+    return found
+
+
+def _node_fields(cls: type) -> tuple[str, ...]:
     types = getattr(cls, "_field_types", None)
     fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
     if not isinstance(types, dict):
@@ -151,7 +161,20 @@ def own_returns(fn: ast.AST) -> list[ast.Return]:
     """The `return` statements of `fn` itself (not of functions nested in it), in the order
     of a depth-first walk from the last statement. Only statements are walked (a `return`
     is one, and no expression holds one: `STATEMENT_FIELDS`); walking every expression too
-    made this a third of the project summaries' cost."""
+    made this a third of the project summaries' cost. Kept on the node after the first
+    walk (the summary asks it of each top-level function three times; a tree is never
+    changed in place): the list is shared, do not change it."""
+    found = getattr(fn, "__dict__", {}).get("_jaxlint_returns")
+    if found is None:
+        found = _own_returns(fn)
+        try:
+            fn._jaxlint_returns = found  # type: ignore[attr-defined]
+        except AttributeError:  # not a node
+            pass
+    return found
+
+
+def _own_returns(fn: ast.AST) -> list[ast.Return]:
     out: list[ast.Return] = []
     body = getattr(fn, "body", None)
     stack: list[ast.AST] = list(body) if isinstance(body, list) else []

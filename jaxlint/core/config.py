@@ -134,7 +134,20 @@ class Settings:
         return resolve(self.target_jax, self.target_jax_source, os.path.abspath(root))
 
     def selected_codes(self, all_rules) -> frozenset[str]:  # noqa: ANN001
-        return frozenset(r.code for r in all_rules if self.is_selected(r.code, r.default))
+        # asked once per linted file with the same settings object and rule list: kept on
+        # the (frozen) instance, outside its fields (equality, repr and the fingerprint
+        # read the fields only)
+        key = tuple(all_rules)
+        memo = self.__dict__.get("_selected_memo")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_selected_memo", memo)
+        codes = memo.get(key)
+        if codes is None:
+            codes = memo[key] = frozenset(
+                r.code for r in key if self.is_selected(r.code, r.default)
+            )
+        return codes
 
     def is_selected(self, code: str, default: bool) -> bool:
         """ruff's layered selection: start from the default-on rules, then apply the

@@ -48,6 +48,7 @@ NEWEST: Version = (0, 12)
 _TOP = 999  # "any patch release": 0.12 as an upper bound is 0.12.999
 
 
+@lru_cache(maxsize=1024)  # the rename tables ask the same few strings for every file
 def parse_version(text: str) -> Version:
     """`"0.11.1"` -> `(0, 11, 1)`; pre/post-release suffixes are dropped (`0.4.36.dev` -> 0.4.36)."""
     parts = []

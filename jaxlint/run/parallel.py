@@ -179,7 +179,7 @@ def seeded_salt(salt: bytes, seeds: Mapping[str, object] | None) -> bytes:
 
 def lint_task(
     task: Task, cache: result_cache.Cache | None
-) -> tuple[list[Diagnostic], bool, dict | None]:
+) -> tuple[list[Diagnostic], bool, dict | list | None]:
     """Lint one file and store the result under the key of the bytes analysed (read once,
     here or by the parent). With a `summary` job, also the file's project-index summary, from
     the same facts.
@@ -203,7 +203,7 @@ def lint_task(
 
 def _lint_task(
     task: Task, cache: result_cache.Cache | None
-) -> tuple[list[Diagnostic], bool, dict | None]:
+) -> tuple[list[Diagnostic], bool, dict | list | None]:
     options = LintOptions(settings=task.settings, verbose=task.verbose, seeds=task.seeds)
     facts_out: list | None = [] if task.summary is not None else None
     summary = None
@@ -226,7 +226,9 @@ def _lint_task(
     return diags, True, summary
 
 
-def _summary(task: Task, facts_out: list | None, cache: result_cache.Cache | None) -> dict | None:
+def _summary(
+    task: Task, facts_out: list | None, cache: result_cache.Cache | None
+) -> dict | list | None:
     if task.summary is None or not facts_out:
         return None
     return task.summary.from_facts(facts_out[0], cache)  # type: ignore[attr-defined]
@@ -235,7 +237,7 @@ def _summary(task: Task, facts_out: list | None, cache: result_cache.Cache | Non
 _WORKER_CACHE: result_cache.Cache | None = None
 
 
-def _worker(item: tuple[int, Task]) -> tuple[int, list[Diagnostic], bool, dict | None]:
+def _worker(item: tuple[int, Task]) -> tuple[int, list[Diagnostic], bool, dict | list | None]:
     i, task = item
     return (i, *lint_task(task, _WORKER_CACHE))
 
@@ -365,12 +367,18 @@ def _first_pass(
     for i, diags, stored, summary in _run(first, cache, jobs):
         results[i] = diags
         wrote |= stored
-        if summary is not None:
-            apath = os.path.abspath(first[i].path)
-            names = project.names.get(apath, [])
-            parsed = ModuleSummary.from_json(summary)
-            reads[i] = parsed.field_reads
-            project.add_module(apath, names, parsed, same_inputs=True)
+        apath = os.path.abspath(first[i].path)
+        # `project_index.SummaryJobs`: a summary for each tree that indexes the file
+        for root, own, data in summary if isinstance(summary, list) else [(None, True, summary)]:
+            if data is None:
+                continue
+            parsed = ModuleSummary.from_json(data)
+            if own:
+                names = project.names.get(apath, [])
+                reads[i] = parsed.field_reads
+                project.add_module(apath, names, parsed, same_inputs=True)
+            else:  # another tree's index (`ProjectIndexes`)
+                project.add_summary(root, apath, parsed)
     project.inputs_complete()  # the join may use (and fill) the cache from here
     for i, task in enumerate(first):
         seeds = project.seeds_for(task.path)
@@ -409,7 +417,7 @@ def _has_edits(diags: list[Diagnostic]) -> bool:
 
 def _run(
     tasks: list[Task], cache: result_cache.Cache | None, jobs: int
-) -> Iterable[tuple[int, list[Diagnostic], bool, dict | None]]:
+) -> Iterable[tuple[int, list[Diagnostic], bool, dict | list | None]]:
     """(index into `tasks`, diagnostics, stored, summary) per task, in any order."""
     if not tasks:
         return

@@ -189,9 +189,19 @@ def base_name(name: str) -> str:
     return name.split("[", 1)[0].split(".", 1)[0]
 
 
-def walk_function(fn: ast.AST) -> Iterator[ast.AST]:
+def walk_function(fn: ast.AST) -> list[ast.AST]:
     """The nodes under `fn`, not entering nested functions and lambdas (their defs are
-    yielded; class bodies are entered: they run where they stand)."""
+    yielded; class bodies are entered: they run where they stand).
+
+    Kept on the node after the first walk: the key analysis asks it of every function and
+    loop several times (summaries, draws, repeats), and a tree is never changed in place."""
+    own = fn.__dict__.get("_jaxlint_own")
+    if own is None:
+        own = fn._jaxlint_own = list(_walk_function(fn))  # type: ignore[attr-defined]
+    return own
+
+
+def _walk_function(fn: ast.AST) -> Iterator[ast.AST]:
     stack = list(ast.iter_child_nodes(fn))
     push, node_type, fields_of = stack.append, ast.AST, _FIELDS
     while stack:
@@ -242,7 +252,10 @@ def assigned_key_names(node: ast.AST) -> list[str]:
 def key_names_bound_in(node: ast.AST) -> set[str]:
     """Every tracked name an assignment, loop target or walrus anywhere in `node` rebinds."""
     out: set[str] = set()
-    for sub in ast.walk(node):
+    stack = [node]  # every node under `node`, as `ast.walk` (the order does not matter here)
+    while stack:
+        sub = stack.pop()
+        stack.extend(syntax.child_nodes(sub))
         if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             out.update(assigned_key_names(sub))
         elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):

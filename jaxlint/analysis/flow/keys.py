@@ -654,7 +654,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         """A simple statement: evaluate the value, then rebind the targets."""
         if isinstance(node, FUNCTION_NODES) or isinstance(node, ast.ClassDef):
             return  # walked on their own
-        for child in ast.iter_child_nodes(node):
+        for child in syntax.child_nodes(node):  # `ast.iter_child_nodes`, the same order
             if isinstance(child, ast.expr) and not _is_target(node, child):
                 self._expr(child, state, loops, fn)
         if isinstance(node, ast.Return) and node.value is not None and fn is not None:
@@ -688,7 +688,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 self._expr(cur.orelse, b, loops, fn)
                 self._join(state, [a, b])
                 continue
-            stack.extend(ast.iter_child_nodes(cur))
+            stack.extend(syntax.child_nodes(cur))  # `ast.iter_child_nodes`, the same order
         for call in sorted(calls, key=lambda c: (c.end_lineno, c.end_col_offset, -c.lineno)):
             self._derive(call, state)
             consumed = self.consumed_names(call)
