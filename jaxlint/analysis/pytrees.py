@@ -27,6 +27,7 @@ static and no class of the module declares it as a data field (names are unambig
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from functools import cached_property
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
@@ -273,29 +274,16 @@ class PytreeFields:
         `len(self.names)`, `self.idx.axis_size("seq")`, a static field, arithmetic of
         those): reading one on a traced object gives a Python value, as a static field does
         (levanter `page_table.max_seqs`, a haliax axis size compared with `min`)."""
-        out: set[str] = set()
-        for stmt in cls.body:
-            if not isinstance(stmt, ast.FunctionDef) or not stmt.args.args:
-                continue
-            if not any(
-                (dotted(d) or "").rsplit(".", 1)[-1] in ("property", "cached_property")
-                for d in stmt.decorator_list
-            ):
-                continue
-            me = stmt.args.args[0].arg
-            returns = [
-                r.value
-                for r in ast.walk(stmt)
-                if isinstance(r, ast.Return) and self.index.enclosing_function(r) is stmt
-            ]
-            if returns and all(r is not None and _shape_metadata(r, me, static) for r in returns):
-                out.add(stmt.name)
-        return out
+        return self._properties(cls, lambda r, me: _shape_metadata(r, me, static))
 
     def _array_properties(self, cls: ast.ClassDef, leaves: set[str]) -> set[str]:
         """Properties of a pytree class whose every return computes an array from its leaves
         (`self.page_indices.sum()`, `self.a * self.b`, `jnp.exp(self.log_scale)`): traced on a
         traced object, as the leaves are."""
+        return self._properties(cls, lambda r, me: self._from_leaves(r, me, leaves))
+
+    def _properties(self, cls: ast.ClassDef, every: Callable[[ast.expr, str], bool]) -> set[str]:
+        """The properties of `cls` each of whose returns satisfies `every(value, self_name)`."""
         out: set[str] = set()
         for stmt in cls.body:
             if not isinstance(stmt, ast.FunctionDef) or not stmt.args.args:
@@ -311,7 +299,7 @@ class PytreeFields:
                 for r in ast.walk(stmt)
                 if isinstance(r, ast.Return) and self.index.enclosing_function(r) is stmt
             ]
-            if returns and all(r is not None and self._from_leaves(r, me, leaves) for r in returns):
+            if returns and all(r is not None and every(r, me) for r in returns):
                 out.add(stmt.name)
         return out
 
