@@ -247,6 +247,14 @@ SYNCED = {
         metrics = utils.to_numpy(metrics)
         dt = time.perf_counter() - t0
         """,
+    "chex's value assertion (a library fact; v14 rbig_jax)": """\
+        import chex
+
+        t0 = time.perf_counter()
+        y = f(x)
+        chex.assert_trees_all_close(y, x)
+        dt = time.perf_counter() - t0
+        """,
     "an argument of the clock-reading statement": """\
         t0 = time.perf_counter()
         y = f(x)

@@ -31,6 +31,12 @@ LIBRARY_SYNCS: dict[str, str] = {
     # acme/jax/utils.py: `jax.tree_util.tree_map(_fetch_devicearray, x)`, which is np.asarray
     # on every jax.Array leaf
     "acme.jax.utils.fetch_devicearray": "maps np.asarray over the jax.Array leaves",
+    # chex's value assertions compare the leaves on the host (`np.testing` underneath);
+    # rbig_jax times a chain of jitted calls and checks the result in the same cell (v14)
+    "chex.assert_trees_all_close": "compares the leaves' values with NumPy",
+    "chex.assert_tree_all_close": "compares the leaves' values with NumPy (older name)",
+    "chex.assert_trees_all_equal": "compares the leaves' values with NumPy",
+    "chex.assert_tree_all_finite": "checks the leaves' values on the host",
 }
 # not syncs, on purpose: `flax.jax_utils.unreplicate` indexes the first device's copy
 # (`tree_map(lambda x: x[0], tree)`: a dispatched slice, still pending)
