@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.cells import displayed
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.analysis.values import Kind, assigned_value
 from jaxlint.rules.base import Context, Examples, Rule, Verify
@@ -223,8 +224,8 @@ class DiscardedFunctionalUpdate(Rule):
         if found is None:
             return
         target, why = found
-        if ctx.path.endswith(".ipynb") and ctx.index.enclosing_function(node) is None:
-            return  # a notebook cell's last expression is displayed, not thrown away
+        if displayed(ctx.index.tree, ctx.source, ctx.path, node):
+            return  # a cell's last expression is displayed, not thrown away (analysis/cells.py)
         if _probing_errors(node) or _in_test(ctx, node):
             return  # tests call things for the error they raise (or to see that none is)
         if why in ("array method", "jnp") and _benchmark_context(ctx, node):
