@@ -71,8 +71,7 @@ if TYPE_CHECKING:
 __all__ = ["Level", "TaintAnalysis"]
 
 _MAPPED = frozenset({CallKind.MAPPED})  # `jax.tree.map(f, tree)`: f runs on the leaves
-# flow facts riding in the taint state next to the names (no identifier has a NUL): the name
-# was last assigned a boolean mask / something else
+# flow facts in the taint state beside the names (no identifier has a NUL): last assigned a mask / not
 MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
 OBJECT_KEY = "\x00object:"  # bound to an instance of another module's class (kinds.py)
 
@@ -690,8 +689,7 @@ class TaintAnalysis(TaintQueries):
     def _method(
         self, func: ast.Attribute, node: ast.Call, receiver: Level, env: dict[str, Level]
     ) -> Level:
-        """`value.m(...)` on a value that holds traced parts (or parts of unknown kind) and
-        that no import names."""
+        """`value.m(...)` on a value holding traced parts (or ones of unknown kind)."""
         if func.attr in KEY_METHODS and not node.args:
             return Level.NONE  # `obs.keys()`: the dict's keys are its treedef, not leaves
         if receiver == Level.CONTAINER:
@@ -745,6 +743,8 @@ class TaintAnalysis(TaintQueries):
             if mapped is not None and mapped in self.returns:
                 r = self.returns[mapped]  # a tree of what the function returns
                 return Level.NONE if r == Level.NONE else max(r, Level.TREE)
+            if mapped is not None and self.traced.is_traced_now(mapped):
+                return Level.NONE  # analysed later, then this again (`lambda x: x.shape[0]`)
             if mapped is None and not (self.index.qualname(node.args[0]) or "").startswith(
                 ARRAY_MODULES
             ):
