@@ -152,7 +152,7 @@ class StaticHelpers:
 
 
 @dataclass(frozen=True)
-class StaticAttributes:
+class StaticAttributes(StaticHelpers):
     """A seeds entry (under `kinds.IMPORTED_STATIC`): attribute names that the classes of
     the project modules a module imports declare static (pytree meta fields, properties that
     return shape metadata: `ModuleSummary.static_attributes`) and that no class of those
@@ -160,33 +160,15 @@ class StaticAttributes:
     `PageTable` of another module is then a Python value, as it is in the class's own module
     (analysis/pytrees.py)."""
 
-    names: tuple[str, ...] = ()
-
-    def to_json(self) -> list:
-        return list(self.names)
-
-    @classmethod
-    def from_json(cls, value: list) -> StaticAttributes:
-        return cls(tuple(str(n) for n in value))
-
 
 @dataclass(frozen=True)
-class LeafAttributes:
+class LeafAttributes(StaticHelpers):
     """A seeds entry (under `kinds.IMPORTED_LEAVES`): attribute names that the pytree classes
     of the project modules a module imports declare as leaves (`ModuleSummary.leaf_attributes`:
     data fields, properties computed from them) and that no class of those modules, nor of
     the module itself, declares static. `table.used` on a traced `PageTable` of another module
     is then traced, as it is in the class's own module; without it the read is of unknown
     kind (`Level.FIELD`), silent."""
-
-    names: tuple[str, ...] = ()
-
-    def to_json(self) -> list:
-        return list(self.names)
-
-    @classmethod
-    def from_json(cls, value: list) -> LeafAttributes:
-        return cls(tuple(str(n) for n in value))
 
 
 def _literal_json(value: object) -> Literal:
@@ -415,11 +397,7 @@ def imported_attributes(  # noqa: ANN001
 
 SEED_ENTRIES: dict[
     str,
-    type[StaticHelpers]
-    | type[PassedArguments]
-    | type[StaticAttributes]
-    | type[LeafAttributes]
-    | type[ImportedConstants],
+    type[StaticHelpers] | type[PassedArguments] | type[ImportedConstants],
 ] = {
     STATIC_HELPERS: StaticHelpers,
     BOOL_HELPERS: StaticHelpers,
