@@ -1251,11 +1251,15 @@ def _param_default(arg: ast.AST, index: ModuleIndex) -> ast.expr | None:
     return None
 
 
-def over_written_configurations(loop: ast.AST) -> bool:
+def over_written_configurations(loop: ast.AST, index: ModuleIndex | None = None) -> bool:
     """The loop walks a list written out in the source (`for env in [EnvA(), EnvB()]`,
-    `for i, cfg in enumerate((small, large))`): each step is one spelled-out configuration,
-    not a step of a computation (`range(n)`, a dataset, a carried state)."""
+    `for i, cfg in enumerate((small, large))`, or with the module's index a name bound once
+    to such a list that nothing grows: `presets = ["standard", "full"]; for preset in
+    presets:`): each step is one spelled-out configuration, not a step of a computation
+    (`range(n)`, a dataset, a carried state)."""
     it = _unwrapped(_iterable(loop))
+    if isinstance(it, ast.Name) and index is not None and not _grown(index, it):
+        it = _spelled_iterable(it, index)
     return (
         isinstance(it, (ast.List, ast.Tuple, ast.Set))
         and len(it.elts) >= 2

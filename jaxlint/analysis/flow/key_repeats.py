@@ -257,7 +257,7 @@ class KeyRepeats:
                 continue
             if not steps_only or self._step_call(call, loop):
                 why.setdefault(target, f"it is called in the loop on line {loop.lineno}")  # type: ignore[attr-defined]
-            elif self._step_function(target) and not over_written_configurations(loop):
+            elif self._step_function(target) and not over_written_configurations(loop, self.index):
                 why.setdefault(
                     target,
                     f"it is a step called in every iteration of the loop on line {loop.lineno}",  # type: ignore[attr-defined]
@@ -594,7 +594,7 @@ class KeyRepeats:
             bound = self._bound(loop)
             if rngs:
                 consumer = self._rngs_consumer(call, loop)
-                if consumer is not None and not over_written_configurations(loop):
+                if consumer is not None and not over_written_configurations(loop, self.index):
                     parent = syntax.parent(call)
                     name = (
                         parent.targets[0].id  # type: ignore[union-attr]
@@ -633,7 +633,9 @@ class KeyRepeats:
         A loop over a list written out in the source (`for env in [EnvA(), EnvB()]`) is a
         loop over configurations too, whatever the shapes: one fixed seed per configuration
         (common random numbers, a subTest per case) when the draws stay in the iteration."""
-        if over_written_configurations(loop) and not self._leaves_iteration(consumer, loop):
+        if over_written_configurations(loop, self.index) and not self._leaves_iteration(
+            consumer, loop
+        ):
             return True
         if random_function(self.index, consumer) == "split":
             parent = syntax.parent(consumer)

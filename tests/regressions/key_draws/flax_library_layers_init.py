@@ -3,7 +3,9 @@ twice", "`init` in a list comprehension over layers with one key"): `nn.Dense(3)
 kernel with the random default `lecun_normal`, so two `init`s with one key give identical
 weights (checked with flax 0.12 / JAX 0.12: identical kernels). Proven (high) for an instance
 made by a constructor call in place, a name bound once to one, or the loop variable of a
-`for`/comprehension over a list of them (a display or a comprehension).
+`for`/comprehension over a list of them (a display or a comprehension) whose results are
+kept (a loop over a written-out list whose draws stay in the iteration is a sweep over
+configurations: common random numbers on purpose, JAX202's exemption).
 
 Near misses (medium: the layer may draw nothing): a zeros `kernel_init`, a layer built
 with positional arguments past the features (an initialiser may be among them), a list that
@@ -26,8 +28,9 @@ layers = [nn.Dense(3) for _ in range(3)]
 params = [layer.init(k2, x) for layer in layers]  # error: JAX201
 
 convs = [nn.Dense(4), nn.Conv(4, (3, 3))]
+conv_params = []
 for conv in convs:
-    conv.init(k3, jnp.ones((1, 8, 8, 3)))  # error: JAX201
+    conv_params.append(conv.init(k3, jnp.ones((1, 8, 8, 3))))  # error: JAX201
 
 z1 = nn.Dense(3, kernel_init=nn.initializers.zeros)
 z2 = nn.Dense(3, kernel_init=nn.initializers.zeros)
