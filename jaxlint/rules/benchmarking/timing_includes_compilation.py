@@ -19,6 +19,7 @@ from jaxlint.analysis.jit_sites import (
     jit_spec_of_value,
 )
 from jaxlint.analysis.syntax import ancestors, parent, statement_of
+from jaxlint.analysis.timing_intent import labels_phase
 from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule, Verify
@@ -309,7 +310,9 @@ class TimingIncludesCompilation(Rule):
     def _owner(self, owner: ast.AST, ctx: Context) -> None:
         if not ctx.facts.reads_clock:
             return
-        for start, region, _ in timed_regions(ctx, owner):  # compile timings left out
+        for start, region, end in timed_regions(ctx, owner):  # compile timings left out
+            if labels_phase(ctx.index, start, end):
+                continue  # a whole phase's wall time: its compilations are part of it
             calls = [
                 n for stmt in region for n in walk_no_functions(stmt) if isinstance(n, ast.Call)
             ]
