@@ -389,6 +389,25 @@ TUPLE_RESULTS: dict[str, tuple[TuplePart, ...]] = {
 }
 # transforms that trace only the array leaves of their arguments (the rest is static)
 FILTERING = ("equinox.", "flax.nnx.")
+# of those, the ones whose arguments are whatever the caller passes: a parameter holds a
+# tracer only when an array is passed (analysis/kinds.py `_filtered_kind`); not the loop and
+# branch bodies of nnx (`nnx.scan`'s carry and slices are arrays by construction)
+PASS_VALUES_THROUGH = frozenset(
+    {
+        "equinox.filter_jit",
+        "equinox.filter_vmap",
+        "equinox.filter_pmap",
+        "equinox.filter_grad",
+        "equinox.filter_value_and_grad",
+        "equinox.filter_checkpoint",
+        "flax.nnx.jit",
+        "flax.nnx.vmap",
+        "flax.nnx.pmap",
+        "flax.nnx.grad",
+        "flax.nnx.value_and_grad",
+        "flax.nnx.remat",
+    }
+)
 # exceptions JAX raises on tracers: code in a `try` that catches one of them is probing for
 # concreteness on purpose
 TRACER_ERRORS = ("Concretization", "Tracer", "NonConcrete", "UnexpectedTracer")

@@ -41,8 +41,6 @@ __all__ = [
     "join",
     "level_of",
     "returns_static",
-    "returns_bool",
-    "bool_functions",
     "static_result",
     "static_functions",
 ]
@@ -252,6 +250,7 @@ class ParamKinds:
         array_value,  # noqa: ANN001 - (expr) -> bool
         passed: dict[str, tuple[int, frozenset[str]]] | None = None,
         filtered=None,  # noqa: ANN001 - (fn) -> bool: an equinox/nnx filter transform's
+        passes_values=None,  # noqa: ANN001 - (fn) -> bool: one of PASS_VALUES_THROUGH
         scalar_value=None,  # noqa: ANN001 - (expr) -> bool: a Python int/float/bool
         jit_entry=None,  # noqa: ANN001 - (fn) -> bool: `jax.jit`/`pjit` applied to `fn`
     ) -> None:
@@ -259,6 +258,9 @@ class ParamKinds:
         # `filtered(fn)`: JAX reaches `fn` through a filter transform (`eqx.filter_vmap`,
         # `filter_jit`, nnx), which traces only the array leaves of what it is given
         self._filtered = filtered or (lambda fn: False)
+        # of those, the transforms that hand every non-array argument through as it is
+        # (`filter_jit`, `nnx.jit`: jax_api.PASS_VALUES_THROUGH), not loop bodies
+        self._passes_values = passes_values or (lambda fn: False)
         # a Python scalar passed to a non-static parameter of a jit entry is traced there (a
         # weak-typed 0-d array): `sample_logits(logits, 0.5)` makes `temperature` a tracer
         self._scalar_value = scalar_value or (lambda node: False)
@@ -307,11 +309,29 @@ class ParamKinds:
             if direct and name in defaulted:
                 out[name] = self._defaulted_kind(fn, name)
                 continue
-            if direct and self._filtered(fn) and self._passed_static(fn, name):
-                out[name] = ValueKind.STATIC
+            if direct and self._filtered(fn):
+                out[name] = self._filtered_kind(fn, name)
                 continue
             out[name] = ValueKind.ARRAY
         return out
+
+    def _filtered_kind(self, fn: ast.AST, name: str) -> ValueKind:
+        """A parameter of a filter transform (`eqx.filter_jit`, `filter_vmap`, `nnx.jit`):
+        the transform traces the array leaves of what it is given and hands every other
+        value through as it is, so the parameter holds a tracer only when an array is
+        passed. ARRAY with evidence: every visible call passes an array, or the body uses
+        it as one (`xs.shape`, `x.astype(...)`: `_array_uses`); STATIC when every visible
+        call passes a Python value; otherwise UNKNOWN, which is not traced (`chunk` of
+        `batched(model, xs, chunk)` under `eqx.filter_jit`, called with 32 from a script
+        the linter does not see: v14 tuning row mjx_fitted_iteration `mj_data_manager.py:36`,
+        JAX120; unknown stays silent)."""
+        if self._passed_static(fn, name):
+            return ValueKind.STATIC
+        if not self._passes_values(fn):
+            return ValueKind.ARRAY  # `nnx.scan`'s carry and slices: arrays by construction
+        if self._proven_array(fn, name) or _array_uses(fn, {name}):
+            return ValueKind.ARRAY
+        return ValueKind.UNKNOWN
 
     def _passed_static(self, fn: ast.AST, name: str) -> bool:
         """Every visible call of `fn` passes `name` a proven Python value (a filter transform
@@ -583,44 +603,6 @@ def static_functions(index: ModuleIndex) -> list[str]:
     )
 
 
-def bool_valued(expr: ast.AST | None) -> bool:
-    """`expr` is a Python bool by its form: a comparison, `not`, `and`/`or` of those,
-    True/False, `bool(...)`, or a conditional between them (two values at most)."""
-    if isinstance(expr, ast.Constant):
-        return isinstance(expr.value, bool)
-    if isinstance(expr, ast.Compare):
-        return True
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
-        return True
-    if isinstance(expr, ast.BoolOp):
-        return all(bool_valued(v) for v in expr.values)
-    if isinstance(expr, ast.IfExp):
-        return bool_valued(expr.body) and bool_valued(expr.orelse)
-    if isinstance(expr, ast.Call):
-        return isinstance(expr.func, ast.Name) and expr.func.id == "bool" and len(expr.args) == 1
-    return False
-
-
-def returns_bool(fn: ast.AST) -> bool:
-    """Every `return` of `fn` gives a Python bool by its form (`bool_valued`: `return step >=
-    start`, `return False`): at most two results, whatever it is given. (A comparison of
-    arrays is an array, but a function traced by jit is not called per step from Python.)"""
-    values = [r.value for r in own_returns(fn)]
-    return bool(values) and all(bool_valued(v) for v in values)
-
-
-def bool_functions(index: ModuleIndex) -> list[str]:
-    """The undecorated top-level functions of a module that `returns_bool` (for the project
-    index: a caller in another module knows their result takes two values)."""
-    return sorted(
-        stmt.name
-        for stmt in index.tree.body
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and not stmt.decorator_list
-        and returns_bool(stmt)
-    )
-
-
 _META = frozenset({"shape", "ndim", "size", "dtype"})
 
 
@@ -765,7 +747,7 @@ def module_param_kinds(
 ) -> ParamKinds:
     """The `ParamKinds` of a module, where `row(fn)` is `fn`'s traced row as the pipeline
     stands (`TracedFunctions.current`: `via`, `kind`, `chain`), or None."""
-    from jaxlint.analysis.jax_api import FILTERING
+    from jaxlint.analysis.jax_api import FILTERING, PASS_VALUES_THROUGH
     from jaxlint.analysis.transforms import TracedKind
     from jaxlint.analysis.values import Kind, ValueKinds  # only when a function is traced
 
@@ -774,6 +756,10 @@ def module_param_kinds(
     def filtered(fn: ast.AST) -> bool:
         facts = row(fn)
         return facts is not None and facts.via.startswith(FILTERING)
+
+    def passes_values(fn: ast.AST) -> bool:
+        facts = row(fn)
+        return facts is not None and facts.via in PASS_VALUES_THROUGH
 
     def jit_entry(fn: ast.AST) -> bool:
         facts = row(fn)
@@ -789,6 +775,7 @@ def module_param_kinds(
         lambda node: values.of(node) is Kind.ARRAY,
         passed,
         filtered,
+        passes_values=passes_values,
         scalar_value=lambda node: values.of(node) is Kind.SCALAR,
         jit_entry=jit_entry,
     )

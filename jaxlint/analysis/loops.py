@@ -39,6 +39,7 @@ import weakref
 from dataclasses import dataclass, field
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.bool_results import bool_valued, returns_bool
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import (
@@ -54,7 +55,7 @@ from jaxlint.analysis.kept_fields import (
     imports_train_state,
     static_field_read,
 )
-from jaxlint.analysis.kinds import bool_valued, returns_bool, static_result
+from jaxlint.analysis.kinds import static_result
 from jaxlint.analysis.seed_keys import BOOL_HELPERS
 from jaxlint.analysis.syntax import (
     COMPREHENSIONS,

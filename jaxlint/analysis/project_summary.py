@@ -10,13 +10,14 @@ import ast
 import os
 from collections.abc import Mapping
 
+from jaxlint.analysis.bool_results import bool_functions
 from jaxlint.analysis.constants import module_constants
 from jaxlint.analysis.flow.key_drawfree import DrawFree
 from jaxlint.analysis.flow.key_products import derived_return_paths
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE
-from jaxlint.analysis.kinds import bool_functions, static_functions
+from jaxlint.analysis.kinds import static_functions
 from jaxlint.analysis.project_data import (
     MAX_CHAIN,
     MODULE_CALL_SUFFIX,
