@@ -443,3 +443,43 @@ AOT_METHODS = frozenset(
     {"lower", "compile", "cost_analysis", "memory_analysis", "as_text", "compiler_ir"}
 )
 JAX_ARRAY_MODULES = tuple(m for m in ARRAY_MODULES if m.startswith("jax."))
+
+# -- asynchronous dispatch (the benchmarking family) ------------------------------------------
+# calls that dispatch device work and return before it finishes (a timing must wait for them)
+ASYNC_PREFIXES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.")
+ASYNC_CALLS = frozenset({"jax.device_put"})
+# of those, the ones whose result is known on the host at once (shapes, dtypes), or whose work
+# is not what a timing measures: making or deriving a key (`rng, sub = split(rng)` each step of
+# a timed loop), where blocking on the key waits for nothing of the timed work
+STATIC_RESULTS = frozenset(
+    {
+        "jax.numpy.shape",
+        "jax.numpy.dtype",
+        "jax.numpy.finfo",
+        "jax.numpy.iinfo",
+        "jax.random.key",
+        "jax.random.PRNGKey",
+        "jax.random.split",
+        "jax.random.fold_in",
+        "jax.random.clone",
+    }
+)
+
+# -- transforms that run their function op by op -------------------------------------------
+# outside a compiled program these run the function eagerly, one operation at a time: a Python
+# loop in it is executed step by step, not unrolled into one program to compile
+EAGER_TRANSFORMS = frozenset(
+    {
+        "jax.vmap",
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacfwd",
+        "jax.jacrev",
+        "jax.hessian",
+        "jax.jvp",
+        "jax.vjp",
+        "jax.linearize",
+        "jax.checkpoint",
+        "jax.remat",
+    }
+)

@@ -38,6 +38,7 @@ from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
     COMPILING,
+    EAGER_TRANSFORMS,
     GRAD_LIKE,
     JAX_ARRAY_MODULES,
     JIT_LIKE,
@@ -258,6 +259,16 @@ class TracedFunctions(Generic[BodyT]):
                 return True
             cur = self.index.enclosing_function(cur)
         return False
+
+    def runs_op_by_op(self, fn: TracedFunction) -> bool:
+        """`vmap(f)(x)` and nothing compiles `f` (no jit, pmap or lax control flow around it,
+        no traced caller): JAX runs it one operation at a time, so a Python loop in it runs
+        step by step instead of being unrolled into one program (neural-tangents' cookbook
+        `vmap(train_network)`; jax_api.EAGER_TRANSFORMS)."""
+        if fn.chain or self.compiled(fn.node):
+            return False
+        applied = fn.applied | {fn.via}
+        return bool(applied) and applied <= EAGER_TRANSFORMS
 
     def enters_compiled(self, call: ast.Call) -> bool:
         """`call` runs its function through a caching transform: `_loss_fn(x)` with

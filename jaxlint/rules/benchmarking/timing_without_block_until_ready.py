@@ -9,8 +9,11 @@ import ast
 
 from jaxlint.analysis.hoisting import bound_on_every_path
 from jaxlint.analysis.jax_api import (
+    ASYNC_CALLS,
+    ASYNC_PREFIXES,
     JIT_FACTORIES,
     PARTIAL,
+    STATIC_RESULTS,
     TIMEIT,
 )
 from jaxlint.analysis.pending import pending_outputs
@@ -27,22 +30,6 @@ from jaxlint.rules.benchmarking._timing import (
     timed_regions,
     walk_no_functions,
 )
-
-ASYNC_PREFIXES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.")
-ASYNC_CALLS = {"jax.device_put"}
-STATIC_RESULTS = {
-    "jax.numpy.shape",
-    "jax.numpy.dtype",
-    "jax.numpy.finfo",
-    "jax.numpy.iinfo",
-    # keys: making or deriving one (`rng, sub = split(rng)` each step of a timed loop) is
-    # not the work a timing measures, and blocking on a key waits for nothing of it
-    "jax.random.key",
-    "jax.random.PRNGKey",
-    "jax.random.split",
-    "jax.random.fold_in",
-    "jax.random.clone",
-}
 
 
 def is_async_work(ctx: Context, call: ast.Call) -> bool:

@@ -10,7 +10,6 @@ import re
 
 from jaxlint.analysis.jax_api import JIT_FACTORIES
 from jaxlint.analysis.syntax import all_params, param_defaults, positional_params
-from jaxlint.analysis.traced import TracedFunction
 from jaxlint.rules.base import Context, Examples, Rule
 
 DEFAULT_UNROLL_THRESHOLD = 32
@@ -187,7 +186,7 @@ class UnrolledPythonLoopInTraced(Rule):
         if not (isinstance(it, ast.Call) and ctx.qualname(it.func) == "range"):
             return
         fn = ctx.function
-        if fn is None or not fn.is_jit or _only_eager_transforms(ctx, fn):
+        if fn is None or not fn.is_jit or ctx.facts.traced.runs_op_by_op(fn):
             return
         if not _has_jax_work(ctx, node):
             return
@@ -332,34 +331,6 @@ def _static_param_of_caller(ctx: Context, arg: ast.expr | None) -> ast.AST | Non
     if not caller.is_jit or arg.id not in all_params(scope.node):
         return None
     return scope.node
-
-
-# transforms that run their function op by op when called outside a compiled program: a
-# Python loop in it is executed step by step, not unrolled into one program to compile
-EAGER_TRANSFORMS = frozenset(
-    {
-        "jax.vmap",
-        "jax.grad",
-        "jax.value_and_grad",
-        "jax.jacfwd",
-        "jax.jacrev",
-        "jax.hessian",
-        "jax.jvp",
-        "jax.vjp",
-        "jax.linearize",
-        "jax.checkpoint",
-        "jax.remat",
-    }
-)
-
-
-def _only_eager_transforms(ctx: Context, fn: TracedFunction) -> bool:
-    """`vmap(f)(x)` and nothing compiles `f` (no jit, pmap or lax control flow around it, no
-    traced caller): its loop runs step by step (neural-tangents' cookbook `vmap(train_network)`)."""
-    if fn.chain or ctx.facts.traced.compiled(fn.node):
-        return False
-    applied = fn.applied | {fn.via}
-    return bool(applied) and applied <= EAGER_TRANSFORMS
 
 
 def _threshold(ctx: Context) -> int:
