@@ -13,7 +13,11 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-from wilson import table  # noqa: E402
+from wilson import table, wilson  # noqa: E402
+
+THRESHOLD = 0.90  # the standing rule (issue 23): a default part under it leaves the selection
+MIN_CAPPED = 10  # a preview part comes back at THRESHOLD on at least this many decided rows,
+PER_REPO_CAP = 4  # of which at most this many of one repository count toward MIN_CAPPED
 
 
 def render(rows: list[dict], title: str) -> list[str]:
@@ -31,6 +35,48 @@ def render(rows: list[dict], title: str) -> list[str]:
         ]
         out.append("")
     return out
+
+
+def standing_rule(rows: list[dict]) -> list[str]:
+    """The standing rule applied mechanically, per rule and per rule and confidence level:
+    a default part under 90% leaves the default selection; a preview part at 90% or more on
+    at least 10 decided rows (TP or FP), at most 4 of them from one repository, comes back.
+    DEBATABLE rows count in neither."""
+    out = [
+        "### The standing rule, applied",
+        "",
+        "| selection | part | TP | FP | DEBATABLE | decided rows, capped (4 per repository) "
+        "| precision [95% Wilson] | outcome |",
+        "|---|---|---:|---:|---:|---:|---|---|",
+    ]
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for r in rows:
+        conf = r.get("confidence") or "-"
+        groups.setdefault((r["selection"], r["code"]), []).append(r)
+        groups.setdefault((r["selection"], f"{r['code']} {conf}"), []).append(r)
+    for (selection, part), rs in sorted(groups.items()):
+        tp = sum(r["verdict"] == "TP" for r in rs)
+        fp = sum(r["verdict"] == "FP" for r in rs)
+        deb = len(rs) - tp - fp
+        per_repo: dict[str, int] = {}
+        for r in rs:
+            if r["verdict"] in ("TP", "FP"):
+                per_repo[r["repo"]] = per_repo.get(r["repo"], 0) + 1
+        capped = sum(min(PER_REPO_CAP, n) for n in per_repo.values())
+        n = tp + fp
+        precision = tp / n if n else None
+        lo, hi = wilson(tp, n)
+        cell = f"{precision:.0%} [{lo:.0%}-{hi:.0%}]" if n else "-"
+        if selection == "default":
+            outcome = "leaves the default selection" if n and precision < THRESHOLD else "stays"
+        elif n and precision >= THRESHOLD and capped >= MIN_CAPPED:
+            outcome = "comes back to the default selection"
+        else:
+            outcome = "stays in preview"
+        out.append(
+            f"| {selection} | {part} | {tp} | {fp} | {deb} | {capped} | {cell} | {outcome} |"
+        )
+    return [*out, ""]
 
 
 def main(argv: list[str]) -> int:
@@ -53,6 +99,7 @@ def main(argv: list[str]) -> int:
         *render(default, "Default selection"),
         *render(preview, "Reported only with --preview"),
         *render(rows, "Both"),
+        *standing_rule(rows),
     ]
     (here / "check_tables.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
