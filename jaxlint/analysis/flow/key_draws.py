@@ -267,6 +267,29 @@ class KeyDraws:
         return bool(made) and all(self._drawfree.constructor_draws_nothing(m) for m in made)
 
     # -- library facts (key_draw_facts.py) ---------------------------------------------------
+    def folds_module_paths(self, call: ast.Call) -> bool:
+        """`call` is a flax.linen `init` / `init_with_output` / `apply` of a proven linen
+        Module (a class of this module deriving from `nn.Module`, or a linen library layer):
+        flax never draws from the key it is given, only from keys it derives by folding in
+        each module's path and a counter (`LazyRng`). So a `jax.random` sampler or `split`
+        called on the same key gives numbers independent of the parameters and masks (v15
+        rows, tuning material: jaxpp examples/basic.py:238/241, `uniform(rng, shape)` then
+        `model.init(rng, ...)`; checked with flax 0.12: correlation of data and kernel ~0).
+        Two such calls on one key fold in the same paths: same-shaped layers get the same
+        weights, which stays a reuse."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in (*_INITS, "apply"):
+            return False
+        if any(kw.arg in ("method", None) for kw in call.keywords):
+            return False
+        cls = self._module_instance_class(func.value)
+        if cls is not None:
+            return self.calls.transforms.module_library(cls) == "flax.linen"
+        layers = self._library_layers(func.value)
+        return bool(layers) and all(
+            (self.index.qualname(m.func) or "").startswith("flax.linen.") for m in layers
+        )
+
     def _library_draws(self, call: ast.Call, name: str) -> bool:
         q = self.index.qualname(call.func)
         if q in EQUINOX_DRAWING_CONSTRUCTORS:

@@ -71,6 +71,7 @@ from jaxlint.analysis.flow.key_terms import (
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.loops import benchmark_loop, runs_at_most_once, runs_once_in
+from jaxlint.analysis.shape_only import read_only_for_shape
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
 from jaxlint.analysis.trips import runs_at_least_once
@@ -799,6 +800,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
         state[DERIVED + name] = (*earlier, (fn, data, call))
 
     def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
+        if self._shape_only_draw(call):
+            return  # a dummy input of an `init`: its numbers reach nothing (shape_only.py)
         first = state.get(name)
         if first is not None and self._dead_draw(first):  # type: ignore[arg-type]
             first = None  # its keys or samples are never read: it correlates with nothing
@@ -810,6 +813,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 and not self._split_children.disjoint(first, call)
                 and not self._deliberate_copy(first, call, fn)  # type: ignore[arg-type]
                 and not self._inverse_transform(first, call)  # type: ignore[arg-type]
+                and not self._independent_streams(first, call)  # type: ignore[arg-type]
             ):
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             state[name] = call  # the latest consumption, for the next comparison
@@ -885,6 +889,44 @@ class KeyFlow(KeyRepeats, KeyDraws):
             return value_is_dead(call, self.index)
         paths = self._derived_paths(call)
         return paths is not None and products_dead(call, paths, self.index)
+
+    def _independent_streams(self, first: ast.Call, call: ast.Call) -> bool:
+        """One of the two is a flax.linen `init`/`apply` (it draws only from keys folded with
+        module paths: `folds_module_paths`) and the other a `jax.random` function called on
+        the key itself: their numbers are independent."""
+        pair = (first, call)
+        return any(
+            self.folds_module_paths(a) and random_function(self.index, b) is not None
+            for a, b in (pair, pair[::-1])
+        )
+
+    def _shape_only_draw(self, call: ast.Call) -> bool:
+        """A `jax.random` draw whose numbers nobody reads, only its shape: the example input
+        of a module's `init` (`net.init(k, uniform(k, shape))`), or a value whose only reads
+        are `.shape` / `.dtype` (analysis/shape_only.py)."""
+        if random_function(self.index, call) in (None, *NON_CONSUMING, "split", "fold_in"):
+            return False
+        return read_only_for_shape(call, self.index, self._example_input)
+
+    def _example_input(self, call: ast.Call, arg: ast.expr) -> bool:
+        """`arg` is a data argument of a module's `init` (flax linen, haiku): `init` runs the
+        forward pass on it for the shapes and discards the output. The call is an `init`
+        whose first argument is a known key (or that proves to draw nothing), and `arg` is
+        not the key."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "init") or not call.args:
+            return False
+        if arg is call.args[0] or any(
+            kw.value is arg and kw.arg in (None, "rngs", "method", "mutable")
+            for kw in call.keywords
+        ):
+            return False
+        first = call.args[0]
+        if isinstance(first, ast.Call) and (self.index.qualname(first.func) or "").startswith(
+            "jax.random."
+        ):
+            return True  # `net.init(jax.random.PRNGKey(1), x)`
+        return bool(self._library_consumptions(call)) or self.init_draws_nothing(call)
 
     def _derived_paths(self, call: ast.Call) -> frozenset[tuple[int, ...]] | None:
         """The return paths of the helper `call` runs that carry values derived from the key

@@ -6,7 +6,10 @@ normalises and concatenates create no parameter with a random initialiser and ca
 before is not reused (flow/key_drawfree.py; checked with JAX 0.12: `init` with PRNGKey(0) and
 PRNGKey(1) gives identical variables). The near misses: a module with one `nn.Dense`, a
 LayerNorm whose scale starts from `normal()`, a module whose submodule is a field passed in
-(unknown: may draw)."""
+(unknown: may draw). The other consumption is a drawing module's `init` on the same key:
+a `jax.random` draw there would be independent of any flax `init` (flax folds in module
+paths: `KeyDraws.folds_module_paths`), and an example input drawn only for `init` is read
+for its shape (analysis/shape_only.py)."""
 
 import flax.linen as nn
 import jax
@@ -53,36 +56,41 @@ class Wrapper(nn.Module):
         return self.embedding(x)
 
 
-def test_fixed_encoding():
+def fixed_encoding():
     key = jax.random.PRNGKey(0)
-    x = jax.random.normal(key, (2, 16, 8))
+    x = jnp.ones((2, 16, 8))
     enc = SinusoidalPosEncoding(d_model=8)
     variables = enc.init(key, x)
-    return enc.apply(variables, x)
+    head = Head().init(key, x)
+    return enc.apply(variables, x), head
 
 
-def test_norms():
+def norms():
     key = jax.random.PRNGKey(0)
-    x = jax.random.normal(key, (4, 8))
+    x = jnp.ones((4, 8))
     a = NormedConcat(2).init(key, x)
     b = nn.LayerNorm().init(key, x)
     c = nn.GroupNorm(num_groups=2).init(key, x)
-    return a, b, c
+    return a, b, c, Head().init(key, x)
 
 
-def test_dense_head():
+def dense_head():
     key = jax.random.PRNGKey(0)
-    x = jax.random.normal(key, (4, 8))
-    return Head().init(key, x)  # error: JAX201
+    x = jnp.ones((4, 8))
+    actor, critic = Head(), Head()
+    first = actor.init(key, x)
+    return first, critic.init(key, x)  # error: JAX201
 
 
-def test_random_scale():
+def random_scale():
     key = jax.random.PRNGKey(0)
-    x = jax.random.normal(key, (4, 8))
-    return nn.LayerNorm(scale_init=nn.initializers.normal()).init(key, x)  # error: JAX201
+    x = jnp.ones((4, 8))
+    scale = nn.LayerNorm(scale_init=nn.initializers.normal()).init(key, x)
+    return scale, Head().init(key, x)  # error: JAX201
 
 
-def test_passed_submodule():
+def passed_submodule():
     key = jax.random.PRNGKey(0)
-    x = jax.random.normal(key, (4, 8))
-    return Wrapper(embedding=Head()).init(key, x)  # error: JAX201
+    x = jnp.ones((4, 8))
+    wrapped = Wrapper(embedding=Head()).init(key, x)
+    return wrapped, Head().init(key, x)  # error: JAX201

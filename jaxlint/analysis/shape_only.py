@@ -1,0 +1,81 @@
+"""Values read only for their shape: example inputs of a module's `init`, metadata reads.
+
+A module's `init(key, x)` (flax linen, haiku) runs the forward pass on `x` to learn the shapes
+of the parameters it creates from `key`, and discards the output: the numbers in `x` reach
+nothing `init` returns. So `params = net.init(k, (uniform(k, obs_shape), uniform(k, (1, 1))))`
+draws two dummy inputs whose values nobody reads: drawing them from the key `init` uses is no
+reuse (v15 rows, tuning material: JaxMulti-AgentRL vapor_lite.py:72-74, FlaxDiff
+video_diffusion_example.ipynb create_model, JAX201 x4). The same holds for a value whose only
+reads are its metadata (`x.shape`, `x.ndim`, `x.dtype`, `x.size`, `len(x)`).
+
+The fact is proven, never assumed: the value is an argument of such a call in place (through
+tuple/list displays), or it is bound to a plain local name bound nowhere else in its scope,
+and every load of that name in the scope is such a use. Any other use (returned, stored,
+passed to a function, indexed, used in arithmetic, read by a nested function) makes it data.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from jaxlint.analysis import syntax
+from jaxlint.analysis.imports import ModuleIndex
+
+__all__ = ["read_only_for_shape"]
+
+_METADATA = frozenset({"shape", "ndim", "dtype", "size"})
+_DISPLAYS = (ast.Tuple, ast.List)
+
+
+def read_only_for_shape(
+    value: ast.expr, index: ModuleIndex, example_input: Callable[[ast.Call, ast.expr], bool]
+) -> bool:
+    """Nothing reads the numbers `value` evaluates to, only its shape. `example_input(call,
+    arg)`: `call` uses its argument `arg` only for its shape (a module `init`'s data
+    arguments; the caller knows which calls those are)."""
+    return _use_is_shape_only(value, index, example_input, 0)
+
+
+def _use_is_shape_only(
+    node: ast.expr,
+    index: ModuleIndex,
+    example_input: Callable[[ast.Call, ast.expr], bool],
+    depth: int,
+) -> bool:
+    if depth > 3:
+        return False
+    child, cur = node, syntax.parent(node)
+    while isinstance(cur, _DISPLAYS) or isinstance(cur, ast.Starred):
+        child, cur = cur, syntax.parent(cur)
+    if isinstance(cur, ast.Attribute) and cur.value is child:
+        return cur.attr in _METADATA
+    if isinstance(cur, ast.Call):
+        if isinstance(cur.func, ast.Name) and cur.func.id == "len" and cur.args == [child]:
+            return True
+        return child is not cur.func and example_input(cur, child)
+    if isinstance(cur, ast.Assign) and cur.value is child and child is node:
+        if len(cur.targets) != 1 or not isinstance(cur.targets[0], ast.Name):
+            return False
+        return _name_reads_only_shape(cur.targets[0], index, example_input, depth)
+    return False
+
+
+def _name_reads_only_shape(
+    target: ast.Name,
+    index: ModuleIndex,
+    example_input: Callable[[ast.Call, ast.expr], bool],
+    depth: int,
+) -> bool:
+    scope = index.scope_of(target)
+    bindings = index.lookup(target.id, scope)
+    if len(bindings) != 1:
+        return False  # rebound somewhere: which value a load sees is another question
+    loads = [
+        n
+        for n in index.names.get(target.id, ())
+        if isinstance(n.ctx, ast.Load) and index.lookup(n.id, index.scope_of(n)) == bindings
+    ]
+    if any(index.scope_of(n) is not scope for n in loads):
+        return False  # read by a nested function: not followed
+    return all(_use_is_shape_only(n, index, example_input, depth + 1) for n in loads)
