@@ -682,6 +682,43 @@ class PerStep:
                 count = literal_length(spelled) or None  # `xs = []` then filled: unknown
         return count
 
+    def every_step(self, node: ast.AST) -> bool:
+        """`node` runs in every step of the loop, not on some steps only (v15 rows, tuning
+        material: JAX407 x8). In the loop's own body: no `if` around it dispatches on the
+        type of a per-step value (`elif isinstance(col, Plane):` in a loop over geometries
+        runs for the one plane: jaxrenderer notebooks). In a function the loop calls: no
+        condition stands around it there, since which calls take a branch is the caller's
+        data (`if model == PeakCollection:` in a helper called for every model class, JaXRTS
+        tests/test_models.py:59-70; a lazy `if Cls._table is None:` cache, qml-essentials
+        coefficients.py:632), unless every visible call takes that arm by the defaults it
+        leaves (`if random_color: ... else:` with `random_color=False`: `dead_by_defaults`).
+        A `match` case or an `except` handler runs on some steps only."""
+        varying = loop_varying_names(self.loop) if self.direct else frozenset()
+        own = self.functions[-1] if self.functions else None
+        stop = own if own is not None else self.loop
+        child: ast.AST = node
+        for anc in syntax.ancestors(node):
+            if anc is stop:
+                return True
+            if isinstance(anc, (ast.If, ast.IfExp)) and child is not anc.test:
+                if self.direct:
+                    if _type_dispatch(anc.test, varying):
+                        return False
+                elif not (isinstance(anc, ast.If) and self._arm_by_defaults(anc, child, own)):
+                    return False
+            elif isinstance(anc, (ast.match_case, ast.ExceptHandler)):
+                return False
+            child = anc
+        return True
+
+    def _arm_by_defaults(self, branch: ast.If, child: ast.AST, fn: ast.AST | None) -> bool:
+        """Every visible call of `fn` takes the arm of `branch` that holds `child`: the other
+        arm is dead by the defaults its calls leave (`dead_by_defaults`)."""
+        other = branch.orelse if any(s is child for s in branch.body) else branch.body
+        if not other or fn is None or self._index is None:
+            return False
+        return dead_by_defaults(self._index, other[0], fn)
+
     @property
     def over_written_values(self) -> bool:
         """The loop walks a literal sequence (`for n in [1, 2, 4, 8]`): the values, and so the
@@ -1380,6 +1417,26 @@ class LoopFacts:
         outer = _enclosing_function(loop)
         traced = any(self._traced(f) for f in (outer, *functions))
         return PerStep(loop, calls, functions, traced, _index=self.index, _facts=self.facts)
+
+
+def _type_dispatch(test: ast.AST, varying: frozenset[str]) -> bool:
+    """`test` asks the type of a per-step value: `isinstance(col, Plane)`, `type(x) is T`
+    (negated, or joined by `and`/`or`), where the value reads a name in `varying`."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _type_dispatch(test.operand, varying)
+    if isinstance(test, ast.BoolOp):
+        return any(_type_dispatch(v, varying) for v in test.values)
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name):
+        return test.func.id == "isinstance" and bool(test.args) and mentions(test.args[0], varying)
+    if isinstance(test, ast.Compare) and isinstance(test.left, ast.Call):
+        func = test.left.func
+        return (
+            isinstance(func, ast.Name)
+            and func.id == "type"
+            and bool(test.left.args)
+            and mentions(test.left.args[0], varying)
+        )
+    return False
 
 
 def runs_once_in(loop: ast.AST, node: ast.AST, index: ModuleIndex | None = None) -> bool:

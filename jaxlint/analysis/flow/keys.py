@@ -886,7 +886,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         bound to names that are dead at the call site (key_products.py): the helper's draws
         reach nothing in use."""
         if random_function(self.index, call) is not None:
-            return value_is_dead(call, self.index)
+            return value_is_dead(self._through_pure_calls(call), self.index)
         paths = self._derived_paths(call)
         return paths is not None and products_dead(call, paths, self.index)
 
@@ -899,6 +899,21 @@ class KeyFlow(KeyRepeats, KeyDraws):
             self.folds_module_paths(a) and random_function(self.index, b) is not None
             for a, b in (pair, pair[::-1])
         )
+
+    def _through_pure_calls(self, call: ast.Call) -> ast.expr:
+        """The outermost of the pure array functions (`jax.numpy`, `jax.lax`, `jax.nn`) that
+        `call`'s value is an argument of: `jnp.sort(uniform(k, s))` is dead when the sort is
+        (v15 rows, tuning material: jaxsnn test_event_modules_external_events.py:65-69,
+        `spike_times = jnp.sort(uniform(data_rng, ...))` rebound before any read, JAX201)."""
+        node: ast.expr = call
+        while True:
+            up = syntax.parent(node)
+            if not (isinstance(up, ast.Call) and any(a is node for a in up.args)):
+                return node
+            q = self.index.qualname(up.func) or ""
+            if not q.startswith(("jax.numpy.", "jax.lax.", "jax.nn.")):
+                return node
+            node = up
 
     def _shape_only_draw(self, call: ast.Call) -> bool:
         """A `jax.random` draw whose numbers nobody reads, only its shape: the example input

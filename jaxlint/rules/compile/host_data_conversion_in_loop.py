@@ -280,6 +280,7 @@ class HostDataConversionInLoop(Rule):
             or step.traced
             or few_steps(step, cost="small-transfer" if literal_numbers(node.args[0]) else "costly")
             or not step.invariant(node)
+            or not step.every_step(node)  # on some steps only: the cost does not add up
             or benchmark_loop(ctx.index, step.loop)  # the conversion is part of what it times
         ):
             return
