@@ -285,14 +285,17 @@ KEY_DRAW_FACTS: tuple[KeyDrawFact, ...] = (
 
 def _norm_program(layer: str, mark: str = "") -> str:
     return (
-        "import flax.linen as nn\nimport jax\n\n\ndef run():\n    key = jax.random.key(0)\n"
-        "    x = jax.random.normal(key, (4, 8))\n"
-        f"    return nn.{layer}.init(key, x){mark}\n"
+        "import flax.linen as nn\nimport jax\nimport jax.numpy as jnp\n\n\ndef run():\n"
+        "    key = jax.random.key(0)\n    x = jnp.ones((4, 8))\n"
+        "    dense = nn.Dense(3).init(key, x)\n"
+        f"    return dense, nn.{layer}.init(key, x){mark}\n"
     )
 
 
 # flax norm layers whose `init` draws nothing (`FLAX_DRAWFREE_LAYERS`, flow/key_drawfree.py):
-# the example hands the key of a draw to `init` and must report nothing, at any confidence;
+# the example hands the key of a `Dense` init to `init` and must report nothing, at any
+# confidence (a `jax.random` draw would be independent of any flax init anyway: flax folds in
+# module paths, `KeyDraws.folds_module_paths`);
 # the twin gives the layer a random initialiser and must report the reuse (tests/
 # test_key_draw_facts.py; checked with JAX 0.12: `init` with PRNGKey(0) and PRNGKey(1) gives
 # identical variables for the defaults, different ones for `scale_init=normal()`)

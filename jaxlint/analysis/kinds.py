@@ -306,6 +306,9 @@ class ParamKinds:
             if kind is ValueKind.ARRAY:
                 out[name] = ValueKind.ARRAY
                 continue
+            if direct and self._filtered(fn) and self._passes_values(fn):
+                out[name] = self._filtered_kind(fn, name)
+                continue
             if direct and name in defaulted:
                 out[name] = self._defaulted_kind(fn, name)
                 continue
@@ -321,10 +324,9 @@ class ParamKinds:
         value through as it is, so the parameter holds a tracer only when an array is
         passed. ARRAY with evidence: every visible call passes an array, or the body uses
         it as one (`xs.shape`, `x.astype(...)`: `_array_uses`); STATIC when every visible
-        call passes a Python value; otherwise UNKNOWN, which is not traced (`chunk` of
-        `batched(model, xs, chunk)` under `eqx.filter_jit`, called with 32 from a script
-        the linter does not see: v14 tuning row mjx_fitted_iteration `mj_data_manager.py:36`,
-        JAX120; unknown stays silent)."""
+        call passes a Python value; otherwise UNKNOWN, not traced (`chunk` of `batched(model,
+        xs, chunk)` called with 32 from a script the linter does not see: v14 tuning row
+        mjx_fitted_iteration `mj_data_manager.py:36`, JAX120)."""
         if self._passed_static(fn, name):
             return ValueKind.STATIC
         if not self._passes_values(fn):
@@ -342,12 +344,17 @@ class ParamKinds:
             return False
         params = positional_params(fn)
         pos = params.index(name) if name in params else None
+        default = _literal_default(fn, name)
         for call, bound in calls:
+            if any(kw.arg is None for kw in call.keywords):
+                return False  # `**kwargs`: may pass it
             value = next((kw.value for kw in call.keywords if kw.arg == name), None)
             if value is None and pos is not None and 0 <= pos - bound < len(call.args):
                 if any(isinstance(a, ast.Starred) for a in call.args[: pos - bound + 1]):
                     return False
                 value = call.args[pos - bound]
+            if value is None and default is not None:
+                continue  # left at its default, a Python value (`num_steps=None`)
             if value is None or not self.static_value(value):
                 return False
         return True
@@ -544,6 +551,18 @@ def _fake_call(arity: int) -> ast.Call:
         args=[ast.Constant(0) for _ in range(arity)],
         keywords=[],
     )
+
+
+def _literal_default(fn: ast.AST, name: str) -> ast.Constant | None:
+    """The default of parameter `name` of `fn` when it is a literal (`None`, `50`, `"a"`)."""
+    args = fn.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    for a, d in pairs:
+        if a.arg == name and isinstance(d, ast.Constant):
+            return d
+    return None
 
 
 def _defaulted(fn: ast.AST) -> set[str]:

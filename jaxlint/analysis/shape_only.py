@@ -6,7 +6,8 @@ nothing `init` returns. So `params = net.init(k, (uniform(k, obs_shape), uniform
 draws two dummy inputs whose values nobody reads: drawing them from the key `init` uses is no
 reuse (v15 rows, tuning material: JaxMulti-AgentRL vapor_lite.py:72-74, FlaxDiff
 video_diffusion_example.ipynb create_model, JAX201 x4). The same holds for a value whose only
-reads are its metadata (`x.shape`, `x.ndim`, `x.dtype`, `x.size`, `len(x)`).
+reads are its metadata (`x.shape`, `x.ndim`, `x.dtype`, `x.size`, `len(x)`), and for the
+arguments of a call a test expects to raise (`with pytest.raises(...)`).
 
 The fact is proven, never assumed: the value is an argument of such a call in place (through
 tuple/list displays), or it is bound to a plain local name bound nowhere else in its scope,
@@ -22,7 +23,10 @@ from collections.abc import Callable
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
 
-__all__ = ["read_only_for_shape"]
+__all__ = ["expected_to_raise", "read_only_for_shape"]
+
+# context managers of test frameworks that expect the block to raise
+_RAISES = frozenset({"pytest.raises", "raises", "assertRaises", "assertRaisesRegex"})
 
 _METADATA = frozenset({"shape", "ndim", "dtype", "size"})
 _DISPLAYS = (ast.Tuple, ast.List)
@@ -53,6 +57,8 @@ def _use_is_shape_only(
     if isinstance(cur, ast.Call):
         if isinstance(cur.func, ast.Name) and cur.func.id == "len" and cur.args == [child]:
             return True
+        if child is not cur.func and expected_to_raise(cur, index):
+            return True
         return child is not cur.func and example_input(cur, child)
     if isinstance(cur, ast.Assign) and cur.value is child and child is node:
         if len(cur.targets) != 1 or not isinstance(cur.targets[0], ast.Name):
@@ -76,6 +82,26 @@ def _name_reads_only_shape(
         for n in index.names.get(target.id, ())
         if isinstance(n.ctx, ast.Load) and index.lookup(n.id, index.scope_of(n)) == bindings
     ]
-    if any(index.scope_of(n) is not scope for n in loads):
-        return False  # read by a nested function: not followed
+    if not loads or any(index.scope_of(n) is not scope for n in loads):
+        return False  # never read (deadness.py's question), or read by a nested function
     return all(_use_is_shape_only(n, index, example_input, depth + 1) for n in loads)
+
+
+def expected_to_raise(call: ast.Call, index: ModuleIndex) -> bool:
+    """`call` is the whole statement (or value) of the body of `with pytest.raises(...):` or
+    `with self.assertRaises(...):`: it is expected to fail on its inputs' shapes or types, so
+    the numbers in them reach no result (v15 row, tuning material: jaxmodules
+    tests/test_mapped_attention.py:1071, `K_wrong = normal(key2, (L, H, d + 1))` drawn from
+    the key of `K` only to make a call raise, JAX201)."""
+    stmt = syntax.parent(call)
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr)) and stmt.value is call:
+        block = syntax.parent(stmt)
+        if isinstance(block, ast.With) and stmt in block.body:
+            for item in block.items:
+                ctx = item.context_expr
+                if isinstance(ctx, ast.Call):
+                    q = index.qualname(ctx.func) or ""
+                    name = ctx.func.attr if isinstance(ctx.func, ast.Attribute) else q
+                    if q in _RAISES or name in _RAISES:
+                        return True
+    return False

@@ -5,7 +5,10 @@ the body) the parameter's kind is unknown, and unknown is not traced (v14 tuning
 mistry-lab/mjx_fitted_iteration diff_sim/utils/mj_data_manager.py:36, JAX120 high x1:
 `jnp.zeros((batch_size, ...))` with `batch_size` a Python int from every caller, in modules
 the file does not import). The twins: the same body where the parameter is used as an array
-(`.shape`), annotated as one, or passed an array by a visible call."""
+(`.shape`), annotated as one, or passed an array by a visible call. And a defaulted
+parameter that every visible call leaves at its literal default or passes a Python value
+(v15 row, tuning material: jaxprop examples/optimistix/diffrax_polytropic_expansion.py:95,
+`num_steps=50`, JAX120): static, though a call passes it; the twin passes an array."""
 
 import equinox as eqx
 import jax
@@ -44,3 +47,24 @@ def reset_called(data, batch_size):
 
 
 reset_called(jnp.ones((4, 3)), jnp.asarray(4))
+
+
+@eqx.filter_jit
+def expansion(params, num_steps=None):
+    if num_steps is not None:
+        return jnp.linspace(params[0], params[1], num_steps)
+    return params
+
+
+expansion(jnp.ones(2), num_steps=50)
+expansion(jnp.ones(2))
+
+
+@eqx.filter_jit
+def expansion_twin(params, num_steps=None):
+    if num_steps is not None:
+        return jnp.linspace(params[0], params[1], num_steps)  # error: JAX120
+    return params
+
+
+expansion_twin(jnp.ones(2), num_steps=jnp.asarray(50))

@@ -7,11 +7,14 @@ create_model, JAX201 x4; analysis/shape_only.py). And flax.linen never draws fro
 draw on the same key is independent of the parameters (jaxpp examples/basic.py:238/241,
 JAX201 x1; `KeyDraws.folds_module_paths`; checked with flax 0.12). The twins: two `init`s
 of same-shaped layers on one key (identical kernels), and a dummy input that is also data,
-drawn from the key of another draw."""
+drawn from the key of another draw. A draw used only as the argument of a call a test expects to raise reads
+no numbers either (jaxmodules tests/test_mapped_attention.py:1071, JAX201); its twin is
+used after the `with` block."""
 
 import flax.linen as nn
 import jax
 import jax.numpy as jnp
+import pytest
 
 
 class Net(nn.Module):
@@ -59,3 +62,23 @@ def actor_and_critic(rng, x):
     actor_params = actor.init(rng, x)
     critic_params = critic.init(rng, x)  # error: JAX201
     return actor_params, critic_params
+
+
+def test_wrong_shape(masked_attention):
+    key1, key2 = jax.random.split(jax.random.PRNGKey(42))
+    q = jax.random.normal(key1, (4, 8))
+    k = jax.random.normal(key2, (4, 8))
+    k_wrong = jax.random.normal(key2, (4, 9))
+    with pytest.raises(AssertionError):
+        masked_attention(q, k_wrong)
+    return masked_attention(q, k)
+
+
+def test_wrong_shape_twin(masked_attention):
+    key1, key2 = jax.random.split(jax.random.PRNGKey(42))
+    q = jax.random.normal(key1, (4, 8))
+    k = jax.random.normal(key2, (4, 8))
+    k_other = jax.random.normal(key2, (4, 8))  # error: JAX201
+    with pytest.raises(AssertionError):
+        masked_attention(q, k_other)
+    return masked_attention(q, k_other + k)
