@@ -19,7 +19,15 @@ from pydantic import Field
 from jaxlint import __version__, api
 from jaxlint.core.errors import UsageError
 from jaxlint.integrations.mcp.roots import Roots, RootsPolicy
-from jaxlint.integrations.mcp.schema import ArgsSpec, Memory, Names, Selectors, Target, Timeout
+from jaxlint.integrations.mcp.schema import (
+    ArgsSpec,
+    Memory,
+    Names,
+    PreviewArg,
+    Selectors,
+    Target,
+    Timeout,
+)
 from jaxlint.integrations.mcp.toolkit import (
     READ_ONLY,
     RUNS_CODE,
@@ -85,6 +93,7 @@ def add_verify(server: MCPServer, policy: RootsPolicy) -> None:
         ] = None,
         static: Annotated[list[str] | None, Field(description="parameters to keep static")] = None,
         select: Selectors = None,
+        preview: PreviewArg = None,
         guess_inputs: Annotated[
             bool, Field(description="fill parameters without inputs by their names")
         ] = False,
@@ -143,6 +152,7 @@ def add_verify(server: MCPServer, policy: RootsPolicy) -> None:
             args=args,
             static=tuple(static or ()),
             select=",".join(parse_codes(select, "select")) or None,
+            preview=preview,
             guess=guess_inputs,
             check_fixes=check_fixes,
             seed=0,
