@@ -43,8 +43,8 @@ def _files(proc) -> set[str]:  # noqa: ANN001
 def test_all_works_in_select_ignore_and_extend_select(tmp_path, run_cli):
     (tmp_path / "m.py").write_text(TWO)
 
-    def codes(*args):
-        return _codes(run_cli("check", "--format", "json", *args, "m.py"))
+    def codes(*args):  # JAX201 is in preview since the v15 check set
+        return _codes(run_cli("check", "--format", "json", "--preview", *args, "m.py"))
 
     assert codes() == {"JAX201", "JAX801"}
     assert codes("--ignore", "ALL") == set()
@@ -63,8 +63,8 @@ def test_command_line_select_replaces_the_configs_select_and_extend_select(tmp_p
         '[tool.jaxlint]\nselect = ["JAX8"]\nextend-select = ["JAX201"]\n'
     )
 
-    def codes(*args):
-        return _codes(run_cli("check", "--format", "json", *args, "m.py"))
+    def codes(*args):  # JAX201 is in preview since the v15 check set
+        return _codes(run_cli("check", "--format", "json", "--preview", *args, "m.py"))
 
     assert codes() == {"JAX201", "JAX801"}
     assert codes("--select", "JAX801") == {"JAX801"}  # config extend-select dropped (ruff)
@@ -405,7 +405,7 @@ def test_color_on_a_terminal(tmp_path):
 
 def test_statistics_follow_the_format(tmp_path, run_cli):
     (tmp_path / "m.py").write_text(TWO)
-    proc = run_cli("check", "--statistics", "--format", "json", "m.py")
+    proc = run_cli("check", "--statistics", "--format", "json", "--preview", "m.py")
     rows = json.loads(proc.stdout)
     assert {r["code"]: (r["count"], r["fixable"]) for r in rows} == {
         "JAX201": (1, False),
@@ -433,7 +433,7 @@ def test_summary_wording(tmp_path, run_cli):
         """
     )
     (tmp_path / "m.py").write_text(src)
-    proc = run_cli("check", "--unsafe-fixes", "m.py")
+    proc = run_cli("check", "--unsafe-fixes", "--preview", "m.py")
     assert "[*] 2 fixable with `jaxlint check --fix --unsafe-fixes`." in proc.stdout
     assert "more with `--unsafe-fixes`" not in proc.stdout
     (tmp_path / "clean.py").write_text("x = 1\n")
@@ -587,6 +587,6 @@ def test_progress_bar_on_a_terminal_for_a_long_fix(tmp_path):
     example = open(os.path.join(ROOT, "examples", "train_step.py"), encoding="utf-8").read()
     (tmp_path / "big.py").write_text(example * 150)  # fixing it takes well over 2 s
     (tmp_path / "small.py").write_text(example)
-    out = _on_a_terminal(["check", "--no-cache", "--diff", "."], tmp_path)
+    out = _on_a_terminal(["check", "--no-cache", "--diff", "--preview", "."], tmp_path)
     assert b"jaxlint:" in out and b"file/s" in out, out[-2000:]
     assert out.rstrip().endswith(b"(use --unsafe-fixes).")  # the bar is gone at the end

@@ -178,7 +178,7 @@ def test_overlapping_fixes_take_several_rounds(monkeypatch):
 
 def test_json_output_after_fix_lists_remaining(tmp_path, run_cli):
     (tmp_path / "m.py").write_text(SRC)
-    proc = run_cli("check", "--fix", "--format", "json", "m.py")
+    proc = run_cli("check", "--fix", "--format", "json", "--preview", "m.py")
     data = json.loads(proc.stdout)
     assert [d["code"] for d in data] == ["JAX201"]
 

@@ -107,10 +107,10 @@ def test_check_decides_fixes_without_building_the_edits_of_certain_ones(texts):
     """Only JAX201's fixes (uncertain: decided by the check above) are built by a lint;
     with `lazy_fixes` (the editor's diagnostics, flake8) not even those."""
     small, _ = texts
-    lazy = lint_text(small, "a.py", LintOptions(lazy_fixes=True))
+    lazy = lint_text(small, "a.py", LintOptions(settings=Settings(preview=True), lazy_fixes=True))
     assert any(d.code == "JAX201" and d.fix is not None for d in lazy)
     assert not any(d.fix is not None and d.fix.built for d in lazy if d.code == "JAX201")
-    decided = lint_text(small, "a.py", LintOptions())
+    decided = lint_text(small, "a.py", EVERY_RULE)
     for d in decided:
         if d.code == "JAX201" and d.fix is not None:
             assert d.fix.built and d.fix.edits

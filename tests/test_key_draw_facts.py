@@ -1,6 +1,6 @@
 """Each library fact of analysis/key_draw_facts.py with its programs: the example reports
 its key reuse at high confidence on the marked line, the twin does not (no high-confidence
-JAX201; its medium level is in the default selection since the v14 check half)."""
+JAX201). JAX201 is in preview since the v15 check set, so both levels are asked with it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tests.test_rule_examples import MARK
 
 def _jax201(text: str) -> set[int]:
     """The lines of the high-confidence JAX201 findings (a consumption proven to draw)."""
-    diags = lint_text(text, "t.py", LintOptions(settings=Settings()))
+    diags = lint_text(text, "t.py", LintOptions(settings=Settings(preview=True)))
     return {d.line for d in diags if d.code == "JAX201" and d.confidence == "high"}
 
 

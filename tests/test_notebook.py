@@ -127,19 +127,20 @@ REUSE = _code(
 
 def test_messages_cite_cell_lines_in_every_format(tmp_path, run_cli):
     (tmp_path / "nb.ipynb").write_text(json.dumps(REUSE, indent=1))
-    [d] = json.loads(run_cli("check", "--format", "json", "nb.ipynb").stdout)
+    # JAX201 is in preview since the v15 check set
+    [d] = json.loads(run_cli("check", "--format", "json", "--preview", "nb.ipynb").stdout)
     assert (d["code"], d["cell"], d["location"]["row"]) == ("JAX201", 3, 3)
     assert "on line 2" in d["message"], d["message"]
-    text = run_cli("check", "nb.ipynb").stdout
+    text = run_cli("check", "--preview", "nb.ipynb").stdout
     assert text.startswith("nb.ipynb:cell 3:3:"), text
     assert "   3 |     b = jax.random.normal(key, (3,))" in text  # the cell's line as snippet
     # github and SARIF point at the .ipynb line holding the source (issue 27 item 5); the
     # message and properties keep the cell and its row
     raw = (tmp_path / "nb.ipynb").read_text().split("\n")
     file_line = next(n for n, ln in enumerate(raw, 1) if "b = jax.random.normal" in ln)
-    gh = run_cli("check", "--format", "github", "nb.ipynb").stdout
+    gh = run_cli("check", "--format", "github", "--preview", "nb.ipynb").stdout
     assert f",line={file_line}," in gh and "cell 3, line 3" in gh, gh
-    sarif = json.loads(run_cli("check", "--format", "sarif", "nb.ipynb").stdout)
+    sarif = json.loads(run_cli("check", "--format", "sarif", "--preview", "nb.ipynb").stdout)
     [result] = sarif["runs"][0]["results"]
     assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == file_line
     assert result["properties"]["cell"] == 3 and result["properties"]["cellLine"] == 3

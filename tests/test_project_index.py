@@ -755,9 +755,8 @@ def test_seeds_and_keys_follow_chains_of_helpers(tmp_path: Path, run_cli) -> Non
     assert json.loads(proc.stdout) == []
     proc = run_cli("check", "--format", "json", "--no-cache", "--no-preview", "c", cwd=root)
     # JAX110 and the chained JAX101 at medium confidence (preview after the v13 check set) are
-    # in preview; the keys consumed through helpers (JAX201 medium) are reported by default
-    # since the v14 check set
-    assert _found(json.loads(proc.stdout)) == {f for f in CHAIN_FOUND if f[1] == "JAX201"}
+    # in preview, and so is JAX201 since the v15 check set
+    assert _found(json.loads(proc.stdout)) == set()
     cache = ("--cache-dir", str(root / "cache"))
     for _ in range(2):  # cold, then warm
         proc = run_cli("check", "--format", "json", *cache, "c", cwd=root)

@@ -48,12 +48,12 @@ if __name__ == "__main__":
 def test_main_block_finding_cannot_run_without_capture_main(tmp_path: Path) -> None:
     pytest.importorskip("jax")
     path = _file(tmp_path, "m.py", MAIN_BLOCK)
-    report = verify_file(path, check_fixes=False)
+    report = verify_file(path, check_fixes=False, preview=True)  # JAX201: preview after v15
     finding = _by(report, "JAX201")
     assert finding["verdict"] == "could-not-run", finding
     assert "__main__" in finding["reason"] and "--capture-main" in finding["reason"]
     # with --capture-main the block's statements run, and the reuse is seen on its lines
-    report = verify_file(path, check_fixes=False, capture_main=True)
+    report = verify_file(path, check_fixes=False, capture_main=True, preview=True)
     finding = _by(report, "JAX201")
     assert finding["verdict"] == "confirmed", finding
     assert {d["line"] for d in finding["evidence"]["draws"]} == {10, 11}
@@ -170,7 +170,7 @@ def test_keycheck_feeds_the_returned_key_into_the_next_call(tmp_path: Path) -> N
             return key, x + noise
         """,
     )
-    report = verify_file(path, check_fixes=False, select="JAX201")
+    report = verify_file(path, check_fixes=False, select="JAX201", preview=True)
     finding = _by(report, "JAX201")
     assert finding["verdict"] == "confirmed", finding
     assert finding["evidence"]["calls"] == 2
@@ -194,7 +194,7 @@ def test_draws_of_one_key_at_two_shapes_are_identical(tmp_path: Path) -> None:
             return params
         """,
     )
-    report = verify_file(path, check_fixes=False, select="JAX201")
+    report = verify_file(path, check_fixes=False, select="JAX201", preview=True)
     finding = _by(report, "JAX201")
     assert finding["verdict"] == "confirmed", finding
     evidence = finding["evidence"]
@@ -303,7 +303,7 @@ def test_capture_uses_the_recorded_call_that_reaches_the_line(tmp_path: Path) ->
     branch, so the reuse there was never seen."""
     pytest.importorskip("jax")
     path = _file(tmp_path, "second.py", SECOND_CALL)
-    report = verify_file(path, check_fixes=False, capture_main=True, select="JAX201")
+    report = verify_file(path, check_fixes=False, capture_main=True, select="JAX201", preview=True)
     finding = _by(report, "JAX201")
     assert finding["verdict"] == "confirmed", finding
     assert finding["evidence"]["captured_call"] == 2
@@ -426,7 +426,7 @@ def test_nothing_runnable_starts_no_child(tmp_path: Path, monkeypatch: Any) -> N
             return a + b + x
         """,
     )
-    report = verify_file(path, check_fixes=False)
+    report = verify_file(path, check_fixes=False, preview=True)  # JAX201: preview after v15
     finding = _by(report, "JAX201")
     assert finding["verdict"] == "could-not-run"
     assert "need an input" in finding["reason"]

@@ -176,8 +176,8 @@ def test_verify_lints_like_check_preview_included(tmp_path: Any) -> None:
     def found(**kw: Any) -> set[str]:
         return {d.code for d in lint_for_verify(path, ACCEPTANCE, **kw)[0]}
 
-    default = {"JAX101", "JAX201"}  # JAX101: default since v11
-    preview = {"JAX401", "JAX110"}  # JAX110: preview again after v12
+    default = {"JAX101"}  # JAX101: default since v11
+    preview = {"JAX401", "JAX110", "JAX201"}  # JAX110: preview again after v12; JAX201: v15
     assert found() == default
     assert found(preview=True) == {*default, *preview}
     assert found(preview=True, select="JAX4") == {"JAX401"}
@@ -494,7 +494,9 @@ def test_key_reuse_not_reached_is_could_not_run(tmp_path: Any, run_cli: Any) -> 
             return jax.random.uniform(key, (3,))
         """,
     )
-    code, report, err = run_json(run_cli, "stops.py::main", "--select", "JAX201", "--no-fix-check")
+    code, report, err = run_json(
+        run_cli, "stops.py::main", "--select", "JAX201", "--preview", "--no-fix-check"
+    )
     assert code == 0, err
     [finding] = report["findings"]
     assert finding["code"] == "JAX201", report
