@@ -75,7 +75,7 @@ def _name_reads_only_shape(
 ) -> bool:
     scope = index.scope_of(target)
     bindings = index.lookup(target.id, scope)
-    if len(bindings) != 1:
+    if not bindings or len(bindings) != 1:
         return False  # rebound somewhere: which value a load sees is another question
     loads = [
         n
