@@ -18,11 +18,12 @@ from jaxlint.analysis.seed_keys import (
     PASSED_ARGUMENTS,
     STATIC_HELPERS,
 )
+from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 13  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 14  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
 # data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
-# 13: leaf_attributes, field_reads, compiled, timed
+# 13: leaf_attributes, field_reads, compiled, timed; 14: `f#i` elements in static_returns
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -309,8 +310,11 @@ def static_helpers(
         found = project.resolve(target, importer)
         if found is not None and found[0] != importer:
             callee = project.summaries.get(found[0])
-            if callee is not None and found[1] in getattr(callee, field):
+            listed = getattr(callee, field) if callee is not None else ()
+            if found[1] in listed:
                 names.add(local)
+            prefix = found[1] + ELEMENT_MARK  # `f#1`: an element of f's returned tuples
+            names.update(local + e[len(found[1]) :] for e in listed if e.startswith(prefix))
         path = project._module_path(target, importer)  # `import m` / `from pkg import m`
         module = project.summaries.get(path) if path not in (None, importer) else None
         if module is not None:

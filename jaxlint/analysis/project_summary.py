@@ -34,6 +34,7 @@ from jaxlint.analysis.project_text import (
     uses_random,
     uses_transform,
 )
+from jaxlint.analysis.static_elements import static_element_names
 from jaxlint.analysis.traced import TracedFunction
 from jaxlint.analysis.transforms import TracedKind, module_library
 
@@ -244,7 +245,8 @@ def summarize(
                         target = imports.import_target(stmt, alias.asname or alias.name)
                         if target:
                             out.exports[alias.asname or alias.name] = target
-    out.static_returns = static_functions(facts.index)
+    # whole results, and `f#i` elements of returned tuples (analysis/static_elements.py)
+    out.static_returns = static_functions(facts.index) + static_element_names(facts.index)
     out.bool_returns = bool_functions(facts.index)
     out.constants = module_constants(tree)
     if facts.index.classes:

@@ -6,15 +6,13 @@ Levels (`flow/levels.py`, joined by max):
 - CONTAINER: a Python list/tuple/dict holding traced values (its truthiness and len are fine);
 - FIELD: of unknown kind: an attribute of a traced pytree that no class declares a leaf
   (`cfg.n_layers` may be aux data), and what is computed from it alone; not traced;
-- TREE: a traced argument or a part of one: an array, or a pytree of arrays (truthiness of a
-  dict-of-arrays is fine, so a bare TREE in an `if` is left alone);
+- TREE: a traced argument or part of one (an array or pytree of arrays; fine in a bare `if`);
 - ARRAY: certainly a traced array: the result of arithmetic, a comparison or a jnp/lax op.
 
-The walker owns control flow; this module says what one statement or expression does, for
-one function at a time. Which functions are traced, and with which parameters, is decided in
-`analysis/traced.py`: it drives the fixed point (`TracedFunctions._solve` calls `analyze` per
-function), and this analysis reads its rows and reports each call to it (`reach`), never
-writing them. The queries rules ask afterwards are in `flow/taint_queries.py` (inherited).
+The walker owns control flow; this module says what one statement or expression does, per
+function. Which functions are traced, with which parameters, is `analysis/traced.py`'s: it
+drives the fixed point (`_solve` calls `analyze`); this reads its rows and reports calls to it
+(`reach`). Rules' queries are in `flow/taint_queries.py` (inherited).
 """
 
 from __future__ import annotations
@@ -63,6 +61,7 @@ from jaxlint.analysis.kinds import (
     static_result,
 )
 from jaxlint.analysis.pytrees import PytreeFields
+from jaxlint.analysis.static_elements import imported_elements
 from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
 
 if TYPE_CHECKING:
@@ -433,9 +432,8 @@ class TaintAnalysis(TaintQueries):
             self.expr(target, env)
 
     def _call_elements(self, value: ast.AST | None, n: int) -> tuple[Level, ...] | None:
-        """Per-element levels of `helper(...)` when the helper returns n-tuples (and the
-        call is traced as a whole: a helper called with static arguments returns statics), or
-        of a library call whose parts differ in kind (`jax_api.TUPLE_RESULTS`)."""
+        """Per-element levels of `helper(...)` returning n-tuples (the call traced as a whole),
+        or of a library call whose parts differ in kind (`jax_api.TUPLE_RESULTS`)."""
         if not isinstance(value, ast.Call) or self.level(value) == Level.NONE:
             return None
         parts = TUPLE_RESULTS.get(self.index.qualname(value.func) or "")
@@ -445,6 +443,8 @@ class TaintAnalysis(TaintQueries):
             return tuple(Level.TREE if p == "tree" else Level.NONE for p in parts)
         callee = self.calls.function(value)
         elts = self.return_elts.get(callee) if callee is not None else None
+        if elts is None and callee is None:  # another module's (analysis/static_elements.py)
+            return imported_elements(self.index, self.static_helpers, value, n, self.level(value))
         if elts is None or len(elts) != n:
             return None
         return tuple(Level.TREE if lv == Level.CONTAINER else lv for lv in elts)
