@@ -447,6 +447,23 @@ class PytreeFields:
         self._marker_cache[fn] = result
         return result
 
+    def _comprehension_strings(self, expr: ast.AST) -> dict[str, set[str]]:
+        """The loop variables of the comprehensions in `expr` that walk a module constant
+        tuple or list of strings (`for name in _ARRAY_FIELDS`), with those strings."""
+        out: dict[str, set[str]] = {}
+        for gen in (n for n in ast.walk(expr) if isinstance(n, ast.comprehension)):
+            if not (isinstance(gen.target, ast.Name) and isinstance(gen.iter, ast.Name)):
+                continue
+            found = self.index.lookup(gen.iter.id, self.index.scope_of(gen.iter))
+            if not found or len(found) != 1 or found[0].kind != "assign":
+                continue
+            value = found[0].value
+            if isinstance(value, (ast.Tuple, ast.List)) and all(
+                isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
+            ):
+                out[gen.target.id] = {e.value for e in value.elts}  # type: ignore[attr-defined]
+        return out
+
     def _read_flatten(self, fn: ast.AST, static: set[str], data: set[str]) -> None:
         """`return children, aux` of a flatten function (or the body of a flatten lambda):
         attributes of its first parameter read in `aux` are static, those in `children` are
@@ -467,6 +484,7 @@ class PytreeFields:
 
         def attrs(expr: ast.AST, depth: int = 0) -> set[str]:
             out: set[str] = set()
+            names = self._comprehension_strings(expr)
             for sub in ast.walk(expr):
                 if (
                     isinstance(sub, ast.Attribute)
@@ -476,6 +494,14 @@ class PytreeFields:
                     out.add(sub.attr)
                 elif isinstance(sub, ast.Name) and sub.id in local and depth < 3:
                     out |= attrs(local[sub.id], depth + 1)
+                elif _getattr_of(sub, obj):
+                    # `getattr(self, "n")`, `[getattr(self, f) for f in _STATIC_FIELDS]`
+                    # (v16 rows, tuning material: jaxcross `PackedCrossCatState`, JAX120 x7)
+                    key = sub.args[1]  # type: ignore[attr-defined]
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                        out.add(key.value)
+                    elif isinstance(key, ast.Name):
+                        out |= names.get(key.id, set())
             return out
 
         if isinstance(fn, ast.Lambda):  # `lambda x: ((x.array,), x.irreps)` (e3nn-jax)
@@ -490,3 +516,15 @@ class PytreeFields:
             if isinstance(value, ast.Tuple) and len(value.elts) == 2:
                 data |= attrs(value.elts[0])
                 static |= attrs(value.elts[1])
+
+
+def _getattr_of(node: ast.AST, obj: str) -> bool:
+    """`getattr(obj, key)` (two arguments) on the name `obj`."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) == 2
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == obj
+    )
