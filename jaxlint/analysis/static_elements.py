@@ -79,7 +79,7 @@ def _static(index: ModuleIndex, node: ast.AST, depth: int) -> bool:
             and not index.lookup("len", index.scope_of(node))
         )
     if isinstance(node, ast.Name):
-        found = index.lookup(node.id, index.scope_of(node))
+        found = index.lookup(node.id, index.scope_of(node)) or []
         return bool(found) and all(
             b.kind == "assign" and b.value is not None and _static(index, b.value, depth + 1)
             for b in found

@@ -277,10 +277,8 @@ class KeyDraws:
         `model.init(rng, ...)`; checked with flax 0.12: correlation of data and kernel ~0).
         Two such calls on one key fold in the same paths: same-shaped layers get the same
         weights, which stays a reuse."""
-        func = call.func
-        if not isinstance(func, ast.Attribute) or func.attr not in (*_INITS, "apply"):
-            return False
-        if any(kw.arg in ("method", None) for kw in call.keywords):
+        func = _module_method(call)
+        if func is None:
             return False
         cls = self._module_instance_class(func.value)
         if cls is not None:
@@ -298,10 +296,8 @@ class KeyDraws:
             ):
                 return False
             return any(kw.arg == "key" and key_name(kw.value) == name for kw in call.keywords)
-        func = call.func
-        if not isinstance(func, ast.Attribute) or func.attr not in (*_INITS, "apply"):
-            return False
-        if any(kw.arg in ("method", None) for kw in call.keywords):
+        func = _module_method(call)
+        if func is None:
             return False
         cls = self._module_instance_class(func.value)
         if cls is None and func.attr in _INITS:
@@ -596,3 +592,14 @@ def _false_under(flag: ast.AST, params: set[str], given: dict) -> bool:
         inner = flag.operand
         return isinstance(inner, ast.Name) and inner.id in params and given.get(inner.id) is True
     return isinstance(flag, ast.Name) and flag.id in params and given.get(flag.id) is False
+
+
+def _module_method(call: ast.Call) -> ast.Attribute | None:
+    """`call`'s function when it is a module's `init` / `init_with_output` / `apply` run on
+    the module's own `__call__` (no `method=`, no `**kwargs` that may hold one)."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in (*_INITS, "apply"):
+        return None
+    if any(kw.arg in ("method", None) for kw in call.keywords):
+        return None
+    return func
