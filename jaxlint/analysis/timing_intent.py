@@ -24,11 +24,18 @@ import re
 from collections.abc import Callable
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import CLOCKS
 from jaxlint.analysis.sync import executed
 
-__all__ = ["imported_compiled", "labels_compilation", "labels_phase", "prepared_in_region"]
+__all__ = [
+    "imported_compiled",
+    "labels_compilation",
+    "labels_phase",
+    "prepared_in_region",
+    "timed_again",
+]
 
 # words that name compilation or a warm-up (not a bare "jit": "jitted step time" is the
 # steady state of a jitted function)
@@ -219,3 +226,29 @@ def imported_compiled(facts, func: ast.AST) -> bool:  # noqa: ANN001 - analysis.
     entry = (facts.seeds or {}).get(COMPILED_HELPERS)
     name = dotted(func)
     return entry is not None and name is not None and name in entry.names
+
+
+def timed_again(
+    index: ModuleIndex,
+    name: str,
+    start: ast.stmt,
+    regions: list[tuple[ast.stmt, list[ast.stmt], ast.stmt]],
+) -> bool:
+    """Another timed region that may run after the one `start` opens calls `name` too: the
+    first timing is the cold half of a cold/warm pair, measured on purpose (`%timeit -n1 -r1
+    f(x)` then `%timeit f(x)`; a "first call" timing, then the steady state). v16 rows,
+    tuning material: EQuS/jaxquantum notebooks, JAX602 x21, "# Warm-up" / "# Should be
+    faster" cells. `regions` are the scope's (start, statements, end) regions."""
+    graphs = flow_graphs(index)
+    for other, region, _ in regions:
+        if other is start or not graphs.may_run_after(start, other):
+            continue
+        for stmt in region:
+            for node in executed(stmt):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == name
+                ):
+                    return True
+    return False

@@ -19,7 +19,7 @@ from jaxlint.analysis.jit_sites import (
     jit_spec_of_value,
 )
 from jaxlint.analysis.syntax import ancestors, parent, statement_of
-from jaxlint.analysis.timing_intent import labels_phase
+from jaxlint.analysis.timing_intent import labels_phase, timed_again
 from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule, Verify
@@ -310,13 +310,14 @@ class TimingIncludesCompilation(Rule):
     def _owner(self, owner: ast.AST, ctx: Context) -> None:
         if not ctx.facts.reads_clock:
             return
-        for start, region, end in timed_regions(ctx, owner):  # compile timings left out
+        regions = list(timed_regions(ctx, owner))  # compile timings left out
+        for start, region, end in regions:
             if labels_phase(ctx.index, start, end):
                 continue  # a whole phase's wall time: its compilations are part of it
             calls = [
                 n for stmt in region for n in walk_no_functions(stmt) if isinstance(n, ast.Call)
             ]
-            self._check(ctx, owner, start, region, calls)
+            self._check(ctx, owner, start, region, calls, regions)
         if owner not in ctx.facts.callers_of(TIMEIT):
             return  # no `timeit` call of its own
         for node in walk_owner(owner):
@@ -332,7 +333,7 @@ class TimingIncludesCompilation(Rule):
                     calls = [n for n in ast.walk(body) if isinstance(n, ast.Call)]
                     self._check(ctx, owner, stmt, [], calls)
 
-    def _check(self, ctx, owner, start, region, calls) -> None:  # noqa: ANN001
+    def _check(self, ctx, owner, start, region, calls, regions=()) -> None:  # noqa: ANN001
         loop = _first_loop(start, owner)
         seen: set[str] = set()
         for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
@@ -349,6 +350,8 @@ class TimingIncludesCompilation(Rule):
                     continue  # repeated samples of an already created function
                 if not _contains(owner, created) and _runs_repeatedly(ctx, owner):
                     continue  # a method / per-step function: only its first call compiles
+                if timed_again(ctx.index, name, start, list(regions)):
+                    continue  # the cold half of a cold/warm pair (analysis/timing_intent.py)
             fix = self._fix(ctx, call, start, region) if name is not None else None
             self.report(call, why=why, fix=fix)
 
