@@ -306,14 +306,12 @@ class ParamKinds:
             if kind is ValueKind.ARRAY:
                 out[name] = ValueKind.ARRAY
                 continue
-            if direct and self._filtered(fn) and self._passes_values(fn):
+            # a filter transform that hands values through decides defaulted parameters too
+            if direct and self._filtered(fn) and (self._passes_values(fn) or name not in defaulted):
                 out[name] = self._filtered_kind(fn, name)
                 continue
             if direct and name in defaulted:
                 out[name] = self._defaulted_kind(fn, name)
-                continue
-            if direct and self._filtered(fn):
-                out[name] = self._filtered_kind(fn, name)
                 continue
             out[name] = ValueKind.ARRAY
         return out

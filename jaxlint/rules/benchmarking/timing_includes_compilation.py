@@ -333,7 +333,7 @@ class TimingIncludesCompilation(Rule):
                     calls = [n for n in ast.walk(body) if isinstance(n, ast.Call)]
                     self._check(ctx, owner, stmt, [], calls)
 
-    def _check(self, ctx, owner, start, region, calls, regions=()) -> None:  # noqa: ANN001
+    def _check(self, ctx, owner, start, region, calls, regions=None) -> None:  # noqa: ANN001
         loop = _first_loop(start, owner)
         seen: set[str] = set()
         for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
@@ -350,7 +350,7 @@ class TimingIncludesCompilation(Rule):
                     continue  # repeated samples of an already created function
                 if not _contains(owner, created) and _runs_repeatedly(ctx, owner):
                     continue  # a method / per-step function: only its first call compiles
-                if timed_again(ctx.index, name, start, list(regions)):
+                if regions and timed_again(ctx.index, name, start, regions):
                     continue  # the cold half of a cold/warm pair (analysis/timing_intent.py)
             fix = self._fix(ctx, call, start, region) if name is not None else None
             self.report(call, why=why, fix=fix)
