@@ -32,6 +32,17 @@ def _paths(body: str):
         ("def f(key):\n    return jax.random.normal(key, (3,))\n", {()}),
         ("def f(key):\n    k = key\n    return 1, [k]\n", {(1,)}),
         ("def f(key):\n    x = jax.random.normal(key, (3,))\n    return 1\n", set()),
+        # a dict display's string keys are path elements (v16 rows: jaxQFT's `{"cfg", "weights"}`)
+        (
+            "def g(key):\n    return jax.random.normal(key, (3,))\n\n"
+            "def f(key, n):\n    w = {}\n    ws = []\n"
+            "    for _ in range(n):\n        key, k = jax.random.split(key)\n"
+            "        ws.append(g(k))\n    w['layers'] = ws\n"
+            "    w['head'] = [g(k) for k in jax.random.split(key, 2)]\n"
+            "    return {'cfg': {'n': n}, 'weights': w}\n",
+            {("weights",)},
+        ),
+        ("def f(key):\n    return 1, {'a': key, 'b': 2}\n", {(1, "a")}),
     ],
 )
 def test_known_paths(body: str, expected: set) -> None:
@@ -49,6 +60,10 @@ def test_known_paths(body: str, expected: set) -> None:
         "def f(key):\n    ks = jax.random.split(key)\n    yield ks\n",
         "@jax.jit\ndef f(key):\n    return jax.random.split(key)\n",
         "def f(key, init):\n    return init(key)\n",
+        "def f(key, o):\n    return o.init(key)\n",
+        "def f(key, d):\n    d['k'] = key\n    return {'a': 1}\n",
+        "def f(key):\n    d = {}\n    d = G\n    d['k'] = key\n    return 1\n",
+        "def f(key):\n    print(key)\n    return 1\n",
         "def f(key):\n    ks = jax.random.split(key)\n    for k in ks:\n        G.append(k)\n    return 1\n",
     ],
 )

@@ -84,6 +84,29 @@ def names_dead_after(stmt: ast.stmt, names: list[str], index: ModuleIndex) -> bo
     return all(_dead_after(stmt, n, index) for n in names)
 
 
+def loads_of_binding(stmt: ast.stmt, name: str, index: ModuleIndex) -> list[ast.Name] | None:
+    """The loads of `name` that may see the value `stmt` binds to it, all in `stmt`'s own
+    scope; None when that is unknown or some reader is elsewhere (a nested function, a
+    class body, an importer of a module-level name): the def-use side of the flow graph."""
+    graphs = flow_graphs(index)
+    scope = graphs.owner(stmt)
+    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        return None
+    graph = graphs.graph(scope)
+    if name not in graph.tracked or _nested_reads(scope, name, index):
+        return None
+    if isinstance(scope, ast.Module) and graph.reaches_exit(name, stmt) is not False:
+        return None
+    return [
+        load
+        for load in index.names.get(name, ())
+        if isinstance(load, ast.Name)
+        and isinstance(load.ctx, ast.Load)
+        and graphs.owner(load) is scope
+        and graphs.reached_by(load, stmt)
+    ]
+
+
 def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex) -> bool:
     """No load can see the value `stmt` binds to `name` (see the module docstring)."""
     graphs = flow_graphs(index)

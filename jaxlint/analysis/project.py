@@ -395,7 +395,7 @@ class ProjectIndex:
 
     def _helper_products(
         self, params: tuple, found: tuple[str, str]
-    ) -> tuple[tuple[int, ...], ...] | None:
+    ) -> tuple[tuple[int | str, ...], ...] | None:
         """The key-derived return paths (`ModuleSummary.key_products`) of the helper `found`
         (path, function) whose key parameters are `params`; None: unknown."""
         summary = self._effective.get(found[0])

@@ -20,10 +20,11 @@ from jaxlint.analysis.seed_keys import (
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 14  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 15  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
 # data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
-# 13: leaf_attributes, field_reads, compiled, timed; 14: `f#i` elements in static_returns
+# 13: leaf_attributes, field_reads, compiled, timed; 14: `f#i` elements in static_returns;
+# 15: string keys (dict displays) in key_products paths
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -82,7 +83,7 @@ class KeyHelpers:
     helpers: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
     # for the helpers whose summary knows them (`ModuleSummary.key_products`): the paths of
     # their return value that carry key-derived values
-    products: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
+    products: tuple[tuple[str, tuple[tuple[int | str, ...], ...]], ...] = ()
     # for the helpers whose summary knows them (`ModuleSummary.key_draws`): the key
     # parameters they draw from on every path (analysis/flow/key_draws.py)
     draws: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -129,7 +130,7 @@ class KeyHelpers:
     def draws_map(self) -> dict[str, frozenset[str]]:
         return {local: frozenset(names) for local, names in self.draws}
 
-    def products_map(self) -> dict[str, frozenset[tuple[int, ...]]]:
+    def products_map(self) -> dict[str, frozenset[tuple[int | str, ...]]]:
         return {local: frozenset(paths) for local, paths in self.products}
 
     def as_map(self) -> dict[str, tuple[tuple[str, int], ...]]:
@@ -444,7 +445,7 @@ class ModuleSummary:
     defaulted: list[str] = field(default_factory=list)
     # key helper -> the paths of its return value that carry values derived from its key
     # parameters (analysis/flow/key_products.py); absent: unknown
-    key_products: dict[str, list[list[int]]] = field(default_factory=dict)
+    key_products: dict[str, list[list[int | str]]] = field(default_factory=dict)
     # key helper -> the key parameters it draws from on every path (flow/key_draws.py)
     key_draws: dict[str, list[str]] = field(default_factory=dict)
     # attribute names its classes declare static (pytree meta fields, shape-metadata
@@ -521,7 +522,7 @@ class ModuleSummary:
             bool(data.get("traced", False)),
             [str(f) for f in data.get("defaulted", [])],
             {
-                str(k): [[int(i) for i in p] for p in v]
+                str(k): [[i if isinstance(i, str) else int(i) for i in p] for p in v]
                 for k, v in data.get("key_products", {}).items()
             },
             {str(k): [str(n) for n in v] for k, v in data.get("key_draws", {}).items()},

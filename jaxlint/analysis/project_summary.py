@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from jaxlint.analysis.bool_results import bool_functions
 from jaxlint.analysis.constants import module_constants
 from jaxlint.analysis.flow.key_drawfree import DrawFree
-from jaxlint.analysis.flow.key_products import derived_return_paths
+from jaxlint.analysis.flow.key_products import derived_return_paths, path_order
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE
@@ -361,7 +361,7 @@ def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
                 out.key_draws[fn.name] = sorted(drawn)
             paths = derived_return_paths(facts.index, fn, params)
             if paths is not None:
-                out.key_products[fn.name] = [list(p) for p in sorted(paths)]
+                out.key_products[fn.name] = [list(p) for p in sorted(paths, key=path_order)]
 
 
 def compiled_functions(facts) -> list[str]:  # noqa: ANN001 - analysis.ModuleFacts

@@ -3,18 +3,28 @@
 `derived_return_paths(index, fn, params)` follows what a function computes from its key
 parameters `params` (the ones it consumes) and answers the tuple paths of its return value
 that hold key-derived values (`(1, 1)` for `eval_keys` in `return f, (params, eval_keys)`;
-`()` for the whole value), or None when it cannot prove that nothing derived leaves the
-function any other way. Derived values may only flow through pure computations: `jax.random`
-and `jax.numpy` calls, a few array methods (`.reshape`), tuple/list displays, subscripts and
-assignments to plain names, into a `return`. Anything else -- passed to any other call,
-stored on an attribute or subscript, read by a nested function, `global`/`nonlocal`, a
-generator, a decorated function, a `return` whose value cannot be split into paths --
+`()` for the whole value; `("weights",)` for the value under a string key of a returned dict
+display), or None when it cannot prove that nothing derived leaves the function any other
+way. Derived values may only flow through computations that keep them in their result:
+`jax.random` and `jax.numpy` calls, a few array methods (`.reshape`), calls of functions
+named plainly (`_init_mlp(key, ...)`, `mod.init(key)`: what they return is derived),
+tuple/list/dict displays, list comprehensions and generators over derived values, subscripts, assignments to plain names, stores into a container
+the function itself created (`weights["w1"] = ...`, `layers.append(...)`: the container is
+derived), into a `return`. Anything else -- a method of another object, stored on an
+attribute or into a parameter's container, read by a nested function, `global`/`nonlocal`,
+a generator, a decorated function, a `return` whose value cannot be split into paths --
 is None (unknown).
 
 `products_dead(call, paths, index)` is True when the caller binds each of those paths to plain names
 that are all dead after the call (rebound before any read on every path:
 analysis/deadness.py). KeyFlow then does not count the helper call as a consumption of the
 keys it passes (no value in use comes from it), as for a dead `jax.random` draw.
+
+`products_unread(call, paths, index)` is True when every derived path starts at a string
+key and the caller reads the result only under other keys: `init(key, ...)["cfg"]`, or
+`model = init(key, ...)` read only as `model["cfg"]` (v16 rows, tuning material: jaxQFT's
+`_init_local_patch_mlp(key, ...)` called for its `["cfg"]`, and `init_mgflow(key, ...)` on
+the resume path, whose weights come from the checkpoint: JAX201 x23).
 """
 
 from __future__ import annotations
@@ -22,13 +32,13 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
-from jaxlint.analysis.deadness import names_dead_after
+from jaxlint.analysis.deadness import loads_of_binding, names_dead_after
 from jaxlint.analysis.flow.key_terms import random_function
 from jaxlint.analysis.imports import ModuleIndex
 
-__all__ = ["derived_return_paths", "products_dead"]
+__all__ = ["derived_return_paths", "path_order", "products_dead", "products_unread"]
 
-Path = tuple[int, ...]
+Path = tuple[int | str, ...]
 
 # methods of a `jax.Array` that return a new array and keep no reference to anything
 _ARRAY_METHODS = frozenset({"reshape", "astype", "squeeze", "ravel", "flatten", "transpose"})
@@ -43,15 +53,23 @@ def derived_return_paths(
     if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)) for n in nodes):
         return None
     tainted = set(params)
+    owned = _own_containers(fn, nodes)
     while True:
         grown = set(tainted)
         for node in nodes:
             if isinstance(node, ast.Assign) and syntax.mentions(node.value, tainted):
                 for t in node.targets:
-                    names = syntax.plain_target_names(t)
+                    names = _stored_names(t, owned)
                     if names is None:
                         return None  # stored on an object or into a container
                     grown.update(names)
+            elif isinstance(node, ast.comprehension) and syntax.mentions(node.iter, tainted):
+                names = syntax.plain_target_names(node.target)
+                if names is None:
+                    return None
+                grown.update(names)
+            elif _appends(node, owned) and syntax.mentions(node, tainted):
+                grown.add(node.func.value.id)  # type: ignore[attr-defined]
         if grown == tainted:
             break
         tainted = grown
@@ -63,7 +81,7 @@ def derived_return_paths(
             continue
         if syntax.enclosing_function(node) is not fn:
             return None  # a nested function or lambda reads it
-        if not _pure_context(index, node):
+        if not _pure_context(index, node, owned):
             return None
     for node in nodes:
         if isinstance(node, ast.Return) and node.value is not None:
@@ -72,7 +90,98 @@ def derived_return_paths(
     return frozenset(paths)
 
 
-def _pure_context(index: ModuleIndex, node: ast.AST) -> bool:
+def _own_containers(fn: ast.FunctionDef, nodes: list[ast.AST]) -> frozenset[str]:
+    """The names the function binds only to a new container (`weights = {}`, `out: list =
+    []`, `layers = dict(...)`) and never to anything else, parameters excluded: a store
+    into one of them keeps the value inside the function until it is returned."""
+    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    params.update(a.arg for a in (fn.args.vararg, fn.args.kwarg) if a is not None)
+    fresh: set[str] = set()
+    other: set[str] = set(params)
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.With, ast.AugAssign, ast.NamedExpr)):
+            other.update(
+                n.id
+                for n in ast.walk(node)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+            )
+            continue
+        else:
+            continue
+        new = _new_container(value)
+        for t in targets:
+            if isinstance(t, ast.Name):
+                (fresh if new else other).add(t.id)
+            else:
+                other.update(syntax.plain_target_names(t) or ())
+    return frozenset(fresh - other)
+
+
+def _new_container(value: ast.AST) -> bool:
+    if isinstance(value, (ast.Dict, ast.List)) and not any(
+        isinstance(e, ast.Starred) for e in getattr(value, "elts", ())
+    ):
+        return not value.values if isinstance(value, ast.Dict) else not value.elts
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in ("dict", "list")
+        and not value.args
+        and not value.keywords
+    )
+
+
+def _stored_names(target: ast.AST, owned: frozenset[str]) -> list[str] | None:
+    """The names an assignment target makes derived: plain names, or the root of a store
+    into a container the function created (`weights["w"][i] = ...`); None otherwise."""
+    names = syntax.plain_target_names(target)
+    if names is not None:
+        return names
+    cur = target
+    while isinstance(cur, ast.Subscript):
+        cur = cur.value
+    if cur is not target and isinstance(cur, ast.Name) and cur.id in owned:
+        return [cur.id]
+    return None
+
+
+def _appends(node: ast.AST, owned: frozenset[str]) -> bool:
+    """`layers.append(...)` on a container the function created."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "append"
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in owned
+        and len(node.args) == 1
+        and not node.keywords
+    )
+
+
+def _plain_function(func: ast.AST, index: ModuleIndex) -> bool:
+    """A call of a function named plainly: a def or class of the module, an imported name,
+    an attribute of an imported module (`mod.init`), a copying builtin (`tuple`). Its
+    result keeps what it derives from its arguments. A parameter or a local callable may
+    be anything, and a method of some other object may keep them in that object."""
+    if isinstance(func, ast.Name):
+        found = index.lookup(func.id, index.scope_of(func))
+        if found is None:
+            return func.id in _COPYING_BUILTINS
+        return all(b.kind in ("import", "def", "class") for b in found)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        found = index.lookup(func.value.id, index.scope_of(func))
+        return bool(found) and all(b.kind == "import" for b in found)  # type: ignore[union-attr]
+    return False
+
+
+_COPYING_BUILTINS = frozenset({"tuple", "list", "dict", "int", "float", "len", "zip"})
+
+
+def _pure_context(index: ModuleIndex, node: ast.AST, owned: frozenset[str]) -> bool:
     """A read of a derived value whose result can only reach an assignment to plain names or
     a `return` through pure computations (see the module docstring)."""
     cur = node
@@ -86,13 +195,30 @@ def _pure_context(index: ModuleIndex, node: ast.AST) -> bool:
         if isinstance(parent, ast.Call):
             if cur is parent.func:
                 return False
+            if _appends(parent, owned):
+                return True  # the container is derived (checked when tainting)
             q = index.qualname(parent.func)
-            if random_function(index, parent) is None and not (q or "").startswith("jax.numpy."):
+            if (
+                random_function(index, parent) is None
+                and not (q or "").startswith("jax.numpy.")
+                and not _plain_function(parent.func, index)
+            ):
                 return False
+            cur = parent
+            continue
+        if isinstance(parent, ast.comprehension) and cur is parent.iter:
+            cur = syntax.parent(parent)  # type: ignore[assignment]
+            continue
+        if isinstance(parent, (ast.ListComp, ast.GeneratorExp)) and cur is parent.elt:
+            cur = parent
+            continue
+        if isinstance(parent, ast.Dict) and any(v is cur for v in parent.values):
             cur = parent
             continue
         if isinstance(parent, ast.Attribute) and parent.value is cur:
             call = syntax.parent(parent)
+            if call is not None and _appends(call, owned) and call.func is parent:  # type: ignore[attr-defined]
+                return True  # `layers.append(...)`: stays in the container
             if not (
                 parent.attr in _ARRAY_METHODS and isinstance(call, ast.Call) and call.func is parent
             ):
@@ -105,6 +231,8 @@ def _pure_context(index: ModuleIndex, node: ast.AST) -> bool:
             cur = parent
             continue
         if isinstance(parent, ast.Subscript) and parent.value is cur:
+            if isinstance(parent.ctx, ast.Store):
+                return True  # a store into it (the stored value is checked on its own)
             cur = parent
             continue
         if isinstance(parent, ast.Assign) and parent.value is cur:
@@ -118,8 +246,18 @@ def _return_paths(expr: ast.AST, tainted: set[str], prefix: Path, out: set[Path]
     if isinstance(expr, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in expr.elts):
         for i, e in enumerate(expr.elts):
             _return_paths(e, tainted, (*prefix, i), out)
+    elif isinstance(expr, ast.Dict) and all(
+        isinstance(k, ast.Constant) and isinstance(k.value, str) for k in expr.keys
+    ):
+        for k, v in zip(expr.keys, expr.values):
+            _return_paths(v, tainted, (*prefix, k.value), out)  # type: ignore[union-attr]
     elif syntax.mentions(expr, tainted):
         out.add(prefix)
+
+
+def path_order(path: Path) -> list[tuple[int, int | str]]:
+    """A sort key for paths that mix tuple positions and dict keys."""
+    return [(1, c) if isinstance(c, str) else (0, c) for c in path]
 
 
 def products_dead(call: ast.Call, paths: frozenset[Path], index: ModuleIndex) -> bool:
@@ -141,11 +279,51 @@ def products_dead(call: ast.Call, paths: frozenset[Path], index: ModuleIndex) ->
     return bool(names) and names_dead_after(stmt, names, index)
 
 
+def products_unread(call: ast.Call, paths: frozenset[Path], index: ModuleIndex) -> bool:
+    """Every path in `paths` starts at a string key, and the call's value is read only under
+    other keys: subscripted at once (`init(key)["cfg"]`), or bound to one plain name whose
+    every load that sees it is such a subscript (see the module docstring)."""
+    firsts = {p[0] for p in paths if p}
+    if not paths or not all(p and isinstance(p[0], str) for p in paths):
+        return False
+    parent = syntax.parent(call)
+    if isinstance(parent, ast.Subscript) and parent.value is call:
+        return _other_key(parent, firsts)
+    if not (
+        isinstance(parent, ast.Assign)
+        and parent.value is call
+        and len(parent.targets) == 1
+        and isinstance(parent.targets[0], ast.Name)
+    ):
+        return False
+    loads = loads_of_binding(parent, parent.targets[0].id, index)
+    if loads is None:
+        return False
+    return all(
+        isinstance(up := syntax.parent(load), ast.Subscript)
+        and up.value is load
+        and _other_key(up, firsts)
+        for load in loads
+    )
+
+
+def _other_key(sub: ast.Subscript, firsts: set[int | str]) -> bool:
+    key = sub.slice
+    return (
+        isinstance(sub.ctx, ast.Load)
+        and isinstance(key, ast.Constant)
+        and isinstance(key.value, str)
+        and key.value not in firsts
+    )
+
+
 def _names_at(target: ast.AST, path: Path) -> list[str] | None:
     cur = target
     for i in path:
         if isinstance(cur, ast.Name):
             break  # the whole sub-value is bound to one name
+        if isinstance(i, str):
+            return None
         if not isinstance(cur, (ast.Tuple, ast.List)) or any(
             isinstance(e, ast.Starred) for e in cur.elts
         ):

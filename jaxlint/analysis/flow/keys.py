@@ -35,7 +35,11 @@ from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_draws import KeyDraws
 from jaxlint.analysis.flow.key_guards import LiteralGuard, call_skips, joined, literal_guard
-from jaxlint.analysis.flow.key_products import derived_return_paths, products_dead
+from jaxlint.analysis.flow.key_products import (
+    derived_return_paths,
+    products_dead,
+    products_unread,
+)
 from jaxlint.analysis.flow.key_repeats import (
     ConstantSeed,
     FixedSeed,
@@ -131,7 +135,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         index: ModuleIndex,
         imported: dict[str, tuple[tuple[str, int], ...]] | None = None,
         calls: CallGraph | None = None,
-        imported_products: dict[str, frozenset[tuple[int, ...]]] | None = None,
+        imported_products: dict[str, frozenset[tuple[int | str, ...]]] | None = None,
         imported_draws: dict[str, frozenset[str]] | None = None,
         imported_drawfree: frozenset[str] = frozenset(),
     ) -> None:
@@ -169,7 +173,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self._escaped: set[int] = set()
         self._carried_cache: dict[int, set[str]] = {}
         self._timed_cache: dict[int, bool] = {}
-        self._paths_cache: dict[int, frozenset[tuple[int, ...]] | None] = {}
+        self._paths_cache: dict[int, frozenset[tuple[int | str, ...]] | None] = {}
         # a module that passes a key to a consuming helper of another module is analysed
         # even when it never calls `jax.random` itself
         self.active = (
@@ -800,8 +804,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
         state[DERIVED + name] = (*earlier, (fn, data, call))
 
     def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
-        if self._shape_only_draw(call):
-            return  # a dummy input of an `init`: its numbers reach nothing (shape_only.py)
+        if self._shape_only_draw(call) or self._unread_products(call):
+            return  # its numbers reach nothing (shape_only.py, key_products.py)
         first = state.get(name)
         if first is not None and self._dead_draw(first):  # type: ignore[arg-type]
             first = None  # its keys or samples are never read: it correlates with nothing
@@ -890,6 +894,14 @@ class KeyFlow(KeyRepeats, KeyDraws):
         paths = self._derived_paths(call)
         return paths is not None and products_dead(call, paths, self.index)
 
+    def _unread_products(self, call: ast.Call) -> bool:
+        """A helper call whose result is read only under dict keys that hold nothing derived
+        from its keys (`init(key, ...)["cfg"]`: key_products.py): it consumes nothing."""
+        if random_function(self.index, call) is not None:
+            return False
+        paths = self._derived_paths(call)
+        return paths is not None and products_unread(call, paths, self.index)
+
     def _independent_streams(self, first: ast.Call, call: ast.Call) -> bool:
         """One of the two is a flax.linen `init`/`apply` (it draws only from keys folded with
         module paths: `folds_module_paths`) and the other a `jax.random` function called on
@@ -943,7 +955,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
             return True  # `net.init(jax.random.PRNGKey(1), x)`
         return bool(self._library_consumptions(call)) or self.init_draws_nothing(call)
 
-    def _derived_paths(self, call: ast.Call) -> frozenset[tuple[int, ...]] | None:
+    def _derived_paths(self, call: ast.Call) -> frozenset[tuple[int | str, ...]] | None:
         """The return paths of the helper `call` runs that carry values derived from the key
         parameters it consumes; None when unknown."""
         target = self.resolve_callee(call)
