@@ -42,11 +42,37 @@ DETECTED = {
     "astype_float_grad",  # JAX101 (back in the default run after the v11 check set)
     "float_helper_arg",  # JAX101 (back after v11)
     "float_objective",  # JAX101 (back after v11)
+    "at_mask_columns",  # JAX130 (recall v3, issue 24)
+    "experimental_partitionspec",  # JAX809 (recall v3, issue 24)
+    "kmeans_label_mask",  # JAX130 (recall v3, issue 24)
+    "onnx_nonzero_helper",  # JAX121 (recall v3, issue 24)
+    "positional_sharding",  # JAX809 (recall v3, issue 24)
+    "tree_map_jax06",  # JAX801 (recall v3, issue 24)
+    "tree_multimap_all_equal",  # JAX801 (recall v3, issue 24)
 }
 # Found only with --preview: the expected code is a rule (or confidence level) in preview
 # (`jaxlint.core.codes.PREVIEW`, from the held-out v3 measurement, docs/precision.md). Checked
 # with --preview so that none of them rots while it waits to come back to the default run.
 PREVIEW_ONLY = {
+    "arange_f64",  # JAX701 (recall v3, issue 24)
+    "cond_and_chain",  # JAX110 (recall v3, issue 24)
+    "dropout_key_every_step",  # JAX201 (recall v3, issue 24)
+    "dynamic_slice_traced_size",  # JAX120 (recall v3, issue 24)
+    "fill_dataset_setitem",  # JAX501 (recall v3, issue 24)
+    "for_loop_static_size",  # JAX405 (recall v3, issue 24)
+    "leak_list_append",  # JAX502 (recall v3, issue 24)
+    "metropolis_if_dE",  # JAX110 (recall v3, issue 24)
+    "nested_loop_unrolled",  # JAX405 (recall v3, issue 24)
+    "planner_timing",  # JAX601 (recall v3, issue 24)
+    "print_in_jit_update",  # JAX103 (recall v3, issue 24)
+    "repeat_traced_count",  # JAX120 (recall v3, issue 24)
+    "timeit_jit_grad",  # JAX401 (recall v3, issue 24)
+    "timeit_no_block",  # JAX601 (recall v3, issue 24)
+    "tutorial_randint_key",  # JAX201 (recall v3, issue 24)
+    "uniform_f64_no_warning",  # JAX701 (recall v3, issue 24)
+    "uniform_same_key",  # JAX201 (recall v3, issue 24)
+    "warp_boxes_setitem",  # JAX501 (recall v3, issue 24)
+    "xland_rng_split_twice",  # JAX201 (recall v3, issue 24)
     "apply_rngs_same_key",  # JAX201 (preview after the v15 check set)
     "eqx_linear_one_key",  # JAX201 (preview after the v15 check set)
     "flax_init_twice",  # JAX201 (preview after the v15 check set)
@@ -114,7 +140,19 @@ PREVIEW_ONLY = {
     "vmap_shared_key",  # JAX207
 }
 # Known misses, with why (docs/precision.md, "Recall on public sharp bits").
-MISSED: set[str] = set()
+MISSED: set[str] = {
+    # recall v3 (issue 24): no finding of the expected code, with or without --preview
+    "batch_benchmark_no_block",  # the jitted function reaches the timed call as a helper's parameter
+    "concatenate_split_idxs",  # the traced sections are an eqx.Module array field, under jit(vmap(bound method))
+    "linspace_traced_num",  # a jnp.maximum(...) of Python constants is traced under jit
+    "mask_from_static_args",  # a jnp comparison of static values is still a tracer under jit
+    "row_loop_at_set",  # the unrolled loop's bound is a module-level constant, jit applied at the call
+    "seed_handler_rng",  # self.rng handed to an unknown callee by keyword, then split
+    "split_index_array",  # jnp.array([...]) of Python ints is traced under jit
+    "tutorial_seed_in_loop",  # the draw takes the key by keyword (normal(key=key))
+    "varying_index_count",  # the varying shape comes from jnp.arange(loop variable)
+    "video_length_recompile",  # the varying shape flows through a helper into a rebound jax.jit
+}
 
 
 def _recall_module():
@@ -186,7 +224,19 @@ def test_preview_only_cases_are_found_with_preview(preview_results):
         assert any(is_preview_rule(c) or preview_confidences(c) for c in found), (name, found)
 
 
+# Findings on fixed twins seen when the recall v3 cases were first linted (issue 24), pinned
+# exactly (code and line) so that a new one, or one that goes away, still fails here; the
+# cases were not edited after linting (docs/precision.md, "Recall on public sharp bits").
+# planner_timing: the timed helper's first call (the discarded warm-up) compiles; the
+# reported time does not include it. timeit_jit_grad: a true finding on the twin, whose
+# timed loop starts before the first (compiling) call.
+KNOWN_TWIN_FINDINGS_WITH_PREVIEW = {
+    "planner_timing": ["JAX602:22"],
+    "timeit_jit_grad": ["JAX602:23"],
+}
+
+
 def test_no_false_alarms_on_the_fixed_twins(results, preview_results):
-    for mode in (results, preview_results):
+    for mode, known in ((results, {}), (preview_results, KNOWN_TWIN_FINDINGS_WITH_PREVIEW)):
         alarms = {name: r["good_findings"] for name, r in mode.items() if r["good_findings"]}
-        assert not alarms, alarms
+        assert alarms == known, alarms
