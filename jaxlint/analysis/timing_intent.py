@@ -35,6 +35,7 @@ __all__ = [
     "labels_phase",
     "prepared_in_region",
     "timed_again",
+    "warmed_up_by_callers",
 ]
 
 # words that name compilation or a warm-up (not a bare "jit": "jitted step time" is the
@@ -251,4 +252,59 @@ def timed_again(
                     and node.func.id == name
                 ):
                     return True
+    return False
+
+
+def warmed_up_by_callers(index: ModuleIndex, owner: ast.AST) -> bool:
+    """Every call of the function `owner` in its module comes after a call of it whose value
+    is thrown away, in the same block: the caller warms the timed helper up, so only that
+    discarded call compiles (`run_planner(keys, s)[0].block_until_ready()` then `paths, dt =
+    run_planner(keys, s)`: recall v3's gtmp twin, anindex/gtmp#1). Calls are found by the
+    def's name; a function called nowhere, or passed on, is not warmed up."""
+    if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    uses = [n for n in index.names.get(owner.name, ()) if isinstance(n.ctx, ast.Load)]
+    calls = [n for n in uses if isinstance(call := syntax.parent(n), ast.Call) and call.func is n]
+    if not calls or len(calls) != len(uses):
+        return False
+    warm = [c for c in calls if _discarded(syntax.parent(c), index)]  # type: ignore[arg-type]
+    return all(
+        any(w is not c and _earlier_sibling(w, c) for w in warm) for c in calls if c not in warm
+    ) and len(warm) < len(calls)
+
+
+def _discarded(call: ast.Call, index: ModuleIndex) -> bool:
+    """The call's value reaches no name: an expression statement of it, of a subscript or
+    a method call of it (`f(x)[0].block_until_ready()`), or of `jax.block_until_ready(f(x))`."""
+    cur: ast.AST = call
+    while True:
+        up = syntax.parent(cur)
+        if isinstance(up, ast.Expr):
+            return True
+        if isinstance(up, (ast.Subscript, ast.Attribute)) and up.value is cur:
+            cur = up
+        elif isinstance(up, ast.Call) and (
+            cur is up.func or (cur in up.args and index.qualname(up.func) in _BLOCKS)
+        ):
+            cur = up
+        else:
+            return False
+
+
+_BLOCKS = frozenset({"jax.block_until_ready"})
+
+
+def _earlier_sibling(first: ast.AST, then: ast.AST) -> bool:
+    """The statement of `first` comes before the one holding `then` in one block."""
+    stmt = syntax.statement_of(first)
+    if stmt is None:
+        return False
+    block = syntax.parent(stmt)
+    for cur in (then, *syntax.ancestors(then)):
+        if isinstance(cur, ast.stmt) and syntax.parent(cur) is block:
+            fields = [getattr(block, f, None) for f in ("body", "orelse", "finalbody")]
+            return any(
+                isinstance(b, list) and stmt in b and cur in b and b.index(stmt) < b.index(cur)
+                for b in fields
+            )
     return False

@@ -19,7 +19,7 @@ from jaxlint.analysis.jit_sites import (
     jit_spec_of_value,
 )
 from jaxlint.analysis.syntax import ancestors, parent, statement_of
-from jaxlint.analysis.timing_intent import labels_phase, timed_again
+from jaxlint.analysis.timing_intent import labels_phase, timed_again, warmed_up_by_callers
 from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule, Verify
@@ -348,8 +348,10 @@ class TimingIncludesCompilation(Rule):
                 seen.add(name)
                 if loop is not None and not _contains(loop, created):
                     continue  # repeated samples of an already created function
-                if not _contains(owner, created) and _runs_repeatedly(ctx, owner):
-                    continue  # a method / per-step function: only its first call compiles
+                if not _contains(owner, created) and (
+                    _runs_repeatedly(ctx, owner) or warmed_up_by_callers(ctx.index, owner)
+                ):
+                    continue  # a method / per-step function / warmed up: its first call compiles
                 if regions and timed_again(ctx.index, name, start, regions):
                     continue  # the cold half of a cold/warm pair (analysis/timing_intent.py)
             fix = self._fix(ctx, call, start, region) if name is not None else None
