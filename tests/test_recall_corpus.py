@@ -26,6 +26,7 @@ RECALL = ROOT / "benchmarks" / "recall.py"
 VERIFIED = ROOT / "benchmarks" / "recall" / "verified.json"
 
 DETECTED = {
+    "mask_from_static_args",  # JAX130: a mask of static values is a tracer under jit (staging.py)
     "cfg_seed_per_epoch",
     "dropout_fixed_seed",
     "experimental_shard_map",
@@ -54,6 +55,9 @@ DETECTED = {
 # (`jaxlint.core.codes.PREVIEW`, from the held-out v3 measurement, docs/precision.md). Checked
 # with --preview so that none of them rots while it waits to come back to the default run.
 PREVIEW_ONLY = {
+    "tutorial_seed_in_loop",  # JAX202: the key by keyword is no loop-bound size (key_repeats)
+    "linspace_traced_num",  # JAX120: jnp.maximum of constants is a tracer under jit (staging.py)
+    "split_index_array",  # JAX120: jnp.array of Python ints is a tracer under jit (staging.py)
     "arange_f64",  # JAX701 (recall v3, issue 24)
     "cond_and_chain",  # JAX110 (recall v3, issue 24)
     "dropout_key_every_step",  # JAX201 (recall v3, issue 24)
@@ -144,12 +148,8 @@ MISSED: set[str] = {
     # recall v3 (issue 24): no finding of the expected code, with or without --preview
     "batch_benchmark_no_block",  # the jitted function reaches the timed call as a helper's parameter
     "concatenate_split_idxs",  # the traced sections are an eqx.Module array field, under jit(vmap(bound method))
-    "linspace_traced_num",  # a jnp.maximum(...) of Python constants is traced under jit
-    "mask_from_static_args",  # a jnp comparison of static values is still a tracer under jit
     "row_loop_at_set",  # the unrolled loop's bound is a module-level constant, jit applied at the call
     "seed_handler_rng",  # self.rng handed to an unknown callee by keyword, then split
-    "split_index_array",  # jnp.array([...]) of Python ints is traced under jit
-    "tutorial_seed_in_loop",  # the draw takes the key by keyword (normal(key=key))
     "varying_index_count",  # the varying shape comes from jnp.arange(loop variable)
     "video_length_recompile",  # the varying shape flows through a helper into a rebound jax.jit
 }

@@ -52,6 +52,36 @@ JIT_LIKE: dict[str, tuple[int | str, ...]] = {
     "flax.nnx.switch": (1, "branches"),
     "flax.linen.jit": (0, "target"),
 }
+# transforms that stage every operation of the function into one program (jit, the lax
+# control-flow bodies, shard_map, checkpoint, eval_shape): there a jax.numpy or lax call on
+# Python values gives a tracer too (omnistaging, JAX 0.2+; run with JAX 0.6.2 and 0.12.0.1:
+# `jnp.arange(5) < 3`, `jnp.array([1, 2])`, `jnp.sqrt(2.0)` inside jit are tracers, and
+# `x[jnp.arange(n) < k]` raises NonConcreteBooleanIndexError: jax#4471). A bare vmap does
+# not stage: an operation on unbatched values runs eagerly.
+STAGING = frozenset(JIT_LIKE) - {"jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap"}
+# the namespaces whose calls staging turns into tracers (not NumPy, not math)
+STAGED_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.image.")
+# calls of those namespaces that answer Python values or objects, not arrays, on Python
+# arguments (beside STATIC_CALLS: shape, dtype, finfo, ...)
+STAGED_NOT_ARRAYS = frozenset(
+    {
+        "jax.numpy.promote_types",
+        "jax.numpy.can_cast",
+        "jax.numpy.isdtype",
+        "jax.numpy.broadcast_shapes",
+        "jax.numpy.vectorize",
+        "jax.numpy.frompyfunc",
+        "jax.numpy.iterable",
+        "jax.numpy.get_printoptions",
+        "jax.numpy.printoptions",
+        "jax.numpy.set_printoptions",
+        "jax.lax.broadcast_shapes",
+        "jax.lax.axis_size",
+        "jax.lax.psum",
+        "jax.lax.dtype",
+    }
+)
+STAGED_NOT_ARRAY_PREFIXES = ("jax.nn.initializers.", "jax.numpy.dtypes.")
 GRAD_LIKE: dict[str, tuple[int | str, ...]] = {
     name: (0, "fun")
     for name in (

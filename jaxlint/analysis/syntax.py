@@ -351,3 +351,14 @@ def literal_strs(node: ast.AST | None) -> tuple[str, ...] | None:
     if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
         return tuple(value)
     return None
+
+
+def rows_of(display: ast.List | ast.Tuple, width: int) -> bool:
+    """Every element of a literal list/tuple is a tuple/list display of `width` elements, none
+    starred (rows that a loop target of that width unpacks position by position)."""
+    return bool(display.elts) and all(
+        isinstance(row, (ast.Tuple, ast.List))
+        and len(row.elts) == width
+        and not any(isinstance(e, ast.Starred) for e in row.elts)
+        for row in display.elts
+    )

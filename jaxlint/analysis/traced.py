@@ -45,6 +45,7 @@ from jaxlint.analysis.jax_api import (
     SHAPE_FIRST,
     SHAPE_KEYWORDS,
     SHAPE_SECOND,
+    STAGING,
 )
 from jaxlint.analysis.kinds import ParamKinds, ValueKind
 from jaxlint.analysis.syntax import all_params, is_none_literal, positional_params
@@ -244,6 +245,22 @@ class TracedFunctions(Generic[BodyT]):
 
     def get(self, fn: ast.AST | None) -> TracedFunction | None:
         return self.table.get(fn) if fn is not None else None
+
+    def staged(self, fn: ast.AST) -> bool:
+        """Its operations are staged into one program (jit, a lax control-flow body, ...:
+        `jax_api.STAGING`), itself, through its callers or an enclosing function, as the
+        pipeline stands: a jax.numpy call on Python values gives a tracer there."""
+        cur: ast.AST | None = fn
+        while cur is not None:
+            d = self._drafts.get(cur)
+            if (
+                d is not None
+                and d.kind is TracedKind.JIT
+                and (d.via in STAGING or d.applied & STAGING)
+            ):
+                return True
+            cur = self.index.enclosing_function(cur)
+        return False
 
     def compiled(self, fn: ast.AST) -> bool:
         """Traced under a caching transform (`jit`, `pmap`, `filter_jit`, `nnx.jit`), itself

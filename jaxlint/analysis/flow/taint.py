@@ -61,8 +61,9 @@ from jaxlint.analysis.kinds import (
     static_result,
 )
 from jaxlint.analysis.pytrees import PytreeFields
+from jaxlint.analysis.staging import compile_time_eval, staged_call
 from jaxlint.analysis.static_elements import imported_elements
-from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal
+from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal, rows_of
 
 if TYPE_CHECKING:
     from jaxlint.analysis.traced import TracedFunctions
@@ -73,17 +74,6 @@ _MAPPED = frozenset({CallKind.MAPPED})  # `jax.tree.map(f, tree)`: f runs on the
 # flow facts in the taint state beside the names (no identifier has a NUL): last assigned a mask / not
 MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
 OBJECT_KEY = "\x00object:"  # bound to an instance of another module's class (kinds.py)
-
-
-def _rows_of(display: ast.List | ast.Tuple, width: int) -> bool:
-    """Every element of a literal list/tuple is a tuple/list display of `width` elements, none
-    starred (rows that a loop target of that width unpacks position by position)."""
-    return bool(display.elts) and all(
-        isinstance(row, (ast.Tuple, ast.List))
-        and len(row.elts) == width
-        and not any(isinstance(e, ast.Starred) for e in row.elts)
-        for row in display.elts
-    )
 
 
 class _TaintFlow(ForwardWalker[dict[str, Level]]):
@@ -142,6 +132,7 @@ class TaintAnalysis(TaintQueries):
         # (`Level.FIELD`): another module's leaves may say (analysis/project_data.py)
         self.field_reads: set[str] = set()
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
+        self._staged = False  # its operations are staged into a program (jax_api.STAGING)
         self._not_none: set[str] = set()  # parameters bound to a value by every application
 
     @cached_property
@@ -219,6 +210,7 @@ class TaintAnalysis(TaintQueries):
         self._probe = 0
         facts = self.traced.current(fn)
         self._filtered = facts is not None and facts.via.startswith(FILTERING)
+        self._staged = self.traced.staged(fn)
         self._not_none = set(facts.not_none) if facts is not None else set()
         self._iter_levels: dict[ast.AST, Level] = {}
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
@@ -489,7 +481,7 @@ class TaintAnalysis(TaintQueries):
                 )
                 return
         if isinstance(iter_node, (ast.List, ast.Tuple)) and level >= Level.CONTAINER:
-            if isinstance(target, (ast.Tuple, ast.List)) and _rows_of(iter_node, len(target.elts)):
+            if isinstance(target, (ast.Tuple, ast.List)) and rows_of(iter_node, len(target.elts)):
                 # `for name, value in (("single", x), ("pair", z)):` each position of the rows
                 # binds its own elements: `name` is a str on every step
                 for i, t in enumerate(target.elts):
@@ -766,6 +758,8 @@ class TaintAnalysis(TaintQueries):
                 return Level.NONE  # a traced helper called here with static arguments
             return self.returns[callee]
         if strongest == Level.NONE:
+            if self._staged and staged_call(q) and not compile_time_eval(node, self.index):
+                return Level.ARRAY  # `jnp.arange(n) < k` inside jit: a tracer (omnistaging)
             return Level.NONE
         if q and q.startswith("numpy.") and q.removeprefix("numpy.") not in NUMPY_DISPATCHING:
             # NumPy converts a tracer to a host array: under jit it raises (JAX101 reports
