@@ -1181,3 +1181,19 @@ def test_src_layout_modules_are_imported_without_src(tmp_path: Path, run_cli) ->
     # alone, the file gets the same findings (its tree is indexed for it)
     proc = run_cli("check", "--format", "json", "--no-cache", "src/pkg/mod.py", cwd=root)
     assert _found(json.loads(proc.stdout)) == {("mod.py", "JAX110", 8)}
+
+
+def test_tuple_unpacked_module_constants() -> None:
+    """`num_rows, num_cols = 200, 4` binds two constants, element by element (jax#9463,
+    recall v3's row_loop_at_set); a starred or mismatched unpacking, or a name bound again,
+    binds none."""
+    from jaxlint.analysis import ModuleFacts
+    from jaxlint.analysis.constants import module_constants
+
+    src = "A, B = 200, 4\nC, *D = 1, 2, 3\nE, F = 1, 2, 3\nG, H = 5, 6\nH = 7\nx = A + B\n"
+    assert module_constants(ast.parse(src)) == {"A": 200, "B": 4, "G": 5}
+    facts = ModuleFacts(ast.parse(src))
+    use = next(n for n in ast.walk(facts.tree) if isinstance(n, ast.BinOp))
+    assert facts.constants.int_value(use) == 204
+    h = [n for n in ast.walk(facts.tree) if isinstance(n, ast.Name) and n.id == "H"]
+    assert facts.constants.int_value(h[0]) is None

@@ -79,11 +79,12 @@ def module_constants(tree: ast.Module) -> dict[str, Literal]:
             target, value = stmt.target, stmt.value
         else:
             continue
-        if not isinstance(target, ast.Name) or target.id.startswith("__"):
-            continue
-        found = literal_of(value)
-        if found is not None:
-            candidates.append((target.id, found))
+        for name, part in _unpacked(target, value):
+            if name.startswith("__"):
+                continue
+            found = literal_of(part)
+            if found is not None:
+                candidates.append((name, found))
     if not candidates:
         return {}  # no literal assignment at the top level: no count of bindings needed
     counts: dict[str, int] = {}
@@ -95,6 +96,33 @@ def module_constants(tree: ast.Module) -> dict[str, Literal]:
             continue
         out[name] = found
     return out
+
+
+def _unpacked(target: ast.AST, value: ast.expr) -> list[tuple[str, ast.expr]]:
+    """The names an assignment binds with the part of the value each gets: `N = 3`, and
+    `num_rows, num_cols = 200, 4` element by element (a tuple display of the same length,
+    nothing starred: jax#9463's module constants)."""
+    if isinstance(target, ast.Name):
+        return [(target.id, value)]
+    if (
+        isinstance(target, (ast.Tuple, ast.List))
+        and isinstance(value, (ast.Tuple, ast.List))
+        and len(target.elts) == len(value.elts)
+        and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts))
+    ):
+        return [(t.id, v) for t, v in zip(target.elts, value.elts) if isinstance(t, ast.Name)]
+    return []
+
+
+def _bound_value(stmt: ast.AST | None, name: str) -> ast.expr | None:
+    """The part of a one-target assignment's value that `name` gets (`_unpacked`)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        for bound, part in _unpacked(stmt.targets[0], stmt.value):
+            if bound == name:
+                return part
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        return stmt.value
+    return None
 
 
 class ModuleConstants:
@@ -150,9 +178,9 @@ class ModuleConstants:
                 found is not None
                 and found is bindings
                 and len(bindings) == 1
-                and bindings[0].kind == "assign"
+                and bindings[0].kind in ("assign", "local")
             ):
-                return self.int_value(bindings[0].value, depth + 1)
+                return self.int_value(_bound_value(bindings[0].node, node.id), depth + 1)
         return None
 
     def _arithmetic(self, node: ast.BinOp, depth: int) -> int | None:

@@ -653,7 +653,9 @@ class KeyRepeats:
         if random_function(self.index, consumer) is None and self._library_consumptions(consumer):  # type: ignore[attr-defined]
             return False  # a library initialiser or `apply`: its other arguments are data
         key = key_argument(consumer)
-        others = [a for a in (*consumer.args, *(k.value for k in consumer.keywords)) if a is not key]
+        others = [
+            a for a in (*consumer.args, *(k.value for k in consumer.keywords)) if a is not key
+        ]
         for arg in others:
             for node in ast.walk(arg):
                 if (

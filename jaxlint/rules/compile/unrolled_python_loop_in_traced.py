@@ -347,11 +347,21 @@ def _has_jax_work(ctx: Context, loop: ast.For) -> bool:
                 q = ctx.qualname(node.func)
                 if q and q.startswith(ARRAY_OP_PREFIXES):
                     return True
+                if isinstance(node.func, ast.Attribute) and _traced_receiver(ctx, node.func):
+                    return True  # `arr.at[i].set(v)`, `x.sum()` on a traced array
             elif isinstance(node, (ast.BinOp, ast.AugAssign)) and any(
                 ctx.taint.is_traced(n) for n in ast.walk(node) if isinstance(n, ast.Name)
             ):
                 return True
     return False
+
+
+def _traced_receiver(ctx: Context, func: ast.Attribute) -> bool:
+    """The method's receiver is rooted at a traced name (`arr_1.at[i, :].set`)."""
+    cur: ast.AST = func.value
+    while isinstance(cur, (ast.Attribute, ast.Subscript)):
+        cur = cur.value
+    return isinstance(cur, ast.Name) and ctx.taint.is_traced(cur)
 
 
 def _static_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:  # noqa: ANN001
