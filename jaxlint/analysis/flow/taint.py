@@ -541,12 +541,16 @@ class TaintAnalysis(TaintQueries):
                 return Level.NONE  # `not tree`: container truthiness, a Python bool
             return arith(v)
         if isinstance(node, ast.BoolOp):
-            out, cur = Level.NONE, env
+            out, cur, dead = Level.NONE, env, 0
             for v in node.values:
-                out = max(out, self.expr(v, cur))
+                self._probe += dead  # after a traced value proved concrete: eager-only
+                level = self.expr(v, cur)
+                self._probe -= dead
+                out = max(out, Level.NONE if dead else level)
                 holds, fails = self.concrete_guard(v)
                 proven = holds if isinstance(node.op, ast.And) else fails
                 if proven:  # later operands run only when this one proved concreteness
+                    dead = dead or int(any(cur.get(n, Level.NONE) >= Level.TREE for n in proven))
                     cur = {**cur, **dict.fromkeys(proven, Level.NONE)}
             return out
         if isinstance(node, ast.Compare):
