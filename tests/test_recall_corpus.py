@@ -224,8 +224,6 @@ def test_preview_only_cases_are_found_with_preview(preview_results):
         assert any(is_preview_rule(c) or preview_confidences(c) for c in found), (name, found)
 
 
-
-
 def test_no_false_alarms_on_the_fixed_twins(results, preview_results):
     # recall v3 first saw two JAX602 findings on twins with --preview: planner_timing's
     # (a helper warmed up by its caller: timing_intent.warmed_up_by_callers now) and
