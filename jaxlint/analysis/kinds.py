@@ -30,6 +30,7 @@ from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.host_numpy import returns_host_numpy
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.library_facts import LIBRARY_FACTS, LibraryFact, ValueKind, join, level_of
+from jaxlint.analysis.param_constants import literal_default
 from jaxlint.analysis.syntax import own_returns, positional_params
 
 __all__ = [
@@ -342,7 +343,7 @@ class ParamKinds:
             return False
         params = positional_params(fn)
         pos = params.index(name) if name in params else None
-        default = _literal_default(fn, name)
+        default = literal_default(fn, name)  # type: ignore[arg-type]
         for call, bound in calls:
             if any(kw.arg is None for kw in call.keywords):
                 return False  # `**kwargs`: may pass it
@@ -479,6 +480,15 @@ class ParamKinds:
             out.extend(site)
         return out
 
+    def call_uses(self, ref: ast.expr) -> list[tuple[ast.Call, int]] | None:
+        """The calls JAX makes of the function `ref` names, where `ref` is handed to a
+        transform (`jax.jit(f)` then calls of its alias); None when `f` escapes."""
+        return self._use(ref, 0)
+
+    def passed_elsewhere(self, fn: ast.AST) -> bool:
+        """Another module of the project calls `fn` (the project index's `passed`)."""
+        return fn in self.index.tree.body and getattr(fn, "name", "") in self._passed
+
     def _use(self, ref: ast.expr, depth: int) -> list[tuple[ast.Call, int]] | None:
         parent = getattr(ref, "jl_parent", None)
         if isinstance(parent, ast.Call) and parent.func is ref:
@@ -549,18 +559,6 @@ def _fake_call(arity: int) -> ast.Call:
         args=[ast.Constant(0) for _ in range(arity)],
         keywords=[],
     )
-
-
-def _literal_default(fn: ast.AST, name: str) -> ast.Constant | None:
-    """The default of parameter `name` of `fn` when it is a literal (`None`, `50`, `"a"`)."""
-    args = fn.args  # type: ignore[attr-defined]
-    positional = [*args.posonlyargs, *args.args]
-    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
-    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
-    for a, d in pairs:
-        if a.arg == name and isinstance(d, ast.Constant):
-            return d
-    return None
 
 
 def _defaulted(fn: ast.AST) -> set[str]:

@@ -60,10 +60,11 @@ from jaxlint.analysis.kinds import (
     object_params,
     static_result,
 )
+from jaxlint.analysis.param_constants import constant_params, decided_arms
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.staging import compile_time_eval, staged_call
 from jaxlint.analysis.static_elements import imported_elements
-from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, is_none_literal, rows_of
+from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, rows_of
 
 if TYPE_CHECKING:
     from jaxlint.analysis.traced import TracedFunctions
@@ -134,6 +135,7 @@ class TaintAnalysis(TaintQueries):
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
         self._staged = False  # its operations are staged into a program (jax_api.STAGING)
         self._not_none: set[str] = set()  # parameters bound to a value by every application
+        self._constants: dict[str, ast.Constant] = {}  # ... bound to one literal by every one
 
     @cached_property
     def kinds(self) -> ParamKinds:
@@ -212,6 +214,7 @@ class TaintAnalysis(TaintQueries):
         self._filtered = facts is not None and facts.via.startswith(FILTERING)
         self._staged = self.traced.staged(fn)
         self._not_none = set(facts.not_none) if facts is not None else set()
+        self._constants = self._param_constants(fn)
         self._iter_levels: dict[ast.AST, Level] = {}
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
@@ -360,20 +363,15 @@ class TaintAnalysis(TaintQueries):
         body = any(env.get(n, Level.NONE) >= Level.TREE for n in holds)
         orelse = any(env.get(n, Level.NONE) >= Level.TREE for n in fails)
         no_jit_if, no_jit_else = jit_disabled(self.index, test)
-        body, orelse = body or no_jit_if, orelse or no_jit_else
-        if (
-            isinstance(test, ast.Compare)
-            and len(test.ops) == 1
-            and isinstance(test.left, ast.Name)
-            and test.left.id in self._not_none
-            and isinstance(test.ops[0], (ast.Is, ast.IsNot))
-            and is_none_literal(test.comparators[0])
-        ):
-            if isinstance(test.ops[0], ast.Is):
-                body = True
-            else:
-                orelse = True
-        return body, orelse
+        fixed_if, fixed_else = decided_arms(test, self._constants, self._not_none)
+        return body or no_jit_if or fixed_if, orelse or no_jit_else or fixed_else
+
+    def _param_constants(self, fn: ast.AST) -> dict[str, ast.Constant]:
+        """Parameters every traced application binds to one literal (param_constants.py)."""
+        kinds = self.kinds
+        return constant_params(
+            self.index, fn, kinds.call_uses, self.traced.current, kinds.passed_elsewhere(fn)
+        )
 
     def _closure(self, fn: ast.AST, env: dict[str, Level]) -> None:
         old = self.closure_env.get(fn, {})
@@ -395,6 +393,7 @@ class TaintAnalysis(TaintQueries):
         if isinstance(target, ast.Name):
             env[target.id] = level
             self._not_none.discard(target.id)
+            self._constants.pop(target.id, None)
             # which kind of value the name holds follows the latest assignment: a boolean
             # mask or not (the keys join like levels, so "mask" means "on every path")
             is_mask = (

@@ -1,0 +1,178 @@
+"""Parameters every traced application binds to the same literal, and the branches on
+them that never run under tracing.
+
+`_press_rhs_jit = jax.jit(_press_rhs_core, static_argnames=("debug_tag",))`, called only as
+`_press_rhs_jit(..., debug_tag=None)`: under jit `debug_tag` is None, so `if debug_tag is not
+None:` (host prints, `float(...)`, NumPy) runs only on the eager path the module also has
+(`_press_rhs_core(..., debug_tag="")` outside any trace). So does `if nofft:` in a `@jax.jit`
+def whose default `nofft=False` no caller overrides. v17 rows, tuning material:
+sososquirrel/SAMJax jsam/core/dynamics/pressure.py:151-155 and :1005-1008,
+kevinlopezandrade/snapjax snapjax/dataloaders/ssm.py:23 (JAX101 x9).
+
+The fact is proven from the module alone: every traced application of the function is a
+visible call (a call of its jit alias, a call of a def that carries its own transform
+decorator, or a direct call from a traced function), each passes the parameter as the same
+literal or leaves it at its literal default, and the function is called from no other module
+(the project index's `passed` entry). Anything else (the function escapes, a call passes a
+name, `*args`, a stand-in call of a scan body) says nothing. Only the function's own
+parameters are decided, and only until the function rebinds them (the taint analysis drops a
+name it binds).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any
+
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import JIT_LIKE
+from jaxlint.analysis.syntax import all_params, is_none_literal, positional_params
+
+__all__ = ["constant_params", "decided_arms", "literal_default"]
+
+_MISSING = object()
+
+
+def constant_params(
+    index: ModuleIndex,
+    fn: ast.AST,
+    uses: Callable[[ast.expr], list[tuple[ast.Call, int]] | None],
+    traced: Callable[[ast.AST], Any],
+    passed_elsewhere: bool,
+) -> dict[str, ast.Constant]:
+    """The parameters of `fn` that every traced application binds to one literal.
+    `uses(ref)`: the calls a non-call use of `fn` makes JAX run (`ParamKinds.call_uses`),
+    None when it escapes; `traced(f)`: `f`'s traced row or None; `passed_elsewhere`: another
+    module calls `fn`."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or passed_elsewhere:
+        return {}
+    calls = _traced_calls(index, fn, uses, traced)
+    if not calls:
+        return {}
+    positional = positional_params(fn)
+    out: dict[str, ast.Constant] = {}
+    starred = {a.arg for a in (fn.args.vararg, fn.args.kwarg) if a is not None}
+    for name in all_params(fn):
+        if name in starred:
+            continue
+        found: ast.Constant | None = None
+        for call, bound in calls:
+            value = _passed(call, bound, positional, name)
+            if value is _MISSING:
+                value = literal_default(fn, name)
+            if not isinstance(value, ast.Constant) or (
+                found is not None and not _same(found, value)
+            ):
+                found = None
+                break
+            found = value
+        if found is not None:
+            out[name] = found
+    return out
+
+
+def _same(a: ast.Constant, b: ast.Constant) -> bool:
+    return type(a.value) is type(b.value) and a.value == b.value
+
+
+def _traced_calls(
+    index: ModuleIndex,
+    fn: ast.FunctionDef | ast.AsyncFunctionDef,
+    uses: Callable[[ast.expr], list[tuple[ast.Call, int]] | None],
+    traced: Callable[[ast.AST], Any],
+) -> list[tuple[ast.Call, int]] | None:
+    own = _own_transform(index, fn)
+    out: list[tuple[ast.Call, int]] = []
+    for ref in index.names.get(fn.name, ()):
+        if not isinstance(ref.ctx, ast.Load) or index.resolve_function(ref) is not fn:
+            continue
+        parent = getattr(ref, "jl_parent", None)
+        if isinstance(parent, ast.Call) and parent.func is ref:
+            caller = index.enclosing_function(parent)
+            if own or (caller is not None and traced(caller) is not None):
+                out.append((parent, 0))
+            continue  # an eager call: not a traced application
+        sites = uses(ref)
+        if sites is None:
+            return None  # the function escapes: applications nobody here can see
+        for call, bound in sites:
+            if getattr(call, "jl_parent", None) is None:
+                return None  # a stand-in for the call JAX makes (a scan body's): no literals
+            out.append((call, bound))
+    return out
+
+
+def _own_transform(index: ModuleIndex, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`fn` carries a transform decorator (`@jax.jit`, `@partial(jax.jit, ...)`): every call
+    of it is a traced application."""
+    for dec in fn.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        q = index.qualname(target)
+        if q == "functools.partial" and isinstance(dec, ast.Call) and dec.args:
+            q = index.qualname(dec.args[0])
+        if q in JIT_LIKE:
+            return True
+    return False
+
+
+def _passed(call: ast.Call, bound: int, positional: list[str], name: str) -> object:
+    """What `call` passes for `name`: the expression, `_MISSING` when it leaves it out, None
+    when that cannot be known (`*args`, `**kwargs`)."""
+    for kw in call.keywords:
+        if kw.arg is None:
+            return None
+        if kw.arg == name:
+            return kw.value
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if name in positional:
+        i = positional.index(name) - bound
+        if 0 <= i < len(call.args):
+            return call.args[i]
+    return _MISSING
+
+
+def literal_default(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.Constant | None:
+    """The default of parameter `name` of `fn` when it is a literal (`None`, `50`, `"a"`)."""
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    for a, d in pairs:
+        if a.arg == name and isinstance(d, ast.Constant):
+            return d
+    return None
+
+
+def decided_arms(
+    test: ast.AST, constants: dict[str, ast.Constant], not_none: set[str]
+) -> tuple[bool, bool]:
+    """(body, else) that never run under tracing, decided by parameters whose value every
+    traced application fixes: `if p is None:` / `if p is not None:` on a parameter bound to
+    None or to a value (`not_none`), `if p:` / `if not p:` on one bound to a literal."""
+    negate = False
+    while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negate = test.operand, not negate
+    truth: bool | None = None
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.left, ast.Name)
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        and is_none_literal(test.comparators[0])
+    ):
+        name = test.left.id
+        if name in constants:
+            truth = constants[name].value is None
+        elif name in not_none:
+            truth = False
+        if truth is not None and isinstance(test.ops[0], ast.IsNot):
+            truth = not truth
+    elif isinstance(test, ast.Name) and test.id in constants:
+        truth = bool(constants[test.id].value)
+    if truth is None:
+        return False, False
+    if negate:
+        truth = not truth
+    return not truth, truth
