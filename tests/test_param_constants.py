@@ -34,7 +34,10 @@ def _constants(src: str, name: str = "f") -> dict[str, object]:
             {"tag": None, "n": 3},
         ),
         # a decorated def: its defaults, no caller overrides them
-        ("@jax.jit\ndef f(x, nofft=False):\n    return x\n\ndef run(x):\n    return f(x)\n", {"nofft": False}),
+        (
+            "@jax.jit\ndef f(x, nofft=False):\n    return x\n\ndef run(x):\n    return f(x)\n",
+            {"nofft": False},
+        ),
         # a caller passes another value, or a name: not constant
         (
             "@jax.jit\ndef f(x, n=1, m=2):\n    return x\n\n"
