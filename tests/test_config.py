@@ -8,8 +8,8 @@ from jaxlint.core.codes import is_preview_rule
 from jaxlint.core.config import Settings
 from jaxlint.rules import ALL_RULES
 
-# JAX101 at high confidence once `mylib.compiled` is known to trace `f` (a default rule; it
-# was JAX111, preview after the v13 check set)
+# JAX101 at high confidence once `mylib.compiled` is known to trace `f` (a preview rule since
+# the v17 check set: the tests run it with preview on)
 JIT_IF = (
     "import mylib\nimport numpy as np\n\n@mylib.compiled\ndef f(x):\n    return np.asarray(x)\n"
 )
@@ -28,7 +28,8 @@ def test_nearest_pyproject_applies_per_folder(tmp_path, run_cli):
 
 def test_per_file_ignores_and_jit_decorators(tmp_path, run_cli):
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.jaxlint]\njit-decorators = ["mylib.compiled"]\n'
+        # JAX101 (the finding the decorator brings) is in preview after the v17 check set
+        '[tool.jaxlint]\npreview = true\njit-decorators = ["mylib.compiled"]\n'
         '[tool.jaxlint.per-file-ignores]\n"tests/*" = ["JAX8"]\n'
     )
     (tmp_path / "tests").mkdir()
@@ -39,7 +40,9 @@ def test_per_file_ignores_and_jit_decorators(tmp_path, run_cli):
     # the same through the command line
     (tmp_path / "pyproject.toml").unlink()
     data = json.loads(
-        run_cli("check", "--format", "json", "--jit-decorator", "mylib.compiled", "m.py").stdout
+        run_cli(
+            "check", "--format", "json", "--preview", "--jit-decorator", "mylib.compiled", "m.py"
+        ).stdout
     )
     assert [d["code"] for d in data] == ["JAX101"]
 
@@ -76,8 +79,12 @@ def test_selection_specificity():
     assert sel(preview=True) == default | {c for c in preview if codes[c]}
     assert sel(select=("ALL",)) == set(codes) - preview
     assert sel(select=("ALL",), preview=True) == set(codes)
-    # JAX101, not JAX111 (preview after the v13 check set), as the default rule under JAX1
-    assert sel(ignore=("JAX1",), extend_select=("JAX101",)) & {"JAX101", "JAX120"} == {"JAX101"}
+    # JAX101 (preview after the v17 check set) and JAX111 (after v13): with preview only
+    assert not sel(ignore=("JAX1",), extend_select=("JAX101",)) & {"JAX101", "JAX120"}
+    assert sel(ignore=("JAX1",), extend_select=("JAX101",), preview=True) & {
+        "JAX101",
+        "JAX120",
+    } == {"JAX101"}
     # JAX103 is a preview rule: extend-select names it, but only preview mode runs it
     assert not sel(ignore=("JAX1",), extend_select=("JAX103",)) & {"JAX103", "JAX101"}
     assert sel(ignore=("JAX1",), extend_select=("JAX103",), preview=True) & {
@@ -87,8 +94,8 @@ def test_selection_specificity():
     # so is JAX103 since the v9 check set: named by its exact code it still needs preview
     assert "JAX103" not in sel(select=("JAX103",))
     assert sel(select=("JAX103",), preview=True) == {"JAX103"}
-    # and JAX111, JAX501 and JAX703 since the v13 check set (preview after the v13 check set)
-    for c in ("JAX111", "JAX501", "JAX703"):
+    # and JAX111, JAX501 and JAX703 since the v13 check set, JAX101 since v17
+    for c in ("JAX101", "JAX111", "JAX501", "JAX703"):
         assert c not in default and c not in sel(select=(c,))
         assert sel(select=(c,), preview=True) == {c}
     opt_in = [c for c, d in codes.items() if not d]

@@ -47,21 +47,19 @@ def test_disable_comment_before_decorated_block():
     text = snippet(
         """
         import jax
-        import numpy as np
 
-        # jaxlint: disable=JAX101
+        # jaxlint: disable=JAX201
         @jax.jit
-        def f(x):
-            return np.asarray(x)
+        def f(key):
+            return jax.random.normal(key, (3,)) + jax.random.uniform(key, (3,))
 
         @jax.jit
-        def g(x):
-            return np.asarray(x)
+        def g(key):
+            return jax.random.normal(key, (3,)) + jax.random.uniform(key, (3,))
         """
     )
-    # a default rule (high: a jit argument); JAX101, as JAX111 (`assert x > 0`) is preview
-    # after the v13 check set
-    assert codes_at(text) == [(11, "JAX101")]
+    # a default rule (JAX201 high, back after the v17 check set; JAX101 is preview after it)
+    assert codes_at(text) == [(10, "JAX201")]
 
 
 # -- file-level, bare disable, flake8 ranges --------------------------------------------------
@@ -264,14 +262,14 @@ def test_unused_suppression_cli_reports_and_fixes(tmp_path, run_cli):
         "import jax\n"
         "a = jax.tree_map(abs, [1])  # noqa: JAX801\n"
         "b = 1  # noqa: JAX801, E501\n"
-        "# jaxlint: disable=JAX101\n"  # a default rule (JAX111: preview after the v13 check set)
+        "# jaxlint: disable=JAX201\n"  # a default rule (JAX101: preview after the v17 check set)
         "c = 2\n"
     )
     proc = run_cli("check", "--extend-select", "JAX001", "--format", "concise", "pkg")
     assert proc.returncode == 1
     assert proc.stdout.splitlines()[:2] == [
         "pkg/m.py:3:8: JAX001 [*] Unused `noqa` directive (unused: `JAX801`)",
-        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX101`)",
+        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX201`)",
     ]
     assert run_cli("check", "pkg").returncode == 0  # opt-in: silent by default
     fixed = run_cli("check", "--extend-select", "JAX001", "--fix", "pkg")
