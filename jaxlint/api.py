@@ -33,6 +33,7 @@ from jaxlint.engine import FixResult, LintOptions
 from jaxlint.engine import fix_text as _fix_text
 from jaxlint.engine import lint_text as _lint_text
 from jaxlint.files.result import FileFixResult
+from jaxlint.incremental import IncrementalLinter
 
 if TYPE_CHECKING:
     from jaxlint.analysis import ModuleFacts
@@ -47,6 +48,7 @@ __all__ = [
     "Diagnostic",
     "FileFixResult",
     "FixResult",
+    "IncrementalLinter",
     "LintOptions",
     "RuleRow",
     "RunOptions",
