@@ -307,11 +307,16 @@ class JaxlintServer(LanguageServer):
             del self._summarized[path]  # built from disk: open buffers are summarised again
 
     def _resummarize(
-        self, path: str, text: str, settings: Settings, facts: object | None = None
+        self,
+        path: str,
+        text: str,
+        settings: Settings,
+        facts: object | None = None,
+        summarized: api.TreeSummary | None = None,
     ) -> frozenset[str]:
         """Re-summarise a document's text (after its diagnostics are out, so its own latency
-        does not grow; from the lint's facts when it had no seeds); the other files whose
-        seeds that changed (lint thread)."""
+        does not grow; from the lint's facts when it had no seeds, or the summary computed in
+        the index thread); the other files whose seeds that changed (lint thread)."""
         path = os.path.abspath(path)
         if self._summarized.get(path) == text:
             return frozenset()
@@ -319,25 +324,53 @@ class JaxlintServer(LanguageServer):
             project = self._project(path, settings)
             if project is None:
                 return frozenset()  # being built; this buffer is summarised once it is
-            changed = api.update_tree_index(project, path, text, settings, facts)  # type: ignore[arg-type]
+            changed = api.update_tree_index(
+                project,  # type: ignore[arg-type]
+                path,
+                text,
+                settings,
+                facts,  # type: ignore[arg-type]
+                summarized,
+            )
             self._summarized[path] = text
         except Exception:
             logger.exception("project index update for %s failed", path)
             return frozenset()
         return changed
 
-    async def update_project(self, result: LintResult) -> None:
+    async def update_project(self, result: LintResult, uri: str) -> None:
         if NO_PROJECT_INDEX or not result.path.endswith(".py") or not os.path.isabs(result.path):
             return
         loop = asyncio.get_running_loop()
         facts, result.facts = result.facts, None
+        settings = result.settings or Settings()
+        summarized = None
+        if facts is None and self._summarized.get(os.path.abspath(result.path)) != result.text:
+            # no facts of the whole module (linted by parts, or with seeds): the summary is a
+            # parse and an analysis of the text, as long as a whole lint. Only for the version
+            # the typing pauses on, and in the index thread: the lint thread stays free for
+            # the next edit's diagnostics
+            await asyncio.sleep(self.debounce)
+            doc = self.open_document(uri)
+            if doc is None or doc.version != result.version or doc.source != result.text:
+                return  # a newer version is on its way; it is summarised instead
+            if self._projects.get(api.tree_root(result.path)) is None:
+                return  # being built: the open buffers are summarised once it is
+            try:
+                summarized = await loop.run_in_executor(
+                    self.index_pool, api.summarize_for_tree, result.path, result.text, settings
+                )
+            except Exception:
+                logger.exception("summarising %s for the project index failed", result.path)
+                return
         dependents = await loop.run_in_executor(
             self.lint_pool,
             self._resummarize,
             result.path,
             result.text,
-            result.settings or Settings(),
+            settings,
             facts,
+            summarized,
         )
         if dependents:
             self.relint_dependents(dependents)
@@ -452,7 +485,7 @@ class JaxlintServer(LanguageServer):
                 diagnostics=[to_lsp(d, result.index) for d in result.diagnostics],
             )
         )
-        self.spawn(uri, self.update_project(result))
+        self.spawn(uri, self.update_project(result, uri))
         if self._build_requests:
             self.spawn(uri, self.build_projects())
         logger.debug(
