@@ -37,6 +37,11 @@ from jaxlint.integrations.lsp.positions import LineIndex, to_lsp
 logger = logging.getLogger("jaxlint.lsp")
 
 DEFAULT_DEBOUNCE_S = 0.150
+# how long a document must stay unchanged before its text is summarised again for the project
+# index when its lint kept no facts of the whole module (a parse and an analysis of the text,
+# as long as a whole lint): other files see its new cross-module facts after a pause in the
+# typing, and the CPU between two edits stays free for the next edit's diagnostics
+SUMMARY_DELAY_S = 1.0
 PYTHON_SUFFIXES = (".py", ".pyi")
 # JAXLINT_NO_PROJECT_INDEX=1: no cross-module tracing (as `jaxlint check --no-project-index`)
 NO_PROJECT_INDEX = not api.project_index_enabled()
@@ -145,6 +150,7 @@ class JaxlintServer(LanguageServer):
             protocol_cls=JaxlintProtocol,
         )
         self.debounce = debounce
+        self.summary_delay = SUMMARY_DELAY_S
         self.docs: dict[str, DocState] = {}
         self.lint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxlint-lint")
         self._resolver = ConfigResolver()
@@ -348,9 +354,9 @@ class JaxlintServer(LanguageServer):
         if facts is None and self._summarized.get(os.path.abspath(result.path)) != result.text:
             # no facts of the whole module (linted by parts, or with seeds): the summary is a
             # parse and an analysis of the text, as long as a whole lint. Only for the version
-            # the typing pauses on, and in the index thread: the lint thread stays free for
-            # the next edit's diagnostics
-            await asyncio.sleep(self.debounce)
+            # the typing pauses on (SUMMARY_DELAY_S), and in the index thread: the lint thread
+            # stays free for the next edit's diagnostics
+            await asyncio.sleep(max(self.summary_delay, self.debounce))
             doc = self.open_document(uri)
             if doc is None or doc.version != result.version or doc.source != result.text:
                 return  # a newer version is on its way; it is summarised instead
