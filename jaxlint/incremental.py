@@ -56,6 +56,11 @@ __all__ = ["IncrementalLinter", "MIN_UNITS", "module_wide_rules"]
 
 # fewer definitions than this: the whole module is cheap enough to lint at once
 MIN_UNITS = 3
+# when the parts to lint again hold more than this share of the definitions' lines (the first
+# version, an edit that moved most of the module), the whole module is linted instead and its
+# findings kept by part: each masked module costs a fixed part (its parse of the whole
+# module's lines, facts, rule objects), so all parts cost ~1.4 whole lints
+WHOLE_SHARE = 0.5
 # a directive whose reach is more than its own line
 _DIRECTIVE = re.compile(r"#\s*(?:jaxlint|flake8)\s*:", re.IGNORECASE)
 # words of a statement that may act on the whole module or process, or reach a definition by
@@ -224,17 +229,38 @@ class _Fallback(Exception):
     """The whole module is linted instead (see the module docstring)."""
 
 
+@dataclass
+class _Parts:
+    """A version's parts: each line's part, and each part's key (the text of its masked
+    module: the text every masked module shares, and its units' first lines and texts) and
+    units (their numbers among the module's units)."""
+
+    owner: list[int]
+    keys: dict[int, tuple]
+    units: dict[int, list[int]]
+
+
+class _Whole(Exception):
+    """Most parts are to be linted again: the whole module is linted, and its findings are
+    kept by part (`WHOLE_SHARE`)."""
+
+    def __init__(self, parts: _Parts) -> None:
+        super().__init__("most parts changed")
+        self.parts = parts
+
+
 class IncrementalLinter:
     """One document's incremental lint: call `lint` with each new version of its text. Keeps
     the findings of the masked modules of the last two versions."""
 
-    def __init__(self) -> None:
+    def __init__(self, whole_share: float = WHOLE_SHARE) -> None:
+        self.whole_share = whole_share  # `WHOLE_SHARE` (tests raise it to 1: always by parts)
         self._options_key: tuple | None = None
         # the last version's lines and top-level statements
         self._segmented: tuple[list[str], list[_Stmt]] | None = None
         self._names: dict[str, _Names] = {}  # statement text -> its names
-        # a masked module's findings, by (the text shared by every masked module, its units'
-        # (first line, text)): that stands for its text
+        # a masked module's findings on its own part's lines, by (the text shared by every
+        # masked module, its units' (first line, text)): that stands for its text
         self._results: dict[tuple, list[Diagnostic]] = {}
         self._previous: dict[tuple, list[Diagnostic]] = {}
         self._previous_names: dict[str, _Names] = {}
@@ -255,20 +281,26 @@ class IncrementalLinter:
         source = text if isinstance(text, SourceText) else SourceText(text)
         self._forget_if_changed(path, options)
         self.last_incremental, self.last_linted, self.last_reason = False, 0, ""
+        parts: _Parts | None = None
         try:
             found = self._lint(source.text, path, options)
         except _Fallback as exc:
             found, self.last_reason = None, str(exc)
-        if found is not None:  # what this version used is kept for the next
+        except _Whole as whole:
+            found, self.last_reason, parts = None, "most parts changed", whole.parts
+        if found is None:
+            self.last_linted += 1
+            found = lint_text(source, path, options, facts_out)
+            if parts is not None and not any(d.code == "JAX000" for d in found):
+                self._keep_by_part(found, parts)
+        else:
+            self.last_incremental = True
+        if self.last_incremental or parts is not None:  # kept for the next version
             self._previous, self._previous_names = self._results, self._names
         elif len(self._previous) < _MAX_KEPT:  # a fallback (a syntax error while typing)
             self._previous.update(self._results)  # keeps what the last version used
             self._previous_names.update(self._names)
         self._results, self._names = {}, {}
-        if found is None:
-            self.last_linted = 1
-            return lint_text(source, path, options, facts_out)
-        self.last_incremental = True
         return found
 
     def _forget_if_changed(self, path: str, options: LintOptions) -> None:
@@ -276,6 +308,15 @@ class IncrementalLinter:
         if self._options_key != key:
             self._options_key = key
             self._results, self._previous = {}, {}
+
+    def _keep_by_part(self, found: list[Diagnostic], parts: _Parts) -> None:
+        """The whole module's findings kept as each part's: cutting rests on their being what
+        the part's masked module gives on its own lines."""
+        owned: dict[int, list[Diagnostic]] = {g: [] for g in parts.keys}
+        for d in found:
+            owned[parts.owner[d.span.start.line]].append(d)
+        for g, key in parts.keys.items():
+            self._results[key] = owned[g]
 
     # -- the cut ---------------------------------------------------------------------------
 
@@ -309,25 +350,36 @@ class IncrementalLinter:
         base = "".join(pieces)
         position = {id(s): i for i, s in enumerate(units)}
         # each line's owner: its unit's component; context, header and other lines: the
-        # context's component
-        owner = [context_group] * (len(lines) + 2)
+        # context's component (a masked module of the header alone when there is no context)
+        parts = _Parts([context_group] * (len(lines) + 2), {}, {})
         for g, members in groups.items():
             if g != context_group:
                 for s in members:
-                    owner[s.first : s.last + 1] = [g] * (s.last - s.first + 1)
-        out: list[Diagnostic] = []
-        for g, members in groups.items():
+                    parts.owner[s.first : s.last + 1] = [g] * (s.last - s.first + 1)
+        for g, members in list(groups.items()) + [(context_group, [])]:
+            if g in parts.keys:
+                continue  # the context's component
             mine = [position[id(s)] for s in members if s.kind == "unit"]
-            key = (base, tuple((units[i].first, spans[i]) for i in mine))
-            for d in self._lint_masked(key, pieces, spans, mine, path, options):
-                if owner[d.span.start.line] == g:
-                    out.append(d)
-        if context_group not in groups:  # no context: the header's own masked module
-            for d in self._lint_masked((base, ()), pieces, spans, [], path, options):
-                if owner[d.span.start.line] == context_group:
-                    out.append(d)
+            parts.keys[g] = (base, tuple((units[i].first, spans[i]) for i in mine))
+            parts.units[g] = mine
+        missed = [g for g, key in parts.keys.items() if self._cached(key) is None]
+        size = sum(s.last - s.first + 1 for s in units)
+        again = sum(units[i].last - units[i].first + 1 for g in missed for i in parts.units[g])
+        if again > self.whole_share * size:
+            raise _Whole(parts)
+        out: list[Diagnostic] = []
+        for g, key in parts.keys.items():
+            found = self._cached(key)
+            if found is None:
+                found = self._lint_masked(g, parts, pieces, spans, path, options)
+            self._results[key] = found
+            out.extend(found)
         out.sort(key=Diagnostic.sort_key)
         return out
+
+    def _cached(self, key: tuple) -> list[Diagnostic] | None:
+        found = self._results.get(key)
+        return self._previous.get(key) if found is None else found
 
     def _check_rules(self, text: str, path: str, options: LintOptions) -> None:
         """A rule that decides at the end of the module would run: lint it whole."""
@@ -475,25 +527,20 @@ class IncrementalLinter:
 
     def _lint_masked(
         self,
-        key: tuple,
+        g: int,
+        parts: _Parts,
         pieces: list[str],
         spans: list[str],
-        mine: list[int],
         path: str,
         options: LintOptions,
     ) -> list[Diagnostic]:
-        """The findings of the masked module holding the units `mine` (from the cache when
-        its text was linted before: `key` stands for that text)."""
-        found = self._results.get(key)
-        if found is None:
-            found = self._previous.get(key)
-            if found is None:
-                masked = list(pieces)
-                for i in mine:
-                    masked[2 * i + 1] = spans[i]
-                found = lint_text("".join(masked), path, options)
-                self.last_linted += 1
-            if any(d.code == "JAX000" for d in found):
-                raise _Fallback("JAX000 in a part")
-            self._results[key] = found
-        return found
+        """The findings of part `g`'s masked module on its own lines."""
+        masked = list(pieces)
+        for i in parts.units[g]:
+            masked[2 * i + 1] = spans[i]
+        found = lint_text("".join(masked), path, options)
+        self.last_linted += 1
+        if any(d.code == "JAX000" for d in found):
+            raise _Fallback("JAX000 in a part")
+        owner = parts.owner
+        return [d for d in found if owner[d.span.start.line] == g]
