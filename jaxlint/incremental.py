@@ -19,23 +19,32 @@ definition nor an assignment (module-level calls, `if __name__ == "__main__":`, 
 blocks...) and any statement that may change the whole process or be read by name from a
 string (`jax.config.update`, `os.environ`, x64 words, `globals()`, `setattr`, `__all__`...);
 the context and the statements it mentions are one component, which also owns the findings on
-the header and comment lines. A masked module's findings are kept by its exact text, so an edit
-re-lints only the components whose text changed (a component below an edit that adds or removes
-lines moves, and is linted again).
+the header and comment lines. Each component's findings are kept by its masked module's exact
+text, so an edit re-lints only the components whose text changed (a component below an edit
+that adds or removes lines moves, and is linted again). When those hold more than half of the
+module (the first version; lines added near the top), the whole module is linted instead and
+its findings are kept as each component's (`WHOLE_SHARE`).
 
 When this cannot be shown to give the module's findings, the whole module is linted
 (`engine.lint_text`): a syntax error, two statements on one line, `\\r` line ends, a
 `# jaxlint:` or `# flake8:` directive (their reach is the file or a region, and JAX001 judges
 them from every finding), a rule that decides at the end of the module (`Rule.finish`, like
-JAX3xx's one finding per module with a count) that would run on this text, non-lazy fixes (a
+JAX701's one finding per module with a count) that would run on this text, non-lazy fixes (a
 fix built on a masked module may differ: the editor builds fixes from a whole-module lint), a
 module of fewer than three definitions, or any JAX000 from a masked module (a rule that
 failed would be dropped for the rest of the whole module).
 
+What this rests on (an invariant, checked by tests, not a proof): the analyses reach another
+top-level statement only through an identifier it defines (scope-aware bindings, calls,
+`self.x`, `Config.lr` through the class `Config`), or through the whole-module effects that the
+context keeps in every masked module. An analysis that reads the module otherwise (a count over
+the whole module, attributes looked up by name alone across classes) breaks it: a rule that
+decides in `finish` is found by `module_wide_rules`; anything else is what
+`tests/test_incremental.py` looks for, editing realistic modules at random and comparing every
+version's findings with `engine.lint_text`'s.
+
 Fixes of the findings returned are built on their component's masked module: fine to show,
 not to apply (the editor's code actions lint the whole module for them).
-`tests/test_incremental.py` edits realistic modules at random and compares every version's
-findings with `engine.lint_text`'s.
 """
 
 from __future__ import annotations
