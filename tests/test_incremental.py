@@ -73,14 +73,20 @@ def plain(diags: list) -> list[tuple]:
 
 
 def session(
-    text: str, path: str, settings: Settings, versions: int, seed: int, by_parts: bool = True
+    text: str,
+    path: str,
+    settings: Settings,
+    versions: int,
+    seed: int,
+    by_parts: bool = True,
+    seeds: dict | None = None,
 ) -> dict:
     """Edit `text` `versions` times; every version's findings from one `IncrementalLinter`
     (as the editor keeps it) must equal a whole-module lint's. `by_parts`: every version
     that can be cut is linted by parts (else, as in the editor, a version whose edit moved
     most of the module is linted whole and its findings are kept by part)."""
     rng = random.Random(seed)
-    options = LintOptions(settings=settings, lazy_fixes=True)
+    options = LintOptions(settings=settings, lazy_fixes=True, seeds=seeds)
     linter = IncrementalLinter(whole_share=1.0) if by_parts else IncrementalLinter()
     counts: dict = {"versions": 0, "incremental": 0, "findings": 0}
     good = text  # the last version that parses: a typo is undone by the next edit
@@ -111,6 +117,20 @@ def test_generated_module_sessions() -> None:
     assert total["incremental"] > total["versions"] // 3, total  # the test exercises the cut
     assert total.get("most parts changed", 0) > 0, total  # and the whole lint kept by part
     assert total["findings"] > 0
+
+
+def test_generated_module_with_seeds() -> None:
+    """With the project index's seeds (functions other modules call with traced arguments):
+    they make functions traced, so the prefilter is off and the taint reaches their callees."""
+    from jaxlint.analysis.project_data import Seed
+
+    seeds = {
+        "mlp_0": Seed("jit", "jax.jit", (0, 1), (), ("train.step", "generated.mlp_0")),
+        "evaluate_1": Seed("grad", "jax.grad", (0,), ("batches",), ("train.f",)),
+        "make_batches_2": Seed("jit", "jax.jit", (1, 2), (), ()),
+    }
+    got = session(generated_module(4), "generated.py", ALL, VERSIONS or 15, 7, seeds=seeds)
+    assert got["incremental"] > got["versions"] // 2, got
 
 
 @pytest.mark.parametrize("chunk", range(4))
