@@ -13,7 +13,8 @@ Two measurements:
   the server lints such a change at once.
 - burst: `--burst-size` changes `--burst-gap-ms` apart (typing); the latency is from the
   last change to the diagnostics of the last version. It includes the debounce wait.
-Also prints the in-process `lint_text` time on the same text, for the protocol overhead.
+Also prints the in-process `lint_text` time on the same text, for the protocol overhead, and
+the in-process time of the document's `IncrementalLinter` (what the server runs after an edit).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import os
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from lsprotocol import types
@@ -254,6 +256,17 @@ async def run(args: argparse.Namespace) -> None:
         lint_text(edited(text, n), str(path), options)
         in_process.append(time.perf_counter() - t0)
 
+    # what the server runs after an edit: the document's incremental lint (by parts)
+    from jaxlint.incremental import IncrementalLinter
+
+    linter = IncrementalLinter()
+    linter.lint(edited(text, 0), str(path), replace(options, lazy_fixes=True))
+    by_parts = []
+    for n in range(1, max(10, args.changes // 2) + 1):
+        t0 = time.perf_counter()
+        linter.lint(edited(text, n), str(path), replace(options, lazy_fixes=True))
+        by_parts.append(time.perf_counter() - t0)
+
     name = args.file or f"generated module ({len(text.splitlines())} lines)"
     print(f"file: {name}; {len(text.splitlines())} lines, {count} diagnostics")
     print(
@@ -270,6 +283,7 @@ async def run(args: argparse.Namespace) -> None:
             )
         )
     print(summary("lint_text in-process", in_process))
+    print(summary("IncrementalLinter.lint in-process", by_parts))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,6 +33,7 @@ from jaxlint.engine import FixResult, LintOptions
 from jaxlint.engine import fix_text as _fix_text
 from jaxlint.engine import lint_text as _lint_text
 from jaxlint.files.result import FileFixResult
+from jaxlint.incremental import IncrementalLinter
 
 if TYPE_CHECKING:
     from jaxlint.analysis import ModuleFacts
@@ -47,12 +48,14 @@ __all__ = [
     "Diagnostic",
     "FileFixResult",
     "FixResult",
+    "IncrementalLinter",
     "LintOptions",
     "RuleRow",
     "RunOptions",
     "SandboxFailed",
     "Settings",
     "TOOL_TIMEOUT",
+    "TreeSummary",
     "add_noqa_notebook",
     "analyse_text",
     "build_tree_index",
@@ -72,6 +75,7 @@ __all__ = [
     "project_seeds",
     "rule_rows",
     "run_sandboxed",
+    "summarize_for_tree",
     "tree_root",
     "update_tree_index",
 ]
@@ -151,16 +155,24 @@ def build_tree_index(root: str, path: str, settings: Settings) -> ProjectIndex:
     return build_for_root(root, path, settings)
 
 
-def update_tree_index(
-    project: ProjectIndex,
-    path: str,
-    text: str,
-    settings: Settings,
-    facts: ModuleFacts | None = None,
-) -> frozenset[str]:
-    """Re-summarise one module of `project` from `text` (an editor buffer), from the facts of
-    its unseeded lint when given (no second analysis); returns the files whose seeds changed
-    (the module itself too: its key-helper seeds come from its own imports)."""
+@dataclass(frozen=True)
+class TreeSummary:
+    """One module's summary for its tree's index, computed apart from the index update
+    (`summarize_for_tree`): the editor computes it off the lint thread."""
+
+    path: str  # absolute
+    text: str
+    names: tuple[str, ...]  # its module names in the tree (none: outside any package)
+    is_package: bool
+    summary: object | None  # analysis.project_summary.ModuleSummary, or None: nothing to say
+
+
+def summarize_for_tree(
+    path: str, text: str, settings: Settings, facts: ModuleFacts | None = None
+) -> TreeSummary:
+    """The summary `update_tree_index` records for `text` as the module at `path`: from the
+    facts of its unseeded lint when given (no second analysis), else from the text (a parse
+    and an analysis). Reads nothing but its arguments and the tree's layout."""
     from jaxlint.analysis.project import (
         module_names,
         needs_summary,
@@ -171,7 +183,6 @@ def update_tree_index(
     from jaxlint.project_index import summarize_text
 
     path = os.path.abspath(path)
-    before = project.seeds()
     names, is_package = module_names(path, tree_root(path))
     summary = None
     jd = settings.jit_decorators
@@ -181,11 +192,30 @@ def update_tree_index(
             summary = summarize(facts, names[0], is_package, used, uses_random(text))
         else:
             summary = summarize_text(text, path, names[0], is_package, jd)
-    if names:
+    return TreeSummary(path, text, tuple(names), is_package, summary)
+
+
+def update_tree_index(
+    project: ProjectIndex,
+    path: str,
+    text: str,
+    settings: Settings,
+    facts: ModuleFacts | None = None,
+    summarized: TreeSummary | None = None,
+) -> frozenset[str]:
+    """Re-summarise one module of `project` from `text` (an editor buffer), from the facts of
+    its unseeded lint when given (no second analysis), or take `summarized` (its
+    `summarize_for_tree`); returns the files whose seeds changed (the module itself too: its
+    key-helper seeds come from its own imports)."""
+    path = os.path.abspath(path)
+    if summarized is None or summarized.path != path or summarized.text != text:
+        summarized = summarize_for_tree(path, text, settings, facts)
+    before = project.seeds()
+    if summarized.names:
         loader = getattr(project, "loader", None)
         if loader is not None:  # chains read the buffer, not the file on disk
             loader.set_text(path, text)
-        project.add_module(path, names, summary)
+        project.add_module(path, list(summarized.names), summarized.summary)  # type: ignore[arg-type]
     after = project.seeds()
     return frozenset(p for p in set(before) | set(after) if before.get(p) != after.get(p))
 

@@ -900,3 +900,37 @@ async def test_project_index_chains_read_open_buffers(client: LanguageClient, tm
     changed = files["a.py"].replace("b.clip(x * 2, n)", "b.clip(n, 2) * x")
     await change_doc(client, a, changed, version=2)
     assert by_code(await _next_diagnostics(client, b.as_uri()), "JAX110") == []
+
+
+@pytest.mark.asyncio
+async def test_edits_of_a_big_module_publish_the_whole_lints_findings(
+    client: LanguageClient, tmp_path: Path
+):
+    """An edit of one function of a module of many is linted by parts (`IncrementalLinter`):
+    the published findings are the whole module's lint's, and a quick fix under the cursor
+    comes from the whole module."""
+    from jaxlint.core.config import ConfigResolver
+    from jaxlint.engine import LintOptions, lint_text
+    from tests.test_incremental import generated_module
+
+    path = tmp_path / "big.py"
+    text = generated_module(4)
+    options = LintOptions(settings=ConfigResolver().for_path(str(path)))
+
+    def expected(text: str) -> list[tuple]:
+        return [(d.code, d.line - 1, d.col, d.message) for d in lint_text(text, str(path), options)]
+
+    def got(diags: list[types.Diagnostic]) -> list[tuple]:
+        return [(d.code, d.range.start.line, d.range.start.character, d.message) for d in diags]
+
+    assert got(await open_doc(client, path, text)) == expected(text)
+    edits = [
+        text.replace("EDITED = 0\n", "EDITED = 1\n"),
+        text.replace("w_key, b_key = jax.random.split(k)", "w_key = b_key = k", 1),
+        text.replace("    mask[0] = 0.0\n", "    mask[0] = 0.0\n    mask[1] = 1.0\n", 1),
+    ]
+    for version, new in enumerate(edits, start=2):
+        assert got(await change_doc(client, path, new, version)) == expected(new)
+    target = next(d for d in client.diagnostics[path.as_uri()] if d.code == "JAX801")
+    actions = await code_actions(client, path.as_uri(), target.range)
+    assert any(a.title.startswith("JAX801") for a in actions), [a.title for a in actions]

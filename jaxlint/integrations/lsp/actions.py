@@ -47,6 +47,9 @@ async def code_action(
     start = index.from_client(params.range.start)
     end = index.from_client(params.range.end)
     here = [d for d in result.diagnostics if d.code != "JAX000" and overlaps(d, start, end)]
+    if here and result.incremental:  # quick fixes: built on the whole module
+        result = await ls.exact(result)
+        here = [d for d in result.diagnostics if d.code != "JAX000" and overlaps(d, start, end)]
     actions: list[types.CodeAction] = []
     if _wanted(types.CodeActionKind.QuickFix, only):
         # the fixes under the cursor are decided and built here, in the lint thread (the
