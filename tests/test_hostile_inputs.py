@@ -153,3 +153,18 @@ def test_text_output_of_notebook_location(tmp_path, run_cli):
     _make_corpus(tmp_path)
     proc = run_cli("check", "--format", "concise", "nb.ipynb")
     assert "nb.ipynb:cell 4:2:5: JAX801" in proc.stdout
+
+
+def test_loop_over_an_unbound_name_does_not_crash():
+    """`for v in VALUES:` with `VALUES` bound nowhere (a fragment, an exec'd namespace): the
+    per-step analysis looked the name up and got None (JAX000 from JAX407; found by the
+    incremental linter's masked modules)."""
+    from jaxlint import api
+    from jaxlint.rules import ALL_RULES
+
+    text = (
+        "import jax.numpy as jnp\n\n\ndef f():\n    out = []\n    for v in VALUES:\n"
+        "        out.append(jnp.array([50.0]) * v)\n    return out\n"
+    )
+    options = api.LintOptions(codes=frozenset(r.code for r in ALL_RULES))
+    assert "JAX000" not in {d.code for d in api.lint_text(text, "m.py", options)}

@@ -1509,7 +1509,7 @@ def _spelled_iterable(it: ast.expr, index: ModuleIndex | None) -> ast.expr:
     (`for noise_level in NOISE_LEVELS:` with `NOISE_LEVELS = [0.0, 0.15]`)."""
     if isinstance(it, ast.Name) and index is not None:
         found = index.lookup(it.id, index.scope_of(it))
-        if len(found) == 1 and found[0].kind == "assign":
+        if found is not None and len(found) == 1 and found[0].kind == "assign":
             value = found[0].value
             if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
                 return value
