@@ -250,28 +250,23 @@ class TracedFunctions(Generic[BodyT]):
         """Its operations are staged into one program (jit, a lax control-flow body, ...:
         `jax_api.STAGING`), itself, through its callers or an enclosing function, as the
         pipeline stands: a jax.numpy call on Python values gives a tracer there."""
-        cur: ast.AST | None = fn
-        while cur is not None:
-            d = self._drafts.get(cur)
-            if (
-                d is not None
-                and d.kind is TracedKind.JIT
-                and (d.via in STAGING or d.applied & STAGING)
-            ):
-                return True
-            cur = self.index.enclosing_function(cur)
-        return False
+        return self._under(fn, self._drafts, STAGING)
 
     def compiled(self, fn: ast.AST) -> bool:
         """Traced under a caching transform (`jit`, `pmap`, `filter_jit`, `nnx.jit`), itself
         or through an enclosing function or the caller chain: globals it reads are baked in."""
+        return self._under(fn, self.table, COMPILING)
+
+    def _under(self, fn: ast.AST, rows: Mapping[ast.AST, Any], transforms: frozenset[str]) -> bool:
+        """`fn` or a function around it has a row (of `rows`) traced as JIT through one of
+        `transforms` (its own transform, or its caller's for a helper)."""
         cur: ast.AST | None = fn
         while cur is not None:
-            facts = self.table.get(cur)
+            row = rows.get(cur)
             if (
-                facts is not None
-                and facts.kind is TracedKind.JIT
-                and (facts.via in COMPILING or facts.applied & COMPILING)
+                row is not None
+                and row.kind is TracedKind.JIT
+                and (row.via in transforms or row.applied & transforms)
             ):
                 return True
             cur = self.index.enclosing_function(cur)
