@@ -23,7 +23,7 @@ from collections.abc import Callable
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
 
-__all__ = ["expected_to_raise", "read_only_for_shape"]
+__all__ = ["element_per_step", "expected_to_raise", "read_only_for_shape"]
 
 # context managers of test frameworks that expect the block to raise
 _RAISES = frozenset({"pytest.raises", "raises", "assertRaises", "assertRaisesRegex"})
@@ -105,3 +105,22 @@ def expected_to_raise(call: ast.Call, index: ModuleIndex) -> bool:
                     if q in _RAISES or name in _RAISES:
                         return True
     return False
+
+
+def element_per_step(call: ast.Call, bound: set[str]) -> bool:
+    """`bernoulli(k, 0.5, (n,))[i]` in a loop over `i`: every step draws the same array (no
+    argument names a loop-bound value) and reads a different element of it, by the loop's
+    own variable, so the steps get the elements of one draw, which are independent: drawing
+    once and indexing gives the same numbers (v17 rows, tuning material: nasjax
+    descriptors/rnn.py:174, JAX201). `bound`: the names the loop binds."""
+    sub = syntax.parent(call)
+    if not (isinstance(sub, ast.Subscript) and sub.value is call and isinstance(sub.ctx, ast.Load)):
+        return False
+    index = sub.slice
+    if not (isinstance(index, ast.Name) and index.id in bound):
+        return False
+    return not any(
+        isinstance(n, ast.Name) and n.id in bound
+        for a in (*call.args[1:], *(kw.value for kw in call.keywords))
+        for n in ast.walk(a)
+    )

@@ -75,7 +75,7 @@ from jaxlint.analysis.flow.key_terms import (
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.loops import benchmark_loop, runs_at_most_once, runs_once_in
-from jaxlint.analysis.shape_only import read_only_for_shape
+from jaxlint.analysis.shape_only import element_per_step, read_only_for_shape
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
 from jaxlint.analysis.trips import runs_at_least_once
@@ -834,6 +834,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                     not self._per_configuration(call, loop, bound)
                     and self._runs_again(call, loop, name)
                     and not benchmark_loop(self.index, loop)
+                    and not element_per_step(call, bound)
                 ):
                     once = runs_once_in(loop, call, self.index)  # and another arm draws from it too
                     self.reuses.append(
