@@ -103,22 +103,7 @@ class _Value:
 
 
 _DTYPES = frozenset(
-    {
-        "float16",
-        "float32",
-        "float64",
-        "bfloat16",
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint8",
-        "uint32",
-        "bool_",
-        "complex64",
-        "asarray",
-        "array",
-    }
+    "float16 float32 float64 bfloat16 int8 int16 int32 int64 uint8 uint32 bool_ complex64 asarray array".split()
 )
 
 
@@ -426,10 +411,14 @@ class _Walk:
         return v
 
     def _escape(self, values: Iterable[_Value]) -> None:
+        """They went where this cannot follow, with their sources and their calls' other
+        outputs (v17 rows: microjax's `z, m = images(w)` then another module's `mag(z, m)`)."""
         for v in values:
-            self.lost[id(v)] = v
-            for a in v.ancestors():
+            for a in (v, *v.ancestors()):
                 self.lost[id(a)] = a
+                if a.call is not None:
+                    for sibling in self.by_call.get(id(a.call), ()):
+                        self.lost[id(sibling)] = sibling
 
     # -- statements ---------------------------------------------------------------------------
     def block(self, stmts: list[ast.stmt]) -> None:
