@@ -329,7 +329,7 @@ class _Walk:
             # a function nobody here can see (another module's helper, a library that is
             # not JAX's): it may wait for what it is given (a metric computed with NumPy, a
             # logger's float()); unknown, so what it was given goes where this cannot follow
-            self._escape(inner)
+            self._escape(inner, waits=True)
             return []
         if isinstance(expr, (ast.BinOp, ast.UnaryOp, ast.Compare)):
             inner = self._children(expr)
@@ -410,13 +410,13 @@ class _Walk:
         v.container = True
         return v
 
-    def _escape(self, values: Iterable[_Value]) -> None:
-        """They went where this cannot follow, with their sources and their calls' other
-        outputs (v17 rows: microjax's `z, m = images(w)` then another module's `mag(z, m)`)."""
+    def _escape(self, values: Iterable[_Value], waits: bool = False) -> None:
+        """They went where this cannot follow, with their sources; into code that may wait
+        (`waits`), their calls' other outputs too (v17: microjax `mag(*images(w))`)."""
         for v in values:
             for a in (v, *v.ancestors()):
                 self.lost[id(a)] = a
-                if a.call is not None:
+                if waits and a.call is not None:
                     for sibling in self.by_call.get(id(a.call), ()):
                         self.lost[id(sibling)] = sibling
 
