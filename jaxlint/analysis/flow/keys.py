@@ -30,7 +30,7 @@ from functools import cached_property
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.constants import ModuleConstants
-from jaxlint.analysis.deadness import value_is_dead
+from jaxlint.analysis.deadness import loads_of_binding, value_is_dead
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_draws import KeyDraws
@@ -921,6 +921,9 @@ class KeyFlow(KeyRepeats, KeyDraws):
         node: ast.expr = call
         while True:
             up = syntax.parent(node)
+            if isinstance(up, (ast.BinOp, ast.UnaryOp)):
+                node = up  # `normal(k, s) * scale`: arithmetic on the draw (v18 rows: flowMC)
+                continue
             if not (isinstance(up, ast.Call) and any(a is node for a in up.args)):
                 return node
             q = self.index.qualname(up.func) or ""
@@ -992,6 +995,9 @@ class KeyFlow(KeyRepeats, KeyDraws):
         """The two consumptions are in the two value operands of one elementwise selection
         (`jax.lax.select(c, f(key), g(key))`, `jnp.where(c, a(key), b(key))`): every element
         of the result comes from one of the draws only (key_terms `EXCLUSIVE_SELECTS`)."""
+        a, b = self._select_operand(first), self._select_operand(second)
+        if a is not None and b is not None and a[0] is b[0] and a[1] != b[1]:
+            return True  # through names: `t = t_dist(k); j = normal(k); where(c, j, t)`
         for anc in syntax.ancestors(first):
             if isinstance(anc, ast.stmt):
                 return False
@@ -1007,6 +1013,31 @@ class KeyFlow(KeyRepeats, KeyDraws):
             ):
                 return True
         return False
+
+    def _select_operand(self, draw: ast.Call) -> tuple[ast.Call, int] | None:
+        """The elementwise selection (`jnp.where`, `lax.select`) whose value operand `draw`'s
+        value is, bound to a plain name whose every load is that operand (through arithmetic
+        and pure array functions), and which operand; None otherwise (v18 rows, tuning
+        material: seqjax jump_vol.py:179-182, v16's jaxcross kernels: JAX201)."""
+        value = self._through_pure_calls(draw)
+        stmt = syntax.parent(value)
+        if not (
+            isinstance(stmt, ast.Assign)
+            and stmt.value is value
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+        ):
+            return None
+        loads = loads_of_binding(stmt, stmt.targets[0].id, self.index)
+        if not loads or len(loads) != 1:
+            return None
+        select = syntax.parent(loads[0])
+        if not isinstance(select, ast.Call) or select.keywords or len(select.args) != 3:
+            return None
+        positions = EXCLUSIVE_SELECTS.get(self.index.qualname(select.func) or "")
+        if positions is None or not any(select.args[i] is loads[0] for i in positions):
+            return None
+        return select, next(i for i in positions if select.args[i] is loads[0])
 
     def _inverse_transform(self, first: ast.Call, second: ast.Call) -> bool:
         """`inverse_structured_rotation(y, rng)` after `structured_rotation(x, rng)`: the
