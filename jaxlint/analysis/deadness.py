@@ -107,6 +107,20 @@ def loads_of_binding(stmt: ast.stmt, name: str, index: ModuleIndex) -> list[ast.
     ]
 
 
+def loads_of_value(value: ast.AST, index: ModuleIndex) -> list[ast.Name] | None:
+    """`loads_of_binding` for a value that is the whole right-hand side of an assignment to
+    one plain name (`x = value`); None for any other place."""
+    stmt = syntax.parent(value)
+    if not (
+        isinstance(stmt, ast.Assign)
+        and stmt.value is value
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+    ):
+        return None
+    return loads_of_binding(stmt, stmt.targets[0].id, index)
+
+
 def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex) -> bool:
     """No load can see the value `stmt` binds to `name` (see the module docstring)."""
     graphs = flow_graphs(index)

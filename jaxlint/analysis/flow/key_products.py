@@ -32,7 +32,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
-from jaxlint.analysis.deadness import loads_of_binding, names_dead_after
+from jaxlint.analysis.deadness import loads_of_value, names_dead_after
 from jaxlint.analysis.flow.key_terms import random_function
 from jaxlint.analysis.imports import ModuleIndex
 
@@ -289,14 +289,7 @@ def products_unread(call: ast.Call, paths: frozenset[Path], index: ModuleIndex) 
     parent = syntax.parent(call)
     if isinstance(parent, ast.Subscript) and parent.value is call:
         return _other_key(parent, firsts)
-    if not (
-        isinstance(parent, ast.Assign)
-        and parent.value is call
-        and len(parent.targets) == 1
-        and isinstance(parent.targets[0], ast.Name)
-    ):
-        return False
-    loads = loads_of_binding(parent, parent.targets[0].id, index)
+    loads = loads_of_value(call, index)
     if loads is None:
         return False
     return all(

@@ -30,7 +30,7 @@ from functools import cached_property
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.constants import ModuleConstants
-from jaxlint.analysis.deadness import loads_of_binding, value_is_dead
+from jaxlint.analysis.deadness import loads_of_value, value_is_dead
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_draws import KeyDraws
@@ -1019,16 +1019,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         value is, bound to a plain name whose every load is that operand (through arithmetic
         and pure array functions), and which operand; None otherwise (v18 rows, tuning
         material: seqjax jump_vol.py:179-182, v16's jaxcross kernels: JAX201)."""
-        value = self._through_pure_calls(draw)
-        stmt = syntax.parent(value)
-        if not (
-            isinstance(stmt, ast.Assign)
-            and stmt.value is value
-            and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name)
-        ):
-            return None
-        loads = loads_of_binding(stmt, stmt.targets[0].id, self.index)
+        loads = loads_of_value(self._through_pure_calls(draw), self.index)
         if not loads or len(loads) != 1:
             return None
         select = syntax.parent(loads[0])
