@@ -285,3 +285,26 @@ def test_a_conftest_counts_for_its_folder_and_what_the_tests_there_import(tmp_pa
     assert _codes(tmp_path / "tests" / "validation" / "deep" / "test_golden.py") == []
     assert _codes(tmp_path / "tests" / "unit" / "test_plain.py") == ["JAX701"]
     assert _codes(tmp_path / "pkg" / "other.py") == ([] if tests else ["JAX701"])
+
+
+@pytest.mark.parametrize(
+    ("head", "enabled"),
+    [
+        ("import netket as nk\n", True),
+        ("from netket.utils import struct\n", True),
+        # imported only when a function runs: not evidence for the module
+        ("def f():\n    import netket\n", False),
+        # the module sets NetKet's switch itself: left to that evidence
+        ("import os\nos.environ['NETKET_ENABLE_X64'] = '0'\nimport netket\n", False),
+        ("import netket_foundation\n", False),
+    ],
+)
+def test_importing_netket_turns_x64_on(head: str, enabled: bool) -> None:
+    """NetKet turns x64 on at import (`NETKET_ENABLE_X64` defaults to True; v18 rows, tuning
+    material: netket_qsl, netket_dynamics, netket_foundation's notebook, JAX701):
+    `x64.X64_ON_IMPORT`."""
+    import ast
+
+    from jaxlint.analysis.imports import ModuleIndex
+
+    assert x64.module_enables_x64(ModuleIndex(ast.parse(head + MODULE))) is enabled

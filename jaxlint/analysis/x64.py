@@ -55,6 +55,12 @@ from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 X64_CONTEXTS = frozenset({"jax.enable_x64", "jax.experimental.enable_x64", "jax.config.enable_x64"})
 X64_NAMES = frozenset({"jax_enable_x64", "JAX_ENABLE_X64"})
 ABSL_FLAG_READERS = frozenset({"parse_flags_with_absl", "config_with_absl"})
+# libraries that turn x64 on when they are imported: NetKet (`NETKET_ENABLE_X64`, default
+# True: "Enable (or disable) double precision in NetKet and jax", its configuration options).
+# A module that sets that variable itself is left to its own evidence. v18 rows, tuning
+# material: netket_foundation, netket_qsl, netket_dynamics (JAX701 x6).
+X64_ON_IMPORT = frozenset({"netket"})
+_X64_ON_IMPORT_SWITCHES = ("NETKET_ENABLE_X64", "netket_enable_x64")
 # Library constructors that create parameters or computations in the dtype they are given:
 # qualname prefix -> the keywords that carry it (`nn.Dense(3, param_dtype=jnp.float64)` makes
 # float32 parameters, with a UserWarning, when x64 is off).
@@ -198,7 +204,10 @@ _RUNNER_FOLDERS: dict[str, bool] = {}  # folder -> a runner configuration there 
 
 
 def module_enables_x64(index: ModuleIndex) -> bool:
-    """The module itself turns x64 on, or reads JAX flags from the environment."""
+    """The module itself turns x64 on, or reads JAX flags from the environment, or imports a
+    library that turns it on (`X64_ON_IMPORT`) outside any function."""
+    if _imports_x64_library(index.tree):
+        return True
     for node in ast.walk(index.tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if node.value in X64_NAMES:
@@ -226,6 +235,28 @@ def module_enables_x64(index: ModuleIndex) -> bool:
         elif isinstance(node, ast.Call) and index.qualname(node.func) in X64_CONTEXTS:
             return True
     return False
+
+
+def _imports_x64_library(tree: ast.Module) -> bool:
+    """An import of a library of `X64_ON_IMPORT` that runs when the module is imported (not
+    inside a function), in a module that does not set the library's switch itself."""
+    roots: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module]
+        else:
+            continue
+        if not any(isinstance(a, FUNCTION_NODES) for a in ancestors(node)):
+            roots.update(n.split(".", 1)[0] for n in names)
+    if not roots & X64_ON_IMPORT:
+        return False
+    return not any(
+        (isinstance(n, ast.Constant) and n.value in _X64_ON_IMPORT_SWITCHES)
+        or (isinstance(n, ast.Attribute) and n.attr in _X64_ON_IMPORT_SWITCHES)
+        for n in ast.walk(tree)
+    )
 
 
 # -- runtime guards -----------------------------------------------------------------------------
@@ -581,6 +612,7 @@ def _enabling_sites(text: str) -> tuple[bool, set[str]]:
         if isinstance(n, FUNCTION_NODES)
     ]
     at_import = any(not any(a <= line <= b for a, b in inside) for line in lines)
+    at_import = at_import or _imports_x64_library(tree)  # `import netket` (X64_ON_IMPORT)
     # the source lines each top-level def spans (which def's text holds a match: containment
     # in the text, as `inside` above, not program order)
     spans = [
