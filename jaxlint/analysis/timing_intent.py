@@ -263,13 +263,18 @@ def warmed_up_by_callers(index: ModuleIndex, owner: ast.AST) -> bool:
     def's name; a function called nowhere, or passed on, is not warmed up."""
     if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    uses = [n for n in index.names.get(owner.name, ()) if isinstance(n.ctx, ast.Load)]
+    uses = [
+        n
+        for n in index.names.get(owner.name, ())
+        if isinstance(n.ctx, ast.Load) and index.resolve_function(n) is owner
+    ]
     calls = [n for n in uses if isinstance(call := syntax.parent(n), ast.Call) and call.func is n]
     if not calls or len(calls) != len(uses):
         return False
     warm = [c for c in calls if _discarded(syntax.parent(c), index)]  # type: ignore[arg-type]
+    graphs = flow_graphs(index)
     return all(
-        any(w is not c and _earlier_sibling(w, c) for w in warm) for c in calls if c not in warm
+        any(w is not c and graphs.runs_before(w, c) for w in warm) for c in calls if c not in warm
     ) and len(warm) < len(calls)
 
 
@@ -292,19 +297,3 @@ def _discarded(call: ast.Call, index: ModuleIndex) -> bool:
 
 
 _BLOCKS = frozenset({"jax.block_until_ready"})
-
-
-def _earlier_sibling(first: ast.AST, then: ast.AST) -> bool:
-    """The statement of `first` comes before the one holding `then` in one block."""
-    stmt = syntax.statement_of(first)
-    if stmt is None:
-        return False
-    block = syntax.parent(stmt)
-    for cur in (then, *syntax.ancestors(then)):
-        if isinstance(cur, ast.stmt) and syntax.parent(cur) is block:
-            fields = [getattr(block, f, None) for f in ("body", "orelse", "finalbody")]
-            return any(
-                isinstance(b, list) and stmt in b and cur in b and b.index(stmt) < b.index(cur)
-                for b in fields
-            )
-    return False

@@ -162,6 +162,13 @@ class FlowGraphs:
         graph = self.graph(self.owner(then))
         return graph.may_run_after(first, then)
 
+    def runs_before(self, first: ast.AST, then: ast.AST) -> bool:
+        """`first`'s statement certainly runs before `then`'s: it precedes it in a block that
+        encloses `then` (not a branch or loop `then` is outside of, not later in a loop
+        holding it). Structural, as `certain_binding`'s one-binding case."""
+        a, b = statement_of(first), statement_of(then)
+        return a is not None and b is not None and _precedes(a, b)
+
     def may_run_first(self, first: ast.AST, then: ast.AST) -> bool:
         """`first` (any node) may run before `then` (any node of the same scope) runs for the
         first time: its statement does on some path from the entry, or, in one statement, it
@@ -249,22 +256,26 @@ def _dominating(use: ast.Name, b: Binding) -> Binding | None:
     if use_stmt is None or b.node is None:
         return None
     stmt = b.node if isinstance(b.node, ast.stmt) else statement_of(b.node)
-    if stmt is None or stmt is use_stmt or isinstance(stmt, ast.AugAssign):
+    if stmt is None or isinstance(stmt, ast.AugAssign):
         return None
-    if not _pos(stmt) < _pos(use_stmt):
-        return None  # later, or in a loop holding the use: not bound on the first step
+    return b if _precedes(stmt, use_stmt) else None
+
+
+def _precedes(stmt: ast.AST, use_stmt: ast.AST) -> bool:
+    """`stmt` comes before `use_stmt` in a body list holding `use_stmt` or one of its
+    ancestors: it runs first on every path that reaches `use_stmt`."""
+    if stmt is use_stmt or not _pos(stmt) < _pos(use_stmt):
+        return False  # later, or in a loop holding the use: not run on the first step
     use_ancestors = set(map(id, ancestors(use_stmt)))
     holder = parent(stmt)
     if holder is None or id(holder) not in use_ancestors:
-        return None  # bound in a branch or loop that the use is not part of
-    # the binding must be in the same body list as an ancestor of the use (not `orelse`)
+        return False  # in a branch or loop that the use is not part of
+    # the same body list as an ancestor of the use (not `orelse`)
     for name in ("body", "orelse", "finalbody", "handlers"):
         stmts = getattr(holder, name, None)
         if isinstance(stmts, list) and stmt in stmts:
-            if any(s is use_stmt or id(s) in use_ancestors for s in stmts):
-                return b
-            return None
-    return None
+            return any(s is use_stmt or id(s) in use_ancestors for s in stmts)
+    return False
 
 
 def flow_graphs(index: ModuleIndex) -> FlowGraphs:
