@@ -17,10 +17,7 @@ def _constants(src: str, name: str = "f") -> dict[str, object]:
     facts = ModuleFacts(ast.parse(HEAD + src))
     taint = facts.traced.taint  # runs the pipeline
     fn = next(n for n in facts.index.functions if getattr(n, "name", "") == name)
-    kinds = taint.kinds
-    found = constant_params(
-        facts.index, fn, kinds.call_uses, facts.traced.get, kinds.passed_elsewhere(fn)
-    )
+    found = constant_params(facts.index, fn, taint.kinds, facts.traced)
     return {k: v.value for k, v in found.items()}
 
 

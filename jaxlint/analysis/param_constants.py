@@ -26,7 +26,6 @@ from collections.abc import Callable
 from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.jax_api import JIT_LIKE
 from jaxlint.analysis.syntax import all_params, is_none_literal, positional_params
 
 __all__ = ["constant_params", "decided_arms", "literal_default"]
@@ -35,19 +34,16 @@ _MISSING = object()
 
 
 def constant_params(
-    index: ModuleIndex,
-    fn: ast.AST,
-    uses: Callable[[ast.expr], list[tuple[ast.Call, int]] | None],
-    traced: Callable[[ast.AST], Any],
-    passed_elsewhere: bool,
+    index: ModuleIndex, fn: ast.AST, kinds: Any, traced: Any
 ) -> dict[str, ast.Constant]:
-    """The parameters of `fn` that every traced application binds to one literal.
-    `uses(ref)`: the calls a non-call use of `fn` makes JAX run (`ParamKinds.call_uses`),
-    None when it escapes; `traced(f)`: `f`'s traced row or None; `passed_elsewhere`: another
-    module calls `fn`."""
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or passed_elsewhere:
+    """The parameters of `fn` that every traced application binds to one literal. `kinds`:
+    the module's `ParamKinds` (`call_uses`: the calls a non-call use of `fn` makes JAX run;
+    `passed_elsewhere`: another module calls `fn`); `traced`: its `TracedFunctions`
+    (`current`: a function's row as the pipeline stands; `decorated`: `fn` carries a
+    transform decorator, so every call of it is a traced application)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or kinds.passed_elsewhere(fn):
         return {}
-    calls = _traced_calls(index, fn, uses, traced)
+    calls = _traced_calls(index, fn, kinds.call_uses, traced.current, traced.decorated(fn))
     if not calls:
         return {}
     positional = positional_params(fn)
@@ -81,8 +77,8 @@ def _traced_calls(
     fn: ast.FunctionDef | ast.AsyncFunctionDef,
     uses: Callable[[ast.expr], list[tuple[ast.Call, int]] | None],
     traced: Callable[[ast.AST], Any],
+    own: bool,
 ) -> list[tuple[ast.Call, int]] | None:
-    own = _own_transform(index, fn)
     out: list[tuple[ast.Call, int]] = []
     for ref in index.names.get(fn.name, ()):
         if not isinstance(ref.ctx, ast.Load) or index.resolve_function(ref) is not fn:
@@ -101,19 +97,6 @@ def _traced_calls(
                 return None  # a stand-in for the call JAX makes (a scan body's): no literals
             out.append((call, bound))
     return out
-
-
-def _own_transform(index: ModuleIndex, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """`fn` carries a transform decorator (`@jax.jit`, `@partial(jax.jit, ...)`): every call
-    of it is a traced application."""
-    for dec in fn.decorator_list:
-        target = dec.func if isinstance(dec, ast.Call) else dec
-        q = index.qualname(target)
-        if q == "functools.partial" and isinstance(dec, ast.Call) and dec.args:
-            q = index.qualname(dec.args[0])
-        if q in JIT_LIKE:
-            return True
-    return False
 
 
 def _passed(call: ast.Call, bound: int, positional: list[str], name: str) -> object:

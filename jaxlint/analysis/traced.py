@@ -246,6 +246,14 @@ class TracedFunctions(Generic[BodyT]):
     def get(self, fn: ast.AST | None) -> TracedFunction | None:
         return self.table.get(fn) if fn is not None else None
 
+    def decorated(self, fn: ast.AST) -> bool:
+        """`fn` carries a transform decorator (`@jax.jit`, `@partial(jax.jit, ...)`, a name
+        bound to one): every call of it runs it transformed (`Transforms.application`)."""
+        return any(
+            (app := self.transforms.application(d)) is not None and app.kind in ("jit", "grad")
+            for d in getattr(fn, "decorator_list", ())
+        )
+
     def staged(self, fn: ast.AST) -> bool:
         """Its operations are staged into one program (jit, a lax control-flow body, ...:
         `jax_api.STAGING`), itself, through its callers or an enclosing function, as the

@@ -214,7 +214,7 @@ class TaintAnalysis(TaintQueries):
         self._filtered = facts is not None and facts.via.startswith(FILTERING)
         self._staged = self.traced.staged(fn)
         self._not_none = set(facts.not_none) if facts is not None else set()
-        self._constants = self._param_constants(fn)
+        self._constants = constant_params(self.index, fn, self.kinds, self.traced)
         self._iter_levels: dict[ast.AST, Level] = {}
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
@@ -365,13 +365,6 @@ class TaintAnalysis(TaintQueries):
         no_jit_if, no_jit_else = jit_disabled(self.index, test)
         fixed_if, fixed_else = decided_arms(test, self._constants, self._not_none)
         return body or no_jit_if or fixed_if, orelse or no_jit_else or fixed_else
-
-    def _param_constants(self, fn: ast.AST) -> dict[str, ast.Constant]:
-        """Parameters every traced application binds to one literal (param_constants.py)."""
-        kinds = self.kinds
-        return constant_params(
-            self.index, fn, kinds.call_uses, self.traced.current, kinds.passed_elsewhere(fn)
-        )
 
     def _closure(self, fn: ast.AST, env: dict[str, Level]) -> None:
         old = self.closure_env.get(fn, {})
