@@ -206,7 +206,11 @@ _RUNNER_FOLDERS: dict[str, bool] = {}  # folder -> a runner configuration there 
 def module_enables_x64(index: ModuleIndex) -> bool:
     """The module itself turns x64 on, or reads JAX flags from the environment, or imports a
     library that turns it on (`X64_ON_IMPORT`) outside any function."""
-    if _imports_x64_library(index.tree):
+    module = index.scopes[index.tree].bindings  # imports that run when the module does
+    imported = {b.qualname for found in module.values() for b in found if b.kind == "import"}
+    if any((q or "").split(".", 1)[0] in X64_ON_IMPORT for q in imported) and (
+        _imports_x64_library(index.tree)
+    ):
         return True
     for node in ast.walk(index.tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
