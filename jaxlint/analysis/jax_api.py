@@ -478,6 +478,9 @@ JAX_ARRAY_MODULES = tuple(m for m in ARRAY_MODULES if m.startswith("jax."))
 # calls that dispatch device work and return before it finishes (a timing must wait for them)
 ASYNC_PREFIXES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.")
 ASYNC_CALLS = frozenset({"jax.device_put"})
+# index expressions that build an array from their operands (`jnp.c_[a, b]`: a concatenation
+# dispatched like any jax.numpy call; the result is ready only once the operands are)
+ARRAY_INDEX_BUILDERS = frozenset({"jax.numpy.c_", "jax.numpy.r_"})
 # of those, the ones whose result is known on the host at once (shapes, dtypes), or whose work
 # is not what a timing measures: making or deriving a key (`rng, sub = split(rng)` each step of
 # a timed loop), where blocking on the key waits for nothing of the timed work

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.jax_api import AOT_METHODS, TREE_MAP
+from jaxlint.analysis.jax_api import AOT_METHODS, ARRAY_INDEX_BUILDERS, TREE_MAP
 from jaxlint.analysis.sync import (
     METADATA,
     SYNC_CALLS,
@@ -286,7 +286,9 @@ class _Walk:
             return [self._part(v) for v in self._value(expr.value)]
         if isinstance(expr, ast.Subscript):
             whole = self._value(expr.value)
-            self._value(expr.slice)
+            operands = self._value(expr.slice)
+            if operands and self.index.qualname(expr.value) in ARRAY_INDEX_BUILDERS:
+                return [self._new(None, operands)]  # `jnp.c_[a, b]`: made from `a` and `b`
             return [self._part(v) for v in whole]
         if isinstance(expr, ast.Call):
             if isinstance(expr.func, ast.Name) and expr.func.id in _NON_VALUE_CALLS:
