@@ -156,10 +156,13 @@ class ModuleFacts:
     @cached_property
     def keys(self) -> KeyFlow:
         from jaxlint.analysis.flow.keys import KEY_HELPERS, KeyFlow
+        from jaxlint.analysis.seed_keys import RETURN_USES
 
         helpers = (self.seeds or {}).get(KEY_HELPERS)
+        uses = (self.seeds or {}).get(RETURN_USES)
+        return_uses = uses.as_map() if uses is not None else None
         if helpers is None:
-            return KeyFlow(self.index, None, self.calls)
+            return KeyFlow(self.index, None, self.calls, return_uses=return_uses)
         return KeyFlow(
             self.index,
             helpers.as_map(),
@@ -167,6 +170,7 @@ class ModuleFacts:
             helpers.products_map(),
             helpers.draws_map(),
             frozenset(helpers.drawfree),
+            return_uses,
         )
 
     @cached_property

@@ -16,15 +16,17 @@ from jaxlint.analysis.seed_keys import (
     IMPORTED_LEAVES,
     IMPORTED_STATIC,
     PASSED_ARGUMENTS,
+    RETURN_USES,
     STATIC_HELPERS,
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 16  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 17  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
 # data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
 # 13: leaf_attributes, field_reads, compiled, timed; 14: `f#i` elements in static_returns;
-# 15: string keys (dict displays) in key_products paths; 16: tuple-unpacked constants
+# 15: string keys (dict displays) in key_products paths; 16: tuple-unpacked constants;
+# 17: return_uses, key_returns
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -221,6 +223,54 @@ class PassedArguments:
         return {fn: (n, frozenset(kws)) for fn, n, kws in self.rows}
 
 
+@dataclass(frozen=True)
+class ReturnUses:
+    """A seeds entry (under `seed_keys.RETURN_USES`): for top-level functions of a module that
+    return a consumed key (`ModuleSummary.key_returns`), the positions of their returned
+    tuple that other project modules' calls read (None: some use reads it whole)."""
+
+    rows: tuple[tuple[str, tuple[int, ...] | None], ...] = ()
+
+    def to_json(self) -> list:
+        return [[fn, None if used is None else list(used)] for fn, used in self.rows]
+
+    @classmethod
+    def from_json(cls, value: list) -> ReturnUses:
+        return cls(
+            tuple(
+                (str(fn), None if used is None else tuple(int(i) for i in used))
+                for fn, used in value
+            )
+        )
+
+    def as_map(self) -> dict[str, frozenset[int] | None]:
+        return {fn: None if used is None else frozenset(used) for fn, used in self.rows}
+
+
+def return_uses_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
+    """Add the `ReturnUses` entries: what each importer's calls read of the functions that
+    return a consumed key, joined per defining module (analysis/result_uses.py)."""
+    found: dict[str, dict[str, set[int] | None]] = {}
+    for path in sorted(project.summaries):
+        for target, used in project.summaries[path].return_uses.items():
+            hit = project.resolve(target, path)
+            if hit is None or hit[0] == path:
+                continue
+            callee = project.summaries.get(hit[0])
+            if callee is None or hit[1] not in callee.key_returns:
+                continue
+            fns = found.setdefault(hit[0], {})
+            if used is None or (hit[1] in fns and fns[hit[1]] is None):
+                fns[hit[1]] = None
+            else:
+                fns[hit[1]] = (fns.get(hit[1]) or set()) | set(used)
+    for path, fns in found.items():
+        rows = tuple(
+            (fn, None if used is None else tuple(sorted(used))) for fn, used in sorted(fns.items())
+        )
+        seeds.setdefault(path, {})[RETURN_USES] = ReturnUses(rows)
+
+
 def passed_arguments(index, imports, module: str) -> dict[str, list]:  # noqa: ANN001
     """`ModuleSummary.passes`: what this module's calls pass other functions of its own
     top-level package (`imports`: an `analysis.project._Imports` with the index set)."""
@@ -295,6 +345,7 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
     for path, fns in passed.items():
         rows = tuple((fn, r[0], tuple(sorted(r[1:]))) for fn, r in sorted(fns.items()))
         seeds.setdefault(path, {})[PASSED_ARGUMENTS] = PassedArguments(rows)
+    return_uses_seeds(project, seeds)
 
 
 def static_helpers(
@@ -402,7 +453,7 @@ def imported_attributes(  # noqa: ANN001
 
 SEED_ENTRIES: dict[
     str,
-    type[StaticHelpers] | type[PassedArguments] | type[ImportedConstants],
+    type[StaticHelpers] | type[PassedArguments] | type[ImportedConstants] | type[ReturnUses],
 ] = {
     STATIC_HELPERS: StaticHelpers,
     BOOL_HELPERS: StaticHelpers,
@@ -411,6 +462,7 @@ SEED_ENTRIES: dict[
     IMPORTED_STATIC: StaticAttributes,
     IMPORTED_LEAVES: LeafAttributes,
     IMPORTED_CONSTANTS: ImportedConstants,
+    RETURN_USES: ReturnUses,
 }
 
 
@@ -474,6 +526,12 @@ class ModuleSummary:
     # jax.jit(f)`), and whether it reads a clock (only then do other modules' matter to it)
     compiled: list[str] = field(default_factory=list)
     timed: bool = False
+    # calls and other uses of other project functions: absolute target -> the positions of
+    # the returned tuple they read, None when some use reads it whole (analysis/result_uses.py)
+    return_uses: dict[str, list[int] | None] = field(default_factory=dict)
+    # top-level functions that return a consumed key: name -> its positions in the returned
+    # tuple (-1: the value itself), whatever the callers do (`KeyFlow.returned_keys`)
+    key_returns: dict[str, list[int]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -503,6 +561,8 @@ class ModuleSummary:
             "field_reads": list(self.field_reads),
             "compiled": list(self.compiled),
             "timed": self.timed,
+            "return_uses": {k: None if v is None else list(v) for k, v in self.return_uses.items()},
+            "key_returns": {k: list(v) for k, v in self.key_returns.items()},
         }
 
     @classmethod
@@ -536,6 +596,11 @@ class ModuleSummary:
             [str(a) for a in data.get("field_reads", [])],
             [str(f) for f in data.get("compiled", [])],
             bool(data.get("timed", False)),
+            {
+                str(k): None if v is None else [int(i) for i in v]
+                for k, v in data.get("return_uses", {}).items()
+            },
+            {str(k): [int(i) for i in v] for k, v in data.get("key_returns", {}).items()},
         )
 
 

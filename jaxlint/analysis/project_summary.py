@@ -34,6 +34,7 @@ from jaxlint.analysis.project_text import (
     uses_random,
     uses_transform,
 )
+from jaxlint.analysis.result_uses import return_uses
 from jaxlint.analysis.static_elements import static_element_names
 from jaxlint.analysis.traced import TracedFunction
 from jaxlint.analysis.transforms import TracedKind, module_library
@@ -264,6 +265,9 @@ def summarize(
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
     _imported_names(facts, imports, out)
+    out.return_uses = return_uses(
+        facts.index, _Imports(facts.index, module, is_package), module, out.imported
+    )
     if out.static_attributes or out.imported:
         out.annotated = _annotated_classes(facts.index, out.imported)
     out.field_reads = sorted(facts.field_reads())
@@ -347,8 +351,10 @@ def _calls_out(fn: ast.AST, imports: _Imports, star: bool) -> bool:
 
 
 def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
-    """The key parameters each top-level function consumes (`ModuleSummary.key_params`)."""
+    """The key parameters each top-level function consumes (`ModuleSummary.key_params`), and
+    the functions that return a consumed key (`key_returns`)."""
     top = set(facts.tree.body)
+    out.key_returns = {fn: sorted(p) for fn, p in sorted(facts.keys.returned_keys.items())}
     for fn, params in facts.keys.consuming_params.items():
         if fn in top and params:
             out.key_params[fn.name] = sorted(params)

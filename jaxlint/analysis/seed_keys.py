@@ -15,6 +15,7 @@ __all__ = [
     "IMPORTED_STATIC",
     "NO_ENTRIES",
     "PASSED_ARGUMENTS",
+    "RETURN_USES",
     "STATIC_HELPERS",
     "TAINT_REMOVING",
 ]
@@ -47,4 +48,8 @@ TAINT_REMOVING = frozenset(
 # dispatches device work and returns before it finishes (for the timing rules; given only to
 # modules that read a clock)
 COMPILED_HELPERS = "<compiled functions>"
-NO_ENTRIES = TAINT_REMOVING | {IMPORTED_LEAVES, COMPILED_HELPERS}
+# the seeds entry (analysis.project_data.ReturnUses): which elements of the returned tuples
+# of this module's functions that return a consumed key other modules' calls read
+# (analysis/result_uses.py); it only takes JAX201 findings away
+RETURN_USES = "<return uses>"
+NO_ENTRIES = TAINT_REMOVING | {IMPORTED_LEAVES, COMPILED_HELPERS, RETURN_USES}

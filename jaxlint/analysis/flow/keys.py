@@ -31,6 +31,7 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.constants import ModuleConstants
 from jaxlint.analysis.deadness import loads_of_value, value_is_dead
+from jaxlint.analysis.equality_checks import compared_only
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_draws import KeyDraws
@@ -75,6 +76,7 @@ from jaxlint.analysis.flow.key_terms import (
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.loops import benchmark_loop, runs_at_most_once, runs_once_in
+from jaxlint.analysis.result_uses import WHOLE, discarded_by_callers
 from jaxlint.analysis.shape_only import element_per_step, read_only_for_shape
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
 from jaxlint.analysis.transforms import Transforms
@@ -127,6 +129,15 @@ KEY_HELPERS = "<key helpers>"
 _KEY_CALLEES = frozenset({CallKind.FUNCTION, CallKind.METHOD, CallKind.CONSTRUCTOR})
 
 
+def _keyish(expr: ast.expr) -> bool:
+    """A plain reference named like a PRNG key (`rng`, `self.key`, `keys[0]`), or a dict of
+    them (`{"params": k1}`)."""
+    if isinstance(expr, ast.Dict):
+        return any(v is not None and _keyish(v) for v in expr.values)
+    name = key_name(expr)
+    return name is not None and keyish_name(name)
+
+
 class KeyFlow(KeyRepeats, KeyDraws):
     """Computes `reuses` for the whole module once."""
 
@@ -138,6 +149,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         imported_products: dict[str, frozenset[tuple[int | str, ...]]] | None = None,
         imported_draws: dict[str, frozenset[str]] | None = None,
         imported_drawfree: frozenset[str] = frozenset(),
+        return_uses: dict[str, frozenset[int] | None] | None = None,
     ) -> None:
         self.index = index
         # what each call runs (`ModuleFacts.calls`; built here for a bare index)
@@ -153,6 +165,12 @@ class KeyFlow(KeyRepeats, KeyDraws):
         # the names it imports other project modules' flax Module classes by, whose `init`
         # draws nothing (flow/key_drawfree.py, `ModuleSummary.drawfree_modules`)
         self.imported_drawfree = imported_drawfree
+        # top-level function -> the positions of its returned tuple that other modules'
+        # calls read (None: read whole), from the project index (analysis/result_uses.py)
+        self.return_uses = return_uses
+        # top-level function -> the positions of its returned tuple holding a consumed key
+        # (`WHOLE`: the value itself), whatever the callers do: `ModuleSummary.key_returns`
+        self.returned_keys: dict[str, set[int]] = {}
         self.drawing_params: dict[ast.AST, set[str]] = {}
         self.drawing_attrs: dict[ast.AST, set[str]] = {}
         self._flax_cache: dict[int, bool] = {}
@@ -183,6 +201,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 and any(self._imported_helper(call.func) for call in index.calls)
             )
             or any(index.qualname(call.func) in RNGS_MAKERS for call in index.calls)
+            or any(self._hands_key_to_library(call) for call in index.calls)
         )
         if not self.active:
             return  # no `jax.random` call and no key helper call: no key flow to follow
@@ -192,6 +211,21 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self._summarize_draws()
         self._walk_all()
         self._report_dropped_splits()
+
+    def _hands_key_to_library(self, call: ast.Call) -> bool:
+        """`call` may give a library initialiser or layer a key named like one (`net.init(rng,
+        x)`, `eqx.nn.Linear(..., key=key)`, `rngs={"dropout": rng}`): the analysis runs on a
+        module with such calls whether or not it calls `jax.random` itself, so a function's
+        findings do not depend on the rest of its module (the incremental linter lints parts of
+        a module on their own: `tests/test_incremental.py`)."""
+        for kw in call.keywords:
+            if kw.arg == "rngs" or (kw.arg == "key" and _keyish(kw.value)):
+                return True
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in KEY_CONSUMING_METHODS:
+            return False
+        positions = KEY_CONSUMING_METHODS[func.attr][0]
+        return any(p < len(call.args) and _keyish(call.args[p]) for p in positions)
 
     # -- helpers' key parameters -------------------------------------------------------------
     def _direct_consumption(self, call: ast.Call) -> str | None:
@@ -663,7 +697,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
             if isinstance(child, ast.expr) and not _is_target(node, child):
                 self._expr(child, state, loops, fn)
         if isinstance(node, ast.Return) and node.value is not None and fn is not None:
-            self._escapes(node.value, state, "returned")
+            self._escapes(node.value, state, "returned", fn)
         elif isinstance(node, ast.Assign) and fn is not None:
             stores = [t for t in node.targets if isinstance(t, ast.Attribute)]
             if stores:
@@ -714,9 +748,10 @@ class KeyFlow(KeyRepeats, KeyDraws):
                     for k in [k for k in state if k.startswith(prefix) and k not in consumed]:
                         del state[k]
 
-    def _escapes(self, value: ast.AST, state, how: str) -> None:  # noqa: ANN001
+    def _escapes(self, value: ast.AST, state, how: str, fn=None) -> None:  # noqa: ANN001
         """A consumed key handed on (returned, stored in a state object or attribute): whoever
-        receives it (the caller, the next iteration of a `scan` body) consumes it again."""
+        receives it (the caller, the next iteration of a `scan` body) consumes it again,
+        unless every caller of the returning function discards it (analysis/result_uses.py)."""
         stack = [value]
         while stack:
             cur = stack.pop()
@@ -725,7 +760,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 first = state.get(name)
                 if isinstance(first, ast.Call) and id(cur) not in self._escaped:
                     self._escaped.add(id(cur))
-                    self.reuses.append(Reuse(name, cur, first, "escape", how=how))
+                    if not self._returned_unread(value, cur, fn):
+                        self.reuses.append(Reuse(name, cur, first, "escape", how=how))
                 continue
             if isinstance(cur, (ast.Tuple, ast.List, ast.Set)):
                 stack.extend(cur.elts)
@@ -744,6 +780,22 @@ class KeyFlow(KeyRepeats, KeyDraws):
             ):
                 stack.extend(a for a in cur.args)
                 stack.extend(kw.value for kw in cur.keywords)
+
+    def _returned_unread(self, value: ast.AST, key: ast.AST, fn: ast.AST | None) -> bool:
+        """`key`, returned by the top-level function `fn` as `value` or one of its elements,
+        is discarded by every caller the project can see. Kept in `returned_keys` either way
+        (the module's summary: whether importers read it decides its seeds)."""
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        if key is value:
+            position = WHOLE
+        elif isinstance(value, ast.Tuple) and any(e is key for e in value.elts):
+            position = next(i for i, e in enumerate(value.elts) if e is key)
+        else:
+            return False
+        if syntax.parent(fn) is self.index.tree:
+            self.returned_keys.setdefault(fn.name, set()).add(position)
+        return discarded_by_callers(fn, position, self.index, self.return_uses)
 
     def _comprehension(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
         """A loop: its targets are fresh each iteration; outer keys consumed in it are reused."""
@@ -818,6 +870,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 and not self._deliberate_copy(first, call, fn)  # type: ignore[arg-type]
                 and not self._inverse_transform(first, call)  # type: ignore[arg-type]
                 and not self._independent_streams(first, call)  # type: ignore[arg-type]
+                and not compared_only(first, call, self.index)  # type: ignore[arg-type]
             ):
                 self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             state[name] = call  # the latest consumption, for the next comparison

@@ -1,0 +1,145 @@
+"""Which elements of a function's returned tuple its callers use.
+
+A helper that returns a key after drawing from it hands its caller a consumed key: a caller
+that draws from it again reuses it (JAX201, "returned after ... consumed it"). When every
+caller discards that element (`A, x0, M, _ = make_problem(n, seed)`, `state, _ =
+apply_lorentz(..., key=subkey)`), or only tests it against None (`seed, rollout, data =
+find_crashing_seed(...)`, `assert seed is not None`), nothing draws from it again (v17 and v18
+rows, tuning material: geojax examples/largest_eigenvector.py:42, GyroJAX
+collisions/operators.py:57, HighJax tests/test_crash_display.py:31, JAX201).
+
+The callers are those the project can see: the calls in the function's own module
+(`discarded_by_callers`) and, through the project index, those of the modules that import it
+(`ModuleSummary.return_uses` of each importer, joined into the `RETURN_USES` seeds entry of the
+function's module). Any other use of the function's name (passed as a value, `jax.jit(f)`,
+`lax.scan(f, ...)`) or of the call's result (returned, indexed, passed on) uses every element.
+A function nobody in the project calls keeps its finding: its callers are unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis import syntax
+from jaxlint.analysis.deadness import loads_of_binding
+from jaxlint.analysis.imports import ModuleIndex
+
+__all__ = ["WHOLE", "discarded_by_callers", "result_uses", "return_uses"]
+
+WHOLE = -1  # the position of a returned value that is not a tuple element
+
+
+def result_uses(call: ast.Call, index: ModuleIndex) -> frozenset[int] | None:
+    """The positions of `call`'s returned tuple that are read; None when the value is used in
+    another way than unpacked (or unknown), the empty set when it is discarded."""
+    up = syntax.parent(call)
+    if isinstance(up, ast.Expr):
+        return frozenset()
+    if not (isinstance(up, ast.Assign) and up.value is call and len(up.targets) == 1):
+        return None
+    target = up.targets[0]
+    if not isinstance(target, (ast.Tuple, ast.List)):
+        return None
+    used: set[int] = set()
+    for i, elt in enumerate(target.elts):
+        if isinstance(elt, ast.Starred):
+            return None
+        if not (isinstance(elt, ast.Name) and _unread(up, elt.id, index)):
+            used.add(i)
+    return frozenset(used)
+
+
+def _unread(stmt: ast.stmt, name: str, index: ModuleIndex) -> bool:
+    """Nothing reads the value `stmt` binds to `name` but tests against None."""
+    if name == "_":
+        return True
+    loads = loads_of_binding(stmt, name, index)
+    return loads is not None and all(_none_test(load) for load in loads)
+
+
+def _none_test(load: ast.Name) -> bool:
+    """`x is None`, `x is not None`: only whether a value came back is read."""
+    up = syntax.parent(load)
+    return (
+        isinstance(up, ast.Compare)
+        and len(up.ops) == 1
+        and isinstance(up.ops[0], (ast.Is, ast.IsNot))
+        and isinstance(up.comparators[0], ast.Constant)
+        and up.comparators[0].value is None
+        and up.left is load
+    )
+
+
+def discarded_by_callers(
+    fn: ast.FunctionDef | ast.AsyncFunctionDef,
+    position: int,
+    index: ModuleIndex,
+    importers: dict[str, frozenset[int] | None] | None,
+) -> bool:
+    """Every caller the project can see discards element `position` (`WHOLE`: the returned
+    value itself) of what the top-level function `fn` returns, and there is at least one.
+    `importers`: the function name -> the positions other modules' calls read (None: some use
+    reads it whole), from the project index (`RETURN_USES`); None without one."""
+    if syntax.parent(fn) is not index.tree:
+        return False
+    module = index.scopes[index.tree]
+    own = module.bindings.get(fn.name) or []
+    if len(own) != 1 or own[0].node is not fn:
+        return False  # bound again at module level: which one a caller gets is unknown
+    callers = 0
+    if importers and fn.name in importers:
+        if not _discards(importers[fn.name], position):
+            return False
+        callers += 1
+    for node in index.names.get(fn.name, ()):
+        if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)):
+            continue
+        if index.lookup(fn.name, index.scope_of(node)) is not own:
+            continue  # another function's local of the same name
+        call = syntax.parent(node)
+        if not (isinstance(call, ast.Call) and call.func is node):
+            return False  # passed as a value: its callers are unknown
+        if not _discards(result_uses(call, index), position):
+            return False
+        callers += 1
+    return callers > 0
+
+
+def _discards(used: frozenset[int] | None, position: int) -> bool:
+    """A caller reading `used` of the returned tuple leaves element `position` unread."""
+    if used is None:
+        return False
+    return not used if position == WHOLE else position not in used
+
+
+def return_uses(index: ModuleIndex, imports, module: str, imported: dict[str, str]) -> dict:  # noqa: ANN001
+    """`ModuleSummary.return_uses`: for each function of its own top-level package that this
+    module calls or names (`imports`: an `analysis.project_summary._Imports` with the index
+    set; `imported`: `ModuleSummary.imported`), the sorted positions of the returned tuple its
+    calls read, or None when some use reads it whole or passes the function on."""
+    root = module.split(".", 1)[0] if "." in module else ""
+    out: dict[str, set[int] | None] = {}
+
+    def add(target: str | None, used: frozenset[int] | None) -> None:
+        if not target or (root and target.split(".", 1)[0] != root):
+            return
+        if target in out and out[target] is None:
+            return
+        out[target] = None if used is None else (out.get(target) or set()) | used
+
+    called: set[int] = set()
+    for call in index.calls:
+        called.add(id(call.func))
+        add(imports.dotted(call.func), result_uses(call, index))
+    for local, target in imported.items():
+        if root and target.split(".", 1)[0] != root:
+            continue
+        for node in index.names.get(local, ()):
+            if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)):
+                continue
+            chain: ast.AST = node
+            while isinstance(syntax.parent(chain), ast.Attribute):
+                chain = syntax.parent(chain)  # type: ignore[assignment]
+            if id(chain) not in called:
+                add(imports.dotted(chain), None)
+    return {t: None if u is None else sorted(u) for t, u in sorted(out.items())}
