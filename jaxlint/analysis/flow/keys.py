@@ -129,6 +129,25 @@ KEY_HELPERS = "<key helpers>"
 _KEY_CALLEES = frozenset({CallKind.FUNCTION, CallKind.METHOD, CallKind.CONSTRUCTOR})
 
 
+def _indexed_by(value: ast.expr, index: ModuleIndex) -> list[str] | None:
+    """The arrays (as text) `value` indexes, when every use of it is `array[value]`: in place,
+    or through a plain name; None otherwise."""
+    uses: list[ast.expr] = [value]
+    up = syntax.parent(value)
+    if not (isinstance(up, ast.Subscript) and up.slice is value):
+        loads = loads_of_value(value, index)
+        if not loads:
+            return None
+        uses = list(loads)
+    out = []
+    for use in uses:
+        sub = syntax.parent(use)
+        if not (isinstance(sub, ast.Subscript) and sub.slice is use):
+            return None
+        out.append(ast.dump(sub.value))
+    return out
+
+
 def _keyish(expr: ast.expr) -> bool:
     """A plain reference named like a PRNG key (`rng`, `self.key`, `keys[0]`), or a dict of
     them (`{"params": k1}`)."""
@@ -1041,8 +1060,16 @@ class KeyFlow(KeyRepeats, KeyDraws):
         if a is None or b is None or set(a) != set(b) or "population" not in a:
             return False
         if a["population"] == b["population"]:
-            return False
+            return a == b and self._index_two_arrays(first, second)
         return all(a[k] == b[k] for k in a if k != "population")
+
+    def _index_two_arrays(self, first: ast.Call, second: ast.Call) -> bool:
+        """Two equal index draws, each used only to index an array, and not the same array:
+        `data[permutation(k, arange(n))]`, `masks[permutation(k, arange(n))]` shuffle two
+        arrays in unison (v19 rows, tuning material: modded-nanogpt-jax path_graphs.ipynb
+        cells 6-7, JAX201 x2)."""
+        a, b = _indexed_by(first, self.index), _indexed_by(second, self.index)
+        return bool(a) and bool(b) and not set(a) & set(b)  # type: ignore[arg-type]
 
     def _exclusive_operands(self, first: ast.Call, second: ast.Call) -> bool:
         """The two consumptions are in the two value operands of one elementwise selection
