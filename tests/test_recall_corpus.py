@@ -26,34 +26,51 @@ RECALL = ROOT / "benchmarks" / "recall.py"
 VERIFIED = ROOT / "benchmarks" / "recall" / "verified.json"
 
 DETECTED = {
+    "apply_rngs_same_key",  # JAX201 high: back in the default selection on v19 (and v17)
     "at_mask_columns",  # JAX130 (recall v3, issue 24)
     "cfg_seed_per_epoch",
     "dropout_fixed_seed",
+    "dropout_key_every_step",  # JAX201 high: back in the default selection on v19 (and v17)
+    "eqx_linear_one_key",  # JAX201 high: back in the default selection on v19 (and v17)
     "experimental_partitionspec",  # JAX809 (recall v3, issue 24)
     "experimental_shard_map",
+    "flax_init_twice",  # JAX201 high: back in the default selection on v19 (and v17)
     "helper_fixed_key_jit",
+    "helpers_share_key",  # JAX201 high: back in the default selection on v19 (and v17)
+    "init_params_reuse",  # JAX201 high: back in the default selection on v19 (and v17)
+    "key_across_modules",  # JAX201 high: back in the default selection on v19 (and v17)
     "kmeans_label_mask",  # JAX130 (recall v3, issue 24)
+    "layers_comprehension_key",  # JAX201 high: back in the default selection on v19 (and v17)
+    "loop_key_not_advanced",  # JAX201 high: back in the default selection on v19 (and v17)
+    "loop_state_key",  # JAX201 high: back in the default selection on v19 (and v17)
     "mask_at_set",
     "mask_from_static_args",  # JAX130: a mask of static values is a tracer under jit (staging.py)
+    "metropolis_same_key",  # JAX201 high: back in the default selection on v19 (and v17)
     "nnx_rngs_per_step",
     "nonzero_prod",
     "onnx_nonzero_helper",  # JAX121 (recall v3, issue 24)
     "param_isub_in_loop",
     "pmap_chains",
     "positional_sharding",  # JAX809 (recall v3, issue 24)
+    "prior_keys_index",  # JAX201 high: back in the default selection on v19 (and v17)
+    "scan_batch_key",  # JAX201 high: back in the default selection on v19 (and v17)
+    "self_key_not_stored",  # JAX201 high: back in the default selection on v19 (and v17)
     "stax_import",
     "tree_map_jax06",  # JAX801 (recall v3, issue 24)
     "tree_map_removed",
     "tree_multimap",
     "tree_multimap_all_equal",  # JAX801 (recall v3, issue 24)
+    "tutorial_randint_key",  # JAX201 high: back in the default selection on v19 (and v17)
+    "uniform_same_key",  # JAX201 high: back in the default selection on v19 (and v17)
     "unique_ages",
+    "user_module_twice",  # JAX201 high: back in the default selection on v19 (and v17)
+    "xland_rng_split_twice",  # JAX201 high: back in the default selection on v19 (and v17)
 }
 # Found only with --preview: the expected code is a rule (or confidence level) in preview
 # (`jaxlint.core.codes.PREVIEW`, from the held-out v3 measurement, docs/precision.md). Checked
 # with --preview so that none of them rots while it waits to come back to the default run.
 PREVIEW_ONLY = {
     "append_losses",  # JAX502 (preview after the v8 check set)
-    "apply_rngs_same_key",  # JAX201 (preview again after v18; high was back on v17)
     "arange_f64",  # JAX701 (recall v3, issue 24)
     "arange_from_element",  # JAX120 (preview after the v12 check set)
     "arange_traced_stop",  # JAX120 (preview after the v12 check set)
@@ -67,14 +84,11 @@ PREVIEW_ONLY = {
     "closure_dict_leak",  # JAX502 (preview after the v8 check set)
     "cond_and_chain",  # JAX110 (recall v3, issue 24)
     "cond_and_predicate",  # JAX110 (preview after the v12 check set)
-    "dropout_key_every_step",  # JAX201 (preview again after v18; high was back on v17)
     "dynamic_slice_traced_size",  # JAX120 (recall v3, issue 24)
     "epoch_timer",  # JAX601 (preview after v11)
-    "eqx_linear_one_key",  # JAX201 (preview again after v18; high was back on v17)
     "fill_dataset_setitem",  # JAX501 (recall v3, issue 24)
     "first_call_timed",  # JAX602 (preview after the v14 check set)
     "fit_timed_no_block",  # JAX601 (preview after v11)
-    "flax_init_twice",  # JAX201 (preview again after v18; high was back on v17)
     "flax_param_dtype_f64",  # JAX701 (preview after the v6 check half)
     "float_across_modules",  # JAX101 medium (preview after the v13 check set)
     "float_helper_arg",  # JAX101: preview after v17
@@ -82,25 +96,18 @@ PREVIEW_ONLY = {
     "for_loop_static_size",  # JAX405 (recall v3, issue 24)
     "global_key_jit",  # JAX502 (preview after the v8 check set)
     "global_tracer_leak",  # JAX502 (preview after the v8 check set)
-    "helpers_share_key",  # JAX201 (preview again after v18; high was back on v17)
     "index_update_loop",  # JAX504 (preview after the v14 check set)
-    "init_params_reuse",  # JAX201 (preview again after v18; high was back on v17)
     "int_pow_overflow",  # JAX703 (preview after the v13 check set)
     "item_assignment",  # JAX501 (preview after the v13 check set)
     "jit_inside_step",  # JAX401
     "jit_lambda_while",  # JAX401
     "jit_per_call_likelihood",  # JAX401
-    "key_across_modules",  # JAX201 (preview again after v18; high was back on v17)
-    "layers_comprehension_key",  # JAX201 (preview again after v18; high was back on v17)
     "leak_list_append",  # JAX502 (recall v3, issue 24)
     "linspace_traced_num",  # JAX120: jnp.maximum of constants is a tracer under jit (staging.py)
     "local_jit_scan",  # JAX401
-    "loop_key_not_advanced",  # JAX201 (preview again after v18; high was back on v17)
-    "loop_state_key",  # JAX201 (preview again after v18; high was back on v17)
     "mandelbrot_vmap_if",  # JAX110 (preview after the v12 check set)
     "max_steps_if",  # JAX110 (preview after the v12 check set)
     "metropolis_if_dE",  # JAX110 (recall v3, issue 24)
-    "metropolis_same_key",  # JAX201 (preview again after v18; high was back on v17)
     "mwg_adapt_if",  # JAX110 at medium confidence (a helper chain)
     "nested_loop_unrolled",  # JAX405 (recall v3, issue 24)
     "nnx_rngs_in_loop",  # JAX202 (preview after the v14 check set)
@@ -112,15 +119,12 @@ PREVIEW_ONLY = {
     "planner_timing",  # JAX601 (recall v3, issue 24)
     "print_in_jit_update",  # JAX103 (recall v3, issue 24)
     "print_tracer",  # JAX103 (preview after the v9 check set)
-    "prior_keys_index",  # JAX201 (preview again after v18; high was back on v17)
     "random_first_call_timed",  # JAX602 (preview after the v14 check set)
     "repeat_traced_count",  # JAX120 (recall v3, issue 24)
     "row_loop_at_set",  # JAX405: `.at[].set` on a traced array is JAX work; tuple-unpacked constants
-    "scan_batch_key",  # JAX201 (preview again after v18; high was back on v17)
     "seed_in_loop",  # JAX202 (preview after the v14 check set)
     "segment_sum_no_size",  # JAX120 (preview after the v12 check set)
     "self_counter_in_jit",  # JAX502 (preview after the v8 check set)
-    "self_key_not_stored",  # JAX201 (preview again after v18; high was back on v17)
     "shape_per_iteration",  # JAX404
     "slice_iadd",  # JAX501 (preview after the v13 check set)
     "split_index_array",  # JAX120: jnp.array of Python ints is a tracer under jit (staging.py)
@@ -132,17 +136,13 @@ PREVIEW_ONLY = {
     "svd_truncate_min",  # JAX120 (preview after the v12 check set)
     "timeit_jit_grad",  # JAX401 (recall v3, issue 24)
     "timeit_no_block",  # JAX601 (recall v3, issue 24)
-    "tutorial_randint_key",  # JAX201 (preview again after v18; high was back on v17)
     "tutorial_seed_in_loop",  # JAX202: the key by keyword is no loop-bound size (key_repeats)
     "uniform_f64",  # JAX701 (preview after the v6 check half)
     "uniform_f64_no_warning",  # JAX701 (recall v3, issue 24)
-    "uniform_same_key",  # JAX201 (preview again after v18; high was back on v17)
-    "user_module_twice",  # JAX201 (preview again after v18; high was back on v17)
     "vmap_module_key_none",  # JAX207
     "vmap_shared_key",  # JAX207
     "warp_boxes_setitem",  # JAX501 (recall v3, issue 24)
     "while_not_allclose",  # JAX110 (preview after the v12 check set)
-    "xland_rng_split_twice",  # JAX201 (preview again after v18; high was back on v17)
 }
 # Known misses, with why (docs/precision.md, "Recall on public sharp bits").
 MISSED: set[str] = {
