@@ -271,10 +271,16 @@ def return_uses_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIn
         seeds.setdefault(path, {})[RETURN_USES] = ReturnUses(rows)
 
 
-def passed_arguments(index, imports, module: str) -> dict[str, list]:  # noqa: ANN001
+def call_tables(index, imports, module: str) -> tuple[dict[str, list], dict[str, set | None]]:  # noqa: ANN001
     """`ModuleSummary.passes`: what this module's calls pass other functions of its own
-    top-level package (`imports`: an `analysis.project._Imports` with the index set)."""
+    top-level package (`imports`: an `analysis.project._Imports` with the index set); and,
+    from the same walk over the calls (one qualified name per call), what the calls read of
+    each target's result (analysis/result_uses.py: positions of a returned tuple, None when
+    used whole)."""
+    from jaxlint.analysis.result_uses import result_uses
+
     out: dict[str, list] = {}
+    uses: dict[str, set | None] = {}
     root = module.split(".", 1)[0]
     for call in index.calls:
         target = imports.dotted(call.func)
@@ -285,7 +291,11 @@ def passed_arguments(index, imports, module: str) -> dict[str, list]:  # noqa: A
         row = out.setdefault(target, [0])
         row[0] = -1 if unknown or row[0] == -1 else max(row[0], len(call.args))
         row.extend(k for k in sorted({kw.arg for kw in call.keywords if kw.arg}) if k not in row)
-    return out
+        if target in uses and uses[target] is None:
+            continue
+        used = result_uses(call, index)
+        uses[target] = None if used is None else (uses.get(target) or set()) | used
+    return out, uses
 
 
 def defaulted_functions(tree: ast.Module) -> list[str]:

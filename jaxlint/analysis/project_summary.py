@@ -25,8 +25,8 @@ from jaxlint.analysis.project_data import (
     ModuleSummary,
     Seed,
     _resolve_relative,
+    call_tables,
     defaulted_functions,
-    passed_arguments,
 )
 from jaxlint.analysis.project_text import (
     _IMPORT,
@@ -92,7 +92,7 @@ class _Imports:
         self.module = module
         self.is_package = is_package
         # (id of the root name's scope, the name) -> the absolute name it is imported as
-        # (None: not an import): `passed_arguments` asks it for every call of the module
+        # (None: not an import): `call_tables` asks it for every call of the module
         self._bases: dict[tuple[int, str], str | None] = {}
 
     def import_target(self, node: ast.AST, local: str) -> str | None:
@@ -255,7 +255,8 @@ def summarize(
         out.static_attributes = sorted(set().union(*pytrees.static.values()))
         out.data_attributes = sorted(set().union(*pytrees.data.values()))
         out.leaf_attributes = sorted(set().union(*pytrees.leaves.values()))
-    out.passes = passed_arguments(facts.index, _Imports(facts.index, module, is_package), module)
+    calls_imports = _Imports(facts.index, module, is_package)
+    out.passes, called = call_tables(facts.index, calls_imports, module)
     # a flax/equinox Module's methods are traced when it is applied, with no transform named
     # in this text: they read the kinds other modules give too (e3nn-jax's `LinearSHTP`)
     defines_modules = any(module_library(facts.index, c) for c in facts.index.classes)
@@ -265,9 +266,7 @@ def summarize(
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
     _imported_names(facts, imports, out)
-    out.return_uses = return_uses(
-        facts.index, _Imports(facts.index, module, is_package), module, out.imported
-    )
+    out.return_uses = return_uses(facts.index, calls_imports, module, out.imported, called)
     if out.static_attributes or out.imported:
         out.annotated = _annotated_classes(facts.index, out.imported)
     out.field_reads = sorted(facts.field_reads())

@@ -21,7 +21,6 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
-from jaxlint.analysis.deadness import loads_of_binding
 from jaxlint.analysis.imports import ModuleIndex
 
 __all__ = ["WHOLE", "discarded_by_callers", "result_uses", "return_uses"]
@@ -50,11 +49,25 @@ def result_uses(call: ast.Call, index: ModuleIndex) -> frozenset[int] | None:
 
 
 def _unread(stmt: ast.stmt, name: str, index: ModuleIndex) -> bool:
-    """Nothing reads the value `stmt` binds to `name` but tests against None."""
+    """Nothing reads the value `stmt` binds to `name` but tests against None: `name` is bound
+    only there in its scope, and every load that resolves to that binding (in the scope or in
+    a nested one) is such a test. Asked of the index's loads of the name, not of the flow
+    graph: this runs for every unpacked call of every module's summary."""
     if name == "_":
         return True
-    loads = loads_of_binding(stmt, name, index)
-    return loads is not None and all(_none_test(load) for load in loads)
+    scope = index.scope_of(stmt)
+    own = scope.bindings.get(name)
+    if own is None or len(own) != 1:
+        return False  # bound again in the scope: which value a load sees is not followed
+    for load in index.names.get(name, ()):
+        if not (isinstance(load, ast.Name) and isinstance(load.ctx, ast.Load)):
+            continue
+        where = index.scope_of(load)
+        if where is not scope and index.lookup(name, where) is not own:
+            continue  # another scope's own `name`
+        if not _none_test(load):
+            return False
+    return True
 
 
 def _none_test(load: ast.Name) -> bool:
@@ -112,25 +125,21 @@ def _discards(used: frozenset[int] | None, position: int) -> bool:
     return not used if position == WHOLE else position not in used
 
 
-def return_uses(index: ModuleIndex, imports, module: str, imported: dict[str, str]) -> dict:  # noqa: ANN001
+def return_uses(
+    index: ModuleIndex,
+    imports,  # noqa: ANN001 - analysis.project_summary._Imports
+    module: str,
+    imported: dict[str, str],
+    called: dict[str, set | None],
+) -> dict:
     """`ModuleSummary.return_uses`: for each function of its own top-level package that this
-    module calls or names (`imports`: an `analysis.project_summary._Imports` with the index
-    set; `imported`: `ModuleSummary.imported`), the sorted positions of the returned tuple its
-    calls read, or None when some use reads it whole or passes the function on."""
+    module calls or names, the sorted positions of the returned tuple its calls read (`called`:
+    `project_data.call_tables`), or None when some use reads it whole or passes the function on
+    as a value (a load of an imported name, `imported`: `ModuleSummary.imported`, that is not
+    the callee of a call)."""
     root = module.split(".", 1)[0] if "." in module else ""
-    out: dict[str, set[int] | None] = {}
-
-    def add(target: str | None, used: frozenset[int] | None) -> None:
-        if not target or (root and target.split(".", 1)[0] != root):
-            return
-        if target in out and out[target] is None:
-            return
-        out[target] = None if used is None else (out.get(target) or set()) | used
-
-    called: set[int] = set()
-    for call in index.calls:
-        called.add(id(call.func))
-        add(imports.dotted(call.func), result_uses(call, index))
+    out = dict(called)
+    callees = {id(call.func) for call in index.calls}
     for local, target in imported.items():
         if root and target.split(".", 1)[0] != root:
             continue
@@ -140,6 +149,8 @@ def return_uses(index: ModuleIndex, imports, module: str, imported: dict[str, st
             chain: ast.AST = node
             while isinstance(syntax.parent(chain), ast.Attribute):
                 chain = syntax.parent(chain)  # type: ignore[assignment]
-            if id(chain) not in called:
-                add(imports.dotted(chain), None)
+            if id(chain) not in callees:
+                name = imports.dotted(chain)
+                if name and not (root and name.split(".", 1)[0] != root):
+                    out[name] = None
     return {t: None if u is None else sorted(u) for t, u in sorted(out.items())}
