@@ -263,6 +263,9 @@ CONCRETE_METHODS = frozenset(
     }
 )
 # calls whose result is never traced, whatever the arguments
+# Python's `map` and JAX's own: `map(jnp.shape, leaves)` of a STATIC_CALLS function gives
+# Python values (v19 rows, tuning material: jax-fem-cfd `_shapes(x0) != _shapes(b)`, JAX110)
+PYTHON_MAPS = frozenset({"map", "jax._src.util.safe_map", "jax.util.safe_map"})
 # transforms whose result, called, gives a Python object describing the program, not arrays
 STATIC_FACTORIES = frozenset({"jax.make_jaxpr"})
 STATIC_CALLS = frozenset(

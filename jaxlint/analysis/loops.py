@@ -768,6 +768,8 @@ class PerStep:
             return True
         if self.direct and self._static_field_kept(expr):
             return True
+        if self.direct and self._chunk_or_remainder(expr):
+            return True
         iterable = _iterable(self.loop)
         if not self.direct or iterable is None:
             return False
@@ -779,6 +781,83 @@ class PerStep:
         if not mentions(expr, inner) or mentions(expr, outer_only):
             return False
         return PerStep(outer, _index=self._index).invariant(iterable)
+
+    def _chunk_or_remainder(self, expr: ast.AST) -> bool:
+        """`chunk = min(size, total - done)` where the loop advances `done` by `chunk` (`done +=
+        chunk`) or steps it by `size` (`for done in range(start, total, size)`), `size` and
+        `total` the same in every step: `chunk` is `size` on every step but the last, which
+        takes the remainder, so two values at most (v19 rows, tuning material:
+        jax-quantum-research grover_simulation/*.py, `run_steps(state, chunk)` with a static
+        `chunk`, JAX403 x3)."""
+        if not isinstance(expr, ast.Name):
+            return False
+        values = [
+            n
+            for part in _loop_parts(self.loop)
+            for n in walk_scope(part)
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+            and any(expr.id in set(target_names(t)) for t in _targets(n))
+        ]
+        if len(values) != 1 or not isinstance(values[0], ast.Assign):
+            return False
+        value = values[0].value
+        if not (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == "min"
+            and self._index is not None
+            and self._index.binding("min", self._index.scope_of(value)) is None
+            and len(value.args) == 2
+            and not value.keywords
+        ):
+            return False
+        for size, rest in (value.args, value.args[::-1]):
+            if not (
+                isinstance(rest, ast.BinOp)
+                and isinstance(rest.op, ast.Sub)
+                and isinstance(rest.right, ast.Name)
+                and self.invariant(size)
+                and self.invariant(rest.left)
+            ):
+                continue
+            done = rest.right.id
+            if self._advances_by(done, expr.id) or self._steps_by(done, size, rest.left):
+                return True
+        return False
+
+    def _advances_by(self, done: str, chunk: str) -> bool:
+        """The loop's one binding of `done` is `done += chunk`."""
+        writes = [
+            n
+            for part in _loop_parts(self.loop)
+            for n in walk_scope(part)
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr))
+            and any(done in set(target_names(t)) for t in _targets(n))
+        ]
+        return (
+            len(writes) == 1
+            and isinstance(writes[0], ast.AugAssign)
+            and isinstance(writes[0].op, ast.Add)
+            and isinstance(writes[0].value, ast.Name)
+            and writes[0].value.id == chunk
+        )
+
+    def _steps_by(self, done: str, size: ast.expr, total: ast.expr) -> bool:
+        """`for done in range(start, total, size)`, and the body never rebinds `done`."""
+        loop = self.loop
+        if not (
+            isinstance(loop, ast.For)
+            and isinstance(loop.target, ast.Name)
+            and loop.target.id == done
+            and isinstance(loop.iter, ast.Call)
+            and isinstance(loop.iter.func, ast.Name)
+            and loop.iter.func.id == "range"
+            and len(loop.iter.args) == 3
+            and not loop.iter.keywords
+        ):
+            return False
+        _, stop, step = loop.iter.args
+        return ast.dump(step) == ast.dump(size) and ast.dump(stop) == ast.dump(total)
 
     def _bool_valued(self, expr: ast.AST) -> bool:
         """`expr` is a Python bool (two values at most): by its form (`step >= start`,
@@ -1875,3 +1954,15 @@ def _int_constant(node: ast.expr | None) -> int | None:
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return node.value
     return None
+
+
+def _targets(node: ast.AST) -> list[ast.expr]:
+    """The binding targets of an assignment, augmented or annotated assignment, `for` loop or
+    walrus."""
+    if isinstance(node, ast.Assign):
+        return list(node.targets)
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)):
+        return [node.target]
+    if isinstance(node, ast.NamedExpr):
+        return [node.target]
+    return []

@@ -41,6 +41,7 @@ from jaxlint.analysis.jax_api import (
     FILTERING,
     KEY_METHODS,
     NUMPY_DISPATCHING,
+    PYTHON_MAPS,
     STATIC_ATTRS,
     STATIC_CALLS,
     STATIC_FACTORIES,
@@ -718,8 +719,10 @@ class TaintAnalysis(TaintQueries):
         strongest = max([*args, *kwargs.values(), Level.NONE])
         q = self.index.qualname(func)
         self.traced.reach(self, node, q)  # a helper it calls sees these arguments
-        if q in STATIC_CALLS:
-            return Level.NONE
+        if q in STATIC_CALLS or (
+            q in PYTHON_MAPS and node.args and self.index.qualname(node.args[0]) in STATIC_CALLS
+        ):
+            return Level.NONE  # `len(x)`; `map(jnp.shape, leaves)`
         if isinstance(func, ast.Call) and self.index.qualname(func.func) in STATIC_FACTORIES:
             return Level.NONE  # `jax.make_jaxpr(f)(x)`: a jaxpr, whose vars are Python objects
         if isinstance(func, ast.Attribute) and receiver == Level.NONE and func.attr in AOT_METHODS:
