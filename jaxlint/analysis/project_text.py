@@ -15,8 +15,17 @@ from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_LIKE
 TRANSFORM_WORDS = frozenset(q.rsplit(".", 1)[-1] for q in (*JIT_LIKE, *GRAD_LIKE))
 
 
+# searched first: once one is found, the other words are searched only before it
+# (`_search_words`), so a common word found early saves a scan of the text per other word
+_COMMON_FIRST = ("jit", "vmap", "grad", "map", "scan", "cond", "value_and_grad", "pmap")
+
+
 def _words_pattern(extra: Iterable[str]) -> tuple[re.Pattern[str], tuple[str, ...]]:
-    words = sorted(TRANSFORM_WORDS | {w.rsplit(".", 1)[-1] for w in extra if w})
+    found = TRANSFORM_WORDS | {w.rsplit(".", 1)[-1] for w in extra if w}
+    words = sorted(
+        found,
+        key=lambda w: (_COMMON_FIRST.index(w) if w in _COMMON_FIRST else len(_COMMON_FIRST), w),
+    )
     pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
     return pattern, tuple(words)
 
