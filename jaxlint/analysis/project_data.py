@@ -247,23 +247,31 @@ class ReturnUses:
         return {fn: None if used is None else frozenset(used) for fn, used in self.rows}
 
 
+def _callees(project, importer: str, table: dict, listed: str):  # noqa: ANN001, ANN202
+    """(callee path, function, row) for each `table` target of `importer` (a summary's
+    `passes` or `return_uses`) that resolves to a function of another project module whose
+    summary lists it in the field `listed` (`defaulted`, `key_returns`)."""
+    for target, row in table.items():
+        hit = project.resolve(target, importer)
+        if hit is None or hit[0] == importer:
+            continue
+        callee = project.summaries.get(hit[0])
+        if callee is not None and hit[1] in getattr(callee, listed):
+            yield hit[0], hit[1], row
+
+
 def return_uses_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
     """Add the `ReturnUses` entries: what each importer's calls read of the functions that
     return a consumed key, joined per defining module (analysis/result_uses.py)."""
     found: dict[str, dict[str, set[int] | None]] = {}
     for path in sorted(project.summaries):
-        for target, used in project.summaries[path].return_uses.items():
-            hit = project.resolve(target, path)
-            if hit is None or hit[0] == path:
-                continue
-            callee = project.summaries.get(hit[0])
-            if callee is None or hit[1] not in callee.key_returns:
-                continue
-            fns = found.setdefault(hit[0], {})
-            if used is None or (hit[1] in fns and fns[hit[1]] is None):
-                fns[hit[1]] = None
+        table = project.summaries[path].return_uses
+        for callee, fn, used in _callees(project, path, table, "key_returns"):
+            fns = found.setdefault(callee, {})
+            if used is None or (fn in fns and fns[fn] is None):
+                fns[fn] = None
             else:
-                fns[hit[1]] = (fns.get(hit[1]) or set()) | set(used)
+                fns[fn] = (fns.get(fn) or set()) | set(used)
     for path, fns in found.items():
         rows = tuple(
             (fn, None if used is None else tuple(sorted(used))) for fn, used in sorted(fns.items())
@@ -342,14 +350,8 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         consts = imported_constants(project, path) if project.summaries[path].traced else None
         if consts is not None:
             seeds.setdefault(path, {})[IMPORTED_CONSTANTS] = consts
-        for target, row in project.summaries[path].passes.items():
-            hit = project.resolve(target, path)
-            if hit is None or hit[0] == path:
-                continue
-            callee = project.summaries.get(hit[0])
-            if callee is None or hit[1] not in callee.defaulted:
-                continue
-            known = passed.setdefault(hit[0], {}).setdefault(hit[1], [0])
+        for callee, fn, row in _callees(project, path, project.summaries[path].passes, "defaulted"):
+            known = passed.setdefault(callee, {}).setdefault(fn, [0])
             known[0] = -1 if -1 in (known[0], row[0]) else max(known[0], row[0])
             known.extend(k for k in row[1:] if k not in known)
     for path, fns in passed.items():
