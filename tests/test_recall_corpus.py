@@ -70,6 +70,7 @@ DETECTED = {
 # (`jaxlint.core.codes.PREVIEW`, from the held-out v3 measurement, docs/precision.md). Checked
 # with --preview so that none of them rots while it waits to come back to the default run.
 PREVIEW_ONLY = {
+    "batch_benchmark_no_block",  # JAX601 (preview): a helper's parameter every call binds to a jit
     "append_losses",  # JAX502 (preview after the v8 check set)
     "arange_f64",  # JAX701 (recall v3, issue 24)
     "arange_from_element",  # JAX120 (preview after the v12 check set)
@@ -147,7 +148,6 @@ PREVIEW_ONLY = {
 # Known misses, with why (docs/precision.md, "Recall on public sharp bits").
 MISSED: set[str] = {
     # recall v3 (issue 24): no finding of the expected code, with or without --preview
-    "batch_benchmark_no_block",  # the jitted function reaches the timed call as a helper's parameter
     "concatenate_split_idxs",  # the traced sections are an eqx.Module array field, under jit(vmap(bound method))
     "seed_handler_rng",  # self.rng handed to an unknown callee by keyword, then split
     "varying_index_count",  # the varying shape comes from jnp.arange(loop variable)

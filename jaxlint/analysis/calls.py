@@ -34,9 +34,10 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex, Scope
 from jaxlint.analysis.jax_api import PARTIAL, TREE_MAP
-from jaxlint.analysis.syntax import node_fields
+from jaxlint.analysis.syntax import bind_arguments, node_fields
 from jaxlint.analysis.transforms import Transforms, function_args
 
 __all__ = ["CallGraph", "CallKind", "CallTarget"]
@@ -122,6 +123,27 @@ class CallGraph:
     def callers(self, fn: ast.AST) -> list[CallTarget]:
         """The resolved calls that run `fn`, in source order."""
         return [t for t in self.all.values() if t.function is fn]
+
+    def parameter_arguments(self, fn: ast.AST, name: str) -> list[ast.expr] | None:
+        """The arguments the visible calls of the function `fn` bind to its parameter `name`
+        (`benchmark(forward_dynamics, q, qd)` binds `fn` of `def benchmark(fn, *args)`); None
+        when `fn` is used other than called by name (passed on, stored: its callers are
+        unknown), when nothing calls it, or when a call leaves `name` to its default."""
+        own = getattr(fn, "name", None)
+        if own is None:
+            return None
+        out: list[ast.expr] = []
+        for ref in self.index.names.get(own, ()):
+            if not isinstance(ref.ctx, ast.Load) or self.index.resolve_function(ref) is not fn:
+                continue
+            call = syntax.parent(ref)
+            if not (isinstance(call, ast.Call) and call.func is ref):
+                return None
+            arg = bind_arguments(call, fn, bound=False).get(name)
+            if arg is None:
+                return None
+            out.append(arg)
+        return out or None
 
     def may_run(self, fn: ast.AST) -> set[ast.AST]:
         """The functions of this module whose bodies may run `fn`: `fn` itself and every

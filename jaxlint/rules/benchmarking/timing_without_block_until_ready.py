@@ -33,8 +33,21 @@ from jaxlint.rules.benchmarking._timing import (
 
 
 def is_async_work(ctx: Context, call: ast.Call) -> bool:
-    """A call that dispatches device work and returns before it finishes."""
+    """A call that dispatches device work and returns before it finishes; a call of a
+    parameter counts when every visible call of its function passes a jitted function there
+    (`def benchmark(fn, *args): ... fn(*args)` with `benchmark(forward_dynamics, q, qd)`)."""
     func = call.func
+    if isinstance(func, ast.Name):
+        b = ctx.index.binding(func.id, ctx.index.scope_of(func))
+        if b is not None and b.kind == "param":
+            owner = ctx.index.enclosing_function(func)
+            passed = ctx.facts.calls.parameter_arguments(owner, func.id) if owner else None
+            return bool(passed) and all(_dispatches(ctx, a) for a in passed)  # type: ignore[union-attr]
+    return _dispatches(ctx, func)
+
+
+def _dispatches(ctx: Context, func: ast.expr) -> bool:
+    """Calling `func` dispatches device work and returns before it finishes."""
     q = ctx.qualname(func)
     if q in STATIC_RESULTS:
         return False
