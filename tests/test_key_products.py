@@ -43,6 +43,13 @@ def _paths(body: str):
             {("weights",)},
         ),
         ("def f(key):\n    return 1, {'a': key, 'b': 2}\n", {(1, "a")}),
+        # a jitted helper returns what its def returns (v20 rows: a jitted step's warm-up)
+        ("@jax.jit\ndef f(key):\n    return jax.random.split(key)\n", {()}),
+        (
+            "from functools import partial\n\n@partial(jax.jit, static_argnums=1)\ndef f(key, n):\n"
+            "    return 1, 2.0 * jax.random.normal(key, (n,))\n",
+            {(1,)},
+        ),
     ],
 )
 def test_known_paths(body: str, expected: set) -> None:
@@ -58,7 +65,9 @@ def test_known_paths(body: str, expected: set) -> None:
         "def f(key):\n    global G\n    G = jax.random.split(key)\n    return G\n",
         "def f(key):\n    ks = jax.random.split(key)\n    return lambda: ks\n",
         "def f(key):\n    ks = jax.random.split(key)\n    yield ks\n",
-        "@jax.jit\ndef f(key):\n    return jax.random.split(key)\n",
+        # a decorator other than jit may keep or change anything
+        "@functools.lru_cache\ndef f(key):\n    return jax.random.split(key)\n",
+        "@register\ndef f(key):\n    return jax.random.split(key)\n",
         "def f(key, init):\n    return init(key)\n",
         "def f(key, o):\n    return o.init(key)\n",
         "def f(key, d):\n    d['k'] = key\n    return {'a': 1}\n",

@@ -32,9 +32,10 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
-from jaxlint.analysis.deadness import loads_of_value, names_dead_after
+from jaxlint.analysis.deadness import loads_of_value, names_dead_after, value_is_dead
 from jaxlint.analysis.flow.key_terms import random_function
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import JIT_FACTORIES, PARTIAL
 
 __all__ = ["derived_return_paths", "path_order", "products_dead", "products_unread"]
 
@@ -44,11 +45,27 @@ Path = tuple[int | str, ...]
 _ARRAY_METHODS = frozenset({"reshape", "astype", "squeeze", "ravel", "flatten", "transpose"})
 
 
+def _jit_decorator(index: ModuleIndex, decorator: ast.expr) -> bool:
+    """`@jax.jit`, `@partial(jax.jit, ...)` (any jit factory): the compiled function returns
+    what the def returns, with no Python side effects (v20 rows: a jitted step)."""
+    if isinstance(decorator, ast.Call):
+        if index.qualname(decorator.func) in JIT_FACTORIES:
+            return True  # `@jax.jit(static_argnums=...)` in older code
+        return (
+            index.qualname(decorator.func) in PARTIAL
+            and bool(decorator.args)
+            and index.qualname(decorator.args[0]) in JIT_FACTORIES
+        )
+    return index.qualname(decorator) in JIT_FACTORIES
+
+
 def derived_return_paths(
     index: ModuleIndex, fn: ast.AST, params: set[str]
 ) -> frozenset[Path] | None:
-    if not isinstance(fn, ast.FunctionDef) or fn.decorator_list or not params:
+    if not isinstance(fn, ast.FunctionDef) or not params:
         return None
+    if not all(_jit_decorator(index, d) for d in fn.decorator_list):
+        return None  # a decorator may keep or change anything; jit returns what `fn` does
     nodes = list(ast.walk(fn))
     if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)) for n in nodes):
         return None
@@ -215,6 +232,9 @@ def _pure_context(index: ModuleIndex, node: ast.AST, owned: frozenset[str]) -> b
         if isinstance(parent, ast.Dict) and any(v is cur for v in parent.values):
             cur = parent
             continue
+        if isinstance(parent, (ast.BinOp, ast.UnaryOp)):
+            cur = parent  # `a + normal(key, s)`: arithmetic keeps it derived, and pure
+            continue
         if isinstance(parent, ast.Attribute) and parent.value is cur:
             call = syntax.parent(parent)
             if call is not None and _appends(call, owned) and call.func is parent:  # type: ignore[attr-defined]
@@ -268,7 +288,9 @@ def products_dead(call: ast.Call, paths: frozenset[Path], index: ModuleIndex) ->
         return False
     stmt = syntax.parent(call)
     if not (isinstance(stmt, ast.Assign) and stmt.value is call):
-        return False
+        # the whole result dropped, or only waited for (`step(a, key).block_until_ready()`:
+        # a compile warm-up, v20 rows): nothing derived from the key is read
+        return value_is_dead(call, index)
     names: list[str] = []
     for target in stmt.targets:
         for path in paths:
