@@ -48,18 +48,18 @@ def test_disable_comment_before_decorated_block():
         """
         import jax
 
-        # jaxlint: disable=JAX201
+        # jaxlint: disable=JAX130
         @jax.jit
-        def f(key):
-            return jax.random.normal(key, (3,)) + jax.random.uniform(key, (3,))
+        def f(x):
+            return x[x > 0]
 
         @jax.jit
-        def g(key):
-            return jax.random.normal(key, (3,)) + jax.random.uniform(key, (3,))
+        def g(x):
+            return x[x > 0]
         """
     )
-    # a default rule (JAX201 high, back after the v17 check set; JAX101 is preview after it)
-    assert codes_at(text) == [(10, "JAX201")]
+    # a default rule (JAX130; JAX101 is preview after the v17 check set, JAX201 after v18)
+    assert codes_at(text) == [(10, "JAX130")]
 
 
 # -- file-level, bare disable, flake8 ranges --------------------------------------------------
@@ -262,14 +262,14 @@ def test_unused_suppression_cli_reports_and_fixes(tmp_path, run_cli):
         "import jax\n"
         "a = jax.tree_map(abs, [1])  # noqa: JAX801\n"
         "b = 1  # noqa: JAX801, E501\n"
-        "# jaxlint: disable=JAX201\n"  # a default rule (JAX101: preview after the v17 check set)
+        "# jaxlint: disable=JAX130\n"  # a default rule (JAX101, JAX201: preview after v17, v18)
         "c = 2\n"
     )
     proc = run_cli("check", "--extend-select", "JAX001", "--format", "concise", "pkg")
     assert proc.returncode == 1
     assert proc.stdout.splitlines()[:2] == [
         "pkg/m.py:3:8: JAX001 [*] Unused `noqa` directive (unused: `JAX801`)",
-        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX201`)",
+        "pkg/m.py:4:1: JAX001 [*] Unused `jaxlint: disable` directive (unused: `JAX130`)",
     ]
     assert run_cli("check", "pkg").returncode == 0  # opt-in: silent by default
     fixed = run_cli("check", "--extend-select", "JAX001", "--fix", "pkg")

@@ -38,19 +38,21 @@ def test_realcode_counts_findings_per_rule_and_subset(tmp_path, capsys):
         site,
         {
             "toylib/__init__.py": "raise SystemExit('never imported')\n",
-            # a default rule in library code: JAX201 at high confidence (JAX101 is in preview
-            # after the v17 check set)
+            # a default rule in library code: JAX130 (JAX101 and JAX201 are in preview after
+            # the v17 and v18 check sets)
             "toylib/core.py": """
                 import jax
 
-                def f(key):
-                    return jax.random.normal(key, (3,)), jax.random.uniform(key, (3,))
+                @jax.jit
+                def f(x):
+                    return x[x > 0]
                 """,
             "toylib/core_test.py": """
                 import jax
 
-                def g(key):
-                    return jax.random.normal(key, (3,)) + jax.random.normal(key, (3,))
+                @jax.jit
+                def g(x):
+                    return x[x < 0]
                 """,
         },
     )
@@ -61,13 +63,13 @@ def test_realcode_counts_findings_per_rule_and_subset(tmp_path, capsys):
     )
     result = json.loads(out.read_text())
     assert result["files"] == 3
-    assert result["per_rule"] == {"JAX201": 2}
-    assert result["subsets"]["library"]["per_rule"] == {"JAX201": 1}
-    assert result["subsets"]["tests"]["per_rule"] == {"JAX201": 1}
+    assert result["per_rule"] == {"JAX130": 2}
+    assert result["subsets"]["library"]["per_rule"] == {"JAX130": 1}
+    assert result["subsets"]["tests"]["per_rule"] == {"JAX130": 1}
     lines = result["lines"]
-    assert result["per_100k_lines"]["JAX201"] == round(2 * 100_000 / lines, 2)
+    assert result["per_100k_lines"]["JAX130"] == round(2 * 100_000 / lines, 2)
     assert result["subsets"]["all"]["target_findings"] == 2
-    assert "JAX201" in capsys.readouterr().out
+    assert "JAX130" in capsys.readouterr().out
 
 
 def test_realcode_reports_a_missing_distribution(tmp_path):
