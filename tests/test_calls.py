@@ -163,3 +163,74 @@ def test_three_attribute_levels_are_not_followed():
 def test_one_graph_per_module_shared_with_the_traced_table():
     facts = ModuleFacts(ast.parse(SRC))
     assert facts.traced.calls is facts.calls
+
+
+IGNORED = textwrap.dedent(
+    """
+    import functools
+    import jax
+
+    def reset(key, n=2):
+        return n
+
+    def drawing(key):
+        return jax.random.normal(key)
+
+    def closure(key):
+        return lambda: key
+
+    def by_locals(key):
+        return locals()
+
+    def any_kw(**kw):
+        return 0
+
+    def varargs(*args):
+        return 0
+
+    class Env:
+        def reset(self, key):
+            return 0
+
+    e = Env()
+    reset(k1)
+    jax.vmap(reset)(k2)
+    functools.partial(reset, n=3)(k3)
+    e.reset(k4)
+    reset(n=k5, key=k6)
+    drawing(k7)
+    closure(k8)
+    by_locals(k9)
+    any_kw(key=k10)
+    varargs(k11)
+    unknown(k12)
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "ignored"),
+    [
+        ("k1", True),  # a parameter the def never reads
+        ("k2", True),  # through a transform
+        ("k3", True),  # through a partial
+        ("k4", True),  # a method through an instance (`self` skipped)
+        ("k5", False),  # `n` is read
+        ("k6", True),
+        ("k7", False),  # drawn from
+        ("k8", False),  # a closure reads it
+        ("k9", False),  # `locals()` may read anything
+        ("k10", False),  # into `**kw`
+        ("k11", False),  # into `*args`
+        ("k12", False),  # nothing known runs
+    ],
+)
+def test_ignored_argument(name: str, ignored: bool) -> None:
+    """`CallGraph.ignored_argument`: an argument bound to a parameter its def never reads."""
+    facts = ModuleFacts(ast.parse(IGNORED))
+    (arg,) = [
+        n
+        for n in ast.walk(facts.index.tree)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+    ]
+    assert facts.calls.ignored_argument(arg) is ignored

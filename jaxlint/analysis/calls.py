@@ -95,6 +95,7 @@ class CallGraph:
         self._targets: dict[ast.Call, CallTarget | None] = {}
         self._self_values: dict[ast.ClassDef, dict[str, list[ast.expr | None]]] = {}
         self._may_run: dict[ast.AST, set[ast.AST]] = {}
+        self._reads: dict[tuple[ast.AST, str], bool] = {}  # `ignored_argument`'s walks
 
     # -- queries -----------------------------------------------------------------------
     def target(self, call: ast.Call) -> CallTarget | None:
@@ -144,6 +145,44 @@ class CallGraph:
                 return None
             out.append(arg)
         return out or None
+
+    def ignored_argument(self, arg: ast.expr) -> bool:
+        """`arg` is an argument of a resolved call, bound to a parameter its def never reads
+        (`jax.vmap(reset)(keys)` with `def reset(key): return State(...)`): nothing the
+        callee does depends on the value passed there (v20 rows, tuning material: qdx
+        ours_vs_stim.ipynb, a `reset` that ignores its key, JAX201). False for an argument
+        that reaches `*args`/`**kwargs`, or a def that can read its locals by name."""
+        call = syntax.parent(arg)
+        if isinstance(call, ast.keyword):
+            call = syntax.parent(call)
+        if not isinstance(call, ast.Call) or arg is call.func:
+            return False
+        t = self.target(call)
+        if t is None or t.function is None or t.kind is CallKind.MAPPED:
+            return False
+        fn = t.function
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return False
+        params = syntax.positional_params(fn, bound=t.bound_self)
+        name: str | None = None
+        args = (*t.partial_args, *t.args)
+        for i, a in enumerate(args):
+            if isinstance(a, ast.Starred):
+                break
+            if a is arg:
+                name = params[i] if i < len(params) else None
+                break
+        else:
+            kw = dict((*t.partial_keywords, *t.keywords))
+            name = next((k for k, v in kw.items() if v is arg), None)
+            if name is not None and name not in syntax.all_params(fn):
+                name = None  # it goes to `**kwargs`
+        if name is None:
+            return False
+        read = self._reads.get((fn, name))
+        if read is None:
+            read = self._reads[fn, name] = _reads_name(fn, name)
+        return not read
 
     def may_run(self, fn: ast.AST) -> set[ast.AST]:
         """The functions of this module whose bodies may run `fn`: `fn` itself and every
@@ -386,6 +425,21 @@ class CallGraph:
 
 
 _HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+_LOCALS_READERS = frozenset({"locals", "vars", "eval", "exec"})
+
+
+def _reads_name(fn: ast.AST, name: str) -> bool:
+    """Some load of `name` anywhere in `fn` (nested defs and lambdas included: a closure
+    reads the parameter too), or a call that can read locals by name (`locals()`)."""
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name):
+            if node.id == name and not isinstance(node.ctx, ast.Store):
+                return True
+            if node.id in _LOCALS_READERS and isinstance(syntax.parent(node), ast.Call):
+                return True
+    return False
 
 
 def _statements_breadth_first(root: ast.AST) -> list[ast.AST]:

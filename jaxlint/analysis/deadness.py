@@ -113,10 +113,14 @@ def names_dead_after(stmt: ast.stmt, names: list[str], index: ModuleIndex) -> bo
     return all(_dead_after(stmt, n, index) for n in names)
 
 
-def loads_of_binding(stmt: ast.stmt, name: str, index: ModuleIndex) -> list[ast.Name] | None:
+def loads_of_binding(
+    stmt: ast.stmt, name: str, index: ModuleIndex, *, own_module: bool = False
+) -> list[ast.Name] | None:
     """The loads of `name` that may see the value `stmt` binds to it, all in `stmt`'s own
     scope; None when that is unknown or some reader is elsewhere (a nested function, a
-    class body, an importer of a module-level name): the def-use side of the flow graph."""
+    class body, an importer of a module-level name): the def-use side of the flow graph.
+    `own_module`: the loads of this module only, for a module-level name that reaches the
+    end of the module too (a question about what this module's own code reads)."""
     graphs = flow_graphs(index)
     scope = graphs.owner(stmt)
     if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
@@ -124,7 +128,11 @@ def loads_of_binding(stmt: ast.stmt, name: str, index: ModuleIndex) -> list[ast.
     graph = graphs.graph(scope)
     if name not in graph.tracked or _nested_reads(scope, name, index):
         return None
-    if isinstance(scope, ast.Module) and graph.reaches_exit(name, stmt) is not False:
+    if (
+        not own_module
+        and isinstance(scope, ast.Module)
+        and graph.reaches_exit(name, stmt) is not False
+    ):
         return None
     return [
         load
@@ -136,7 +144,9 @@ def loads_of_binding(stmt: ast.stmt, name: str, index: ModuleIndex) -> list[ast.
     ]
 
 
-def loads_of_value(value: ast.AST, index: ModuleIndex) -> list[ast.Name] | None:
+def loads_of_value(
+    value: ast.AST, index: ModuleIndex, *, own_module: bool = False
+) -> list[ast.Name] | None:
     """`loads_of_binding` for a value that is the whole right-hand side of an assignment to
     one plain name (`x = value`); None for any other place."""
     stmt = syntax.parent(value)
@@ -147,7 +157,7 @@ def loads_of_value(value: ast.AST, index: ModuleIndex) -> list[ast.Name] | None:
         and isinstance(stmt.targets[0], ast.Name)
     ):
         return None
-    return loads_of_binding(stmt, stmt.targets[0].id, index)
+    return loads_of_binding(stmt, stmt.targets[0].id, index, own_module=own_module)
 
 
 def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex) -> bool:

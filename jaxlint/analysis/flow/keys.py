@@ -963,9 +963,19 @@ class KeyFlow(KeyRepeats, KeyDraws):
         bound to names that are dead at the call site (key_products.py): the helper's draws
         reach nothing in use."""
         if random_function(self.index, call) is not None:
-            return value_is_dead(self._through_pure_calls(call), self.index)
+            value = self._through_pure_calls(call)
+            return value_is_dead(value, self.index) or self._only_ignored(value)
         paths = self._derived_paths(call)
         return paths is not None and products_dead(call, paths, self.index)
+
+    def _only_ignored(self, value: ast.expr) -> bool:
+        """`value` is bound to one name whose every load is an argument its callee never
+        reads (`CallGraph.ignored_argument`: `keys = split(k); vmap(reset)(keys)` with a
+        `reset` that ignores its key): the draw reaches nothing in use. A module-level
+        name counts too (a notebook's cells): an importer reading a split's children from a
+        script is not a use this module's key flow could see either way."""
+        loads = loads_of_value(value, self.index, own_module=True)
+        return bool(loads) and all(self.calls.ignored_argument(load) for load in loads)
 
     def _unread_products(self, call: ast.Call) -> bool:
         """A helper call whose result is read only under dict keys that hold nothing derived
