@@ -48,18 +48,18 @@ EXPECTED = {  # the default selection
     ("JAX801", 23),
     ("JAX301", 26),
     ("JAX501", 22),  # back in the default selection after the v20 check set (11/11)
+    ("JAX201", 15),  # high: back in the default selection after the v21 check set (162/162)
+    ("JAX601", 31),  # never blocked: back in the default selection after v21 (25/26)
 }
 # added by --preview: rules under 90% precise on a held-out corpus (docs/precision.md)
 EXPECTED_PREVIEW = {
     ("JAX103", 9),  # preview after the v9 check set (0/1)
-    ("JAX601", 31),  # and never blocked (preview again after the v11 check set, 36/45)
     ("JAX120", 16),  # `x` is a jit argument (preview again after the v12 check set, 0/22)
     ("JAX110", 10),  # preview again after the v12 check set (1/4)
     ("JAX111", 12),  # the whole rule (preview after the v13 check set)
     ("JAX204", 17),  # preview after the v14 check set (0/4)
     ("JAX602", 31),  # the first timed call includes the compilation (preview after v14, 17/23)
     ("JAX101", 13),  # the whole rule (preview after the v17 check set, high 2/11)
-    ("JAX201", 15),  # the whole rule (preview after v15; high back on v17/v19, out on v18/v20)
 }
 NEAR_MISSES = snippet(
     """
@@ -172,7 +172,7 @@ def test_select_ignore_and_prefixes(tmp_path, run_cli):
         "JAX120",
     }
     assert codes("--select", "JAX801,JAX301") == {"JAX801", "JAX301"}
-    assert codes("--select", "JAX201") == set()  # preview again after the v18 check set
+    assert codes("--select", "JAX201") == {"JAX201"}  # high: default again after v21
     assert codes("--select", "JAX101") == set()  # preview after the v17 check set
     # JAX103 is a preview rule: its exact code does not select it without --preview (ruff)
     assert codes("--select", "JAX103") == set()  # preview after the v9 check set

@@ -26,6 +26,30 @@ RECALL = ROOT / "benchmarks" / "recall.py"
 VERIFIED = ROOT / "benchmarks" / "recall" / "verified.json"
 
 DETECTED = {
+    "apply_rngs_same_key",  # JAX201 high: back in the default selection after v21
+    "async_dispatch_timing",  # JAX601: back in the default selection after v21
+    "batch_benchmark_no_block",  # JAX601: back in the default selection after v21
+    "dropout_key_every_step",  # JAX201 high: back in the default selection after v21
+    "epoch_timer",  # JAX601: back in the default selection after v21
+    "eqx_linear_one_key",  # JAX201 high: back in the default selection after v21
+    "fit_timed_no_block",  # JAX601: back in the default selection after v21
+    "flax_init_twice",  # JAX201 high: back in the default selection after v21
+    "helpers_share_key",  # JAX201 high: back in the default selection after v21
+    "init_params_reuse",  # JAX201 high: back in the default selection after v21
+    "key_across_modules",  # JAX201 high: back in the default selection after v21
+    "layers_comprehension_key",  # JAX201 high: back in the default selection after v21
+    "loop_key_not_advanced",  # JAX201 high: back in the default selection after v21
+    "loop_state_key",  # JAX201 high: back in the default selection after v21
+    "metropolis_same_key",  # JAX201 high: back in the default selection after v21
+    "planner_timing",  # JAX601: back in the default selection after v21
+    "prior_keys_index",  # JAX201 high: back in the default selection after v21
+    "scan_batch_key",  # JAX201 high: back in the default selection after v21
+    "self_key_not_stored",  # JAX201 high: back in the default selection after v21
+    "timeit_no_block",  # JAX601: back in the default selection after v21
+    "tutorial_randint_key",  # JAX201 high: back in the default selection after v21
+    "uniform_same_key",  # JAX201 high: back in the default selection after v21
+    "user_module_twice",  # JAX201 high: back in the default selection after v21
+    "xland_rng_split_twice",  # JAX201 high: back in the default selection after v21
     "block_setitem_helper",  # JAX501: back in the default selection after v20
     "fill_dataset_setitem",  # JAX501: back in the default selection after v20
     "item_assignment",  # JAX501: back in the default selection after v20
@@ -56,26 +80,7 @@ DETECTED = {
 # (`jaxlint.core.codes.PREVIEW`, from the held-out v3 measurement, docs/precision.md). Checked
 # with --preview so that none of them rots while it waits to come back to the default run.
 PREVIEW_ONLY = {
-    "apply_rngs_same_key",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "dropout_key_every_step",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "eqx_linear_one_key",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "flax_init_twice",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "helpers_share_key",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "init_params_reuse",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "key_across_modules",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "layers_comprehension_key",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "loop_key_not_advanced",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "loop_state_key",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "metropolis_same_key",  # JAX201 (preview again after v20; high was back on v17 and v19)
     "onnx_nonzero_helper",  # JAX121 medium (preview after the v20 check set)
-    "prior_keys_index",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "scan_batch_key",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "self_key_not_stored",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "tutorial_randint_key",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "uniform_same_key",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "user_module_twice",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "xland_rng_split_twice",  # JAX201 (preview again after v20; high was back on v17 and v19)
-    "batch_benchmark_no_block",  # JAX601 (preview): a helper's parameter every call binds to a jit
     "append_losses",  # JAX502 (preview after the v8 check set)
     "arange_f64",  # JAX701 (recall v3, issue 24)
     "arange_from_element",  # JAX120 (preview after the v12 check set)
@@ -83,16 +88,13 @@ PREVIEW_ONLY = {
     "asarray_numpy_f64",  # JAX701 (preview after the v6 check half)
     "assert_spin_bound",  # JAX111 (preview after the v13 check set)
     "astype_float_grad",  # JAX101: preview after v17
-    "async_dispatch_timing",  # JAX601 (back in preview after the v11 check set)
     "at_set_discarded",  # JAX504 (preview after the v14 check set)
     "ceil_steps",  # JAX101 medium (preview after the v13 check set)
     "closure_dict_leak",  # JAX502 (preview after the v8 check set)
     "cond_and_chain",  # JAX110 (recall v3, issue 24)
     "cond_and_predicate",  # JAX110 (preview after the v12 check set)
     "dynamic_slice_traced_size",  # JAX120 (recall v3, issue 24)
-    "epoch_timer",  # JAX601 (preview after v11)
     "first_call_timed",  # JAX602 (preview after the v14 check set)
-    "fit_timed_no_block",  # JAX601 (preview after v11)
     "flax_param_dtype_f64",  # JAX701 (preview after the v6 check half)
     "float_across_modules",  # JAX101 medium (preview after the v13 check set)
     "float_helper_arg",  # JAX101: preview after v17
@@ -119,7 +121,6 @@ PREVIEW_ONLY = {
     "ones_f64",  # JAX701 (preview after the v6 check half)
     "or_default_traced",  # JAX110 (preview after the v12 check set)
     "pad_to_length",  # JAX120 (preview after the v12 check set)
-    "planner_timing",  # JAX601 (recall v3, issue 24)
     "print_in_jit_update",  # JAX103 (recall v3, issue 24)
     "print_tracer",  # JAX103 (preview after the v9 check set)
     "random_first_call_timed",  # JAX602 (preview after the v14 check set)
@@ -137,7 +138,6 @@ PREVIEW_ONLY = {
     "stats_dict_in_jit",  # JAX502 (preview after the v8 check set)
     "svd_truncate_min",  # JAX120 (preview after the v12 check set)
     "timeit_jit_grad",  # JAX401 (recall v3, issue 24)
-    "timeit_no_block",  # JAX601 (recall v3, issue 24)
     "tutorial_seed_in_loop",  # JAX202: the key by keyword is no loop-bound size (key_repeats)
     "uniform_f64",  # JAX701 (preview after the v6 check half)
     "uniform_f64_no_warning",  # JAX701 (recall v3, issue 24)

@@ -238,7 +238,9 @@ def test_a_run_stopped_at_a_findings_line_confirms_it(tmp_path: Path) -> None:
     JAX602 said they were masked by it, with its TracerBoolConversionError in hand."""
     pytest.importorskip("jax")
     path = _file(tmp_path, "mlp.py", MASKED)
-    report = verify_file(path, check_fixes=False, preview=True)  # JAX601 is in preview
+    report = verify_file(
+        path, check_fixes=False, preview=True
+    )  # independent of the default selection
     branch = _by(report, "JAX110")
     assert branch["verdict"] == "confirmed", branch
     assert branch["evidence"]["at_line"] == branch["line"] == 10
@@ -462,7 +464,9 @@ def test_module_level_timing_runs_the_script_once_per_check(tmp_path: Path) -> N
         print("took", time.perf_counter() - t0)
         """,
     )
-    report = verify_file(path, check_fixes=False, preview=True)  # JAX601 is in preview
+    report = verify_file(
+        path, check_fixes=False, preview=True
+    )  # independent of the default selection
     assert {f["code"] for f in report["findings"]} == {"JAX601", "JAX602"}
     assert log.read_text().count("script") == 1  # was 3 to 5 (a run per finding and round)
 
