@@ -126,6 +126,10 @@ def _converts(index: ModuleIndex, call: ast.Call) -> bool:
 
 
 _WRITTEN_DATA = (ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp, ast.Dict)
+# functions that make one array of a list of arrays (`_Walk._stacks_results`)
+_STACKING = frozenset(
+    f"jax.numpy.{n}" for n in ("array", "asarray", "stack", "vstack", "hstack", "concatenate")
+)
 
 
 @dataclass
@@ -152,6 +156,7 @@ class _Walk:
         # on `state.loss` itself in the region still waits for it
         self.attrs: dict[str, _Value] = {}
         self._kinds: ValueKinds | None = None  # made on the first store into a subscript
+        self.filled: set[str] = set()  # names the region appends to (`outs.append(...)`)
 
     # -- values -------------------------------------------------------------------------------
     def _holders(self) -> set[str]:
@@ -313,7 +318,7 @@ class _Walk:
                 )
             if waits_on_result(self.index, expr):
                 return []  # `float(f(x))`: the host has the value
-            if _converts(self.index, expr):
+            if _converts(self.index, expr) or self._stacks_results(expr):
                 # `jnp.float32(loss[0])`: a dtype conversion is not the timed work; it is
                 # ready when what it converts is (the step that made `loss`, waited for or not)
                 return [self._new(None, inner)] if inner else []
@@ -340,6 +345,26 @@ class _Walk:
         if isinstance(expr, _DISPLAYS) and inner:
             return [self._container(inner)]  # `[f(x), g(x)]`, `{"loss": loss}`
         return inner  # conditionals, starred: they hold the values
+
+    def _stacks_results(self, call: ast.Call) -> bool:
+        """`jnp.array(losses)`, `jnp.stack(outs)` of a list the region filled with its own
+        results: a conversion of those results, ready when they are, not the timed work (v21
+        rows, tuning material: jax-ldpm benchmarks/free_vibration/example.py:486, `import
+        jax.numpy as np` and `E_kin = np.array(E_kin)` after the loop, JAX601)."""
+        if not call.args or call.keywords and not all(k.arg == "dtype" for k in call.keywords):
+            return False
+        q = self.index.qualname(call.func) or ""
+        if q not in _STACKING:
+            return False
+        data = call.args[0]
+        if not isinstance(data, ast.Name):
+            return False
+        held = self.env.get(data.id)
+        if held is not None:
+            return held.container
+        # a list the region appended values to that this walk could not follow (results of
+        # another module's step): collected results, not a transfer timed on purpose
+        return data.id in self.filled
 
     def _passes_work_on(self, call: ast.Call) -> bool:
         """A call whose result holds work on its arguments, without waiting for them: all
@@ -544,6 +569,7 @@ class _Walk:
             values = [
                 v for a in (*expr.args, *(k.value for k in expr.keywords)) for v in self._value(a)
             ]
+            self.filled.add(expr.func.value.id)
             if values:
                 self._store(expr.func.value.id, values)
             return
