@@ -41,6 +41,20 @@ def _project(tmp_path: pathlib.Path, files: dict[str, str]) -> pathlib.Path:
     return module
 
 
+# a conftest fixture that runs every test inside `with jax.enable_x64(...)` (v21 rows:
+# jax-healpy); a fixture that is not autouse runs only for the tests that request it
+AUTOUSE_X64 = """import pytest
+
+
+@pytest.fixture(scope="session", autouse={autouse})
+def default_x64():
+    import jax
+
+    with jax.enable_x64({arg}):
+        yield
+"""
+
+
 def _codes(path: pathlib.Path) -> list[str]:
     options = LintOptions(settings=Settings(), codes=frozenset({"JAX701"}))
     return [d.code for d in lint_file(str(path), options)]
@@ -74,6 +88,7 @@ def test_nothing_enables_x64_one_finding_per_module(tmp_path):
             "tests/test_physics.py": "import pkg.physics\n",
         },
         {"conftest.py": 'import jax\njax.config.update("jax_enable_x64", True)\n'},
+        {"conftest.py": AUTOUSE_X64.format(arg="True", autouse="True")},
         {
             ".github/workflows/ci.yml": "jobs:\n  t:\n    steps:\n      - run: JAX_ENABLE_X64=1 pytest\n"
         },
@@ -90,6 +105,7 @@ def test_nothing_enables_x64_one_finding_per_module(tmp_path):
         "entry-point-through-a-module",
         "absl",
         "root-conftest",
+        "autouse-fixture",
         "ci-run",
         "ci-matrix",
         "tox",
@@ -108,8 +124,10 @@ def test_project_evidence_silences(tmp_path, files):
         {"tox.ini": "[testenv]\nsetenv = JAX_ENABLE_X64=false\n"},
         {"tests/conftest.py": 'import jax\njax.config.update("jax_enable_x64", False)\n'},
         {"notes/readme.md": 'jax.config.update("jax_enable_x64", True)\n'},
+        {"conftest.py": AUTOUSE_X64.format(arg="False", autouse="True")},
+        {"conftest.py": AUTOUSE_X64.format(arg="True", autouse="False")},
     ],
-    ids=["ci-off", "tox-off", "conftest-off", "not-python"],
+    ids=["ci-off", "tox-off", "conftest-off", "not-python", "fixture-off", "not-autouse"],
 )
 def test_disabled_or_foreign_evidence_does_not(tmp_path, files):
     assert _codes(_project(tmp_path, files)) == ["JAX701"]

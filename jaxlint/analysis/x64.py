@@ -170,6 +170,50 @@ _CONFIG_ENABLES = re.compile(
 )
 _ABSL = re.compile(r"\b(?:parse_flags_with_absl|config_with_absl)\b")
 
+
+def _autouse_x64_fixture(text: str) -> bool:
+    """A conftest's autouse fixture runs every test under its folder inside
+    `with jax.enable_x64(True):` (or `jax.experimental.enable_x64()`): x64 is on for them
+    (v21 rows, tuning material: jax-healpy tests/conftest.py, a session-scoped
+    `default_x64` fixture, JAX701). Read from the text's syntax, never imported."""
+    if "enable_x64" not in text or "autouse" not in text:
+        return False
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if not any(_autouse(d) for d in fn.decorator_list):
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, (ast.With, ast.AsyncWith)) and any(
+                _enables_x64_context(item.context_expr) for item in node.items
+            ):
+                return True
+    return False
+
+
+def _autouse(decorator: ast.expr) -> bool:
+    """`@pytest.fixture(autouse=True, ...)` (any spelling of the fixture decorator)."""
+    return isinstance(decorator, ast.Call) and any(
+        k.arg == "autouse" and isinstance(k.value, ast.Constant) and k.value.value is True
+        for k in decorator.keywords
+    )
+
+
+def _enables_x64_context(expr: ast.expr) -> bool:
+    """`jax.enable_x64(True)`, `enable_x64()`, `jax.experimental.enable_x64(True)`."""
+    if not isinstance(expr, ast.Call):
+        return False
+    name = expr.func.attr if isinstance(expr.func, ast.Attribute) else getattr(expr.func, "id", "")
+    if name != "enable_x64":
+        return False
+    arg = expr.args[0] if expr.args else next((k.value for k in expr.keywords), None)
+    return arg is None or (isinstance(arg, ast.Constant) and arg.value is True)
+
+
 _IMPORT = re.compile(
     r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[\w, \t*]+)"
     r"|import[ \t]+([\w., \t]+))",
@@ -512,7 +556,9 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
             enables = ("jax_enable_x64" in text or "JAX_ENABLE_X64" in text) and bool(
                 _PY_ENABLES.search(text)
             )
-            if name == "conftest.py" and (enables or _ABSL.search(text)):
+            if name == "conftest.py" and (
+                enables or _ABSL.search(text) or _autouse_x64_fixture(text)
+            ):
                 # pytest loads it before the files under its folder: an enabling file that
                 # "imports" each of them (below), so what they import is on its path too
                 project.enabling.add(path)
