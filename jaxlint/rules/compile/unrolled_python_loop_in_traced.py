@@ -46,8 +46,9 @@ class UnrolledPythonLoopInTraced(Rule):
 
     What it does: in a traced (jit-like) function, flags `for ... in range(N)` whose body runs
     JAX operations, when `N` is a literal (or module constant) of at least 32 iterations
-    (option `unroll-threshold`), or a static argument of the function (unless its default
-    or every visible call passes fewer). Loops over a few layers are fine.
+    (option `unroll-threshold`), or a static argument of the function that has a default
+    or a call in the module (unless the default and every visible call pass fewer; with
+    neither, the count is unknown and it stays silent). Loops over a few layers are fine.
     Why is this bad: tracing runs the Python loop, so the program gets N copies of the body:
     trace and compile time grow linearly (N=1000: 3000 jaxpr equations and ~4 s to compile,
     versus 1 equation and ~25 ms with `fori_loop`).
@@ -385,8 +386,11 @@ def _static_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:
             return None
     seen = []
     for call in ctx.index.calls:
-        if ctx.index.resolve_function(call.func) is not node:
-            continue
+        target = ctx.facts.calls.target(call)
+        if ctx.index.resolve_function(call.func) is not node and not (
+            target is not None and target.function is node and not target.partial_args
+        ):
+            continue  # not a call of `fn`, directly or through `g = jax.jit(fn)`
         params = positional_params(node)
         for i, arg in enumerate(call.args):
             if i < len(params) and params[i] == name:
@@ -396,4 +400,6 @@ def _static_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:
                 seen.append(_int_value(ctx, kw.value))
     if seen and all(v is not None and v < threshold for v in seen):
         return None
+    if not seen and default is None:
+        return None  # no count known anywhere: callers elsewhere may pass 1 (v21 rows)
     return name
