@@ -644,6 +644,17 @@ def _read_only_call(index: ModuleIndex, call: ast.Call) -> bool:
     return q in READ_ONLY_CALLS or q.startswith(READ_ONLY_PREFIXES)
 
 
+def _private_top_level(index: ModuleIndex, fn: ast.AST) -> bool:
+    """A module-level `def _name` (not a dunder): by convention used only in its module."""
+    name = getattr(fn, "name", "")
+    return (
+        isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and name.startswith("_")
+        and not name.startswith("__")
+        and fn in getattr(index.tree, "body", ())
+    )
+
+
 # -- per-step facts ---------------------------------------------------------------------------
 
 
@@ -1423,11 +1434,37 @@ class LoopFacts:
             dict[ast.AST, tuple[tuple[ast.Call, ...], tuple[ast.AST, ...], ast.AST]] | None
         ) = None
 
-    def _traced(self, fn: ast.AST | None) -> bool:
+    def _traced(self, fn: ast.AST | None, _seen: frozenset[ast.AST] = frozenset()) -> bool:
+        """`fn` runs only while jit traces: it is traced by jit itself, or it is a private
+        top-level helper (`_name`) that the module uses only by calling it, every call from
+        such a function (v19 and v21 rows, tuning material: jax-healpy
+        `_handle_face_boundaries`, reached only from the jitted `get_all_neighbours`
+        through `_get_all_neighbors_xyf`, JAX407 x2: a conversion in its loop runs once per
+        trace, a constant of the program)."""
         if fn is None:
             return False
         ff = self.facts.function_facts(fn)
-        return ff is not None and ff.kind is TracedKind.JIT
+        if ff is not None and ff.kind is TracedKind.JIT:
+            return True
+        if fn in _seen or len(_seen) >= MAX_CHAIN or not _private_top_level(self.index, fn):
+            return False
+        uses = [
+            ref
+            for ref in self.index.names.get(fn.name, ())  # type: ignore[attr-defined]
+            if isinstance(ref.ctx, ast.Load)
+        ]
+        if not uses:
+            return False
+        seen = _seen | {fn}
+        for ref in uses:
+            call = syntax.parent(ref)
+            if not (isinstance(call, ast.Call) and call.func is ref):
+                return False  # passed on, stored: run from anywhere
+            if self.facts.calls.function(call) is not fn:
+                return False
+            if not self._traced(_enclosing_function(call), seen):
+                return False
+        return True
 
     @property
     def step_functions(
