@@ -156,7 +156,6 @@ class _Walk:
         # on `state.loss` itself in the region still waits for it
         self.attrs: dict[str, _Value] = {}
         self._kinds: ValueKinds | None = None  # made on the first store into a subscript
-        self.filled: set[str] = set()  # names the region appends to (`outs.append(...)`)
 
     # -- values -------------------------------------------------------------------------------
     def _holders(self) -> set[str]:
@@ -350,21 +349,18 @@ class _Walk:
         """`jnp.array(losses)`, `jnp.stack(outs)` of a list the region filled with its own
         results: a conversion of those results, ready when they are, not the timed work (v21
         rows, tuning material: jax-ldpm benchmarks/free_vibration/example.py:486, `import
-        jax.numpy as np` and `E_kin = np.array(E_kin)` after the loop, JAX601)."""
+        jax.numpy as np` and `E_kin = np.array(E_kin)` after the loop, JAX601; that file
+        stays flagged at :482, whose list holds values of star-imported functions)."""
         if not call.args or call.keywords and not all(k.arg == "dtype" for k in call.keywords):
             return False
         q = self.index.qualname(call.func) or ""
         if q not in _STACKING:
             return False
         data = call.args[0]
-        if not isinstance(data, ast.Name):
-            return False
-        held = self.env.get(data.id)
-        if held is not None:
-            return held.container
-        # a list the region appended values to that this walk could not follow (results of
-        # another module's step): collected results, not a transfer timed on purpose
-        return data.id in self.filled
+        held = self.env.get(data.id) if isinstance(data, ast.Name) else None
+        # a list the region filled with values this walk could not follow (another module's
+        # step) stays dispatched work: its conversion is what waiting for it proves done
+        return held is not None and held.container
 
     def _passes_work_on(self, call: ast.Call) -> bool:
         """A call whose result holds work on its arguments, without waiting for them: all
@@ -569,7 +565,6 @@ class _Walk:
             values = [
                 v for a in (*expr.args, *(k.value for k in expr.keywords)) for v in self._value(a)
             ]
-            self.filled.add(expr.func.value.id)
             if values:
                 self._store(expr.func.value.id, values)
             return
