@@ -33,8 +33,10 @@ from jaxlint.analysis.sync import (
     METADATA,
     SYNC_CALLS,
     SYNC_METHODS,
+    converts,
     derived_names,
     executed,
+    stacks_results,
     truth_test_waits,
     waits_for,
     waits_on_result,
@@ -100,36 +102,6 @@ class _Value:
 
     def sources(self) -> tuple[_Value, ...]:
         return (*self.parents, self.part_of) if self.part_of is not None else self.parents
-
-
-_DTYPES = frozenset(
-    "float16 float32 float64 bfloat16 int8 int16 int32 int64 uint8 uint32 bool_ complex64 asarray array".split()
-)
-
-
-def _converts(index: ModuleIndex, call: ast.Call) -> bool:
-    """A dtype conversion of a value: `jnp.float32(x[0])`, `jnp.asarray(x)`, `x.astype(...)`.
-    Not one of data written in the code (`jnp.array([p] * n)`, `jnp.asarray((1, 2))`): that
-    is a transfer to the device, work of its own."""
-    if isinstance(call.func, ast.Attribute) and call.func.attr == "astype":
-        return True
-    q = index.qualname(call.func) or ""
-    if not (q.startswith("jax.numpy.") and q[len("jax.numpy.") :] in _DTYPES):
-        return False
-    data = call.args[0] if call.args else None
-    if data is None or any(isinstance(n, _WRITTEN_DATA) for n in ast.walk(data)):
-        return False
-    from jaxlint.analysis.values import Kind, ValueKinds  # only for a conversion in a region
-
-    # NumPy or Python data (`jnp.asarray(np.stack(frames))`): a transfer to the device
-    return ValueKinds(index).of(data) not in (Kind.NDARRAY, Kind.LIST, Kind.TUPLE, Kind.SCALAR)
-
-
-_WRITTEN_DATA = (ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp, ast.Dict)
-# functions that make one array of a list of arrays (`_Walk._stacks_results`)
-_STACKING = frozenset(
-    f"jax.numpy.{n}" for n in ("array", "asarray", "stack", "vstack", "hstack", "concatenate")
-)
 
 
 @dataclass
@@ -317,7 +289,7 @@ class _Walk:
                 )
             if waits_on_result(self.index, expr):
                 return []  # `float(f(x))`: the host has the value
-            if _converts(self.index, expr) or self._stacks_results(expr):
+            if converts(self.index, expr) or stacks_results(self.index, expr, self.env):
                 # `jnp.float32(loss[0])`: a dtype conversion is not the timed work; it is
                 # ready when what it converts is (the step that made `loss`, waited for or not)
                 return [self._new(None, inner)] if inner else []
@@ -344,23 +316,6 @@ class _Walk:
         if isinstance(expr, _DISPLAYS) and inner:
             return [self._container(inner)]  # `[f(x), g(x)]`, `{"loss": loss}`
         return inner  # conditionals, starred: they hold the values
-
-    def _stacks_results(self, call: ast.Call) -> bool:
-        """`jnp.array(losses)`, `jnp.stack(outs)` of a list the region filled with its own
-        results: a conversion of those results, ready when they are, not the timed work (v21
-        rows, tuning material: jax-ldpm benchmarks/free_vibration/example.py:486, `import
-        jax.numpy as np` and `E_kin = np.array(E_kin)` after the loop, JAX601; that file
-        stays flagged at :482, whose list holds values of star-imported functions)."""
-        if not call.args or call.keywords and not all(k.arg == "dtype" for k in call.keywords):
-            return False
-        q = self.index.qualname(call.func) or ""
-        if q not in _STACKING:
-            return False
-        data = call.args[0]
-        held = self.env.get(data.id) if isinstance(data, ast.Name) else None
-        # a list the region filled with values this walk could not follow (another module's
-        # step) stays dispatched work: its conversion is what waiting for it proves done
-        return held is not None and held.container
 
     def _passes_work_on(self, call: ast.Call) -> bool:
         """A call whose result holds work on its arguments, without waiting for them: all

@@ -16,7 +16,8 @@ it.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.syntax import ancestors, parent
@@ -106,6 +107,51 @@ def executed(node: ast.AST) -> Iterator[ast.AST]:
         for child in ast.iter_child_nodes(cur):
             if not isinstance(child, DEFINITIONS):
                 stack.append(child)
+
+
+_DTYPES = frozenset(
+    "float16 float32 float64 bfloat16 int8 int16 int32 int64 uint8 uint32 bool_ complex64 asarray array".split()
+)
+
+
+def converts(index: ModuleIndex, call: ast.Call) -> bool:
+    """A dtype conversion of a value: `jnp.float32(x[0])`, `jnp.asarray(x)`, `x.astype(...)`.
+    Not one of data written in the code (`jnp.array([p] * n)`, `jnp.asarray((1, 2))`): that
+    is a transfer to the device, work of its own."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "astype":
+        return True
+    q = index.qualname(call.func) or ""
+    if not (q.startswith("jax.numpy.") and q[len("jax.numpy.") :] in _DTYPES):
+        return False
+    data = call.args[0] if call.args else None
+    if data is None or any(isinstance(n, _WRITTEN_DATA) for n in ast.walk(data)):
+        return False
+    from jaxlint.analysis.values import Kind, ValueKinds  # only for a conversion in a region
+
+    # NumPy or Python data (`jnp.asarray(np.stack(frames))`): a transfer to the device
+    return ValueKinds(index).of(data) not in (Kind.NDARRAY, Kind.LIST, Kind.TUPLE, Kind.SCALAR)
+
+
+_WRITTEN_DATA = (ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp, ast.Dict)
+# functions that make one array of a list of arrays (`stacks_results`)
+_STACKING = frozenset(
+    f"jax.numpy.{n}" for n in ("array", "asarray", "stack", "vstack", "hstack", "concatenate")
+)
+
+
+def stacks_results(index: ModuleIndex, call: ast.Call, held: Mapping[str, Any]) -> bool:
+    """`jnp.array(losses)`, `jnp.stack(outs)` of a list a timed region filled with its own
+    results (`held[name].container`, analysis/pending.py): a conversion of those results,
+    ready when they are, not the timed work (v21 rows, tuning material: jax-ldpm
+    free_vibration/example.py:486, `E_kin = np.array(E_kin)` with `import jax.numpy as np`,
+    JAX601; a list of values the walk could not follow stays dispatched work, :482)."""
+    if not call.args or call.keywords and not all(k.arg == "dtype" for k in call.keywords):
+        return False
+    if (index.qualname(call.func) or "") not in _STACKING:
+        return False
+    data = call.args[0]
+    value = held.get(data.id) if isinstance(data, ast.Name) else None
+    return value is not None and bool(getattr(value, "container", False))
 
 
 # metadata known without waiting for the computation: `x.shape == y.shape` does not sync

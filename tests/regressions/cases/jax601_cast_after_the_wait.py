@@ -3,7 +3,7 @@ precision v11 check set, read by an untuned reader): the train step's loss is bl
 (`avg_loss.block_until_ready()`) before the clock is read; the finding sat on the next line,
 `avg_loss = jnp.float32(avg_loss[0])`, a scalar cast. A dtype conversion (`jnp.float32(x)`,
 `jnp.asarray(x)`, `x.astype(...)`) is not the timed work: it is ready when what it converts
-is (`pending._converts`); data written in the code (`jnp.array([p] * n)`) is a transfer,
+is (`sync.converts`); data written in the code (`jnp.array([p] * n)`) is a transfer,
 work of its own (`time_transfer` fires, as SeapoPym-JAX examples/07 line 270, a TP). The near miss, a loop without the wait around a jitted step of
 the module, still fires, on the step itself."""
 

@@ -3,7 +3,7 @@ stacking converts results, it is not the timed work. The host reads one of the s
 the clock, which waits for the step that made every list's elements (one program's outputs
 are ready together), so the region is honest (v21 rows, tuning material: jax-ldpm
 benchmarks/free_vibration/example.py:486, `import jax.numpy as np`, JAX601;
-`pending._Walk._stacks_results`). The twin reads nothing before the clock."""
+`sync.stacks_results`). The twin reads nothing before the clock."""
 
 import time
 
