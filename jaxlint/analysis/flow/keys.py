@@ -392,6 +392,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         """Methods that split a key kept on `self` into a new key that is never read and
         never stored back (`rng_key, sub = split(self.rng_key)` with no `self.rng_key = ...`
         anywhere in the class but `__init__`): every call starts from the same key."""
+        stored_in: dict[ast.ClassDef, set[str]] = {}  # per class, built once (was per method)
         for fn in self.index.functions:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name == "__init__":
                 continue
@@ -401,26 +402,29 @@ class KeyFlow(KeyRepeats, KeyDraws):
             cls = syntax.parent(fn)
             if not isinstance(cls, ast.ClassDef):
                 continue
-            stored = {
-                n.split(".", 1)[1]
-                for m in cls.body
-                if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name != "__init__"
-                for n in self._bound(m)
-                if n.startswith("self.")
-            }
             for node in walk_function(fn):
                 if not (
                     isinstance(node, ast.Assign)
                     and isinstance(node.value, ast.Call)
-                    and random_function(self.index, node.value) == "split"
                     and len(node.targets) == 1
                     and isinstance(node.targets[0], (ast.Tuple, ast.List))
+                    and random_function(self.index, node.value) == "split"
                 ):
                     continue
                 name = key_name(key_argument(node.value))
                 if name is None or not name.startswith("self.") or name.count(".") != 1:
                     continue
                 attr = name.split(".", 1)[1]
+                stored = stored_in.get(cls)
+                if stored is None:
+                    stored = stored_in[cls] = {
+                        n.split(".", 1)[1]
+                        for m in cls.body
+                        if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
+                        and m.name != "__init__"
+                        for n in self._bound(m)
+                        if n.startswith("self.")
+                    }
                 if attr in stored:
                     continue
                 if attr in self._copied_fields(fn):
