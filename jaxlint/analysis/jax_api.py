@@ -519,3 +519,14 @@ EAGER_TRANSFORMS = frozenset(
         "jax.remat",
     }
 )
+
+
+# registering a class as a pytree (analysis/pytrees.py reads its fields; a registered class is
+# no plain class: `self` of its jitted method is flattened and rebuilt, a copy per trace)
+REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
+REGISTER_STATIC = frozenset({"jax.tree_util.register_static", "jax.tree.register_static"})
+REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
+REGISTER_NODE = frozenset(
+    {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"}
+)
+PYTREE_CLASS_DECORATORS = REGISTER_DATACLASS | REGISTER_STATIC | REGISTER_NODE_CLASS

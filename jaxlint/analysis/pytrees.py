@@ -31,7 +31,13 @@ from collections.abc import Callable
 from functools import cached_property
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.jax_api import STATIC_ATTRS
+from jaxlint.analysis.jax_api import (
+    REGISTER_DATACLASS,
+    REGISTER_NODE,
+    REGISTER_NODE_CLASS,
+    REGISTER_STATIC,
+    STATIC_ATTRS,
+)
 from jaxlint.analysis.kinds import ARRAY_METHODS, STATIC_METHODS, ValueKind, annotation_kind
 from jaxlint.analysis.transforms import module_library
 
@@ -39,13 +45,7 @@ STATIC_HELPER_NAMES = frozenset({"static_field"})
 # annotations that declare a static field: `residual_dim: jdc.Static[int]` (jax_dataclasses)
 STATIC_ANNOTATION_TYPES = frozenset({"jax_dataclasses.Static"})
 FIELD_FUNCTIONS = frozenset({"field"})  # dataclasses.field, flax.struct.field, eqx.field, ...
-REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
-REGISTER_STATIC = frozenset({"jax.tree_util.register_static", "jax.tree.register_static"})
-REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
 _PLAIN_DATACLASSES = frozenset({"dataclasses.dataclass", "dataclass"})
-REGISTER_NODE = frozenset(
-    {"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"}
-)
 
 
 def _is_false(node: ast.AST | None) -> bool:

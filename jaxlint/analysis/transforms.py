@@ -26,6 +26,8 @@ from jaxlint.analysis.jax_api import (
     MODULE_BASES,
     PARTIAL,
     PASS_THROUGH_DECORATORS,
+    PYTREE_CLASS_DECORATORS,
+    REGISTER_NODE,
 )
 from jaxlint.analysis.syntax import (
     FUNCTION_NODES,
@@ -559,7 +561,26 @@ class Transforms:
         for kw in cls.keywords:
             if kw.arg == "metaclass" and self.index.qualname(kw.value) != "abc.ABCMeta":
                 return False
-        return True
+        return not self._registered_pytree(cls)
+
+    def _registered_pytree(self, cls: ast.ClassDef) -> bool:
+        """JAX knows `cls` as a pytree: `@register_pytree_node_class` (or a registered
+        dataclass or static class), or `register_pytree_node(Cls, ...)` in the module. A
+        jitted method then gets `self` flattened and rebuilt, a copy of the trace's own
+        (v22 rows: jax_roche vector.py, `self.x *= other` in a jitted `__rmul__` of a
+        registered `Vec3`, JAX502 x12)."""
+        if any(
+            self.index.qualname(d.func if isinstance(d, ast.Call) else d) in PYTREE_CLASS_DECORATORS
+            for d in cls.decorator_list
+        ):
+            return True
+        return any(
+            self.index.qualname(call.func) in REGISTER_NODE
+            and bool(call.args)
+            and isinstance(call.args[0], ast.Name)
+            and call.args[0].id == cls.name
+            for call in self.index.calls
+        )
 
     def outer_wrapper(self, fn: ast.AST, decorator: ast.expr) -> ast.expr | None:
         """A decorator applied after `decorator` (listed above it) that may change the
