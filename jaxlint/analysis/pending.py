@@ -42,6 +42,7 @@ from jaxlint.analysis.sync import (
     waits_on_result,
 )
 from jaxlint.analysis.syntax import bind_arguments
+from jaxlint.analysis.trips import trip_count
 
 if TYPE_CHECKING:
     from jaxlint.analysis.values import ValueKinds
@@ -410,8 +411,9 @@ class _Walk:
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self.syncs(stmt.iter)
             whole = self._value(stmt.iter)
-            self._bind(stmt.target, [self._part(v) for v in whole][:1])
-            self._loop(stmt.body)
+            if trip_count(stmt) != 0:  # `for n in range(0):` never runs its body (v22 rows)
+                self._bind(stmt.target, [self._part(v) for v in whole][:1])
+                self._loop(stmt.body)
             self.block(stmt.orelse)
         elif isinstance(stmt, ast.While):
             self.syncs(stmt.test)

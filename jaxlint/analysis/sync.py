@@ -21,6 +21,7 @@ from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.syntax import ancestors, parent
+from jaxlint.analysis.trips import trip_count
 
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
@@ -104,6 +105,11 @@ def executed(node: ast.AST) -> Iterator[ast.AST]:
     while stack:
         cur = stack.pop()
         yield cur
+        if isinstance(cur, (ast.For, ast.AsyncFor)) and trip_count(cur) == 0:
+            # `for n in range(0):` runs its iterable and `else`, never its body (v22 rows,
+            # tuning material: a solver's timed loop switched off, JAX601/JAX602)
+            stack.extend(n for n in (cur.iter, cur.target, *cur.orelse))
+            continue
         for child in ast.iter_child_nodes(cur):
             if not isinstance(child, DEFINITIONS):
                 stack.append(child)
