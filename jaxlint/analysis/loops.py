@@ -44,6 +44,7 @@ from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import (
     CLOCKS,
+    JIT_FACTORIES,
     SHAPE_FIRST,
     SHAPE_KEYWORDS,
     SHAPE_METHODS,
@@ -636,12 +637,26 @@ def _base_name(node: ast.AST) -> str | None:
 
 
 def _read_only_call(index: ModuleIndex, call: ast.Call) -> bool:
+    if _jitted_name(index, call.func):
+        return True
     q = index.qualname(call.func)
     if q is None:
         return False
     if q.startswith(MUTATING_QUALNAMES_PREFIXES):
         return False
     return q in READ_ONLY_CALLS or q.startswith(READ_ONLY_PREFIXES)
+
+
+def _jitted_name(index: ModuleIndex, func: ast.AST) -> bool:
+    """`step(...)` where `step = jax.jit(fn, ...)` is the name's one assignment: a compiled
+    call hashes its static arguments and copies the rest into the program; it mutates none
+    of them (v22 rows, tuning material: jax_penning_pic `run_steps_block_jitted(state,
+    tables, config, num_steps)` in a loop reading `config.it_num`, JAX403 x2)."""
+    if not isinstance(func, ast.Name):
+        return False
+    b = index.binding(func.id, index.scope_of(func))
+    value = b.value if b is not None and b.kind == "assign" else None
+    return isinstance(value, ast.Call) and index.qualname(value.func) in JIT_FACTORIES
 
 
 def _private_top_level(index: ModuleIndex, fn: ast.AST) -> bool:
