@@ -193,6 +193,9 @@ PREVIEW: frozenset[str | tuple[str, str]] = frozenset(
         # fresh check set v20: JAX121 medium 0/1 (a `jnp.where` under `if radius is not None`,
         # which no traced caller reaches)
         ("JAX121", "medium"),
+        # fresh check set v22 ("Fresh check set v22", benchmarks/precision_v22/): JAX130 medium
+        # 0/1 (a flax `__call__` helper the data pipeline runs eagerly); v21 8/0
+        ("JAX130", "medium"),
         "JAX203",  # v15 5/2 (a test that repeats `fold_in(k, 1)` to reuse its inputs)
         # JAX407: v15 0/8 (+19 debatable: one-element constants), v16 1/3 (+38 debatable)
         "JAX407",
