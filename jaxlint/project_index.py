@@ -40,7 +40,7 @@ from jaxlint.analysis.project import (
     uses_random,
     uses_transform,
 )
-from jaxlint.analysis.project_summary import drawfree_modules
+from jaxlint.analysis.project_summary import drawfree_modules, linen_modules
 from jaxlint.core.errors import UsageError
 from jaxlint.core.source import ReadError, decode_source
 from jaxlint.run import cache as result_cache
@@ -333,7 +333,9 @@ def summarize_text(
         if tree is not parsed.tree and _MODULE_CLASS.search(text):
             # the classes of a file that only defines flax Modules (no transform, no
             # `random`): which of them draw nothing at `init` (flow/key_drawfree.py)
-            summary.drawfree_modules = drawfree_modules(ModuleFacts(parsed.tree, jit_decorators))
+            whole = ModuleFacts(parsed.tree, jit_decorators)
+            summary.drawfree_modules = drawfree_modules(whole)
+            summary.linen_modules = linen_modules(whole)
         return summary
     except (RecursionError, MemoryError):
         return None
@@ -679,7 +681,10 @@ class Loader:
         products = tuple((n, p) for n, p in helpers.products if n in kept)
         draws = tuple((n, d) for n, d in helpers.draws if n in kept)
         drawfree = tuple(n for n in helpers.drawfree if _calls(n, read[1]))
-        return KeyHelpers(rows, products, draws, drawfree) if rows or drawfree else None
+        linen = tuple(n for n in helpers.linen if _calls(n, read[1]))
+        if not (rows or drawfree or linen):
+            return None
+        return KeyHelpers(rows, products, draws, drawfree, linen)
 
     def set_text(self, path: str, text: str) -> None:
         """An editor's buffer: what the file holds from now on."""

@@ -171,6 +171,7 @@ class ModuleFacts:
             helpers.draws_map(),
             frozenset(helpers.drawfree),
             return_uses,
+            frozenset(helpers.linen),
         )
 
     @cached_property

@@ -359,8 +359,13 @@ class ProjectIndex:
             for local, target in sorted(summary.imported.items())
             if self._drawfree_class(target, importer)
         )
+        linen = tuple(
+            local
+            for local, target in sorted(summary.imported.items())
+            if self._class_in(target, importer, "linen_modules")
+        )
         if not rows:
-            return KeyHelpers(drawfree=drawfree) if drawfree else None
+            return KeyHelpers(drawfree=drawfree, linen=linen) if drawfree or linen else None
         products = tuple(
             (local, paths)
             for local in sorted(rows)
@@ -373,7 +378,16 @@ class ProjectIndex:
             if local in targets
             and (names := self._helper_draws(rows[local], targets[local])) is not None
         )
-        return KeyHelpers(tuple(sorted(rows.items())), products, draws, drawfree)
+        return KeyHelpers(tuple(sorted(rows.items())), products, draws, drawfree, linen)
+
+    def _class_in(self, target: str, importer: str, attr: str) -> bool:
+        """`target` (an imported name) is a class listed in its project module's summary
+        field `attr` (`drawfree_modules`, `linen_modules`)."""
+        found = self.resolve(target, importer)
+        if found is None:
+            return False
+        summary = self._effective.get(found[0]) or self.summaries.get(found[0])
+        return summary is not None and found[1] in getattr(summary, attr)
 
     def _drawfree_class(self, target: str, importer: str) -> bool:
         """`target` (an imported name) is a flax Module class of a project module whose

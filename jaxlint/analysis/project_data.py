@@ -21,12 +21,13 @@ from jaxlint.analysis.seed_keys import (
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 18  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 19  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
 # data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
 # 13: leaf_attributes, field_reads, compiled, timed; 14: `f#i` elements in static_returns;
 # 15: string keys (dict displays) in key_products paths; 16: tuple-unpacked constants;
-# 17: return_uses, key_returns; 18: key_products of jitted helpers and through arithmetic
+# 17: return_uses, key_returns; 18: key_products of jitted helpers and through arithmetic;
+# 19: linen_modules, KeyHelpers.linen
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -92,10 +93,13 @@ class KeyHelpers:
     # the names it imports flax Module classes by (`from embeddings import PosEncoding`)
     # whose `init` draws nothing (`ModuleSummary.drawfree_modules`, flow/key_drawfree.py)
     drawfree: tuple[str, ...] = ()
+    # the names it imports flax.linen Module classes by (`ModuleSummary.linen_modules`): their
+    # `init`/`apply` draw only from keys folded with module paths (`folds_module_paths`)
+    linen: tuple[str, ...] = ()
 
     def to_json(self) -> list:
         rows: list = [[local, [list(p) for p in params]] for local, params in self.helpers]
-        if self.products or self.draws or self.drawfree:
+        if self.products or self.draws or self.drawfree or self.linen:
             rows.append(
                 {
                     "products": [
@@ -103,6 +107,7 @@ class KeyHelpers:
                     ],
                     "draws": [[local, list(names)] for local, names in self.draws],
                     "drawfree": list(self.drawfree),
+                    "linen": list(self.linen),
                 }
             )
         return rows
@@ -113,9 +118,11 @@ class KeyHelpers:
         products: tuple = ()
         draws: tuple = ()
         drawfree: tuple = ()
+        linen: tuple = ()
         if rows and isinstance(rows[-1], dict):
             extra = rows.pop()
             drawfree = tuple(str(n) for n in extra.get("drawfree", []))
+            linen = tuple(str(n) for n in extra.get("linen", []))
             products = tuple(
                 (str(local), tuple(tuple(int(i) for i in p) for p in paths))
                 for local, paths in extra.get("products", [])
@@ -127,7 +134,7 @@ class KeyHelpers:
         helpers = tuple(
             (str(local), tuple((str(n), int(p)) for n, p in params)) for local, params in rows
         )
-        return cls(helpers, products, draws, drawfree)
+        return cls(helpers, products, draws, drawfree, linen)
 
     def draws_map(self) -> dict[str, frozenset[str]]:
         return {local: frozenset(names) for local, names in self.draws}
@@ -544,6 +551,9 @@ class ModuleSummary:
     # top-level functions that return a consumed key: name -> its positions in the returned
     # tuple (-1: the value itself), whatever the callers do (`KeyFlow.returned_keys`)
     key_returns: dict[str, list[int]] = field(default_factory=dict)
+    # top-level flax.linen Module classes: their `init`/`apply` fold module paths into the key
+    # they are given (`KeyFlow.folds_module_paths`), for the modules that import them
+    linen_modules: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -575,6 +585,7 @@ class ModuleSummary:
             "timed": self.timed,
             "return_uses": {k: None if v is None else list(v) for k, v in self.return_uses.items()},
             "key_returns": {k: list(v) for k, v in self.key_returns.items()},
+            "linen_modules": list(self.linen_modules),
         }
 
     @classmethod
@@ -613,6 +624,7 @@ class ModuleSummary:
                 for k, v in data.get("return_uses", {}).items()
             },
             {str(k): [int(i) for i in v] for k, v in data.get("key_returns", {}).items()},
+            [str(c) for c in data.get("linen_modules", [])],
         )
 
 

@@ -128,6 +128,7 @@ class KeyDraws:
     consuming_attrs: dict[ast.AST, set[str]]
     imported_draws: dict[str, frozenset[str]]
     imported_drawfree: frozenset[str]
+    imported_linen: frozenset[str]
     drawing_params: dict[ast.AST, set[str]]
     drawing_attrs: dict[ast.AST, set[str]]
     _flax_cache: dict[int, bool]
@@ -285,8 +286,19 @@ class KeyDraws:
             return self.calls.transforms.module_library(cls) == "flax.linen"
         layers = self._library_layers(func.value)
         return bool(layers) and all(
-            (self.index.qualname(m.func) or "").startswith("flax.linen.") for m in layers
+            (self.index.qualname(m.func) or "").startswith("flax.linen.")
+            or self._imported_linen_class(m.func)
+            for m in layers
         )
+
+    def _imported_linen_class(self, func: ast.AST) -> bool:
+        """`func` names a flax.linen Module class of another project module, by the name this
+        module imports it with and still binds to that import (`ModuleSummary.linen_modules`,
+        v22 rows: jax_nbody_emulator's tests)."""
+        if not isinstance(func, ast.Name) or func.id not in self.imported_linen:
+            return False
+        b = self.index.binding(func.id, self.index.scope_of(func))
+        return b is not None and b.kind == "import"
 
     def _library_draws(self, call: ast.Call, name: str) -> bool:
         q = self.index.qualname(call.func)

@@ -169,6 +169,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         imported_draws: dict[str, frozenset[str]] | None = None,
         imported_drawfree: frozenset[str] = frozenset(),
         return_uses: dict[str, frozenset[int] | None] | None = None,
+        imported_linen: frozenset[str] = frozenset(),
     ) -> None:
         self.index = index
         # what each call runs (`ModuleFacts.calls`; built here for a bare index)
@@ -184,6 +185,9 @@ class KeyFlow(KeyRepeats, KeyDraws):
         # the names it imports other project modules' flax Module classes by, whose `init`
         # draws nothing (flow/key_drawfree.py, `ModuleSummary.drawfree_modules`)
         self.imported_drawfree = imported_drawfree
+        # the names it imports other project modules' flax.linen Module classes by
+        # (`ModuleSummary.linen_modules`): their `init`/`apply` fold module paths in
+        self.imported_linen = imported_linen
         # top-level function -> the positions of its returned tuple that other modules'
         # calls read (None: read whole), from the project index (analysis/result_uses.py)
         self.return_uses = return_uses

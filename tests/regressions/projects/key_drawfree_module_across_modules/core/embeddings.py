@@ -29,3 +29,16 @@ class LearnedPosEncoding(nn.Module):
     def __call__(self, x):
         pe = self.param("pe", nn.initializers.normal(0.02), (1, self.max_len, self.d_model))
         return x + pe[:, : x.shape[1]]
+
+
+class LearnedBias(nn.Module):
+    """Near miss: another learned module whose parameter has the same path and shape as
+    `LearnedPosEncoding`'s: `init` on the same key gives the same table."""
+
+    d_model: int
+    max_len: int = 64
+
+    @nn.compact
+    def __call__(self, x):
+        pe = self.param("pe", nn.initializers.normal(0.02), (1, self.max_len, self.d_model))
+        return x * pe[:, : x.shape[1]]
