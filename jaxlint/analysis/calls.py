@@ -433,13 +433,12 @@ _LOCALS_READERS = frozenset({"locals", "vars", "eval", "exec"})
 def _reads_name(fn: ast.AST, name: str) -> bool:
     """Some load of `name` anywhere in `fn` (nested defs and lambdas included: a closure
     reads the parameter too), or a call that can read locals by name (`locals()`)."""
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Name):
-            if node.id == name and not isinstance(node.ctx, ast.Store):
-                return True
-            if node.id in _LOCALS_READERS and isinstance(syntax.parent(node), ast.Call):
-                return True
-    return False
+    return syntax.mentions(fn, {name}) or any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _LOCALS_READERS
+        for node in ast.walk(fn)
+    )
 
 
 def _statements_breadth_first(root: ast.AST) -> list[ast.AST]:

@@ -44,12 +44,12 @@ from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import (
     CLOCKS,
-    JIT_FACTORIES,
     SHAPE_FIRST,
     SHAPE_KEYWORDS,
     SHAPE_METHODS,
     SHAPE_SECOND,
 )
+from jaxlint.analysis.jit_sites import jit_application
 from jaxlint.analysis.kept_fields import (
     TRAIN_STATE_STATIC,
     bindings_keep,
@@ -75,6 +75,7 @@ from jaxlint.analysis.transforms import TracedKind
 from jaxlint.analysis.trips import iterable_of as _iterable
 from jaxlint.analysis.trips import literal_length, trip_count
 from jaxlint.analysis.trips import unwrapped as _unwrapped
+from jaxlint.analysis.values import assigned_value
 
 ONE_TIME_FUNCTIONS = frozenset(
     {"__init__", "__post_init__", "setup", "__new__", "__init_subclass__"}
@@ -652,11 +653,8 @@ def _jitted_name(index: ModuleIndex, func: ast.AST) -> bool:
     call hashes its static arguments and copies the rest into the program; it mutates none
     of them (v22 rows, tuning material: jax_penning_pic `run_steps_block_jitted(state,
     tables, config, num_steps)` in a loop reading `config.it_num`, JAX403 x2)."""
-    if not isinstance(func, ast.Name):
-        return False
-    b = index.binding(func.id, index.scope_of(func))
-    value = b.value if b is not None and b.kind == "assign" else None
-    return isinstance(value, ast.Call) and index.qualname(value.func) in JIT_FACTORIES
+    value = assigned_value(index, func) if isinstance(func, ast.Name) else None
+    return isinstance(value, ast.Call) and jit_application(index, value) is not None
 
 
 def _private_top_level(index: ModuleIndex, fn: ast.AST) -> bool:
@@ -1448,6 +1446,7 @@ class LoopFacts:
         self._steps: (
             dict[ast.AST, tuple[tuple[ast.Call, ...], tuple[ast.AST, ...], ast.AST]] | None
         ) = None
+        self._traced_helpers: dict[ast.AST, bool] = {}  # `_traced` of private helpers
 
     def _traced(self, fn: ast.AST | None, _seen: frozenset[ast.AST] = frozenset()) -> bool:
         """`fn` runs only while jit traces: it is traced by jit itself, or it is a private
@@ -1463,6 +1462,16 @@ class LoopFacts:
             return True
         if fn in _seen or len(_seen) >= MAX_CHAIN or not _private_top_level(self.index, fn):
             return False
+        if not _seen:  # a question asked from outside a chain: answered once per function
+            known = self._traced_helpers.get(fn)
+            if known is None:
+                known = self._called_only_while_tracing(fn, frozenset({fn}))
+                self._traced_helpers[fn] = known
+            return known
+        return self._called_only_while_tracing(fn, _seen | {fn})
+
+    def _called_only_while_tracing(self, fn: ast.AST, seen: frozenset[ast.AST]) -> bool:
+        """Every use of the private helper `fn` is a call from a function `_traced` holds."""
         uses = [
             ref
             for ref in self.index.names.get(fn.name, ())  # type: ignore[attr-defined]
@@ -1470,7 +1479,6 @@ class LoopFacts:
         ]
         if not uses:
             return False
-        seen = _seen | {fn}
         for ref in uses:
             call = syntax.parent(ref)
             if not (isinstance(call, ast.Call) and call.func is ref):

@@ -357,7 +357,7 @@ class ProjectIndex:
         drawfree = tuple(
             local
             for local, target in sorted(summary.imported.items())
-            if self._drawfree_class(target, importer)
+            if self._class_in(target, importer, "drawfree_modules")
         )
         linen = tuple(
             local
@@ -388,15 +388,6 @@ class ProjectIndex:
             return False
         summary = self._effective.get(found[0]) or self.summaries.get(found[0])
         return summary is not None and found[1] in getattr(summary, attr)
-
-    def _drawfree_class(self, target: str, importer: str) -> bool:
-        """`target` (an imported name) is a flax Module class of a project module whose
-        `init` draws nothing (`ModuleSummary.drawfree_modules`)."""
-        found = self.resolve(target, importer)
-        if found is None:
-            return False
-        summary = self._effective.get(found[0]) or self.summaries.get(found[0])
-        return summary is not None and found[1] in summary.drawfree_modules
 
     def _helper_draws(self, params: tuple, found: tuple[str, str]) -> tuple[str, ...] | None:
         """The key parameters (`ModuleSummary.key_draws`) the helper `found` (path, function)

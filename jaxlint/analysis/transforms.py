@@ -11,6 +11,7 @@ import ast
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Literal
 
@@ -574,12 +575,18 @@ class Transforms:
             for d in cls.decorator_list
         ):
             return True
-        return any(
-            self.index.qualname(call.func) in REGISTER_NODE
-            and bool(call.args)
-            and isinstance(call.args[0], ast.Name)
-            and call.args[0].id == cls.name
+        return cls.name in self._registered_by_call
+
+    @cached_property
+    def _registered_by_call(self) -> frozenset[str]:
+        """The names `register_pytree_node(Cls, ...)` calls of the module register (one walk
+        of its calls, however many classes are asked about)."""
+        return frozenset(
+            call.args[0].id
             for call in self.index.calls
+            if self.index.qualname(call.func) in REGISTER_NODE
+            and call.args
+            and isinstance(call.args[0], ast.Name)
         )
 
     def outer_wrapper(self, fn: ast.AST, decorator: ast.expr) -> ast.expr | None:

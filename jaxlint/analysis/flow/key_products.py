@@ -35,7 +35,7 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.deadness import loads_of_value, names_dead_after, value_is_dead
 from jaxlint.analysis.flow.key_terms import random_function
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.jax_api import JIT_FACTORIES, PARTIAL
+from jaxlint.analysis.jit_sites import jit_wrapper
 
 __all__ = ["derived_return_paths", "path_order", "products_dead", "products_unread"]
 
@@ -45,27 +45,15 @@ Path = tuple[int | str, ...]
 _ARRAY_METHODS = frozenset({"reshape", "astype", "squeeze", "ravel", "flatten", "transpose"})
 
 
-def _jit_decorator(index: ModuleIndex, decorator: ast.expr) -> bool:
-    """`@jax.jit`, `@partial(jax.jit, ...)` (any jit factory): the compiled function returns
-    what the def returns, with no Python side effects (v20 rows: a jitted step)."""
-    if isinstance(decorator, ast.Call):
-        if index.qualname(decorator.func) in JIT_FACTORIES:
-            return True  # `@jax.jit(static_argnums=...)` in older code
-        return (
-            index.qualname(decorator.func) in PARTIAL
-            and bool(decorator.args)
-            and index.qualname(decorator.args[0]) in JIT_FACTORIES
-        )
-    return index.qualname(decorator) in JIT_FACTORIES
-
-
 def derived_return_paths(
     index: ModuleIndex, fn: ast.AST, params: set[str]
 ) -> frozenset[Path] | None:
     if not isinstance(fn, ast.FunctionDef) or not params:
         return None
-    if not all(_jit_decorator(index, d) for d in fn.decorator_list):
-        return None  # a decorator may keep or change anything; jit returns what `fn` does
+    if not all(jit_wrapper(index, d) is not None for d in fn.decorator_list):
+        # a decorator may keep or change anything; a jit (`@jax.jit`, `@partial(jax.jit,
+        # ...)`) returns what `fn` does, with no Python side effects (v20 rows: a jitted step)
+        return None
     nodes = list(ast.walk(fn))
     if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)) for n in nodes):
         return None
