@@ -21,13 +21,13 @@ from jaxlint.analysis.seed_keys import (
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 19  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 20  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
 # data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
 # 13: leaf_attributes, field_reads, compiled, timed; 14: `f#i` elements in static_returns;
 # 15: string keys (dict displays) in key_products paths; 16: tuple-unpacked constants;
 # 17: return_uses, key_returns; 18: key_products of jitted helpers and through arithmetic;
-# 19: linen_modules, KeyHelpers.linen
+# 19: linen_modules, KeyHelpers.linen; 20: return_uses of constant indexes (`out[-1]`)
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point

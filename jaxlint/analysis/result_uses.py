@@ -30,13 +30,20 @@ WHOLE = -1  # the position of a returned value that is not a tuple element
 
 def result_uses(call: ast.Call, index: ModuleIndex) -> frozenset[int] | None:
     """The positions of `call`'s returned tuple that are read; None when the value is used in
-    another way than unpacked (or unknown), the empty set when it is discarded."""
+    another way than unpacked or indexed with constants (or unknown), the empty set when it is
+    discarded. A negative position (`out[-1]`) counts from the end: `_discards` places it
+    once the returned tuple's length is known."""
     up = syntax.parent(call)
     if isinstance(up, ast.Expr):
         return frozenset()
+    position = _constant_index(call)
+    if position is not None:
+        return frozenset({position})  # `make(...)[0]`
     if not (isinstance(up, ast.Assign) and up.value is call and len(up.targets) == 1):
         return None
     target = up.targets[0]
+    if isinstance(target, ast.Name):
+        return _indexed_reads(up, target.id, index)  # `out = train(...)`, then `out[-1]`
     if not isinstance(target, (ast.Tuple, ast.List)):
         return None
     used: set[int] = set()
@@ -45,6 +52,44 @@ def result_uses(call: ast.Call, index: ModuleIndex) -> frozenset[int] | None:
             return None
         if not (isinstance(elt, ast.Name) and _unread(up, elt.id, index)):
             used.add(i)
+    return frozenset(used)
+
+
+def _constant_index(value: ast.AST) -> int | None:
+    """`value[k]` read with an int literal `k` (`-1` too): k; None otherwise."""
+    up = syntax.parent(value)
+    if not (isinstance(up, ast.Subscript) and up.value is value and isinstance(up.ctx, ast.Load)):
+        return None
+    k = up.slice
+    if isinstance(k, ast.UnaryOp) and isinstance(k.op, ast.USub):
+        k, sign = k.operand, -1
+    else:
+        sign = 1
+    if isinstance(k, ast.Constant) and type(k.value) is int:
+        return sign * k.value
+    return None
+
+
+def _indexed_reads(stmt: ast.Assign, name: str, index: ModuleIndex) -> frozenset[int] | None:
+    """The positions read of the tuple `stmt` binds to `name` when every load of that binding
+    indexes it with an int literal (`out[-1]["loss"]`) or tests it against None; None when a
+    load uses it another way, or `name` is bound again in its scope (as in `_unread`)."""
+    scope = index.scope_of(stmt)
+    own = scope.bindings.get(name)
+    if own is None or len(own) != 1:
+        return None
+    used: set[int] = set()
+    for load in index.names.get(name, ()):
+        if not (isinstance(load, ast.Name) and isinstance(load.ctx, ast.Load)):
+            continue
+        where = index.scope_of(load)
+        if where is not scope and index.lookup(name, where) is not own:
+            continue  # another scope's own `name`
+        position = _constant_index(load)
+        if position is not None:
+            used.add(position)
+        elif not _none_test(load):
+            return None
     return frozenset(used)
 
 
@@ -88,11 +133,14 @@ def discarded_by_callers(
     position: int,
     index: ModuleIndex,
     importers: dict[str, frozenset[int] | None] | None,
+    length: int | None = None,
 ) -> bool:
     """Every caller the project can see discards element `position` (`WHOLE`: the returned
     value itself) of what the top-level function `fn` returns, and there is at least one.
     `importers`: the function name -> the positions other modules' calls read (None: some use
-    reads it whole), from the project index (`RETURN_USES`); None without one."""
+    reads it whole), from the project index (`RETURN_USES`); None without one. `length`: the
+    returned tuple's length, which places a caller's negative index (None: not known, so a
+    negative index may read any element)."""
     if syntax.parent(fn) is not index.tree:
         return False
     module = index.scopes[index.tree]
@@ -101,7 +149,7 @@ def discarded_by_callers(
         return False  # bound again at module level: which one a caller gets is unknown
     callers = 0
     if importers and fn.name in importers:
-        if not _discards(importers[fn.name], position):
+        if not _discards(importers[fn.name], position, length):
             return False
         callers += 1
     for node in index.names.get(fn.name, ()):
@@ -112,17 +160,24 @@ def discarded_by_callers(
         call = syntax.parent(node)
         if not (isinstance(call, ast.Call) and call.func is node):
             return False  # passed as a value: its callers are unknown
-        if not _discards(result_uses(call, index), position):
+        if not _discards(result_uses(call, index), position, length):
             return False
         callers += 1
     return callers > 0
 
 
-def _discards(used: frozenset[int] | None, position: int) -> bool:
-    """A caller reading `used` of the returned tuple leaves element `position` unread."""
+def _discards(used: frozenset[int] | None, position: int, length: int | None = None) -> bool:
+    """A caller reading `used` of the returned tuple leaves element `position` unread (a
+    negative read counts from the end of a tuple of `length` elements)."""
     if used is None:
         return False
-    return not used if position == WHOLE else position not in used
+    if position == WHOLE:
+        return not used
+    if any(u < 0 for u in used):
+        if length is None:
+            return False
+        used = frozenset(u + length if u < 0 else u for u in used)
+    return position not in used
 
 
 def return_uses(

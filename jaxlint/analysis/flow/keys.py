@@ -822,7 +822,13 @@ class KeyFlow(KeyRepeats, KeyDraws):
             return False
         if syntax.parent(fn) is self.index.tree:
             self.returned_keys.setdefault(fn.name, set()).add(position)
-        return discarded_by_callers(fn, position, self.index, self.return_uses)
+        length = (
+            len(value.elts)
+            if isinstance(value, ast.Tuple)
+            and not any(isinstance(e, ast.Starred) for e in value.elts)
+            else None
+        )
+        return discarded_by_callers(fn, position, self.index, self.return_uses, length)
 
     def _comprehension(self, node: ast.AST, state, loops, fn) -> None:  # noqa: ANN001
         """A loop: its targets are fresh each iteration; outer keys consumed in it are reused."""
