@@ -9,7 +9,7 @@ import ast
 import re
 
 from jaxlint.analysis.jax_api import JIT_FACTORIES
-from jaxlint.analysis.syntax import all_params, param_defaults, positional_params
+from jaxlint.analysis.syntax import all_params, bind_arguments, param_defaults
 from jaxlint.rules.base import Context, Examples, Rule
 
 DEFAULT_UNROLL_THRESHOLD = 32
@@ -46,9 +46,10 @@ class UnrolledPythonLoopInTraced(Rule):
 
     What it does: in a traced (jit-like) function, flags `for ... in range(N)` whose body runs
     JAX operations, when `N` is a literal (or module constant) of at least 32 iterations
-    (option `unroll-threshold`), or a static argument of the function that has a default
-    or a call in the module (unless the default and every visible call pass fewer; with
-    neither, the count is unknown and it stays silent). Loops over a few layers are fine.
+    (option `unroll-threshold`), or a static argument of the function whose default or a
+    call in the module passes such a count (a count known nowhere, or only from values the
+    module cannot read, such as a config field, stays silent: it may be 2). Loops over a few
+    layers are fine.
     Why is this bad: tracing runs the Python loop, so the program gets N copies of the body:
     trace and compile time grow linearly (N=1000: 3000 jaxpr equations and ~4 s to compile,
     versus 1 equation and ~25 ms with `fori_loop`).
@@ -288,17 +289,10 @@ def _passed_ints(
     calls in turn (three levels), when the parameter is static there: a traced caller that
     does not trace it, never rebound."""
     seen: list[tuple[int, int]] = []
-    params = positional_params(node)
     for call in ctx.index.calls:
         if ctx.index.resolve_function(call.func) is not node:
             continue
-        arg = next((kw.value for kw in call.keywords if kw.arg == name), None)
-        if arg is None and name in params:
-            i = params.index(name)
-            if i < len(call.args) and not any(
-                isinstance(a, ast.Starred) for a in call.args[: i + 1]
-            ):
-                arg = call.args[i]
+        arg = bind_arguments(call, node).get(name)
         if arg is None:
             arg = param_defaults(node).get(name)
         value = _int_value(ctx, arg)
@@ -380,26 +374,39 @@ def _static_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:
     if b is None or b.kind != "param":
         return None
     default = param_defaults(node).get(name)
-    if default is not None:
-        v = _int_value(ctx, default)
-        if v is not None and v < threshold:
-            return None
-    seen = []
+    passed = [default] if default is not None else []
     for call in ctx.index.calls:
         target = ctx.facts.calls.target(call)
         if ctx.index.resolve_function(call.func) is not node and not (
             target is not None and target.function is node and not target.partial_args
         ):
             continue  # not a call of `fn`, directly or through `g = jax.jit(fn)`
-        params = positional_params(node)
-        for i, arg in enumerate(call.args):
-            if i < len(params) and params[i] == name:
-                seen.append(_int_value(ctx, arg))
-        for kw in call.keywords:
-            if kw.arg == name:
-                seen.append(_int_value(ctx, kw.value))
-    if seen and all(v is not None and v < threshold for v in seen):
-        return None
-    if not seen and default is None:
-        return None  # no count known anywhere: callers elsewhere may pass 1 (v21 rows)
-    return name
+        # `self._train(...)` binds from the parameter after `cls`/`self`
+        arg = bind_arguments(call, node).get(name)
+        if arg is not None:
+            passed.append(arg)
+    for arg in passed:
+        value = _int_value(ctx, arg)
+        if (value is not None and value >= threshold) or (
+            value is None and _imported_name(ctx, arg)
+        ):
+            return name
+    # no long count known: none anywhere (callers elsewhere may pass 1, v21 rows), or only
+    # values no module can tell (`gradient_steps` from `cfg.alg.train.utd`, which is 2 in
+    # every config: v23 rows, soft_gac_jax dime.py:469 and six twins, JAX405)
+    return None
+
+
+def _imported_name(ctx: Context, node: ast.AST) -> bool:
+    """`util.U8_CHUNK_NUM`, `STEPS` from an import: another module's name, which the project
+    index may give a value (the module is linted again with it): until then a possible long
+    count, as before. Why it matters: the imported constants may only take findings away
+    (the relint of a seeded file assumes it), so an unresolved one must fire, not stay
+    silent."""
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return False
+    b = ctx.index.binding(root.id, ctx.index.scope_of(node))
+    return b is not None and b.kind == "import"

@@ -23,7 +23,7 @@ def run_sizes():
 
 
 def rollout(x, n_steps):
-    for _ in range(n_steps):  # error: JAX405
+    for _ in range(n_steps):  # the count (1 to 64, doubling) is no literal: JAX405 is silent
         x = x * 0.5
     return x
 
