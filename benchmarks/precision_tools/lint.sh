@@ -12,6 +12,10 @@ for k in $(python3 -c "import json,sys; print(' '.join(r['repo'].replace('/', '+
   for mode in plain preview; do
     if [ $mode = plain ]; then out=$F/$k.json; extra=""; else out=$F/$k.preview.json; extra="--preview"; fi
     [ -s "$out" ] && continue
+    # an export (git archive) has no .git: a user lints a clone, whose .git marks the project
+    # root (x64 evidence, the project index's module names); an empty repository marks it
+    # the same way (v24 on; v23 and earlier were linted without it, docs/precision.md v23)
+    [ -e "$root/repos/$k/.git" ] || git init -q "$root/repos/$k"
     ( cd "$root/repos/$k" && PYTHONPATH=$wt /usr/bin/time -f "%e s" nice -n 10 /work/venv/bin/python -m jaxlint check --format json --no-cache $extra . > "$out" 2> "$out.stderr" )
     echo "$k $mode rc=$? $(tail -1 "$out.stderr")"
   done
