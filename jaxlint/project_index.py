@@ -40,7 +40,7 @@ from jaxlint.analysis.project import (
     uses_random,
     uses_transform,
 )
-from jaxlint.analysis.project_summary import drawfree_modules, linen_modules
+from jaxlint.analysis.project_summary import drawfree_modules, linen_modules, method_calls
 from jaxlint.core.errors import UsageError
 from jaxlint.core.source import ReadError, decode_source
 from jaxlint.run import cache as result_cache
@@ -330,6 +330,8 @@ def summarize_text(
         facts = ModuleFacts(tree, jit_decorators)
         summary = summarize(facts, module, is_package, transforms_used, random_used)
         summary.constants = module_constants(parsed.tree)  # `tree` may be its imports only
+        if tree is not parsed.tree:  # the methods a driver calls (`ConstructionOnly`)
+            summary.method_calls = method_calls(ast.walk(parsed.tree))
         if tree is not parsed.tree and _MODULE_CLASS.search(text):
             # the classes of a file that only defines flax Modules (no transform, no
             # `random`): which of them draw nothing at `init` (flow/key_drawfree.py)

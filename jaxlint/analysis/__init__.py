@@ -175,6 +175,16 @@ class ModuleFacts:
         )
 
     @cached_property
+    def construction_only(self) -> frozenset[str]:
+        """The public methods (`Class.method`) of this module's classes that only the class's
+        own construction calls, as the project index found (`ConstructionOnly`): helpers of
+        `__init__` like its private ones (analysis/instance_state.py); empty without an index."""
+        from jaxlint.analysis.seed_keys import CONSTRUCTION_ONLY
+
+        entry = (self.seeds or {}).get(CONSTRUCTION_ONLY)
+        return frozenset(entry.methods) if entry is not None else frozenset()
+
+    @cached_property
     def guards(self) -> VersionGuards:
         from jaxlint.analysis.guards import VersionGuards
 

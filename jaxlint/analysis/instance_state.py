@@ -50,10 +50,12 @@ def _self_attributes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast
     ]
 
 
-def _construction_helpers(cls: ast.ClassDef) -> set[str]:
+def _construction_helpers(cls: ast.ClassDef, public: frozenset[str] = frozenset()) -> set[str]:
     """Private methods called only while the object is being built: from a constructor, or
     from another such helper. A public method, or one referenced any other way (passed as a
-    callback, called from a regular method), may run later and does not count."""
+    callback, called from a regular method), may run later and does not count, unless it is
+    in `public`: the public methods the project index found no call of outside the class
+    (`construction_only`)."""
     methods = _methods(cls)
     callers: dict[str, set[str]] = {name: set() for name in methods}
     referenced_otherwise: set[str] = set()
@@ -77,7 +79,7 @@ def _construction_helpers(cls: ast.ClassDef) -> set[str]:
         for name in methods:
             if (
                 name in helpers
-                or not name.startswith("_")
+                or not (name.startswith("_") or name in public)
                 or name.startswith("__")
                 or name in referenced_otherwise
                 or not callers[name]
@@ -89,10 +91,22 @@ def _construction_helpers(cls: ast.ClassDef) -> set[str]:
     return helpers
 
 
-def attributes_set_after_init(cls: ast.ClassDef) -> set[str]:
+def construction_candidates(cls: ast.ClassDef) -> set[str]:
+    """Public methods that the class itself calls only while the object is being built
+    (`self.init_env()` from `__init__`): construction helpers too, if nothing outside the class
+    calls them (which only the project can tell: `ModuleSummary.init_methods`). v21 and v23
+    rows, JAX409: JAX-DIPS `initialize_*`, ac_jax `init_env`/`init_network_and_optimiser`."""
+    public = frozenset(
+        name for name in _methods(cls) if not name.startswith("_") and name not in CONSTRUCTORS
+    )
+    return _construction_helpers(cls, public) & public
+
+
+def attributes_set_after_init(cls: ast.ClassDef, public: frozenset[str] = frozenset()) -> set[str]:
     """Attributes assigned on `self` (`self.x = ...`, `self.x += ...`, `del self.x`) by a method
-    that can run after construction (see `_construction_helpers`)."""
-    helpers = _construction_helpers(cls)
+    that can run after construction (see `_construction_helpers`; `public`: the class's public
+    methods that nothing outside it calls)."""
+    helpers = _construction_helpers(cls, public)
     return {
         node.attr
         for name, method in _methods(cls).items()

@@ -13,6 +13,7 @@ from jaxlint.analysis.constants import IMPORTED_CONSTANTS, Literal
 from jaxlint.analysis.seed_keys import (
     BOOL_HELPERS,
     COMPILED_HELPERS,
+    CONSTRUCTION_ONLY,
     IMPORTED_LEAVES,
     IMPORTED_STATIC,
     PASSED_ARGUMENTS,
@@ -21,13 +22,14 @@ from jaxlint.analysis.seed_keys import (
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 20  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 21  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
 # data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
 # 13: leaf_attributes, field_reads, compiled, timed; 14: `f#i` elements in static_returns;
 # 15: string keys (dict displays) in key_products paths; 16: tuple-unpacked constants;
 # 17: return_uses, key_returns; 18: key_products of jitted helpers and through arithmetic;
-# 19: linen_modules, KeyHelpers.linen; 20: return_uses of constant indexes (`out[-1]`)
+# 19: linen_modules, KeyHelpers.linen; 20: return_uses of constant indexes (`out[-1]`);
+# 21: init_methods, method_calls
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -365,6 +367,7 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         rows = tuple((fn, r[0], tuple(sorted(r[1:]))) for fn, r in sorted(fns.items()))
         seeds.setdefault(path, {})[PASSED_ARGUMENTS] = PassedArguments(rows)
     return_uses_seeds(project, seeds)
+    construction_only_seeds(project, seeds)
 
 
 def static_helpers(
@@ -470,9 +473,45 @@ def imported_attributes(  # noqa: ANN001
     )
 
 
+@dataclass(frozen=True)
+class ConstructionOnly:
+    """A seeds entry (under `seed_keys.CONSTRUCTION_ONLY`): the public methods (`Class.method`)
+    of a module's classes that the class calls only while an object is built
+    (`ModuleSummary.init_methods`) and that no project module calls on an instance
+    (`ModuleSummary.method_calls`): helpers of the construction, like private ones."""
+
+    methods: tuple[str, ...] = ()
+
+    def to_json(self) -> list:
+        return list(self.methods)
+
+    @classmethod
+    def from_json(cls, value: list) -> ConstructionOnly:
+        return cls(tuple(str(m) for m in value))
+
+
+def construction_only_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
+    """Add the `ConstructionOnly` entries: a candidate of one module is kept when no module of
+    the project (its own included, outside the class's own construction) calls a method of
+    that name on anything (v21 and v23 rows, JAX409)."""
+    called: set[str] = set()
+    for summary in project.summaries.values():
+        called.update(summary.method_calls)
+    for path in sorted(project.summaries):
+        kept = tuple(
+            m for m in project.summaries[path].init_methods if m.rsplit(".", 1)[-1] not in called
+        )
+        if kept:
+            seeds.setdefault(path, {})[CONSTRUCTION_ONLY] = ConstructionOnly(kept)
+
+
 SEED_ENTRIES: dict[
     str,
-    type[StaticHelpers] | type[PassedArguments] | type[ImportedConstants] | type[ReturnUses],
+    type[StaticHelpers]
+    | type[PassedArguments]
+    | type[ImportedConstants]
+    | type[ReturnUses]
+    | type[ConstructionOnly],
 ] = {
     STATIC_HELPERS: StaticHelpers,
     BOOL_HELPERS: StaticHelpers,
@@ -482,6 +521,7 @@ SEED_ENTRIES: dict[
     IMPORTED_LEAVES: LeafAttributes,
     IMPORTED_CONSTANTS: ImportedConstants,
     RETURN_USES: ReturnUses,
+    CONSTRUCTION_ONLY: ConstructionOnly,
 }
 
 
@@ -554,6 +594,12 @@ class ModuleSummary:
     # top-level flax.linen Module classes: their `init`/`apply` fold module paths into the key
     # they are given (`KeyFlow.folds_module_paths`), for the modules that import them
     linen_modules: list[str] = field(default_factory=list)
+    # public methods (`Class.method`) of top-level classes with a jitted method that the class
+    # calls only while an object is built (`instance_state.construction_candidates`), and the
+    # public method names this module calls on anything but such a class's own `self`
+    # (`ConstructionOnly`: a candidate no module calls is a construction helper)
+    init_methods: list[str] = field(default_factory=list)
+    method_calls: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -586,6 +632,8 @@ class ModuleSummary:
             "return_uses": {k: None if v is None else list(v) for k, v in self.return_uses.items()},
             "key_returns": {k: list(v) for k, v in self.key_returns.items()},
             "linen_modules": list(self.linen_modules),
+            "init_methods": list(self.init_methods),
+            "method_calls": list(self.method_calls),
         }
 
     @classmethod
@@ -625,6 +673,8 @@ class ModuleSummary:
             },
             {str(k): [int(i) for i in v] for k, v in data.get("key_returns", {}).items()},
             [str(c) for c in data.get("linen_modules", [])],
+            [str(m) for m in data.get("init_methods", [])],
+            [str(m) for m in data.get("method_calls", [])],
         )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from jaxlint.analysis.bool_results import bool_functions
 from jaxlint.analysis.constants import module_constants
@@ -16,7 +16,9 @@ from jaxlint.analysis.flow.key_drawfree import DrawFree
 from jaxlint.analysis.flow.key_products import derived_return_paths, path_order
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.instance_state import construction_candidates
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE, PARTIAL
+from jaxlint.analysis.jit_sites import jit_spec_of_def
 from jaxlint.analysis.kinds import static_functions
 from jaxlint.analysis.project_data import (
     MAX_CHAIN,
@@ -297,6 +299,7 @@ def summarize(
         _key_params(facts, out)
     _imported_names(facts, imports, out)
     out.return_uses = return_uses(facts.index, calls_imports, module, out.imported, called)
+    out.init_methods, out.method_calls = _construction_facts(facts.index)
     if out.static_attributes or out.imported:
         out.annotated = _annotated_classes(facts.index, out.imported)
     out.field_reads = sorted(facts.field_reads())
@@ -377,6 +380,57 @@ def _calls_out(fn: ast.AST, imports: _Imports, star: bool) -> bool:
             ):
                 return True
     return False
+
+
+def _construction_facts(index: ModuleIndex) -> tuple[list[str], list[str]]:
+    """`ModuleSummary.init_methods` and `method_calls`: the public methods that a top-level
+    class with a jitted method calls only while an object is built, and the public method
+    names the module calls (`x.init_env()`), leaving out those classes' calls on their own
+    `self` (the class analysis reads them: analysis/instance_state.py)."""
+    candidates: list[str] = []
+    own: set[int] = set()  # calls on `self` inside a class with candidates
+    for cls in index.tree.body:
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        methods = [s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        if not any(jit_spec_of_def(index, m) is not None for m in methods):
+            continue
+        names = construction_candidates(cls)
+        if not names:
+            continue
+        candidates += [f"{cls.name}.{n}" for n in sorted(names)]
+        for m in methods:
+            args = m.args.posonlyargs + m.args.args
+            if not args:
+                continue
+            me = args[0].arg
+            own.update(
+                id(n)
+                for n in ast.walk(m)
+                if isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == me
+            )
+    return candidates, method_calls(index.calls, own)
+
+
+def method_calls(
+    calls: Iterable[ast.AST], own: set[int] | frozenset[int] = frozenset()
+) -> list[str]:
+    """The public method names `calls` call on an attribute (`trainer.init_env()`), but the
+    calls in `own`. Also asked of a module summarised from its imports alone (no transform
+    or `random` in its text), over its whole tree: a driver script calling a method is one."""
+    return sorted(
+        {
+            call.func.attr
+            for call in calls
+            if isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and not call.func.attr.startswith("_")
+            and id(call) not in own
+        }
+    )
 
 
 def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001

@@ -11,6 +11,7 @@ from jaxlint.analysis.constants import IMPORTED_CONSTANTS
 __all__ = [
     "BOOL_HELPERS",
     "COMPILED_HELPERS",
+    "CONSTRUCTION_ONLY",
     "IMPORTED_LEAVES",
     "IMPORTED_STATIC",
     "NO_ENTRIES",
@@ -52,4 +53,9 @@ COMPILED_HELPERS = "<compiled functions>"
 # of this module's functions that return a consumed key other modules' calls read
 # (analysis/result_uses.py); it only takes JAX201 findings away
 RETURN_USES = "<return uses>"
-NO_ENTRIES = TAINT_REMOVING | {IMPORTED_LEAVES, COMPILED_HELPERS, RETURN_USES}
+# the seeds entry (analysis.project_data.ConstructionOnly): the public methods of this
+# module's classes that only the class's own construction calls (`self.init_env()` from
+# `__init__`) and no project module calls on an instance (analysis/instance_state.py); it
+# only takes JAX409 findings away
+CONSTRUCTION_ONLY = "<construction-only methods>"
+NO_ENTRIES = TAINT_REMOVING | {IMPORTED_LEAVES, COMPILED_HELPERS, RETURN_USES, CONSTRUCTION_ONLY}

@@ -151,6 +151,7 @@ def _relint(
     from jaxlint.analysis.seed_keys import (
         BOOL_HELPERS,
         COMPILED_HELPERS,
+        CONSTRUCTION_ONLY,
         IMPORTED_LEAVES,
         IMPORTED_STATIC,
         STATIC_HELPERS,
@@ -163,7 +164,14 @@ def _relint(
         return True
     if COMPILED_HELPERS in seeds:
         return True  # only a module that reads a clock gets one: its timings may change
-    removing = {STATIC_HELPERS, IMPORTED_STATIC, BOOL_HELPERS, IMPORTED_CONSTANTS, IMPORTED_LEAVES}
+    removing = {
+        STATIC_HELPERS,
+        IMPORTED_STATIC,
+        BOOL_HELPERS,
+        IMPORTED_CONSTANTS,
+        IMPORTED_LEAVES,
+        CONSTRUCTION_ONLY,  # only takes JAX409 findings away
+    }
     if not set(seeds) <= removing:
         return True
     return any(d.code.startswith(("JAX1", "JAX4", "JAX5", "JAX6")) for d in first)

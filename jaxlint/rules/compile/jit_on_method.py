@@ -33,10 +33,15 @@ def _pytree_class(ctx: Context, cls: ast.ClassDef) -> bool:
     return False
 
 
-def _stale_attributes(cls: ast.ClassDef, method: ast.FunctionDef) -> bool:
+def _stale_attributes(ctx: Context, cls: ast.ClassDef, method: ast.FunctionDef) -> bool:
     """Some attribute that `method` reads (or any, when that is unknown) is reassigned by a
-    method that can run after construction."""
-    changed = attributes_set_after_init(cls)
+    method that can run after construction (not a public helper that only `__init__` calls
+    and no project module calls: `ModuleFacts.construction_only`)."""
+    prefix = cls.name + "."
+    public = frozenset(
+        m[len(prefix) :] for m in ctx.facts.construction_only if m.startswith(prefix)
+    )
+    changed = attributes_set_after_init(cls, public)
     read = self_attributes_read(cls, method)
     return bool(changed if read is None else changed & read)
 
@@ -195,7 +200,7 @@ class JitOnMethod(Rule):
             return
         static_self = 0 in spec.static_positions or "self" in spec.static_names
         if static_self:
-            if not identity_hashed_class(ctx, cls) or not _stale_attributes(cls, node):
+            if not identity_hashed_class(ctx, cls) or not _stale_attributes(ctx, cls, node):
                 return
             why = (
                 f"`{node.name}` is jitted with `self` static, but `{cls.name}` hashes by identity "
