@@ -93,26 +93,12 @@ def _indexed_reads(stmt: ast.Assign, name: str, index: ModuleIndex) -> frozenset
     return frozenset(used)
 
 
-def _unread(stmt: ast.stmt, name: str, index: ModuleIndex) -> bool:
+def _unread(stmt: ast.Assign, name: str, index: ModuleIndex) -> bool:
     """Nothing reads the value `stmt` binds to `name` but tests against None: `name` is bound
     only there in its scope, and every load that resolves to that binding (in the scope or in
     a nested one) is such a test. Asked of the index's loads of the name, not of the flow
     graph: this runs for every unpacked call of every module's summary."""
-    if name == "_":
-        return True
-    scope = index.scope_of(stmt)
-    own = scope.bindings.get(name)
-    if own is None or len(own) != 1:
-        return False  # bound again in the scope: which value a load sees is not followed
-    for load in index.names.get(name, ()):
-        if not (isinstance(load, ast.Name) and isinstance(load.ctx, ast.Load)):
-            continue
-        where = index.scope_of(load)
-        if where is not scope and index.lookup(name, where) is not own:
-            continue  # another scope's own `name`
-        if not _none_test(load):
-            return False
-    return True
+    return name == "_" or _indexed_reads(stmt, name, index) == frozenset()
 
 
 def _none_test(load: ast.Name) -> bool:
