@@ -1,4 +1,3 @@
-import gc
 import io
 import os
 import subprocess
@@ -15,20 +14,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # findings. tests/test_jaxversion.py checks the inference itself (it unsets the variable), and
 # tests/test_deprecation_table.py checks the tables against the installed JAX.
 os.environ.setdefault("JAXLINT_TARGET_JAX", "0.12")
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Collect garbage as jaxlint's own workers do (`jaxlint.run.parallel`): what the session
-    imported and collected is frozen, so the collector no longer scans it, and young objects
-    are collected less often. Why: the suite lints thousands of modules in each worker, every
-    tree is cyclic (parent links), and with the default thresholds the collector rescanned the
-    whole heap (JAX, the collected tests) so often that the lint-heavy tests ran 2-3x slower
-    in a full run than alone. No test depends on when garbage is collected."""
-    from jaxlint.run.parallel import WORKER_GC_THRESHOLD
-
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*WORKER_GC_THRESHOLD)
 
 
 def snippet(text: str) -> str:
