@@ -182,7 +182,7 @@ class ModuleFacts:
         from jaxlint.analysis.seed_keys import CONSTRUCTION_ONLY
 
         entry = (self.seeds or {}).get(CONSTRUCTION_ONLY)
-        return frozenset(entry.methods) if entry is not None else frozenset()
+        return frozenset(entry.names) if entry is not None else frozenset()
 
     @cached_property
     def guards(self) -> VersionGuards:

@@ -132,21 +132,30 @@ class ModuleConstants:
         self.index = index
         self.imported = imported
 
+    def imported_reference(self, node: ast.AST) -> bool:
+        """`util.N` or `N` whose head is a module-level import, bound once (not shadowed
+        locally): another module's name, which the project index may give a value
+        (`IMPORTED_CONSTANTS`; until it does, `int_value` does not know it)."""
+        name = dotted(node)
+        if name is None:
+            return False
+        head = name.split(".", 1)[0]
+        module = self.index.scopes[self.index.tree]
+        found = self.index.lookup(head, self.index.scope_of(node))
+        bindings = module.bindings.get(head)
+        return (
+            found is not None
+            and found is bindings
+            and len(bindings) == 1
+            and bindings[0].kind == "import"
+        )
+
     def _imported(self, node: ast.AST) -> Literal | None:
         """`util.N` or `N` bound by an import, where the imported module assigns `N` once."""
         if not self.imported:
             return None
         name = dotted(node)
-        if name is None or name not in self.imported:
-            return None
-        head = name.split(".", 1)[0]
-        module = self.index.scopes[self.index.tree]
-        found = self.index.lookup(head, self.index.scope_of(node))
-        bindings = module.bindings.get(head)
-        # the name must be the module-level import, bound once (not shadowed locally)
-        if found is None or found is not bindings or len(bindings) != 1:
-            return None
-        if bindings[0].kind != "import":
+        if name is None or name not in self.imported or not self.imported_reference(node):
             return None
         return self.imported[name]
 

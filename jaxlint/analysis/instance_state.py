@@ -102,6 +102,12 @@ def construction_candidates(cls: ast.ClassDef) -> set[str]:
     return _construction_helpers(cls, public) & public
 
 
+def self_attribute_nodes(cls: ast.ClassDef) -> set[int]:
+    """The ids of the `self.<name>` nodes of the class's methods (`self.init_env` in
+    `self.init_env()` among them): what the class analysis reads of its own calls."""
+    return {id(node) for method in _methods(cls).values() for node in _self_attributes(method)}
+
+
 def attributes_set_after_init(cls: ast.ClassDef, public: frozenset[str] = frozenset()) -> set[str]:
     """Attributes assigned on `self` (`self.x = ...`, `self.x += ...`, `del self.x`) by a method
     that can run after construction (see `_construction_helpers`; `public`: the class's public

@@ -474,20 +474,11 @@ def imported_attributes(  # noqa: ANN001
 
 
 @dataclass(frozen=True)
-class ConstructionOnly:
+class ConstructionOnly(StaticHelpers):
     """A seeds entry (under `seed_keys.CONSTRUCTION_ONLY`): the public methods (`Class.method`)
     of a module's classes that the class calls only while an object is built
     (`ModuleSummary.init_methods`) and that no project module calls on an instance
     (`ModuleSummary.method_calls`): helpers of the construction, like private ones."""
-
-    methods: tuple[str, ...] = ()
-
-    def to_json(self) -> list:
-        return list(self.methods)
-
-    @classmethod
-    def from_json(cls, value: list) -> ConstructionOnly:
-        return cls(tuple(str(m) for m in value))
 
 
 def construction_only_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
@@ -507,11 +498,7 @@ def construction_only_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - Pro
 
 SEED_ENTRIES: dict[
     str,
-    type[StaticHelpers]
-    | type[PassedArguments]
-    | type[ImportedConstants]
-    | type[ReturnUses]
-    | type[ConstructionOnly],
+    type[StaticHelpers] | type[PassedArguments] | type[ImportedConstants] | type[ReturnUses],
 ] = {
     STATIC_HELPERS: StaticHelpers,
     BOOL_HELPERS: StaticHelpers,

@@ -16,7 +16,7 @@ from jaxlint.analysis.flow.key_drawfree import DrawFree
 from jaxlint.analysis.flow.key_products import derived_return_paths, path_order
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.instance_state import construction_candidates
+from jaxlint.analysis.instance_state import construction_candidates, self_attribute_nodes
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE, PARTIAL
 from jaxlint.analysis.jit_sites import jit_spec_of_def
 from jaxlint.analysis.kinds import static_functions
@@ -388,30 +388,18 @@ def _construction_facts(index: ModuleIndex) -> tuple[list[str], list[str]]:
     names the module calls (`x.init_env()`), leaving out those classes' calls on their own
     `self` (the class analysis reads them: analysis/instance_state.py)."""
     candidates: list[str] = []
-    own: set[int] = set()  # calls on `self` inside a class with candidates
+    own: set[int] = set()  # the `self.<name>` callees inside a class with candidates
     for cls in index.tree.body:
-        if not isinstance(cls, ast.ClassDef):
-            continue
-        methods = [s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
-        if not any(jit_spec_of_def(index, m) is not None for m in methods):
+        if not isinstance(cls, ast.ClassDef) or not any(
+            isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and jit_spec_of_def(index, s) is not None
+            for s in cls.body
+        ):
             continue
         names = construction_candidates(cls)
-        if not names:
-            continue
-        candidates += [f"{cls.name}.{n}" for n in sorted(names)]
-        for m in methods:
-            args = m.args.posonlyargs + m.args.args
-            if not args:
-                continue
-            me = args[0].arg
-            own.update(
-                id(n)
-                for n in ast.walk(m)
-                if isinstance(n, ast.Call)
-                and isinstance(n.func, ast.Attribute)
-                and isinstance(n.func.value, ast.Name)
-                and n.func.value.id == me
-            )
+        if names:
+            candidates += [f"{cls.name}.{n}" for n in sorted(names)]
+            own |= self_attribute_nodes(cls)
     return candidates, method_calls(index.calls, own)
 
 
@@ -419,8 +407,9 @@ def method_calls(
     calls: Iterable[ast.AST], own: set[int] | frozenset[int] = frozenset()
 ) -> list[str]:
     """The public method names `calls` call on an attribute (`trainer.init_env()`), but the
-    calls in `own`. Also asked of a module summarised from its imports alone (no transform
-    or `random` in its text), over its whole tree: a driver script calling a method is one."""
+    calls whose callee node is in `own`. Also asked of a module summarised from its imports
+    alone (no transform or `random` in its text), over its whole tree: a driver script
+    calling a method is one."""
     return sorted(
         {
             call.func.attr
@@ -428,7 +417,7 @@ def method_calls(
             if isinstance(call, ast.Call)
             and isinstance(call.func, ast.Attribute)
             and not call.func.attr.startswith("_")
-            and id(call) not in own
+            and id(call.func) not in own
         }
     )
 

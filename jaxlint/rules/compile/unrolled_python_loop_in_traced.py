@@ -387,26 +387,13 @@ def _static_bound(ctx: Context, it: ast.Call, fn, threshold: int) -> str | None:
             passed.append(arg)
     for arg in passed:
         value = _int_value(ctx, arg)
+        # an imported name the project index may still resolve counts as long until it does:
+        # its constants only take findings away (the relint of a seeded file assumes it)
         if (value is not None and value >= threshold) or (
-            value is None and _imported_name(ctx, arg)
+            value is None and ctx.facts.constants.imported_reference(arg)
         ):
             return name
     # no long count known: none anywhere (callers elsewhere may pass 1, v21 rows), or only
     # values no module can tell (`gradient_steps` from `cfg.alg.train.utd`, which is 2 in
     # every config: v23 rows, soft_gac_jax dime.py:469 and six twins, JAX405)
     return None
-
-
-def _imported_name(ctx: Context, node: ast.AST) -> bool:
-    """`util.U8_CHUNK_NUM`, `STEPS` from an import: another module's name, which the project
-    index may give a value (the module is linted again with it): until then a possible long
-    count, as before. Why it matters: the imported constants may only take findings away
-    (the relint of a seeded file assumes it), so an unresolved one must fire, not stay
-    silent."""
-    root = node
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    if not isinstance(root, ast.Name):
-        return False
-    b = ctx.index.binding(root.id, ctx.index.scope_of(node))
-    return b is not None and b.kind == "import"
