@@ -26,6 +26,7 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from jaxlint.analysis.annotations import SCALARS, annotation_kind, quoted_annotation
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.host_numpy import returns_host_numpy
 from jaxlint.analysis.imports import ModuleIndex, dotted
@@ -91,142 +92,9 @@ HOST_TYPES = frozenset(
 )
 # ... and with these T fails for every concrete Python value
 ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer"})
-_ANNOTATIONS = {f.name: f.kind for f in LIBRARY_FACTS if f.what == "annotation"}
 STATIC_ATTRIBUTES = frozenset(f.name for f in LIBRARY_FACTS if f.what == "attribute")
 STATIC_METHODS = frozenset(f.name for f in LIBRARY_FACTS if f.what == "method")
 APPLY_KEYWORDS = frozenset(f.name for f in LIBRARY_FACTS if f.what == "apply-keyword")
-
-# jaxtyping's dtype-and-shape annotations: `Float[Array, "b n"]` is an array
-_JAXTYPING = frozenset(
-    "Float Int Bool Shaped Real Num Integer UInt Complex Inexact Key Float32 Float64 Int32"
-    " Int64 Bool_".split()
-)
-# Python values that JAX cannot trace: a jit parameter so annotated must be static already
-_UNTRACEABLE = frozenset({"str", "bytes", "type", "None", "NoneType"})
-# Python scalars: a jit parameter so annotated still becomes a tracer when passed
-_SCALARS = frozenset({"int", "float", "bool", "complex"})
-_CALLABLES = frozenset({"Callable", "typing.Callable", "collections.abc.Callable"})
-_SEQUENCES = frozenset(
-    {
-        "tuple",
-        "list",
-        "typing.Tuple",
-        "typing.List",
-        "typing.Sequence",
-        "collections.abc.Sequence",
-        "typing.Optional",
-        "typing.Union",
-        "typing.Literal",
-        "typing.Final",
-        # a mapping of Python values (`Mapping[str, AttentionRule]`) is a Python value
-        "dict",
-        "typing.Dict",
-        "typing.Mapping",
-        "collections.abc.Mapping",
-        "frozenset",
-        "set",
-        "typing.FrozenSet",
-        "typing.Set",
-    }
-)
-_ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
-
-
-def annotation_kind(index: ModuleIndex, ann: ast.AST | None, *, entry: bool = False) -> ValueKind:
-    """The kind an annotation proves. `entry`: the parameter is one JAX itself turns into a
-    tracer (a jit argument), where `int`/`float`/`bool` and tuples of them are traced too;
-    only values JAX cannot trace (str, Enum, dtype, callables, axis metadata) prove STATIC."""
-    kind, scalar_only = _annotation(index, ann, 0)
-    if entry and kind is ValueKind.STATIC and scalar_only:
-        return ValueKind.UNKNOWN
-    return kind
-
-
-def _annotation(index: ModuleIndex, ann: ast.AST | None, depth: int) -> tuple[ValueKind, bool]:
-    """(kind, the static proof rests only on Python scalars)."""
-    if ann is None or depth > 4:
-        return ValueKind.UNKNOWN, False
-    if isinstance(ann, ast.Constant):
-        if ann.value is None:
-            return ValueKind.STATIC, False
-        if isinstance(ann.value, str):
-            return _annotation(index, _quoted(index, ann), depth + 1)
-        return ValueKind.UNKNOWN, False
-    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):  # `str | None`
-        return _union(index, [ann.left, ann.right], depth)
-    if isinstance(ann, ast.Subscript):
-        head = index.qualname(ann.value) or ""
-        if head.rsplit(".", 1)[-1] in _JAXTYPING and head.startswith("jaxtyping"):
-            return ValueKind.ARRAY, False
-        if head in _CALLABLES:
-            return ValueKind.CALLABLE, False
-        if head in _SEQUENCES or head in (
-            "Optional",
-            "Union",
-            "Tuple",
-            "Sequence",
-            "Literal",
-            "Mapping",
-            "Dict",
-        ):
-            if head.endswith("Literal"):
-                return ValueKind.STATIC, False
-            inner = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
-            inner = [e for e in inner if not (isinstance(e, ast.Constant) and e.value is ...)]
-            kind, scalar = _union(index, inner, depth)
-            if head.endswith(("Optional", "Union")):
-                return kind, scalar
-            # a sequence of Python values is a Python value (a shape tuple); of Python
-            # scalars it is still traced when passed to jit, of strings or enums never
-            return (
-                (ValueKind.STATIC, scalar)
-                if kind is ValueKind.STATIC
-                else (ValueKind.UNKNOWN, False)
-            )
-        return ValueKind.UNKNOWN, False
-    if isinstance(ann, ast.Name) and _is_enum(index, ann):
-        return ValueKind.STATIC, False
-    q = index.qualname(ann)
-    if q is None:
-        return ValueKind.UNKNOWN, False
-    if q in _ANNOTATIONS:
-        return _ANNOTATIONS[q], False
-    if q.rsplit(".", 1)[-1] in ("Array", "ArrayLike") and q.startswith(
-        ("jax", "chex", "jaxtyping")
-    ):
-        return ValueKind.ARRAY, False
-    if q in _UNTRACEABLE:
-        return ValueKind.STATIC, False
-    if q in _SCALARS:
-        return ValueKind.STATIC, True
-    if q in _CALLABLES:
-        return ValueKind.CALLABLE, False
-    return ValueKind.UNKNOWN, False
-
-
-def _union(index: ModuleIndex, parts: list[ast.AST], depth: int) -> tuple[ValueKind, bool]:
-    kinds = [_annotation(index, p, depth + 1) for p in parts if not _is_none(p)]
-    if not kinds:
-        return ValueKind.STATIC, False
-    kind = join(k for k, _ in kinds)
-    if kind is ValueKind.CALLABLE:
-        kind = ValueKind.STATIC
-    return kind, all(s for _, s in kinds)
-
-
-def _is_none(node: ast.AST) -> bool:
-    return (isinstance(node, ast.Constant) and node.value is None) or (
-        isinstance(node, ast.Name) and node.id == "None"
-    )
-
-
-def _is_enum(index: ModuleIndex, name: ast.Name) -> bool:
-    """A class of this module derived from `enum.Enum` (or IntEnum, StrEnum, ...)."""
-    b = index.binding(name.id, index.scope_of(name))
-    if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
-        return False
-    return any(index.qualname(base) in _ENUM_BASES for base in b.node.bases)
-
 
 # -- parameter kinds ---------------------------------------------------------------------------
 
@@ -455,14 +323,31 @@ class ParamKinds:
         if calls is None:
             return ValueKind.UNKNOWN
         for call, bound in calls:
-            if any(kw.arg == name or kw.arg is None for kw in call.keywords):
+            if any(kw.arg is None for kw in call.keywords):
                 return ValueKind.ARRAY
             positional = call.args
             if any(isinstance(a, ast.Starred) for a in positional):
                 return ValueKind.ARRAY
-            if pos is not None and pos - bound < len(positional) and pos >= bound:
+            value = next((kw.value for kw in call.keywords if kw.arg == name), None)
+            if value is None and pos is not None and pos - bound < len(positional) and pos >= bound:
+                value = positional[pos - bound]
+            if value is not None and not self._plain_static_call(fn, call, value):
                 return ValueKind.ARRAY
         return ValueKind.STATIC if calls else ValueKind.UNKNOWN
+
+    def _plain_static_call(self, fn: ast.AST, call: ast.Call, value: ast.expr) -> bool:
+        """`call` is a plain Python call of the undecorated `fn` by its own name (no
+        transform applies there: `_make_input(KEY, seq_len=1)` in a test, while
+        `jax.vmap(_make_input)(keys)` is the traced application) and passes `value`, proven
+        a Python value: the parameter holds that value there, not a tracer. A decorated
+        `fn` (`@jax.jit`) is transformed at every call, where even a literal is traced.
+        (v20 rows, tuning material: RNN-JAX rnn_jax/tests/test_transformers.py:33, JAX120.)"""
+        return (
+            not getattr(fn, "decorator_list", True)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == getattr(fn, "name", None)
+            and self.static_value(value)
+        )
 
     def _call_sites(self, fn: ast.AST) -> list[tuple[ast.Call, int]] | None:
         """Every use of `fn` as a visible call: (a call with the arguments JAX passes, the
@@ -596,7 +481,7 @@ def returns_static(index: ModuleIndex, fn: ast.AST) -> bool:
     metadata (`x.shape[0]`, `len(x)`, `x.ndim - 1`, a literal, a tuple of those)."""
     returns = getattr(fn, "returns", None)
     # a bare `-> float` / `-> bool` often annotates a traced scalar (`jnp.mean(x)`): no evidence
-    bare_scalar = isinstance(returns, ast.Name) and returns.id in _SCALARS
+    bare_scalar = isinstance(returns, ast.Name) and returns.id in SCALARS
     if returns is not None and not bare_scalar:
         return annotation_kind(index, returns) is ValueKind.STATIC
     body = getattr(fn, "body", [])
@@ -683,7 +568,9 @@ def object_params(index: ModuleIndex, fn: ast.AST) -> list[str]:
         return []
     out = []
     for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
-        ann = _quoted(index, a.annotation)  # `topology: "SarcTopology"` names the class too
+        ann = quoted_annotation(
+            index, a.annotation
+        )  # `topology: "SarcTopology"` names the class too
         if not isinstance(ann, (ast.Name, ast.Attribute)):
             continue
         if annotation_kind(index, ann) is not ValueKind.UNKNOWN:
@@ -706,20 +593,6 @@ def object_params(index: ModuleIndex, fn: ast.AST) -> list[str]:
         ):
             out.append(a.arg)
     return out
-
-
-def _quoted(index: ModuleIndex, ann: ast.AST | None) -> ast.AST | None:
-    """A string annotation parsed, its names resolved in the module's top scope."""
-    if not (isinstance(ann, ast.Constant) and isinstance(ann.value, str)):
-        return ann
-    try:
-        parsed = ast.parse(ann.value.strip(), mode="eval").body
-    except SyntaxError:
-        return None
-    for node in ast.walk(parsed):
-        if isinstance(node, ast.Name):
-            node.jl_scope = index.scopes[index.tree]  # type: ignore[attr-defined]
-    return parsed
 
 
 _EMPTY_CONTAINERS = frozenset({"dict", "set", "frozenset"})

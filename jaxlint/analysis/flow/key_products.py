@@ -37,7 +37,13 @@ from jaxlint.analysis.flow.key_terms import random_function
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jit_sites import jit_wrapper
 
-__all__ = ["derived_return_paths", "path_order", "products_dead", "products_unread"]
+__all__ = [
+    "derived_return_paths",
+    "dropped_compiled_call",
+    "path_order",
+    "products_dead",
+    "products_unread",
+]
 
 Path = tuple[int | str, ...]
 
@@ -287,6 +293,33 @@ def products_dead(call: ast.Call, paths: frozenset[Path], index: ModuleIndex) ->
                 return False
             names.extend(found)
     return bool(names) and names_dead_after(stmt, names, index)
+
+
+def dropped_compiled_call(
+    index: ModuleIndex, call: ast.Call, target: ast.AST | None, *, aliased: bool
+) -> bool:
+    """`call` runs the jitted def `target` of this module (`@jax.jit`, `@partial(jax.jit,
+    ...)`, or through a `step = jax.jit(step_fn)` alias: `aliased`) and its whole value is
+    dropped or only waited for (`step_fn(A, b, key).block_until_ready()`: a compile warm-up).
+    A compiled function hands its draws out only through what it returns (its Python side
+    effects run once, at trace time), so nothing derived from the key is read, whatever the
+    body computes: `products_dead`'s per-path proof is not needed. A body that calls back to
+    the host (`jax.debug.callback`, `io_callback`, `pure_callback`) may still show the
+    draws. (v20 rows, tuning material: JAX-AMG demo/solver_cache_benchmark.py:50-53 and
+    :73-76, a warm-up `step_fn(A, b, key)` whose body ends in a library solve, JAX201.)"""
+    if not isinstance(target, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    decorators = target.decorator_list
+    if decorators:
+        jitted = all(jit_wrapper(index, d) is not None for d in decorators)
+    else:
+        jitted = aliased
+    if not jitted or not value_is_dead(call, index):
+        return False
+    return not any(
+        isinstance(n, ast.Call) and "callback" in (index.qualname(n.func) or "")
+        for n in ast.walk(target)
+    )
 
 
 def products_unread(call: ast.Call, paths: frozenset[Path], index: ModuleIndex) -> bool:

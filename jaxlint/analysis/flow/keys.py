@@ -38,6 +38,7 @@ from jaxlint.analysis.flow.key_draws import KeyDraws
 from jaxlint.analysis.flow.key_guards import LiteralGuard, call_skips, joined, literal_guard
 from jaxlint.analysis.flow.key_products import (
     derived_return_paths,
+    dropped_compiled_call,
     products_dead,
     products_unread,
 )
@@ -979,8 +980,18 @@ class KeyFlow(KeyRepeats, KeyDraws):
         if random_function(self.index, call) is not None:
             value = self._through_pure_calls(call)
             return value_is_dead(value, self.index) or self._only_ignored(value)
+        if self._discarded_compiled_call(call):
+            return True
         paths = self._derived_paths(call)
         return paths is not None and products_dead(call, paths, self.index)
+
+    def _discarded_compiled_call(self, call: ast.Call) -> bool:
+        """A call of a jitted def of this module whose value is dropped or only waited for
+        (key_products.dropped_compiled_call)."""
+        target = self.resolve_callee(call)
+        t = self.calls.target(call)
+        aliased = t is not None and t.kind is CallKind.TRANSFORMED and bool(t.through_name)
+        return dropped_compiled_call(self.index, call, target, aliased=aliased)
 
     def _only_ignored(self, value: ast.expr) -> bool:
         """`value` is bound to one name whose every load is an argument its callee never
