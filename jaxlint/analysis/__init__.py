@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from jaxlint.analysis.guards import VersionGuards
     from jaxlint.analysis.jit_sites import JitSites
     from jaxlint.analysis.loops import LoopFacts
+    from jaxlint.analysis.module_flags import ModuleFlags
     from jaxlint.analysis.values import ValueKinds
 
 __all__ = [
@@ -203,6 +204,18 @@ class ModuleFacts:
     def in_old_jax_branch(self, node: ast.AST) -> bool:
         """Whether `node` runs only on an older JAX (a version-compatibility fallback)."""
         return self.guards.in_old_jax_branch(node)
+
+    @cached_property
+    def module_flags(self) -> ModuleFlags:
+        from jaxlint.analysis.module_flags import ModuleFlags
+
+        return ModuleFlags(self.index)
+
+    def never_runs(self, node: ast.AST) -> bool:
+        """Whether `node` never runs: an `if` on a constant module switch (`DEBUG = False`)
+        keeps it from running (analysis/module_flags.py), or no path of the flow graph
+        reaches it (after an `exit()`, a `return`, a `raise`)."""
+        return self.module_flags.never_runs(node) or self.flow.unreachable(node)
 
     def qualname(self, node: ast.AST) -> str | None:
         return self.index.qualname(node)

@@ -175,6 +175,11 @@ class Context(ModuleView):
         return f"{subject} is traced here (computed from arguments of `{fn.name}`, transformed by `{fn.via}`)"
 
 
+# the families whose findings describe what code does when it runs (tracing, PRNG, compile,
+# mutation, benchmarking, dtypes): silent in an arm a constant module switch turns off
+BEHAVIOURAL_FAMILIES = frozenset("124567")
+
+
 class Rule:
     """Base class; subclasses define `visit_<AstNode>(self, node, ctx)` methods."""
 
@@ -247,6 +252,8 @@ class Rule:
     ) -> None:
         if self.silent_in_compat_code and self.ctx.facts.in_old_jax_branch(node):
             return  # compatibility code for an older JAX: the old spelling is right there
+        if self.code[3:4] in BEHAVIOURAL_FAMILIES and self.ctx.facts.never_runs(node):
+            return  # under `if DEBUG:` with `DEBUG = False`: the behaviour never happens
         text = message if message is not None else self.message.format(**fmt)
         if confidence is None:
             confidence = "high"

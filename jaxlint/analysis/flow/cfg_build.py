@@ -233,6 +233,16 @@ class _Builder:
         self.exits.extend(self.current)
         self.returns.extend(self.current)
 
+    def _terminates(self, s: ast.stmt) -> bool:
+        """`exit()`, `sys.exit(1)`, `os._exit(0)` as a statement: the process ends there
+        (`exit`/`quit` only while the module does not rebind them)."""
+        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Call)):
+            return False
+        func = s.value.func
+        if isinstance(func, ast.Name) and func.id in ("exit", "quit"):
+            return self.index.lookup(func.id, self.index.scope_of(func)) is None
+        return self.index.qualname(func) in _PROCESS_EXITS
+
     def block(self, stmts: Iterable[ast.stmt]) -> None:
         for s in stmts:
             start = len(self.nodes)
@@ -298,6 +308,9 @@ class _Builder:
         else:
             self.simple(s, ev)
             self.node(s, ev)
+            if self._terminates(s):
+                self.exits.extend(self.current)  # `exit()`: nothing after it runs
+                self.current = []
 
     def simple(self, s: ast.stmt, ev: list[ast.Name | Definition]) -> None:  # noqa: C901
         if isinstance(s, ast.Assign):
@@ -522,6 +535,11 @@ def _reachable(nodes: list[_Node]) -> frozenset[int]:
                 seen.add(s)
                 todo.append(s)
     return frozenset(seen)
+
+
+# calls that end the process: the statements after one never run (v24 row, tuning material:
+# UPIX tests/test_pmap.py:171-176, a timed region after an unconditional `exit()`, JAX602)
+_PROCESS_EXITS = frozenset({"exit", "quit", "sys.exit", "os._exit", "os.abort"})
 
 
 def build_graph(index: ModuleIndex, scope_node: ast.AST) -> FlowGraph:

@@ -61,6 +61,23 @@ class FlowGraphs:
             child, cur = cur, getattr(cur, "jl_parent", None)
         return self.index.tree
 
+    def unreachable(self, node: ast.AST) -> bool:
+        """No path from its scope's entry reaches `node`'s statement (after a `return`,
+        `raise`, `exit()`, ... of the same block), or the `def` or `class` statement of an
+        enclosing scope: it never runs."""
+        scope = self.owner(node)
+        target = node
+        for _ in range(8):
+            graph = self.graph(scope)
+            stmt = _statement_in(target, scope)
+            span = graph.spans.get(stmt) if stmt is not None else None
+            if span is not None and span[0] < span[1] and span[0] not in graph.reachable:
+                return True
+            if scope is self.index.tree:
+                return False
+            target, scope = scope, self.owner(scope)
+        return False
+
     def reaching(self, use: ast.Name) -> frozenset[Definition] | None:
         """The definitions that may reach a load, in its own scope; None when unknown."""
         return self.graph(self.owner(use)).reaching(use)

@@ -103,3 +103,16 @@ def call_skips(guard: LiteralGuard, passed: dict[str, ast.AST], fn: ast.AST) -> 
     if not isinstance(arg, ast.Constant):
         return False
     return arg.value not in guard.values
+
+
+def exclusive_guards(first: ast.AST, second: ast.AST, fn: ast.AST | None) -> bool:
+    """The two nodes sit under literal guards of `fn` on the same parameter, never rebound in
+    `fn`, with no value in common (`if mode == "dropkey": bernoulli(key, ...)` and later `if
+    mode == "post_softmax": dropout(x, key)`): no call of `fn` runs both, so one key serves
+    the one that runs (v24 rows, tuning material: megalodon-jax layers/attention.py:175/200,
+    JAX201)."""
+    if fn is None or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return False
+    params = set(syntax.all_params(fn))
+    a, b = literal_guard(first, fn, params), literal_guard(second, fn, params)
+    return a is not None and b is not None and a.param == b.param and not a.values & b.values

@@ -35,7 +35,13 @@ from jaxlint.analysis.equality_checks import compared_only
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_draws import KeyDraws
-from jaxlint.analysis.flow.key_guards import LiteralGuard, call_skips, joined, literal_guard
+from jaxlint.analysis.flow.key_guards import (
+    LiteralGuard,
+    call_skips,
+    exclusive_guards,
+    joined,
+    literal_guard,
+)
 from jaxlint.analysis.flow.key_products import (
     derived_return_paths,
     dropped_compiled_call,
@@ -900,6 +906,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 not self._same_helper_call(first, call)  # type: ignore[arg-type]
                 and not self._aligned_draws(first, call)  # type: ignore[arg-type]
                 and not self._exclusive_operands(first, call)  # type: ignore[arg-type]
+                and not exclusive_guards(first, call, fn)
                 and not self._split_children.disjoint(first, call)
                 and not self._deliberate_copy(first, call, fn)  # type: ignore[arg-type]
                 and not self._inverse_transform(first, call)  # type: ignore[arg-type]

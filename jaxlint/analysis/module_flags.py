@@ -1,0 +1,114 @@
+"""Module flags: branches a module's own constant switch turns off.
+
+    DEBUG = False
+    ...
+    if DEBUG:
+        atom_energies[start:end] += energy      # never runs
+    else:
+        atom_energies = atom_energies.at[start:end].add(energy)
+
+A name the module binds exactly once, at its top level, to a literal (`False`, `True`, `None`,
+`0`, `1`, a string), and that no function rebinds (`global DEBUG`), is a switch the author
+flips by editing the source: as the file stands, an `if` on it (or on `not` it, or on an `and`
+with it false, or an `or` with it true) has an arm that never runs. A behavioural finding
+there (a runtime error, a key reuse, a trace-time effect) describes code that does not run
+(v24 rows, tuning material: attract-jax test-1B7F-nb.py:201 and three copies, `x[i] += v`
+under `if DEBUG:`, where the same switch also rebinds `jnp = np`, JAX501 x4).
+
+Another module could still set `module.DEBUG = True` at run time; no project in the
+measurement sets did, and a flag set that way is not "bound once" in its own module only when
+that module writes it, which the module index does see.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxlint.analysis import syntax
+from jaxlint.analysis.imports import ModuleIndex
+
+__all__ = ["ModuleFlags"]
+
+_MISSING = object()
+
+
+class ModuleFlags:
+    """Answers "does an `if` on a constant module switch keep `node` from running?"."""
+
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self._flags: dict[str, object] | None = None
+
+    @property
+    def flags(self) -> dict[str, object]:
+        """Module switches and their literal values (see the module docstring)."""
+        if self._flags is None:
+            self._flags = self._collect()
+        return self._flags
+
+    def _collect(self) -> dict[str, object]:
+        module = self.index.scopes[self.index.tree]
+        out: dict[str, object] = {}
+        for stmt in getattr(self.index.tree, "body", ()):
+            if not (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and isinstance(stmt.value, ast.Constant)
+                and isinstance(stmt.value.value, (bool, int, str, type(None)))
+            ):
+                continue
+            name = stmt.targets[0].id
+            if len(module.bindings.get(name, ())) == 1:
+                out[name] = stmt.value.value
+        if not out:
+            return out
+        for scope in self.index.scopes.values():
+            for name in scope.globals & out.keys():
+                out.pop(name, None)  # `global DEBUG` in a function: it may be rebound there
+        for node in ast.walk(self.index.tree):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in out:
+                stmt = syntax.parent(node)
+                if not (isinstance(stmt, ast.Assign) and syntax.parent(stmt) is self.index.tree):
+                    out.pop(node.id, None)  # rebound or deleted somewhere else
+        return out
+
+    def never_runs(self, node: ast.AST) -> bool:
+        """`node` sits in an arm of an `if` (or conditional expression) whose test a module
+        switch decides against it."""
+        flags = self.flags
+        if not flags:
+            return False
+        child: ast.AST = node
+        for anc in syntax.ancestors(node):
+            if isinstance(anc, (ast.If, ast.IfExp)) and child is not anc.test:
+                in_body = child is anc.body or (
+                    isinstance(anc.body, list) and any(s is child for s in anc.body)
+                )
+                truth = self._truth(anc.test, flags)
+                if truth is not None and truth is not in_body:
+                    return True
+            child = anc
+        return False
+
+    def _truth(self, test: ast.AST, flags: dict[str, object]) -> bool | None:
+        """The test's truth value when the switches decide it, else None."""
+        if isinstance(test, ast.Name):
+            value = flags.get(test.id, _MISSING)
+            if value is _MISSING:
+                return None
+            module = self.index.scopes[self.index.tree]
+            found = self.index.lookup(test.id, self.index.scope_of(test))
+            if found is None or found is not module.bindings.get(test.id):
+                return None  # a parameter or local of the same name shadows the switch
+            return bool(value)
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = self._truth(test.operand, flags)
+            return None if inner is None else not inner
+        if isinstance(test, ast.BoolOp):
+            parts = [self._truth(v, flags) for v in test.values]
+            if isinstance(test.op, ast.And) and any(p is False for p in parts):
+                return False
+            if isinstance(test.op, ast.Or) and any(p is True for p in parts):
+                return True
+        return None
