@@ -209,6 +209,11 @@ PREVIEW: frozenset[str | tuple[str, str]] = frozenset(
         # JAX501: v24 0/4 (`x[i] += v` under `if DEBUG:` with `DEBUG = False`, where DEBUG
         # also rebinds `jnp = np`: a dead branch on NumPy arrays); back on v20 (11/0)
         "JAX501",
+        # fresh check set v25 ("Fresh check set v25", benchmarks/precision_v25/), 2026-12-06:
+        # JAX601 5/4 (clock reads inside a jitted function, a loop over `range(0)`, a NumPy-only
+        # function timed, a region synchronised by per-step host reads); it came back on v21
+        # (25/1) and stayed on v22 (12/1), v23 (20/0) and v24 (9/1)
+        "JAX601",
         "JAX203",  # v15 5/2 (a test that repeats `fold_in(k, 1)` to reuse its inputs)
         # JAX407: v15 0/8 (+19 debatable: one-element constants), v16 1/3 (+38 debatable)
         "JAX407",
