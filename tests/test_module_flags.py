@@ -99,3 +99,22 @@ def test_a_def_in_dead_code_never_runs_its_body():
         """
     )
     assert got == {5: True, 6: True}
+
+
+def test_a_loop_over_an_empty_literal_range_never_runs_its_body():
+    got = _never_runs(
+        """
+        def f(x, n):
+            for epoch in range(0):
+                print(x)
+            for i in range(3, 3):
+                print(i)
+            for i in range(1):
+                print(i)
+            for i in range(n):
+                print(i)
+            else:
+                print(n)
+        """
+    )
+    assert got == {4: True, 6: True, 8: False, 10: False, 12: False}

@@ -33,7 +33,8 @@ _MISSING = object()
 
 
 class ModuleFlags:
-    """Answers "does an `if` on a constant module switch keep `node` from running?"."""
+    """Answers "does an `if` on a constant module switch (or a loop over an empty literal
+    range) keep `node` from running?"."""
 
     def __init__(self, index: ModuleIndex) -> None:
         self.index = index
@@ -75,12 +76,16 @@ class ModuleFlags:
 
     def never_runs(self, node: ast.AST) -> bool:
         """`node` sits in an arm of an `if` (or conditional expression) whose test a module
-        switch decides against it."""
+        switch decides against it, or in the body of a loop over an empty literal range."""
         flags = self.flags
-        if not flags:
-            return False
         child: ast.AST = node
         for anc in syntax.ancestors(node):
+            if isinstance(anc, (ast.For, ast.AsyncFor)) and any(s is child for s in anc.body):
+                if _empty_range(anc.iter):
+                    return True  # `for epoch in range(0):` never enters its body
+            if not flags:
+                child = anc
+                continue
             if isinstance(anc, (ast.If, ast.IfExp)) and child is not anc.test:
                 in_body = child is anc.body or (
                     isinstance(anc.body, list) and any(s is child for s in anc.body)
@@ -112,3 +117,18 @@ class ModuleFlags:
             if isinstance(test.op, ast.Or) and any(p is True for p in parts):
                 return True
         return None
+
+
+def _empty_range(it: ast.AST) -> bool:
+    """`range(0)`, `range(5, 5)`, `range(3, 1)`: a range of literal ints with no element
+    (v25 row, tuning material: energy-jax notebook 04, `for epoch in range(0)` around a timed
+    loop, JAX601)."""
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"):
+        return False
+    if it.keywords or not 1 <= len(it.args) <= 2:
+        return False
+    values = [a.value for a in it.args if isinstance(a, ast.Constant) and type(a.value) is int]
+    if len(values) != len(it.args):
+        return False
+    start, stop = (0, values[0]) if len(values) == 1 else (values[0], values[1])
+    return stop <= start
