@@ -233,16 +233,17 @@ class _Walk:
             )
             if is_function:
                 ctx.enter_function(node)
-            for inst, method in handlers:
-                try:
-                    method(node, ctx)
-                except Exception as exc:
-                    self._failed(inst, node, exc)
-                    break
-            else:
-                method = None
-            if method is not None:
-                self._resume(handlers, method, node)
+            if handlers:  # most nodes have none
+                for inst, method in handlers:
+                    try:
+                        method(node, ctx)
+                    except Exception as exc:
+                        self._failed(inst, node, exc)
+                        break
+                else:
+                    method = None
+                if method is not None:
+                    self._resume(handlers, method, node)
             if leaves or is_function:
                 push((node,))
             # the children, pushed last to first (ast.iter_child_nodes, inlined; `_needed`:

@@ -160,9 +160,16 @@ def _annotated_classes(index: ModuleIndex, imported: dict[str, str]) -> list[str
         if args is None:
             continue
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
-            if a.annotation is None or isinstance(a.annotation, (ast.Name, ast.Constant)):
+            ann = a.annotation
+            if ann is None or isinstance(ann, (ast.Name, ast.Constant)):
                 continue  # no attribute in it (`x: Array`, `x: "Array"`)
-            for node in ast.walk(a.annotation):
+            if isinstance(ann, ast.Attribute) and isinstance(ann.value, ast.Name):
+                # `x: jax.Array`, the common case: the walk below finds this node alone
+                base = imported.get(ann.value.id)
+                if base is not None:
+                    out.add(f"{base}.{ann.attr}")
+                continue
+            for node in ast.walk(ann):
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
                     base = imported.get(node.value.id)
                     if base is not None:
