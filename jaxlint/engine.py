@@ -112,6 +112,11 @@ _OPERATOR_NAMES = _subclass_names(
 )
 
 
+# (node class, the fields the walk skips) -> (is a function, the fields walked, reversed): the
+# part of `_Walk._info` that no rule changes, kept across modules (asked ~60 times a module)
+_SHAPES: dict[tuple[type, frozenset[str]], tuple[bool, tuple[str, ...]]] = {}
+
+
 class _Walk:
     """The engine's traversal: preorder, children left to right (`ast.iter_child_nodes`
     order), each node to the rules' `visit_<Type>`, then after its subtree to their
@@ -142,12 +147,13 @@ class _Walk:
 
     def _info(self, cls: type) -> tuple[list[Handler], list[Handler], bool, tuple[str, ...]]:
         name = cls.__name__
-        info = (
-            self.dispatch.get(name, []),
-            self.dispatch.get("leave:" + name, []),
-            issubclass(cls, FUNCTION_NODES),
-            tuple(f for f in reversed(node_fields(cls)) if f not in self.skipped),
-        )
+        shape = _SHAPES.get((cls, self.skipped))
+        if shape is None:
+            shape = _SHAPES[cls, self.skipped] = (
+                issubclass(cls, FUNCTION_NODES),
+                tuple(f for f in reversed(node_fields(cls)) if f not in self.skipped),
+            )
+        info = (self.dispatch.get(name, []), self.dispatch.get("leave:" + name, []), *shape)
         self.per_class[cls] = info
         return info
 
