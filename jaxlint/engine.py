@@ -112,6 +112,11 @@ _OPERATOR_NAMES = _subclass_names(
 )
 
 
+# (node class, the fields the walk skips) -> (is a function, the fields walked, reversed): the
+# part of `_Walk._info` that no rule changes, kept across modules (asked ~60 times a module)
+_SHAPES: dict[tuple[type, frozenset[str]], tuple[bool, tuple[str, ...]]] = {}
+
+
 class _Walk:
     """The engine's traversal: preorder, children left to right (`ast.iter_child_nodes`
     order), each node to the rules' `visit_<Type>`, then after its subtree to their
@@ -142,12 +147,13 @@ class _Walk:
 
     def _info(self, cls: type) -> tuple[list[Handler], list[Handler], bool, tuple[str, ...]]:
         name = cls.__name__
-        info = (
-            self.dispatch.get(name, []),
-            self.dispatch.get("leave:" + name, []),
-            issubclass(cls, FUNCTION_NODES),
-            tuple(f for f in reversed(node_fields(cls)) if f not in self.skipped),
-        )
+        shape = _SHAPES.get((cls, self.skipped))
+        if shape is None:
+            shape = _SHAPES[cls, self.skipped] = (
+                issubclass(cls, FUNCTION_NODES),
+                tuple(f for f in reversed(node_fields(cls)) if f not in self.skipped),
+            )
+        info = (self.dispatch.get(name, []), self.dispatch.get("leave:" + name, []), *shape)
         self.per_class[cls] = info
         return info
 
@@ -233,16 +239,17 @@ class _Walk:
             )
             if is_function:
                 ctx.enter_function(node)
-            for inst, method in handlers:
-                try:
-                    method(node, ctx)
-                except Exception as exc:
-                    self._failed(inst, node, exc)
-                    break
-            else:
-                method = None
-            if method is not None:
-                self._resume(handlers, method, node)
+            if handlers:  # most nodes have none
+                for inst, method in handlers:
+                    try:
+                        method(node, ctx)
+                    except Exception as exc:
+                        self._failed(inst, node, exc)
+                        break
+                else:
+                    method = None
+                if method is not None:
+                    self._resume(handlers, method, node)
             if leaves or is_function:
                 push((node,))
             # the children, pushed last to first (ast.iter_child_nodes, inlined; `_needed`:

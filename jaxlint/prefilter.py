@@ -144,6 +144,27 @@ def _default_words(jit_decorators: tuple[str, ...]) -> frozenset[str]:
 # runs (`jaxé` gives `jax`), a superset, so a rule is at worst analysed for nothing (30% faster
 # than the Unicode pattern on the speed corpus)
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*", re.ASCII)
+# `_identifiers`: what `_IDENTIFIER` finds, from a `str.translate` of the ASCII text (every
+# character that is no ASCII letter, digit or underscore made a space) and a split: about
+# 30 % cheaper than the regex's matches on the speed corpus (a string made per occurrence).
+# A split word starting with a digit is what the regex skips up to its first letter.
+_NOT_WORD = str.maketrans(
+    {chr(i): " " for i in range(128) if not (chr(i).isalnum() or chr(i) == "_")}
+)
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_DIGITS = "0123456789"
+
+
+def _identifiers(text: str) -> set[str]:
+    """`set(_IDENTIFIER.findall(text))`, the same set."""
+    if not text.isascii():
+        text = _NON_ASCII.sub(" ", text)  # a non-ASCII character ends an ASCII run
+    words = set(text.translate(_NOT_WORD).split())
+    leading = [w for w in words if w[0] in _DIGITS]
+    if leading:
+        words.difference_update(leading)
+        words.update(s for w in leading if (s := w.lstrip(_DIGITS)))
+    return words
 
 
 def _plain(word: str) -> bool:
@@ -164,7 +185,7 @@ class _Words:
 
     def ids(self) -> set[str]:
         if self._ids is None:
-            self._ids = set(_IDENTIFIER.findall(self.text))
+            self._ids = _identifiers(self.text)
         return self._ids
 
     def has(self, word: str) -> bool:

@@ -269,39 +269,43 @@ class ModuleIndex:
                     continue
                 for child in value if type(value) is list else (value,):
                     cls = type(child)
-                    kind = kinds.get(cls)
-                    if kind is None:
-                        kind = kinds[cls] = _kind(cls)
-                    if kind == _SKIP:
-                        continue
-                    child.jl_parent = node  # type: ignore[attr-defined]
-                    if cls is name_type:
+                    if cls is name_type:  # a third of all nodes
+                        child.jl_parent = node  # type: ignore[attr-defined]
                         child.jl_scope = scope  # type: ignore[attr-defined]
                         found = names.get(child.id)  # type: ignore[attr-defined]
                         if found is None:
                             names[child.id] = [child]  # type: ignore[attr-defined]
                         else:
                             found.append(child)
-                        # no children worth walking (its ctx is a singleton)
-                    elif kind == _WALK:
+                        continue  # no children worth walking (its ctx is a singleton)
+                    kind = kinds.get(cls)
+                    if kind is None:
+                        kind = kinds[cls] = _kind(cls)
+                    if kind == _SKIP:
+                        continue
+                    child.jl_parent = node  # type: ignore[attr-defined]
+                    # the other kinds by how often they come: walked nodes, attributes and
+                    # subscripts, leaves (Constant, alias, ...), calls, recorded statements
+                    if kind == _WALK:
                         push((child, scope))
+                    elif kind == _TARGET:  # `_record`'s test for these, inlined
+                        if isinstance(child.ctx, _STORE_DEL):  # type: ignore[attr-defined]
+                            stores.append(child)
+                        push((child, scope))
+                    elif kind == _LEAF:  # no field that can hold a node (Constant, alias, ...)
+                        continue
                     elif kind == _CALL:
                         calls.append(child)
                         push((child, scope))
-                    elif kind == _SCOPE:
+                    elif kind == _RECORD:
+                        record(child, scope)
+                        push((child, scope))
+                    else:  # _SCOPE
                         # Decorators, defaults and annotations are evaluated in the enclosing
                         # scope; for simplicity they are walked in the new scope, where the
                         # names they use are not rebound (parameters shadow only inside the
                         # body).
                         push((child, enter(child, scope)))
-                    elif kind == _TARGET:  # `_record`'s test for these, inlined
-                        if isinstance(child.ctx, _STORE_DEL):  # type: ignore[attr-defined]
-                            stores.append(child)
-                        push((child, scope))
-                    elif kind == _RECORD:
-                        record(child, scope)
-                        push((child, scope))
-                    # _LEAF: no field that can hold a node (Constant, alias, Pass, ...)
 
     def _enter(self, node: ast.AST, scope: Scope) -> Scope:
         if isinstance(node, ast.ClassDef):

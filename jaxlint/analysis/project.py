@@ -487,10 +487,26 @@ class ProjectIndex:
                 params = self._helper_params(f"{module}.{fn}", importer, caller)
             if params is not None:
                 rows.setdefault(f"{prefix}.{fn}", params)
-        for name, exported in summary.exports.items():
-            params = self._helper_params(exported, path, caller)
-            if params is not None:
-                rows.setdefault(f"{prefix}.{name}", params)
+        for name, params in self._export_helpers(path, summary, caller):
+            rows.setdefault(f"{prefix}.{name}", params)
+
+    def _export_helpers(
+        self, path: str, summary: ModuleSummary, caller: str
+    ) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+        """(name, key parameters) of the names the module at `path` re-exports that are key
+        helpers, in `exports` order: the same for every importer of the module in `caller`'s
+        package (hundreds of modules import `jax`, whose `__init__` re-exports hundreds of
+        names), so kept with `_helper_params`' answers (the same lifetime)."""
+        key = ("\0exports", path, caller.split(".", 1)[0] if "." in caller else None)
+        found = self._helpers_memo.get(key)
+        if found is None:
+            rows = []
+            for name, exported in summary.exports.items():
+                params = self._helper_params(exported, path, caller)
+                if params is not None:
+                    rows.append((name, params))
+            found = self._helpers_memo[key] = tuple(rows)
+        return found
 
     def seeds_for(self, path: str) -> dict[str, Seed]:
         return self.seeds().get(os.path.abspath(path), {})

@@ -298,10 +298,11 @@ def call_tables(index, imports, module: str) -> tuple[dict[str, list], dict[str,
 
     out: dict[str, list] = {}
     uses: dict[str, set | None] = {}
-    root = module.split(".", 1)[0]
+    root = module.split(".", 1)[0] if "." in module else ""
+    dotted = imports.dotted
     for call in index.calls:
-        target = imports.dotted(call.func)
-        if not target or (root and "." in module and target.split(".", 1)[0] != root):
+        target = dotted(call.func, root)
+        if not target:
             continue
         unknown = any(isinstance(a, ast.Starred) for a in call.args)
         unknown |= any(kw.arg is None for kw in call.keywords)

@@ -93,9 +93,10 @@ class _Imports:
         self.index = index
         self.module = module
         self.is_package = is_package
-        # (id of the root name's scope, the name) -> the absolute name it is imported as
-        # (None: not an import): `call_tables` asks it for every call of the module
-        self._bases: dict[tuple[int, str], str | None] = {}
+        # the root name's scope -> the name -> (the absolute name it is imported as, its
+        # first component), or None (not an import): `call_tables` asks it for every call of
+        # the module
+        self._bases: dict[object, dict[str, tuple[str, str] | None]] = {}
 
     def import_target(self, node: ast.AST, local: str) -> str | None:
         if isinstance(node, ast.Import):
@@ -115,7 +116,10 @@ class _Imports:
                 return f"{node.module}.{alias.name}" if node.module else None
         return None
 
-    def dotted(self, expr: ast.AST) -> str | None:
+    def dotted(self, expr: ast.AST, root: str = "") -> str | None:
+        """The absolute dotted name of a Name/Attribute chain rooted at an imported name;
+        with `root`, None unless its first component is `root` (decided before the name is
+        spelled: most calls of a module are not to its own package)."""
         rest: list[str] = []
         while isinstance(expr, ast.Attribute):
             rest.append(expr.attr)
@@ -125,17 +129,26 @@ class _Imports:
         if self.index is None:
             return None
         scope = self.index.scope_of(expr)
-        key = (id(scope), expr.id)
-        if key in self._bases:
-            base = self._bases[key]
+        names = self._bases.get(scope)
+        if names is None:
+            names = self._bases[scope] = {}
+        name = expr.id
+        if name in names:
+            found = names[name]
         else:
-            b = self.index.binding(expr.id, scope)
+            b = self.index.binding(name, scope)
             if b is None or b.kind != "import" or b.node is None:
-                base = None
+                found = None
             else:
-                base = self.import_target(b.node, expr.id)
-            self._bases[key] = base
-        return ".".join([base, *reversed(rest)]) if base else None
+                base = self.import_target(b.node, name)
+                found = (base, base.split(".", 1)[0]) if base else None
+            names[name] = found
+        if found is None or (root and found[1] != root):
+            return None
+        if not rest:
+            return found[0]
+        rest.append(found[0])
+        return ".".join(reversed(rest))
 
 
 def _annotated_classes(index: ModuleIndex, imported: dict[str, str]) -> list[str]:
@@ -147,9 +160,16 @@ def _annotated_classes(index: ModuleIndex, imported: dict[str, str]) -> list[str
         if args is None:
             continue
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
-            if a.annotation is None or isinstance(a.annotation, (ast.Name, ast.Constant)):
+            ann = a.annotation
+            if ann is None or isinstance(ann, (ast.Name, ast.Constant)):
                 continue  # no attribute in it (`x: Array`, `x: "Array"`)
-            for node in ast.walk(a.annotation):
+            if isinstance(ann, ast.Attribute) and isinstance(ann.value, ast.Name):
+                # `x: jax.Array`, the common case: the walk below finds this node alone
+                base = imported.get(ann.value.id)
+                if base is not None:
+                    out.add(f"{base}.{ann.attr}")
+                continue
+            for node in ast.walk(ann):
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
                     base = imported.get(node.value.id)
                     if base is not None:

@@ -34,16 +34,32 @@ _PATTERNS: dict[tuple[str, ...], tuple[re.Pattern[str], tuple[str, ...]]] = {}
 
 
 def _search_words(pattern: re.Pattern[str], words: tuple[str, ...], text: str) -> bool:
-    """`pattern.search(text)` for a pattern of whole `words`, from the first place one of
-    them occurs at all: a regex that begins with a word boundary gets no literal-prefix scan,
-    so searching a whole module with it costs more than a substring search per word. (A
-    search from `pos` still sees the character before it for the boundary.)"""
+    """`pattern.search(text)` for a pattern of whole `words`, from near the first place one
+    of them occurs at all: a regex that begins with a word boundary gets no literal-prefix
+    scan, so searching a whole module with it costs more than a substring search per word.
+    Only the words that contain no other are searched for (`grad` finds `value_and_grad`
+    too): an occurrence of a longer word starts at most its length before the one it
+    contains, so the regex starts that much earlier. (A search from `pos` still sees the
+    character before it for the boundary.)"""
+    found = _SHORTEST.get(words)
+    if found is None:
+        found = _SHORTEST[words] = _shortest(words)
+    shortest, margin = found
     first = -1
-    for w in words:
+    for w in shortest:
         i = text.find(w, 0, first + len(w) if first >= 0 else len(text))
         if i != -1 and (first < 0 or i < first):
             first = i
-    return first >= 0 and pattern.search(text, first) is not None
+    return first >= 0 and pattern.search(text, max(first - margin, 0)) is not None
+
+
+def _shortest(words: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+    """The words that contain no other word (in their order), and the longest word's length."""
+    kept = tuple(w for w in words if not any(o != w and o in w for o in words))
+    return kept, max((len(w) for w in words), default=0)
+
+
+_SHORTEST: dict[tuple[str, ...], tuple[tuple[str, ...], int]] = {}
 
 
 def uses_transform(text: str, jit_decorators: tuple[str, ...] = ()) -> bool:

@@ -180,7 +180,6 @@ def return_uses(
     the callee of a call)."""
     root = module.split(".", 1)[0] if "." in module else ""
     out = dict(called)
-    callees = {id(call.func) for call in index.calls}
     for local, target in imported.items():
         if root and target.split(".", 1)[0] != root:
             continue
@@ -188,10 +187,11 @@ def return_uses(
             if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)):
                 continue
             chain: ast.AST = node
-            while isinstance(syntax.parent(chain), ast.Attribute):
-                chain = syntax.parent(chain)  # type: ignore[assignment]
-            if id(chain) not in callees:
-                name = imports.dotted(chain)
-                if name and not (root and name.split(".", 1)[0] != root):
+            up = syntax.parent(chain)
+            while isinstance(up, ast.Attribute):
+                chain, up = up, syntax.parent(up)
+            if not (isinstance(up, ast.Call) and up.func is chain):  # not a call's callee
+                name = imports.dotted(chain, root)
+                if name:
                     out[name] = None
     return {t: None if u is None else sorted(u) for t, u in sorted(out.items())}

@@ -50,7 +50,10 @@ class ModuleView:
         return self.facts.keys
 
     def qualname(self, node: ast.AST) -> str | None:
-        return self.facts.index.qualname(node)
+        # the index's own method from the first call on (an instance attribute shadows this
+        # one): the rules ask it of nearly every call and attribute of a module
+        found = self.qualname = self.facts.index.qualname  # type: ignore[method-assign]
+        return found(node)
 
     def start(self, node: ast.AST) -> Position:
         line = node.lineno  # type: ignore[attr-defined]

@@ -154,7 +154,11 @@ class Context(ModuleView):
 
     @property
     def in_jit(self) -> bool:
-        return self.function is not None and self.function.is_jit
+        # `function`, inlined: the rules ask it of most calls and subscripts
+        found = self._function_cached
+        if found is False:
+            found = self.function
+        return found is not None and found.is_jit  # type: ignore[union-attr]
 
     def why_traced(self, node: ast.AST) -> str:
         """Names the traced value and why it is traced, for messages."""
