@@ -279,3 +279,28 @@ def waits_on_result(index: ModuleIndex, call: ast.Call) -> bool:
             return False
         child = anc
     return False
+
+
+_HOST_KINDS = frozenset({"ndarray", "scalar", "object"})
+
+
+def eager_host_call(index: ModuleIndex, call: ast.Call, kind_of: Any) -> bool:
+    """`call` runs an undecorated def of this module by its own name (`f(x_np)`, while
+    `f_jit = jax.jit(f)` elsewhere is the compiled one) with only host values (NumPy arrays,
+    Python scalars, other objects: `kind_of(expr)`, a `values.Kind`): it runs eagerly on the
+    host and returns finished values, so it dispatches no device work to wait for (v25 row,
+    tuning material: BEATPython PythonRobotics/LearningJax/basic/p0.py:18, the NumPy baseline
+    of a NumPy-vs-JAX timing, JAX601). An argument of unknown kind, or a JAX array, may make
+    its body dispatch (`x.T @ x` on a `jax.Array` is asynchronous eagerly too)."""
+    func = call.func
+    if not isinstance(func, ast.Name):
+        return False
+    fn = index.resolve_function(func)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    if fn.name != func.id or fn.decorator_list:
+        return False  # an alias (`f_jit(...)`) or a decorated def: compiled at the call
+    args = [*call.args, *(kw.value for kw in call.keywords)]
+    if not args or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    return all(str(getattr(kind_of(a), "value", "")) in _HOST_KINDS for a in args)

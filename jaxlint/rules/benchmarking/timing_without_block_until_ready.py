@@ -17,6 +17,7 @@ from jaxlint.analysis.jax_api import (
     TIMEIT,
 )
 from jaxlint.analysis.pending import pending_outputs
+from jaxlint.analysis.sync import eager_host_call
 from jaxlint.analysis.syntax import keyword
 from jaxlint.analysis.timing_intent import imported_compiled, prepared_in_region
 from jaxlint.analysis.transforms import TracedKind
@@ -43,6 +44,8 @@ def is_async_work(ctx: Context, call: ast.Call) -> bool:
             owner = ctx.index.enclosing_function(func)
             passed = ctx.facts.calls.parameter_arguments(owner, func.id) if owner else None
             return bool(passed) and all(_dispatches(ctx, a) for a in passed)  # type: ignore[union-attr]
+    if eager_host_call(ctx.index, call, ctx.facts.values.of):
+        return False  # `f(x_np)` beside `f_jit = jax.jit(f)`: NumPy work, done at return
     return _dispatches(ctx, func)
 
 
