@@ -15,9 +15,8 @@ there (a runtime error, a key reuse, a trace-time effect) describes code that do
 (v24 rows, tuning material: attract-jax test-1B7F-nb.py:201 and three copies, `x[i] += v`
 under `if DEBUG:`, where the same switch also rebinds `jnp = np`, JAX501 x4).
 
-Another module could still set `module.DEBUG = True` at run time; no project in the
-measurement sets did, and a flag set that way is not "bound once" in its own module only when
-that module writes it, which the module index does see.
+Another module could still set `module.DEBUG = True` at run time, which one module's facts
+cannot see; no repository of the measurement sets did.
 """
 
 from __future__ import annotations
@@ -62,16 +61,14 @@ class ModuleFlags:
             name = stmt.targets[0].id
             if len(module.bindings.get(name, ())) == 1:
                 out[name] = stmt.value.value
-        if not out:
-            return out
-        for scope in self.index.scopes.values():
-            for name in scope.globals & out.keys():
-                out.pop(name, None)  # `global DEBUG` in a function: it may be rebound there
-        for node in ast.walk(self.index.tree):
-            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in out:
-                stmt = syntax.parent(node)
-                if not (isinstance(stmt, ast.Assign) and syntax.parent(stmt) is self.index.tree):
-                    out.pop(node.id, None)  # rebound or deleted somewhere else
+        for name in list(out):
+            for use in self.index.names.get(name, ()):
+                stmt = syntax.parent(use)
+                if not isinstance(use.ctx, ast.Load) and not (
+                    isinstance(stmt, ast.Assign) and syntax.parent(stmt) is self.index.tree
+                ):
+                    del out[name]  # rebound or deleted elsewhere (`global DEBUG` included)
+                    break
         return out
 
     def never_runs(self, node: ast.AST) -> bool:

@@ -16,12 +16,13 @@ it.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.syntax import ancestors, parent
 from jaxlint.analysis.trips import trip_count
+from jaxlint.analysis.values import Kind
 
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
@@ -281,13 +282,13 @@ def waits_on_result(index: ModuleIndex, call: ast.Call) -> bool:
     return False
 
 
-_HOST_KINDS = frozenset({"ndarray", "scalar", "object"})
+_HOST_KINDS = frozenset({Kind.NDARRAY, Kind.SCALAR, Kind.OBJECT})
 
 
-def eager_host_call(index: ModuleIndex, call: ast.Call, kind_of: Any) -> bool:
+def eager_host_call(index: ModuleIndex, call: ast.Call, kind_of: Callable[[ast.AST], Kind]) -> bool:
     """`call` runs an undecorated def of this module by its own name (`f(x_np)`, while
     `f_jit = jax.jit(f)` elsewhere is the compiled one) with only host values (NumPy arrays,
-    Python scalars, other objects: `kind_of(expr)`, a `values.Kind`): it runs eagerly on the
+    Python scalars, other objects: `kind_of(expr)`, `ValueKinds.of`): it runs eagerly on the
     host and returns finished values, so it dispatches no device work to wait for (v25 row,
     tuning material: BEATPython PythonRobotics/LearningJax/basic/p0.py:18, the NumPy baseline
     of a NumPy-vs-JAX timing, JAX601). An argument of unknown kind, or a JAX array, may make
@@ -303,4 +304,4 @@ def eager_host_call(index: ModuleIndex, call: ast.Call, kind_of: Any) -> bool:
     args = [*call.args, *(kw.value for kw in call.keywords)]
     if not args or any(isinstance(a, ast.Starred) for a in call.args):
         return False
-    return all(str(getattr(kind_of(a), "value", "")) in _HOST_KINDS for a in args)
+    return all(kind_of(a) in _HOST_KINDS for a in args)

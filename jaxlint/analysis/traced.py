@@ -246,11 +246,12 @@ class TracedFunctions(Generic[BodyT]):
     def get(self, fn: ast.AST | None) -> TracedFunction | None:
         return self.table.get(fn) if fn is not None else None
 
-    def decorated(self, fn: ast.AST) -> bool:
-        """`fn` carries a transform decorator (`@jax.jit`, `@partial(jax.jit, ...)`, a name
-        bound to one): every call of it runs it transformed (`Transforms.application`)."""
+    def decorated(self, fn: ast.AST, kinds: tuple[str, ...] = ("jit", "grad")) -> bool:
+        """`fn` carries a transform decorator of one of `kinds` (`@jax.jit`, `@partial(jax.jit,
+        ...)`, a name bound to one): every call of it runs it transformed
+        (`Transforms.application`)."""
         return any(
-            (app := self.transforms.application(d)) is not None and app.kind in ("jit", "grad")
+            (app := self.transforms.application(d)) is not None and app.kind in kinds
             for d in getattr(fn, "decorator_list", ())
         )
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, ClassVar
 
+from jaxlint.core.codes import CODES
 from jaxlint.core.diagnostic import (
     DISPLAY_ONLY,
     Diagnostic,
@@ -179,9 +180,14 @@ class Context(ModuleView):
         return f"{subject} is traced here (computed from arguments of `{fn.name}`, transformed by `{fn.via}`)"
 
 
-# the families whose findings describe what code does when it runs (tracing, PRNG, compile,
-# mutation, benchmarking, dtypes): silent in an arm a constant module switch turns off
-BEHAVIOURAL_FAMILIES = frozenset("124567")
+# the codes whose findings describe what code does when it runs (the tracing, PRNG, compile,
+# mutation, benchmarking and dtypes families): silent in code that never runs
+# (`ModuleFacts.never_runs`: an arm a constant module switch turns off, an unreachable statement)
+BEHAVIOURAL_CODES = frozenset(
+    c.code
+    for c in CODES
+    if c.family in ("tracing", "prng", "compile", "mutation", "benchmarking", "dtypes")
+)
 
 
 class Rule:
@@ -256,8 +262,8 @@ class Rule:
     ) -> None:
         if self.silent_in_compat_code and self.ctx.facts.in_old_jax_branch(node):
             return  # compatibility code for an older JAX: the old spelling is right there
-        if self.code[3:4] in BEHAVIOURAL_FAMILIES and self.ctx.facts.never_runs(node):
-            return  # under `if DEBUG:` with `DEBUG = False`: the behaviour never happens
+        if self.code in BEHAVIOURAL_CODES and self.ctx.facts.never_runs(node):
+            return  # under `if DEBUG:` with `DEBUG = False`, after `exit()`: it never happens
         text = message if message is not None else self.message.format(**fmt)
         if confidence is None:
             confidence = "high"

@@ -60,7 +60,7 @@ def timed_regions(ctx: Context, owner: ast.AST):
     (analysis/timing_intent.py): neither rule has anything to say about it."""
     if not ctx.facts.reads_clock or owner not in ctx.facts.callers_of(CLOCKS):
         return  # no clock read of its own: no region starts here
-    if _jit_decorated(ctx, owner):
+    if ctx.facts.traced.decorated(owner, kinds=("jit",)):
         # clock reads inside a jitted function run once, while JAX traces it: they time the
         # tracing, not a call (v25 row, tuning material: zoomy-jax solver_jax.py:1444, a
         # `@jax.jit` method reading `time.time()` twice; neither a block nor a warm-up changes
@@ -109,14 +109,4 @@ def _elapsed(ctx: Context, start: str, end: ast.stmt, rest: list[ast.stmt]) -> b
                 return True
             if stmt is end and any(is_clock(ctx, n) for n in ast.walk(node.left)):
                 return True
-    return False
-
-
-def _jit_decorated(ctx: Context, owner: ast.AST) -> bool:
-    """`owner` carries a jit decorator (`@jax.jit`, `@partial(jax.jit, ...)`, an alias of
-    one): every call of it runs it traced (`Transforms.application`)."""
-    for d in getattr(owner, "decorator_list", ()):
-        app = ctx.facts.transforms.application(d)
-        if app is not None and app.kind == "jit":
-            return True
     return False
