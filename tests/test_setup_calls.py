@@ -129,3 +129,53 @@ def test_set_on_one_branch_only_is_still_before_every_call():
 )
 def test_not_set_before_every_call(body, tail, script):
     assert not _set_first(body, tail, script)
+
+
+# the reader runs only through functions that run only from `main` (v25 rows, quantum-jax)
+
+HELPER = """
+def helper(x):
+    return reader(x)
+"""
+STEP = """
+@jax.jit
+def step(i, x):
+    return helper(x)
+"""
+MAKE = """
+def make():
+    def inner(x):
+        return helper(x)
+    return inner
+"""
+
+
+def test_set_before_a_fori_loop_that_runs_the_reader_through_helpers():
+    tail = HELPER + STEP + "main()\n"
+    assert _set_first("g = 2.0\nx = jax.lax.fori_loop(0, 3, step, 1.0)\n", tail)
+
+
+def test_set_before_the_call_that_defines_a_closure_of_the_reader():
+    tail = HELPER + MAKE + "main()\n"
+    assert _set_first("g = 2.0\nf = jax.jit(make())\nf(1.0)\n", tail)
+
+
+@pytest.mark.parametrize(
+    "body,helpers",
+    [
+        # the loop body runs before the write
+        ("x = jax.lax.fori_loop(0, 3, step, 1.0)\ng = 2.0\n", STEP),
+        # the closure's maker runs before the write (the closure may be traced after it)
+        ("f = jax.jit(make())\ng = 2.0\nf(1.0)\n", MAKE),
+        # a helper on the way is also called at module level
+        ("g = 2.0\nx = jax.lax.fori_loop(0, 3, step, 1.0)\n", STEP + "helper(3.0)\n"),
+        # the jitted step passed to a transform that is not run on the spot
+        ("g = 2.0\nvstep = jax.vmap(step)\n", STEP),
+        # a function on the way that nothing here calls (another module may, at any time)
+        ("g = 2.0\nx = jax.lax.fori_loop(0, 3, step, 1.0)\n", STEP + MAKE),
+        # a helper run from a closure of main itself (may run before the write)
+        ("def early(x):\n    return helper(x)\nearly(1.0)\ng = 2.0\n", ""),
+    ],
+)
+def test_not_set_before_every_run_through_helpers(body, helpers):
+    assert not _set_first(body, HELPER + helpers + "main()\n")

@@ -52,6 +52,25 @@ JIT_LIKE: dict[str, tuple[int | str, ...]] = {
     "flax.nnx.switch": (1, "branches"),
     "flax.linen.jit": (0, "target"),
 }
+# control flow that runs (and traces) the function it is given at the call itself, instead of
+# returning a transformed function to call later: `lax.fori_loop(0, n, update, state)` runs
+# `update` there (a set-up write before that call is seen by its trace: v25 rows, tuning
+# material, quantum-jax's `rho_bar` set in `main` before its fori_loop, JAX503)
+RUNS_AT_CALL = frozenset(
+    {
+        "jax.lax.scan",
+        "jax.lax.map",
+        "jax.lax.associative_scan",
+        "jax.lax.fori_loop",
+        "jax.lax.while_loop",
+        "jax.lax.cond",
+        "jax.lax.switch",
+        "flax.nnx.fori_loop",
+        "flax.nnx.while_loop",
+        "flax.nnx.cond",
+        "flax.nnx.switch",
+    }
+)
 # transforms that stage every operation of the function into one program (jit, the lax
 # control-flow bodies, shard_map, checkpoint, eval_shape): there a jax.numpy or lax call on
 # Python values gives a tracer too (omnistaging, JAX 0.2+; run with JAX 0.6.2 and 0.12.0.1:

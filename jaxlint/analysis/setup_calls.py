@@ -14,6 +14,7 @@ import ast
 
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import JIT_LIKE, PARTIAL, RUNS_AT_CALL
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors, parent, statement_of
 
 
@@ -48,22 +49,118 @@ def runs_only_before(index: ModuleIndex, fn: ast.AST, stmt: ast.stmt, script: bo
 
 
 def _only_called_from(index: ModuleIndex, fn: ast.AST, scope: ast.AST | None) -> list[ast.Call]:
-    """The calls of module-level `fn` when its name is used only as their callee, each made
-    directly in `scope` (None: module-level code); empty when any use is something else (a
-    value passed on, a rebinding, a call from elsewhere)."""
+    """The calls that run module-level `fn` when its name is used only as their callee, or as
+    the function a control-flow primitive runs at once (`lax.fori_loop(0, n, fn, x)`,
+    `jax.jit(fn)(x)`), each made directly in `scope` (None: module-level code); empty when any
+    use is something else (a value passed on, a rebinding, a call from elsewhere)."""
     calls: list[ast.Call] = []
     for use in index.names.get(fn.name, []):  # type: ignore[attr-defined]
-        call = parent(use)
+        call = _running_call(index, use)
         if not (
-            isinstance(use.ctx, ast.Load)
-            and isinstance(call, ast.Call)
-            and call.func is use
+            call is not None
+            and isinstance(use.ctx, ast.Load)
             and index.enclosing_function(use) is scope
             and index.resolve_function(use) is fn
         ):
             return []
         calls.append(call)
     return calls
+
+
+MAX_CALLER_DEPTH = 4
+
+
+def _runs_only_from(
+    index: ModuleIndex,
+    fn: ast.AST,
+    scope: ast.AST,
+    seen: dict[int, list[ast.Call]],
+    depth: int = 0,
+) -> list[ast.Call]:
+    """The calls in `scope`'s own body that may run module-level `fn`, or define the closure
+    that does, when nothing else can: each use of its name is a call (or a run-at-once
+    transform) either in `scope` or inside another module-level `def` (undecorated or only
+    jit-like decorated) that itself runs only from `scope` (quantum-jax's `get_potential`,
+    called by `compute_step`, called by the jitted `update` that `main`'s `lax.fori_loop`
+    runs; overcooked-jax's `evaluate_model`, called in a closure of `make_train`, which
+    `main` calls). Empty when any use is something else or the chain is too long."""
+    if depth > MAX_CALLER_DEPTH:
+        return []
+    if id(fn) in seen:
+        return seen[id(fn)]  # asked again (two calls in one caller), or a cycle: []
+    seen[id(fn)] = []
+    calls: list[ast.Call] = []
+    for use in index.names.get(fn.name, []):  # type: ignore[attr-defined]
+        call = _running_call(index, use)
+        if (
+            call is None
+            or not isinstance(use.ctx, ast.Load)
+            or index.resolve_function(use) is not fn
+        ):
+            return []
+        owner = index.enclosing_function(use)
+        if owner is scope:
+            calls.append(call)
+            continue
+        # a def nested in a module-level function `outer` runs only after a call of `outer`
+        # has defined it (make_train's closures, jitted and called after `make_train(config)`)
+        while owner is not None and not isinstance(parent(owner), ast.Module):
+            if owner is scope:
+                return []  # a closure of `scope` itself may run before the write
+            owner = index.enclosing_function(owner)
+        if (
+            not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef))
+            or not all(_transform_decorator(index, d) for d in owner.decorator_list)
+            or not isinstance(parent(owner), ast.Module)
+        ):
+            return []
+        inner = _runs_only_from(index, owner, scope, seen, depth + 1)
+        if not inner:
+            return []
+        calls.extend(c for c in inner if c not in calls)
+    seen[id(fn)] = calls
+    return calls
+
+
+def _transform_decorator(index: ModuleIndex, decorator: ast.expr) -> bool:
+    """`@jax.jit`, `@partial(jax.jit, static_argnums=...)`: it wraps the function and
+    registers it nowhere, so the name is still called only where it is used."""
+    if isinstance(decorator, ast.Call):
+        if (index.qualname(decorator.func) or "") in PARTIAL and decorator.args:
+            decorator = decorator.args[0]
+        else:
+            decorator = decorator.func
+    return (index.qualname(decorator) or "") in JIT_LIKE
+
+
+def _running_call(index: ModuleIndex, use: ast.Name) -> ast.Call | None:
+    """The call that runs the function `use` names, there and then: `use(...)`, a control-flow
+    primitive given it as its function (`lax.fori_loop(0, n, use, x)`, `lax.scan(use, c,
+    xs)`), or a transform of it called at once (`jax.jit(use)(x)`). None for any other use."""
+    call = parent(use)
+    if not isinstance(call, ast.Call):
+        return None
+    if call.func is use:
+        return call
+    q = index.qualname(call.func) or ""
+    spec = JIT_LIKE.get(q)
+    if spec is None or not _in_function_slot(call, use, spec):
+        return None
+    if q in RUNS_AT_CALL:
+        return call
+    outer = parent(call)
+    return outer if isinstance(outer, ast.Call) and outer.func is call else None
+
+
+def _in_function_slot(call: ast.Call, use: ast.AST, spec: tuple[int | str, ...]) -> bool:
+    """`use` is passed where `call`'s spec (JIT_LIKE) takes a function."""
+    for slot in spec:
+        if isinstance(slot, int):
+            if slot < len(call.args) and call.args[slot] is use:
+                return True
+        elif any(k.arg == slot and k.value is use for k in call.keywords):
+            return True
+    return False
 
 
 def _exported(tree: ast.AST) -> set[str]:
@@ -113,15 +210,16 @@ def set_before_every_call(
     """A write in `setter` (`global optimize; optimize = optimizer.update` in `main`) runs
     before every call of the traced `reader`, so the value the trace bakes in is the only
     one it ever sees: `setter` runs once (`runs_once`), `reader` is a module-level `def`
-    whose name is used only as the callee of calls in `setter`'s own body (not a nested
-    function), and no path of `setter`'s flow graph runs the write after one of those calls
-    (a loop holding both would: program order from the graph, not line numbers)."""
+    that runs only from calls in `setter`'s own body (directly, through other module-level
+    defs that run only from there, or as the body a `lax.fori_loop` in `setter` runs), and
+    no path of `setter`'s flow graph runs the write after one of those calls (a loop holding
+    both would: program order from the graph, not line numbers)."""
     if not isinstance(reader, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
     if not isinstance(parent(reader), ast.Module) or not runs_once(index, setter, script):
         return False
     write_stmt = statement_of(write)
-    calls = _only_called_from(index, reader, setter)
+    calls = _runs_only_from(index, reader, setter, {})
     if write_stmt is None or not calls:
         return False
     graphs = flow_graphs(index)
