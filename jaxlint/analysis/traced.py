@@ -357,6 +357,8 @@ class TracedFunctions(Generic[BodyT]):
             )
             if stmt.name != "__call__" and not compact:
                 continue
+            if self._runs_own_compiled_step(cls, stmt):
+                continue
             params = positional_params(stmt)
             # A Module's `__call__` is not itself a transform: it is traced only when the
             # module is applied under one, with what the caller passes. Its required inputs
@@ -367,6 +369,31 @@ class TracedFunctions(Generic[BodyT]):
             self._drafts[stmt] = _Draft(
                 stmt, TracedKind.JIT, f"{lib}.{MODULE_CALL}", traced, confidence="medium"
             )
+
+    def _runs_own_compiled_step(self, cls: ast.ClassDef, method: ast.AST) -> bool:
+        """`method` uses `self.<m>` (calls it, aliases it, vmaps it) where `m` is a method of
+        `cls` that this module compiles itself (`@eqx.filter_jit def _train_step`): the
+        Module is a trainer whose
+        `__call__` is the host loop around its own compiled step, not a model applied under
+        jit (v20 rows, tuning material: feedbax TaskTrainer.__call__ with tqdm, checkpoints
+        and `.item()` on each step's losses, JAX101 x4 and JAX110). A model calling a jitted
+        helper of its own is rare and would still be traced through the helper."""
+        compiled = {
+            stmt.name
+            for stmt in cls.body
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and (app := self.transforms.applied.get(stmt)) is not None
+            and app.kind is TracedKind.JIT
+        }
+        if not compiled:
+            return False
+        return any(
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and node.attr in compiled
+            for node in ast.walk(method)
+        )
 
     def _seed(self, seeds: Mapping[str, Any]) -> None:
         """Top-level functions that other modules call with traced arguments (the project
