@@ -200,10 +200,12 @@ class Float64WithoutX64(Rule):
     when nothing says 64-bit mode may be on: not the module (`jax.config.update(
     "jax_enable_x64", True)`, `JAX_ENABLE_X64`, `with jax.enable_x64(True):`,
     `jax_explicit_x64_dtypes="allow"`, flags read from the environment with
-    `jax.config.parse_flags_with_absl()`), not its project (a `conftest.py`, the package
-    `__init__` or any other file enabling it; `JAX_ENABLE_X64` set in `.github/workflows`,
-    `tox.ini`, `pytest.ini`, `pyproject.toml` or `setup.cfg`), and not `x64 = true` in the
-    jaxlint configuration. Code that runs only when x64 is on (`if not
+    `jax.config.parse_flags_with_absl()`), not its project (a `conftest.py` over it or
+    over the tests that import it; a project file that enables it when it is imported or run,
+    `if __name__ == "__main__":` included, and imports this module or is imported by it
+    (a sibling script in its own process does not count); `JAX_ENABLE_X64` set in
+    `.github/workflows`, `tox.ini`, `pytest.ini`, `pyproject.toml` or `setup.cfg`), and not
+    `x64 = true` in the jaxlint configuration. Code that runs only when x64 is on (`if not
     jax.config.x64_enabled: return`, `@pytest.mark.skipif(not jax.config.x64_enabled, ...)`)
     is left alone. One finding per module: the first request, with the count of the others.
     Why is this bad: without x64 JAX silently gives float32/int32 instead (only a
