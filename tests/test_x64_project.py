@@ -326,3 +326,52 @@ def test_importing_netket_turns_x64_on(head: str, enabled: bool) -> None:
     from jaxlint.analysis.imports import ModuleIndex
 
     assert x64.module_enables_x64(ModuleIndex(ast.parse(head + MODULE))) is enabled
+
+
+# a program that turns x64 on inside a function before it calls the code it imports (v26
+# rows, danmackinlay/lambda_hat): evidence for that code inside functions only
+FUNCTION_MODULE = (
+    "import jax.numpy as jnp\n\n\ndef build():\n    return jnp.zeros(3, dtype=jnp.float64)\n"
+)
+SETUP = "import jax\n\n\ndef setup():\n    jax.config.update('jax_enable_x64', True)\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "where,body,silenced",
+    [
+        # the entry point's main calls the enabler, then the imported code
+        (
+            "pkg/main.py",
+            SETUP + "from pkg import physics\n\n\ndef main():\n    setup()\n    physics.build()\n",
+            True,
+        ),
+        # the enabler is never called: nothing turns x64 on
+        (
+            "pkg/main.py",
+            SETUP + "from pkg import physics\n\n\ndef main():\n    physics.build()\n",
+            False,
+        ),
+        # a test that turns it on for itself does nothing for the module elsewhere
+        (
+            "tests/check_physics.py",
+            SETUP
+            + "from pkg import physics\n\n\ndef test_build():\n    setup()\n    physics.build()\n",
+            False,
+        ),
+        # a program that does not import the module
+        ("pkg/other.py", SETUP + "def main():\n    setup()\n", False),
+    ],
+)
+def test_a_program_enabling_x64_in_a_function_counts_for_functions_it_imports(
+    tmp_path, where, body, silenced
+):
+    module = _project(tmp_path, {where: body})
+    module.write_text(FUNCTION_MODULE)
+    assert _codes(module) == ([] if silenced else ["JAX701"])
+
+
+def test_a_program_enabling_x64_in_a_function_does_not_cover_module_level_code(tmp_path):
+    body = SETUP + "from pkg import physics\n\n\ndef main():\n    setup()\n    physics.build()\n"
+    module = _project(tmp_path, {"pkg/main.py": body})
+    module.write_text(FUNCTION_MODULE + "\nOFFSET = jnp.ones(2, dtype=jnp.float64)\n")
+    assert _codes(module) == ["JAX701"]  # OFFSET runs at import, before main() calls setup()

@@ -54,6 +54,7 @@ class ModuleFacts:
         # project.Seed per top-level function: traced arguments from other modules
         self.seeds = seeds
         self._x64: bool | None = None
+        self._x64_called: bool | None = None
         self._callers: dict[frozenset[str], frozenset[ast.AST]] = {}
 
     @cached_property
@@ -200,6 +201,16 @@ class ModuleFacts:
 
             self._x64 = module_enables_x64(self.index) or project_enables_x64(path)
         return self._x64
+
+    def x64_on_when_called(self, path: str) -> bool:
+        """64-bit mode may be on when this module's functions run: a program of the project
+        turns it on inside a function before it calls into the modules it imports
+        (analysis/x64.py `program_enables_x64`); module-level code runs before that."""
+        if self._x64_called is None:
+            from jaxlint.analysis.x64 import program_enables_x64
+
+            self._x64_called = program_enables_x64(path)
+        return self._x64_called
 
     def in_old_jax_branch(self, node: ast.AST) -> bool:
         """Whether `node` runs only on an older JAX (a version-compatibility fallback)."""

@@ -237,6 +237,8 @@ class _ProjectX64:
     by_name: dict[str, set[str]] = dataclasses.field(default_factory=dict)
     answers: dict[str, bool] = dataclasses.field(default_factory=dict)
     reached: frozenset[str] | None = None  # the files the enabling files import, transitively
+    # the files a program that turns x64 on inside a function imports, transitively
+    program_reached: frozenset[str] | None = None
 
 
 _ROOTS: dict[str, str] = {}
@@ -460,6 +462,39 @@ def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -
     if answer is None:
         answer = project.answers[full] = _on_import_path(project, full, root)
     return answer
+
+
+def program_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -> bool:
+    """A program of the project turns x64 on inside a function before it runs the code it
+    imports: a file that is not a test calls an enabler inside a function (`main()` calling
+    `setup_jax_environment()`, whose body does `jax.config.update("jax_enable_x64", True)`)
+    and imports `path`, directly or through other project files. The functions of `path`
+    that program calls may see x64 on; `path`'s module-level code runs when it is imported,
+    before that call, so this is evidence for code inside functions only (v26 rows, tuning
+    material: danmackinlay/lambda_hat, whose only entry point enables x64 in `main`, JAX701).
+    A test that turns x64 on for itself does nothing for the modules it tests elsewhere."""
+    root = project_root(path)
+    if root is None:
+        return False
+    project = _PROJECTS.get(root)
+    if project is None:
+        project = _PROJECTS[root] = _scan_project(root, lacks)
+    if not project.calling:
+        return False
+    if project.program_reached is None:
+        programs = {p for p in project.calling if not _test_file(p, root)}
+        project.program_reached = _closure(project, programs) if programs else frozenset()
+    return os.path.abspath(path) in project.program_reached
+
+
+def _test_file(path: str, root: str) -> bool:
+    """A test module: `test_*.py`, `*_test.py`, `conftest.py`, or under a `tests`/`test`
+    folder of the project."""
+    name = os.path.basename(path)
+    if name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py":
+        return True
+    parts = os.path.relpath(path, root).split(os.sep)[:-1]
+    return any(part in ("tests", "test", "testing") for part in parts)
 
 
 def _on_import_path(project: _ProjectX64, path: str, root: str) -> bool:

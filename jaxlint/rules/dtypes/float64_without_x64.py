@@ -17,7 +17,7 @@ from jaxlint.analysis.x64 import (
 from jaxlint.core.suppressions import Suppressions
 from jaxlint.core.suppressions import collect as collect_suppressions
 from jaxlint.rules.base import Context, Examples, Rule
-from jaxlint.rules.dtypes._x64 import DTYPE_CALLS, x64_evidence
+from jaxlint.rules.dtypes._x64 import DTYPE_CALLS, x64_evidence_at
 
 _64_BIT = {
     "float64": "float32",
@@ -396,7 +396,7 @@ class Float64WithoutX64(Rule):
             d = None if given else explicit_numpy_64(ctx, node.args[0])
             if d is not None:
                 found = (node.args[0], f"{d[0]} handed to `{ctx.text(node.func)}`", d[1])
-        if found is None or x64_guarded(found[0]) or x64_evidence(ctx):
+        if found is None or x64_guarded(found[0]) or x64_evidence_at(ctx, found[0]):
             return
         self._found.append(found)
 
