@@ -80,6 +80,7 @@ from jaxlint.analysis.flow.key_terms import (
     random_function,
     walk_function,
 )
+from jaxlint.analysis.flow.loop_products import product_unread_in_loop
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.loops import benchmark_loop, runs_at_most_once, runs_once_in
@@ -926,6 +927,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 # timing loop repeats the same inputs on purpose (loops.benchmark_loop)
                 if (
                     not self._per_configuration(call, loop, bound)
+                    and not product_unread_in_loop(self.index, call, loop)
                     and self._runs_again(call, loop, name)
                     and not benchmark_loop(self.index, loop)
                     and not element_per_step(call, bound)
