@@ -465,14 +465,11 @@ def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -
 
 
 def program_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -> bool:
-    """A program of the project turns x64 on inside a function before it runs the code it
-    imports: a file that is not a test calls an enabler inside a function (`main()` calling
-    `setup_jax_environment()`, whose body does `jax.config.update("jax_enable_x64", True)`)
-    and imports `path`, directly or through other project files. The functions of `path`
-    that program calls may see x64 on; `path`'s module-level code runs when it is imported,
-    before that call, so this is evidence for code inside functions only (v26 rows, tuning
-    material: danmackinlay/lambda_hat, whose only entry point enables x64 in `main`, JAX701).
-    A test that turns x64 on for itself does nothing for the modules it tests elsewhere."""
+    """A file that is not a test turns x64 on inside a function (`main()` calling an enabler
+    such as `setup_jax_environment()`) and imports `path`, directly or through project files:
+    the functions of `path` it then calls may see x64 on (evidence for code inside functions
+    only: module-level code runs at import, before the call). v26 rows, tuning material:
+    danmackinlay/lambda_hat, whose only entry point enables x64 in `main`, JAX701."""
     root = project_root(path)
     if root is None:
         return False

@@ -918,25 +918,30 @@ class KeyFlow(KeyRepeats, KeyDraws):
             state[name] = call  # the latest consumption, for the next comparison
             return
         state[name] = call
-        if loops:
-            loop = loops[-1]
+        # from the innermost loop out: a call that runs on one step of a loop (`if step == 0:`)
+        # still runs again on each step of an enclosing loop that does not rebind the key
+        for loop in reversed(loops):
             bound = self._bound(loop)
-            if name not in bound and base_name(name) not in bound:
-                # `for shape in shapes: normal(key, shape)` draws per-configuration inputs;
-                # a body that always leaves the loop (`while True: ...; break`) runs once; a
-                # timing loop repeats the same inputs on purpose (loops.benchmark_loop)
-                if (
-                    not self._per_configuration(call, loop, bound)
-                    and not product_unread_in_loop(self.index, call, loop)
-                    and self._runs_again(call, loop, name)
-                    and not benchmark_loop(self.index, loop)
-                    and not element_per_step(call, bound)
-                ):
-                    once = runs_once_in(loop, call, self.index)  # and another arm draws from it too
-                    self.reuses.append(
-                        Reuse(name, call, None, "loop", loop, "arms" if once else "")
-                    )
+            if name in bound or base_name(name) in bound:
                 return
+            # `for shape in shapes: normal(key, shape)` draws per-configuration inputs;
+            # a body that always leaves the loop (`while True: ...; break`) runs once; a
+            # timing loop repeats the same inputs on purpose (loops.benchmark_loop)
+            if (
+                self._per_configuration(call, loop, bound)
+                or product_unread_in_loop(self.index, call, loop)
+                or benchmark_loop(self.index, loop)
+                or element_per_step(call, bound)
+            ):
+                return
+            if self._runs_again(call, loop, name):
+                once = runs_once_in(loop, call, self.index)  # and another arm draws from it too
+                self.reuses.append(Reuse(name, call, None, "loop", loop, "arms" if once else ""))
+                return
+            if not runs_once_in(loop, call, self.index):
+                return  # one step for another reason (`for s in [256]`, a body that breaks)
+        if loops:
+            return
         if fn is not None and fn in self._loop_bodies and not loops:
             params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
             local = self._bound(fn)
