@@ -166,6 +166,8 @@ def _labelled(stmt: ast.stmt) -> bool:
 _EAGER = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.")
 _UPLOADS = frozenset({"jax.device_put", "jax.numpy.asarray", "jax.numpy.array"})
 _COMPOUND = (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp)
+# library namespaces whose attributes are constants (`jnp.bfloat16`, `np.float32`, `jnp.pi`)
+_CONSTANT_NAMESPACES = ("jax.numpy.", "numpy.", "jax.")
 
 
 def prepared_in_region(
@@ -176,9 +178,9 @@ def prepared_in_region(
 ) -> bool:
     """`call` is an eager JAX operation (an upload included: `jnp.asarray(mesh.mask)`,
     `jax.device_put(snapshot)`) whose every argument is data the region itself made: host
-    data (`mesh = build(year)`, a literal) or such an operation's result (`nwet =
-    jnp.sum(wet0)` after `wet0 = jnp.asarray(mesh.mask)`). That is setting up inputs, not the
-    work a timing measures (fesom_jax's "[setup] built in" timers around file reading and
+    data (`mesh = build(year)`, a literal, a library constant such as `jnp.bfloat16`) or such
+    an operation's result (`nwet = jnp.sum(wet0)` after `wet0 = jnp.asarray(mesh.mask)`).
+    That is setting up inputs, not the work a timing measures (fesom_jax's "[setup] built in" timers around file reading and
     NumPy). An operation on data made before the region (`jnp.dot(x, x)`,
     `jax.device_put(x)` of a parameter), or any call `dispatches` says is compiled work, is
     measured work."""
@@ -219,6 +221,10 @@ def _prepared(
         return False
     if isinstance(expr, (ast.Constant, ast.JoinedStr)):
         return True
+    if isinstance(expr, (ast.Name, ast.Attribute)) and (index.qualname(expr) or "").startswith(
+        _CONSTANT_NAMESPACES
+    ):
+        return True  # a library constant: `dtype=jnp.bfloat16` (v26 rows: vggt-omega, JAX601)
     if isinstance(expr, ast.Name):
         values = bound.get(expr.id)
         if not values:
