@@ -237,10 +237,10 @@ class _ProjectX64:
     by_name: dict[str, set[str]] = dataclasses.field(default_factory=dict)
     answers: dict[str, bool] = dataclasses.field(default_factory=dict)
     reached: frozenset[str] | None = None  # the files the enabling files import, transitively
-    # the files a program that turns x64 on inside a function imports, transitively
-    program_reached: frozenset[str] | None = None
+    program_reached: frozenset[str] | None = None  # what programs enabling it import
 
 
+_TEST_PATH = re.compile(r"(^|/)(tests?|testing)/|(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 _ROOTS: dict[str, str] = {}
 _PROJECTS: dict[str, _ProjectX64] = {}
 _RUNNER_FOLDERS: dict[str, bool] = {}  # folder -> a runner configuration there enables x64
@@ -447,12 +447,10 @@ def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -
     `JAX_ENABLE_X64` (the run's digests, `run.cache.Digests`, know it from the file's stat
     once they have read it): the scan reads such a file's text (it turns nothing on) only
     when the import graph needs it. It changes what the scan reads, never what it finds."""
-    root = project_root(path)
-    if root is None:
+    found = _project_of(path, lacks)
+    if found is None:
         return False
-    project = _PROJECTS.get(root)
-    if project is None:
-        project = _PROJECTS[root] = _scan_project(root, lacks)
+    root, project = found
     if project.everywhere:
         return True
     full = os.path.abspath(path)
@@ -464,20 +462,27 @@ def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -
     return answer
 
 
+def _project_of(path: str, lacks: Callable[[str], bool] | None) -> tuple[str, _ProjectX64] | None:
+    """The project root around `path` and its scan (made once per root and process)."""
+    root = project_root(path)
+    if root is None:
+        return None
+    project = _PROJECTS.get(root)
+    if project is None:
+        project = _PROJECTS[root] = _scan_project(root, lacks)
+    return root, project
+
+
 def program_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -> bool:
     """A file that is not a test turns x64 on inside a function (`main()` calling an enabler
     such as `setup_jax_environment()`) and imports `path`, directly or through project files:
     the functions of `path` it then calls may see x64 on (evidence for code inside functions
     only: module-level code runs at import, before the call). v26 rows, tuning material:
     danmackinlay/lambda_hat, whose only entry point enables x64 in `main`, JAX701."""
-    root = project_root(path)
-    if root is None:
+    found = _project_of(path, lacks)
+    if found is None or not found[1].calling:
         return False
-    project = _PROJECTS.get(root)
-    if project is None:
-        project = _PROJECTS[root] = _scan_project(root, lacks)
-    if not project.calling:
-        return False
+    root, project = found
     if project.program_reached is None:
         programs = {p for p in project.calling if not _test_file(p, root)}
         project.program_reached = _closure(project, programs) if programs else frozenset()
@@ -485,13 +490,8 @@ def program_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -
 
 
 def _test_file(path: str, root: str) -> bool:
-    """A test module: `test_*.py`, `*_test.py`, `conftest.py`, or under a `tests`/`test`
-    folder of the project."""
-    name = os.path.basename(path)
-    if name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py":
-        return True
-    parts = os.path.relpath(path, root).split(os.sep)[:-1]
-    return any(part in ("tests", "test", "testing") for part in parts)
+    """`test_*.py`, `*_test.py`, a `conftest.py`, or a file under a `tests`/`test` folder."""
+    return bool(_TEST_PATH.search(os.path.relpath(path, root).replace(os.sep, "/")))
 
 
 def _on_import_path(project: _ProjectX64, path: str, root: str) -> bool:
