@@ -220,6 +220,39 @@ def _names_of(stmt: ast.stmt, text: str) -> _Names:
     )
 
 
+# a clock read (the timing rules' regions): `time.time()`, `perf_counter()`, `from time import
+# time` then `time()`, `timeit`, `default_timer()`, `monotonic()`; generous on purpose
+_CLOCK = re.compile(
+    r"\b(?:perf_counter(?:_ns)?|monotonic(?:_ns)?|default_timer|process_time|timeit)\b"
+    r"|\btime\s*\(\s*\)|\btime\.time\b"
+)
+
+
+def _timed_at_module_level(stmts: list[_Stmt], lines: list[str]) -> list[_Stmt]:
+    """Module-level code between two statements that read a clock is one timed region of the
+    timing rules (JAX601, JAX602): its statements reach each other by program order, not by a
+    name they share (`t0 = time.time()`, `out = step(x)`, `dt = time.time() - t0` with no name
+    linking `out` to the clock reads). They become context, in every masked module, so each
+    masked module holds the whole region as the module does (tests/test_incremental.py,
+    `fp20_jax601_input_of_blocked_result.py` with its result renamed: the region's dispatch and
+    its clock reads fell into different parts, and the finding was lost)."""
+    clocked = [
+        i
+        for i, st in enumerate(stmts)
+        if st.kind != "header"
+        and st.def_name is None
+        and _CLOCK.search("\n".join(lines[st.first - 1 : st.last]))
+    ]
+    if len(clocked) < 2:
+        return stmts
+    return [
+        replace(st, kind="context")
+        if clocked[0] <= i <= clocked[-1] and st.kind == "unit" and st.def_name is None
+        else st
+        for i, st in enumerate(stmts)
+    ]
+
+
 def _bound_by(node: ast.stmt) -> frozenset[str]:
     if not isinstance(node, (ast.Import, ast.ImportFrom)):
         return frozenset()
@@ -336,7 +369,7 @@ class IncrementalLinter:
             raise _Fallback("\\r or a directive")
         self._check_rules(text, path, options)
         lines = text.split("\n")
-        stmts = self._statements(text, lines)
+        stmts = _timed_at_module_level(self._statements(text, lines), lines)
         units = [s for s in stmts if s.kind == "unit"]
         if len(units) < MIN_UNITS:
             raise _Fallback("few definitions")
