@@ -60,13 +60,22 @@ def _node_fields(cls: type) -> tuple[str, ...]:
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+# the fields that hold only field-less singletons (`ctx`: expr_context; `op`: boolop,
+# operator, unaryop; `ops`: a list of cmpop), which `child_nodes` leaves out
+SINGLETON_FIELDS = frozenset({"ctx", "op", "ops"})
+
+
 def child_nodes(node: ast.AST) -> list[ast.AST]:
-    """`ast.iter_child_nodes(node)` as a list, in the same order, looking only at the fields
-    that may hold nodes (`node_fields`): the generic walk asks every field of every node."""
+    """`ast.iter_child_nodes(node)` as a list, in the same order, less the field-less
+    singletons of `SINGLETON_FIELDS` (`Load`, `Add`, `Eq`, ...: nothing is under them, and
+    no caller asks for them), looking only at the fields that may hold nodes
+    (`node_fields`): the generic walk asks every field of every node."""
     cls = type(node)
     fields = _CHILD_FIELDS.get(cls)
     if fields is None:
-        fields = _CHILD_FIELDS[cls] = node_fields(cls)
+        fields = _CHILD_FIELDS[cls] = tuple(
+            f for f in node_fields(cls) if f not in SINGLETON_FIELDS
+        )
     out: list[ast.AST] = []
     for name in fields:
         value = getattr(node, name, None)

@@ -214,7 +214,7 @@ def _walk_function(fn: ast.AST) -> Iterator[ast.AST]:
             fields = fields_of.get(type(node))
             if fields is None:
                 fields = fields_of[type(node)] = tuple(
-                    f for f in syntax.node_fields(type(node)) if f not in _SINGLETON_FIELDS
+                    f for f in syntax.node_fields(type(node)) if f not in syntax.SINGLETON_FIELDS
                 )
             for attr in fields:
                 value = getattr(node, attr, None)
@@ -230,9 +230,6 @@ def _walk_function(fn: ast.AST) -> Iterator[ast.AST]:
         yield node
 
 
-# the fields that hold only field-less singletons (`ctx`: expr_context; `op`: boolop,
-# operator, unaryop; `ops`: a list of cmpop)
-_SINGLETON_FIELDS = frozenset({"ctx", "op", "ops"})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
