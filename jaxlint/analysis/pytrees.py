@@ -40,7 +40,7 @@ from jaxlint.analysis.jax_api import (
     STATIC_ATTRS,
 )
 from jaxlint.analysis.kinds import ARRAY_METHODS, STATIC_METHODS, ValueKind, annotation_kind
-from jaxlint.analysis.syntax import STATEMENT_FIELDS
+from jaxlint.analysis.syntax import statement_fields
 from jaxlint.analysis.transforms import module_library
 
 STATIC_HELPER_NAMES = frozenset({"static_field"})
@@ -541,7 +541,7 @@ def _own_returns_breadth_first(fn: ast.AST) -> list[ast.Return]:
             continue
         if cur is not fn and isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        for name in STATEMENT_FIELDS:
+        for name in statement_fields(type(cur)):
             items = getattr(cur, name, None)
             if items:
                 todo.extend(items)

@@ -90,14 +90,26 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
 # order of every such class's `_fields`. No expression holds a statement, so a walk for
 # statements (`return`, `global`) needs only these.
 STATEMENT_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")
+_STATEMENT_FIELDS_OF: dict[type, tuple[str, ...]] = {}
+
+
+def statement_fields(cls: type) -> tuple[str, ...]:
+    """The `STATEMENT_FIELDS` a node class has (most statements: none), in that order."""
+    found = _STATEMENT_FIELDS_OF.get(cls)
+    if found is None:
+        own = getattr(cls, "_fields", ())
+        found = _STATEMENT_FIELDS_OF[cls] = tuple(f for f in STATEMENT_FIELDS if f in own)
+    return found
 
 
 def nested_statements(node: ast.AST) -> Iterator[ast.AST]:
     """Every statement under `node` (a statement), nested functions and classes included."""
     stack: list[ast.AST] = [node]
+    fields_of = _STATEMENT_FIELDS_OF
     while stack:
         cur = stack.pop()
-        for name in STATEMENT_FIELDS:
+        fields = fields_of.get(type(cur))
+        for name in statement_fields(type(cur)) if fields is None else fields:
             items = getattr(cur, name, None)
             if isinstance(items, list):
                 for item in items:
@@ -187,6 +199,7 @@ def _own_returns(fn: ast.AST) -> list[ast.Return]:
     out: list[ast.Return] = []
     body = getattr(fn, "body", None)
     stack: list[ast.AST] = list(body) if isinstance(body, list) else []
+    fields_of = _STATEMENT_FIELDS_OF
     while stack:
         cur = stack.pop()
         if isinstance(cur, ast.Return):
@@ -194,7 +207,8 @@ def _own_returns(fn: ast.AST) -> list[ast.Return]:
             continue
         if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        for name in STATEMENT_FIELDS:
+        fields = fields_of.get(type(cur))
+        for name in statement_fields(type(cur)) if fields is None else fields:
             items = getattr(cur, name, None)
             if items:
                 stack.extend(items)
