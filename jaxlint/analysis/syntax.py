@@ -15,6 +15,7 @@ once.
 from __future__ import annotations
 
 import ast
+from collections import deque
 from collections.abc import Iterator
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -84,6 +85,17 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
         elif isinstance(value, list):
             out.extend(v for v in value if isinstance(v, ast.AST))
     return out
+
+
+def walk(node: ast.AST) -> Iterator[ast.AST]:
+    """`ast.walk(node)` (breadth first, the same order) less the field-less singletons
+    `child_nodes` leaves out, for callers that look for other kinds of node."""
+    todo = deque([node])
+    pop, extend = todo.popleft, todo.extend
+    while todo:
+        cur = pop()
+        extend(child_nodes(cur))
+        yield cur
 
 
 # The fields of a statement (or of an `except` / `case` clause) that hold statements, in the
@@ -233,7 +245,7 @@ def name_stores(node: ast.AST, name: str) -> list[ast.Name]:
     """Every `Name` node under `node` that binds or deletes `name` (nested scopes included)."""
     return [
         n
-        for n in ast.walk(node)
+        for n in walk(node)
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
     ]
 
