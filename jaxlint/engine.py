@@ -117,6 +117,34 @@ _OPERATOR_NAMES = _subclass_names(
 _SHAPES: dict[tuple[type, frozenset[str]], tuple[bool, tuple[str, ...]]] = {}
 
 
+class _ByAttr(dict[str, list[Handler]]):
+    """`attr` -> the visit handlers of an `Attribute` node with that `attr`, filled as the
+    walk meets them: the handlers of the rules without an `attribute_filter` (`plain`) and
+    those whose filter names it, in the dispatch order."""
+
+    def __init__(self, handlers: list[Handler], filters: dict[int, frozenset[str]]) -> None:
+        super().__init__()
+        self.handlers, self.filters = handlers, filters
+        self.plain = [h for h in handlers if id(h[0]) not in filters]
+        self.words: frozenset[str] = frozenset().union(
+            *(filters[id(h[0])] for h in handlers if id(h[0]) in filters)
+        )
+
+    def add(self, attr: str) -> list[Handler]:
+        if attr not in self.words:
+            found = self.plain
+        else:
+            filters = self.filters
+            found = [
+                h for h in self.handlers if id(h[0]) not in filters or attr in filters[id(h[0])]
+            ]
+        self[attr] = found
+        return found
+
+
+_ClassInfo = tuple[list[Handler], list[Handler], bool, tuple[str, ...], _ByAttr | None]
+
+
 class _Walk:
     """The engine's traversal: preorder, children left to right (`ast.iter_child_nodes`
     order), each node to the rules' `visit_<Type>`, then after its subtree to their
@@ -132,20 +160,30 @@ class _Walk:
                 self.dispatch.setdefault(node_type, []).append((inst, getattr(inst, method)))
         self.broken: set[str] = set()
         self.failures: list[Diagnostic] = []
+        # id(rule) -> the `attr`s of the `Attribute` nodes its `visit_Attribute` is called for
+        # (`Rule.attribute_filter`; a rule without one gets every `Attribute`)
+        self.attr_filters: dict[int, frozenset[str]] = {}
+        for inst, _ in self.dispatch.get("Attribute", ()):
+            try:
+                words = inst.attribute_filter()
+            except Exception:  # only a saving: every attribute
+                words = None
+            if words is not None:
+                self.attr_filters[id(inst)] = words
         # `ctx`, `op` and `ops` hold field-less singletons (Load, Add, Eq, ...), a quarter of
         # all nodes: not walked when no rule visits any of them (nothing would happen there)
         visited = {key.removeprefix("leave:") for key in self.dispatch}
         self.skipped = frozenset() if visited & _OPERATOR_NAMES else _OPERATOR_FIELDS
-        # node class -> (visit handlers, leave handlers, is a function, fields reversed)
-        self.per_class: dict[type, tuple[list[Handler], list[Handler], bool, tuple[str, ...]]]
-        self.per_class = {}
+        # node class -> (visit handlers, leave handlers, is a function, fields reversed, the
+        # visit handlers by `attr` (`Attribute` with filtered handlers; else None))
+        self.per_class: dict[type, _ClassInfo] = {}
         # value class -> whether a value of it goes on the stack: a node with a handler, a
         # function (the enclosing-function state) or fields that may hold nodes; not a node
         # with nothing to do and nothing under it (most `Name`s and `Constant`s), nor a
         # value that is no node (`None` in `Dict.keys`; names and numbers before 3.13)
         self.needed: dict[type, bool] = {}
 
-    def _info(self, cls: type) -> tuple[list[Handler], list[Handler], bool, tuple[str, ...]]:
+    def _info(self, cls: type) -> _ClassInfo:
         name = cls.__name__
         shape = _SHAPES.get((cls, self.skipped))
         if shape is None:
@@ -153,7 +191,14 @@ class _Walk:
                 issubclass(cls, FUNCTION_NODES),
                 tuple(f for f in reversed(node_fields(cls)) if f not in self.skipped),
             )
-        info = (self.dispatch.get(name, []), self.dispatch.get("leave:" + name, []), *shape)
+        handlers = self.dispatch.get(name, [])
+        by_attr: _ByAttr | None = None
+        if cls is ast.Attribute and any(id(h[0]) in self.attr_filters for h in handlers):
+            # the handlers without a filter serve every attribute; the others are merged
+            # in, in the same order, for the attributes their filters name (`_ByAttr`)
+            by_attr = _ByAttr(handlers, self.attr_filters)
+            handlers = by_attr.plain
+        info = (handlers, self.dispatch.get("leave:" + name, []), *shape, by_attr)
         self.per_class[cls] = info
         return info
 
@@ -161,8 +206,10 @@ class _Walk:
         if not issubclass(cls, ast.AST):
             self.needed[cls] = False
             return False
-        handlers, leaves, is_function, fields = self.per_class.get(cls) or self._info(cls)
-        self.needed[cls] = want = bool(handlers or leaves or is_function or fields)
+        handlers, leaves, is_function, fields, by_attr = self.per_class.get(cls) or self._info(cls)
+        self.needed[cls] = want = bool(
+            handlers or by_attr is not None or leaves or is_function or fields
+        )
         return want
 
     def _push_children(self, node: ast.AST, fields: tuple[str, ...], push: Callable) -> None:
@@ -209,7 +256,7 @@ class _Walk:
             # the module's own visits first (they read its imports), then the rest of the
             # walk with only the visits the rules still need
             node = pop()
-            handlers, leaves, _, fields = per_class.get(type(node)) or self._info(type(node))
+            handlers, leaves, _, fields, _ = per_class.get(type(node)) or self._info(type(node))
             self._resume(handlers, None, node)  # every handler, once: not the hot loop
             self._prune(instances)
             per_class = self.per_class
@@ -220,7 +267,7 @@ class _Walk:
             node = pop()
             if type(node) is tuple:  # (node,): its subtree is done
                 node = node[0]
-                _, leaves, is_function, _ = per_class.get(type(node)) or self._info(type(node))
+                _, leaves, is_function, _, _ = per_class.get(type(node)) or self._info(type(node))
                 for inst, method in leaves:
                     try:
                         method(node, ctx)
@@ -234,9 +281,12 @@ class _Walk:
                 if is_function:
                     ctx.leave_function()
                 continue
-            handlers, leaves, is_function, fields = per_class.get(type(node)) or self._info(
+            handlers, leaves, is_function, fields, by_attr = per_class.get(
                 type(node)
-            )
+            ) or self._info(type(node))
+            if by_attr is not None:  # an `Attribute`: the handlers for its `attr`
+                found = by_attr.get(node.attr)
+                handlers = by_attr.add(node.attr) if found is None else found
             if is_function:
                 ctx.enter_function(node)
             if handlers:  # most nodes have none

@@ -32,7 +32,7 @@ from jaxlint.analysis.host_numpy import returns_host_numpy
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.library_facts import LIBRARY_FACTS, LibraryFact, ValueKind, join, level_of
 from jaxlint.analysis.param_constants import literal_default
-from jaxlint.analysis.syntax import own_returns, positional_params
+from jaxlint.analysis.syntax import own_returns, positional_params, walk
 
 __all__ = [
     "LIBRARY_FACTS",
@@ -464,7 +464,7 @@ def _array_uses(fn: ast.AST, names: set[str]) -> set[str]:
     """Parameters the function's own body uses as arrays: `labels.shape`, `mask.astype(...)`,
     `x.sum()` (use evidence: no Python configuration value has these)."""
     out: set[str] = set()
-    for node in ast.walk(fn):
+    for node in walk(fn):
         if (
             isinstance(node, ast.Attribute)
             and node.attr in _ARRAY_ONLY

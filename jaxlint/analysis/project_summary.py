@@ -169,12 +169,39 @@ def _annotated_classes(index: ModuleIndex, imported: dict[str, str]) -> list[str
                 if base is not None:
                     out.add(f"{base}.{ann.attr}")
                 continue
-            for node in ast.walk(ann):
-                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-                    base = imported.get(node.value.id)
-                    if base is not None:
-                        out.add(f"{base}.{node.attr}")
+            _qualified_attributes(ann, imported, out)
     return sorted(out)
+
+
+def _qualified_attributes(ann: ast.AST, imported: dict[str, str], out: set[str]) -> None:
+    """Add `base.attr` for each `m.attr` under `ann` whose `m` is imported as `base` (the
+    node kinds annotations are made of taken apart here, any other walked whole)."""
+    stack = [ann]
+    while stack:
+        node = stack.pop()
+        cls = type(node)
+        if cls is ast.Attribute:
+            value = node.value  # type: ignore[attr-defined]
+            if type(value) is ast.Name:
+                base = imported.get(value.id)
+                if base is not None:
+                    out.add(f"{base}.{node.attr}")  # type: ignore[attr-defined]
+            else:
+                stack.append(value)
+        elif cls is ast.Subscript:
+            stack.append(node.value)  # type: ignore[attr-defined]
+            stack.append(node.slice)  # type: ignore[attr-defined]
+        elif cls is ast.BinOp:
+            stack.append(node.left)  # type: ignore[attr-defined]
+            stack.append(node.right)  # type: ignore[attr-defined]
+        elif cls is ast.Tuple or cls is ast.List:
+            stack.extend(node.elts)  # type: ignore[attr-defined]
+        elif cls is not ast.Name and cls is not ast.Constant:
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+                    base = imported.get(sub.value.id)
+                    if base is not None:
+                        out.add(f"{base}.{sub.attr}")
 
 
 def _imported_names(facts, imports: _Imports, out: ModuleSummary) -> None:  # noqa: ANN001

@@ -27,6 +27,7 @@ static and no class of the module declares it as a data field (names are unambig
 from __future__ import annotations
 
 import ast
+from collections import deque
 from collections.abc import Callable
 from functools import cached_property
 
@@ -39,6 +40,7 @@ from jaxlint.analysis.jax_api import (
     STATIC_ATTRS,
 )
 from jaxlint.analysis.kinds import ARRAY_METHODS, STATIC_METHODS, ValueKind, annotation_kind
+from jaxlint.analysis.syntax import statement_fields
 from jaxlint.analysis.transforms import module_library
 
 STATIC_HELPER_NAMES = frozenset({"static_field"})
@@ -294,11 +296,7 @@ class PytreeFields:
             ):
                 continue
             me = stmt.args.args[0].arg
-            returns = [
-                r.value
-                for r in ast.walk(stmt)
-                if isinstance(r, ast.Return) and self.index.enclosing_function(r) is stmt
-            ]
+            returns = [r.value for r in _own_returns_breadth_first(stmt)]
             if returns and all(r is not None and every(r, me) for r in returns):
                 out.add(stmt.name)
         return out
@@ -528,3 +526,23 @@ def _getattr_of(node: ast.AST, obj: str) -> bool:
         and isinstance(node.args[0], ast.Name)
         and node.args[0].id == obj
     )
+
+
+def _own_returns_breadth_first(fn: ast.AST) -> list[ast.Return]:
+    """The `return` statements of `fn` itself, in `ast.walk` order (breadth first), walking
+    statements only (no expression holds one) and not into nested defs and classes (whose
+    returns are not `fn`'s)."""
+    out: list[ast.Return] = []
+    todo = deque([fn])
+    while todo:
+        cur = todo.popleft()
+        if type(cur) is ast.Return:
+            out.append(cur)
+            continue
+        if cur is not fn and isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in statement_fields(type(cur)):
+            items = getattr(cur, name, None)
+            if items:
+                todo.extend(items)
+    return out

@@ -15,6 +15,7 @@ once.
 from __future__ import annotations
 
 import ast
+from collections import deque
 from collections.abc import Iterator
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -60,13 +61,22 @@ def _node_fields(cls: type) -> tuple[str, ...]:
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+# the fields that hold only field-less singletons (`ctx`: expr_context; `op`: boolop,
+# operator, unaryop; `ops`: a list of cmpop), which `child_nodes` leaves out
+SINGLETON_FIELDS = frozenset({"ctx", "op", "ops"})
+
+
 def child_nodes(node: ast.AST) -> list[ast.AST]:
-    """`ast.iter_child_nodes(node)` as a list, in the same order, looking only at the fields
-    that may hold nodes (`node_fields`): the generic walk asks every field of every node."""
+    """`ast.iter_child_nodes(node)` as a list, in the same order, less the field-less
+    singletons of `SINGLETON_FIELDS` (`Load`, `Add`, `Eq`, ...: nothing is under them, and
+    no caller asks for them), looking only at the fields that may hold nodes
+    (`node_fields`): the generic walk asks every field of every node."""
     cls = type(node)
     fields = _CHILD_FIELDS.get(cls)
     if fields is None:
-        fields = _CHILD_FIELDS[cls] = node_fields(cls)
+        fields = _CHILD_FIELDS[cls] = tuple(
+            f for f in node_fields(cls) if f not in SINGLETON_FIELDS
+        )
     out: list[ast.AST] = []
     for name in fields:
         value = getattr(node, name, None)
@@ -77,18 +87,41 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     return out
 
 
+def walk(node: ast.AST) -> Iterator[ast.AST]:
+    """`ast.walk(node)` (breadth first, the same order) less the field-less singletons
+    `child_nodes` leaves out, for callers that look for other kinds of node."""
+    todo = deque([node])
+    pop, extend = todo.popleft, todo.extend
+    while todo:
+        cur = pop()
+        extend(child_nodes(cur))
+        yield cur
+
+
 # The fields of a statement (or of an `except` / `case` clause) that hold statements, in the
 # order of every such class's `_fields`. No expression holds a statement, so a walk for
 # statements (`return`, `global`) needs only these.
 STATEMENT_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")
+_STATEMENT_FIELDS_OF: dict[type, tuple[str, ...]] = {}
+
+
+def statement_fields(cls: type) -> tuple[str, ...]:
+    """The `STATEMENT_FIELDS` a node class has (most statements: none), in that order."""
+    found = _STATEMENT_FIELDS_OF.get(cls)
+    if found is None:
+        own = getattr(cls, "_fields", ())
+        found = _STATEMENT_FIELDS_OF[cls] = tuple(f for f in STATEMENT_FIELDS if f in own)
+    return found
 
 
 def nested_statements(node: ast.AST) -> Iterator[ast.AST]:
     """Every statement under `node` (a statement), nested functions and classes included."""
     stack: list[ast.AST] = [node]
+    fields_of = _STATEMENT_FIELDS_OF
     while stack:
         cur = stack.pop()
-        for name in STATEMENT_FIELDS:
+        fields = fields_of.get(type(cur))
+        for name in statement_fields(type(cur)) if fields is None else fields:
             items = getattr(cur, name, None)
             if isinstance(items, list):
                 for item in items:
@@ -178,6 +211,7 @@ def _own_returns(fn: ast.AST) -> list[ast.Return]:
     out: list[ast.Return] = []
     body = getattr(fn, "body", None)
     stack: list[ast.AST] = list(body) if isinstance(body, list) else []
+    fields_of = _STATEMENT_FIELDS_OF
     while stack:
         cur = stack.pop()
         if isinstance(cur, ast.Return):
@@ -185,7 +219,8 @@ def _own_returns(fn: ast.AST) -> list[ast.Return]:
             continue
         if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        for name in STATEMENT_FIELDS:
+        fields = fields_of.get(type(cur))
+        for name in statement_fields(type(cur)) if fields is None else fields:
             items = getattr(cur, name, None)
             if items:
                 stack.extend(items)
@@ -210,7 +245,7 @@ def name_stores(node: ast.AST, name: str) -> list[ast.Name]:
     """Every `Name` node under `node` that binds or deletes `name` (nested scopes included)."""
     return [
         n
-        for n in ast.walk(node)
+        for n in walk(node)
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del))
     ]
 

@@ -654,7 +654,7 @@ class TracedFunctions(Generic[BodyT]):
         """Parameters `fn`'s own body uses as a size: `range(n)`, a shape or size parameter of a
         jax or NumPy function (`np.arange(qlen)`), a slice bound, or compared with a `.shape`."""
         out: set[str] = set()
-        for node in ast.walk(fn):
+        for node in syntax.walk(fn):
             if not (isinstance(node, ast.Name) and node.id in names and node.id not in out):
                 continue
             if self.index.enclosing_function(node) is not fn:

@@ -286,6 +286,12 @@ class RenameRule(Rule):
             if any(self.move_for(q) for q in qualnames):
                 self._watch.add(name)
 
+    def attribute_filter(self) -> frozenset[str] | None:
+        # `visit_Attribute` returns at once for an attribute outside the table's tails
+        if type(self).visit_Attribute is not RenameRule.visit_Attribute:
+            return None
+        return self._tails
+
     def unneeded_visits(self) -> frozenset[str]:
         # no imported name leads to an entry: `visit_Name` would return at its first test
         return _NAMES if not self._watch else frozenset()

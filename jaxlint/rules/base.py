@@ -345,5 +345,12 @@ class Rule:
         saves a call per node; the answer must change no finding)."""
         return frozenset()
 
+    def attribute_filter(self) -> frozenset[str] | None:
+        """The `attr` values of the `Attribute` nodes for which `visit_Attribute` can do
+        anything (None: every one), asked once per module before the walk: the engine calls
+        it for those only (a rule that returns at once for other attributes saves a call per
+        attribute of the module; the answer must change no finding)."""
+        return None
+
     def finish(self) -> None:
         """Called once after the walk, for rules that decide at the end of the module."""

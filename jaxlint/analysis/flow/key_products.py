@@ -60,7 +60,7 @@ def derived_return_paths(
         # a decorator may keep or change anything; a jit (`@jax.jit`, `@partial(jax.jit,
         # ...)`) returns what `fn` does, with no Python side effects (v20 rows: a jitted step)
         return None
-    nodes = list(ast.walk(fn))
+    nodes = list(syntax.walk(fn))
     if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)) for n in nodes):
         return None
     tainted = set(params)

@@ -191,7 +191,9 @@ def base_name(name: str) -> str:
 
 def walk_function(fn: ast.AST) -> list[ast.AST]:
     """The nodes under `fn`, not entering nested functions and lambdas (their defs are
-    yielded; class bodies are entered: they run where they stand).
+    yielded; class bodies are entered: they run where they stand), without the field-less
+    singletons of the `ctx`, `op` and `ops` fields (`Load`, `Add`, `Eq`, ...: a third of a
+    function's nodes, which no caller asks for).
 
     Kept on the node after the first walk: the key analysis asks it of every function and
     loop several times (summaries, draws, repeats), and a tree is never changed in place."""
@@ -202,17 +204,18 @@ def walk_function(fn: ast.AST) -> list[ast.AST]:
 
 
 def _walk_function(fn: ast.AST) -> Iterator[ast.AST]:
-    stack = list(ast.iter_child_nodes(fn))
+    stack: list[ast.AST] = []
     push, node_type, fields_of = stack.append, ast.AST, _FIELDS
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, FUNCTION_NODES):
-            # `stack.extend(ast.iter_child_nodes(node))`, inlined (the same order): the
-            # key analysis walks every function of a module this way, some several times
+    node = fn
+    while True:
+        if node is fn or not isinstance(node, FUNCTION_NODES):
+            # `stack.extend(ast.iter_child_nodes(node))`, inlined (the same order, less the
+            # singletons): the key analysis walks every function of a module this way
             fields = fields_of.get(type(node))
             if fields is None:
-                fields = fields_of[type(node)] = syntax.node_fields(type(node))
+                fields = fields_of[type(node)] = tuple(
+                    f for f in syntax.node_fields(type(node)) if f not in syntax.SINGLETON_FIELDS
+                )
             for attr in fields:
                 value = getattr(node, attr, None)
                 if isinstance(value, node_type):
@@ -221,6 +224,10 @@ def _walk_function(fn: ast.AST) -> Iterator[ast.AST]:
                     for child in value:
                         if isinstance(child, node_type):
                             push(child)
+        if not stack:
+            return
+        node = stack.pop()
+        yield node
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

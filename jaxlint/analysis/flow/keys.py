@@ -135,6 +135,8 @@ EQX_TREE_AT = "equinox.tree_at"
 KEY_HELPERS = "<key helpers>"
 # the call targets whose body consumes the keys a call passes (a class's `__init__` too)
 _KEY_CALLEES = frozenset({CallKind.FUNCTION, CallKind.METHOD, CallKind.CONSTRUCTOR})
+# the statements and calls `KeyFlow._summarize` orders (walked for every function)
+_EVENT_TYPES = frozenset({ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign})
 
 
 def _indexed_by(value: ast.expr, index: ModuleIndex) -> list[str] | None:
@@ -629,11 +631,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
         bodies = []
         for fn in self.index.functions:
             events = sorted(
-                (
-                    node
-                    for node in walk_function(fn)
-                    if isinstance(node, (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign))
-                ),
+                # `isinstance` by exact class: the parser makes no subclasses of these
+                [node for node in walk_function(fn) if type(node) in _EVENT_TYPES],
                 # source order; an assignment after the calls of its value
                 # (`key, sub = split(key)` consumes the parameter, then rebinds it)
                 key=lambda n: (n.end_lineno, n.end_col_offset, not isinstance(n, ast.Call)),

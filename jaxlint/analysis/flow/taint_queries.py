@@ -47,7 +47,7 @@ class TaintQueries:
 
     def traced_name(self, node: ast.AST) -> str | None:
         """A traced variable inside `node`, to name in messages."""
-        for sub in ast.walk(node):
+        for sub in syntax.walk(node):
             if isinstance(sub, ast.Name) and self.level(sub) >= Level.TREE:
                 return sub.id
         return None

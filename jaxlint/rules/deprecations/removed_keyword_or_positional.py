@@ -30,6 +30,9 @@ KEY_PRODUCERS = frozenset(
     }
 )
 
+# the removed array attributes `visit_Attribute` reports
+_REMOVED_ATTRIBUTES = frozenset({"device_buffer", "device_buffers"})
+
 
 class RemovedKeywordOrPositional(Rule):
     """Flags argument spellings that JAX no longer accepts.
@@ -250,10 +253,11 @@ class RemovedKeywordOrPositional(Rule):
                     fix,
                 )
 
+    def attribute_filter(self) -> frozenset[str] | None:
+        return _REMOVED_ATTRIBUTES  # `visit_Attribute` returns at once for any other
+
     def visit_Attribute(self, node: ast.Attribute, ctx: Context) -> None:
-        if node.attr not in ("device_buffer", "device_buffers") or not isinstance(
-            node.ctx, ast.Load
-        ):
+        if node.attr not in _REMOVED_ATTRIBUTES or not isinstance(node.ctx, ast.Load):
             return
         if not self._is_array(node.value, ctx):
             return

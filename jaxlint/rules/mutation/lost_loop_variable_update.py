@@ -107,7 +107,11 @@ class LostLoopVariableUpdate(Rule):
     )
 
     def visit_For(self, node: ast.For, ctx: Context) -> None:
-        names = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+        target = node.target  # most often a plain name: no walk
+        if type(target) is ast.Name:
+            names = {target.id}
+        else:
+            names = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
         if not names:
             return
         for stmt in _same_iteration_statements(node.body):
