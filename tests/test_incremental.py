@@ -193,42 +193,18 @@ def test_an_edit_relints_only_its_component() -> None:
     assert linter.last_incremental and linter.last_linted == 1
 
 
-MODULE_LEVEL_TIMING = """import time
-
-import jax
-import jax.numpy as jnp
-
-
-def get_eval_fn():
-    return jax.jit(lambda params, keys: {"ret": params * jax.random.uniform(keys[0])})
-
-
-def unused_helper(x):
-    return x + 1
-
-
-evaluator = get_eval_fn()
-key_e = jax.random.key(0)
-params = jnp.ones(3)
-
-start_time = time.time()
-key_e, *eval_keys = jax.random.split(key_e, 3)
-eval_keys = jnp.stack(eval_keys)
-eval_results = evaluator(params, eval_keys)
-jax.block_until_ready(eval_metrics)
-elapsed_time = time.time() - start_time
-print(f"eval took {elapsed_time:.3f}s")
-"""
-
-
 def test_a_module_level_timed_region_is_linted_whole() -> None:
     """The statements between two module-level clock reads reach each other by program order,
     not by a name: a result renamed so that nothing links it to the blocked name split the
     region across parts and lost its JAX601 (seeded edit of
     `fp20_jax601_input_of_blocked_result.py`). They are context now, in every masked module."""
+    case = CASES / "realworld" / "fp20_jax601_input_of_blocked_result.py"
+    text = case.read_text(encoding="utf-8")
+    renamed = text.replace("eval_metrics = evaluator(", "eval_results = evaluator(")
+    assert renamed != text
     options = LintOptions(settings=ALL, lazy_fixes=True)
-    expected = plain(lint_text(MODULE_LEVEL_TIMING, "m.py", options))
+    expected = plain(lint_text(renamed, "m.py", options))
     assert [d[0] for d in expected] == ["JAX601"]
     linter = IncrementalLinter(whole_share=1.0)  # by parts, even the first version
-    assert plain(linter.lint(MODULE_LEVEL_TIMING, "m.py", options)) == expected
+    assert plain(linter.lint(renamed, "m.py", options)) == expected
     assert linter.last_incremental
