@@ -55,6 +55,7 @@ import warnings
 from dataclasses import dataclass, replace
 
 from jaxlint import prefilter
+from jaxlint.analysis.jax_api import CLOCKS
 from jaxlint.analysis.seed_keys import NO_ENTRIES
 from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.core.source import SourceText
@@ -80,6 +81,10 @@ _GLOBAL = re.compile(
     r"|getattr|hasattr|__dict__|\bvars\b|\bexec\b|\beval\b|import_module|__import__|builtins"
     r"|sys\.modules|__name__|__main__|TYPE_CHECKING|__all__|__getattr__|__path__|__file__"
 )
+# a clock read (the timing rules' regions: `jax_api.CLOCKS`, `timeit`), by the last word of
+# its name: `time.time()`, `perf_counter()`, `from time import time` then `time()`
+_CLOCK_WORDS = sorted({q.rsplit(".", 1)[1] for q in CLOCKS} | {"timeit"})
+_CLOCK = re.compile(r"\b(?:" + "|".join(_CLOCK_WORDS) + r")\b")
 _UNITS: tuple[type, ...] = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign)
 _UNITS += (ast.AnnAssign, ast.AugAssign) + ((ast.TypeAlias,) if hasattr(ast, "TypeAlias") else ())
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -116,6 +121,7 @@ class _Names:
     # `lr` of the module; otherwise `attr` is a use too
     name_attrs: frozenset[tuple[str, str]]
     context: bool  # it may act on the whole module (`_GLOBAL`)
+    clock: bool  # it reads a clock (`_CLOCK`): a bound of a module-level timed region
 
 
 @dataclass
@@ -217,18 +223,11 @@ def _names_of(stmt: ast.stmt, text: str) -> _Names:
         frozenset(roots),
         frozenset(name_attrs),
         context,
+        _CLOCK.search(text) is not None,
     )
 
 
-# a clock read (the timing rules' regions): `time.time()`, `perf_counter()`, `from time import
-# time` then `time()`, `timeit`, `default_timer()`, `monotonic()`; generous on purpose
-_CLOCK = re.compile(
-    r"\b(?:perf_counter(?:_ns)?|monotonic(?:_ns)?|default_timer|process_time|timeit)\b"
-    r"|\btime\s*\(\s*\)|\btime\.time\b"
-)
-
-
-def _timed_at_module_level(stmts: list[_Stmt], lines: list[str]) -> list[_Stmt]:
+def _timed_at_module_level(stmts: list[_Stmt]) -> list[_Stmt]:
     """Module-level code between two statements that read a clock is one timed region of the
     timing rules (JAX601, JAX602): its statements reach each other by program order, not by a
     name they share (`t0 = time.time()`, `out = step(x)`, `dt = time.time() - t0` with no name
@@ -239,9 +238,7 @@ def _timed_at_module_level(stmts: list[_Stmt], lines: list[str]) -> list[_Stmt]:
     clocked = [
         i
         for i, st in enumerate(stmts)
-        if st.kind != "header"
-        and st.def_name is None
-        and _CLOCK.search("\n".join(lines[st.first - 1 : st.last]))
+        if st.names is not None and st.names.clock and st.def_name is None
     ]
     if len(clocked) < 2:
         return stmts
@@ -369,7 +366,7 @@ class IncrementalLinter:
             raise _Fallback("\\r or a directive")
         self._check_rules(text, path, options)
         lines = text.split("\n")
-        stmts = _timed_at_module_level(self._statements(text, lines), lines)
+        stmts = _timed_at_module_level(self._statements(text, lines))
         units = [s for s in stmts if s.kind == "unit"]
         if len(units) < MIN_UNITS:
             raise _Fallback("few definitions")

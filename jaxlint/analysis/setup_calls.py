@@ -35,7 +35,7 @@ def runs_only_before(index: ModuleIndex, fn: ast.AST, stmt: ast.stmt, script: bo
         return False
     if not (script or fn.name.startswith("_")) or fn.name in _exported(index.tree):
         return False
-    calls = _only_called_from(index, fn, None)
+    calls = _runs_only_from(index, fn, None, {}, max_depth=0)
     if not calls:
         return False
     flow = flow_graphs(index)
@@ -48,34 +48,16 @@ def runs_only_before(index: ModuleIndex, fn: ast.AST, stmt: ast.stmt, script: bo
     return True
 
 
-def _only_called_from(index: ModuleIndex, fn: ast.AST, scope: ast.AST | None) -> list[ast.Call]:
-    """The calls that run module-level `fn` when its name is used only as their callee, or as
-    the function a control-flow primitive runs at once (`lax.fori_loop(0, n, fn, x)`,
-    `jax.jit(fn)(x)`), each made directly in `scope` (None: module-level code); empty when any
-    use is something else (a value passed on, a rebinding, a call from elsewhere)."""
-    calls: list[ast.Call] = []
-    for use in index.names.get(fn.name, []):  # type: ignore[attr-defined]
-        call = _running_call(index, use)
-        if not (
-            call is not None
-            and isinstance(use.ctx, ast.Load)
-            and index.enclosing_function(use) is scope
-            and index.resolve_function(use) is fn
-        ):
-            return []
-        calls.append(call)
-    return calls
-
-
 MAX_CALLER_DEPTH = 4
 
 
 def _runs_only_from(
     index: ModuleIndex,
     fn: ast.AST,
-    scope: ast.AST,
+    scope: ast.AST | None,
     seen: dict[int, list[ast.Call]],
     depth: int = 0,
+    max_depth: int = MAX_CALLER_DEPTH,
 ) -> list[ast.Call]:
     """The calls in `scope`'s own body that may run module-level `fn`, or define the closure
     that does, when nothing else can: each use of its name is a call (or a run-at-once
@@ -83,8 +65,9 @@ def _runs_only_from(
     jit-like decorated) that itself runs only from `scope` (quantum-jax's `get_potential`,
     called by `compute_step`, called by the jitted `update` that `main`'s `lax.fori_loop`
     runs; overcooked-jax's `evaluate_model`, called in a closure of `make_train`, which
-    `main` calls). Empty when any use is something else or the chain is too long."""
-    if depth > MAX_CALLER_DEPTH:
+    `main` calls). Empty when any use is something else or the chain is longer than
+    `max_depth` (0: every use a call made directly in `scope`; None: module-level code)."""
+    if depth > max_depth:
         return []
     if id(fn) in seen:
         return seen[id(fn)]  # asked again (two calls in one caller), or a cycle: []
@@ -114,7 +97,7 @@ def _runs_only_from(
             or not isinstance(parent(owner), ast.Module)
         ):
             return []
-        inner = _runs_only_from(index, owner, scope, seen, depth + 1)
+        inner = _runs_only_from(index, owner, scope, seen, depth + 1, max_depth)
         if not inner:
             return []
         calls.extend(c for c in inner if c not in calls)

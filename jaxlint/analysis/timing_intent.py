@@ -180,8 +180,8 @@ def prepared_in_region(
     `jax.device_put(snapshot)`) whose every argument is data the region itself made: host
     data (`mesh = build(year)`, a literal, a library constant such as `jnp.bfloat16`) or such
     an operation's result (`nwet = jnp.sum(wet0)` after `wet0 = jnp.asarray(mesh.mask)`).
-    That is setting up inputs, not the work a timing measures (fesom_jax's "[setup] built in" timers around file reading and
-    NumPy). An operation on data made before the region (`jnp.dot(x, x)`,
+    That is setting up inputs, not the work a timing measures (fesom_jax's "[setup] built
+    in" timers around file reading and NumPy). An operation on data made before the region (`jnp.dot(x, x)`,
     `jax.device_put(x)` of a parameter), or any call `dispatches` says is compiled work, is
     measured work."""
     q = index.qualname(call.func) or ""

@@ -373,9 +373,8 @@ class TracedFunctions(Generic[BodyT]):
     def _runs_own_compiled_step(self, cls: ast.ClassDef, method: ast.AST) -> bool:
         """`method` uses `self.<m>` (calls it, aliases it, vmaps it) where `m` is a method of
         `cls` that this module compiles itself (`@eqx.filter_jit def _train_step`): the
-        Module is a trainer whose
-        `__call__` is the host loop around its own compiled step, not a model applied under
-        jit (v20 rows, tuning material: feedbax TaskTrainer.__call__ with tqdm, checkpoints
+        Module is a trainer whose `__call__` is the host loop around its own compiled step,
+        not a model applied under jit (v20 rows, tuning material: feedbax TaskTrainer.__call__ with tqdm, checkpoints
         and `.item()` on each step's losses, JAX101 x4 and JAX110). A model calling a jitted
         helper of its own is rare and would still be traced through the helper."""
         compiled = {
@@ -392,7 +391,7 @@ class TracedFunctions(Generic[BodyT]):
             and isinstance(node.value, ast.Name)
             and node.value.id == "self"
             and node.attr in compiled
-            for node in ast.walk(method)
+            for node in syntax.walk(method)
         )
 
     def _seed(self, seeds: Mapping[str, Any]) -> None:

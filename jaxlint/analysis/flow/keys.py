@@ -928,14 +928,17 @@ class KeyFlow(KeyRepeats, KeyDraws):
             # timing loop repeats the same inputs on purpose (loops.benchmark_loop)
             if (
                 self._per_configuration(call, loop, bound)
-                or product_unread_in_loop(self.index, call, loop)
                 or benchmark_loop(self.index, loop)
                 or element_per_step(call, bound)
             ):
                 return
             if self._runs_again(call, loop, name):
-                once = runs_once_in(loop, call, self.index)  # and another arm draws from it too
-                self.reuses.append(Reuse(name, call, None, "loop", loop, "arms" if once else ""))
+                # asked last, for a repeat about to be reported: it walks the loop
+                if not product_unread_in_loop(self.index, call, loop):
+                    once = runs_once_in(loop, call, self.index)  # another arm draws from it too
+                    self.reuses.append(
+                        Reuse(name, call, None, "loop", loop, "arms" if once else "")
+                    )
                 return
             if not runs_once_in(loop, call, self.index):
                 return  # one step for another reason (`for s in [256]`, a body that breaks)

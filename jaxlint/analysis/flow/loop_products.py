@@ -41,7 +41,7 @@ def product_unread_in_loop(index: ModuleIndex, call: ast.Call, loop: ast.AST) ->
             if not isinstance(elt, ast.Name):
                 return False  # stored into an object or a container
             names.add(elt.id)
-    for sub in ast.walk(loop):
+    for sub in syntax.walk(loop):
         if isinstance(sub, ast.Name) and sub.id in names and isinstance(sub.ctx, ast.Load):
             return False
         if (
