@@ -55,6 +55,10 @@ class LintOptions:
     # diagnostics and flake8, which never show fixability); False: `lint_text` decides them
     # (`resolve_fixes`), so every fix returned exists. Edits are built on demand either way.
     lazy_fixes: bool = False
+    # the text the prefilter reads, when not the linted text: a masked part of a module
+    # (incremental.py) is linted by the rules the whole module passes, since a part's
+    # analysis may rest on words outside it (a key drawn from in another function)
+    prefilter_text: str | None = None
 
     def selected(self) -> list[type[Rule]]:
         codes = self.codes if self.codes is not None else self.settings.selected_codes(ALL_RULES)
@@ -386,7 +390,8 @@ def lint_text(
     if not options.seeds or set(options.seeds) <= NO_ENTRIES:
         # seeds from other modules make a file traced without JAX words (not the entry of
         # helpers that return Python values: it only removes taint)
-        rules = prefilter.applicable(source.text, rules, options.settings)  # text-only gate
+        gated = source.text if options.prefilter_text is None else options.prefilter_text
+        rules = prefilter.applicable(gated, rules, options.settings)  # text-only gate
     if not rules and not check_unused:
         return []  # no selected rule can fire here: parsed (syntax errors count), not analysed
     diags: list[Diagnostic] = []

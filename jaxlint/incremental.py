@@ -401,6 +401,15 @@ class IncrementalLinter:
             mine = [position[id(s)] for s in members if s.kind == "unit"]
             parts.keys[g] = (base, tuple((units[i].first, spans[i]) for i in mine))
             parts.units[g] = mine
+        # each part is linted by the rules the whole module passes the prefilter with (a part
+        # alone may lack the words that let a rule run: JAX201 on `updater.init(rng, x)` when
+        # only another function draws with `jax.random`); they are part of its key, as an edit
+        # elsewhere may change them
+        masked_options = replace(options, prefilter_text=text)
+        gate = tuple(
+            r.code for r in prefilter.applicable(text, options.selected(), options.settings)
+        )
+        parts.keys = {g: (*key, gate) for g, key in parts.keys.items()}
         missed = [g for g, key in parts.keys.items() if self._cached(key) is None]
         size = sum(s.last - s.first + 1 for s in units)
         again = sum(units[i].last - units[i].first + 1 for g in missed for i in parts.units[g])
@@ -410,7 +419,7 @@ class IncrementalLinter:
         for g, key in parts.keys.items():
             found = self._cached(key)
             if found is None:
-                found = self._lint_masked(g, parts, pieces, spans, path, options)
+                found = self._lint_masked(g, parts, pieces, spans, path, masked_options)
             self._results[key] = found
             out.extend(found)
         out.sort(key=Diagnostic.sort_key)

@@ -208,3 +208,21 @@ def test_a_module_level_timed_region_is_linted_whole() -> None:
     linter = IncrementalLinter(whole_share=1.0)  # by parts, even the first version
     assert plain(linter.lint(renamed, "m.py", options)) == expected
     assert linter.last_incremental
+
+
+def test_a_part_is_gated_by_the_whole_module_words() -> None:
+    """The prefilter reads the whole module's text for every masked part: a part alone may
+    lack the words that let a rule run (`updater.init(rng, x)` is a key consumption, but only
+    another function says `jax.random`), and was linted without JAX201 (seeded session of
+    `key_loop_enumerate_counter_once.py`). An edit elsewhere that removes those words changes
+    what the part is linted by, so the gate is part of its key."""
+    text = (CASES / "cases" / "key_loop_enumerate_counter_once.py").read_text(encoding="utf-8")
+    options = LintOptions(settings=ALL, lazy_fixes=True)
+    expected = plain(lint_text(text, "m.py", options))
+    assert [d[0] for d in expected] == ["JAX201", "JAX201"]
+    linter = IncrementalLinter(whole_share=1.0)  # by parts, even the first version
+    assert plain(linter.lint(text, "m.py", options)) == expected
+    assert linter.last_incremental
+    # the only draw goes: the other parts' texts are unchanged, their gate is not
+    quiet = text.replace("jax.random.normal(rng, batch.shape)", "batch.mean()")
+    assert plain(linter.lint(quiet, "m.py", options)) == plain(lint_text(quiet, "m.py", options))
