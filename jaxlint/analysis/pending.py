@@ -22,19 +22,17 @@ call's side effect) makes the answer `lost`: the rules stay silent then.
 from __future__ import annotations
 
 import ast
-import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from jaxlint.analysis.body_waits import BodyWaits, tree_map_waits, waits_in_body
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import AOT_METHODS, ARRAY_INDEX_BUILDERS, TREE_MAP
 from jaxlint.analysis.sync import (
     METADATA,
     SYNC_CALLS,
-    SYNC_METHODS,
     converts,
-    derived_names,
     executed,
     stacks_results,
     truth_test_waits,
@@ -74,7 +72,6 @@ _JAX_LIBRARIES = tuple(
 _PASSING_BUILTINS = frozenset(
     {"list", "tuple", "dict", "set", "zip", "enumerate", "reversed", "sum", "abs", "map", "iter"}
 )
-MAX_SUMMARY_DEPTH = 3
 # eager array operations, each dispatched as its own small program (`_only_trailing_work`)
 _EAGER_ARRAY_OPS = ("jax.numpy.", "jax.lax.")
 # fills of a constant: made from a shape alone, they read no input
@@ -723,15 +720,6 @@ def _base_name(node: ast.AST) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
-def _calls_sync_method(node: ast.AST) -> bool:
-    return any(
-        isinstance(n, ast.Call)
-        and isinstance(n.func, ast.Attribute)
-        and n.func.attr in SYNC_METHODS
-        for n in ast.walk(node)
-    )
-
-
 def pending_outputs(
     index: ModuleIndex,
     region: list[ast.stmt],
@@ -744,106 +732,3 @@ def pending_outputs(
     walk = _Walk(index, is_async)
     walk.block(region)
     return walk.answer(end, clock_at)
-
-
-# -- summaries: a function of this module that waits for what it is given ----------------
-
-
-@dataclass(frozen=True)
-class BodyWaits:
-    """What a function's body waits for on the host: values made from these parameters, and
-    from these names of enclosing scopes (a nested `def evaluate(ds)` that reads `theta`)."""
-
-    params: frozenset[str] = frozenset()
-    free: frozenset[str] = frozenset()
-
-
-_SUMMARY: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_NOTHING = BodyWaits()
-
-
-def tree_map_waits(index: ModuleIndex, call: ast.Call) -> bool:
-    """`jax.tree.map(np.asarray, tree)`, `tree_map(lambda a: a.block_until_ready(), out)`:
-    a tree map whose function reads each leaf on the host."""
-    if index.qualname(call.func) not in TREE_MAP or len(call.args) < 2:
-        return False
-    fn = call.args[0]
-    if isinstance(fn, ast.Lambda):
-        params = {a.arg for a in fn.args.args}
-        return _calls_sync_method(fn.body) or any(
-            waits_for(index, n, params) for n in ast.walk(fn.body)
-        )
-    q = index.qualname(fn) or ""
-    return q in SYNC_CALLS or q.startswith("numpy.")
-
-
-def waits_in_body(index: ModuleIndex, fn: ast.AST, depth: int = 0) -> BodyWaits:
-    """Which inputs `fn`'s own body (not its nested definitions) waits for on the host:
-    `def evaluate(x): return float(loss(x))` waits for `x`; a closure that does
-    `np.asarray(predict(theta, ex))` waits for `theta`. Calls of other functions of the module
-    count through their own summaries, a few levels deep."""
-    if isinstance(fn, ast.Lambda) or depth >= MAX_SUMMARY_DEPTH:
-        return _NOTHING
-    known = _SUMMARY.get(fn)
-    if known is not None:
-        return known
-    _SUMMARY[fn] = _NOTHING  # while it is computed (recursion)
-    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]  # type: ignore[attr-defined]
-    body = list(fn.body)  # type: ignore[attr-defined]
-    local = {
-        n.id
-        for stmt in body
-        for n in executed(stmt)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
-    }
-    loaded = {
-        n.id
-        for stmt in body
-        for n in executed(stmt)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-    }
-    free = set()
-    for n in loaded - local - set(params):
-        found = index.lookup(n, index.scope_of(fn))
-        if found and all(b.kind not in ("import", "def", "class") for b in found):
-            free.add(n)  # a value of an enclosing scope (not a module, function or class)
-    waited_params: set[str] = set()
-    waited_free: set[str] = set()
-    for root in [*params, *sorted(free)]:
-        if root in ("self", "cls"):
-            continue
-        names = derived_names(body, {root})
-        if _body_waits(index, fn, body, names, depth):
-            (waited_params if root in params else waited_free).add(root)
-    result = BodyWaits(frozenset(waited_params), frozenset(waited_free))
-    _SUMMARY[fn] = result
-    return result
-
-
-def _body_waits(
-    index: ModuleIndex, fn: ast.AST, body: list[ast.stmt], names: set[str], depth: int
-) -> bool:
-    for stmt in body:
-        for node in executed(stmt):
-            if waits_for(index, node, names):
-                return True
-            if not isinstance(node, ast.Call):
-                continue
-            if tree_map_waits(index, node) and any(
-                isinstance(n, ast.Name) and n.id in names
-                for a in node.args[1:]
-                for n in ast.walk(a)
-            ):
-                return True
-            callee = index.resolve_function(node.func)
-            if callee is None or callee is fn or isinstance(callee, ast.Lambda):
-                continue
-            inner = waits_in_body(index, callee, depth + 1)
-            if not inner.params:
-                continue
-            for param, arg in bind_arguments(node, callee).items():
-                if param in inner.params and any(
-                    isinstance(n, ast.Name) and n.id in names for n in ast.walk(arg)
-                ):
-                    return True
-    return False
