@@ -28,7 +28,6 @@ JIT_LIKE: dict[str, tuple[int | str, ...]] = {
     "jax.shard_map": (0, "f"),
     "jax.experimental.shard_map.shard_map": (0, "f"),
     "jax.experimental.pjit.pjit": (0, "fun"),
-    "jax.experimental.checkify.checkify": (0, "f"),
     "jax.lax.scan": (0, "f"),
     "jax.lax.map": (0, "f"),
     "jax.lax.associative_scan": (0, "fn"),
@@ -51,6 +50,14 @@ JIT_LIKE: dict[str, tuple[int | str, ...]] = {
     "flax.nnx.cond": (1, 2, "true_fun", "false_fun"),
     "flax.nnx.switch": (1, "branches"),
     "flax.linen.jit": (0, "target"),
+}
+# wrappers that return a function calling the one they are given with the same arguments,
+# without staging it: `checkify.checkify(f)(x, cfg)` runs `f` op by op (on JAX 0.10 and 0.12 it
+# sees concrete arrays and the Python ints of `cfg`), so only a jit around it traces `f`
+# (v29 row, tuning material: astronomix time_integration.py, a NamedTuple config of Python
+# ints tested with `if` in a function checkified without jit, JAX110)
+FUNCTION_PASS_THROUGH: dict[str, tuple[int | str, ...]] = {
+    "jax.experimental.checkify.checkify": (0, "f"),
 }
 # control flow that runs (and traces) the function it is given at the call itself, instead of
 # returning a transformed function to call later: `lax.fori_loop(0, n, update, state)` runs

@@ -20,6 +20,7 @@ from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
     ARGNUMS_GRADS,
     FIRST_ARG_GRADS,
+    FUNCTION_PASS_THROUGH,
     GRAD_LIKE,
     HOST_CALLBACKS,
     JIT_FACTORIES,
@@ -375,6 +376,11 @@ class Transforms:
                 self._read_static(inner, expr)
                 for arg in function_args(expr, self.fn_spec(fq)):  # type: ignore[arg-type]
                     self._apply_to_expr(arg, [*apps, inner])
+                return
+            if fq in FUNCTION_PASS_THROUGH:
+                # jit(checkify(f)): the wrapper calls `f` with the arguments it is given
+                for arg in function_args(expr, FUNCTION_PASS_THROUGH[fq]):
+                    self._apply_to_expr(arg, apps)
                 return
             if fq in PARTIAL and expr.args:
                 bound = len(expr.args) - 1
