@@ -158,13 +158,17 @@ class ModuleFacts:
     @cached_property
     def keys(self) -> KeyFlow:
         from jaxlint.analysis.flow.keys import KEY_HELPERS, KeyFlow
-        from jaxlint.analysis.seed_keys import RETURN_USES
+        from jaxlint.analysis.seed_keys import KEY_PROPERTIES, RETURN_USES
 
         helpers = (self.seeds or {}).get(KEY_HELPERS)
         uses = (self.seeds or {}).get(RETURN_USES)
         return_uses = uses.as_map() if uses is not None else None
+        found = (self.seeds or {}).get(KEY_PROPERTIES)
+        properties = frozenset(found.names) if found is not None else frozenset()
         if helpers is None:
-            return KeyFlow(self.index, None, self.calls, return_uses=return_uses)
+            return KeyFlow(
+                self.index, None, self.calls, return_uses=return_uses, key_properties=properties
+            )
         return KeyFlow(
             self.index,
             helpers.as_map(),
@@ -174,6 +178,7 @@ class ModuleFacts:
             frozenset(helpers.drawfree),
             return_uses,
             frozenset(helpers.linen),
+            properties,
         )
 
     @cached_property

@@ -68,6 +68,7 @@ from jaxlint.analysis.project_data import (
     _same_distribution,
     add_kind_seeds,
     module_names,
+    project_wide_seeds,
     seeds_digest,
 )
 from jaxlint.analysis.project_summary import needs_summary, summarize, summarize_seeded
@@ -509,7 +510,13 @@ class ProjectIndex:
         return found
 
     def seeds_for(self, path: str) -> dict[str, Seed]:
-        return self.seeds().get(os.path.abspath(path), {})
+        path = os.path.abspath(path)
+        found = self.seeds().get(path)
+        if found is None and path.endswith(".ipynb"):
+            # a notebook is no module of the index (nothing imports it), but the facts every
+            # module of the project gets speak for it too (`KeyProperties`)
+            return dict(project_wide_seeds(self))
+        return found or {}
 
     def consumed_params(self, target: str, importer: str) -> frozenset[str]:
         """The parameters of the project function `target` (an absolute dotted name, as

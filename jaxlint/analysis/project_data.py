@@ -16,20 +16,21 @@ from jaxlint.analysis.seed_keys import (
     CONSTRUCTION_ONLY,
     IMPORTED_LEAVES,
     IMPORTED_STATIC,
+    KEY_PROPERTIES,
     PASSED_ARGUMENTS,
     RETURN_USES,
     STATIC_HELPERS,
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 21  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
+SUMMARY_FORMAT = 22  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
 # 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
 # data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
 # 13: leaf_attributes, field_reads, compiled, timed; 14: `f#i` elements in static_returns;
 # 15: string keys (dict displays) in key_products paths; 16: tuple-unpacked constants;
 # 17: return_uses, key_returns; 18: key_products of jitted helpers and through arithmetic;
 # 19: linen_modules, KeyHelpers.linen; 20: return_uses of constant indexes (`out[-1]`);
-# 21: init_methods, method_calls
+# 21: init_methods, method_calls; 22: key_properties
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -369,6 +370,7 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         seeds.setdefault(path, {})[PASSED_ARGUMENTS] = PassedArguments(rows)
     return_uses_seeds(project, seeds)
     construction_only_seeds(project, seeds)
+    key_properties_seeds(project, seeds)
 
 
 def static_helpers(
@@ -497,6 +499,31 @@ def construction_only_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - Pro
             seeds.setdefault(path, {})[CONSTRUCTION_ONLY] = ConstructionOnly(kept)
 
 
+@dataclass(frozen=True)
+class KeyProperties(StaticHelpers):
+    """A seeds entry (under `seed_keys.KEY_PROPERTIES`): the names of properties that the
+    project's classes define to split their own key and return the new half
+    (`ModuleSummary.key_properties`): `q1.rng` read twice is two keys, not one."""
+
+
+def project_wide_seeds(project) -> dict:  # noqa: ANN001 - ProjectIndex
+    """The seeds entries every module of a project gets (and a notebook in it): the
+    `KeyProperties` of a project whose classes define such a property, since which class an
+    object of another module is of is not known, so the name speaks for it (v29 rows, tuning
+    material: coax's examples read `q1.rng` of `coax.Q`, whose `rng` property comes from a
+    mixin four imports away, JAX201 x12)."""
+    names = sorted({n for s in project.summaries.values() for n in s.key_properties})
+    return {KEY_PROPERTIES: KeyProperties(tuple(names))} if names else {}
+
+
+def key_properties_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
+    """Add the project-wide entries (`project_wide_seeds`) to every module's seeds."""
+    wide = project_wide_seeds(project)
+    if wide:
+        for path in sorted(project.summaries):
+            seeds.setdefault(path, {}).update(wide)
+
+
 SEED_ENTRIES: dict[
     str,
     type[StaticHelpers] | type[PassedArguments] | type[ImportedConstants] | type[ReturnUses],
@@ -510,6 +537,7 @@ SEED_ENTRIES: dict[
     IMPORTED_CONSTANTS: ImportedConstants,
     RETURN_USES: ReturnUses,
     CONSTRUCTION_ONLY: ConstructionOnly,
+    KEY_PROPERTIES: KeyProperties,
 }
 
 
@@ -588,6 +616,9 @@ class ModuleSummary:
     # (`ConstructionOnly`: a candidate no module calls is a construction helper)
     init_methods: list[str] = field(default_factory=list)
     method_calls: list[str] = field(default_factory=list)
+    # properties of its classes that split the object's key and return the new half
+    # (analysis/flow/key_attributes.py `key_properties`)
+    key_properties: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -622,6 +653,7 @@ class ModuleSummary:
             "linen_modules": list(self.linen_modules),
             "init_methods": list(self.init_methods),
             "method_calls": list(self.method_calls),
+            "key_properties": list(self.key_properties),
         }
 
     @classmethod
@@ -663,6 +695,7 @@ class ModuleSummary:
             [str(c) for c in data.get("linen_modules", [])],
             [str(m) for m in data.get("init_methods", [])],
             [str(m) for m in data.get("method_calls", [])],
+            [str(m) for m in data.get("key_properties", [])],
         )
 
 

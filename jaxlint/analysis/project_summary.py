@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from jaxlint.analysis.bool_results import bool_functions
 from jaxlint.analysis.constants import module_constants
+from jaxlint.analysis.flow.key_attributes import key_properties
 from jaxlint.analysis.flow.key_drawfree import DrawFree
 from jaxlint.analysis.flow.key_products import derived_return_paths, path_order
 from jaxlint.analysis.flow.keys import KEY_HELPERS
@@ -344,6 +345,8 @@ def summarize(
         out.linen_modules = linen_modules(facts)
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
+        if facts.index.classes:
+            out.key_properties = key_properties(tree, facts.index.qualname)
     _imported_names(facts, imports, out)
     out.return_uses = return_uses(facts.index, calls_imports, module, out.imported, called)
     out.init_methods, out.method_calls = _construction_facts(facts.index)

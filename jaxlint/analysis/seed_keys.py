@@ -14,6 +14,7 @@ __all__ = [
     "CONSTRUCTION_ONLY",
     "IMPORTED_LEAVES",
     "IMPORTED_STATIC",
+    "KEY_PROPERTIES",
     "NO_ENTRIES",
     "PASSED_ARGUMENTS",
     "RETURN_USES",
@@ -58,4 +59,15 @@ RETURN_USES = "<return uses>"
 # `__init__`) and no project module calls on an instance (analysis/instance_state.py); it
 # only takes JAX409 findings away
 CONSTRUCTION_ONLY = "<construction-only methods>"
-NO_ENTRIES = TAINT_REMOVING | {IMPORTED_LEAVES, COMPILED_HELPERS, RETURN_USES, CONSTRUCTION_ONLY}
+# the seeds entry (analysis.project_data.KeyProperties): the names of properties that the
+# project's classes define to split their own key and return the new half (coax's
+# `RandomStateMixin.rng`): each read of one is a fresh key (analysis/flow/key_attributes.py);
+# it only takes JAX2xx findings away
+KEY_PROPERTIES = "<key properties>"
+NO_ENTRIES = TAINT_REMOVING | {
+    IMPORTED_LEAVES,
+    COMPILED_HELPERS,
+    RETURN_USES,
+    CONSTRUCTION_ONLY,
+    KEY_PROPERTIES,
+}

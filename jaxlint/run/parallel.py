@@ -154,6 +154,7 @@ def _relint(
         CONSTRUCTION_ONLY,
         IMPORTED_LEAVES,
         IMPORTED_STATIC,
+        KEY_PROPERTIES,
         STATIC_HELPERS,
     )
 
@@ -164,6 +165,8 @@ def _relint(
         return True
     if COMPILED_HELPERS in seeds:
         return True  # only a module that reads a clock gets one: its timings may change
+    if KEY_PROPERTIES in seeds and any(d.code.startswith("JAX2") for d in first):
+        return True  # a key read from a project property is a fresh key each time
     removing = {
         STATIC_HELPERS,
         IMPORTED_STATIC,
@@ -171,6 +174,7 @@ def _relint(
         IMPORTED_CONSTANTS,
         IMPORTED_LEAVES,
         CONSTRUCTION_ONLY,  # only takes JAX409 findings away
+        KEY_PROPERTIES,  # only takes JAX2xx findings away (above)
     }
     if not set(seeds) <= removing:
         return True

@@ -33,6 +33,7 @@ from jaxlint.analysis.constants import ModuleConstants
 from jaxlint.analysis.deadness import loads_of_value, value_is_dead
 from jaxlint.analysis.equality_checks import compared_only
 from jaxlint.analysis.flow.graph import flow_graphs
+from jaxlint.analysis.flow.key_attributes import ModuleAttributes
 from jaxlint.analysis.flow.key_children import SplitChildren, starred_split, starred_target
 from jaxlint.analysis.flow.key_draws import KeyDraws
 from jaxlint.analysis.flow.key_guards import (
@@ -180,8 +181,11 @@ class KeyFlow(KeyRepeats, KeyDraws):
         imported_drawfree: frozenset[str] = frozenset(),
         return_uses: dict[str, frozenset[int] | None] | None = None,
         imported_linen: frozenset[str] = frozenset(),
+        key_properties: frozenset[str] = frozenset(),
     ) -> None:
         self.index = index
+        # the project's key properties (`KeyProperties`, flow/key_attributes.py)
+        self.key_properties = key_properties
         # what each call runs (`ModuleFacts.calls`; built here for a bare index)
         self.calls = calls if calls is not None else CallGraph(index, Transforms(index))
         # names imported from other project modules -> the key parameters their function
@@ -218,6 +222,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self._dropped_splits: list[tuple[ast.AST, str, ast.Call]] = []
         self._bound_cache: dict[int, set[str]] = {}
         self._fixed_consumptions: dict[ast.Call, list[str]] = {}
+        self._attributes: ModuleAttributes | None = None  # made on the first `x.attr` key
         self._kind_cache: dict[int, tuple[str, bool] | None] = {}
         self._constant_seeds: list[ConstantSeed] | None = None
         self._loop_bodies: set[ast.AST] = set()
@@ -510,6 +515,10 @@ class KeyFlow(KeyRepeats, KeyDraws):
             # `_summarize` and in the walk (the helpers' part grows with `consuming_params`)
             direct = self._direct_consumption(call)
             fixed = ([direct] if direct else []) + self._library_consumptions(call)
+            if any("." in n for n in fixed):
+                if self._attributes is None:
+                    self._attributes = ModuleAttributes(self.index.tree, self.key_properties)
+                fixed = [n for n in fixed if not self._attributes.computed(n)]
             self._fixed_consumptions[call] = fixed
         return (
             fixed

@@ -1,0 +1,91 @@
+"""Which attribute keys are one stored value: `state.rng` read twice is one key read twice only
+when reading it gives back what was stored.
+
+The key analysis tracks keys kept on objects (`self.key`, `state.rng`) by their attribute
+path. That is right for an attribute the program stores (`self.key = ...`, a dataclass or
+TrainState field `rng: jax.Array`, `state.replace(rng=...)`), and wrong for a computed one:
+coax's `RandomStateMixin.rng` is a property that splits the object's key and returns the new
+half, so every `q1.rng` is a fresh key (v29 rows, tuning material: coax doc examples, JAX201
+x12). A property of this module's classes is computed; so is a property of that name that
+another project module's class defines to split its key (`ModuleSummary.key_properties`,
+given to every module of the project as `KeyProperties`: which class an object of another
+module is of is not known, so the name speaks for it), unless this module stores or declares
+the attribute itself. An attribute of an unknown class stays tracked: a TrainState field
+declared in another module is the common case (v23, v25 rows: true reuses of `state.rng`).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from jaxlint.analysis.imports import dotted
+
+__all__ = ["ModuleAttributes", "key_properties"]
+
+_PROPERTIES = frozenset({"property", "functools.cached_property", "cached_property"})
+# a property that makes a new key from the object's own on each read
+_KEY_MAKERS = frozenset({"jax.random.split", "jax.random.fold_in"})
+
+
+class ModuleAttributes:
+    """The attribute names one module stores or declares, and those it makes properties;
+    `project`: the key properties of the project's other modules (`KeyProperties`)."""
+
+    def __init__(self, tree: ast.Module, project: frozenset[str] = frozenset()) -> None:
+        self.project = project
+        stored: set[str] = set()
+        properties: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                stored.add(node.attr)  # `x.rng = ...`, `self.key, sub = split(self.key)`
+            elif isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                        stored.add(item.target.id)  # a dataclass / NamedTuple field
+                    elif isinstance(item, ast.Assign):
+                        stored.update(t.id for t in item.targets if isinstance(t, ast.Name))
+                    elif isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                        _is_property(d) for d in item.decorator_list
+                    ):
+                        properties.add(item.name)
+        self.stored = frozenset(stored)
+        self.properties = frozenset(properties)
+
+    def computed(self, name: str) -> bool:
+        """`name` (a tracked key name, `q1.rng`) is an attribute whose reads may each give a
+        new value: a property of this module, or a key property of the project that this
+        module neither stores nor declares."""
+        if "[" in name or name.count(".") != 1:
+            return False
+        attr = name.split(".")[1]
+        return attr in self.properties or (attr in self.project and attr not in self.stored)
+
+
+def key_properties(tree: ast.Module, qualname: Callable[[ast.AST], str | None]) -> list[str]:
+    """The properties of this module's classes that split or fold a key and return a part
+    of the result: `self._key, key = jax.random.split(self._key); return key`."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for item in node.body:
+            if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if not any(_is_property(d) and not _is_accessor(d) for d in item.decorator_list):
+                continue
+            calls = [n for n in ast.walk(item) if isinstance(n, ast.Call)]
+            if any(qualname(c.func) in _KEY_MAKERS for c in calls) and any(
+                isinstance(n, ast.Return) and n.value is not None for n in ast.walk(item)
+            ):
+                out.add(item.name)
+    return sorted(out)
+
+
+def _is_accessor(decorator: ast.expr) -> bool:
+    return (dotted(decorator) or "").endswith((".setter", ".getter"))
+
+
+def _is_property(decorator: ast.expr) -> bool:
+    name = dotted(decorator) or ""
+    return name in _PROPERTIES or name.endswith((".setter", ".getter"))

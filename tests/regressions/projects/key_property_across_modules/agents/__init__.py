@@ -1,0 +1,3 @@
+from agents.q import QFunction
+
+__all__ = ["QFunction"]
