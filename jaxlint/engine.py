@@ -11,9 +11,11 @@ import sys
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from itertools import compress, islice
 
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
+from jaxlint.analysis.imports import Scope
 from jaxlint.analysis.seed_keys import NO_ENTRIES
 from jaxlint.analysis.syntax import node_fields
 from jaxlint.core import codes as codes_table
@@ -79,7 +81,11 @@ def run_rules(
     sink: list[Diagnostic] = []
     instances: list[Rule] = [r(ctx, sink) for r in rules]
     walk = _Walk(ctx, instances, path, verbose)
-    walk.run(tree, instances)
+    index = facts.index
+    if index.tree is tree and type(tree) is ast.Module and walk.ordered():
+        walk.run_ordered(index.order, instances)  # the module index's walk, replayed
+    else:
+        walk.run(tree, instances)
     for inst in instances:
         if inst.code not in walk.broken:
             try:
@@ -143,6 +149,23 @@ class _ByAttr(dict[str, list[Handler]]):
 
 
 _ClassInfo = tuple[list[Handler], list[Handler], bool, tuple[str, ...], _ByAttr | None]
+
+
+class _Wanted(dict[type, bool]):
+    """node class -> whether `_Walk.run_ordered` hands its nodes to the loop: a `Scope`, or a
+    class with visit handlers (filled as the walk meets them; a rule dropped later only
+    leaves a class with none, which the loop passes over)."""
+
+    def __init__(self, walk: _Walk) -> None:
+        super().__init__()
+        self.walk = walk
+        self[Scope] = True
+
+    def __missing__(self, cls: type) -> bool:
+        walk = self.walk
+        handlers, _, _, _, by_attr = walk.per_class.get(cls) or walk._info(cls)
+        self[cls] = want = bool(handlers) or by_attr is not None
+        return want
 
 
 class _Walk:
@@ -314,6 +337,56 @@ class _Walk:
                         want = self._needed(type(child))
                     if want:
                         push(child)
+
+    def ordered(self) -> bool:
+        """Whether `run_ordered` makes the same visits as `run`: no rule visits the
+        singletons (the module index does not list them) or leaves a node."""
+        return bool(self.skipped) and not any(key.startswith("leave:") for key in self.dispatch)
+
+    def run_ordered(self, order: list, instances: list[Rule]) -> None:
+        """`run`, from the module index's list of the nodes in this walk's order
+        (`ModuleIndex.order`: each node of a scope after its `Scope`) instead of walking the
+        tree: only the nodes with handlers reach the loop (`compress` picks them by class, in
+        C), and a `Scope` sets the enclosing functions `enter_function` and
+        `leave_function` would have."""
+        ctx = self.ctx
+        module = order[1]  # after the module's Scope
+        handlers = (self.per_class.get(ast.Module) or self._info(ast.Module))[0]
+        self._resume(handlers, None, module)  # every handler, once: not the hot loop
+        self._prune(instances)
+        per_class = self.per_class
+        wanted = _Wanted(self)
+        functions = ctx.functions
+        rest = islice(order, 2, None)
+        for node in compress(rest, map(wanted.__getitem__, map(type, islice(order, 2, None)))):
+            cls = type(node)
+            if cls is Scope:
+                chain = []
+                scope = node
+                while scope is not None:
+                    if scope.kind == "function":
+                        chain.append(scope.node)
+                    scope = scope.parent
+                chain.reverse()
+                functions[:] = chain
+                ctx.function_node = chain[-1] if chain else None
+                ctx._function_cached = False
+                continue
+            handlers, _, _, _, by_attr = per_class.get(cls) or self._info(cls)
+            if by_attr is not None:  # an `Attribute`: the handlers for its `attr`
+                found = by_attr.get(node.attr)
+                handlers = by_attr.add(node.attr) if found is None else found
+            for inst, method in handlers:
+                try:
+                    method(node, ctx)
+                except Exception as exc:
+                    self._failed(inst, node, exc)
+                    break
+            else:
+                continue
+            self._resume(handlers, method, node)  # a rule raised: the handlers after it
+        functions.clear()
+        ctx.function_node, ctx._function_cached = None, False
 
     def _failed(self, inst: Rule, node: ast.AST, exc: Exception) -> None:
         """`inst` raised on `node`: report it and drop the rule for the rest of the module."""

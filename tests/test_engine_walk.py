@@ -184,3 +184,35 @@ def test_a_rule_drops_the_visits_it_no_longer_needs_after_the_module() -> None:
 
     assert _run(Drops, Keeps, text="f(x)\n") == []
     assert seen == ["Module", "Call", "kept Name", "kept Name"]
+
+
+def test_the_module_index_order_replays_the_walk() -> None:
+    """Without leave handlers or singleton visits the engine dispatches from the module
+    index's list (`ModuleIndex.order`, `_Walk.run_ordered`): the same nodes in the same
+    order, each with the enclosing functions the walk would have entered."""
+    singletons = {"Load", "Store", "Del", "Add", "USub", "Not", "Lt", "Mult"}
+    text = CODE + "h = lambda: [lambda v: v for _ in ()]\n@d(lambda: 0)\nclass D(B):\n    k = 1\n"
+    tree = ast.parse(text)
+    expected: list[tuple[str, tuple[str, ...]]] = []
+
+    def walk(node: ast.AST, chain: tuple[str, ...]) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            chain = (*chain, getattr(node, "name", "<lambda>"))
+        if type(node).__name__ not in singletons:
+            expected.append((type(node).__name__, chain))
+        for child in ast.iter_child_nodes(node):
+            walk(child, chain)
+
+    walk(tree, ())
+    seen: list[tuple[str, tuple[str, ...]]] = []
+
+    def visit(self, node, ctx) -> None:  # noqa: ANN001
+        assert ctx.function_node is (ctx.functions[-1] if ctx.functions else None)
+        seen.append(
+            (type(node).__name__, tuple(getattr(f, "name", "<lambda>") for f in ctx.functions))
+        )
+
+    names = sorted({name for name, _ in expected})
+    rule = type("Replay", (Rule,), {"code": "TST001", **{f"visit_{n}": visit for n in names}})
+    _run(rule, text=text)
+    assert seen == expected

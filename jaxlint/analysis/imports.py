@@ -247,22 +247,37 @@ class ModuleIndex:
         self.flow_graphs: object = None
         self._module_writes: dict[str, list[Write]] | None = None
         self._imported: dict[str, frozenset[str]] | None = None
+        # every node in preorder (the engine's walk order, less the ctx/op singletons), each
+        # run of nodes of one scope after that `Scope`
+        self.order: list[ast.AST | Scope] = []
         self._build()
 
     # -- construction ---------------------------------------------------------------
     def _build(self) -> None:
         module_scope = Scope(self.tree, None, "module")
         self.scopes[self.tree] = module_scope
+        # the walk is the engine's (preorder, children left to right), and `order` keeps it:
+        # the engine dispatches from that list instead of walking the tree again
+        emit = self.order.append
         stack: list[tuple[ast.AST, Scope]] = [(self.tree, module_scope)]
         pop, push = stack.pop, stack.append
         name_type, enter, record = ast.Name, self._enter, self._record
         names, calls, stores = self.names, self.calls, self.stores
         fields_of, kinds = _WALKED_FIELDS, _KINDS
+        current: Scope | None = None
         while stack:
             node, scope = pop()
+            if scope is not current:
+                emit(scope)
+                current = scope
+            emit(node)
             fields = fields_of.get(type(node))
             if fields is None:
                 fields = fields_of[type(node)] = _walked_fields(type(node))
+            mark = len(stack)
+            # a child with nothing under it (a `Name`, a leaf) goes straight to `order` until
+            # a sibling before it has a subtree; after that it waits on the stack for its turn
+            waiting = False
             for attr in fields:  # ast.iter_child_nodes, inlined: this loop is hot
                 value = getattr(node, attr, None)
                 if value is None:
@@ -277,7 +292,12 @@ class ModuleIndex:
                             names[child.id] = [child]  # type: ignore[attr-defined]
                         else:
                             found.append(child)
-                        continue  # no children worth walking (its ctx is a singleton)
+                        # no children worth walking (its ctx is a singleton)
+                        if waiting:
+                            push((child, scope))
+                        else:
+                            emit(child)
+                        continue
                     kind = kinds.get(cls)
                     if kind is None:
                         kind = kinds[cls] = _kind(cls)
@@ -288,24 +308,34 @@ class ModuleIndex:
                     # subscripts, leaves (Constant, alias, ...), calls, recorded statements
                     if kind == _WALK:
                         push((child, scope))
+                        waiting = True
                     elif kind == _TARGET:  # `_record`'s test for these, inlined
                         if isinstance(child.ctx, _STORE_DEL):  # type: ignore[attr-defined]
                             stores.append(child)
                         push((child, scope))
+                        waiting = True
                     elif kind == _LEAF:  # no field that can hold a node (Constant, alias, ...)
-                        continue
+                        if waiting:
+                            push((child, scope))
+                        else:
+                            emit(child)
                     elif kind == _CALL:
                         calls.append(child)
                         push((child, scope))
+                        waiting = True
                     elif kind == _RECORD:
                         record(child, scope)
                         push((child, scope))
+                        waiting = True
                     else:  # _SCOPE
                         # Decorators, defaults and annotations are evaluated in the enclosing
                         # scope; for simplicity they are walked in the new scope, where the
                         # names they use are not rebound (parameters shadow only inside the
                         # body).
                         push((child, enter(child, scope)))
+                        waiting = True
+            if len(stack) - mark > 1:  # pushed first to last: popped last first
+                stack[mark:] = stack[mark:][::-1]
 
     def _enter(self, node: ast.AST, scope: Scope) -> Scope:
         if isinstance(node, ast.ClassDef):
