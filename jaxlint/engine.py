@@ -15,7 +15,7 @@ from itertools import compress, islice
 
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
-from jaxlint.analysis.imports import Scope
+from jaxlint.analysis.imports import Scope, in_order
 from jaxlint.analysis.seed_keys import NO_ENTRIES
 from jaxlint.analysis.syntax import node_fields
 from jaxlint.core import codes as codes_table
@@ -339,9 +339,9 @@ class _Walk:
                         push(child)
 
     def ordered(self) -> bool:
-        """Whether `run_ordered` makes the same visits as `run`: no rule visits the
-        singletons (the module index does not list them) or leaves a node."""
-        return bool(self.skipped) and not any(key.startswith("leave:") for key in self.dispatch)
+        """Whether `run_ordered` makes the same visits as `run`: no rule leaves a node or
+        visits a class the module index does not list (`in_order`: leaves, singletons)."""
+        return all(not key.startswith("leave:") and in_order(key) for key in self.dispatch)
 
     def run_ordered(self, order: list, instances: list[Rule]) -> None:
         """`run`, from the module index's list of the nodes in this walk's order

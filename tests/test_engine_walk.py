@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.imports import in_order
 from jaxlint.core.config import Settings
 from jaxlint.core.source import SourceText
 from jaxlint.engine import run_rules
@@ -187,10 +188,10 @@ def test_a_rule_drops_the_visits_it_no_longer_needs_after_the_module() -> None:
 
 
 def test_the_module_index_order_replays_the_walk() -> None:
-    """Without leave handlers or singleton visits the engine dispatches from the module
-    index's list (`ModuleIndex.order`, `_Walk.run_ordered`): the same nodes in the same
-    order, each with the enclosing functions the walk would have entered."""
-    singletons = {"Load", "Store", "Del", "Add", "USub", "Not", "Lt", "Mult"}
+    """Without leave handlers or visits of leaves (`Constant`, the singletons) the engine
+    dispatches from the module index's list (`ModuleIndex.order`, `_Walk.run_ordered`): the
+    same nodes in the same order, each with the enclosing functions the walk would have
+    entered. A rule that visits a leaf gets the tree walk (the tests above)."""
     text = CODE + "h = lambda: [lambda v: v for _ in ()]\n@d(lambda: 0)\nclass D(B):\n    k = 1\n"
     tree = ast.parse(text)
     expected: list[tuple[str, tuple[str, ...]]] = []
@@ -198,7 +199,7 @@ def test_the_module_index_order_replays_the_walk() -> None:
     def walk(node: ast.AST, chain: tuple[str, ...]) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             chain = (*chain, getattr(node, "name", "<lambda>"))
-        if type(node).__name__ not in singletons:
+        if in_order(type(node).__name__):
             expected.append((type(node).__name__, chain))
         for child in ast.iter_child_nodes(node):
             walk(child, chain)

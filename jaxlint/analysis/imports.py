@@ -215,6 +215,21 @@ def _kind(cls: type) -> int:
     return _WALK if _walked_fields(cls) else _LEAF
 
 
+_IN_ORDER: dict[str, bool] = {}
+
+
+def in_order(name: str) -> bool:
+    """Whether `ModuleIndex.order` lists the nodes of the ast class called `name`: not the
+    leaves, nodes with no field that can hold a node (`Constant`, `alias`, `Pass`, the
+    ctx/op singletons `Load`, `Add`, ...); a name that is no node class matches nothing."""
+    found = _IN_ORDER.get(name)
+    if found is None:
+        cls = getattr(ast, name, None)
+        is_node = isinstance(cls, type) and issubclass(cls, ast.AST)
+        found = _IN_ORDER[name] = not is_node or _kind(cls) != _LEAF  # type: ignore[arg-type]
+    return found
+
+
 def _one_binding(found: list[Binding] | None) -> Binding | None:
     """`ModuleIndex.binding` of the bindings `lookup` found."""
     if not found:
@@ -247,8 +262,8 @@ class ModuleIndex:
         self.flow_graphs: object = None
         self._module_writes: dict[str, list[Write]] | None = None
         self._imported: dict[str, frozenset[str]] | None = None
-        # every node in preorder (the engine's walk order, less the ctx/op singletons), each
-        # run of nodes of one scope after that `Scope`
+        # the nodes in preorder (the engine's walk order), each run of nodes of one scope
+        # after that `Scope`; not the leaves (`in_order`)
         self.order: list[ast.AST | Scope] = []
         self._build()
 
@@ -274,10 +289,9 @@ class ModuleIndex:
             fields = fields_of.get(type(node))
             if fields is None:
                 fields = fields_of[type(node)] = _walked_fields(type(node))
-            mark = len(stack)
-            # a child with nothing under it (a `Name`, a leaf) goes straight to `order` until
-            # a sibling before it has a subtree; after that it waits on the stack for its turn
-            waiting = False
+            # the children pushed, which wait for their turn (a `Name` goes straight to
+            # `order` while no sibling before it has been pushed)
+            waiting = 0
             for attr in fields:  # ast.iter_child_nodes, inlined: this loop is hot
                 value = getattr(node, attr, None)
                 if value is None:
@@ -295,6 +309,7 @@ class ModuleIndex:
                         # no children worth walking (its ctx is a singleton)
                         if waiting:
                             push((child, scope))
+                            waiting += 1
                         else:
                             emit(child)
                         continue
@@ -308,34 +323,34 @@ class ModuleIndex:
                     # subscripts, leaves (Constant, alias, ...), calls, recorded statements
                     if kind == _WALK:
                         push((child, scope))
-                        waiting = True
+                        waiting += 1
                     elif kind == _TARGET:  # `_record`'s test for these, inlined
                         if isinstance(child.ctx, _STORE_DEL):  # type: ignore[attr-defined]
                             stores.append(child)
                         push((child, scope))
-                        waiting = True
+                        waiting += 1
                     elif kind == _LEAF:  # no field that can hold a node (Constant, alias, ...)
-                        if waiting:
-                            push((child, scope))
-                        else:
-                            emit(child)
+                        continue  # not in `order` (`in_order`)
                     elif kind == _CALL:
                         calls.append(child)
                         push((child, scope))
-                        waiting = True
+                        waiting += 1
                     elif kind == _RECORD:
                         record(child, scope)
                         push((child, scope))
-                        waiting = True
+                        waiting += 1
                     else:  # _SCOPE
                         # Decorators, defaults and annotations are evaluated in the enclosing
                         # scope; for simplicity they are walked in the new scope, where the
                         # names they use are not rebound (parameters shadow only inside the
                         # body).
                         push((child, enter(child, scope)))
-                        waiting = True
-            if len(stack) - mark > 1:  # pushed first to last: popped last first
-                stack[mark:] = stack[mark:][::-1]
+                        waiting += 1
+            if waiting > 1:  # pushed first to last: popped last first
+                if waiting < 4:  # 2 or 3: swap the ends
+                    stack[-1], stack[-waiting] = stack[-waiting], stack[-1]
+                else:
+                    stack[-waiting:] = stack[-waiting:][::-1]
 
     def _enter(self, node: ast.AST, scope: Scope) -> Scope:
         if isinstance(node, ast.ClassDef):
