@@ -257,7 +257,9 @@ class ModuleIndex:
         # `import` statements inside functions (the project index follows them too)
         self.nested_imports: list[ast.Import | ast.ImportFrom] = []
         self.names: dict[str, list[ast.Name]] = {}  # every Name node, by identifier
-        self._qual_cache: dict[int, str | None] = {}
+        # keyed by the node: a dict keyed by `id(node)` probes more (the ids are multiples
+        # of 16, the hash of an int is the int; a node's hash shifts its address first)
+        self._qual_cache: dict[ast.AST, str | None] = {}
         # analysis/flow/graph.FlowGraphs: program order, built per scope on first question
         self.flow_graphs: object = None
         self._module_writes: dict[str, list[Write]] | None = None
@@ -471,12 +473,11 @@ class ModuleIndex:
         Unbound builtins resolve to their bare name (`print`, `float`); any other unbound
         name is unknown (None).
         """
-        key = id(node)
-        result = self._qual_cache.get(key, _UNSET)  # one lookup: asked ~2,000 times a file
+        result = self._qual_cache.get(node, _UNSET)  # one lookup: asked ~2,000 times a file
         if result is not _UNSET:
             return result  # type: ignore[return-value]
         result = self._qualname(node, _depth)
-        self._qual_cache[key] = result
+        self._qual_cache[node] = result
         return result
 
     def _qualname(self, node: ast.AST, depth: int) -> str | None:
