@@ -34,6 +34,7 @@ from jaxlint.edits.survival import surviving
 from jaxlint.rules import ALL_RULES, Context, Rule
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_ATTRIBUTE = ast.Attribute
 MAX_FIX_ROUNDS = 10
 RECURSION_LIMIT = 12_000
 if sys.getrecursionlimit() < RECURSION_LIMIT:
@@ -123,10 +124,11 @@ _OPERATOR_NAMES = _subclass_names(
 _SHAPES: dict[tuple[type, frozenset[str]], tuple[bool, tuple[str, ...]]] = {}
 
 
-class _ByAttr(dict[str, list[Handler]]):
-    """`attr` -> the visit handlers of an `Attribute` node with that `attr`, filled as the
-    walk meets them: the handlers of the rules without an `attribute_filter` (`plain`) and
-    those whose filter names it, in the dispatch order."""
+class _ByKey(dict[str | None, list[Handler]]):
+    """The visit handlers of an `Attribute` node by its `attr`, or of a `Call` by the
+    qualified name of its callee (`ModuleIndex.qualname`, None when unknown), filled as the
+    walk meets them: the handlers of the rules without a filter (`Rule.attribute_filter`,
+    `Rule.callee_filter`; `plain`) and those whose filter names the key, in dispatch order."""
 
     def __init__(self, handlers: list[Handler], filters: dict[int, frozenset[str]]) -> None:
         super().__init__()
@@ -136,19 +138,19 @@ class _ByAttr(dict[str, list[Handler]]):
             *(filters[id(h[0])] for h in handlers if id(h[0]) in filters)
         )
 
-    def add(self, attr: str) -> list[Handler]:
-        if attr not in self.words:
+    def add(self, key: str | None) -> list[Handler]:
+        if key not in self.words:
             found = self.plain
         else:
             filters = self.filters
             found = [
-                h for h in self.handlers if id(h[0]) not in filters or attr in filters[id(h[0])]
+                h for h in self.handlers if id(h[0]) not in filters or key in filters[id(h[0])]
             ]
-        self[attr] = found
+        self[key] = found
         return found
 
 
-_ClassInfo = tuple[list[Handler], list[Handler], bool, tuple[str, ...], _ByAttr | None]
+_ClassInfo = tuple[list[Handler], list[Handler], bool, tuple[str, ...], _ByKey | None]
 
 
 class _Wanted(dict[type, bool]):
@@ -185,14 +187,10 @@ class _Walk:
         self.failures: list[Diagnostic] = []
         # id(rule) -> the `attr`s of the `Attribute` nodes its `visit_Attribute` is called for
         # (`Rule.attribute_filter`; a rule without one gets every `Attribute`)
-        self.attr_filters: dict[int, frozenset[str]] = {}
-        for inst, _ in self.dispatch.get("Attribute", ()):
-            try:
-                words = inst.attribute_filter()
-            except Exception:  # only a saving: every attribute
-                words = None
-            if words is not None:
-                self.attr_filters[id(inst)] = words
+        self.attr_filters = self._filters("Attribute", "attribute_filter")
+        # id(rule) -> the callees (qualified names) of the `Call`s its `visit_Call` is called
+        # for (`Rule.callee_filter`)
+        self.callee_filters = self._filters("Call", "callee_filter")
         # `ctx`, `op` and `ops` hold field-less singletons (Load, Add, Eq, ...), a quarter of
         # all nodes: not walked when no rule visits any of them (nothing would happen there)
         visited = {key.removeprefix("leave:") for key in self.dispatch}
@@ -206,6 +204,17 @@ class _Walk:
         # value that is no node (`None` in `Dict.keys`; names and numbers before 3.13)
         self.needed: dict[type, bool] = {}
 
+    def _filters(self, name: str, method: str) -> dict[int, frozenset[str]]:
+        out: dict[int, frozenset[str]] = {}
+        for inst, _ in self.dispatch.get(name, ()):
+            try:
+                words = getattr(inst, method)()
+            except Exception:  # only a saving: every node
+                words = None
+            if words is not None:
+                out[id(inst)] = words
+        return out
+
     def _info(self, cls: type) -> _ClassInfo:
         name = cls.__name__
         shape = _SHAPES.get((cls, self.skipped))
@@ -215,11 +224,18 @@ class _Walk:
                 tuple(f for f in reversed(node_fields(cls)) if f not in self.skipped),
             )
         handlers = self.dispatch.get(name, [])
-        by_attr: _ByAttr | None = None
-        if cls is ast.Attribute and any(id(h[0]) in self.attr_filters for h in handlers):
-            # the handlers without a filter serve every attribute; the others are merged
-            # in, in the same order, for the attributes their filters name (`_ByAttr`)
-            by_attr = _ByAttr(handlers, self.attr_filters)
+        by_attr: _ByKey | None = None
+        filters = (
+            self.attr_filters
+            if cls is ast.Attribute
+            else self.callee_filters
+            if cls is ast.Call
+            else None
+        )
+        if filters and any(id(h[0]) in filters for h in handlers):
+            # the handlers without a filter serve every node; the others are merged in, in
+            # the same order, for the keys their filters name (`_ByKey`)
+            by_attr = _ByKey(handlers, filters)
             handlers = by_attr.plain
         info = (handlers, self.dispatch.get("leave:" + name, []), *shape, by_attr)
         self.per_class[cls] = info
@@ -307,9 +323,10 @@ class _Walk:
             handlers, leaves, is_function, fields, by_attr = per_class.get(
                 type(node)
             ) or self._info(type(node))
-            if by_attr is not None:  # an `Attribute`: the handlers for its `attr`
-                found = by_attr.get(node.attr)
-                handlers = by_attr.add(node.attr) if found is None else found
+            if by_attr is not None:  # the handlers for its `attr` or callee
+                key = node.attr if type(node) is ast.Attribute else ctx.qualname(node.func)
+                found = by_attr.get(key)
+                handlers = by_attr.add(key) if found is None else found
             if is_function:
                 ctx.enter_function(node)
             if handlers:  # most nodes have none
@@ -356,6 +373,7 @@ class _Walk:
         self._prune(instances)
         per_class = self.per_class
         wanted = _Wanted(self)
+        qualname = ctx.facts.index.qualname
         functions = ctx.functions
         rest = islice(order, 2, None)
         for node in compress(rest, map(wanted.__getitem__, map(type, islice(order, 2, None)))):
@@ -373,9 +391,10 @@ class _Walk:
                 ctx._function_cached = False
                 continue
             handlers, _, _, _, by_attr = per_class.get(cls) or self._info(cls)
-            if by_attr is not None:  # an `Attribute`: the handlers for its `attr`
-                found = by_attr.get(node.attr)
-                handlers = by_attr.add(node.attr) if found is None else found
+            if by_attr is not None:  # the handlers for its `attr` or callee
+                key = node.attr if cls is _ATTRIBUTE else qualname(node.func)
+                found = by_attr.get(key)
+                handlers = by_attr.add(key) if found is None else found
             for inst, method in handlers:
                 try:
                     method(node, ctx)

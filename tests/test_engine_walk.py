@@ -217,3 +217,61 @@ def test_the_module_index_order_replays_the_walk() -> None:
     rule = type("Replay", (Rule,), {"code": "TST001", **{f"visit_{n}": visit for n in names}})
     _run(rule, text=text)
     assert seen == expected
+
+
+def test_attribute_and_callee_filters() -> None:
+    """`Rule.attribute_filter` and `Rule.callee_filter`: a filtered `visit_Attribute` or
+    `visit_Call` gets only the nodes whose `attr` or callee (qualified name) its filter names,
+    in the same order among the other rules' visits; the unfiltered rules get every node."""
+    seen: list[tuple[str, str]] = []
+
+    class Filtered(Rule):
+        code, name = "TST001", "filtered"
+
+        def attribute_filter(self) -> frozenset[str]:
+            return frozenset({"sum"})
+
+        def callee_filter(self) -> frozenset[str]:
+            return frozenset({"jax.numpy.sum", "print"})
+
+        def visit_Attribute(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append(("filtered", node.attr))
+
+        def visit_Call(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append(("filtered", ctx.text(node.func)))
+
+    class Plain(Rule):
+        code, name = "TST002", "plain"
+
+        def visit_Attribute(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append(("plain", node.attr))
+
+        def visit_Call(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append(("plain", ctx.text(node.func)))
+
+    class Leaves(Rule):  # a leave handler: the tree walk instead of the index's order
+        code, name = "TST003", "leaves"
+
+        def leave_Module(self, node, ctx) -> None:  # noqa: ANN001
+            pass
+
+    text = "import jax.numpy as jnp\nprint(jnp.sum(x.mean()), len(x))\n"
+    assert _run(Filtered, Plain, Leaves, text=text) == []
+    walked = list(seen)
+    seen.clear()
+    assert _run(Filtered, Plain, text=text) == []
+    assert (
+        seen
+        == walked
+        == [
+            ("filtered", "print"),
+            ("plain", "print"),
+            ("filtered", "jnp.sum"),
+            ("plain", "jnp.sum"),
+            ("filtered", "sum"),
+            ("plain", "sum"),
+            ("plain", "x.mean"),
+            ("plain", "mean"),
+            ("plain", "len"),
+        ]
+    )
