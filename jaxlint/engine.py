@@ -164,9 +164,9 @@ class _Wanted(dict[type, bool]):
         self[Scope] = True
 
     def __missing__(self, cls: type) -> bool:
-        walk = self.walk
-        handlers, _, _, _, by_attr = walk.per_class.get(cls) or walk._info(cls)
-        self[cls] = want = bool(handlers) or by_attr is not None
+        # the dispatch table's list, not `_Walk._info` (the loop asks that of the classes it
+        # gets: a module has ~60 classes of nodes, a few with handlers)
+        self[cls] = want = bool(self.walk.dispatch.get(cls.__name__))
         return want
 
 
