@@ -381,25 +381,18 @@ class ModuleIndex:
         return new
 
     def _record(self, node: ast.AST, scope: Scope) -> None:
-        if isinstance(node, ast.Name):
-            node.jl_scope = scope  # type: ignore[attr-defined]
-            return
-        if isinstance(node, ast.Call):
-            self.calls.append(node)
-            return
-        if isinstance(node, (ast.Subscript, ast.Attribute)):  # no branch below is for these
-            if isinstance(node.ctx, (ast.Store, ast.Del)):
-                self.stores.append(node)
-            return
-        if isinstance(node, ast.Import):
-            if scope.kind == "function":
-                self.nested_imports.append(node)
-            for alias in node.names:
-                if alias.asname:
-                    scope.bind(alias.asname, Binding("import", node, alias.name))
-                else:
-                    head = alias.name.split(".")[0]
-                    scope.bind(head, Binding("import", node, head))
+        """The bindings of a `RECORDED` statement other than the kinds `_build` handles
+        itself (`Name`, `Call`, `Attribute`, `Subscript`), the commonest first."""
+        if isinstance(node, ast.Assign):
+            if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                scope.bind(node.targets[0].id, Binding("assign", node, None, node.value))
+            else:
+                for t in node.targets:
+                    for name in target_names(t):
+                        scope.bind(name, Binding("local", node))
+        elif isinstance(node, (ast.For, ast.comprehension, ast.AsyncFor)):
+            for name in target_names(node.target):
+                scope.bind(name, Binding("local", node))
         elif isinstance(node, ast.ImportFrom):
             if scope.kind == "function":
                 self.nested_imports.append(node)
@@ -408,28 +401,30 @@ class ModuleIndex:
                     continue
                 qual = f"{node.module}.{alias.name}" if node.module and not node.level else None
                 scope.bind(alias.asname or alias.name, Binding("import", node, qual))
-        elif isinstance(node, ast.Assign):
-            if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                scope.bind(node.targets[0].id, Binding("assign", node, value=node.value))
-            else:
-                for t in node.targets:
-                    for name in target_names(t):
-                        scope.bind(name, Binding("local", node))
+        elif isinstance(node, ast.Import):
+            if scope.kind == "function":
+                self.nested_imports.append(node)
+            for alias in node.names:
+                if alias.asname:
+                    scope.bind(alias.asname, Binding("import", node, alias.name))
+                else:
+                    head = alias.name.split(".")[0]
+                    scope.bind(head, Binding("import", node, head))
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
             if isinstance(node.target, ast.Name):
                 value = node.value if isinstance(node, ast.AnnAssign) else None
                 kind = "assign" if value is not None else "local"
-                scope.bind(node.target.id, Binding(kind, node, value=value))
-        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-            for name in target_names(node.target):
-                scope.bind(name, Binding("local", node))
-        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-            for name in target_names(node.optional_vars):
-                scope.bind(name, Binding("local", node))
-        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-            scope.bind(node.target.id, Binding("local", node))
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            scope.bind(node.name, Binding("local", node))
+                scope.bind(node.target.id, Binding(kind, node, None, value))
+        elif isinstance(node, ast.withitem):
+            if node.optional_vars is not None:
+                for name in target_names(node.optional_vars):
+                    scope.bind(name, Binding("local", node))
+        elif isinstance(node, ast.NamedExpr):
+            if isinstance(node.target, ast.Name):
+                scope.bind(node.target.id, Binding("local", node))
+        elif isinstance(node, ast.ExceptHandler):
+            if node.name:
+                scope.bind(node.name, Binding("local", node))
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             scope.globals.update(node.names)
             if isinstance(node, ast.Nonlocal):
