@@ -86,6 +86,9 @@ def _eligible(facts: TracedFunction | None) -> bool:
     )
 
 
+_NAME, _ATTRIBUTE = ast.Name, ast.Attribute
+
+
 class _Imports:
     """Absolute dotted names of expressions rooted at an imported name (relative imports too)."""
 
@@ -121,10 +124,10 @@ class _Imports:
         with `root`, None unless its first component is `root` (decided before the name is
         spelled: most calls of a module are not to its own package)."""
         rest: list[str] = []
-        while isinstance(expr, ast.Attribute):
+        while type(expr) is _ATTRIBUTE:  # exact classes: the parser makes no subclasses
             rest.append(expr.attr)
             expr = expr.value
-        if not isinstance(expr, ast.Name):
+        if type(expr) is not _NAME:
             return None
         if self.index is None:
             return None

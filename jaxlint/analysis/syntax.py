@@ -59,6 +59,7 @@ def _node_fields(cls: type) -> tuple[str, ...]:
 
 
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_AST = ast.AST
 
 
 # the fields that hold only field-less singletons (`ctx`: expr_context; `op`: boolop,
@@ -80,10 +81,10 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     out: list[ast.AST] = []
     for name in fields:
         value = getattr(node, name, None)
-        if isinstance(value, ast.AST):
+        if type(value) is list:  # a list of nodes (or of `None`s, in `Dict.keys`)
+            out.extend(v for v in value if isinstance(v, _AST))
+        elif isinstance(value, _AST):
             out.append(value)
-        elif isinstance(value, list):
-            out.extend(v for v in value if isinstance(v, ast.AST))
     return out
 
 

@@ -167,6 +167,11 @@ def _keyish(expr: ast.expr) -> bool:
     return name is not None and keyish_name(name)
 
 
+_FUNCTION_CLASSES = frozenset(FUNCTION_NODES)
+_COMPREHENSION_CLASSES = frozenset(COMPREHENSIONS)
+_CALL, _IFEXP = ast.Call, ast.IfExp
+
+
 class KeyFlow(KeyRepeats, KeyDraws):
     """Computes `reuses` for the whole module once."""
 
@@ -746,14 +751,15 @@ class KeyFlow(KeyRepeats, KeyDraws):
         calls: list[ast.Call] = []
         while stack:
             cur = stack.pop()
-            if isinstance(cur, FUNCTION_NODES):
+            cls = type(cur)  # exact classes: the parser makes no subclasses
+            if cls in _FUNCTION_CLASSES:
                 continue
-            if isinstance(cur, COMPREHENSIONS):
-                self._comprehension(cur, state, loops, fn)
+            if cls in _COMPREHENSION_CLASSES:
+                self._comprehension(cur, state, loops, fn)  # type: ignore[arg-type]
                 continue
-            if isinstance(cur, ast.Call):
-                calls.append(cur)
-            if isinstance(cur, ast.IfExp):
+            if cls is _CALL:
+                calls.append(cur)  # type: ignore[arg-type]
+            elif cls is _IFEXP:
                 # both branches cannot run together: walk them on copies
                 self._expr(cur.test, state, loops, fn)
                 a, b = dict(state), dict(state)
