@@ -86,7 +86,7 @@ def _eligible(facts: TracedFunction | None) -> bool:
     )
 
 
-_NAME, _ATTRIBUTE = ast.Name, ast.Attribute
+_NAME, _ATTRIBUTE, _CALL = ast.Name, ast.Attribute, ast.Call
 
 
 class _Imports:
@@ -464,8 +464,8 @@ def method_calls(
         {
             call.func.attr
             for call in calls
-            if isinstance(call, ast.Call)
-            and isinstance(call.func, ast.Attribute)
+            if type(call) is _CALL  # exact classes: the parser makes no subclasses
+            and type(call.func) is _ATTRIBUTE
             and not call.func.attr.startswith("_")
             and id(call.func) not in own
         }
