@@ -199,6 +199,7 @@ _KINDS: dict[type, int] = {}
 _STORE_DEL = (ast.Store, ast.Del)
 _NAME, _ATTRIBUTE = ast.Name, ast.Attribute
 _NAME_OR_ATTRIBUTE = (ast.Name, ast.Attribute)
+_GLOBAL_NONLOCAL = frozenset((ast.Global, ast.Nonlocal))
 
 
 def _kind(cls: type) -> int:
@@ -390,9 +391,9 @@ class ModuleIndex:
                 if a is not None:
                     new.bind(a.arg, Binding("param", a))
             # globals declared anywhere in the body are bound at module level
-            body = node.body if isinstance(node.body, list) else []
+            body = node.body if type(node.body) is list else []
             for stmt in body:
-                if isinstance(stmt, (ast.Global, ast.Nonlocal)):
+                if type(stmt) in _GLOBAL_NONLOCAL:  # exact: the parser makes no subclasses
                     new.globals.update(stmt.names)
                     if isinstance(stmt, ast.Nonlocal):
                         new.nonlocals.update(stmt.names)

@@ -170,6 +170,13 @@ def _keyish(expr: ast.expr) -> bool:
 _FUNCTION_CLASSES = frozenset(FUNCTION_NODES)
 _COMPREHENSION_CLASSES = frozenset(COMPREHENSIONS)
 _CALL, _IFEXP = ast.Call, ast.IfExp
+# the expression classes (`isinstance(x, ast.expr)` by exact class: the parser makes no
+# subclasses)
+_EXPRESSIONS = frozenset(
+    c
+    for c in vars(ast).values()
+    if isinstance(c, type) and issubclass(c, ast.expr) and c is not ast.expr
+)
 
 
 class KeyFlow(KeyRepeats, KeyDraws):
@@ -260,7 +267,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
             if kw.arg == "rngs" or (kw.arg == "key" and _keyish(kw.value)):
                 return True
         func = call.func
-        if not isinstance(func, ast.Attribute) or func.attr not in KEY_CONSUMING_METHODS:
+        if type(func) is not ast.Attribute or func.attr not in KEY_CONSUMING_METHODS:
             return False
         positions = KEY_CONSUMING_METHODS[func.attr][0]
         return any(p < len(call.args) and _keyish(call.args[p]) for p in positions)
@@ -733,7 +740,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         if isinstance(node, FUNCTION_NODES) or isinstance(node, ast.ClassDef):
             return  # walked on their own
         for child in syntax.child_nodes(node):  # `ast.iter_child_nodes`, the same order
-            if isinstance(child, ast.expr) and not _is_target(node, child):
+            if type(child) in _EXPRESSIONS and not _is_target(node, child):
                 self._expr(child, state, loops, fn)
         if isinstance(node, ast.Return) and node.value is not None and fn is not None:
             self._escapes(node.value, state, "returned", fn)
