@@ -11,9 +11,11 @@ import sys
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from itertools import compress, islice
 
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
+from jaxlint.analysis.imports import Scope, in_order
 from jaxlint.analysis.seed_keys import NO_ENTRIES
 from jaxlint.analysis.syntax import node_fields
 from jaxlint.core import codes as codes_table
@@ -32,6 +34,7 @@ from jaxlint.edits.survival import surviving
 from jaxlint.rules import ALL_RULES, Context, Rule
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_ATTRIBUTE = ast.Attribute
 MAX_FIX_ROUNDS = 10
 RECURSION_LIMIT = 12_000
 if sys.getrecursionlimit() < RECURSION_LIMIT:
@@ -83,7 +86,11 @@ def run_rules(
     sink: list[Diagnostic] = []
     instances: list[Rule] = [r(ctx, sink) for r in rules]
     walk = _Walk(ctx, instances, path, verbose)
-    walk.run(tree, instances)
+    index = facts.index
+    if index.tree is tree and type(tree) is ast.Module and walk.ordered():
+        walk.run_ordered(index.order, instances)  # the module index's walk, replayed
+    else:
+        walk.run(tree, instances)
     for inst in instances:
         if inst.code not in walk.broken:
             try:
@@ -121,10 +128,11 @@ _OPERATOR_NAMES = _subclass_names(
 _SHAPES: dict[tuple[type, frozenset[str]], tuple[bool, tuple[str, ...]]] = {}
 
 
-class _ByAttr(dict[str, list[Handler]]):
-    """`attr` -> the visit handlers of an `Attribute` node with that `attr`, filled as the
-    walk meets them: the handlers of the rules without an `attribute_filter` (`plain`) and
-    those whose filter names it, in the dispatch order."""
+class _ByKey(dict[str | None, list[Handler]]):
+    """The visit handlers of an `Attribute` node by its `attr`, or of a `Call` by the
+    qualified name of its callee (`ModuleIndex.qualname`, None when unknown), filled as the
+    walk meets them: the handlers of the rules without a filter (`Rule.attribute_filter`,
+    `Rule.callee_filter`; `plain`) and those whose filter names the key, in dispatch order."""
 
     def __init__(self, handlers: list[Handler], filters: dict[int, frozenset[str]]) -> None:
         super().__init__()
@@ -134,19 +142,36 @@ class _ByAttr(dict[str, list[Handler]]):
             *(filters[id(h[0])] for h in handlers if id(h[0]) in filters)
         )
 
-    def add(self, attr: str) -> list[Handler]:
-        if attr not in self.words:
+    def add(self, key: str | None) -> list[Handler]:
+        if key not in self.words:
             found = self.plain
         else:
             filters = self.filters
             found = [
-                h for h in self.handlers if id(h[0]) not in filters or attr in filters[id(h[0])]
+                h for h in self.handlers if id(h[0]) not in filters or key in filters[id(h[0])]
             ]
-        self[attr] = found
+        self[key] = found
         return found
 
 
-_ClassInfo = tuple[list[Handler], list[Handler], bool, tuple[str, ...], _ByAttr | None]
+_ClassInfo = tuple[list[Handler], list[Handler], bool, tuple[str, ...], _ByKey | None]
+
+
+class _Wanted(dict[type, bool]):
+    """node class -> whether `_Walk.run_ordered` hands its nodes to the loop: a `Scope`, or a
+    class with visit handlers (filled as the walk meets them; a rule dropped later only
+    leaves a class with none, which the loop passes over)."""
+
+    def __init__(self, walk: _Walk) -> None:
+        super().__init__()
+        self.walk = walk
+        self[Scope] = True
+
+    def __missing__(self, cls: type) -> bool:
+        # the dispatch table's list, not `_Walk._info` (the loop asks that of the classes it
+        # gets: a module has ~60 classes of nodes, a few with handlers)
+        self[cls] = want = bool(self.walk.dispatch.get(cls.__name__))
+        return want
 
 
 class _Walk:
@@ -166,14 +191,10 @@ class _Walk:
         self.failures: list[Diagnostic] = []
         # id(rule) -> the `attr`s of the `Attribute` nodes its `visit_Attribute` is called for
         # (`Rule.attribute_filter`; a rule without one gets every `Attribute`)
-        self.attr_filters: dict[int, frozenset[str]] = {}
-        for inst, _ in self.dispatch.get("Attribute", ()):
-            try:
-                words = inst.attribute_filter()
-            except Exception:  # only a saving: every attribute
-                words = None
-            if words is not None:
-                self.attr_filters[id(inst)] = words
+        self.attr_filters = self._filters("Attribute", "attribute_filter")
+        # id(rule) -> the callees (qualified names) of the `Call`s its `visit_Call` is called
+        # for (`Rule.callee_filter`)
+        self.callee_filters = self._filters("Call", "callee_filter")
         # `ctx`, `op` and `ops` hold field-less singletons (Load, Add, Eq, ...), a quarter of
         # all nodes: not walked when no rule visits any of them (nothing would happen there)
         visited = {key.removeprefix("leave:") for key in self.dispatch}
@@ -187,6 +208,17 @@ class _Walk:
         # value that is no node (`None` in `Dict.keys`; names and numbers before 3.13)
         self.needed: dict[type, bool] = {}
 
+    def _filters(self, name: str, method: str) -> dict[int, frozenset[str]]:
+        out: dict[int, frozenset[str]] = {}
+        for inst, _ in self.dispatch.get(name, ()):
+            try:
+                words = getattr(inst, method)()
+            except Exception:  # only a saving: every node
+                words = None
+            if words is not None:
+                out[id(inst)] = words
+        return out
+
     def _info(self, cls: type) -> _ClassInfo:
         name = cls.__name__
         shape = _SHAPES.get((cls, self.skipped))
@@ -196,11 +228,18 @@ class _Walk:
                 tuple(f for f in reversed(node_fields(cls)) if f not in self.skipped),
             )
         handlers = self.dispatch.get(name, [])
-        by_attr: _ByAttr | None = None
-        if cls is ast.Attribute and any(id(h[0]) in self.attr_filters for h in handlers):
-            # the handlers without a filter serve every attribute; the others are merged
-            # in, in the same order, for the attributes their filters name (`_ByAttr`)
-            by_attr = _ByAttr(handlers, self.attr_filters)
+        by_attr: _ByKey | None = None
+        filters = (
+            self.attr_filters
+            if cls is ast.Attribute
+            else self.callee_filters
+            if cls is ast.Call
+            else None
+        )
+        if filters and any(id(h[0]) in filters for h in handlers):
+            # the handlers without a filter serve every node; the others are merged in, in
+            # the same order, for the keys their filters name (`_ByKey`)
+            by_attr = _ByKey(handlers, filters)
             handlers = by_attr.plain
         info = (handlers, self.dispatch.get("leave:" + name, []), *shape, by_attr)
         self.per_class[cls] = info
@@ -288,9 +327,10 @@ class _Walk:
             handlers, leaves, is_function, fields, by_attr = per_class.get(
                 type(node)
             ) or self._info(type(node))
-            if by_attr is not None:  # an `Attribute`: the handlers for its `attr`
-                found = by_attr.get(node.attr)
-                handlers = by_attr.add(node.attr) if found is None else found
+            if by_attr is not None:  # the handlers for its `attr` or callee
+                key = node.attr if type(node) is ast.Attribute else ctx.qualname(node.func)
+                found = by_attr.get(key)
+                handlers = by_attr.add(key) if found is None else found
             if is_function:
                 ctx.enter_function(node)
             if handlers:  # most nodes have none
@@ -318,6 +358,58 @@ class _Walk:
                         want = self._needed(type(child))
                     if want:
                         push(child)
+
+    def ordered(self) -> bool:
+        """Whether `run_ordered` makes the same visits as `run`: no rule leaves a node or
+        visits a class the module index does not list (`in_order`: leaves, singletons)."""
+        return all(not key.startswith("leave:") and in_order(key) for key in self.dispatch)
+
+    def run_ordered(self, order: list, instances: list[Rule]) -> None:
+        """`run`, from the module index's list of the nodes in this walk's order
+        (`ModuleIndex.order`: each node of a scope after its `Scope`) instead of walking the
+        tree: only the nodes with handlers reach the loop (`compress` picks them by class, in
+        C), and a `Scope` sets the enclosing functions `enter_function` and
+        `leave_function` would have."""
+        ctx = self.ctx
+        module = order[1]  # after the module's Scope
+        handlers = (self.per_class.get(ast.Module) or self._info(ast.Module))[0]
+        self._resume(handlers, None, module)  # every handler, once: not the hot loop
+        self._prune(instances)
+        per_class = self.per_class
+        wanted = _Wanted(self)
+        qualname = ctx.facts.index.qualname
+        functions = ctx.functions
+        rest = islice(order, 2, None)
+        for node in compress(rest, map(wanted.__getitem__, map(type, islice(order, 2, None)))):
+            cls = type(node)
+            if cls is Scope:
+                chain = []
+                scope = node
+                while scope is not None:
+                    if scope.kind == "function":
+                        chain.append(scope.node)
+                    scope = scope.parent
+                chain.reverse()
+                functions[:] = chain
+                ctx.function_node = chain[-1] if chain else None
+                ctx._function_cached = False
+                continue
+            handlers, _, _, _, by_attr = per_class.get(cls) or self._info(cls)
+            if by_attr is not None:  # the handlers for its `attr` or callee
+                key = node.attr if cls is _ATTRIBUTE else qualname(node.func)
+                found = by_attr.get(key)
+                handlers = by_attr.add(key) if found is None else found
+            for inst, method in handlers:
+                try:
+                    method(node, ctx)
+                except Exception as exc:
+                    self._failed(inst, node, exc)
+                    break
+            else:
+                continue
+            self._resume(handlers, method, node)  # a rule raised: the handlers after it
+        functions.clear()
+        ctx.function_node, ctx._function_cached = None, False
 
     def _failed(self, inst: Rule, node: ast.AST, exc: Exception) -> None:
         """`inst` raised on `node`: report it and drop the rule for the rest of the module."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.imports import in_order
 from jaxlint.core.config import Settings
 from jaxlint.core.source import SourceText
 from jaxlint.engine import run_rules
@@ -184,3 +185,93 @@ def test_a_rule_drops_the_visits_it_no_longer_needs_after_the_module() -> None:
 
     assert _run(Drops, Keeps, text="f(x)\n") == []
     assert seen == ["Module", "Call", "kept Name", "kept Name"]
+
+
+def test_the_module_index_order_replays_the_walk() -> None:
+    """Without leave handlers or visits of leaves (`Constant`, the singletons) the engine
+    dispatches from the module index's list (`ModuleIndex.order`, `_Walk.run_ordered`): the
+    same nodes in the same order, each with the enclosing functions the walk would have
+    entered. A rule that visits a leaf gets the tree walk (the tests above)."""
+    text = CODE + "h = lambda: [lambda v: v for _ in ()]\n@d(lambda: 0)\nclass D(B):\n    k = 1\n"
+    tree = ast.parse(text)
+    expected: list[tuple[str, tuple[str, ...]]] = []
+
+    def walk(node: ast.AST, chain: tuple[str, ...]) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            chain = (*chain, getattr(node, "name", "<lambda>"))
+        if in_order(type(node).__name__):
+            expected.append((type(node).__name__, chain))
+        for child in ast.iter_child_nodes(node):
+            walk(child, chain)
+
+    walk(tree, ())
+    seen: list[tuple[str, tuple[str, ...]]] = []
+
+    def visit(self, node, ctx) -> None:  # noqa: ANN001
+        assert ctx.function_node is (ctx.functions[-1] if ctx.functions else None)
+        seen.append(
+            (type(node).__name__, tuple(getattr(f, "name", "<lambda>") for f in ctx.functions))
+        )
+
+    names = sorted({name for name, _ in expected})
+    rule = type("Replay", (Rule,), {"code": "TST001", **{f"visit_{n}": visit for n in names}})
+    _run(rule, text=text)
+    assert seen == expected
+
+
+def test_attribute_and_callee_filters() -> None:
+    """`Rule.attribute_filter` and `Rule.callee_filter`: a filtered `visit_Attribute` or
+    `visit_Call` gets only the nodes whose `attr` or callee (qualified name) its filter names,
+    in the same order among the other rules' visits; the unfiltered rules get every node."""
+    seen: list[tuple[str, str]] = []
+
+    class Filtered(Rule):
+        code, name = "TST001", "filtered"
+
+        def attribute_filter(self) -> frozenset[str]:
+            return frozenset({"sum"})
+
+        def callee_filter(self) -> frozenset[str]:
+            return frozenset({"jax.numpy.sum", "print"})
+
+        def visit_Attribute(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append(("filtered", node.attr))
+
+        def visit_Call(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append(("filtered", ctx.text(node.func)))
+
+    class Plain(Rule):
+        code, name = "TST002", "plain"
+
+        def visit_Attribute(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append(("plain", node.attr))
+
+        def visit_Call(self, node, ctx) -> None:  # noqa: ANN001
+            seen.append(("plain", ctx.text(node.func)))
+
+    class Leaves(Rule):  # a leave handler: the tree walk instead of the index's order
+        code, name = "TST003", "leaves"
+
+        def leave_Module(self, node, ctx) -> None:  # noqa: ANN001
+            pass
+
+    text = "import jax.numpy as jnp\nprint(jnp.sum(x.mean()), len(x))\n"
+    assert _run(Filtered, Plain, Leaves, text=text) == []
+    walked = list(seen)
+    seen.clear()
+    assert _run(Filtered, Plain, text=text) == []
+    assert (
+        seen
+        == walked
+        == [
+            ("filtered", "print"),
+            ("plain", "print"),
+            ("filtered", "jnp.sum"),
+            ("plain", "jnp.sum"),
+            ("filtered", "sum"),
+            ("plain", "sum"),
+            ("plain", "x.mean"),
+            ("plain", "mean"),
+            ("plain", "len"),
+        ]
+    )

@@ -44,24 +44,30 @@ def literal_of(node: ast.AST | None) -> Literal | None:
     return None
 
 
+_DEFS = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+_LAMBDA, _NAME, _LOAD, _ALIAS = ast.Lambda, ast.Name, ast.Load, ast.alias
+
+
 def _bound_names(node: ast.AST, out: dict[str, int], globals_: set[str]) -> None:
     """Count the module-level bindings under `node` (`x += 1` counts: its target is a
     store; not inside functions or classes, whose
     `global X` statements are collected instead: they rebind the module's `X`)."""
     for child in child_nodes(node):
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out[child.name] = out.get(child.name, 0) + 1
+        cls = type(child)  # exact classes: the parser makes no subclasses
+        if cls in _DEFS:
+            out[child.name] = out.get(child.name, 0) + 1  # type: ignore[attr-defined]
             # `global` is a statement: the statements under the def, not every node
             globals_.update(
                 n for g in nested_statements(child) if isinstance(g, ast.Global) for n in g.names
             )
             continue
-        if isinstance(child, ast.Lambda):
+        if cls is _LAMBDA:
             continue
-        if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
-            out[child.id] = out.get(child.id, 0) + 1
-        elif isinstance(child, ast.alias):
-            name = (child.asname or child.name).split(".", 1)[0]
+        if cls is _NAME:
+            if type(child.ctx) is not _LOAD:  # type: ignore[attr-defined]
+                out[child.id] = out.get(child.id, 0) + 1  # type: ignore[attr-defined]
+        elif cls is _ALIAS:
+            name = (child.asname or child.name).split(".", 1)[0]  # type: ignore[attr-defined]
             out[name] = out.get(name, 0) + 1
         _bound_names(child, out, globals_)
 

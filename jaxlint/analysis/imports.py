@@ -194,16 +194,19 @@ def _walked_fields(cls: type) -> tuple[str, ...]:
 # not a node (a name or a number on Pythons without `_field_types`, `None` in `Dict.keys`),
 # a `Name`, a node to walk, a call, a scope, an attribute or subscript (a store target when
 # its context says so), another recorded node, a node with nothing under it
-_SKIP, _NAME, _WALK, _CALL, _SCOPE, _TARGET, _RECORD, _LEAF = range(8)
+_SKIP, _NAME_KIND, _WALK, _CALL, _SCOPE, _TARGET, _RECORD, _LEAF = range(8)
 _KINDS: dict[type, int] = {}
 _STORE_DEL = (ast.Store, ast.Del)
+_NAME, _ATTRIBUTE = ast.Name, ast.Attribute
+_NAME_OR_ATTRIBUTE = (ast.Name, ast.Attribute)
+_GLOBAL_NONLOCAL = frozenset((ast.Global, ast.Nonlocal))
 
 
 def _kind(cls: type) -> int:
     if not issubclass(cls, ast.AST):
         return _SKIP
     if cls is ast.Name:
-        return _NAME
+        return _NAME_KIND
     if issubclass(cls, SCOPE_NODES):
         return _SCOPE
     if cls is ast.Call:
@@ -213,6 +216,21 @@ def _kind(cls: type) -> int:
     if cls in RECORDED:
         return _RECORD
     return _WALK if _walked_fields(cls) else _LEAF
+
+
+_IN_ORDER: dict[str, bool] = {}
+
+
+def in_order(name: str) -> bool:
+    """Whether `ModuleIndex.order` lists the nodes of the ast class called `name`: not the
+    leaves, nodes with no field that can hold a node (`Constant`, `alias`, `Pass`, the
+    ctx/op singletons `Load`, `Add`, ...); a name that is no node class matches nothing."""
+    found = _IN_ORDER.get(name)
+    if found is None:
+        cls = getattr(ast, name, None)
+        is_node = isinstance(cls, type) and issubclass(cls, ast.AST)
+        found = _IN_ORDER[name] = not is_node or _kind(cls) != _LEAF  # type: ignore[arg-type]
+    return found
 
 
 def _one_binding(found: list[Binding] | None) -> Binding | None:
@@ -229,6 +247,20 @@ def _one_binding(found: list[Binding] | None) -> Binding | None:
     return None  # rebound several ways: unknown
 
 
+class _Qualnames(dict):
+    """`ModuleIndex.qualname`'s memo, node -> qualified name, computed on first sight."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: ModuleIndex) -> None:
+        super().__init__()
+        self.index = index
+
+    def __missing__(self, node: ast.AST) -> str | None:
+        result = self[node] = self.index._qualname(node, 0)
+        return result
+
+
 class ModuleIndex:
     """Scopes, parents, and the lists of nodes rules and analyses ask for."""
 
@@ -242,27 +274,46 @@ class ModuleIndex:
         # `import` statements inside functions (the project index follows them too)
         self.nested_imports: list[ast.Import | ast.ImportFrom] = []
         self.names: dict[str, list[ast.Name]] = {}  # every Name node, by identifier
-        self._qual_cache: dict[int, str | None] = {}
+        # keyed by the node: a dict keyed by `id(node)` probes more (the ids are multiples
+        # of 16, the hash of an int is the int; a node's hash shifts its address first)
+        self._qual_cache = _Qualnames(self)
+        # `qualname` is the memo's own `__getitem__`: a node asked before (most of the
+        # ~2,000 questions a file) costs one call in C, no Python frame
+        self.qualname = self._qual_cache.__getitem__  # type: ignore[method-assign]
         # analysis/flow/graph.FlowGraphs: program order, built per scope on first question
         self.flow_graphs: object = None
         self._module_writes: dict[str, list[Write]] | None = None
         self._imported: dict[str, frozenset[str]] | None = None
+        # the nodes in preorder (the engine's walk order), each run of nodes of one scope
+        # after that `Scope`; not the leaves (`in_order`)
+        self.order: list[ast.AST | Scope] = []
         self._build()
 
     # -- construction ---------------------------------------------------------------
     def _build(self) -> None:
         module_scope = Scope(self.tree, None, "module")
         self.scopes[self.tree] = module_scope
+        # the walk is the engine's (preorder, children left to right), and `order` keeps it:
+        # the engine dispatches from that list instead of walking the tree again
+        emit = self.order.append
         stack: list[tuple[ast.AST, Scope]] = [(self.tree, module_scope)]
         pop, push = stack.pop, stack.append
         name_type, enter, record = ast.Name, self._enter, self._record
         names, calls, stores = self.names, self.calls, self.stores
         fields_of, kinds = _WALKED_FIELDS, _KINDS
+        current: Scope | None = None
         while stack:
             node, scope = pop()
+            if scope is not current:
+                emit(scope)
+                current = scope
+            emit(node)
             fields = fields_of.get(type(node))
             if fields is None:
                 fields = fields_of[type(node)] = _walked_fields(type(node))
+            # the children pushed, which wait for their turn (a `Name` goes straight to
+            # `order` while no sibling before it has been pushed)
+            waiting = 0
             for attr in fields:  # ast.iter_child_nodes, inlined: this loop is hot
                 value = getattr(node, attr, None)
                 if value is None:
@@ -277,7 +328,13 @@ class ModuleIndex:
                             names[child.id] = [child]  # type: ignore[attr-defined]
                         else:
                             found.append(child)
-                        continue  # no children worth walking (its ctx is a singleton)
+                        # no children worth walking (its ctx is a singleton)
+                        if waiting:
+                            push((child, scope))
+                            waiting += 1
+                        else:
+                            emit(child)
+                        continue
                     kind = kinds.get(cls)
                     if kind is None:
                         kind = kinds[cls] = _kind(cls)
@@ -288,24 +345,34 @@ class ModuleIndex:
                     # subscripts, leaves (Constant, alias, ...), calls, recorded statements
                     if kind == _WALK:
                         push((child, scope))
+                        waiting += 1
                     elif kind == _TARGET:  # `_record`'s test for these, inlined
                         if isinstance(child.ctx, _STORE_DEL):  # type: ignore[attr-defined]
                             stores.append(child)
                         push((child, scope))
+                        waiting += 1
                     elif kind == _LEAF:  # no field that can hold a node (Constant, alias, ...)
-                        continue
+                        continue  # not in `order` (`in_order`)
                     elif kind == _CALL:
                         calls.append(child)
                         push((child, scope))
+                        waiting += 1
                     elif kind == _RECORD:
                         record(child, scope)
                         push((child, scope))
+                        waiting += 1
                     else:  # _SCOPE
                         # Decorators, defaults and annotations are evaluated in the enclosing
                         # scope; for simplicity they are walked in the new scope, where the
                         # names they use are not rebound (parameters shadow only inside the
                         # body).
                         push((child, enter(child, scope)))
+                        waiting += 1
+            if waiting > 1:  # pushed first to last: popped last first
+                if waiting < 4:  # 2 or 3: swap the ends
+                    stack[-1], stack[-waiting] = stack[-waiting], stack[-1]
+                else:
+                    stack[-waiting:] = stack[-waiting:][::-1]
 
     def _enter(self, node: ast.AST, scope: Scope) -> Scope:
         if isinstance(node, ast.ClassDef):
@@ -324,9 +391,9 @@ class ModuleIndex:
                 if a is not None:
                     new.bind(a.arg, Binding("param", a))
             # globals declared anywhere in the body are bound at module level
-            body = node.body if isinstance(node.body, list) else []
+            body = node.body if type(node.body) is list else []
             for stmt in body:
-                if isinstance(stmt, (ast.Global, ast.Nonlocal)):
+                if type(stmt) in _GLOBAL_NONLOCAL:  # exact: the parser makes no subclasses
                     new.globals.update(stmt.names)
                     if isinstance(stmt, ast.Nonlocal):
                         new.nonlocals.update(stmt.names)
@@ -334,25 +401,18 @@ class ModuleIndex:
         return new
 
     def _record(self, node: ast.AST, scope: Scope) -> None:
-        if isinstance(node, ast.Name):
-            node.jl_scope = scope  # type: ignore[attr-defined]
-            return
-        if isinstance(node, ast.Call):
-            self.calls.append(node)
-            return
-        if isinstance(node, (ast.Subscript, ast.Attribute)):  # no branch below is for these
-            if isinstance(node.ctx, (ast.Store, ast.Del)):
-                self.stores.append(node)
-            return
-        if isinstance(node, ast.Import):
-            if scope.kind == "function":
-                self.nested_imports.append(node)
-            for alias in node.names:
-                if alias.asname:
-                    scope.bind(alias.asname, Binding("import", node, alias.name))
-                else:
-                    head = alias.name.split(".")[0]
-                    scope.bind(head, Binding("import", node, head))
+        """The bindings of a `RECORDED` statement other than the kinds `_build` handles
+        itself (`Name`, `Call`, `Attribute`, `Subscript`), the commonest first."""
+        if isinstance(node, ast.Assign):
+            if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                scope.bind(node.targets[0].id, Binding("assign", node, None, node.value))
+            else:
+                for t in node.targets:
+                    for name in target_names(t):
+                        scope.bind(name, Binding("local", node))
+        elif isinstance(node, (ast.For, ast.comprehension, ast.AsyncFor)):
+            for name in target_names(node.target):
+                scope.bind(name, Binding("local", node))
         elif isinstance(node, ast.ImportFrom):
             if scope.kind == "function":
                 self.nested_imports.append(node)
@@ -361,28 +421,30 @@ class ModuleIndex:
                     continue
                 qual = f"{node.module}.{alias.name}" if node.module and not node.level else None
                 scope.bind(alias.asname or alias.name, Binding("import", node, qual))
-        elif isinstance(node, ast.Assign):
-            if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                scope.bind(node.targets[0].id, Binding("assign", node, value=node.value))
-            else:
-                for t in node.targets:
-                    for name in target_names(t):
-                        scope.bind(name, Binding("local", node))
+        elif isinstance(node, ast.Import):
+            if scope.kind == "function":
+                self.nested_imports.append(node)
+            for alias in node.names:
+                if alias.asname:
+                    scope.bind(alias.asname, Binding("import", node, alias.name))
+                else:
+                    head = alias.name.split(".")[0]
+                    scope.bind(head, Binding("import", node, head))
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
             if isinstance(node.target, ast.Name):
                 value = node.value if isinstance(node, ast.AnnAssign) else None
                 kind = "assign" if value is not None else "local"
-                scope.bind(node.target.id, Binding(kind, node, value=value))
-        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-            for name in target_names(node.target):
-                scope.bind(name, Binding("local", node))
-        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-            for name in target_names(node.optional_vars):
-                scope.bind(name, Binding("local", node))
-        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-            scope.bind(node.target.id, Binding("local", node))
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            scope.bind(node.name, Binding("local", node))
+                scope.bind(node.target.id, Binding(kind, node, None, value))
+        elif isinstance(node, ast.withitem):
+            if node.optional_vars is not None:
+                for name in target_names(node.optional_vars):
+                    scope.bind(name, Binding("local", node))
+        elif isinstance(node, ast.NamedExpr):
+            if isinstance(node.target, ast.Name):
+                scope.bind(node.target.id, Binding("local", node))
+        elif isinstance(node, ast.ExceptHandler):
+            if node.name:
+                scope.bind(node.name, Binding("local", node))
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             scope.globals.update(node.names)
             if isinstance(node, ast.Nonlocal):
@@ -426,23 +488,26 @@ class ModuleIndex:
         Unbound builtins resolve to their bare name (`print`, `float`); any other unbound
         name is unknown (None).
         """
-        key = id(node)
-        result = self._qual_cache.get(key, _UNSET)  # one lookup: asked ~2,000 times a file
+        result = self._qual_cache.get(node, _UNSET)  # `_Qualnames`: with a depth
         if result is not _UNSET:
             return result  # type: ignore[return-value]
         result = self._qualname(node, _depth)
-        self._qual_cache[key] = result
+        self._qual_cache[node] = result
         return result
 
     def _qualname(self, node: ast.AST, depth: int) -> str | None:
         if depth > 8:
             return None
-        if isinstance(node, ast.Attribute):
-            base = self.qualname(node.value, depth + 1)
-            return f"{base}.{node.attr}" if base else None
-        if not isinstance(node, ast.Name):
+        # by exact class (the parser makes no subclasses): `isinstance(node, ast.Attribute)`
+        # costs a module attribute and a call, and this runs ~70,000 times on every 4th file
+        # of the corpus
+        cls = type(node)
+        if cls is _ATTRIBUTE:
+            base = ModuleIndex.qualname(self, node.value, depth + 1)  # type: ignore[attr-defined]
+            return f"{base}.{node.attr}" if base else None  # type: ignore[attr-defined]
+        if cls is not _NAME:
             return None
-        found = self.lookup(node.id, self.scope_of(node))
+        found = self.lookup(node.id, self.scope_of(node))  # type: ignore[attr-defined]
         if found is None:
             return node.id if node.id in BUILTIN_NAMES else None
         b = _one_binding(found)  # `binding`, without looking the name up again
@@ -450,8 +515,8 @@ class ModuleIndex:
             return None
         if b.kind == "import":
             return b.qualname
-        if b.kind == "assign" and isinstance(b.value, (ast.Name, ast.Attribute)):
-            return self.qualname(b.value, depth + 1)
+        if b.kind == "assign" and type(b.value) in _NAME_OR_ATTRIBUTE:
+            return ModuleIndex.qualname(self, b.value, depth + 1)  # type: ignore[arg-type]
         return None
 
     def resolve_function(self, node: ast.AST) -> ast.AST | None:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 DONATING = frozenset({"jax.jit", "jax.pmap", "jax.experimental.pjit.pjit"})
 FUNCTION_TRANSFORMS = frozenset(JIT_LIKE) | frozenset(GRAD_LIKE)
+_NAME, _ATTRIBUTE = ast.Name, ast.Attribute
 
 
 @dataclass
@@ -187,8 +188,9 @@ class JitSites:
     def _callee(self, call: ast.Call) -> JitSpec | None:
         index = self.index
         func = call.func
-        if isinstance(func, ast.Name):
-            b = index.binding(func.id, index.scope_of(func))
+        cls = type(func)  # exact classes: the parser makes no subclasses
+        if cls is _NAME:
+            b = index.binding(func.id, index.scope_of(func))  # type: ignore[attr-defined]
             if b is None:
                 return None
             if b.kind == "def":
@@ -199,8 +201,8 @@ class JitSites:
             if b.kind == "assign":
                 return jit_spec_of_value(index, b.value)
             return None
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            if func.value.id not in ("self", "cls"):
+        if cls is _ATTRIBUTE and type(func.value) is _NAME:  # type: ignore[attr-defined]
+            if func.value.id not in ("self", "cls"):  # type: ignore[attr-defined]
                 return None
             cls = self._class_of(call)
             if cls is None:

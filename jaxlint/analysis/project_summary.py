@@ -87,6 +87,9 @@ def _eligible(facts: TracedFunction | None) -> bool:
     )
 
 
+_NAME, _ATTRIBUTE, _CALL = ast.Name, ast.Attribute, ast.Call
+
+
 class _Imports:
     """Absolute dotted names of expressions rooted at an imported name (relative imports too)."""
 
@@ -122,10 +125,10 @@ class _Imports:
         with `root`, None unless its first component is `root` (decided before the name is
         spelled: most calls of a module are not to its own package)."""
         rest: list[str] = []
-        while isinstance(expr, ast.Attribute):
+        while type(expr) is _ATTRIBUTE:  # exact classes: the parser makes no subclasses
             rest.append(expr.attr)
             expr = expr.value
-        if not isinstance(expr, ast.Name):
+        if type(expr) is not _NAME:
             return None
         if self.index is None:
             return None
@@ -464,8 +467,8 @@ def method_calls(
         {
             call.func.attr
             for call in calls
-            if isinstance(call, ast.Call)
-            and isinstance(call.func, ast.Attribute)
+            if type(call) is _CALL  # exact classes: the parser makes no subclasses
+            and type(call.func) is _ATTRIBUTE
             and not call.func.attr.startswith("_")
             and id(call.func) not in own
         }

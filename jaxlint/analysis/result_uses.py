@@ -166,6 +166,9 @@ def _discards(used: frozenset[int] | None, position: int, length: int | None = N
     return position not in used
 
 
+_NAME, _ATTRIBUTE, _CALL, _LOAD = ast.Name, ast.Attribute, ast.Call, ast.Load
+
+
 def return_uses(
     index: ModuleIndex,
     imports,  # noqa: ANN001 - analysis.project_summary._Imports
@@ -184,13 +187,14 @@ def return_uses(
         if root and target.split(".", 1)[0] != root:
             continue
         for node in index.names.get(local, ()):
-            if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)):
+            # exact classes (the parser makes no subclasses): this runs on every load
+            if not (type(node) is _NAME and type(node.ctx) is _LOAD):
                 continue
             chain: ast.AST = node
             up = syntax.parent(chain)
-            while isinstance(up, ast.Attribute):
+            while type(up) is _ATTRIBUTE:
                 chain, up = up, syntax.parent(up)
-            if not (isinstance(up, ast.Call) and up.func is chain):  # not a call's callee
+            if not (type(up) is _CALL and up.func is chain):  # not a call's callee
                 name = imports.dotted(chain, root)
                 if name:
                     out[name] = None

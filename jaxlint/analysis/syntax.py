@@ -59,6 +59,8 @@ def _node_fields(cls: type) -> tuple[str, ...]:
 
 
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_AST, _RETURN = ast.AST, ast.Return
+_DEFS = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
 
 
 # the fields that hold only field-less singletons (`ctx`: expr_context; `op`: boolop,
@@ -80,10 +82,10 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     out: list[ast.AST] = []
     for name in fields:
         value = getattr(node, name, None)
-        if isinstance(value, ast.AST):
+        if type(value) is list:  # a list of nodes (or of `None`s, in `Dict.keys`)
+            out.extend(v for v in value if isinstance(v, _AST))
+        elif isinstance(value, _AST):
             out.append(value)
-        elif isinstance(value, list):
-            out.extend(v for v in value if isinstance(v, ast.AST))
     return out
 
 
@@ -214,13 +216,14 @@ def _own_returns(fn: ast.AST) -> list[ast.Return]:
     fields_of = _STATEMENT_FIELDS_OF
     while stack:
         cur = stack.pop()
-        if isinstance(cur, ast.Return):
-            out.append(cur)
+        cls = type(cur)  # exact classes: the parser makes no subclasses
+        if cls is _RETURN:
+            out.append(cur)  # type: ignore[arg-type]
             continue
-        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if cls in _DEFS:
             continue
-        fields = fields_of.get(type(cur))
-        for name in statement_fields(type(cur)) if fields is None else fields:
+        fields = fields_of.get(cls)
+        for name in statement_fields(cls) if fields is None else fields:
             items = getattr(cur, name, None)
             if items:
                 stack.extend(items)

@@ -11,6 +11,8 @@ import re
 import tokenize
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate, repeat
+from operator import add
 
 from jaxlint.core.diagnostic import Edit, Position
 
@@ -39,8 +41,13 @@ class SourceText:
     @property
     def line_starts(self) -> list[int]:
         if self._line_starts is None:
-            starts = [0]
-            starts.extend(m.end() for m in _NEWLINE.finditer(self.text))
+            text = self.text
+            if "\r" in text:
+                starts = [0]
+                starts.extend(m.end() for m in _NEWLINE.finditer(text))
+            else:  # "\n" only: the lines' lengths, summed in C
+                lines = text.split("\n")
+                starts = list(accumulate(map(add, map(len, lines[:-1]), repeat(1)), initial=0))
             self._line_starts = starts
         return self._line_starts
 

@@ -145,6 +145,7 @@ class _ImportRecord:
 
 
 _NAMES = frozenset({"Name"})
+_LOAD = ast.Load  # `type(x) is _LOAD`: the parser makes no subclasses
 
 
 class RenameRule(Rule):
@@ -313,7 +314,7 @@ class RenameRule(Rule):
 
     def visit_Attribute(self, node: ast.Attribute, ctx: Context) -> None:
         tails = self._tails
-        if (tails is not None and node.attr not in tails) or not isinstance(node.ctx, ast.Load):
+        if (tails is not None and node.attr not in tails) or type(node.ctx) is not _LOAD:
             return
         q = ctx.qualname(node)
         if q is None:

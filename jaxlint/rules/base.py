@@ -352,5 +352,13 @@ class Rule:
         attribute of the module; the answer must change no finding)."""
         return None
 
+    def callee_filter(self) -> frozenset[str] | None:
+        """The qualified names of the callees (`ModuleIndex.qualname(node.func)`) of the
+        `Call` nodes for which `visit_Call` can do anything (None: every call), asked once
+        per module before the walk: the engine calls it for those only (a rule that returns
+        at once for other callees saves a call per call of the module; the answer must
+        change no finding)."""
+        return None
+
     def finish(self) -> None:
         """Called once after the walk, for rules that decide at the end of the module."""

@@ -207,8 +207,9 @@ def _walk_function(fn: ast.AST) -> Iterator[ast.AST]:
     stack: list[ast.AST] = []
     push, node_type, fields_of = stack.append, ast.AST, _FIELDS
     node = fn
+    functions = _FUNCTION_CLASSES
     while True:
-        if node is fn or not isinstance(node, FUNCTION_NODES):
+        if node is fn or type(node) not in functions:  # exact: no parser subclasses
             # `stack.extend(ast.iter_child_nodes(node))`, inlined (the same order, less the
             # singletons): the key analysis walks every function of a module this way
             fields = fields_of.get(type(node))
@@ -218,12 +219,12 @@ def _walk_function(fn: ast.AST) -> Iterator[ast.AST]:
                 )
             for attr in fields:
                 value = getattr(node, attr, None)
-                if isinstance(value, node_type):
-                    push(value)
-                elif isinstance(value, list):
+                if type(value) is list:
                     for child in value:
                         if isinstance(child, node_type):
                             push(child)
+                elif value is not None and isinstance(value, node_type):
+                    push(value)
         if not stack:
             return
         node = stack.pop()
@@ -231,6 +232,7 @@ def _walk_function(fn: ast.AST) -> Iterator[ast.AST]:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_FUNCTION_CLASSES = frozenset(FUNCTION_NODES)
 
 
 def key_target_names(t: ast.AST) -> Iterator[str]:

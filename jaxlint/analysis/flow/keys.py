@@ -168,6 +168,18 @@ def _keyish(expr: ast.expr) -> bool:
     return name is not None and keyish_name(name)
 
 
+_FUNCTION_CLASSES = frozenset(FUNCTION_NODES)
+_COMPREHENSION_CLASSES = frozenset(COMPREHENSIONS)
+_CALL, _IFEXP = ast.Call, ast.IfExp
+# the expression classes (`isinstance(x, ast.expr)` by exact class: the parser makes no
+# subclasses)
+_EXPRESSIONS = frozenset(
+    c
+    for c in vars(ast).values()
+    if isinstance(c, type) and issubclass(c, ast.expr) and c is not ast.expr
+)
+
+
 class KeyFlow(KeyRepeats, KeyDraws):
     """Computes `reuses` for the whole module once."""
 
@@ -260,7 +272,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
             if kw.arg == "rngs" or (kw.arg == "key" and _keyish(kw.value)):
                 return True
         func = call.func
-        if not isinstance(func, ast.Attribute) or func.attr not in KEY_CONSUMING_METHODS:
+        if type(func) is not ast.Attribute or func.attr not in KEY_CONSUMING_METHODS:
             return False
         positions = KEY_CONSUMING_METHODS[func.attr][0]
         return any(p < len(call.args) and _keyish(call.args[p]) for p in positions)
@@ -737,7 +749,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         if isinstance(node, FUNCTION_NODES) or isinstance(node, ast.ClassDef):
             return  # walked on their own
         for child in syntax.child_nodes(node):  # `ast.iter_child_nodes`, the same order
-            if isinstance(child, ast.expr) and not _is_target(node, child):
+            if type(child) in _EXPRESSIONS and not _is_target(node, child):
                 self._expr(child, state, loops, fn)
         if isinstance(node, ast.Return) and node.value is not None and fn is not None:
             self._escapes(node.value, state, "returned", fn)
@@ -755,14 +767,15 @@ class KeyFlow(KeyRepeats, KeyDraws):
         calls: list[ast.Call] = []
         while stack:
             cur = stack.pop()
-            if isinstance(cur, FUNCTION_NODES):
+            cls = type(cur)  # exact classes: the parser makes no subclasses
+            if cls in _FUNCTION_CLASSES:
                 continue
-            if isinstance(cur, COMPREHENSIONS):
-                self._comprehension(cur, state, loops, fn)
+            if cls in _COMPREHENSION_CLASSES:
+                self._comprehension(cur, state, loops, fn)  # type: ignore[arg-type]
                 continue
-            if isinstance(cur, ast.Call):
-                calls.append(cur)
-            if isinstance(cur, ast.IfExp):
+            if cls is _CALL:
+                calls.append(cur)  # type: ignore[arg-type]
+            elif cls is _IFEXP:
                 # both branches cannot run together: walk them on copies
                 self._expr(cur.test, state, loops, fn)
                 a, b = dict(state), dict(state)

@@ -78,6 +78,9 @@ MASK_KEY, NOT_MASK_KEY = "\x00mask:", "\x00other:"
 OBJECT_KEY = "\x00object:"  # bound to an instance of another module's class (kinds.py)
 
 
+_NAME, _CONSTANT, _ATTRIBUTE = ast.Name, ast.Constant, ast.Attribute
+
+
 class _TaintFlow(ForwardWalker[dict[str, Level]]):
     """The walker with the taint analysis' transfer functions."""
 
@@ -115,7 +118,7 @@ class TaintAnalysis(TaintQueries):
         self.calls = traced.calls
         self.traced = traced  # read while it runs: the rows, parameter levels, helper masks
         self._pytrees_factory = pytrees
-        self.levels: dict[int, Level] = {}
+        self.levels: dict[ast.AST, Level] = {}
         self.returns: dict[ast.AST, Level] = {}
         # per tuple element, for helpers whose every return is a tuple of one length
         self.return_elts: dict[ast.AST, tuple[Level, ...] | None] = {}
@@ -123,7 +126,7 @@ class TaintAnalysis(TaintQueries):
         # helper parameters that every traced call site passes a boolean mask (traced.py)
         self.mask_params: dict[ast.AST, dict[str, bool]] = traced.mask_params
         # Name loads -> whether every assignment reaching it is a boolean mask (flow facts)
-        self.mask_loads: dict[int, bool] = {}
+        self.mask_loads: dict[ast.AST, bool] = {}
         self._changed: set[ast.AST] = set()  # traced functions whose closure grew
         self._current: ast.AST | None = None
         self._ret = Level.NONE
@@ -399,7 +402,7 @@ class TaintAnalysis(TaintQueries):
                 env[OBJECT_KEY + target.id] = Level.CONTAINER
             else:
                 env.pop(OBJECT_KEY + target.id, None)
-            self.levels[id(target)] = Level.NONE if self._quiet else level
+            self.levels[target] = Level.NONE if self._quiet else level
         elif isinstance(target, (ast.Tuple, ast.List)):
             if isinstance(value_node, (ast.Tuple, ast.List)) and len(value_node.elts) == len(
                 target.elts
@@ -493,7 +496,7 @@ class TaintAnalysis(TaintQueries):
     def expr(self, node: ast.AST, env: dict[str, Level]) -> Level:
         level = self._expr(node, env)
         # a later analysis of the function sees more: overwrite
-        self.levels[id(node)] = Level.NONE if self._quiet else level
+        self.levels[node] = Level.NONE if self._quiet else level
         return level
 
     def concrete_guard(self, test: ast.AST) -> tuple[set[str], set[str]]:
@@ -501,15 +504,16 @@ class TaintAnalysis(TaintQueries):
         return concrete_guard(self.index, test)
 
     def _expr(self, node: ast.AST, env: dict[str, Level]) -> Level:  # noqa: C901
-        if isinstance(node, ast.Name):
-            mask, other = MASK_KEY + node.id, NOT_MASK_KEY + node.id
+        cls = type(node)  # the commonest kinds by exact class (the parser makes no subclasses)
+        if cls is _NAME:
+            mask, other = MASK_KEY + node.id, NOT_MASK_KEY + node.id  # type: ignore[attr-defined]
             if mask in env or other in env:
-                self.mask_loads[id(node)] = mask in env and other not in env
-            return env.get(node.id, Level.NONE)
-        if isinstance(node, ast.Constant):
+                self.mask_loads[node] = mask in env and other not in env
+            return env.get(node.id, Level.NONE)  # type: ignore[attr-defined]
+        if cls is _CONSTANT:
             return Level.NONE
-        if isinstance(node, ast.Attribute):
-            return self._attribute(node, env)
+        if cls is _ATTRIBUTE:
+            return self._attribute(node, env)  # type: ignore[arg-type]
         if isinstance(node, ast.Subscript):
             base = self.expr(node.value, env)
             self.expr(node.slice, env)
@@ -570,7 +574,7 @@ class TaintAnalysis(TaintQueries):
             v = self.expr(node.value, env)
             if isinstance(node.target, ast.Name):
                 env[node.target.id] = v
-                self.levels[id(node.target)] = v
+                self.levels[node.target] = v
             return v
         if isinstance(node, FUNCTION_NODES):  # a lambda value
             self._closure(node, env)

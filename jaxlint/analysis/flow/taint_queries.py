@@ -31,12 +31,14 @@ class TaintQueries:
 
     index: ModuleIndex
     calls: CallGraph  # what each call runs (analysis/calls.py)
-    levels: dict[int, Level]  # id(expression) -> level, filled by the analysis
-    mask_loads: dict[int, bool]
+    # expression -> level, filled by the analysis; keyed by the node, not `id(node)`: ids
+    # are multiples of 16 and an int hashes to itself, so an id-keyed dict probes more
+    levels: dict[ast.AST, Level]
+    mask_loads: dict[ast.AST, bool]
     mask_params: dict[ast.AST, dict[str, bool]]
 
     def level(self, node: ast.AST) -> Level:
-        return self.levels.get(id(node), Level.NONE)
+        return self.levels.get(node, Level.NONE)
 
     def is_traced(self, node: ast.AST) -> bool:
         """Holds a traced value (array or pytree part); container literals excluded."""
@@ -96,7 +98,7 @@ class TaintQueries:
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
             return self.is_bool_mask(node.operand, _depth + 1)
         if isinstance(node, ast.Name):
-            flow = self.mask_loads.get(id(node))
+            flow = self.mask_loads.get(node)
             if flow is not None:  # the assignments that reach this use, on every path
                 return flow
             b = self.index.binding(node.id, self.index.scope_of(node))

@@ -48,6 +48,9 @@ ARRAY_OPERANDS.update(
 )
 
 
+_CALLEES = frozenset(ARRAY_OPERANDS)
+
+
 class JnpOnPythonSequence(Rule):
     """Flags `jax.numpy` reductions and ufuncs called on a Python list or tuple.
 
@@ -122,6 +125,9 @@ class JnpOnPythonSequence(Rule):
             ),
         ),
     )
+
+    def callee_filter(self) -> frozenset[str]:
+        return _CALLEES  # `visit_Call` returns at once for any other callee
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         q = ctx.qualname(node.func)

@@ -20,6 +20,9 @@ _CARRY_INIT = {
 }
 
 
+_EMPTY_CALLEES = frozenset(_EMPTY)
+
+
 class EmptyUsedAsZeros(Rule):
     """Flags `jnp.empty` / `jnp.empty_like` arrays that are used as if they held zeros.
 
@@ -107,6 +110,9 @@ class EmptyUsedAsZeros(Rule):
             ),
         ),
     )
+
+    def callee_filter(self) -> frozenset[str]:
+        return _EMPTY_CALLEES  # `visit_Call` returns at once for any other callee
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         old = ctx.qualname(node.func)

@@ -34,6 +34,7 @@ from jaxlint.edits.rename import has_star, spell_partition_spec
 from jaxlint.rules.base import Context, Examples, Rule, Verify, last_components
 
 PMAPS = {"jax.pmap", "flax.nnx.pmap", "equinox.filter_pmap", "flax.jax_utils.pmap"}
+_ATTRIBUTE, _LOAD = ast.Attribute, ast.Load
 
 
 class PmapUsage(Rule):
@@ -158,15 +159,15 @@ class PmapUsage(Rule):
         self._check(node, ctx)
 
     def visit_Name(self, node: ast.Name, ctx: Context) -> None:
-        if isinstance(syntax.parent(node), ast.Attribute):
+        if type(syntax.parent(node)) is _ATTRIBUTE:  # exact: the parser makes no subclasses
             return
         self._check(node, ctx)
 
     def _check(self, node: ast.AST, ctx: Context) -> None:
-        if not isinstance(getattr(node, "ctx", None), ast.Load):
+        if type(getattr(node, "ctx", None)) is not _LOAD:
             return
         parent = syntax.parent(node)
-        if isinstance(parent, ast.Attribute) and parent.value is node:
+        if type(parent) is _ATTRIBUTE and parent.value is node:  # type: ignore[union-attr]
             return  # part of a longer chain; the outer attribute is checked
         q = ctx.qualname(node)
         if q in PMAPS:

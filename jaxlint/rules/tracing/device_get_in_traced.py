@@ -21,6 +21,9 @@ def _paren(ctx: Context, node: ast.AST) -> str:
     return f"({text})"
 
 
+_DEVICE_GET = frozenset({"jax.device_get"})
+
+
 class DeviceGetInTraced(Rule):
     """Flags `jax.device_get` on a traced value inside a traced function.
 
@@ -155,6 +158,9 @@ class DeviceGetInTraced(Rule):
             ),
         ),
     )
+
+    def callee_filter(self) -> frozenset[str]:
+        return _DEVICE_GET  # `visit_Call` returns at once for any other callee
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         if not ctx.in_jit or ctx.qualname(node.func) != "jax.device_get":
