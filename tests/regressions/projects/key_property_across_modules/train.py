@@ -54,4 +54,3 @@ def noisy_steps(state: State, xs):
     for x in xs:
         out.append(x + jax.random.normal(state.noise_key, x.shape))  # error: JAX201
     return out
-
