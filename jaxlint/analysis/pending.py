@@ -647,22 +647,19 @@ def _metadata_map(index: ModuleIndex, call: ast.Call) -> bool:
 
 
 def _pending(v: _Value) -> bool:
-    seen: set[int] = set()
-    stack = [v]
-    while stack:
-        cur = stack.pop()
-        if cur.done or id(cur) in seen:
-            continue
-        seen.add(id(cur))
-        if cur.call is not None:
-            return True
-        stack.extend(cur.sources())
-    return False
+    """Some dispatched work `v` was computed from is not waited for."""
+    return _unwaited(v, lambda cur: cur.call is not None)
 
 
 def _waited_for(v: _Value) -> bool:
     """The host waited for `v`: for it, or for everything it was computed from (a part of a
     step's outputs, `loss` beside a host read of `logits`)."""
+    return not _unwaited(v, lambda cur: cur.call is not None or not cur.sources())
+
+
+def _unwaited(v: _Value, stops: Callable[[_Value], bool]) -> bool:
+    """A value `v` was computed from (itself included) that is not waited for satisfies
+    `stops`; a waited value ends the search along its path."""
     seen: set[int] = set()
     stack = [v]
     while stack:
@@ -670,11 +667,10 @@ def _waited_for(v: _Value) -> bool:
         if cur.done or id(cur) in seen:
             continue
         seen.add(id(cur))
-        sources = cur.sources()
-        if cur.call is not None or not sources:
-            return False
-        stack.extend(sources)
-    return True
+        if stops(cur):
+            return True
+        stack.extend(cur.sources())
+    return False
 
 
 def _reaches(target: _Value, holders: list[_Value]) -> bool:
