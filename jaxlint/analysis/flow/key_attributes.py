@@ -6,8 +6,8 @@ path. That is right for an attribute the program stores (`self.key = ...`, a dat
 TrainState field `rng: jax.Array`, `state.replace(rng=...)`), and wrong for a computed one:
 coax's `RandomStateMixin.rng` is a property that splits the object's key and returns the new
 half, so every `q1.rng` is a fresh key (v29 rows, tuning material: coax doc examples, JAX201
-x12). A property of this module's classes is computed; so is a property of that name that
-another project module's class defines to split its key (`ModuleSummary.key_properties`,
+x12). A key property of this module's classes is computed; so is a property of that name
+that another project module's class defines to split its key (`ModuleSummary.key_properties`,
 given to every module of the project as `KeyProperties`: which class an object of another
 module is of is not known, so the name speaks for it), unless this module stores or declares
 the attribute itself. An attribute of an unknown class stays tracked: a TrainState field
@@ -29,13 +29,16 @@ _KEY_MAKERS = frozenset({"jax.random.split", "jax.random.fold_in"})
 
 
 class ModuleAttributes:
-    """The attribute names one module stores or declares, and those it makes properties;
-    `project`: the key properties of the project's other modules (`KeyProperties`)."""
+    """The attribute names one module stores or declares, and its key properties (those of
+    its classes, `key_properties`, and `project`: the project's, `KeyProperties`)."""
 
-    def __init__(self, tree: ast.Module, project: frozenset[str] = frozenset()) -> None:
-        self.project = project
+    def __init__(
+        self,
+        tree: ast.Module,
+        qualname: Callable[[ast.AST], str | None],
+        project: frozenset[str] = frozenset(),
+    ) -> None:
         stored: set[str] = set()
-        properties: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
                 stored.add(node.attr)  # `x.rng = ...`, `self.key, sub = split(self.key)`
@@ -45,21 +48,19 @@ class ModuleAttributes:
                         stored.add(item.target.id)  # a dataclass / NamedTuple field
                     elif isinstance(item, ast.Assign):
                         stored.update(t.id for t in item.targets if isinstance(t, ast.Name))
-                    elif isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-                        _is_property(d) for d in item.decorator_list
-                    ):
-                        properties.add(item.name)
         self.stored = frozenset(stored)
-        self.properties = frozenset(properties)
+        self.own = frozenset(key_properties(tree, qualname))
+        self.project = project
 
     def computed(self, name: str) -> bool:
-        """`name` (a tracked key name, `q1.rng`) is an attribute whose reads may each give a
-        new value: a property of this module, or a key property of the project that this
-        module neither stores nor declares."""
+        """`name` (a tracked key name, `q1.rng`) is an attribute whose every read may be a new
+        key: a key property of this module, or one of the project that this module neither
+        stores nor declares. A property that returns a stored key (`return self._key`) is
+        one key."""
         if "[" in name or name.count(".") != 1:
             return False
         attr = name.split(".")[1]
-        return attr in self.properties or (attr in self.project and attr not in self.stored)
+        return attr in self.own or (attr in self.project and attr not in self.stored)
 
 
 def key_properties(tree: ast.Module, qualname: Callable[[ast.AST], str | None]) -> list[str]:
@@ -72,7 +73,7 @@ def key_properties(tree: ast.Module, qualname: Callable[[ast.AST], str | None]) 
         for item in node.body:
             if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
-            if not any(_is_property(d) and not _is_accessor(d) for d in item.decorator_list):
+            if not any(_is_property(d) for d in item.decorator_list):
                 continue
             calls = [n for n in ast.walk(item) if isinstance(n, ast.Call)]
             if any(qualname(c.func) in _KEY_MAKERS for c in calls) and any(
@@ -82,10 +83,6 @@ def key_properties(tree: ast.Module, qualname: Callable[[ast.AST], str | None]) 
     return sorted(out)
 
 
-def _is_accessor(decorator: ast.expr) -> bool:
-    return (dotted(decorator) or "").endswith((".setter", ".getter"))
-
-
 def _is_property(decorator: ast.expr) -> bool:
-    name = dotted(decorator) or ""
-    return name in _PROPERTIES or name.endswith((".setter", ".getter"))
+    """`@property`, `@functools.cached_property` (not a setter: it returns nothing)."""
+    return (dotted(decorator) or "") in _PROPERTIES

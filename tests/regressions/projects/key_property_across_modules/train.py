@@ -2,9 +2,10 @@
 examples and their notebooks, tuning material now): `jax.random.bernoulli(q1.rng)` on every
 step, where `rng` is a property of a mixin of another module that splits the object's key:
 each read is a new key (`ModuleSummary.key_properties`, analysis/flow/key_attributes.py). A
-property defined here is computed too. The near misses: `self.key` of a class of this module
-and a field a dataclass here declares are stored values read twice (and checkpoint.py: a
-module that stores `.rng` itself keeps `state.rng` one key)."""
+key property defined here is computed too. The near misses: `self.key` of a class of this
+module, a property that returns it, and a field a dataclass here declares are stored values
+read twice (and checkpoint.py: a module that stores `.rng` itself keeps `state.rng` one
+key)."""
 
 import dataclasses
 
@@ -36,6 +37,15 @@ class Sampler:
 class Noise:
     def __init__(self, seed):
         self.key = jax.random.key(seed)
+
+    @property
+    def stored(self):
+        return self.key
+
+    def same(self):
+        a = jax.random.normal(self.stored)
+        b = jax.random.uniform(self.stored)  # error: JAX201
+        return a, b
 
     def two(self):
         a = jax.random.normal(self.key)
