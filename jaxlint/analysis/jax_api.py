@@ -340,6 +340,12 @@ STATIC_CALLS = frozenset(
         "numpy.iinfo",
         "numpy.result_type",
         "numpy.issubdtype",
+        # they read the dtype (or the Python type) only: a Python bool of a tracer too (v29
+        # row, tuning material: cr-sparse thresholding.py:44, `if np.iscomplexobj(x):` in a
+        # jitted function, JAX110; checked with JAX 0.12)
+        "numpy.iscomplexobj",
+        "numpy.isrealobj",
+        "numpy.isscalar",
         "jax.typeof",
         "jax.eval_shape",
         "jax.ShapeDtypeStruct",
@@ -401,6 +407,7 @@ NUMPY_DISPATCHING = frozenset(
         "can_cast",
         "isscalar",
         "iscomplexobj",
+        "isrealobj",
         "errstate",
         "broadcast_shapes",
     }
