@@ -58,6 +58,7 @@ from jaxlint.analysis.project_data import (
     MAX_CHAIN_ROUNDS,
     MAX_EXPORT_HOPS,
     MODULE_CALL_SUFFIX,
+    PROJECT_WIDE,
     SEED_ENTRIES,
     STAR,
     SUMMARY_FORMAT,
@@ -68,7 +69,6 @@ from jaxlint.analysis.project_data import (
     _same_distribution,
     add_kind_seeds,
     module_names,
-    project_wide_seeds,
     seeds_digest,
 )
 from jaxlint.analysis.project_summary import needs_summary, summarize, summarize_seeded
@@ -513,9 +513,10 @@ class ProjectIndex:
         path = os.path.abspath(path)
         found = self.seeds().get(path)
         if found is None and path.endswith(".ipynb"):
-            # a notebook is no module of the index (nothing imports it), but the facts every
-            # module of the project gets speak for it too (`KeyProperties`)
-            return dict(project_wide_seeds(self))
+            # a notebook is no module of the index (nothing imports it), but the entries every
+            # module of the project gets speak for it too (`project_wide_seeds`): any module's
+            anyone = next(iter(self.seeds().values()), {})
+            return {k: v for k, v in anyone.items() if k in PROJECT_WIDE}
         return found or {}
 
     def consumed_params(self, target: str, importer: str) -> frozenset[str]:

@@ -506,6 +506,10 @@ class KeyProperties(StaticHelpers):
     (`ModuleSummary.key_properties`): `q1.rng` read twice is two keys, not one."""
 
 
+# the seeds entries every module of a project gets (`project_wide_seeds`)
+PROJECT_WIDE = frozenset({KEY_PROPERTIES})
+
+
 def project_wide_seeds(project) -> dict:  # noqa: ANN001 - ProjectIndex
     """The seeds entries every module of a project gets (and a notebook in it): the
     `KeyProperties` of a project whose classes define such a property, since which class an

@@ -349,7 +349,7 @@ def summarize(
     if random_used:  # KeyFlow returns at once in a module without `jax.random` calls
         _key_params(facts, out)
         if facts.index.classes:
-            out.key_properties = key_properties(tree, facts.index.qualname)
+            out.key_properties = key_properties(facts.index)
     _imported_names(facts, imports, out)
     out.return_uses = return_uses(facts.index, calls_imports, module, out.imported, called)
     out.init_methods, out.method_calls = _construction_facts(facts.index)

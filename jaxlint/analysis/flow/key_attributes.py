@@ -17,9 +17,9 @@ declared in another module is the common case (v23, v25 rows: true reuses of `st
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
 
-from jaxlint.analysis.imports import dotted
+from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.syntax import own_returns, walk
 
 __all__ = ["ModuleAttributes", "key_properties"]
 
@@ -30,26 +30,23 @@ _KEY_MAKERS = frozenset({"jax.random.split", "jax.random.fold_in"})
 
 class ModuleAttributes:
     """The attribute names one module stores or declares, and its key properties (those of
-    its classes, `key_properties`, and `project`: the project's, `KeyProperties`)."""
+    its classes, `key_properties`, and `project`: the project's, `KeyProperties`). Read from
+    the module index's lists (its nodes in order, its classes), not a walk of the tree."""
 
-    def __init__(
-        self,
-        tree: ast.Module,
-        qualname: Callable[[ast.AST], str | None],
-        project: frozenset[str] = frozenset(),
-    ) -> None:
-        stored: set[str] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
-                stored.add(node.attr)  # `x.rng = ...`, `self.key, sub = split(self.key)`
-            elif isinstance(node, ast.ClassDef):
-                for item in node.body:
-                    if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                        stored.add(item.target.id)  # a dataclass / NamedTuple field
-                    elif isinstance(item, ast.Assign):
-                        stored.update(t.id for t in item.targets if isinstance(t, ast.Name))
+    def __init__(self, index: ModuleIndex, project: frozenset[str] = frozenset()) -> None:
+        stored = {
+            node.attr  # `x.rng = ...`, `self.key, sub = split(self.key)`
+            for node in index.order
+            if type(node) is ast.Attribute and type(node.ctx) is ast.Store
+        }
+        for cls in index.classes:
+            for item in cls.body:
+                if type(item) is ast.AnnAssign and type(item.target) is ast.Name:
+                    stored.add(item.target.id)  # a dataclass / NamedTuple field
+                elif type(item) is ast.Assign:
+                    stored.update(t.id for t in item.targets if type(t) is ast.Name)
         self.stored = frozenset(stored)
-        self.own = frozenset(key_properties(tree, qualname))
+        self.own = frozenset(key_properties(index))
         self.project = project
 
     def computed(self, name: str) -> bool:
@@ -63,21 +60,18 @@ class ModuleAttributes:
         return attr in self.own or (attr in self.project and attr not in self.stored)
 
 
-def key_properties(tree: ast.Module, qualname: Callable[[ast.AST], str | None]) -> list[str]:
-    """The properties of this module's classes that split or fold a key and return a part
-    of the result: `self._key, key = jax.random.split(self._key); return key`."""
+def key_properties(index: ModuleIndex) -> list[str]:
+    """The properties of this module's classes that split or fold a key and return a value:
+    `self._key, key = jax.random.split(self._key); return key`."""
     out: set[str] = set()
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.ClassDef):
-            continue
-        for item in node.body:
+    for cls in index.classes:
+        for item in cls.body:
             if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             if not any(_is_property(d) for d in item.decorator_list):
                 continue
-            calls = [n for n in ast.walk(item) if isinstance(n, ast.Call)]
-            if any(qualname(c.func) in _KEY_MAKERS for c in calls) and any(
-                isinstance(n, ast.Return) and n.value is not None for n in ast.walk(item)
+            if any(r.value is not None for r in own_returns(item)) and any(
+                type(n) is ast.Call and index.qualname(n.func) in _KEY_MAKERS for n in walk(item)
             ):
                 out.add(item.name)
     return sorted(out)

@@ -529,9 +529,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
             fixed = ([direct] if direct else []) + self._library_consumptions(call)
             if any("." in n for n in fixed):
                 if self._attributes is None:
-                    self._attributes = ModuleAttributes(
-                        self.index.tree, self.index.qualname, self.key_properties
-                    )
+                    self._attributes = ModuleAttributes(self.index, self.key_properties)
                 fixed = [n for n in fixed if not self._attributes.computed(n)]
             self._fixed_consumptions[call] = fixed
         return (
