@@ -364,7 +364,11 @@ class IncrementalLinter:
             raise _Fallback("fixes wanted")
         if "\r" in text or _DIRECTIVE.search(text):
             raise _Fallback("\\r or a directive")
-        self._check_rules(text, path, options)
+        # the rules the whole module passes the prefilter with: each part is linted by them
+        # (a part alone may lack the words that let a rule run: JAX201 on `updater.init(rng,
+        # x)` when only another function draws with `jax.random`)
+        passing = prefilter.applicable(text, options.selected(), options.settings)
+        self._check_rules(passing, path, options)
         lines = text.split("\n")
         stmts = _timed_at_module_level(self._statements(text, lines))
         units = [s for s in stmts if s.kind == "unit"]
@@ -401,14 +405,9 @@ class IncrementalLinter:
             mine = [position[id(s)] for s in members if s.kind == "unit"]
             parts.keys[g] = (base, tuple((units[i].first, spans[i]) for i in mine))
             parts.units[g] = mine
-        # each part is linted by the rules the whole module passes the prefilter with (a part
-        # alone may lack the words that let a rule run: JAX201 on `updater.init(rng, x)` when
-        # only another function draws with `jax.random`); they are part of its key, as an edit
-        # elsewhere may change them
+        # those rules are part of each part's key, as an edit elsewhere may change them
         masked_options = replace(options, prefilter_text=text)
-        gate = tuple(
-            r.code for r in prefilter.applicable(text, options.selected(), options.settings)
-        )
+        gate = tuple(r.code for r in passing)
         parts.keys = {g: (*key, gate) for g, key in parts.keys.items()}
         missed = [g for g, key in parts.keys.items() if self._cached(key) is None]
         size = sum(s.last - s.first + 1 for s in units)
@@ -429,16 +428,17 @@ class IncrementalLinter:
         found = self._results.get(key)
         return self._previous.get(key) if found is None else found
 
-    def _check_rules(self, text: str, path: str, options: LintOptions) -> None:
-        """A rule that decides at the end of the module would run: lint it whole."""
-        rules = options.selected()
+    def _check_rules(self, passing: list, path: str, options: LintOptions) -> None:
+        """A rule that decides at the end of the module would run: lint it whole. `passing`:
+        the selected rules the module's text passes the prefilter with (the engine skips
+        the prefilter for a module that other modules' seeds make traced)."""
+        gated = not options.seeds or set(options.seeds) <= NO_ENTRIES
+        rules = passing if gated else options.selected()
         ignored = options.settings.ignored_for(path)
         if ignored:
             rules = [r for r in rules if not any(r.code.startswith(c) for c in ignored)]
         wide = module_wide_rules()
         rules = [r for r in rules if r.code in wide]
-        if rules and (not options.seeds or set(options.seeds) <= NO_ENTRIES):
-            rules = prefilter.applicable(text, rules, options.settings)
         if rules:
             raise _Fallback(f"{rules[0].code} decides at the end of the module")
 
