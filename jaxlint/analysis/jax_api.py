@@ -85,6 +85,28 @@ RUNS_AT_CALL = frozenset(
 # `x[jnp.arange(n) < k]` raises NonConcreteBooleanIndexError: jax#4471). A bare vmap does
 # not stage: an operation on unbatched values runs eagerly.
 STAGING = frozenset(JIT_LIKE) - {"jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap"}
+# flax nnx transforms: the Modules, Optimizers and other graph nodes a transformed function
+# is given are updated in place when it returns (their Variables get the new arrays), so
+# after `step(model, opt, x, y)` the model holds that step's outputs (v29 spyx, JAX601)
+NNX_IN_PLACE = frozenset(q for q in JIT_LIKE if q.startswith("flax.nnx."))
+# operations whose derivative is zero: under bare `grad` (concrete primals) JAX drops the
+# tangent and returns a plain array, not a tracer, so it prints, converts and branches like
+# any array (`print("{:.2f}".format(jnp.round(v, 2)))` under value_and_grad: v29 deltapv,
+# JAX103). Checked one by one with JAX 0.6.2, 0.10.2 and 0.12.1 (`jnp.abs`, `%` and
+# `jnp.heaviside` keep a tracer and are not here).
+NO_DERIVATIVE = frozenset(
+    [
+        *(
+            f"jax.numpy.{name}"
+            for name in (
+                "round around floor ceil sign trunc rint isnan isfinite isinf argmax argmin "
+                "argsort count_nonzero any all greater greater_equal less less_equal equal "
+                "not_equal logical_and logical_or logical_not"
+            ).split()
+        ),
+        *(f"jax.lax.{name}" for name in ("round", "floor", "ceil", "sign", "stop_gradient")),
+    ]
+)
 # the namespaces whose calls staging turns into tracers (not NumPy, not math)
 STAGED_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.image.")
 # calls of those namespaces that answer Python values or objects, not arrays, on Python

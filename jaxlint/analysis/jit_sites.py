@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE, PARTIAL
+from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE, NNX_IN_PLACE, PARTIAL
 from jaxlint.analysis.syntax import enclosing_function, keyword, parent, positional_params
 from jaxlint.analysis.transforms import read_static_options
 
@@ -340,3 +340,28 @@ def _is_static_method(index: ModuleIndex, fn: ast.AST) -> bool:
         index.qualname(d) in ("staticmethod", "classmethod")
         for d in getattr(fn, "decorator_list", ())
     )
+
+
+def nnx_transformed(index: ModuleIndex, func: ast.expr) -> bool:
+    """Calling `func` runs a function under an nnx transform: `nnx.jit(f)(...)`, a name
+    bound to `nnx.jit(f)`, or a def decorated `@nnx.jit` (`@nnx.jit(...)`,
+    `@partial(nnx.jit, ...)`)."""
+    if isinstance(func, ast.Call):
+        return _nnx_transform(index, func)
+    if isinstance(func, ast.Name):
+        b = index.binding(func.id, index.scope_of(func))
+        if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
+            return _nnx_transform(index, b.value)
+    fn = index.resolve_function(func)
+    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return any(_nnx_transform(index, d) for d in fn.decorator_list)
+    return False
+
+
+def _nnx_transform(index: ModuleIndex, node: ast.expr) -> bool:
+    """`node` is `nnx.jit`, `nnx.jit(...)` or `partial(nnx.jit, ...)`."""
+    if isinstance(node, ast.Call):
+        if index.qualname(node.func) in PARTIAL:
+            return bool(node.args) and index.qualname(node.args[0]) in NNX_IN_PLACE
+        node = node.func
+    return index.qualname(node) in NNX_IN_PLACE

@@ -28,7 +28,12 @@ from typing import TYPE_CHECKING
 
 from jaxlint.analysis.body_waits import BodyWaits, tree_map_waits, waits_in_body
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.jax_api import AOT_METHODS, ARRAY_INDEX_BUILDERS, TREE_MAP
+from jaxlint.analysis.jax_api import (
+    AOT_METHODS,
+    ARRAY_INDEX_BUILDERS,
+    TREE_MAP,
+)
+from jaxlint.analysis.jit_sites import nnx_transformed
 from jaxlint.analysis.sync import (
     METADATA,
     SYNC_CALLS,
@@ -131,6 +136,9 @@ class _Walk:
         # `state.loss = f(x)`: the value escaped (an object may be read anywhere), but a sync
         # on `state.loss` itself in the region still waits for it
         self.attrs: dict[str, _Value] = {}
+        # `step(model, opt, x)` of an nnx step: the model holds the step's outputs, so a host
+        # wait on it waits for the step; it is not a result to block (`_updated_in_place`)
+        self.updated: dict[str, _Value] = {}
         self._kinds: ValueKinds | None = None  # made on the first store into a subscript
         # the host waited in the region: for a value made here, or explicitly
         # (`jax.block_until_ready(result)`) for a result of work this cannot see
@@ -139,7 +147,9 @@ class _Walk:
     # -- values -------------------------------------------------------------------------------
     def _holders(self) -> set[str]:
         """The names (and `state.loss`-like attribute paths) that hold the region's values."""
-        return set(self.env) | set(self.attrs) if self.attrs else set(self.env)
+        if not self.attrs and not self.updated:
+            return set(self.env)
+        return set(self.env) | set(self.attrs) | set(self.updated)
 
     def _new(self, call: ast.Call | None, parents: Iterable[_Value]) -> _Value:
         v = _Value(call, tuple(parents))
@@ -176,8 +186,10 @@ class _Walk:
         stack = [node]
         while stack:
             cur = stack.pop()
-            if isinstance(cur, ast.Name) and isinstance(cur.ctx, ast.Load) and cur.id in self.env:
-                out.append(self.env[cur.id])
+            if isinstance(cur, ast.Name) and isinstance(cur.ctx, ast.Load):
+                held = self.env.get(cur.id) or self.updated.get(cur.id)
+                if held is not None:
+                    out.append(held)
                 continue
             if isinstance(cur, ast.Attribute) and cur.attr in METADATA:
                 continue
@@ -198,7 +210,7 @@ class _Walk:
     # -- syncs --------------------------------------------------------------------------------
     def syncs(self, stmt: ast.AST, *, before: tuple[int, int] | None = None) -> None:
         """Every host wait in `stmt` (not entering definitions) on a value held by a name."""
-        if not self.env and not self.attrs:
+        if not self.env and not self.attrs and not self.updated:
             return
         names = self._holders()
         for node in executed(stmt):
@@ -256,7 +268,7 @@ class _Walk:
     def _value(self, expr: ast.AST) -> list[_Value]:
         """The values `expr` evaluates to (new ones for dispatched calls, in order)."""
         if isinstance(expr, ast.Name):
-            v = self.env.get(expr.id)
+            v = self.env.get(expr.id) or self.updated.get(expr.id)
             return [v] if v is not None and isinstance(expr.ctx, ast.Load) else []
         if isinstance(expr, (ast.Lambda, ast.Constant)):
             return []
@@ -306,6 +318,7 @@ class _Walk:
             if self.is_async(expr):
                 v = self._new(expr, inner)
                 self.made.append(v)
+                self._updated_in_place(expr, v)
                 return [v]
             if self._waited(expr, self._holders()) or _metadata_map(self.index, expr):
                 return []  # a host value (its waits ran in `syncs`; shapes need none)
@@ -345,15 +358,24 @@ class _Walk:
         b = self.index.binding(root.id, self.index.scope_of(root))
         return b is None or b.kind != "import"
 
+    def _updated_in_place(self, call: ast.Call, made: _Value) -> None:
+        """A call of an nnx-transformed function (`@nnx.jit def step(model, opt, x, y)`)
+        updates the graph nodes it is given in place: after it, a name passed to it holds
+        another output of the call, so a host wait on the model (`nnx.state(model)` blocked,
+        `float(accuracy(model))`) waits for the step (v29 spyx x3, JAX601). Arguments known
+        to be arrays, scalars or keys are inputs only. The model is not a result to block:
+        `jax.block_until_ready(model)` waits for nothing where a Module is no pytree (before
+        flax 0.11), so the fix still blocks the step's own result."""
+        if not nnx_transformed(self.index, call.func):
+            return
+        for arg in (*call.args, *(k.value for k in call.keywords)):
+            if isinstance(arg, ast.Name) and not self._plain_value(arg):
+                self.env.pop(arg.id, None)
+                self.updated[arg.id] = self._new(call, made.parents)
+
     def _bind(self, target: ast.AST, values: list[_Value]) -> None:
         if isinstance(target, ast.Name):
-            if self.attrs:  # `state = ...`: what `state.loss` held is no longer there
-                for key in [k for k in self.attrs if k.startswith(target.id + ".")]:
-                    del self.attrs[key]
-            if values:
-                self.env[target.id] = values[0] if len(values) == 1 else self._new(None, values)
-            else:
-                self.env.pop(target.id, None)  # rebound to a host value
+            self._bind_name(target.id, values)
         elif isinstance(target, (ast.Tuple, ast.List)):
             # `state, loss = step(...)`: each name holds one output of the same call
             single = values[0] if len(values) == 1 else None
@@ -380,6 +402,24 @@ class _Walk:
             if path is not None and values:
                 self.attrs[path] = values[0] if len(values) == 1 else self._new(None, values)
             self._escape(values)  # `self.out = f(x)`: not followed (only its own syncs are)
+
+    def _bind_name(self, name: str, values: list[_Value]) -> None:
+        self.updated.pop(name, None)
+        if self.attrs:  # `state = ...`: what `state.loss` held is no longer there
+            for key in [k for k in self.attrs if k.startswith(name + ".")]:
+                del self.attrs[key]
+        if values:
+            self.env[name] = values[0] if len(values) == 1 else self._new(None, values)
+        else:
+            self.env.pop(name, None)  # rebound to a host value
+
+    def _plain_value(self, node: ast.expr) -> bool:
+        """`node` is known to be an array, a scalar or a key: no graph node to update."""
+        from jaxlint.analysis.values import Kind, ValueKinds  # only for an nnx step
+
+        if self._kinds is None:
+            self._kinds = ValueKinds(self.index)
+        return self._kinds.of(node) in (Kind.ARRAY, Kind.NDARRAY, Kind.SCALAR, Kind.KEY)
 
     def _host_array(self, node: ast.AST) -> bool:
         """`node` is a NumPy array (`np.zeros(n)`, ...): a store into it converts on the host."""

@@ -40,6 +40,7 @@ from jaxlint.analysis.jax_api import (
     DICT_METHODS,
     FILTERING,
     KEY_METHODS,
+    NO_DERIVATIVE,
     NUMPY_DISPATCHING,
     PYTHON_MAPS,
     STATIC_ATTRS,
@@ -65,7 +66,8 @@ from jaxlint.analysis.param_constants import constant_params, decided_arms
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.staging import compile_time_eval, staged_call
 from jaxlint.analysis.static_elements import imported_elements
-from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, rows_of
+from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, param_defaults, rows_of
+from jaxlint.analysis.transforms import TracedKind
 
 if TYPE_CHECKING:
     from jaxlint.analysis.traced import TracedFunctions
@@ -138,6 +140,7 @@ class TaintAnalysis(TaintQueries):
         self.field_reads: set[str] = set()
         self._filtered = False  # under an equinox/nnx transform: non-array leaves are static
         self._staged = False  # its operations are staged into a program (jax_api.STAGING)
+        self._concrete = False  # traced by bare `grad` & co. only (`jax_api.NO_DERIVATIVE`)
         self._not_none: set[str] = set()  # parameters bound to a value by every application
         self._constants: dict[str, ast.Constant] = {}  # ... bound to one literal by every one
 
@@ -217,6 +220,8 @@ class TaintAnalysis(TaintQueries):
         facts = self.traced.current(fn)
         self._filtered = facts is not None and facts.via.startswith(FILTERING)
         self._staged = self.traced.staged(fn)
+        # under bare `grad` the primals are concrete: what has no derivative is a plain array
+        self._concrete = facts is not None and facts.kind is TracedKind.GRAD and not self._staged
         self._not_none = set(facts.not_none) if facts is not None else set()
         self._constants = constant_params(self.index, fn, self.kinds, self.traced)
         self._iter_levels: dict[ast.AST, Level] = {}
@@ -647,7 +652,7 @@ class TaintAnalysis(TaintQueries):
             elif isinstance(op, (ast.In, ast.NotIn)):
                 if prev >= Level.FIELD:  # `key in dict` is static; a traced needle is not
                     result = max(result, arith(prev))
-            else:
+            elif not self._concrete:  # a comparison has no derivative: concrete under grad
                 result = max(result, arith(prev, right))
             prev, prev_node = right, comp
         return result
@@ -655,15 +660,10 @@ class TaintAnalysis(TaintQueries):
     def _own_default(self, param: ast.AST, other: ast.AST) -> bool:
         """`other` is the (non-literal) default value of the parameter `param`: comparing
         them asks "was the argument given?", a check on a sentinel object."""
-        fn = self._current
         if not isinstance(param, ast.Name) or not isinstance(other, (ast.Name, ast.Attribute)):
             return False
-        args = fn.args  # type: ignore[union-attr]
-        positional = [*args.posonlyargs, *args.args]
-        pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
-        pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
-        want = ast.dump(other)
-        return any(a.arg == param.id and ast.dump(d) == want for a, d in pairs)
+        default = param_defaults(self._current).get(param.id)  # type: ignore[arg-type]
+        return default is not None and ast.dump(default) == ast.dump(other)
 
     def _comprehension(self, node: ast.AST, env: dict[str, Level]) -> Level:
         inner_env = dict(env)
@@ -770,7 +770,7 @@ class TaintAnalysis(TaintQueries):
             # `masks_np = np.array(masks)` fed to a host helper and scipy)
             return Level.NONE
         if q and q.startswith(ARRAY_MODULES):
-            return Level.ARRAY
+            return Level.NONE if self._concrete and q in NO_DERIVATIVE else Level.ARRAY
         if q in ("sum", "abs", "round", "pow", "divmod", "min", "max"):
             if strongest == Level.FIELD:
                 return Level.FIELD
