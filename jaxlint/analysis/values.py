@@ -213,6 +213,17 @@ def assigned_value(index: ModuleIndex, name: ast.Name) -> ast.expr | None:
     return None
 
 
+def assigned_values(index: ModuleIndex, name: ast.Name) -> list[ast.expr] | None:
+    """The values of every binding `name` may refer to, when each is one assignment
+    (`step = jax.pmap(f)` in one branch, `step = jax.jit(f)` in the other: v20 karannb); None
+    when one of them is anything else (a parameter, an import, a def, an unpacking target)."""
+    found = index.lookup(name.id, index.scope_of(name))
+    if not found:
+        return None
+    values = [b.value for b in found if b.kind == "assign" and b.value is not None]
+    return values if len(values) == len(found) else None
+
+
 def resolved(index: ModuleIndex, node: ast.AST | None, depth: int = 0) -> ast.AST | None:
     """`node`, or for a name the value of the one assignment it has, followed through names
     assigned from names (three steps; past that the last name itself). None: a name whose

@@ -21,7 +21,7 @@ from jaxlint.analysis.sync import eager_host_call
 from jaxlint.analysis.syntax import keyword
 from jaxlint.analysis.timing_intent import imported_compiled, prepared_in_region
 from jaxlint.analysis.transforms import TracedKind
-from jaxlint.analysis.values import assigned_value
+from jaxlint.analysis.values import assigned_values
 from jaxlint.core.diagnostic import Position
 from jaxlint.edits.imports import ensure_module
 from jaxlint.rules.base import Context, Examples, Rule
@@ -64,14 +64,22 @@ def _dispatches(ctx: Context, func: ast.expr) -> bool:
     if imported_compiled(ctx.facts, func):
         return True  # `from train import step` where train.py jits it (the project index)
     if isinstance(func, ast.Name):
-        value = assigned_value(ctx.index, func)
-        if isinstance(value, ast.Call):
-            return ctx.qualname(value.func) in JIT_FACTORIES or (
-                isinstance(value.func, ast.Call)
-                and ctx.qualname(value.func.func) in PARTIAL
-                and any(ctx.qualname(a) in JIT_FACTORIES for a in value.func.args[:1])
-            )
+        # every value the name may hold is a jitted function (`step = jax.jit(f)`, or
+        # `jax.pmap(f)` in one branch and `jax.jit(f)` in the other)
+        values = assigned_values(ctx.index, func)
+        return bool(values) and all(_jit_factory_call(ctx, v) for v in values)  # type: ignore[union-attr]
     return False
+
+
+def _jit_factory_call(ctx: Context, value: ast.expr) -> bool:
+    """`jax.jit(f)`, `jax.pmap(f, ...)`, `partial(jax.jit, ...)(f)`."""
+    if not isinstance(value, ast.Call):
+        return False
+    return ctx.qualname(value.func) in JIT_FACTORIES or (
+        isinstance(value.func, ast.Call)
+        and ctx.qualname(value.func.func) in PARTIAL
+        and any(ctx.qualname(a) in JIT_FACTORIES for a in value.func.args[:1])
+    )
 
 
 def _jitted_here(ctx: Context, fn: ast.AST) -> bool:
