@@ -22,6 +22,7 @@ are not followed.
 from __future__ import annotations
 
 import ast
+import weakref
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.flow.graph import flow_graphs
@@ -29,15 +30,18 @@ from jaxlint.analysis.imports import ModuleIndex, Scope
 from jaxlint.analysis.syntax import FUNCTION_NODES
 
 
-def value_is_dead(call: ast.AST, index: ModuleIndex) -> bool:
+def value_is_dead(call: ast.AST, index: ModuleIndex, *, scripts: bool = True) -> bool:
     """True when nothing can read the value `call` evaluates to (see the module docstring);
-    `index` is the module's (its flow graphs answer)."""
+    `index` is the module's (its flow graphs answer). `scripts=False`: a module-level name
+    still bound at the end counts as read even in a script (`_not_imported`), for a jit
+    wrapper's name, which someone may still call (an interactive session, a notebook's next
+    cell)."""
     parent = syntax.parent(call)
     if isinstance(parent, ast.Expr) and parent.value is call:
         return True
     waited = _waited_for_only(call, parent)
     if waited is not None:
-        return value_is_dead(waited, index)  # `f(x).block_until_ready()`: a warm-up
+        return value_is_dead(waited, index, scripts=scripts)  # `f(x).block_until_ready()`
     if isinstance(parent, ast.Assign) and parent.value is call:
         targets = parent.targets
     elif isinstance(parent, ast.AnnAssign) and parent.value is call:
@@ -50,7 +54,7 @@ def value_is_dead(call: ast.AST, index: ModuleIndex) -> bool:
         if found is None:
             return False  # stored into an object: whoever holds it may read it
         names.extend(found)
-    return bool(names) and all(_dead_after(parent, n, index) for n in names)
+    return bool(names) and all(_dead_after(parent, n, index, scripts) for n in names)
 
 
 def _waited_for_only(value: ast.AST, parent: ast.AST | None) -> ast.AST | None:
@@ -84,7 +88,7 @@ def result_never_read(call: ast.AST, index: ModuleIndex) -> bool:
     (a private attribute, not a dunder) and nothing in `module` loads an attribute `_x`:
     a jit wrapper built in `__init__` and never called (MLLM-JAX's gemma sampler, whose
     `self._compiled_sample_fn = jax.jit(self._sample_fn)` has its calls commented out)."""
-    if value_is_dead(call, index):
+    if value_is_dead(call, index, scripts=False):
         return True
     parent = syntax.parent(call)
     if not (isinstance(parent, ast.Assign) and parent.value is call and len(parent.targets) == 1):
@@ -160,7 +164,7 @@ def loads_of_value(
     return loads_of_binding(stmt, stmt.targets[0].id, index, own_module=own_module)
 
 
-def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex) -> bool:
+def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex, scripts: bool = True) -> bool:
     """No load can see the value `stmt` binds to `name` (see the module docstring)."""
     graphs = flow_graphs(index)
     scope = graphs.owner(stmt)
@@ -171,7 +175,41 @@ def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex) -> bool:
         return False
     if graph.binding_read(name, stmt) is not False:
         return False
-    return not (isinstance(scope, ast.Module) and graph.reaches_exit(name, stmt) is not False)
+    if isinstance(scope, ast.Module) and graph.reaches_exit(name, stmt) is not False:
+        # still bound at the end: an importer may read it
+        return scripts and _not_imported(stmt, index)
+    return True
+
+
+def _not_imported(stmt: ast.stmt, index: ModuleIndex) -> bool:
+    """No other module reads what module-level `stmt` binds: it runs only under
+    `if __name__ == "__main__":` (not on import), or the module makes or splits keys in its
+    own top-level code, a script or notebook that runs its random work when it is loaded (a
+    library that did would dispatch device work on every import). v29 cr-sparse
+    examples/0200_cs/cosamp_step_by_step.py:47, a `keys = split(key, 4)` nothing reads
+    (JAX201 medium, tuning material)."""
+    if any(syntax.is_main_guard(a) for a in syntax.ancestors(stmt)):
+        return True
+    found = _SCRIPTS.get(index.tree)
+    if found is None:
+        found = _SCRIPTS[index.tree] = _draws_keys_on_import(index)
+    return found
+
+
+_SCRIPTS: weakref.WeakKeyDictionary[ast.AST, bool] = weakref.WeakKeyDictionary()
+
+
+def _draws_keys_on_import(index: ModuleIndex) -> bool:
+    """Top-level code (not a def, a class or the main guard) calls `jax.random`."""
+    for stmt in index.tree.body:  # type: ignore[attr-defined]
+        if isinstance(stmt, (*FUNCTION_NODES, ast.ClassDef)) or syntax.is_main_guard(stmt):
+            continue
+        for node in syntax.walk(stmt):
+            if isinstance(node, ast.Call) and (index.qualname(node.func) or "").startswith(
+                "jax.random."
+            ):
+                return True
+    return False
 
 
 def _nested_reads(scope: ast.AST, name: str, index: ModuleIndex) -> bool:

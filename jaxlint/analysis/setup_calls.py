@@ -15,7 +15,7 @@ import ast
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import JIT_LIKE, PARTIAL, RUNS_AT_CALL
-from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors, parent, statement_of
+from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors, is_main_guard, parent, statement_of
 
 
 def runs_only_before(index: ModuleIndex, fn: ast.AST, stmt: ast.stmt, script: bool) -> bool:
@@ -218,16 +218,4 @@ def set_before_every_call(
 def has_main_guard(index: ModuleIndex) -> bool:
     """The module runs as a program: a module-level `if __name__ == "__main__":` (nobody
     imports a script to call its `main` again)."""
-    for stmt in getattr(index.tree, "body", ()):
-        test = stmt.test if isinstance(stmt, ast.If) else None
-        if (
-            isinstance(test, ast.Compare)
-            and isinstance(test.left, ast.Name)
-            and test.left.id == "__name__"
-            and len(test.ops) == 1
-            and isinstance(test.ops[0], ast.Eq)
-            and isinstance(test.comparators[0], ast.Constant)
-            and test.comparators[0].value == "__main__"
-        ):
-            return True
-    return False
+    return any(is_main_guard(stmt) for stmt in getattr(index.tree, "body", ()))

@@ -400,3 +400,17 @@ def rows_of(display: ast.List | ast.Tuple, width: int) -> bool:
         and not any(isinstance(e, ast.Starred) for e in row.elts)
         for row in display.elts
     )
+
+
+def is_main_guard(stmt: ast.AST) -> bool:
+    """`stmt` is `if __name__ == "__main__":`."""
+    test = stmt.test if isinstance(stmt, ast.If) else None
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == "__main__"
+    )
