@@ -26,12 +26,15 @@ T = TypeVar("T", set[str], bool)
 _CONCRETE_TEST = re.compile(r"(^|_)(not_\w*tracer|is_concrete|concrete|is_constant|is_static)")
 
 
-def concrete_guard(index: ModuleIndex, test: ast.AST) -> tuple[set[str], set[str]]:
+def concrete_guard(index: ModuleIndex, test: ast.AST, _depth: int = 0) -> tuple[set[str], set[str]]:
     """Names a condition proves concrete: (where it holds, where it fails).
 
     `not_jax_tracer(x)`, `is_concrete(x)` hold for concrete `x`; `isinstance(x, Tracer)` and
-    `hasattr(x, "shape")` fail for it. Code guarded this way handles tracers on purpose."""
-    return _through_logic(test, lambda t: _concrete_leaf(index, t), set)
+    `hasattr(x, "shape")` fail for it. Code guarded this way handles tracers on purpose. A
+    flag assigned once from such a test proves what the test does (`cacheable =
+    jax.core.is_concrete(a) and jax.core.is_concrete(b)` ... `if cacheable:`: v20
+    jax-power cov3.py:620, JAX101 x2, tuning material)."""
+    return _through_logic(test, lambda t: _concrete_leaf(index, t, _depth), set)
 
 
 def _through_logic(
@@ -51,8 +54,13 @@ def _through_logic(
     return leaf(test)
 
 
-def _concrete_leaf(index: ModuleIndex, test: ast.AST) -> tuple[set[str], set[str]]:
+def _concrete_leaf(index: ModuleIndex, test: ast.AST, depth: int) -> tuple[set[str], set[str]]:
     """`concrete_guard` of one test that is not `not`, `and` or `or`."""
+    if isinstance(test, ast.Name) and depth < 2:
+        b = index.binding(test.id, index.scope_of(test))
+        if b is not None and b.kind == "assign" and isinstance(b.value, (ast.BoolOp, ast.Call)):
+            return concrete_guard(index, b.value, depth + 1)  # the one test it holds
+        return set(), set()
     if not isinstance(test, ast.Call) or not test.args:
         return set(), set()
     first = test.args[0]
