@@ -331,6 +331,20 @@ def has_method(cls: ast.ClassDef, name: str) -> bool:
     )
 
 
+_FLATTENING = frozenset({"tree_flatten", "tree_unflatten", "tree_flatten_with_keys"})
+
+
+def defines_flattening(cls: ast.ClassDef) -> bool:
+    """`cls` writes its own pytree flatten/unflatten functions (`tree_flatten`, or private
+    `_tree_flatten`/`_tree_unflatten`): it is registered as a pytree, here or by another
+    module (v24 isofit-jax old/isojax.py registers `RTEcalc` with `RTEcalc._tree_flatten`,
+    JAX409 x7, tuning material), so `jit` takes its `self` apart like any pytree."""
+    return any(
+        isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name.lstrip("_") in _FLATTENING
+        for s in cls.body
+    )
+
+
 def _is_class_member(fn: ast.AST) -> bool:
     return isinstance(parent(fn), ast.ClassDef)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.instance_state import attributes_set_after_init, self_attributes_read
-from jaxlint.analysis.jit_sites import has_method, jit_spec_of_def
+from jaxlint.analysis.jit_sites import defines_flattening, jit_spec_of_def
 from jaxlint.analysis.syntax import parent, positional_params
 from jaxlint.core.diagnostic import Position
 from jaxlint.rules.base import Context, Examples, Rule
@@ -24,7 +24,7 @@ def _pytree_class(ctx: Context, cls: ast.ClassDef) -> bool:
         return True
     if any(not (isinstance(b, ast.Name) and b.id == "object") for b in cls.bases):
         return True
-    if has_method(cls, "tree_flatten") or has_method(cls, "tree_unflatten"):
+    if defines_flattening(cls):
         return True
     for call in ctx.index.calls:
         q = ctx.qualname(call.func) or ""
