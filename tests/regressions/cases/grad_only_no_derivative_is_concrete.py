@@ -18,7 +18,7 @@ import jax.numpy as jnp
 def efficiency(params, scale):
     v = params[-1]
     vprint = jnp.round(v, 2)
-    print("evaluating for V = {:.2f}".format(vprint))
+    print("evaluating for V = {:.2f}".format(vprint))  # noqa: UP032 (as in the source)
     print("saturated:", jnp.any(jnp.isnan(params)), jnp.argmax(params) > 1)
     level = float(jnp.floor(v))
     print("magnitude", jnp.abs(v))  # error: JAX103

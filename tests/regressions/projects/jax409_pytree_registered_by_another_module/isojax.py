@@ -2,7 +2,6 @@
 
 import jax.numpy as jnp
 from jax import tree_util
-
 from rte import RTEcalc
 
 tree_util.register_pytree_node(RTEcalc, RTEcalc._tree_flatten, RTEcalc._tree_unflatten)
