@@ -73,7 +73,7 @@ from jaxlint.analysis.syntax import (
 )
 from jaxlint.analysis.transforms import TracedKind
 from jaxlint.analysis.trips import iterable_of as _iterable
-from jaxlint.analysis.trips import literal_length, trip_count
+from jaxlint.analysis.trips import literal_length, sliced_literal, trip_count
 from jaxlint.analysis.trips import unwrapped as _unwrapped
 from jaxlint.analysis.values import assigned_value
 
@@ -755,7 +755,7 @@ class PerStep:
     def _written_out(self, it: ast.AST | None) -> bool:
         """`it` is a literal sequence, or a name whose every binding in its scope is one (an
         assignment, or a parameter's default: `degrees=[1, 2, 3]`, `solvers = (A(), B())`)."""
-        if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+        if isinstance(it, (ast.List, ast.Tuple, ast.Set)) or sliced_literal(it) is not None:
             return True
         if not isinstance(it, ast.Name) or self._index is None:
             return False
@@ -767,7 +767,10 @@ class PerStep:
                 default = _param_default(b.node, self._index)
                 if not isinstance(default, (ast.List, ast.Tuple, ast.Set)):
                     return False
-            elif not isinstance(b.value, (ast.List, ast.Tuple, ast.Set)):
+            elif not (
+                isinstance(b.value, (ast.List, ast.Tuple, ast.Set))
+                or sliced_literal(b.value) is not None
+            ):
                 return False
         return True
 
@@ -1650,8 +1653,10 @@ def _spelled_iterable(it: ast.expr, index: ModuleIndex | None) -> ast.expr:
         found = index.lookup(it.id, index.scope_of(it))
         if found is not None and len(found) == 1 and found[0].kind == "assign":
             value = found[0].value
-            if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
-                return value
+            if isinstance(value, (ast.List, ast.Tuple, ast.Set)) or (
+                value is not None and sliced_literal(value) is not None
+            ):
+                return value  # a literal, or one cut by literal bounds (`["x", "y"][:1]`)
     return it
 
 

@@ -85,6 +85,9 @@ def literal_length(it: ast.expr, int_value: IntValue | None = None) -> int | Non
         if any(isinstance(e, ast.Starred) for e in it.elts):
             return None
         return len(it.elts)
+    sliced = sliced_literal(it)
+    if sliced is not None:
+        return sliced
     if (
         isinstance(it, ast.Call)
         and isinstance(it.func, ast.Name)
@@ -102,6 +105,28 @@ def literal_length(it: ast.expr, int_value: IntValue | None = None) -> int | Non
             return None
         return len(range(*values))
     return None
+
+
+def sliced_literal(node: ast.AST) -> int | None:
+    """Length of a literal list or tuple cut by a slice of int literals (`['x', 'endpoint'][:1]`,
+    a test that keeps one case of a written-out list: v20 jax-power tests/test_mesh2.py:187,
+    JAX403 x3, tuning material); None for anything else."""
+    if not (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, (ast.List, ast.Tuple))
+        and isinstance(node.slice, ast.Slice)
+        and not any(isinstance(e, ast.Starred) for e in node.value.elts)
+    ):
+        return None
+    bounds = []
+    for b in (node.slice.lower, node.slice.upper, node.slice.step):
+        v = None if b is None else _literal_int(b)
+        if b is not None and v is None:
+            return None
+        bounds.append(v)
+    if bounds[2] == 0:
+        return None
+    return len(range(len(node.value.elts))[slice(*bounds)])
 
 
 def _literal_int(node: ast.AST) -> int | None:
