@@ -698,13 +698,24 @@ class PerStep:
         once to a literal: `for case in test_cases:`), else None.
 
         Rules about per-step cost stay silent for a handful of steps (FEW_STEPS)."""
-        count = trip_count(self.loop)
+        count = trip_count(self.loop, self._local_int)
         it = _iterable(self.loop)
         if count is None and isinstance(it, ast.Name) and self._index is not None:
             spelled = _spelled_iterable(it, self._index)
             if spelled is not it and not _grown(self._index, it):
                 count = literal_length(spelled) or None  # `xs = []` then filled: unknown
         return count
+
+    def _local_int(self, node: ast.AST) -> int | None:
+        """An int literal, or a name bound once in its scope to one (`num_outer_steps = 1`
+        before `for o_t in range(num_outer_steps)`: v24 social-jax, JAX407 x3)."""
+        if isinstance(node, ast.Name) and self._index is not None:
+            found = self._index.lookup(node.id, self._index.scope_of(node))
+            if found is None or len(found) != 1 or found[0].kind != "assign":
+                return None
+            node = found[0].value  # type: ignore[assignment]
+        value = node.value if isinstance(node, ast.Constant) else None
+        return value if type(value) is int else None
 
     def every_step(self, node: ast.AST) -> bool:
         """`node` runs in every step of the loop, not on some steps only (v15 rows, tuning
