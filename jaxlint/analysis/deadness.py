@@ -32,10 +32,12 @@ from jaxlint.analysis.syntax import FUNCTION_NODES
 
 def value_is_dead(call: ast.AST, index: ModuleIndex, *, scripts: bool = True) -> bool:
     """True when nothing can read the value `call` evaluates to (see the module docstring);
-    `index` is the module's (its flow graphs answer). `scripts=False`: a module-level name
-    still bound at the end counts as read even in a script (`_not_imported`), for a jit
-    wrapper's name, which someone may still call (an interactive session, a notebook's next
-    cell)."""
+    `index` is the module's (its flow graphs answer). A module-level name still bound at the
+    end counts as read (an importer, or someone looking at it after a script or a notebook
+    cell ran), except the keys a `split`/`fold_in` makes in a script (`_not_imported`): an
+    unread key correlates nothing even when looked at, while unread random numbers may be
+    displayed (`a` and `b` drawn from one key in a notebook cell). `scripts=False` turns that
+    exception off (a jit wrapper's unread name: someone may still call it)."""
     parent = syntax.parent(call)
     if isinstance(parent, ast.Expr) and parent.value is call:
         return True
@@ -54,6 +56,7 @@ def value_is_dead(call: ast.AST, index: ModuleIndex, *, scripts: bool = True) ->
         if found is None:
             return False  # stored into an object: whoever holds it may read it
         names.extend(found)
+    scripts = scripts and isinstance(call, ast.Call) and index.qualname(call.func) in KEY_MAKERS
     return bool(names) and all(_dead_after(parent, n, index, scripts) for n in names)
 
 
@@ -164,7 +167,7 @@ def loads_of_value(
     return loads_of_binding(stmt, stmt.targets[0].id, index, own_module=own_module)
 
 
-def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex, scripts: bool = True) -> bool:
+def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex, scripts: bool = False) -> bool:
     """No load can see the value `stmt` binds to `name` (see the module docstring)."""
     graphs = flow_graphs(index)
     scope = graphs.owner(stmt)
@@ -197,6 +200,8 @@ def _not_imported(stmt: ast.stmt, index: ModuleIndex) -> bool:
 
 
 _SCRIPTS: weakref.WeakKeyDictionary[ast.AST, bool] = weakref.WeakKeyDictionary()
+# calls whose value is keys, not random numbers (`value_is_dead`'s exception for scripts)
+KEY_MAKERS = frozenset({"jax.random.split", "jax.random.fold_in", "jax.random.clone"})
 
 
 def _draws_keys_on_import(index: ModuleIndex) -> bool:

@@ -9,7 +9,8 @@ Reduced from carnotresearch/cr-sparse examples/0200_cs/cosamp_step_by_step.py:47
 check set, FP, tuning material): `keys = random.split(key, 4)`, never used, then
 `gaussian_mtx(key, M, N)`. The marked lines are near misses: a split whose halves a function
 of the module reads, and one whose half the script reads itself, are real first uses of the
-key.
+key; and random numbers nobody reads may still be looked at (a notebook cell's `a` and `b`
+drawn from one key are equal), so only unread keys (`split`, `fold_in`) are dead.
 """
 
 import jax.numpy as jnp
@@ -31,6 +32,10 @@ def sample():
 key3 = random.PRNGKey(2)
 parts = random.split(key3, 2)
 x = random.normal(parts[0], (4,)) + random.normal(key3, (4,))  # error: JAX201
+
+key4 = random.PRNGKey(4)
+a = random.normal(key4, (2,))
+b = random.normal(key4, (2,))  # error: JAX201
 
 if __name__ == "__main__":
     main_key = random.PRNGKey(3)
