@@ -47,6 +47,8 @@ TIER1 = snippet(
 EXPECTED = {  # the default selection
     ("JAX801", 23),
     ("JAX301", 26),
+    ("JAX601", 31),  # never blocked: back on the v30 check set (19/20; out on v25, 5/9)
+    ("JAX201", 15),  # high: back on the v30 check set (36/38; out on v26, 11/14)
 }
 # added by --preview: rules under 90% precise on a held-out corpus (docs/precision.md)
 EXPECTED_PREVIEW = {
@@ -58,8 +60,6 @@ EXPECTED_PREVIEW = {
     ("JAX602", 31),  # the first timed call includes the compilation (preview after v14, 17/23)
     ("JAX101", 13),  # the whole rule (preview after the v17 check set, high 2/11)
     ("JAX501", 22),  # preview again after the v24 check set (0/4; back on v20, 11/11)
-    ("JAX601", 31),  # never blocked: preview again after the v25 check set (5/9)
-    ("JAX201", 15),  # the whole rule again after the v26 check set (high 11/14; back on v21)
 }
 NEAR_MISSES = snippet(
     """
@@ -172,7 +172,7 @@ def test_select_ignore_and_prefixes(tmp_path, run_cli):
         "JAX120",
     }
     assert codes("--select", "JAX801,JAX301") == {"JAX801", "JAX301"}
-    assert codes("--select", "JAX201") == set()  # preview again after the v26 check set
+    assert codes("--select", "JAX201") == {"JAX201"}  # its high level back on v30
     assert codes("--select", "JAX101") == set()  # preview after the v17 check set
     # JAX103 is a preview rule: its exact code does not select it without --preview (ruff)
     assert codes("--select", "JAX103") == set()  # preview after the v9 check set
