@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 
 import pytest
 
@@ -124,7 +125,12 @@ def test_hostile_folder(tmp_path, run_cli):
         ("modern.py", 12),
     ):
         assert ("JAX801", row) in [(c, r) for c, r, _ in by_file[good]], (good, by_file.get(good))
-    assert any(c == "JAX801" for c, _, _ in by_file["deep_expr.py"])
+    if sys.version_info >= (3, 13):
+        assert any(c == "JAX801" for c, _, _ in by_file["deep_expr.py"])
+    else:  # CPython 3.11/3.12's own parser gives up on a 5000-term sum (RecursionError)
+        assert [(c, m) for c, _, m in by_file["deep_expr.py"]] == [
+            ("JAX000", "could not parse: the file is nested too deeply")
+        ]
     nb = [d for d in data if d["filename"].endswith("nb.ipynb")]
     assert [(d["code"], d["cell"], d["location"]["row"]) for d in nb] == [("JAX801", 4, 2)]
     assert "empty.py" not in by_file and "only_comment.py" not in by_file
