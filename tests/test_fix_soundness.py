@@ -165,6 +165,54 @@ def test_jax601_block_on_a_maybe_unbound_name_is_unsafe():
     assert bound.text.count("jax.block_until_ready(y)") == 2  # bound on every path: still safe
 
 
+# A dropped result made in every step of a timed loop: wrapping it where it is made blocks
+# every step, which times the steps one by one (latency) instead of the loop (throughput): a
+# different measurement, so unsafe (new-user review 4, spyx run_study.py:145); a call made once
+# before the clock read, or in a loop that reads the clock in every step, stays safe.
+JAX601_DROPPED_IN_LOOP = """
+import time
+
+import jax
+
+
+@jax.jit
+def step(x):
+    return x * 2
+
+
+def bench(x):
+    step(x).block_until_ready()
+    t0 = time.perf_counter()
+    for _ in range(100):
+        step(x)
+    return time.perf_counter() - t0
+
+
+def single(x):
+    step(x).block_until_ready()
+    t0 = time.perf_counter()
+    step(x)
+    return time.perf_counter() - t0
+
+
+def per_step(x):
+    step(x).block_until_ready()
+    for _ in range(3):
+        t0 = time.perf_counter()
+        step(x)
+        print(time.perf_counter() - t0)
+"""
+
+
+def test_jax601_blocking_every_step_of_a_timed_loop_is_unsafe():
+    options = LintOptions(codes=frozenset({"JAX601"}))
+    safe = fix_text(JAX601_DROPPED_IN_LOOP, "bench.py", options, unsafe=False)
+    assert safe.text.count("jax.block_until_ready(step(x))") == 2  # single and per_step
+    assert "range(100):\n        step(x)\n" in safe.text  # bench's loop is left as it was
+    unsafe = fix_text(JAX601_DROPPED_IN_LOOP, "bench.py", options, unsafe=True)
+    assert unsafe.text.count("jax.block_until_ready(step(x))") == 3
+
+
 # `obj.replace(k=v)` on a receiver of unknown type: a config object whose `replace` works in
 # place returns None, and the once-safe `cfg = cfg.replace(...)` broke the next line.
 JAX504_IN_PLACE_REPLACE = """

@@ -18,7 +18,7 @@ from jaxlint.analysis.jax_api import (
 )
 from jaxlint.analysis.pending import pending_outputs
 from jaxlint.analysis.sync import eager_host_call
-from jaxlint.analysis.syntax import keyword
+from jaxlint.analysis.syntax import ancestors, contains, keyword
 from jaxlint.analysis.timing_intent import imported_compiled, prepared_in_region
 from jaxlint.analysis.transforms import TracedKind
 from jaxlint.analysis.values import assigned_values
@@ -88,6 +88,17 @@ def _jitted_here(ctx: Context, fn: ast.AST) -> bool:
     return app is not None and app.kind is TracedKind.JIT and app.via in JIT_FACTORIES
 
 
+def _repeated_before(call: ast.Call, end: ast.stmt) -> bool:
+    """`call` runs in every step of a loop that does not hold `end`: it runs several times
+    before the clock read (a loop holding both reads the clock in every step)."""
+    for node in ancestors(call):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            return False
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and not contains(node, end):
+            return True
+    return False
+
+
 def _in_scope_at(ctx: Context, name: str, call: ast.Call, end: ast.stmt) -> bool:
     """`name`, bound from `call`'s result, is visible at `end`: both run in the same scope
     (the same function or module body), and that scope binds `name`."""
@@ -148,7 +159,9 @@ class TimingWithoutBlockUntilReady(Rule):
     Fix: block every output still pending, `jax.block_until_ready((a, b))`, just before the
     second clock read (inline, `...; jax.block_until_ready(y); print(...)`, when that read
     shares its line with another statement); safe when each name is bound on every path
-    there, unsafe when only a loop or a branch binds it.
+    there, unsafe when only a loop or a branch binds it. A dropped result (`step(x)` alone)
+    is blocked where it is made; unsafe when that is in every step of a loop that ends before
+    the clock read (it would time the steps one by one, not the loop).
     """
 
     code = "JAX601"
@@ -352,8 +365,21 @@ class TimingWithoutBlockUntilReady(Rule):
             ctx.replace(call, f"{jax_name}.block_until_ready({ctx.text(call)})")
             for call in discarded
         ]
+        # a dropped result made in every step of a loop that ends before the clock read:
+        # blocking it there serialises the steps (per-step latency instead of the loop's
+        # throughput), which changes what is measured (new-user review 4): unsafe
+        per_step = any(_repeated_before(call, end) for call in discarded)
         if not names:
-            return self.fix(*wraps, *edits) if wraps else None
+            if not wraps:
+                return None
+            return self.fix(
+                *wraps,
+                *edits,
+                safety="unsafe" if per_step else "safe",
+                message="Block on each step's result (this times the steps one by one)"
+                if per_step
+                else "",
+            )
         what = names[0] if len(names) == 1 else f"({', '.join(names)})"
         start = ctx.start(end)
         if ctx.source.line(end.lineno)[: start.col].strip():  # `...; t1 = clock()`
@@ -364,7 +390,7 @@ class TimingWithoutBlockUntilReady(Rule):
             insert = ctx.insert(Position(end.lineno, 0), line)
         # safe only when each name is bound on every path to the clock read: bound in a loop
         # body or a branch, it is unbound there after zero steps (UnboundLocalError)
-        safe = all(bound_on_every_path(ctx.index, n, end) for n in names)
+        safe = not per_step and all(bound_on_every_path(ctx.index, n, end) for n in names)
         return self.fix(
             insert,
             *wraps,
