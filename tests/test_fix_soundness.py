@@ -15,7 +15,8 @@ import warnings
 
 import pytest
 
-from jaxlint.engine import LintOptions, fix_text
+from jaxlint.core.config import Settings
+from jaxlint.engine import LintOptions, fix_text, lint_text
 from jaxlint.files.read import read_source
 from jaxlint.rules import ALL_RULES
 
@@ -211,6 +212,37 @@ def test_jax601_blocking_every_step_of_a_timed_loop_is_unsafe():
     assert "range(100):\n        step(x)\n" in safe.text  # bench's loop is left as it was
     unsafe = fix_text(JAX601_DROPPED_IN_LOOP, "bench.py", options, unsafe=True)
     assert unsafe.text.count("jax.block_until_ready(step(x))") == 3
+
+
+# A dict of keys handed to two flax `init`s is reported as the key `rngs`; `split(rngs)`
+# raises TypeError and the subkey would drop the dict's other streams (fortuna
+# classification.py:348, new-user review 4): no fix for a container of keys.
+JAX201_KEY_DICT = """
+import jax.numpy as jnp
+from jax import random
+
+
+def init_both(model, head, key, input_shape):
+    params_key, dropout_key = random.split(key)
+    rngs = {"params": params_key, "dropout": dropout_key}
+    model_params = model.init(rngs, jnp.zeros((1,) + input_shape))
+    head_params = head.init(rngs, jnp.zeros((1,) + input_shape))
+    return model_params, head_params
+
+
+def draws(key):
+    a = random.normal(key, (3,))
+    b = random.normal(key, (3,))
+    return a, b
+"""
+
+
+def test_jax201_no_split_of_a_dict_of_keys():
+    options = LintOptions(codes=frozenset({"JAX201"}), settings=Settings(preview=True))
+    diags = lint_text(JAX201_KEY_DICT, "init.py", options)
+    assert {(d.line, d.fix is None) for d in diags} == {(10, True), (16, False)}
+    fixed = fix_text(JAX201_KEY_DICT, "init.py", options, unsafe=True)
+    assert "split(rngs)" not in fixed.text and fixed.text.count("random.split(key)") == 3
 
 
 # `obj.replace(k=v)` on a receiver of unknown type: a config object whose `replace` works in

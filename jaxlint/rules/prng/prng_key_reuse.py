@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from jaxlint.analysis.flow.keys import KeyFlow, Reuse, base_name
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.syntax import COMPREHENSIONS, SCOPE_BOUNDARIES, parent, statement_of
+from jaxlint.analysis.values import CONTAINERS
 from jaxlint.core.diagnostic import Edit, Fix
 from jaxlint.edits.imports import name_is_free, spell
 from jaxlint.rules.base import Context, Examples, Rule, Verify
@@ -411,6 +412,11 @@ class PrngKeyReuse(Rule):
             return None
         plan = _split_plan(reuse, ctx)
         if plan is None:
+            return None
+        if any(ctx.facts.values.of(arg) in CONTAINERS for _, args in plan for arg in args):
+            # `rngs = {"params": k1, "dropout": k2}` handed to two `init`s: `split(rngs)`
+            # raises TypeError and the subkey would drop the other streams (fortuna,
+            # new-user review 4)
             return None
         batch = self.__dict__.get("_fix_batch")
         if batch is None:
