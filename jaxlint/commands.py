@@ -321,6 +321,7 @@ def _run_check(args: argparse.Namespace) -> int:
             return _show_settings(settings, name, args)
         notices.note_target_coverage([settings])
         notices.warn_preview_selections([settings])
+        notices.refuse_empty_selection([settings])
         data = sys.stdin.buffer.read()
         summary.stdin = True
         diags = _check_stdin(data, name, settings, args, summary)
@@ -343,9 +344,9 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(files, resolver, args)
     notices.note_target_coverage([resolver.for_path(path) for path, _ in files])
-    notices.warn_preview_selections(
-        [resolver.for_path(path) for path, _ in files] or [resolver.for_path(paths[0])]
-    )
+    chosen = [resolver.for_path(path) for path, _ in files] or [resolver.for_path(paths[0])]
+    notices.warn_preview_selections(chosen)
+    notices.refuse_empty_selection(chosen)
     diags = [internal_error(display, message) for display, message in found.errors]
     if not files and not found.errors:
         warn("No Python files found under the given path(s)")

@@ -173,9 +173,14 @@ def test_select_ignore_and_prefixes(tmp_path, run_cli):
     }
     assert codes("--select", "JAX801,JAX301") == {"JAX801", "JAX301"}
     assert codes("--select", "JAX201") == {"JAX201"}  # its high level back on v30
-    assert codes("--select", "JAX101") == set()  # preview after the v17 check set
-    # JAX103 is a preview rule: its exact code does not select it without --preview (ruff)
-    assert codes("--select", "JAX103") == set()  # preview after the v9 check set
+    # JAX101 (preview after the v17 check set) and JAX103 (after v9) are preview rules: their
+    # exact codes do not select them without --preview (ruff), and a selection that enables
+    # no rule at all is refused (exit 2), not a green "All checks passed!"
+    for code in ("JAX101", "JAX103", "JAX299"):
+        proc = run_cli("check", "--format", "json", "--select", code, "prog.py")
+        assert proc.returncode == 2 and "enables no rule" in proc.stderr, proc.stderr
+    assert codes("--select", "JAX101,JAX801") == {"JAX801"}  # one live selector is enough
+    assert run_cli("check", "--ignore", "ALL", "prog.py").returncode == 0  # on purpose
     assert codes("--preview", "--select", "JAX103") == {"JAX103"}
     assert "JAX101" in codes("--preview")
     assert "JAX101" not in codes("--preview", "--ignore", "JAX101")

@@ -90,7 +90,7 @@ def test_cli_flag_setting_warning_and_show_settings(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "t.py").write_text(TREE_MAP)
     rc, out, err = _cli(capsys, "check", "--no-cache", "--select", "JAX801", "t.py")
-    assert rc == 0 and "All checks passed" in out
+    assert rc == 2 and "enables no rule" in err  # nothing would be checked: refused
     assert "selection `JAX801` has no effect because preview is not enabled" in err
     rc, out, err = _cli(capsys, "check", "--no-cache", "--preview", "t.py")
     assert rc == 1 and "JAX801" in out and "has no effect" not in err

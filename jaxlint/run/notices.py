@@ -75,3 +75,34 @@ def _read_lines(path: str) -> list[str]:
         return read_source(path).text.splitlines()
     except Exception:
         return []
+
+
+def refuse_empty_selection(settings: Sequence[Settings]) -> None:
+    """A selection that enables no rule at all for any file (`--select JAX299`, a code that
+    matches nothing; `--select JAX103` without preview) would print "All checks passed!" and
+    exit 0 on every run: a CI job configured to enforce something silently enforces nothing
+    (new-user review 4). ruff refuses an unknown selector (exit 2); so does this, once the
+    warnings above have said why."""
+    from jaxlint.core.errors import UsageError
+    from jaxlint.rules import ALL_RULES
+
+    unique = list({id(s): s for s in settings}.values())
+    if unique and all(not s.selected_codes(ALL_RULES) and _inert(s) for s in unique):
+        raise UsageError(
+            "the rule selection enables no rule, so nothing would be checked (see the "
+            "warnings above; `jaxlint rules` lists the codes)"
+        )
+
+
+def _inert(settings: Settings) -> bool:
+    """Some `select`/`extend-select` selector enables nothing: it names a preview rule while
+    preview is off, or matches no rule at all. An empty selection made on purpose
+    (`--ignore ALL`) is left alone."""
+    from jaxlint.core.codes import known_codes
+
+    if settings.preview_selections():
+        return True
+    known = known_codes()
+    chosen = (settings.select or ()) + settings.extend_select
+    chosen += (settings.cli_select or ()) + settings.cli_extend_select
+    return any(c not in ("ALL", "JAX") and not any(k.startswith(c) for k in known) for c in chosen)
