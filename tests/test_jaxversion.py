@@ -442,3 +442,20 @@ def test_compatible_release_of_a_minor_shows_its_series() -> None:
     target = from_specifier("~=0.5", "requirements.txt: jax~=0.5")
     assert target is not None and target.text() == "0.5 - 0.x"
     assert target.reaches("0.12") and not target.reaches("1.0") and target.low == (0, 5, 0)
+
+
+def test_clip_min_max_fix_is_safe_only_where_every_target_has_them():
+    """`jnp.clip(min=, max=)` exists from JAX 0.4.27 (0.4.26: `TypeError: clip() got an
+    unexpected keyword argument 'max'`): for a target reaching below it (coax, `jax>=0.3.25`:
+    new-user review 4) the rename is unsafe, not applied by a plain `--fix`."""
+    code = """
+    import jax.numpy as jnp
+
+    def f(x):
+        return jnp.clip(x, a_min=0.0, a_max=1.0)
+    """
+    renamed = "jnp.clip(x, min=0.0, max=1.0)"
+    assert renamed in fix(code, ">=0.6", ("JAX811",))
+    assert renamed not in fix(code, ">=0.4.20", ("JAX811",))
+    assert renamed in fix(code, ">=0.4.20", ("JAX811",), unsafe=True)
+    assert [d.code for d in lint(code, ">=0.4.20", ("JAX811",))] == ["JAX811"]

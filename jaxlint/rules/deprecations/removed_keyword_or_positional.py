@@ -286,8 +286,14 @@ class RemovedKeywordOrPositional(Rule):
             [drop_keyword_name(ctx, kw)] if first else None,
         )
 
-    def _emit(self, node: ast.AST, detail: str, edits: list[Edit] | None) -> None:
-        fix = self.fix(*edits, safety="safe", message="Rewrite the arguments") if edits else None
+    def _emit(
+        self, node: ast.AST, detail: str, edits: list[Edit] | None, safety: str | None = "safe"
+    ) -> None:
+        fix = (
+            self.fix(*edits, safety=safety, message="Rewrite the arguments")  # type: ignore[arg-type]
+            if edits and safety
+            else None
+        )
         self.report(node, detail=detail, fix=fix)
 
     def _clip(self, node: ast.Call, ctx: Context) -> None:
@@ -305,10 +311,14 @@ class RemovedKeywordOrPositional(Rule):
                 edits.append(drop_keyword_name(ctx, kw))
             else:
                 edits.append(rename_keyword(ctx, kw, kw.arg[2:]))  # type: ignore[index]
+        # `min=`/`max=` exist from JAX 0.4.27 (0.4.26 raises `TypeError: clip() got an
+        # unexpected keyword argument 'max'`): safe only when every target JAX has them
+        # (coax targets `jax>=0.3.25`; new-user review 4)
         self._emit(
             node,
             "`jnp.clip(a=..., a_min=..., a_max=...)` keywords were removed in JAX 0.10.0; use `jnp.clip(x, min=..., max=...)`",
             edits,
+            ctx.target.availability("0.4.27"),
         )
 
     def _positional_only(
