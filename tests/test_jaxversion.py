@@ -459,3 +459,18 @@ def test_clip_min_max_fix_is_safe_only_where_every_target_has_them():
     assert renamed not in fix(code, ">=0.4.20", ("JAX811",))
     assert renamed in fix(code, ">=0.4.20", ("JAX811",), unsafe=True)
     assert [d.code for d in lint(code, ">=0.4.20", ("JAX811",))] == ["JAX811"]
+
+
+def test_pmap_rewrite_needs_a_target_with_jax_shard_map():
+    """JAX301's rewrite writes `jax.shard_map` (JAX 0.6.1 on): a project pinned to
+    `jax~=0.4.30` (fortuna: new-user review 4) gets the finding but no fix."""
+    code = """
+    import jax
+
+    def run(x):
+        return jax.pmap(lambda v: v * 2)(x)
+    """
+    assert "jax.shard_map" in fix(code, ">=0.6.2", ("JAX301",), unsafe=True)
+    assert "jax.shard_map" not in fix(code, "~=0.4.30", ("JAX301",), unsafe=True)
+    old = lint(code, "~=0.4.30", ("JAX301",))
+    assert [d.code for d in old] == ["JAX301"] and old[0].fix is None

@@ -172,7 +172,10 @@ class PmapUsage(Rule):
         q = ctx.qualname(node)
         if q in PMAPS:
             fix = None
-            if q == "jax.pmap":
+            # the rewrite writes `jax.shard_map` (JAX 0.6.1 on), `check_vma` and `AxisType`:
+            # no fix for a target none of whose versions has them (fortuna, `jax~=0.4.30`:
+            # new-user review 4)
+            if q == "jax.pmap" and ctx.target.availability("0.6.1") is not None:
                 try:
                     edits = pmap_to_shard_map(ctx, node)
                 except LookupError:
