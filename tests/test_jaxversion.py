@@ -465,10 +465,13 @@ def test_pmap_rewrite_needs_a_target_with_jax_shard_map():
     """JAX301's rewrite writes `jax.shard_map` (JAX 0.6.1 on): a project pinned to
     `jax~=0.4.30` (fortuna: new-user review 4) gets the finding but no fix."""
     code = """
+    from functools import partial
+
     import jax
 
-    def run(x):
-        return jax.pmap(lambda v: v * 2)(x)
+    @partial(jax.pmap, axis_name="devices")
+    def allreduce_mean(x):
+        return jax.lax.pmean(x, "devices")
     """
     assert "jax.shard_map" in fix(code, ">=0.6.2", ("JAX301",), unsafe=True)
     assert "jax.shard_map" not in fix(code, "~=0.4.30", ("JAX301",), unsafe=True)
