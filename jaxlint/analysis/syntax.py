@@ -60,6 +60,7 @@ def _node_fields(cls: type) -> tuple[str, ...]:
 
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 _AST, _RETURN = ast.AST, ast.Return
+_NAME, _TUPLE, _LIST, _STARRED = ast.Name, ast.Tuple, ast.List, ast.Starred
 _DEFS = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
 
 
@@ -235,13 +236,14 @@ def _own_returns(fn: ast.AST) -> list[ast.Return]:
 
 def target_names(target: ast.AST) -> Iterator[str]:
     """The names an assignment target binds: `a`, `a, (b, *c)`; none for `x.attr`/`x[i]`."""
-    if isinstance(target, ast.Name):
-        yield target.id
-    elif isinstance(target, (ast.Tuple, ast.List)):
-        for elt in target.elts:
+    cls = type(target)  # exact classes: the parser makes no subclasses
+    if cls is _NAME:
+        yield target.id  # type: ignore[attr-defined]
+    elif cls is _TUPLE or cls is _LIST:
+        for elt in target.elts:  # type: ignore[attr-defined]
             yield from target_names(elt)
-    elif isinstance(target, ast.Starred):
-        yield from target_names(target.value)
+    elif cls is _STARRED:
+        yield from target_names(target.value)  # type: ignore[attr-defined]
 
 
 def name_stores(node: ast.AST, name: str) -> list[ast.Name]:
