@@ -88,6 +88,7 @@ def _eligible(facts: TracedFunction | None) -> bool:
 
 
 _NAME, _ATTRIBUTE, _CALL = ast.Name, ast.Attribute, ast.Call
+_UNSEEN = object()  # `_Imports.dotted`: a name not looked up yet in its scope
 
 
 class _Imports:
@@ -124,22 +125,18 @@ class _Imports:
         """The absolute dotted name of a Name/Attribute chain rooted at an imported name;
         with `root`, None unless its first component is `root` (decided before the name is
         spelled: most calls of a module are not to its own package)."""
-        rest: list[str] = []
-        while type(expr) is _ATTRIBUTE:  # exact classes: the parser makes no subclasses
-            rest.append(expr.attr)
-            expr = expr.value
-        if type(expr) is not _NAME:
+        head = expr
+        while type(head) is _ATTRIBUTE:  # exact classes: the parser makes no subclasses
+            head = head.value
+        if type(head) is not _NAME or self.index is None:
             return None
-        if self.index is None:
-            return None
-        scope = self.index.scope_of(expr)
+        scope = self.index.scope_of(head)
         names = self._bases.get(scope)
         if names is None:
             names = self._bases[scope] = {}
-        name = expr.id
-        if name in names:
-            found = names[name]
-        else:
+        name = head.id
+        found = names.get(name, _UNSEEN)
+        if found is _UNSEEN:
             b = self.index.binding(name, scope)
             if b is None or b.kind != "import" or b.node is None:
                 found = None
@@ -147,12 +144,17 @@ class _Imports:
                 base = self.import_target(b.node, name)
                 found = (base, base.split(".", 1)[0]) if base else None
             names[name] = found
-        if found is None or (root and found[1] != root):
-            return None
-        if not rest:
-            return found[0]
-        rest.append(found[0])
-        return ".".join(reversed(rest))
+        if found is None or (root and found[1] != root):  # type: ignore[index]
+            return None  # most chains: their attributes are not spelled
+        if head is expr:
+            return found[0]  # type: ignore[index]
+        parts: list[str] = []
+        while type(expr) is _ATTRIBUTE:
+            parts.append(expr.attr)
+            expr = expr.value
+        parts.append(found[0])  # type: ignore[index]
+        parts.reverse()
+        return ".".join(parts)
 
 
 def _annotated_classes(index: ModuleIndex, imported: dict[str, str]) -> list[str]:
