@@ -79,6 +79,7 @@ from jaxlint.analysis.flow.key_terms import (
     key_target_names,
     keyish_name,
     random_function,
+    random_name,
     walk_function,
 )
 from jaxlint.analysis.flow.loop_products import product_unread_in_loop
@@ -244,15 +245,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self._paths_cache: dict[int, frozenset[tuple[int | str, ...]] | None] = {}
         # a module that passes a key to a consuming helper of another module is analysed
         # even when it never calls `jax.random` itself
-        self.active = (
-            any(random_function(index, call) for call in index.calls)
-            or (
-                bool(self.imported)
-                and any(self._imported_helper(call.func) for call in index.calls)
-            )
-            or any(index.qualname(call.func) in RNGS_MAKERS for call in index.calls)
-            or any(self._hands_key_to_library(call) for call in index.calls)
-        )
+        self.active = self._is_active()
         if not self.active:
             return  # no `jax.random` call and no key helper call: no key flow to follow
         self._loop_bodies = self._find_loop_bodies()
@@ -261,6 +254,23 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self._summarize_draws()
         self._walk_all()
         self._report_dropped_splits()
+
+    def _is_active(self) -> bool:
+        """Whether some call of the module is a `jax.random` function, an imported key
+        helper, an `nnx.Rngs(...)` or hands a library a key (`_hands_key_to_library`): one
+        loop over the calls, not one per test (most modules the prefilter lets through,
+        those whose text says `random`, have none: every test ran over every call)."""
+        index = self.index
+        qualname, imported = index.qualname, bool(self.imported)
+        for call in index.calls:
+            q = qualname(call.func)
+            if q and (random_name(q) or q in RNGS_MAKERS):
+                return True
+            if imported and self._imported_helper(call.func):
+                return True
+            if self._hands_key_to_library(call):
+                return True
+        return False
 
     def _hands_key_to_library(self, call: ast.Call) -> bool:
         """`call` may give a library initialiser or layer a key named like one (`net.init(rng,
