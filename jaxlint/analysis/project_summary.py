@@ -102,6 +102,24 @@ class _Imports:
         # first component), or None (not an import): `call_tables` asks it for every call of
         # the module
         self._bases: dict[object, dict[str, tuple[str, str] | None]] = {}
+        # the names some scope other than the module's binds (`_inner_names`): any other name
+        # means the same from every scope, so it is looked up once, in the module's scope
+        self._inner: tuple[object, frozenset[str]] | None = None
+
+    def _inner_names(self, index: ModuleIndex) -> frozenset[str]:
+        """The names bound in a function or class scope of `index` (once per index)."""
+        if self._inner is None or self._inner[0] is not index:
+            module = index.scopes[index.tree]
+            self._inner = (
+                index,
+                frozenset(
+                    name
+                    for scope in index.scopes.values()
+                    if scope is not module
+                    for name in scope.bindings
+                ),
+            )
+        return self._inner[1]
 
     def import_target(self, node: ast.AST, local: str) -> str | None:
         if isinstance(node, ast.Import):
@@ -128,16 +146,22 @@ class _Imports:
         head = expr
         while type(head) is _ATTRIBUTE:  # exact classes: the parser makes no subclasses
             head = head.value
-        if type(head) is not _NAME or self.index is None:
+        index = self.index
+        if type(head) is not _NAME or index is None:
             return None
-        scope = self.index.scope_of(head)
+        name = head.id
+        # `ModuleIndex.lookup` from any scope ends in the module's for a name no inner scope
+        # binds (a `global` declaration leads there too)
+        if name in self._inner_names(index):
+            scope = index.scope_of(head)
+        else:
+            scope = index.scopes[index.tree]
         names = self._bases.get(scope)
         if names is None:
             names = self._bases[scope] = {}
-        name = head.id
         found = names.get(name, _UNSEEN)
         if found is _UNSEEN:
-            b = self.index.binding(name, scope)
+            b = index.binding(name, scope)
             if b is None or b.kind != "import" or b.node is None:
                 found = None
             else:
