@@ -133,6 +133,28 @@ def nested_statements(node: ast.AST) -> Iterator[ast.AST]:
                 stack.extend(items)
 
 
+def dump_mentions(node: ast.AST, word: str) -> bool:
+    """`word in ast.dump(node)`, for a word of identifier characters that no node class or
+    field name contains (`ClassVar`), without building the dump. `ast.dump` writes each field
+    value that is no node with `repr`, between delimiters (`=`, `(`, `,`, quotes), so the
+    word is in the dump exactly when it is in one such `repr`; the `repr` of a string only
+    adds escapes, each with a backslash, so it holds the word exactly when the string does."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        for name in cur._fields:
+            value = getattr(cur, name, None)
+            for item in value if type(value) is list else (value,):
+                if isinstance(item, _AST):
+                    stack.append(item)
+                elif type(item) is str:
+                    if word in item:
+                        return True
+                elif item is not None and word in repr(item):
+                    return True
+    return False
+
+
 # -- where a node sits ------------------------------------------------------------------------
 
 
