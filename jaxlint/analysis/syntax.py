@@ -61,6 +61,7 @@ def _node_fields(cls: type) -> tuple[str, ...]:
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 _AST, _RETURN = ast.AST, ast.Return
 _NAME, _TUPLE, _LIST, _STARRED = ast.Name, ast.Tuple, ast.List, ast.Starred
+_CLAUSES = frozenset((ast.ExceptHandler, ast.match_case))  # in statement lists, no statements
 _DEFS = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
 
 
@@ -126,9 +127,11 @@ def nested_statements(node: ast.AST) -> Iterator[ast.AST]:
         fields = fields_of.get(type(cur))
         for name in statement_fields(type(cur)) if fields is None else fields:
             items = getattr(cur, name, None)
-            if isinstance(items, list):
+            if type(items) is list:
+                # these lists hold statements and `except` / `case` clauses only (exact
+                # classes: the parser makes no subclasses)
                 for item in items:
-                    if isinstance(item, ast.stmt):
+                    if type(item) not in _CLAUSES:
                         yield item
                 stack.extend(items)
 
