@@ -291,6 +291,7 @@ class ModuleIndex:
         self.flow_graphs: object = None
         self._module_writes: dict[str, list[Write]] | None = None
         self._imported: dict[str, frozenset[str]] | None = None
+        self._import_rows: list[tuple[str, str]] = []  # `imported_names`, from `_record`
         # the nodes in preorder (the engine's walk order), each run of nodes of one scope
         # after that `Scope`; not the leaves (`in_order`)
         self.order: list[ast.AST | Scope] = []
@@ -432,16 +433,21 @@ class ModuleIndex:
                 if alias.name == "*":
                     continue
                 qual = f"{module}.{alias.name}" if module and not level else None
-                scope.bind(alias.asname or alias.name, Binding("import", node, qual))
+                local = alias.asname or alias.name
+                scope.bind(local, Binding("import", node, qual))
+                if qual is not None:
+                    self._import_rows.append((local, qual))
         elif cls is _IMPORT:
             if scope.kind == "function":
                 self.nested_imports.append(node)  # type: ignore[arg-type]
             for alias in node.names:  # type: ignore[attr-defined]
                 if alias.asname:
                     scope.bind(alias.asname, Binding("import", node, alias.name))
+                    self._import_rows.append((alias.asname, alias.name))
                 else:
                     head = alias.name.split(".")[0]
                     scope.bind(head, Binding("import", node, head))
+                    self._import_rows.append((head, head))
         elif cls is _AUG_ASSIGN or cls is _ANN_ASSIGN:
             target = node.target  # type: ignore[attr-defined]
             if type(target) is _NAME:
@@ -646,12 +652,11 @@ class ModuleIndex:
         (`np` -> {"numpy"}); relative imports, which resolve to nothing, are left out.
         Computed once: the rename tables each scan it per module."""
         if self._imported is None:
+            # the (name, qualified name) of every import binding, recorded as the walk made
+            # them (each lives in some scope's bindings; no other binding is an import)
             found: dict[str, set[str]] = {}
-            for scope in self.scopes.values():
-                for name, bindings in scope.bindings.items():
-                    for b in bindings:
-                        if b.kind == "import" and b.qualname is not None:
-                            found.setdefault(name, set()).add(b.qualname)
+            for name, qualname in self._import_rows:
+                found.setdefault(name, set()).add(qualname)
             self._imported = {name: frozenset(qs) for name, qs in found.items()}
         return self._imported
 
