@@ -292,6 +292,7 @@ class ModuleIndex:
         self._module_writes: dict[str, list[Write]] | None = None
         self._imported: dict[str, frozenset[str]] | None = None
         self._import_rows: list[tuple[str, str]] = []  # `imported_names`, from `_record`
+        self._inner: frozenset[str] | None = None  # `inner_names`
         # the nodes in preorder (the engine's walk order), each run of nodes of one scope
         # after that `Scope`; not the leaves (`in_order`)
         self.order: list[ast.AST | Scope] = []
@@ -659,6 +660,19 @@ class ModuleIndex:
                 found.setdefault(name, set()).add(qualname)
             self._imported = {name: frozenset(qs) for name, qs in found.items()}
         return self._imported
+
+    def inner_names(self) -> frozenset[str]:
+        """The names some function or class scope binds (computed once): `lookup` of any other
+        name ends in the module's scope, whichever scope it starts from."""
+        if self._inner is None:
+            module = self.scopes[self.tree]
+            self._inner = frozenset(
+                name
+                for scope in self.scopes.values()
+                if scope is not module
+                for name in scope.bindings
+            )
+        return self._inner
 
     def module_writes(self) -> dict[str, list[Write]]:
         """Writes to each module-level name: rebindings (module level or through `global`),

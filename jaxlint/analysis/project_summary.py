@@ -102,24 +102,6 @@ class _Imports:
         # first component), or None (not an import): `call_tables` asks it for every call of
         # the module
         self._bases: dict[object, dict[str, tuple[str, str] | None]] = {}
-        # the names some scope other than the module's binds (`_inner_names`): any other name
-        # means the same from every scope, so it is looked up once, in the module's scope
-        self._inner: tuple[object, frozenset[str]] | None = None
-
-    def _inner_names(self, index: ModuleIndex) -> frozenset[str]:
-        """The names bound in a function or class scope of `index` (once per index)."""
-        if self._inner is None or self._inner[0] is not index:
-            module = index.scopes[index.tree]
-            self._inner = (
-                index,
-                frozenset(
-                    name
-                    for scope in index.scopes.values()
-                    if scope is not module
-                    for name in scope.bindings
-                ),
-            )
-        return self._inner[1]
 
     def import_target(self, node: ast.AST, local: str) -> str | None:
         if isinstance(node, ast.Import):
@@ -151,8 +133,8 @@ class _Imports:
             return None
         name = head.id
         # `ModuleIndex.lookup` from any scope ends in the module's for a name no inner scope
-        # binds (a `global` declaration leads there too)
-        if name in self._inner_names(index):
+        # binds (a `global` declaration leads there too): such a name is looked up once
+        if name in index.inner_names():
             scope = index.scope_of(head)
         else:
             scope = index.scopes[index.tree]
