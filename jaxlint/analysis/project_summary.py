@@ -471,16 +471,17 @@ def method_calls(
     calls whose callee node is in `own`. Also asked of a module summarised from its imports
     alone (no transform or `random` in its text), over its whole tree: a driver script
     calling a method is one."""
-    return sorted(
-        {
-            call.func.attr
-            for call in calls
-            if type(call) is _CALL  # exact classes: the parser makes no subclasses
-            and type(call.func) is _ATTRIBUTE
-            and not call.func.attr.startswith("_")
-            and id(call.func) not in own
-        }
-    )
+    names: set[str] = set()
+    for call in calls:
+        if type(call) is not _CALL:  # exact classes: the parser makes no subclasses
+            continue
+        func = call.func
+        if type(func) is not _ATTRIBUTE:
+            continue
+        attr = func.attr
+        if not attr.startswith("_") and id(func) not in own:
+            names.add(attr)
+    return sorted(names)
 
 
 def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
