@@ -150,3 +150,32 @@ def test_a_non_ascii_jit_decorator_is_still_found():
         assert prefilter.applicable(module, list(ALL_RULES), options.settings)
         codes = {d.code for d in lint_text(module, "m.py", options)}
         assert "JAX110" in codes, (name, codes)
+
+
+def test_project_text_word_searches_answer_as_their_regexes():
+    # `_search_words` tests whole words without the regex for identifier words: the same
+    # answers, word characters beyond ASCII (`é`, `²`, Arabic-Indic digits) included
+    import random
+
+    from jaxlint.analysis import project_text as pt
+
+    pattern, words = pt._words_pattern(())
+    cases = [
+        (pattern, words),
+        (pt._STATIC_DECL, pt._STATIC_DECL_WORDS),
+        (pt._RANDOM, pt._RANDOM_WORDS),
+    ]
+    pieces = [
+        *"jitvmapgrdcons_ .,()\n019é²℘xy",
+        "jit",
+        "cond",
+        "random",
+        "Module",
+        "value_and_grad",
+        "٠",
+    ]
+    rng = random.Random(0)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 24)))
+        for regex, searched in cases:
+            assert pt._search_words(regex, searched, text) == (regex.search(text) is not None), text

@@ -264,3 +264,27 @@ def test_nested_statements_reach_every_global():
     )
     found = [s for s in syntax.nested_statements(tree.body[0]) if isinstance(s, ast.Global)]
     assert {n for s in found for n in s.names} == {"X", "Y", "Z"}
+
+
+def test_dump_mentions_is_a_substring_test_of_ast_dump():
+    # identifiers, attributes, string and bytes constants (escaped or not), f-strings, keyword
+    # names; repr's escapes never make or break the word
+    sources = [
+        "ClassVar[int]",
+        "typing.ClassVar",
+        "'ClassVar'",
+        "b'xClassVarx'",
+        "'Class\\x56ar'",
+        "'Class\\nVar'",
+        "'ClassVa\\r'",
+        "f'{ClassVar}'",
+        "f(ClassVar=1)",
+        "Optional[int]",
+        "ＣｌａｓｓＶａｒ",
+        "lambda ClassVar: 0",
+        "{'a': None, **ClassVar}",
+    ]
+    for source in sources:
+        node = ast.parse(source, mode="eval").body
+        for word in ("ClassVar", "Optional", "Var"):
+            assert syntax.dump_mentions(node, word) == (word in ast.dump(node)), (source, word)

@@ -37,7 +37,7 @@ from functools import cached_property
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex, Scope
 from jaxlint.analysis.jax_api import PARTIAL, TREE_MAP
-from jaxlint.analysis.syntax import bind_arguments, node_fields
+from jaxlint.analysis.syntax import bind_arguments
 from jaxlint.analysis.transforms import Transforms, function_args
 
 __all__ = ["CallGraph", "CallKind", "CallTarget"]
@@ -424,9 +424,6 @@ class CallGraph:
         return table
 
 
-_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
-
-
 _LOCALS_READERS = frozenset({"locals", "vars", "eval", "exec"})
 
 
@@ -448,19 +445,19 @@ def _statements_breadth_first(root: ast.AST) -> list[ast.AST]:
     around them)."""
     out: list[ast.AST] = []
     todo = deque([root])
-    holds, fields_of = _HOLDS_STATEMENTS, _STATEMENT_FIELDS
+    fields_of = _STATEMENT_FIELDS
     while todo:
         node = todo.popleft()
         out.append(node)
         fields = fields_of.get(type(node))
         if fields is None:
-            fields = fields_of[type(node)] = node_fields(type(node))
+            fields = fields_of[type(node)] = syntax.statement_fields(type(node))
+        # only the fields that hold statements (`body`, `handlers`, `orelse`, `finalbody`,
+        # `cases`: lists of statements, `except` and `case` clauses) hold what is kept here
         for attr in fields:
             value = getattr(node, attr, None)
-            if isinstance(value, list):
-                todo.extend(child for child in value if isinstance(child, holds))
-            elif isinstance(value, holds):
-                todo.append(value)
+            if value:
+                todo.extend(value)
     return out
 
 

@@ -46,6 +46,7 @@ def literal_of(node: ast.AST | None) -> Literal | None:
 
 _DEFS = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
 _LAMBDA, _NAME, _LOAD, _ALIAS = ast.Lambda, ast.Name, ast.Load, ast.alias
+_GLOBAL = ast.Global  # exact: the parser makes no subclasses
 
 
 def _bound_names(node: ast.AST, out: dict[str, int], globals_: set[str]) -> None:
@@ -58,7 +59,7 @@ def _bound_names(node: ast.AST, out: dict[str, int], globals_: set[str]) -> None
             out[child.name] = out.get(child.name, 0) + 1  # type: ignore[attr-defined]
             # `global` is a statement: the statements under the def, not every node
             globals_.update(
-                n for g in nested_statements(child) if isinstance(g, ast.Global) for n in g.names
+                n for g in nested_statements(child) if type(g) is _GLOBAL for n in g.names
             )
             continue
         if cls is _LAMBDA:

@@ -196,10 +196,17 @@ def _walked_fields(cls: type) -> tuple[str, ...]:
 # its context says so), another recorded node, a node with nothing under it
 _SKIP, _NAME_KIND, _WALK, _CALL, _SCOPE, _TARGET, _RECORD, _LEAF = range(8)
 _KINDS: dict[type, int] = {}
-_STORE_DEL = (ast.Store, ast.Del)
 _NAME, _ATTRIBUTE = ast.Name, ast.Attribute
 _NAME_OR_ATTRIBUTE = (ast.Name, ast.Attribute)
 _GLOBAL_NONLOCAL = frozenset((ast.Global, ast.Nonlocal))
+_NONLOCAL = ast.Nonlocal
+# `_record`'s classes (exact: the parser makes no subclasses)
+_ASSIGN, _AUG_ASSIGN, _ANN_ASSIGN = ast.Assign, ast.AugAssign, ast.AnnAssign
+_IMPORT, _IMPORT_FROM = ast.Import, ast.ImportFrom
+_LOOP_TARGETS = frozenset((ast.For, ast.comprehension, ast.AsyncFor))
+_WITHITEM, _NAMED_EXPR, _EXCEPT_HANDLER = ast.withitem, ast.NamedExpr, ast.ExceptHandler
+# a store target's context: `Store` or `Del` (`Load` otherwise), by exact class
+_STORE_DEL_CLASSES = frozenset((ast.Store, ast.Del))
 
 
 def _kind(cls: type) -> int:
@@ -284,6 +291,8 @@ class ModuleIndex:
         self.flow_graphs: object = None
         self._module_writes: dict[str, list[Write]] | None = None
         self._imported: dict[str, frozenset[str]] | None = None
+        self._import_rows: list[tuple[str, str]] = []  # `imported_names`, from `_record`
+        self._inner: frozenset[str] | None = None  # `inner_names`
         # the nodes in preorder (the engine's walk order), each run of nodes of one scope
         # after that `Scope`; not the leaves (`in_order`)
         self.order: list[ast.AST | Scope] = []
@@ -347,7 +356,7 @@ class ModuleIndex:
                         push((child, scope))
                         waiting += 1
                     elif kind == _TARGET:  # `_record`'s test for these, inlined
-                        if isinstance(child.ctx, _STORE_DEL):  # type: ignore[attr-defined]
+                        if type(child.ctx) in _STORE_DEL_CLASSES:  # type: ignore[attr-defined]
                             stores.append(child)
                         push((child, scope))
                         waiting += 1
@@ -402,53 +411,64 @@ class ModuleIndex:
 
     def _record(self, node: ast.AST, scope: Scope) -> None:
         """The bindings of a `RECORDED` statement other than the kinds `_build` handles
-        itself (`Name`, `Call`, `Attribute`, `Subscript`), the commonest first."""
-        if isinstance(node, ast.Assign):
-            if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                scope.bind(node.targets[0].id, Binding("assign", node, None, node.value))
+        itself (`Name`, `Call`, `Attribute`, `Subscript`), the commonest first. Exact
+        classes (`type(node) is`): the parser makes no subclasses, and an `isinstance` with
+        a module attribute costs several times a class comparison."""
+        cls = type(node)
+        if cls is _ASSIGN:
+            targets = node.targets  # type: ignore[attr-defined]
+            if len(targets) == 1 and type(targets[0]) is _NAME:
+                scope.bind(targets[0].id, Binding("assign", node, None, node.value))  # type: ignore[attr-defined]
             else:
-                for t in node.targets:
+                for t in targets:
                     for name in target_names(t):
                         scope.bind(name, Binding("local", node))
-        elif isinstance(node, (ast.For, ast.comprehension, ast.AsyncFor)):
-            for name in target_names(node.target):
+        elif cls in _LOOP_TARGETS:
+            for name in target_names(node.target):  # type: ignore[attr-defined]
                 scope.bind(name, Binding("local", node))
-        elif isinstance(node, ast.ImportFrom):
+        elif cls is _IMPORT_FROM:
             if scope.kind == "function":
-                self.nested_imports.append(node)
-            for alias in node.names:
+                self.nested_imports.append(node)  # type: ignore[arg-type]
+            module, level = node.module, node.level  # type: ignore[attr-defined]
+            for alias in node.names:  # type: ignore[attr-defined]
                 if alias.name == "*":
                     continue
-                qual = f"{node.module}.{alias.name}" if node.module and not node.level else None
-                scope.bind(alias.asname or alias.name, Binding("import", node, qual))
-        elif isinstance(node, ast.Import):
+                qual = f"{module}.{alias.name}" if module and not level else None
+                local = alias.asname or alias.name
+                scope.bind(local, Binding("import", node, qual))
+                if qual is not None:
+                    self._import_rows.append((local, qual))
+        elif cls is _IMPORT:
             if scope.kind == "function":
-                self.nested_imports.append(node)
-            for alias in node.names:
+                self.nested_imports.append(node)  # type: ignore[arg-type]
+            for alias in node.names:  # type: ignore[attr-defined]
                 if alias.asname:
                     scope.bind(alias.asname, Binding("import", node, alias.name))
+                    self._import_rows.append((alias.asname, alias.name))
                 else:
                     head = alias.name.split(".")[0]
                     scope.bind(head, Binding("import", node, head))
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-            if isinstance(node.target, ast.Name):
-                value = node.value if isinstance(node, ast.AnnAssign) else None
+                    self._import_rows.append((head, head))
+        elif cls is _AUG_ASSIGN or cls is _ANN_ASSIGN:
+            target = node.target  # type: ignore[attr-defined]
+            if type(target) is _NAME:
+                value = node.value if cls is _ANN_ASSIGN else None  # type: ignore[attr-defined]
                 kind = "assign" if value is not None else "local"
-                scope.bind(node.target.id, Binding(kind, node, None, value))
-        elif isinstance(node, ast.withitem):
-            if node.optional_vars is not None:
-                for name in target_names(node.optional_vars):
+                scope.bind(target.id, Binding(kind, node, None, value))
+        elif cls is _WITHITEM:
+            if node.optional_vars is not None:  # type: ignore[attr-defined]
+                for name in target_names(node.optional_vars):  # type: ignore[attr-defined]
                     scope.bind(name, Binding("local", node))
-        elif isinstance(node, ast.NamedExpr):
-            if isinstance(node.target, ast.Name):
-                scope.bind(node.target.id, Binding("local", node))
-        elif isinstance(node, ast.ExceptHandler):
-            if node.name:
-                scope.bind(node.name, Binding("local", node))
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            scope.globals.update(node.names)
-            if isinstance(node, ast.Nonlocal):
-                scope.nonlocals.update(node.names)
+        elif cls is _NAMED_EXPR:
+            if type(node.target) is _NAME:  # type: ignore[attr-defined]
+                scope.bind(node.target.id, Binding("local", node))  # type: ignore[attr-defined]
+        elif cls is _EXCEPT_HANDLER:
+            if node.name:  # type: ignore[attr-defined]
+                scope.bind(node.name, Binding("local", node))  # type: ignore[attr-defined]
+        elif cls in _GLOBAL_NONLOCAL:
+            scope.globals.update(node.names)  # type: ignore[attr-defined]
+            if cls is _NONLOCAL:
+                scope.nonlocals.update(node.names)  # type: ignore[attr-defined]
 
     # -- queries ----------------------------------------------------------------------
     def scope_of(self, node: ast.AST) -> Scope:
@@ -633,14 +653,26 @@ class ModuleIndex:
         (`np` -> {"numpy"}); relative imports, which resolve to nothing, are left out.
         Computed once: the rename tables each scan it per module."""
         if self._imported is None:
+            # the (name, qualified name) of every import binding, recorded as the walk made
+            # them (each lives in some scope's bindings; no other binding is an import)
             found: dict[str, set[str]] = {}
-            for scope in self.scopes.values():
-                for name, bindings in scope.bindings.items():
-                    for b in bindings:
-                        if b.kind == "import" and b.qualname is not None:
-                            found.setdefault(name, set()).add(b.qualname)
+            for name, qualname in self._import_rows:
+                found.setdefault(name, set()).add(qualname)
             self._imported = {name: frozenset(qs) for name, qs in found.items()}
         return self._imported
+
+    def inner_names(self) -> frozenset[str]:
+        """The names some function or class scope binds (computed once): `lookup` of any other
+        name ends in the module's scope, whichever scope it starts from."""
+        if self._inner is None:
+            module = self.scopes[self.tree]
+            self._inner = frozenset(
+                name
+                for scope in self.scopes.values()
+                if scope is not module
+                for name in scope.bindings
+            )
+        return self._inner
 
     def module_writes(self) -> dict[str, list[Write]]:
         """Writes to each module-level name: rebindings (module level or through `global`),

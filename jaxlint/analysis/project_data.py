@@ -36,6 +36,7 @@ MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
 MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied
 MAX_EXPORT_HOPS = 3
+_STARRED = ast.Starred
 
 
 @dataclass(frozen=True)
@@ -305,11 +306,28 @@ def call_tables(index, imports, module: str) -> tuple[dict[str, list], dict[str,
         target = dotted(call.func, root)
         if not target:
             continue
-        unknown = any(isinstance(a, ast.Starred) for a in call.args)
-        unknown |= any(kw.arg is None for kw in call.keywords)
-        row = out.setdefault(target, [0])
-        row[0] = -1 if unknown or row[0] == -1 else max(row[0], len(call.args))
-        row.extend(k for k in sorted({kw.arg for kw in call.keywords if kw.arg}) if k not in row)
+        # a loop per call, no generators (a package's own calls are thousands a module):
+        # a starred argument or a `**kwargs` makes the positions unknown
+        args, keywords = call.args, call.keywords
+        unknown = False
+        for a in args:
+            if type(a) is _STARRED:  # exact: the parser makes no subclasses
+                unknown = True
+                break
+        names: set[str] | None = None
+        for kw in keywords:
+            if kw.arg is None:
+                unknown = True
+            elif names is None:
+                names = {kw.arg}
+            else:
+                names.add(kw.arg)
+        row = out.get(target)
+        if row is None:
+            row = out[target] = [0]
+        row[0] = -1 if unknown or row[0] == -1 else max(row[0], len(args))
+        if names is not None:
+            row.extend([k for k in sorted(names) if k not in row])
         if target in uses and uses[target] is None:
             continue
         used = result_uses(call, index)

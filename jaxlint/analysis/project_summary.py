@@ -88,6 +88,7 @@ def _eligible(facts: TracedFunction | None) -> bool:
 
 
 _NAME, _ATTRIBUTE, _CALL = ast.Name, ast.Attribute, ast.Call
+_UNSEEN = object()  # `_Imports.dotted`: a name not looked up yet in its scope
 
 
 class _Imports:
@@ -124,35 +125,42 @@ class _Imports:
         """The absolute dotted name of a Name/Attribute chain rooted at an imported name;
         with `root`, None unless its first component is `root` (decided before the name is
         spelled: most calls of a module are not to its own package)."""
-        rest: list[str] = []
-        while type(expr) is _ATTRIBUTE:  # exact classes: the parser makes no subclasses
-            rest.append(expr.attr)
-            expr = expr.value
-        if type(expr) is not _NAME:
+        head = expr
+        while type(head) is _ATTRIBUTE:  # exact classes: the parser makes no subclasses
+            head = head.value
+        index = self.index
+        if type(head) is not _NAME or index is None:
             return None
-        if self.index is None:
-            return None
-        scope = self.index.scope_of(expr)
+        name = head.id
+        # `ModuleIndex.lookup` from any scope ends in the module's for a name no inner scope
+        # binds (a `global` declaration leads there too): such a name is looked up once
+        if name in index.inner_names():
+            scope = index.scope_of(head)
+        else:
+            scope = index.scopes[index.tree]
         names = self._bases.get(scope)
         if names is None:
             names = self._bases[scope] = {}
-        name = expr.id
-        if name in names:
-            found = names[name]
-        else:
-            b = self.index.binding(name, scope)
+        found = names.get(name, _UNSEEN)
+        if found is _UNSEEN:
+            b = index.binding(name, scope)
             if b is None or b.kind != "import" or b.node is None:
                 found = None
             else:
                 base = self.import_target(b.node, name)
                 found = (base, base.split(".", 1)[0]) if base else None
             names[name] = found
-        if found is None or (root and found[1] != root):
-            return None
-        if not rest:
-            return found[0]
-        rest.append(found[0])
-        return ".".join(reversed(rest))
+        if found is None or (root and found[1] != root):  # type: ignore[index]
+            return None  # most chains: their attributes are not spelled
+        if head is expr:
+            return found[0]  # type: ignore[index]
+        parts: list[str] = []
+        while type(expr) is _ATTRIBUTE:
+            parts.append(expr.attr)
+            expr = expr.value
+        parts.append(found[0])  # type: ignore[index]
+        parts.reverse()
+        return ".".join(parts)
 
 
 def _annotated_classes(index: ModuleIndex, imported: dict[str, str]) -> list[str]:
@@ -463,16 +471,17 @@ def method_calls(
     calls whose callee node is in `own`. Also asked of a module summarised from its imports
     alone (no transform or `random` in its text), over its whole tree: a driver script
     calling a method is one."""
-    return sorted(
-        {
-            call.func.attr
-            for call in calls
-            if type(call) is _CALL  # exact classes: the parser makes no subclasses
-            and type(call.func) is _ATTRIBUTE
-            and not call.func.attr.startswith("_")
-            and id(call.func) not in own
-        }
-    )
+    names: set[str] = set()
+    for call in calls:
+        if type(call) is not _CALL:  # exact classes: the parser makes no subclasses
+            continue
+        func = call.func
+        if type(func) is not _ATTRIBUTE:
+            continue
+        attr = func.attr
+        if not attr.startswith("_") and id(func) not in own:
+            names.add(attr)
+    return sorted(names)
 
 
 def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001

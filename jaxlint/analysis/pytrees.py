@@ -40,7 +40,7 @@ from jaxlint.analysis.jax_api import (
     STATIC_ATTRS,
 )
 from jaxlint.analysis.kinds import ARRAY_METHODS, STATIC_METHODS, ValueKind, annotation_kind
-from jaxlint.analysis.syntax import statement_fields
+from jaxlint.analysis.syntax import dump_mentions, statement_fields
 from jaxlint.analysis.transforms import module_library
 
 STATIC_HELPER_NAMES = frozenset({"static_field"})
@@ -216,7 +216,7 @@ class PytreeFields:
                 continue
             for stmt in cls.body:
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-                    if "ClassVar" in ast.dump(stmt.annotation):
+                    if dump_mentions(stmt.annotation, "ClassVar"):
                         continue
                     static_field = (
                         self._is_static_marker(stmt.value)

@@ -60,6 +60,8 @@ def _node_fields(cls: type) -> tuple[str, ...]:
 
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 _AST, _RETURN = ast.AST, ast.Return
+_NAME, _TUPLE, _LIST, _STARRED = ast.Name, ast.Tuple, ast.List, ast.Starred
+_CLAUSES = frozenset((ast.ExceptHandler, ast.match_case))  # in statement lists, no statements
 _DEFS = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
 
 
@@ -125,11 +127,35 @@ def nested_statements(node: ast.AST) -> Iterator[ast.AST]:
         fields = fields_of.get(type(cur))
         for name in statement_fields(type(cur)) if fields is None else fields:
             items = getattr(cur, name, None)
-            if isinstance(items, list):
+            if type(items) is list:
+                # these lists hold statements and `except` / `case` clauses only (exact
+                # classes: the parser makes no subclasses)
                 for item in items:
-                    if isinstance(item, ast.stmt):
+                    if type(item) not in _CLAUSES:
                         yield item
                 stack.extend(items)
+
+
+def dump_mentions(node: ast.AST, word: str) -> bool:
+    """`word in ast.dump(node)`, for a word of identifier characters that no node class or
+    field name contains (`ClassVar`), without building the dump. `ast.dump` writes each field
+    value that is no node with `repr`, between delimiters (`=`, `(`, `,`, quotes), so the
+    word is in the dump exactly when it is in one such `repr`; the `repr` of a string only
+    adds escapes, each with a backslash, so it holds the word exactly when the string does."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        for name in cur._fields:
+            value = getattr(cur, name, None)
+            for item in value if type(value) is list else (value,):
+                if isinstance(item, _AST):
+                    stack.append(item)
+                elif type(item) is str:
+                    if word in item:
+                        return True
+                elif item is not None and word in repr(item):
+                    return True
+    return False
 
 
 # -- where a node sits ------------------------------------------------------------------------
@@ -235,13 +261,14 @@ def _own_returns(fn: ast.AST) -> list[ast.Return]:
 
 def target_names(target: ast.AST) -> Iterator[str]:
     """The names an assignment target binds: `a`, `a, (b, *c)`; none for `x.attr`/`x[i]`."""
-    if isinstance(target, ast.Name):
-        yield target.id
-    elif isinstance(target, (ast.Tuple, ast.List)):
-        for elt in target.elts:
+    cls = type(target)  # exact classes: the parser makes no subclasses
+    if cls is _NAME:
+        yield target.id  # type: ignore[attr-defined]
+    elif cls is _TUPLE or cls is _LIST:
+        for elt in target.elts:  # type: ignore[attr-defined]
             yield from target_names(elt)
-    elif isinstance(target, ast.Starred):
-        yield from target_names(target.value)
+    elif cls is _STARRED:
+        yield from target_names(target.value)  # type: ignore[attr-defined]
 
 
 def name_stores(node: ast.AST, name: str) -> list[ast.Name]:

@@ -310,11 +310,13 @@ class Transforms:
             apps = [a for a in (self.application(d) for d in fn.decorator_list) if a]
             if apps:
                 self._apply(fn, apps, bound=0, bound_names=set())
+        qualname, classify, factories = self.index.qualname, self.classify, self.factories
         for call in self.index.calls:
-            q = self.index.qualname(call.func)
-            kind = self.classify(q)
+            q = qualname(call.func)
+            kind = classify(q)
             if kind is None:
-                self._apply_factory(call)
+                if factories:  # else no call is one of a jit factory of this module
+                    self._apply_factory(call)
                 continue
             if self._applied_by_outer(call):
                 continue  # `jit(vmap(grad(f)), ...)` is one chain, walked from the outer call

@@ -170,6 +170,10 @@ class RenameRule(Rule):
     REMOVED: ClassVar[str | None] = None
     _by_target: ClassVar[dict[str, tuple[dict[str, Move], tuple[str, ...]]]] = {}
     _tails_by_target: ClassVar[dict[str, frozenset[str]]] = {}
+    # per target: qualified name -> whether `move_for` has an entry for it (`visit_Module`
+    # asks it of every import of every module; the answer depends on the class, the target
+    # and the name only)
+    _leads_by_target: ClassVar[dict[str, dict[str, bool]]] = {}
     _prefilter_from_renames: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kw: object) -> None:
@@ -185,6 +189,7 @@ class RenameRule(Rule):
         cls._module_moves = tuple(old for old, m in cls._moves.items() if m.module)
         cls._by_target = {}
         cls._tails_by_target = {}
+        cls._leads_by_target = {}
 
     @classmethod
     def _derive_prefilter_words(cls) -> None:
@@ -283,9 +288,17 @@ class RenameRule(Rule):
 
     # -- visitors -------------------------------------------------------------------------
     def visit_Module(self, node: ast.Module, ctx: Context) -> None:
+        leads = self._leads_by_target.get(ctx.target.key())
+        if leads is None:
+            leads = self._leads_by_target[ctx.target.key()] = {}
         for name, qualnames in ctx.index.imported_names().items():
-            if any(self.move_for(q) for q in qualnames):
-                self._watch.add(name)
+            for q in qualnames:
+                lead = leads.get(q)
+                if lead is None:
+                    lead = leads[q] = bool(self.move_for(q))
+                if lead:
+                    self._watch.add(name)
+                    break
 
     def attribute_filter(self) -> frozenset[str] | None:
         # `visit_Attribute` returns at once for an attribute outside the table's tails

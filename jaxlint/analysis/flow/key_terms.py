@@ -151,7 +151,12 @@ def keyish_name(name: str) -> bool:
 
 def random_function(index: ModuleIndex, call: ast.Call) -> str | None:
     q = index.qualname(call.func)
-    if q and q.startswith("jax.random.") and q.count(".") == 2:
+    return random_name(q) if q else None
+
+
+def random_name(q: str) -> str | None:
+    """`split` for the qualified name `jax.random.split`; None for any other name."""
+    if q.startswith("jax.random.") and q.count(".") == 2:
         return q.rsplit(".", 1)[1]
     return None
 

@@ -79,6 +79,7 @@ from jaxlint.analysis.flow.key_terms import (
     key_target_names,
     keyish_name,
     random_function,
+    random_name,
     walk_function,
 )
 from jaxlint.analysis.flow.loop_products import product_unread_in_loop
@@ -233,7 +234,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self.consuming_attrs: dict[ast.AST, set[str]] = {}
         self._dropped_splits: list[tuple[ast.AST, str, ast.Call]] = []
         self._bound_cache: dict[int, set[str]] = {}
-        self._fixed_consumptions: dict[ast.Call, list[str]] = {}
+        # `consumed_names`: per call, what it consumes in every round, and the def it runs
+        self._fixed_consumptions: dict[ast.Call, tuple[list[str], ast.AST | None]] = {}
         self._attributes: ModuleAttributes | None = None  # made on the first `x.attr` key
         self._kind_cache: dict[int, tuple[str, bool] | None] = {}
         self._constant_seeds: list[ConstantSeed] | None = None
@@ -244,15 +246,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self._paths_cache: dict[int, frozenset[tuple[int | str, ...]] | None] = {}
         # a module that passes a key to a consuming helper of another module is analysed
         # even when it never calls `jax.random` itself
-        self.active = (
-            any(random_function(index, call) for call in index.calls)
-            or (
-                bool(self.imported)
-                and any(self._imported_helper(call.func) for call in index.calls)
-            )
-            or any(index.qualname(call.func) in RNGS_MAKERS for call in index.calls)
-            or any(self._hands_key_to_library(call) for call in index.calls)
-        )
+        self.active = self._is_active()
         if not self.active:
             return  # no `jax.random` call and no key helper call: no key flow to follow
         self._loop_bodies = self._find_loop_bodies()
@@ -261,6 +255,23 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self._summarize_draws()
         self._walk_all()
         self._report_dropped_splits()
+
+    def _is_active(self) -> bool:
+        """Whether some call of the module is a `jax.random` function, an imported key
+        helper, an `nnx.Rngs(...)` or hands a library a key (`_hands_key_to_library`): one
+        loop over the calls, not one per test (most modules the prefilter lets through,
+        those whose text says `random`, have none: every test ran over every call)."""
+        index = self.index
+        qualname, imported = index.qualname, bool(self.imported)
+        for call in index.calls:
+            q = qualname(call.func)
+            if q and (random_name(q) or q in RNGS_MAKERS):
+                return True
+            if imported and self._imported_helper(call.func):
+                return True
+            if self._hands_key_to_library(call):
+                return True
+        return False
 
     def _hands_key_to_library(self, call: ast.Call) -> bool:
         """`call` may give a library initialiser or layer a key named like one (`net.init(rng,
@@ -371,11 +382,10 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 out.append((name, arg))
         return out
 
-    def _helper_consumptions(self, call: ast.Call) -> list[str]:
-        target = self.resolve_callee(call)
-        if target is None and self.imported:
-            return self._imported_consumptions(call)
-        if target is None or target not in self.consuming_params:
+    def _helper_consumptions(self, call: ast.Call, target: ast.AST) -> list[str]:
+        """The keys `call` passes to the key parameters of `target`, a def of this module (the
+        part of `consumed_names` that grows while `_summarize` runs)."""
+        if target not in self.consuming_params:
             return []
         consumed = self.consuming_params[target]
         passed = self._callee_arguments(call, target)
@@ -521,26 +531,28 @@ class KeyFlow(KeyRepeats, KeyDraws):
         return read is None or read
 
     def consumed_names(self, call: ast.Call) -> list[str]:
-        fixed = self._fixed_consumptions.get(call)
-        if fixed is None:
-            # what the call draws itself or through a library: the same in every round of
-            # `_summarize` and in the walk (the helpers' part grows with `consuming_params`)
+        known = self._fixed_consumptions.get(call)
+        if known is None:
+            # what the call draws itself, through a library or through an imported helper,
+            # and the def of this module it runs: the same in every round of `_summarize` and
+            # in the walk (only the consumptions of this module's defs grow, with
+            # `consuming_params` and `consuming_attrs`)
             direct = self._direct_consumption(call)
             fixed = ([direct] if direct else []) + self._library_consumptions(call)
             if any("." in n for n in fixed):
                 if self._attributes is None:
                     self._attributes = ModuleAttributes(self.index, self.key_properties)
                 fixed = [n for n in fixed if not self._attributes.computed(n)]
-            self._fixed_consumptions[call] = fixed
-        return (
-            fixed
-            + self._helper_consumptions(call)
-            + (
-                self._attr_consumptions(call, self.resolve_callee(call))
-                if self.consuming_attrs
-                else []
-            )
-        )
+            target = self.resolve_callee(call)
+            if target is None:
+                fixed = fixed + (self._imported_consumptions(call) if self.imported else [])
+            known = self._fixed_consumptions[call] = (fixed, target)
+        fixed, target = known
+        if target is not None:
+            fixed = fixed + self._helper_consumptions(call, target)
+        if self.consuming_attrs:
+            return fixed + self._attr_consumptions(call, target)
+        return fixed if target is not None else list(fixed)
 
     def _library_consumptions(self, call: ast.Call) -> list[str]:
         """Keys a library constructor or initialiser draws from (key_terms tables):

@@ -181,6 +181,33 @@ class JaxCoreInternal(RenameRule):
     )
 
     def dynamic_move(self, q: str) -> Move | None:
-        if q.startswith("jax.core.pp_"):
+        if q.startswith(_PRETTY_PRINTERS):
             return Move(None, None, "pretty-print with `str(jaxpr)` / `jaxpr.pretty_print()`")
         return None
+
+    def unneeded_visits(self) -> frozenset[str]:
+        """The attribute visits too (the table's tails cannot filter them: `dynamic_move`
+        matches names outside the table) in a module none of whose imports leads to an
+        entry: a chain's qualified name is an import's, through aliases, with the chain's
+        attributes after it (or a builtin's bare name), so an entry or a `jax.core.pp_*`
+        name needs an import that is a dotted prefix of one (`jax`, `jax.core`) or a
+        `jax.core.pp_*` name itself. Most modules whose text says `core` (JAX's own) import
+        `jax._src.core`."""
+        unneeded = super().unneeded_visits()
+        for qualnames in self.ctx.index.imported_names().values():
+            for q in qualnames:
+                if q in _ROOTS or q.startswith(_PRETTY_PRINTERS):
+                    return unneeded
+        return unneeded | _ATTRIBUTE_VISITS
+
+
+_PRETTY_PRINTERS = "jax.core.pp_"
+# the dotted prefixes (`jax`, `jax.core`, `jax.extend.core`) of the table's names and of the
+# pretty-printers'
+_ROOTS = frozenset(
+    ".".join(parts[:i])
+    for name in (*JaxCoreInternal.RENAMES, _PRETTY_PRINTERS + "x")
+    for parts in [name.split(".")]
+    for i in range(1, len(parts))
+)
+_ATTRIBUTE_VISITS = frozenset({"Attribute"})

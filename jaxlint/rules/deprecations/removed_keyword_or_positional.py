@@ -185,6 +185,11 @@ class RemovedKeywordOrPositional(Rule):
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         q = ctx.qualname(node.func)
+        func = node.func
+        if q not in _CALLEES and not (
+            type(func) is ast.Attribute and func.attr in _METHODS and not node.args
+        ):
+            return  # most calls: none of the callees below, nor `x.device()`
         if q == "jax.numpy.clip":
             self._clip(node, ctx)
         elif q == "jax.numpy.reshape":
@@ -382,3 +387,20 @@ class RemovedKeywordOrPositional(Rule):
 
     def _is_key(self, node: ast.AST, ctx: Context) -> bool:
         return self._bound_call(node, ctx) in KEY_PRODUCERS
+
+
+# the callees `visit_Call` looks at, and the methods called with no argument
+_CALLEES = frozenset(
+    {
+        "jax.numpy.clip",
+        "jax.numpy.reshape",
+        "jax.numpy.where",
+        "jax.jit",
+        "jax.numpy.array",
+        "jax.make_mesh",
+        "jax.checkpoint",
+        "jax.remat",
+        "jax.pure_callback",
+    }
+)
+_METHODS = frozenset({"device", "unsafe_raw_array"})

@@ -34,7 +34,13 @@ from jaxlint.edits.rename import has_star, spell_partition_spec
 from jaxlint.rules.base import Context, Examples, Rule, Verify, last_components
 
 PMAPS = {"jax.pmap", "flax.nnx.pmap", "equinox.filter_pmap", "flax.jax_utils.pmap"}
+# the qualified names an import must have for a reference through it to name an entry of
+# PMAPS: the entries and their dotted prefixes (`jax`, `flax.nnx`)
+_PMAP_ROOTS = frozenset(
+    ".".join(parts[:i]) for p in PMAPS for parts in [p.split(".")] for i in range(1, len(parts) + 1)
+)
 _ATTRIBUTE, _LOAD = ast.Attribute, ast.Load
+_VISITS = frozenset({"Name", "Attribute"})
 
 
 class PmapUsage(Rule):
@@ -154,6 +160,16 @@ class PmapUsage(Rule):
         ),
     )
     prefilter_words = last_components(PMAPS)  # a pmap name is the name itself
+
+    def unneeded_visits(self) -> frozenset[str]:
+        """No import of the module is one of `_PMAP_ROOTS`: then no name or attribute chain
+        is an entry of PMAPS (a chain's qualified name is an import's, through aliases, with
+        the chain's attributes after it, or a builtin's bare name), and most modules whose
+        text says `pmap` (JAX's own) import it from elsewhere."""
+        imported = self.ctx.index.imported_names()
+        if any(q in _PMAP_ROOTS for qualnames in imported.values() for q in qualnames):
+            return frozenset()
+        return _VISITS
 
     def visit_Attribute(self, node: ast.Attribute, ctx: Context) -> None:
         self._check(node, ctx)
