@@ -125,9 +125,10 @@ def test_hostile_folder(tmp_path, run_cli):
         ("modern.py", 12),
     ):
         assert ("JAX801", row) in [(c, r) for c, r, _ in by_file[good]], (good, by_file.get(good))
-    if sys.version_info >= (3, 13):
+    if sys.version_info[:2] not in ((3, 11), (3, 12)):
         assert any(c == "JAX801" for c, _, _ in by_file["deep_expr.py"])
-    else:  # CPython 3.11/3.12's own parser gives up on a 5000-term sum (RecursionError)
+    else:  # CPython 3.11/3.12's own parser gives up on a 5000-term sum (RecursionError);
+        # 3.10's and 3.13's parse it
         assert [(c, m) for c, _, m in by_file["deep_expr.py"]] == [
             ("JAX000", "could not parse: the file is nested too deeply")
         ]
