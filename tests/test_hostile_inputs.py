@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 import pytest
 
@@ -125,13 +124,13 @@ def test_hostile_folder(tmp_path, run_cli):
         ("modern.py", 12),
     ):
         assert ("JAX801", row) in [(c, r) for c, r, _ in by_file[good]], (good, by_file.get(good))
-    if sys.version_info[:2] not in ((3, 11), (3, 12)):
-        assert any(c == "JAX801" for c, _, _ in by_file["deep_expr.py"])
-    else:  # CPython 3.11/3.12's own parser gives up on a 5000-term sum (RecursionError);
-        # 3.10's and 3.13's parse it
-        assert [(c, m) for c, _, m in by_file["deep_expr.py"]] == [
-            ("JAX000", "could not parse: the file is nested too deeply")
-        ]
+    # whether CPython's own parser reads a 5000-term sum depends on the interpreter's build
+    # (3.10.13, 3.11.7 and 3.13.0 here do; 3.12.1 raises RecursionError): linted, or one
+    # clear JAX000, never a crash
+    deep = [(c, m) for c, _, m in by_file["deep_expr.py"]]
+    assert any(c == "JAX801" for c, _ in deep) or deep == [
+        ("JAX000", "could not parse: the file is nested too deeply")
+    ], deep
     nb = [d for d in data if d["filename"].endswith("nb.ipynb")]
     assert [(d["code"], d["cell"], d["location"]["row"]) for d in nb] == [("JAX801", 4, 2)]
     assert "empty.py" not in by_file and "only_comment.py" not in by_file
