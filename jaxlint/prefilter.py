@@ -34,6 +34,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
+from jaxlint.analysis.project_text import has_word
 from jaxlint.core.config import Settings
 
 # Always part of the default gate, whatever the name tables say today.
@@ -202,19 +203,6 @@ class _Words:
             not words.isdisjoint(ids) or any(has_word(self.text, w) for w in others)
             for words, others in gate
         )
-
-
-def has_word(text: str, word: str) -> bool:
-    """`word` occurs in `text` not preceded or followed by an identifier character."""
-    n = len(word)
-    start = text.find(word)
-    while start != -1:
-        before = text[start - 1] if start else " "
-        after = text[start + n] if start + n < len(text) else " "
-        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
-            return True
-        start = text.find(word, start + 1)
-    return False
 
 
 # Within a group the search stops at the first word found: try the likely ones first.
