@@ -402,8 +402,19 @@ def resolve_inputs(
                 if k in names:
                     given.setdefault(k, (v, where))
             return
-        if skip_first and everything and len(items) == len(everything) and where != "guess":
-            # a method given `self` explicitly (e.g. "=Model(3), f32[8]")
+        owner = qualname.split(".")[-2] if "." in qualname else None
+        builds_self = (
+            bool(items) and owner is not None and items[0].replace(" ", "").startswith(f"={owner}(")
+        )
+        if (
+            skip_first
+            and everything
+            and where != "guess"
+            and (len(items) == len(everything) or builds_self)
+        ):
+            # a method given `self` explicitly (e.g. "=Model(3), f32[8]"), also with its
+            # defaulted parameters left out ("=Layer(4), 4" for `__init__(self, n, m=16)`:
+            # new-user review 4)
             if everything[0] not in names:
                 names.insert(0, everything[0])
             given.setdefault(everything[0], (items[0], where))

@@ -658,3 +658,25 @@ def test_module_is_never_run_as_main(tmp_path: Any, run_cli: Any) -> None:
     assert code == 0, err
     assert report["findings"][0]["verdict"] == "confirmed"
     assert not os.path.exists(marker)
+
+
+def test_plan_takes_self_built_from_the_class_with_defaults_left_out(tmp_path: Any) -> None:
+    """`--args "=Layer(4), 4"` for `Layer.__init__(self, n, m=16)`: the first item builds the
+    class, so it is `self`, also when defaulted parameters are left out (it was taken for
+    `n`, and verify then asked for `self`; new-user review 4)."""
+    jobs = plan(
+        tmp_path,
+        """
+        import jax
+
+        class Layer:
+            def __init__(self, n, m=16):
+                key = jax.random.key(0)
+                self.w = jax.random.normal(key, (n, m))
+                self.b = jax.random.normal(key, (m,))
+        """,
+        function="Layer.__init__",
+        args="=Layer(4), 4",
+    )
+    (job,) = [j for j in jobs if j["code"] == "JAX201"]
+    assert job["entry"]["inputs"][:2] == [["self", "=Layer(4)", "--args"], ["n", "4", "--args"]]
