@@ -370,6 +370,14 @@ def default_shape(settings: Settings) -> tuple[int, ...]:
     return DEFAULT_SHAPE
 
 
+def _builds_self(qualname: str, items: list[str]) -> bool:
+    """The first item builds the method's class (`=Layer(4)` for `Layer.__init__`): it is
+    `self`, also when defaulted parameters are left out ("=Layer(4), 4" for
+    `__init__(self, n, m=16)`; new-user review 4)."""
+    owner = qualname.split(".")[-2] if "." in qualname else None
+    return bool(items) and owner is not None and items[0].replace(" ", "").startswith(f"={owner}(")
+
+
 def resolve_inputs(
     fn: ast.AST,
     qualname: str,
@@ -402,19 +410,9 @@ def resolve_inputs(
                 if k in names:
                     given.setdefault(k, (v, where))
             return
-        owner = qualname.split(".")[-2] if "." in qualname else None
-        builds_self = (
-            bool(items) and owner is not None and items[0].replace(" ", "").startswith(f"={owner}(")
-        )
-        if (
-            skip_first
-            and everything
-            and where != "guess"
-            and (len(items) == len(everything) or builds_self)
-        ):
-            # a method given `self` explicitly (e.g. "=Model(3), f32[8]"), also with its
-            # defaulted parameters left out ("=Layer(4), 4" for `__init__(self, n, m=16)`:
-            # new-user review 4)
+        with_self = len(items) == len(everything) or _builds_self(qualname, items)
+        if skip_first and everything and where != "guess" and with_self:
+            # a method given `self` explicitly (e.g. "=Model(3), f32[8]")
             if everything[0] not in names:
                 names.insert(0, everything[0])
             given.setdefault(everything[0], (items[0], where))
