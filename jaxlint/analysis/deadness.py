@@ -22,7 +22,6 @@ are not followed.
 from __future__ import annotations
 
 import ast
-import weakref
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.flow.graph import flow_graphs
@@ -34,7 +33,7 @@ def value_is_dead(call: ast.AST, index: ModuleIndex, *, scripts: bool = True) ->
     """True when nothing can read the value `call` evaluates to (see the module docstring);
     `index` is the module's (its flow graphs answer). A module-level name still bound at the
     end counts as read (an importer, or someone looking at it after a script or a notebook
-    cell ran), except the keys a `split`/`fold_in` makes in a script (`_not_imported`): an
+    cell ran), except the keys a `split`/`fold_in` makes in a script (`_dead_after`): an
     unread key correlates nothing even when looked at, while unread random numbers may be
     displayed (`a` and `b` drawn from one key in a notebook cell). `scripts=False` turns that
     exception off (a jit wrapper's unread name: someone may still call it)."""
@@ -179,42 +178,18 @@ def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex, scripts: bool = F
     if graph.binding_read(name, stmt) is not False:
         return False
     if isinstance(scope, ast.Module) and graph.reaches_exit(name, stmt) is not False:
-        # still bound at the end: an importer may read it
-        return scripts and _not_imported(stmt, index)
+        # still bound at the end: an importer may read it, unless (`scripts`) it holds keys
+        # a module-level `split` made: a module that splits keys when it is loaded is a
+        # script or a notebook (a library would dispatch device work on every import), and
+        # nothing imports a script for its keys (v29 cr-sparse
+        # examples/0200_cs/cosamp_step_by_step.py:47, a `keys = split(key, 4)` nothing
+        # reads; JAX201 medium, tuning material)
+        return scripts
     return True
 
 
-def _not_imported(stmt: ast.stmt, index: ModuleIndex) -> bool:
-    """No other module reads what module-level `stmt` binds: it runs only under
-    `if __name__ == "__main__":` (not on import), or the module makes or splits keys in its
-    own top-level code, a script or notebook that runs its random work when it is loaded (a
-    library that did would dispatch device work on every import). v29 cr-sparse
-    examples/0200_cs/cosamp_step_by_step.py:47, a `keys = split(key, 4)` nothing reads
-    (JAX201 medium, tuning material)."""
-    if any(syntax.is_main_guard(a) for a in syntax.ancestors(stmt)):
-        return True
-    found = _SCRIPTS.get(index.tree)
-    if found is None:
-        found = _SCRIPTS[index.tree] = _draws_keys_on_import(index)
-    return found
-
-
-_SCRIPTS: weakref.WeakKeyDictionary[ast.AST, bool] = weakref.WeakKeyDictionary()
 # calls whose value is keys, not random numbers (`value_is_dead`'s exception for scripts)
 KEY_MAKERS = frozenset({"jax.random.split", "jax.random.fold_in", "jax.random.clone"})
-
-
-def _draws_keys_on_import(index: ModuleIndex) -> bool:
-    """Top-level code (not a def, a class or the main guard) calls `jax.random`."""
-    for stmt in index.tree.body:  # type: ignore[attr-defined]
-        if isinstance(stmt, (*FUNCTION_NODES, ast.ClassDef)) or syntax.is_main_guard(stmt):
-            continue
-        for node in syntax.walk(stmt):
-            if isinstance(node, ast.Call) and (index.qualname(node.func) or "").startswith(
-                "jax.random."
-            ):
-                return True
-    return False
 
 
 def _nested_reads(scope: ast.AST, name: str, index: ModuleIndex) -> bool:

@@ -28,11 +28,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.analysis.body_waits import BodyWaits, tree_map_waits, waits_in_body
 from jaxlint.analysis.imports import ModuleIndex, dotted
-from jaxlint.analysis.jax_api import (
-    AOT_METHODS,
-    ARRAY_INDEX_BUILDERS,
-    TREE_MAP,
-)
+from jaxlint.analysis.jax_api import AOT_METHODS, ARRAY_INDEX_BUILDERS, TREE_MAP
 from jaxlint.analysis.jit_sites import nnx_transformed
 from jaxlint.analysis.sync import (
     METADATA,

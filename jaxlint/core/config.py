@@ -20,6 +20,7 @@ import functools
 import os
 import re
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
@@ -342,11 +343,17 @@ def _known_code_check(codes: tuple[str, ...], where: str) -> None:
     against the code table, so configuration never imports the rules."""
     known = sorted(known_codes())
     for c in codes:
-        if c in ("ALL", "JAX") or any(k.startswith(c) for k in known):
+        if not matches_no_rule(c, known):
             continue
         close = difflib.get_close_matches(c, known, n=1)
         hint = f"; did you mean `{close[0]}`?" if close else " (see `jaxlint rules`)"
         warn(f"{where}: `{c}` matches no jaxlint rule{hint}")
+
+
+def matches_no_rule(code: str, known: Iterable[str]) -> bool:
+    """A selector (`JAX99`, `JAX299`) that is no code and no prefix of one (`ALL` and `JAX`
+    select everything)."""
+    return code not in ("ALL", "JAX") and not any(k.startswith(code) for k in known)
 
 
 def _jax000_check(codes: tuple[str, ...], where: str) -> None:

@@ -99,10 +99,11 @@ def _inert(settings: Settings) -> bool:
     preview is off, or matches no rule at all. An empty selection made on purpose
     (`--ignore ALL`) is left alone."""
     from jaxlint.core.codes import known_codes
+    from jaxlint.core.config import matches_no_rule
 
     if settings.preview_selections():
         return True
     known = known_codes()
     chosen = (settings.select or ()) + settings.extend_select
     chosen += (settings.cli_select or ()) + settings.cli_extend_select
-    return any(c not in ("ALL", "JAX") and not any(k.startswith(c) for k in known) for c in chosen)
+    return any(matches_no_rule(c, known) for c in chosen)

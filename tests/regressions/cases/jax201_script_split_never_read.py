@@ -3,7 +3,7 @@ the halves draws nothing from that split, so the next use of the key is its firs
 module level a name still bound at the end could be read by an importer, but a module that
 does its random work when loaded is a program, not a library (a library would dispatch
 device work on every import), and a binding made under `if __name__ == "__main__":` never
-exists on import (analysis/deadness.py `_not_imported`).
+exists on import (analysis/deadness.py `_dead_after`).
 
 Reduced from carnotresearch/cr-sparse examples/0200_cs/cosamp_step_by_step.py:47-75 (v29
 check set, FP, tuning material): `keys = random.split(key, 4)`, never used, then
