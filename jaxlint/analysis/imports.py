@@ -197,6 +197,8 @@ def _walked_fields(cls: type) -> tuple[str, ...]:
 _SKIP, _NAME_KIND, _WALK, _CALL, _SCOPE, _TARGET, _RECORD, _LEAF = range(8)
 _KINDS: dict[type, int] = {}
 _NAME, _ATTRIBUTE = ast.Name, ast.Attribute
+# array libraries a backend-generic module binds to a name its owner may rebind (`swappable`)
+SWAPPABLE_MODULES = frozenset({"numpy"})
 _NAME_OR_ATTRIBUTE = (ast.Name, ast.Attribute)
 _GLOBAL_NONLOCAL = frozenset((ast.Global, ast.Nonlocal))
 _NONLOCAL = ast.Nonlocal
@@ -293,6 +295,7 @@ class ModuleIndex:
         self._imported: dict[str, frozenset[str]] | None = None
         self._import_rows: list[tuple[str, str]] = []  # `imported_names`, from `_record`
         self._inner: frozenset[str] | None = None  # `inner_names`
+        self._swappable: dict[str, bool] = {}  # `swappable`, by name
         # the nodes in preorder (the engine's walk order), each run of nodes of one scope
         # after that `Scope`; not the leaves (`in_order`)
         self.order: list[ast.AST | Scope] = []
@@ -502,6 +505,20 @@ class ModuleIndex:
         """The one binding a name has, preferring an import over fallbacks."""
         return _one_binding(self.lookup(name, scope))
 
+    def swappable(self, name: str) -> bool:
+        """`name` is bound to an array library (`import numpy as np`) whose `__name__` the
+        module reads: code that asks which library its `np` is now (`if "jax" in
+        np.__name__:`) is written for a backend its owner swaps (gwpopulation's `set_backend`
+        rebinds a module's `np` to `jax.numpy`), so `np.abs` there may be `jnp.abs`: its
+        qualified name is unknown, not NumPy's (v30 gwkokab, JAX101 x7 on the JAX-only path)."""
+        found = self._swappable.get(name)
+        if found is None:
+            found = self._swappable[name] = any(
+                type(up := parent(n)) is _ATTRIBUTE and up.attr == "__name__"  # type: ignore[attr-defined]
+                for n in self.names.get(name, ())
+            )
+        return found
+
     def qualname(self, node: ast.AST, _depth: int = 0) -> str | None:
         """Fully qualified dotted name of a Name/Attribute chain, or None when unknown.
 
@@ -534,6 +551,8 @@ class ModuleIndex:
         if b is None:
             return None
         if b.kind == "import":
+            if b.qualname in SWAPPABLE_MODULES and self.swappable(node.id):  # type: ignore[attr-defined]
+                return None  # NumPy or JAX's, whichever its owner set (`swappable`)
             return b.qualname
         if b.kind == "assign" and type(b.value) in _NAME_OR_ATTRIBUTE:
             return ModuleIndex.qualname(self, b.value, depth + 1)  # type: ignore[arg-type]

@@ -48,7 +48,7 @@ from jaxlint.analysis.jax_api import (
     STAGING,
 )
 from jaxlint.analysis.kinds import ParamKinds, ValueKind
-from jaxlint.analysis.syntax import all_params, is_none_literal, positional_params
+from jaxlint.analysis.syntax import all_params, is_none_literal, parent, positional_params
 from jaxlint.analysis.transforms import (
     TracedKind,
     Transforms,
@@ -118,6 +118,10 @@ class TracedFunction:
     # parameters that every traced application binds to a value that is not None
     # (`partial(f, n=size)` handed to a transform): `if n is None:` never runs under tracing
     not_none: frozenset[str] = frozenset()
+    # a method that every traced call runs on an object the calling traced function built
+    # itself and never lets go of (`block = Block(...); y = block(x)` in a scan body): what
+    # it stores on `self` dies with the trace (`_fresh_receiver`)
+    fresh_self: bool = False
     # the taint level each parameter starts at (NONE left out): what the transform and the
     # parameter kinds give an entry, what traced callers pass a helper
     # (a factory: mappingproxy is unhashable before Python 3.12, and 3.11's dataclasses refuse
@@ -160,6 +164,7 @@ class _Draft:
     unknown_static: bool = False
     applied: set[str] = field(default_factory=set)
     not_none: set[str] = field(default_factory=set)
+    fresh_self: bool = False
 
     @property
     def name(self) -> str:
@@ -176,6 +181,7 @@ class _Draft:
             self.unknown_static,
             frozenset(self.applied),
             frozenset(self.not_none),
+            self.fresh_self,
             MappingProxyType(dict(levels)),
         )
 
@@ -539,7 +545,45 @@ class TracedFunctions(Generic[BodyT]):
             if isinstance(a, ast.Starred):
                 break
             masks[name] = masks.get(name, True) and taint.is_bool_mask(a)
-        self._summarize(caller, current, target, incoming)
+        fresh = strip_self and self._fresh_receiver(node, target, current)
+        self._summarize(caller, current, target, incoming, fresh)
+
+    def _fresh_receiver(self, node: ast.Call, target: ast.AST, current: ast.AST) -> bool:
+        """The method `target` runs here on a local of `current` that `current` built from
+        the method's own class (`block = Block(...)`, its only binding) and only calls or
+        reads attributes of: never passed on, returned, stored, or seen by a nested function.
+        Such an object ends with the trace, so `self.x = tracer` in the method leaks nothing
+        (v29 NuX, tuning material: ResBlock objects made and dropped inside one scan body,
+        JAX502 x5)."""
+        func = node.func
+        recv = func.value if isinstance(func, ast.Attribute) else func
+        cls = parent(target)
+        if not isinstance(recv, ast.Name) or not isinstance(cls, ast.ClassDef):
+            return False
+        index = self.index
+        b = index.binding(recv.id, index.scope_of(recv))
+        if b is None or b.kind != "assign" or index.scope_of(recv) is not index.scopes.get(current):
+            return False
+        made = b.value
+        if not (isinstance(made, ast.Call) and isinstance(made.func, ast.Name)):
+            return False
+        maker = index.binding(made.func.id, index.scope_of(made))
+        if maker is None or maker.node is not cls:
+            return False
+        for use in index.names.get(recv.id, ()):
+            if index.enclosing_function(use) is not current:
+                if index.binding(use.id, index.scope_of(use)) is b:
+                    return False  # a nested function sees it
+                continue
+            if isinstance(use.ctx, ast.Store):
+                continue  # its one binding
+            up = parent(use)
+            if not (
+                (isinstance(up, ast.Attribute) and up.value is use)
+                or (isinstance(up, ast.Call) and up.func is use)
+            ):
+                return False
+        return True
 
     def _helper_call(self, node: ast.Call, q: str | None, current: ast.AST) -> HelperCall | None:
         """The helper a call runs, with the arguments it gets: `helper(x)`, `jax.grad(loss)(p)`,
@@ -583,7 +627,12 @@ class TracedFunctions(Generic[BodyT]):
             self._changed.add(target)
 
     def _summarize(
-        self, caller: _Draft, current: ast.AST, target: ast.AST, incoming: dict[str, Level]
+        self,
+        caller: _Draft,
+        current: ast.AST,
+        target: ast.AST,
+        incoming: dict[str, Level],
+        fresh: bool = False,
     ) -> None:
         """Record what reaches `target` from this call: its traced parameters, its row (a new
         helper gets the caller's transform and the chain), and this caller to re-analyse
@@ -622,9 +671,11 @@ class TracedFunctions(Generic[BodyT]):
                 confidence="medium",
                 chain=(*chain, function_name(target)),
                 unknown_static=caller.unknown_static,
+                fresh_self=fresh,
             )
             grew = True
         else:
+            existing.fresh_self = existing.fresh_self and fresh
             if caller.kind is TracedKind.JIT and existing.kind is TracedKind.GRAD:
                 existing.kind = TracedKind.JIT
                 grew = True

@@ -446,7 +446,10 @@ class SideEffectInTraced(Rule):
         ):
             return False
         cls = _enclosing_class(ctx, ctx.function_node)
-        return cls is not None and ctx.facts.transforms.is_plain_class(cls)
+        if cls is None or not ctx.facts.transforms.is_plain_class(cls):
+            return False
+        row = ctx.facts.traced.get(ctx.function_node)
+        return row is None or not row.fresh_self  # an object the trace made and drops
 
     def visit_Assign(self, node: ast.Assign, ctx: Context) -> None:
         for target in node.targets:
