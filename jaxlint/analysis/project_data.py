@@ -20,17 +20,11 @@ from jaxlint.analysis.seed_keys import (
     PASSED_ARGUMENTS,
     RETURN_USES,
     STATIC_HELPERS,
+    UNAPPLIED_MODULES,
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 22  # 2: key_positions, imported; 3: imported always, `import m` too; 4: star;
-# 5: static_returns, passes; 6: key_products; 7: key_draws; 8: static_attributes,
-# data_attributes; 9: bool_returns; 10: constants; 11: annotated; 12: drawfree_modules;
-# 13: leaf_attributes, field_reads, compiled, timed; 14: `f#i` elements in static_returns;
-# 15: string keys (dict displays) in key_products paths; 16: tuple-unpacked constants;
-# 17: return_uses, key_returns; 18: key_products of jitted helpers and through arithmetic;
-# 19: linen_modules, KeyHelpers.linen; 20: return_uses of constant indexes (`out[-1]`);
-# 21: init_methods, method_calls; 22: key_properties
+SUMMARY_FORMAT = 23  # bumped when a field is added or changes meaning (git log -S SUMMARY_FORMAT)
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -94,12 +88,10 @@ class KeyHelpers:
     # for the helpers whose summary knows them (`ModuleSummary.key_draws`): the key
     # parameters they draw from on every path (analysis/flow/key_draws.py)
     draws: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    # the names it imports flax Module classes by (`from embeddings import PosEncoding`)
-    # whose `init` draws nothing (`ModuleSummary.drawfree_modules`, flow/key_drawfree.py)
-    drawfree: tuple[str, ...] = ()
-    # the names it imports flax.linen Module classes by (`ModuleSummary.linen_modules`): their
-    # `init`/`apply` draw only from keys folded with module paths (`folds_module_paths`)
-    linen: tuple[str, ...] = ()
+    # the names it imports flax Module classes by whose `init` draws nothing
+    drawfree: tuple[str, ...] = ()  # (`ModuleSummary.drawfree_modules`, flow/key_drawfree.py)
+    # ... and those that fold module paths into their keys (`folds_module_paths`)
+    linen: tuple[str, ...] = ()  # (`ModuleSummary.linen_modules`)
 
     def to_json(self) -> list:
         rows: list = [[local, [list(p) for p in params]] for local, params in self.helpers]
@@ -560,6 +552,7 @@ SEED_ENTRIES: dict[
     RETURN_USES: ReturnUses,
     CONSTRUCTION_ONLY: ConstructionOnly,
     KEY_PROPERTIES: KeyProperties,
+    UNAPPLIED_MODULES: StaticHelpers,
 }
 
 
@@ -641,6 +634,8 @@ class ModuleSummary:
     # properties of its classes that split the object's key and return the new half
     # (analysis/flow/key_attributes.py `key_properties`)
     key_properties: list[str] = field(default_factory=list)
+    names_transform: bool = False  # its text names one; its Modules: analysis/applied_modules.py
+    module_classes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -676,6 +671,8 @@ class ModuleSummary:
             "init_methods": list(self.init_methods),
             "method_calls": list(self.method_calls),
             "key_properties": list(self.key_properties),
+            "names_transform": self.names_transform,
+            "module_classes": list(self.module_classes),
         }
 
     @classmethod
@@ -718,6 +715,8 @@ class ModuleSummary:
             [str(m) for m in data.get("init_methods", [])],
             [str(m) for m in data.get("method_calls", [])],
             [str(m) for m in data.get("key_properties", [])],
+            bool(data.get("names_transform", False)),
+            [str(m) for m in data.get("module_classes", [])],
         )
 
 

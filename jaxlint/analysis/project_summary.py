@@ -349,7 +349,9 @@ def summarize(
     out.passes, called = call_tables(facts.index, calls_imports, module)
     # a flax/equinox Module's methods are traced when it is applied, with no transform named
     # in this text: they read the kinds other modules give too (e3nn-jax's `LinearSHTP`)
-    defines_modules = any(module_library(facts.index, c) for c in facts.index.classes)
+    out.module_classes = [c.name for c in facts.index.classes if module_library(facts.index, c)]
+    defines_modules = bool(out.module_classes)
+    out.names_transform = transforms_used
     out.traced, out.defaulted = transforms_used or defines_modules, defaulted_functions(tree)
     if defines_modules:
         out.drawfree_modules = drawfree_modules(facts)

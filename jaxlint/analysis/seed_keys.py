@@ -20,6 +20,7 @@ __all__ = [
     "RETURN_USES",
     "STATIC_HELPERS",
     "TAINT_REMOVING",
+    "UNAPPLIED_MODULES",
 ]
 
 # the seeds entry (analysis.project_data.StaticHelpers) naming other modules' functions, as
@@ -64,10 +65,15 @@ CONSTRUCTION_ONLY = "<construction-only methods>"
 # `RandomStateMixin.rng`): each read of one is a fresh key (analysis/flow/key_attributes.py);
 # it only takes JAX2xx findings away
 KEY_PROPERTIES = "<key properties>"
+# the seeds entry (analysis.project_data.StaticHelpers, analysis/applied_modules.py): this module's flax/equinox
+# Module classes, which no module of the project can apply under a transform; it only takes
+# tracing findings away
+UNAPPLIED_MODULES = "<unapplied modules>"
 NO_ENTRIES = TAINT_REMOVING | {
     IMPORTED_LEAVES,
     COMPILED_HELPERS,
     RETURN_USES,
     CONSTRUCTION_ONLY,
     KEY_PROPERTIES,
+    UNAPPLIED_MODULES,
 }

@@ -48,6 +48,7 @@ from jaxlint.analysis.jax_api import (
     STAGING,
 )
 from jaxlint.analysis.kinds import ParamKinds, ValueKind
+from jaxlint.analysis.seed_keys import UNAPPLIED_MODULES
 from jaxlint.analysis.syntax import all_params, is_none_literal, parent, positional_params
 from jaxlint.analysis.transforms import (
     TracedKind,
@@ -353,6 +354,9 @@ class TracedFunctions(Generic[BodyT]):
         lib = self.transforms.module_library(cls)
         if lib is None:
             return
+        unapplied = (self._seeds or {}).get(UNAPPLIED_MODULES)
+        if unapplied is not None and cls.name in unapplied.names:
+            return  # nothing in the project applies it under a transform (applied_modules.py)
         for stmt in cls.body:
             if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue

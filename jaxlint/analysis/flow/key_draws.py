@@ -284,6 +284,8 @@ class KeyDraws:
         cls = self._module_instance_class(func.value)
         if cls is not None:
             return self.calls.transforms.module_library(cls) == "flax.linen"
+        if _linen_signature(call, func):
+            return True
         layers = self._library_layers(func.value)
         return bool(layers) and all(
             (self.index.qualname(m.func) or "").startswith("flax.linen.")
@@ -604,6 +606,22 @@ def _false_under(flag: ast.AST, params: set[str], given: dict) -> bool:
         inner = flag.operand
         return isinstance(inner, ast.Name) and inner.id in params and given.get(inner.id) is True
     return isinstance(flag, ast.Name) and flag.id in params and given.get(flag.id) is False
+
+
+def _linen_signature(call: ast.Call, func: ast.Attribute) -> bool:
+    """The call's own arguments are flax.linen's, whatever the object is (`model =
+    build_model()`): `apply(..., rngs={"dropout": k})` or `apply(..., mutable=[...])` (named
+    streams and mutable collections are linen's `apply` keywords; haiku's `apply` takes one
+    key positionally, equinox and nnx have none), or `init({"params": k1, "dropout": k2},
+    x)` (haiku's `init` takes one key). v23 rows, tuning material: SELFEMO
+    wound_classification_jax nets/Hybrid.py:376-392, `x = normal(k, ...)` then
+    `model.apply(..., rngs={"dropout": k})` of a factory-built model, JAX201 x3."""
+    if func.attr == "apply":
+        return any(
+            (kw.arg == "rngs" and isinstance(kw.value, ast.Dict)) or kw.arg == "mutable"
+            for kw in call.keywords
+        )
+    return bool(call.args) and isinstance(call.args[0], ast.Dict)
 
 
 def _module_method(call: ast.Call) -> ast.Attribute | None:

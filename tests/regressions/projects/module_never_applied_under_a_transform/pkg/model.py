@@ -1,0 +1,9 @@
+import flax.linen as nn
+
+from pkg.layers import Gate
+
+
+class Net(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return Gate()(nn.Dense(4)(x))
