@@ -16,7 +16,9 @@ from itertools import compress, islice
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
 from jaxlint.analysis.imports import Scope, in_order
-from jaxlint.analysis.seed_keys import NO_ENTRIES
+from jaxlint.analysis.project_data import StaticHelpers
+from jaxlint.analysis.project_text import uses_transform
+from jaxlint.analysis.seed_keys import NO_ENTRIES, UNAPPLIED_MODULES
 from jaxlint.analysis.syntax import node_fields
 from jaxlint.core import codes as codes_table
 from jaxlint.core import suppressions
@@ -451,6 +453,15 @@ class _Walk:
                 self._failed(inst, node, exc)
 
 
+def _notebook_seeds(path: str, text: str, options: LintOptions) -> Mapping[str, object] | None:
+    """A notebook is imported by nothing, so the Modules it defines are applied under a
+    transform only if its own code names one (analysis/applied_modules.py; the project index
+    does this for `.py` modules, which it summarises)."""
+    if not path.endswith(".ipynb") or uses_transform(text, options.settings.jit_decorators):
+        return options.seeds
+    return {**(options.seeds or {}), UNAPPLIED_MODULES: StaticHelpers(("*",))}
+
+
 def lint_text(
     text: str | SourceText,
     path: str = "<stdin>",
@@ -467,9 +478,10 @@ def lint_text(
     parsed = parse(source, path)
     if parsed.tree is None:
         return [parsed.error] if parsed.error else []
+    seeds = _notebook_seeds(path, source.text, options)
     facts = None
     if facts_out is not None:
-        facts = ModuleFacts(parsed.tree, options.settings.jit_decorators, options.seeds)
+        facts = ModuleFacts(parsed.tree, options.settings.jit_decorators, seeds)
         facts_out.append(facts)
     rules = options.selected()
     ignored = options.settings.ignored_for(path)
@@ -479,7 +491,7 @@ def lint_text(
     active = [r.code for r in rules]
     check_unused = options.apply_noqa and suppressions.UNUSED_CODE in active
     rules = [r for r in rules if r.code != suppressions.UNUSED_CODE]
-    if not options.seeds or set(options.seeds) <= NO_ENTRIES:
+    if not seeds or set(seeds) <= NO_ENTRIES:
         # seeds from other modules make a file traced without JAX words (not the entry of
         # helpers that return Python values: it only removes taint)
         gated = source.text if options.prefilter_text is None else options.prefilter_text
@@ -496,7 +508,7 @@ def lint_text(
                 rules,
                 options.settings,
                 options.verbose,
-                options.seeds,
+                seeds,
                 facts,
             )
         except RecursionError:

@@ -347,3 +347,38 @@ def test_add_noqa_marks_cell_lines_and_time_lines(tmp_path, run_cli):
     assert run_cli("check", "--preview", "--no-cache", "nb.ipynb").returncode == 0
     again = run_cli("check", "--preview", "--add-noqa", "nb.ipynb")
     assert "Added 0 noqa directives." in again.stderr
+
+
+MODULE_CELL = """import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class Detector(nn.Module):
+    @nn.compact
+    def __call__(self, vol):
+        if vol > 0.5:
+            return 1.0
+        return 0.0
+
+
+params = Detector().init(jax.random.PRNGKey(0), jnp.ones(()))
+"""
+
+
+@pytest.mark.parametrize("jitted", [False, True])
+def test_modules_of_a_notebook_that_names_no_transform_are_not_traced(tmp_path, run_cli, jitted):
+    """Nothing imports a notebook: the Modules it defines run traced only if its own code
+    names a transform (engine._notebook_seeds; v30 wax-ml rows, the .py form of the same
+    demos). The twin applies one under `jax.jit` and keeps the finding."""
+    source = MODULE_CELL + ("step = jax.jit(Detector().apply)\n" if jitted else "")
+    nb = {
+        "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None,
+                   "outputs": [], "source": source.splitlines(True)}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+    }  # fmt: skip
+    (tmp_path / "demo.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    proc = run_cli(
+        "check", "--preview", "--no-cache", "--select", "JAX110", "demo.ipynb", cwd=tmp_path
+    )
+    assert ("JAX110" in proc.stdout) is jitted, proc.stdout + proc.stderr

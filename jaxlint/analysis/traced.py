@@ -355,7 +355,7 @@ class TracedFunctions(Generic[BodyT]):
         if lib is None:
             return
         unapplied = (self._seeds or {}).get(UNAPPLIED_MODULES)
-        if unapplied is not None and cls.name in unapplied.names:
+        if unapplied is not None and (cls.name in unapplied.names or "*" in unapplied.names):
             return  # nothing in the project applies it under a transform (applied_modules.py)
         for stmt in cls.body:
             if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
