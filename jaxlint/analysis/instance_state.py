@@ -55,7 +55,8 @@ def _construction_helpers(cls: ast.ClassDef, public: frozenset[str] = frozenset(
     from another such helper. A public method, or one referenced any other way (passed as a
     callback, called from a regular method), may run later and does not count, unless it is
     in `public`: the public methods the project index found no call of outside the class
-    (`construction_only`)."""
+    (`construction_only`). A name-mangled `__init_optimizer` is private too (only special
+    methods, `__call__`, are left out: v30 DIffUCO train.py:257-266, JAX409)."""
     methods = _methods(cls)
     callers: dict[str, set[str]] = {name: set() for name in methods}
     referenced_otherwise: set[str] = set()
@@ -80,7 +81,7 @@ def _construction_helpers(cls: ast.ClassDef, public: frozenset[str] = frozenset(
             if (
                 name in helpers
                 or not (name.startswith("_") or name in public)
-                or name.startswith("__")
+                or (name.startswith("__") and name.endswith("__"))  # a special method
                 or name in referenced_otherwise
                 or not callers[name]
                 or not callers[name] <= helpers
