@@ -322,6 +322,7 @@ def _run_check(args: argparse.Namespace) -> int:
         notices.note_target_coverage([settings])
         notices.warn_preview_selections([settings])
         notices.refuse_empty_selection([settings])
+        summary.preview_hint = notices.preview_hint([settings])
         data = sys.stdin.buffer.read()
         summary.stdin = True
         diags = _check_stdin(data, name, settings, args, summary)
@@ -347,6 +348,7 @@ def _run_check(args: argparse.Namespace) -> int:
     chosen = [resolver.for_path(path) for path, _ in files] or [resolver.for_path(paths[0])]
     notices.warn_preview_selections(chosen)
     notices.refuse_empty_selection(chosen)
+    summary.preview_hint = notices.preview_hint(chosen)
     diags = [internal_error(display, message) for display, message in found.errors]
     if not files and not found.errors:
         warn("No Python files found under the given path(s)")
@@ -538,6 +540,7 @@ class FixSummary:
         self.readonly: list[tuple[str, int]] = []  # (display, fixes not applied)
         self.quiet_output = False
         self.stdin = False
+        self.preview_hint = ""  # `notices.preview_hint`: said after a default run's summary
 
     def add(self, result, display: str) -> None:  # noqa: ANN001
         self.fixed += len(result.fixed)
@@ -636,18 +639,19 @@ def _summary_line(
         if unsafe and not args.unsafe_fixes:
             s += f", {unsafe} with unsafe fixes (use --unsafe-fixes)"
         return s + ".\n"
+    hint = f"{summary.preview_hint}\n" if summary.preview_hint else ""
     if n == 0:
-        return "All checks passed!\n"
+        return "All checks passed!\n" + hint
     s = f"Found {n} finding{'s' if n != 1 else ''}."
     if args.unsafe_fixes:
         if safe + unsafe:
             s += f"\n{star} {safe + unsafe} fixable with `jaxlint check --fix --unsafe-fixes`."
-        return s + "\n"
+        return s + "\n" + hint
     if safe:
         s += f"\n{star} {safe} fixable with `jaxlint check --fix`."
     if unsafe:
         s += f"\n{unsafe} more with `--unsafe-fixes`."
-    return s + "\n"
+    return s + "\n" + hint
 
 
 # -- rules / explain ------------------------------------------------------------------------
@@ -663,6 +667,8 @@ def _preview_text(code: str) -> str:
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    from jaxlint.core.codes import is_preview_rule
+
     rows = api.rule_rows()
     if args.format == "json":
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
@@ -672,7 +678,7 @@ def run_rules(args: argparse.Namespace) -> int:
         (
             r["code"],
             r["name"],
-            "on" if r["default"] else "opt-in",
+            ("preview" if is_preview_rule(r["code"]) else "on") if r["default"] else "opt-in",
             r["fix"],
             r["verifier"],
             _preview_text(r["code"]),
@@ -687,8 +693,8 @@ def run_rules(args: argparse.Namespace) -> int:
         sys.stdout.write("  ".join(c.ljust(w) for c, w in zip(t, widths)).rstrip() + "\n")
     if any(t[-1] for t in table):
         sys.stdout.write(
-            "\npreview: runs only with --preview (yes: the whole rule; medium: only its"
-            " medium-confidence findings)\n"
+            "\npreview: runs only with --preview (yes, and default `preview`: the whole rule;"
+            " medium: only its medium-confidence findings)\n"
         )
     return 0
 

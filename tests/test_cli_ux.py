@@ -590,3 +590,44 @@ def test_progress_bar_on_a_terminal_for_a_long_fix(tmp_path):
     out = _on_a_terminal(["check", "--no-cache", "--diff", "--preview", "."], tmp_path)
     assert b"jaxlint:" in out and b"file/s" in out, out[-2000:]
     assert out.rstrip().endswith(b"(use --unsafe-fixes).")  # the bar is gone at the end
+
+
+@pytest.mark.parametrize(
+    ("extra", "config", "hinted"),
+    [
+        ((), "", True),
+        (("--preview",), "", False),
+        (("--select", "JAX8"), "", False),
+        (("--extend-select", "JAX001"), "", False),
+        ((), "select = ['JAX2']\n", False),
+        ((), "preview = true\n", False),
+    ],
+)
+def test_a_default_run_says_that_preview_rules_did_not_run(
+    tmp_path, run_cli, extra, config, hinted
+):
+    """New-user review 4, its first problem: "All checks passed!" on a default run was read as
+    "no sharp bits" while most tracing rules are in preview. The text summary's last line says
+    how many did not run, until the user chooses (preview mode, a selection of their own)."""
+    (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\n" + config)
+    (tmp_path / "m.py").write_text("x = 1\n")
+    proc = run_cli("check", "--no-cache", *extra, "m.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert ("rules in preview did not run" in proc.stdout) is hinted, proc.stdout
+    assert proc.stdout.startswith("All checks passed!\n")
+    js = run_cli("check", "--no-cache", "--format", "json", *extra, "m.py", cwd=tmp_path)
+    assert json.loads(js.stdout) == []  # machine formats never get it
+
+
+def test_rules_table_says_preview_for_rules_that_need_it(run_cli):
+    """`jaxlint rules` printed `on` in the default column for rules in preview, which a newcomer
+    read as "runs by default" (new-user review 4)."""
+    proc = run_cli("rules")
+    rows = {
+        line.split()[0]: line.split()[2]
+        for line in proc.stdout.splitlines()
+        if line.startswith("JAX")
+    }
+    assert rows["JAX110"] == "preview"  # a whole rule in preview
+    assert rows["JAX201"] == "on"  # only its medium level is in preview
+    assert rows["JAX001"] == "opt-in"

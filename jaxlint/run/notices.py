@@ -107,3 +107,33 @@ def _inert(settings: Settings) -> bool:
     chosen = (settings.select or ()) + settings.extend_select
     chosen += (settings.cli_select or ()) + settings.cli_extend_select
     return any(matches_no_rule(c, known) for c in chosen)
+
+
+def preview_hint(settings: Sequence[Settings]) -> str:
+    """The line a default run ends its text summary with: which rules did not run because
+    they are in preview, so that "All checks passed!" is not read as "no sharp bits" (new-user
+    review 4, its first problem: key reuse at medium confidence, host conversions and Python
+    `if`s on tracers are preview-only, and nothing said so). Empty once the user chose: preview
+    mode, or any selection of their own (`select`/`extend-select`, in the configuration or on
+    the command line)."""
+    from jaxlint.core.codes import PREVIEW
+
+    for s in {id(s): s for s in settings}.values():
+        if (
+            s.preview
+            or s.select is not None
+            or s.cli_select is not None
+            or s.extend_select
+            or s.cli_extend_select
+        ):
+            return ""
+    rules = sum(1 for e in PREVIEW if isinstance(e, str))
+    parts = sum(1 for e in PREVIEW if not isinstance(e, str))
+    if not rules and not parts:
+        return ""
+    more = f", and {parts} more reported only high-confidence findings" if parts else ""
+    return (
+        f"{rules} rules in preview did not run{more}: `--preview` adds them"
+        " (`jaxlint rules` lists them)."
+    )
+
