@@ -136,4 +136,3 @@ def preview_hint(settings: Sequence[Settings]) -> str:
         f"{rules} rules in preview did not run{more}: `--preview` adds them"
         " (`jaxlint rules` lists them)."
     )
-
