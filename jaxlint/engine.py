@@ -15,6 +15,7 @@ from itertools import compress, islice
 
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
+from jaxlint.analysis.applied_modules import applies_transforms
 from jaxlint.analysis.imports import Scope, in_order
 from jaxlint.analysis.project_data import StaticHelpers
 from jaxlint.analysis.project_text import uses_transform
@@ -453,13 +454,17 @@ class _Walk:
                 self._failed(inst, node, exc)
 
 
-def _notebook_seeds(path: str, text: str, options: LintOptions) -> Mapping[str, object] | None:
+def _applies_transforms(text: str, facts: ModuleFacts, options: LintOptions) -> bool:
     """A notebook is imported by nothing, so the Modules it defines are applied under a
-    transform only if its own code names one (analysis/applied_modules.py; the project index
-    does this for `.py` modules, which it summarises)."""
-    if not path.endswith(".ipynb") or uses_transform(text, options.settings.jit_decorators):
-        return options.seeds
-    return {**(options.seeds or {}), UNAPPLIED_MODULES: StaticHelpers(("*",))}
+    transform only if its own code applies one (analysis/applied_modules.py; the project index
+    decides it for `.py` modules, which it summarises). The text test first: most notebooks
+    that name no transform word need no index."""
+    return uses_transform(text, options.settings.jit_decorators) and applies_transforms(facts)
+
+
+def _unapplied(seeds: Mapping[str, object] | None) -> Mapping[str, object]:
+    """`seeds` with the UNAPPLIED_MODULES entry for every Module class of the module."""
+    return {**(seeds or {}), UNAPPLIED_MODULES: StaticHelpers(("*",))}
 
 
 def lint_text(
@@ -478,11 +483,14 @@ def lint_text(
     parsed = parse(source, path)
     if parsed.tree is None:
         return [parsed.error] if parsed.error else []
-    seeds = _notebook_seeds(path, source.text, options)
+    seeds = options.seeds
     facts = None
-    if facts_out is not None:
+    if facts_out is not None or path.endswith(".ipynb"):
         facts = ModuleFacts(parsed.tree, options.settings.jit_decorators, seeds)
-        facts_out.append(facts)
+        if path.endswith(".ipynb") and not _applies_transforms(source.text, facts, options):
+            facts.seeds = seeds = _unapplied(seeds)
+        if facts_out is not None:
+            facts_out.append(facts)
     rules = options.selected()
     ignored = options.settings.ignored_for(path)
     if ignored:

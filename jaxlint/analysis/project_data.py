@@ -24,7 +24,7 @@ from jaxlint.analysis.seed_keys import (
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 23  # bumped when a field is added or changes meaning (git log -S SUMMARY_FORMAT)
+SUMMARY_FORMAT = 24  # bumped when a field is added or changes meaning (git log -S SUMMARY_FORMAT)
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point

@@ -10,6 +10,7 @@ import ast
 import os
 from collections.abc import Iterable, Mapping
 
+from jaxlint.analysis.applied_modules import applies_transforms
 from jaxlint.analysis.bool_results import bool_functions
 from jaxlint.analysis.constants import module_constants
 from jaxlint.analysis.flow.key_attributes import key_properties
@@ -351,7 +352,7 @@ def summarize(
     # in this text: they read the kinds other modules give too (e3nn-jax's `LinearSHTP`)
     out.module_classes = [c.name for c in facts.index.classes if module_library(facts.index, c)]
     defines_modules = bool(out.module_classes)
-    out.names_transform = transforms_used
+    out.names_transform = transforms_used and applies_transforms(facts)
     out.traced, out.defaulted = transforms_used or defines_modules, defaulted_functions(tree)
     if defines_modules:
         out.drawfree_modules = drawfree_modules(facts)

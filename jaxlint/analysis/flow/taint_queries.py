@@ -47,6 +47,26 @@ class TaintQueries:
     def is_array(self, node: ast.AST) -> bool:
         return self.level(node) == Level.ARRAY
 
+    def element_levels(self, target: ast.AST, value: ast.AST) -> tuple[Level, ...] | None:
+        """The level each element of a tuple or list target gets from `value`, when the parts
+        are known: a tuple display, a helper's returned tuple, or a library call whose parts
+        differ in kind (`flat, self.unravel = ravel_pytree(p)`: the unravel function is a
+        Python callable, not a tracer; v31 CompPhysics notebooks, JAX502 x16). None when
+        unknown (every element then has the whole value's level)."""
+        if not isinstance(target, (ast.Tuple, ast.List)):
+            return None
+        if any(isinstance(e, ast.Starred) for e in target.elts):
+            return None
+        n = len(target.elts)
+        if isinstance(value, (ast.Tuple, ast.List)):
+            if len(value.elts) != n or any(isinstance(e, ast.Starred) for e in value.elts):
+                return None
+            return tuple(self.level(v) for v in value.elts)
+        return self._call_elements(value, n)
+
+    def _call_elements(self, value: ast.AST | None, n: int) -> tuple[Level, ...] | None:
+        raise NotImplementedError  # TaintAnalysis's (flow/taint.py)
+
     def traced_name(self, node: ast.AST) -> str | None:
         """A traced variable inside `node`, to name in messages."""
         for sub in syntax.walk(node):

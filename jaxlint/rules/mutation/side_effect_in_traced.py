@@ -462,14 +462,35 @@ class SideEffectInTraced(Rule):
         if node.value is not None:
             self._store(node, node.target, node.value, ctx)
 
-    def _store(self, stmt: ast.stmt, target: ast.AST, value: ast.AST, ctx: Context) -> None:
+    def _store(
+        self,
+        stmt: ast.stmt,
+        target: ast.AST,
+        value: ast.AST,
+        ctx: Context,
+        part: Level | None = None,
+    ) -> None:
+        """`part`: the level of the element of `value` that `target` receives, when `target`
+        is one element of an unpacking whose parts the taint knows (`element_levels`)."""
         if isinstance(target, (ast.Tuple, ast.List)):
-            for elt in target.elts:
-                self._store(stmt, elt, value, ctx)
+            if (
+                isinstance(value, (ast.Tuple, ast.List))
+                and len(value.elts) == len(target.elts)
+                and not any(isinstance(e, ast.Starred) for e in (*value.elts, *target.elts))
+            ):
+                for elt, v in zip(target.elts, value.elts):  # `self.a, self.b = x, f`
+                    self._store(stmt, elt, v, ctx)
+                return
+            parts = ctx.taint.element_levels(target, value) if part is None else None
+            for i, elt in enumerate(target.elts):
+                self._store(stmt, elt, value, ctx, parts[i] if parts is not None else None)
             return
         if self._silent(ctx):
             return
-        traced = _holds_tracer(ctx, value)
+        if part is not None:
+            traced = part >= Level.TREE or part == Level.CONTAINER
+        else:
+            traced = _holds_tracer(ctx, value)
         if isinstance(target, ast.Name):
             scope = ctx.index.scopes.get(ctx.function_node)
             if scope is None or target.id not in scope.globals:

@@ -1,7 +1,6 @@
 import jax
 import jax.numpy as jnp
-
-from pkg.model import Net
+from model import Net
 
 
 @jax.jit

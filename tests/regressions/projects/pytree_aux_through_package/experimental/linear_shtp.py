@@ -5,7 +5,8 @@ precision v9 check set, read by an untuned reader): a flax Module whose `__call_
 module names no transform, so it got no kinds from other modules (`ModuleSummary.traced` now
 counts flax/equinox Module classes), and the class is named through the package alias
 (`ModuleSummary.annotated`: its defining module's static attributes are read). The near miss,
-a test on the array leaf, still fires."""
+a test on the array leaf, still fires. It lives in a package, as the original does: a
+package's Modules are its users' to apply under jit (analysis/applied_modules.py)."""
 
 import flax
 import jax.numpy as jnp

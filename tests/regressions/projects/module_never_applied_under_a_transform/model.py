@@ -1,6 +1,5 @@
 import flax.linen as nn
-
-from pkg.layers import Gate
+from layers import Gate
 
 
 class Net(nn.Module):
