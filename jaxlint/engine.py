@@ -451,6 +451,12 @@ class _Walk:
                 self._failed(inst, node, exc)
 
 
+# Called with each parsed tree before anything links it (`ModuleIndex`): set by
+# `run.parallel.lint_task` for the duration of one file, to move the tree out of the
+# collector's young generation (see there); None otherwise.
+after_parse: Callable[[ast.Module], None] | None = None
+
+
 def lint_text(
     text: str | SourceText,
     path: str = "<stdin>",
@@ -467,6 +473,8 @@ def lint_text(
     parsed = parse(source, path)
     if parsed.tree is None:
         return [parsed.error] if parsed.error else []
+    if after_parse is not None:
+        after_parse(parsed.tree)
     facts = None
     if facts_out is not None:
         facts = ModuleFacts(parsed.tree, options.settings.jit_decorators, options.seeds)

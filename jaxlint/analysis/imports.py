@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections import deque
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from jaxlint.analysis.syntax import (
     FUNCTION_NODES,
@@ -23,6 +25,10 @@ from jaxlint.analysis.syntax import (
 
 SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
 _UNSET = object()
+# While a caller frees the trees it lints by reference counting (`run.parallel.lint_task`),
+# the indexes built, whose nodes it empties afterwards (`ModuleIndex.release`); else None
+_built: list[ModuleIndex] | None = None
+_NO_DICT: dict = {}
 # the names an unbound Name can mean: the builtins (`print`, `float`) and the module
 # attributes every module has. Any other unbound name is unknown (a notebook using a name its
 # session bound elsewhere, a star import): giving it its bare name made an unbound `random`
@@ -297,6 +303,8 @@ class ModuleIndex:
         # after that `Scope`; not the leaves (`in_order`)
         self.order: list[ast.AST | Scope] = []
         self._build()
+        if _built is not None:
+            _built.append(self)
 
     # -- construction ---------------------------------------------------------------
     def _build(self) -> None:
@@ -382,6 +390,19 @@ class ModuleIndex:
                     stack[-1], stack[-waiting] = stack[-waiting], stack[-1]
                 else:
                     stack[-waiting:] = stack[-waiting:][::-1]
+
+    def release(self) -> None:
+        """Empty the `__dict__` (fields and links) of every node in `order`, for a caller
+        that owns the tree and asks nothing more about it (`run.parallel.lint_task`).
+
+        The parent links (`jl_parent`, and `jl_scope` on each `Name`) are what make a tree
+        cyclic; with the nodes that hold others emptied, what is left (the leaves, pointing
+        at emptied parents) is acyclic, so reference counting frees the tree and the
+        collector need not scan it. Clearing a node's dict is the work its deallocation
+        would do anyway; in C, no frame per node."""
+        # a `Scope` in `order` has no `__dict__`: it gets an empty dict to clear
+        nodes = map(getattr, self.order, repeat("__dict__"), repeat(_NO_DICT))
+        deque(map(dict.clear, nodes), 0)
 
     def _enter(self, node: ast.AST, scope: Scope) -> Scope:
         if isinstance(node, ast.ClassDef):

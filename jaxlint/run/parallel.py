@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from jaxlint import engine
+from jaxlint.analysis import imports
 from jaxlint.analysis.x64 import project_enables_x64
 from jaxlint.core.config import ConfigResolver, Settings
 from jaxlint.core.diagnostic import Diagnostic, detach_fixes
@@ -202,14 +204,42 @@ def lint_task(
     and the older collections rescan them again (a third of a cold run's CPU, most of it in
     the full collections). Everything the file allocated is young until the end, so one
     young collection then frees its garbage, scanned once; what survives (caches) is
-    promoted as before."""
+    promoted as before.
+
+    The syntax tree is most of what that collection scanned, and only the index's parent
+    and scope links made it cyclic. So here (not in a pool worker, whose inherited heap
+    stays frozen) the tree is moved out of the young generation once parsed (`gc.freeze`:
+    the generations are spliced onto the permanent one, in constant time), its nodes are
+    emptied when the file is done (`ModuleIndex.release`: nothing asks about them after
+    the lint and the summary; the fixes' builders are detached), and the young collection
+    then scans only the facts: freeing them drops the last references to the tree, which
+    reference counting frees. `gc.unfreeze` puts what was old back in the oldest
+    generation. Not when something else froze objects (a host program): that would thaw
+    them. On the corpus, `-j 1`: the young collections' CPU 1.25 -> 0.42 s, 4.08M objects
+    collected -> 0.70M, peak RSS 74 -> 72 MB."""
     if not gc.isenabled():
         return _lint_task(task, cache)
     gc.disable()
+    if not _FREEZE_TREES or gc.get_freeze_count():  # a host's frozen heap stays frozen
+        try:
+            return _lint_task(task, cache)
+        finally:
+            gc.collect(0)
+            gc.enable()
+    built: list = []
+    frozen: list[bool] = []
+    imports._built = built
+    engine.after_parse = lambda tree: frozen or (gc.freeze(), frozen.append(True))
     try:
         return _lint_task(task, cache)
     finally:
+        engine.after_parse = None
+        imports._built = None
+        while built:  # no name left holding an index during the collection
+            built.pop().release()
         gc.collect(0)
+        if frozen:
+            gc.unfreeze()
         gc.enable()
 
 
@@ -255,7 +285,13 @@ def _worker(item: tuple[int, Task]) -> tuple[int, list[Diagnostic], bool, dict |
 
 
 def _init_worker() -> None:
+    global _FREEZE_TREES
     gc.set_threshold(*WORKER_GC_THRESHOLD)
+    _FREEZE_TREES = False  # what the worker inherited is frozen: `gc.unfreeze` would thaw it
+
+
+# `lint_task` moves each tree out of the young generation (not in a pool worker)
+_FREEZE_TREES = True
 
 
 # -- many files ---------------------------------------------------------------------------------
