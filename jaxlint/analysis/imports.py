@@ -392,17 +392,22 @@ class ModuleIndex:
                     stack[-waiting:] = stack[-waiting:][::-1]
 
     def release(self) -> None:
-        """Empty the `__dict__` (fields and links) of every node in `order`, for a caller
-        that owns the tree and asks nothing more about it (`run.parallel.lint_task`).
+        """Empty the `__dict__` (fields and links) of every node in `order`, and the index,
+        for a caller that owns the tree and asks nothing more about either
+        (`run.parallel.lint_task`).
 
         The parent links (`jl_parent`, and `jl_scope` on each `Name`) are what make a tree
         cyclic; with the nodes that hold others emptied, what is left (the leaves, pointing
         at emptied parents) is acyclic, so reference counting frees the tree and the
         collector need not scan it. Clearing a node's dict is the work its deallocation
-        would do anyway; in C, no frame per node."""
+        would do anyway; in C, no frame per node. The index itself is emptied too: its
+        cycle with its qualified-name memo (`_Qualnames.index`) held the scopes, bindings
+        and lists, most of what the collector still scanned (on the corpus, 0.70M objects
+        collected -> 0.12M)."""
         # a `Scope` in `order` has no `__dict__`: it gets an empty dict to clear
         nodes = map(getattr, self.order, repeat("__dict__"), repeat(_NO_DICT))
         deque(map(dict.clear, nodes), 0)
+        self.__dict__.clear()
 
     def _enter(self, node: ast.AST, scope: Scope) -> Scope:
         if isinstance(node, ast.ClassDef):
