@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import threading
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -451,10 +452,10 @@ class _Walk:
                 self._failed(inst, node, exc)
 
 
-# Called with each parsed tree before anything links it (`ModuleIndex`): set by
-# `run.parallel.lint_task` for the duration of one file, to move the tree out of the
-# collector's young generation (see there); None otherwise.
-after_parse: Callable[[ast.Module], None] | None = None
+# Per thread, `after_parse` is called with each parsed tree before anything links it
+# (`ModuleIndex`): set by `run.parallel.lint_task` for the duration of one file, to move the
+# tree out of the collector's young generation (see there)
+PARSE_HOOKS = threading.local()
 
 
 def lint_text(
@@ -473,8 +474,9 @@ def lint_text(
     parsed = parse(source, path)
     if parsed.tree is None:
         return [parsed.error] if parsed.error else []
-    if after_parse is not None:
-        after_parse(parsed.tree)
+    hook = getattr(PARSE_HOOKS, "after_parse", None)
+    if hook is not None:
+        hook(parsed.tree)
     facts = None
     if facts_out is not None:
         facts = ModuleFacts(parsed.tree, options.settings.jit_decorators, options.seeds)

@@ -218,4 +218,19 @@ def test_a_serial_lint_frees_its_tree_without_the_collector(corpus, monkeypatch)
     assert _lint(corpus, jobs=1) == plain
     assert live() == before
     assert gc.isenabled() and gc.get_freeze_count() == 0
-    assert engine.after_parse is None and imports._built is None
+    assert engine.PARSE_HOOKS.after_parse is None and imports.RELEASING.built is None
+
+
+def test_threads_linting_at_once_find_the_same(corpus):
+    """The indexes a lint releases are its own thread's (`imports.RELEASING` is per thread),
+    and no tree is frozen while another thread runs."""
+    import threading
+
+    plain = _lint(corpus, jobs=1)
+    found: list = []
+    threads = [threading.Thread(target=lambda: found.append(_lint(corpus, jobs=1))) for _ in "ab"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert found == [plain, plain]

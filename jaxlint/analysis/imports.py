@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import threading
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import repeat
@@ -25,9 +26,10 @@ from jaxlint.analysis.syntax import (
 
 SCOPE_NODES = (*FUNCTION_NODES, ast.ClassDef, ast.Module)
 _UNSET = object()
-# While a caller frees the trees it lints by reference counting (`run.parallel.lint_task`),
-# the indexes built, whose nodes it empties afterwards (`ModuleIndex.release`); else None
-_built: list[ModuleIndex] | None = None
+# Per thread: while a caller frees the trees it lints by reference counting
+# (`run.parallel.lint_task`), `built` is the list of the indexes built, whose nodes it empties
+# afterwards (`ModuleIndex.release`); per thread, so that no thread empties another's
+RELEASING = threading.local()
 _NO_DICT: dict = {}
 # the names an unbound Name can mean: the builtins (`print`, `float`) and the module
 # attributes every module has. Any other unbound name is unknown (a notebook using a name its
@@ -303,8 +305,9 @@ class ModuleIndex:
         # after that `Scope`; not the leaves (`in_order`)
         self.order: list[ast.AST | Scope] = []
         self._build()
-        if _built is not None:
-            _built.append(self)
+        built = getattr(RELEASING, "built", None)
+        if built is not None:
+            built.append(self)
 
     # -- construction ---------------------------------------------------------------
     def _build(self) -> None:
