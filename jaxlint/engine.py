@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import threading
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -467,6 +468,12 @@ def _unapplied(seeds: Mapping[str, object] | None) -> Mapping[str, object]:
     return {**(seeds or {}), UNAPPLIED_MODULES: StaticHelpers(("*",))}
 
 
+# Per thread, `after_parse` is called with each parsed tree before anything links it
+# (`ModuleIndex`): set by `run.parallel.lint_task` for the duration of one file, to move the
+# tree out of the collector's young generation (see there)
+PARSE_HOOKS = threading.local()
+
+
 def lint_text(
     text: str | SourceText,
     path: str = "<stdin>",
@@ -483,6 +490,9 @@ def lint_text(
     parsed = parse(source, path)
     if parsed.tree is None:
         return [parsed.error] if parsed.error else []
+    hook = getattr(PARSE_HOOKS, "after_parse", None)
+    if hook is not None:
+        hook(parsed.tree)
     seeds = options.seeds
     facts = None
     if facts_out is not None or path.endswith(".ipynb"):

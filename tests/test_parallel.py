@@ -191,3 +191,46 @@ def test_a_first_pass_result_is_cached_under_its_seeded_key(tmp_path, monkeypatc
     linted.clear()
     main(["check", "-q", *cache, "."])
     assert linted == []
+
+
+def test_a_serial_lint_frees_its_tree_without_the_collector(corpus, monkeypatch):
+    """`lint_task` moves the parsed tree out of the young generation and empties its nodes
+    after the lint (`ModuleIndex.release`): the same findings as without that, no node or
+    fact of a file outlives it, and the collector is left as it was (enabled, nothing
+    frozen, no hook set)."""
+    import ast
+    import gc
+
+    from jaxlint import engine
+    from jaxlint.analysis import ModuleFacts, imports
+
+    def live() -> tuple[int, int]:
+        objects = gc.get_objects()
+        nodes = sum(1 for o in objects if isinstance(o, ast.AST))
+        return nodes, sum(1 for o in objects if type(o) is ModuleFacts)
+
+    plain = _lint(corpus, jobs=1)  # also warms the module-level caches
+    monkeypatch.setattr(parallel, "_FREEZE_TREES", False)
+    assert _lint(corpus, jobs=1) == plain
+    monkeypatch.setattr(parallel, "_FREEZE_TREES", True)
+    gc.collect()
+    before = live()
+    assert _lint(corpus, jobs=1) == plain
+    assert live() == before
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert engine.PARSE_HOOKS.after_parse is None and imports.RELEASING.built is None
+
+
+def test_threads_linting_at_once_find_the_same(corpus):
+    """The indexes a lint releases are its own thread's (`imports.RELEASING` is per thread),
+    and no tree is frozen while another thread runs."""
+    import threading
+
+    plain = _lint(corpus, jobs=1)
+    found: list = []
+    threads = [threading.Thread(target=lambda: found.append(_lint(corpus, jobs=1))) for _ in "ab"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert found == [plain, plain]

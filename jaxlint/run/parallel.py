@@ -17,11 +17,14 @@ import hashlib
 import multiprocessing
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from jaxlint import engine
+from jaxlint.analysis import imports
 from jaxlint.analysis.x64 import project_enables_x64
 from jaxlint.core.config import ConfigResolver, Settings
 from jaxlint.core.diagnostic import Diagnostic, detach_fixes
@@ -202,14 +205,45 @@ def lint_task(
     and the older collections rescan them again (a third of a cold run's CPU, most of it in
     the full collections). Everything the file allocated is young until the end, so one
     young collection then frees its garbage, scanned once; what survives (caches) is
-    promoted as before."""
+    promoted as before.
+
+    The syntax tree and the module index are most of what that collection scanned, and
+    only the index's parent and scope links made the tree cyclic. So the tree's nodes and
+    the index are emptied when the file is done (`ModuleIndex.release`: nothing asks about
+    them after the lint and the summary; the fixes' builders are detached), and reference
+    counting frees most of them before the collection. What the other facts still hold of
+    the tree, the collection would scan; so, except in a pool worker (whose inherited heap
+    stays frozen), when something else froze objects (a host program: that would thaw them)
+    or while other threads run (their objects would be frozen too), the tree is also moved out of the young generation once parsed (`gc.freeze`:
+    the generations are spliced onto the permanent one, in constant time; `gc.unfreeze`
+    puts what was old back in the oldest generation): freeing the facts then frees it by
+    reference counting. On the corpus, `-j 1`: the young collections' CPU 1.25 -> 0.08 s,
+    4.08M objects collected -> 0.12M (0.45M without the freeze), peak RSS 74 -> 72 MB."""
     if not gc.isenabled():
         return _lint_task(task, cache)
     gc.disable()
+    built: list = []
+    frozen: list[bool] = []
+    imports.RELEASING.built = built
+    # a host's frozen heap stays frozen; another thread's objects stay young
+    if _FREEZE_TREES and threading.active_count() == 1 and not gc.get_freeze_count():
+
+        def freeze(tree: object) -> None:  # once: what a second parse makes stays young
+            if not frozen:
+                gc.freeze()
+                frozen.append(True)
+
+        engine.PARSE_HOOKS.after_parse = freeze
     try:
         return _lint_task(task, cache)
     finally:
+        engine.PARSE_HOOKS.after_parse = None
+        imports.RELEASING.built = None
+        while built:  # no name left holding an index during the collection
+            built.pop().release()
         gc.collect(0)
+        if frozen:
+            gc.unfreeze()
         gc.enable()
 
 
@@ -255,7 +289,13 @@ def _worker(item: tuple[int, Task]) -> tuple[int, list[Diagnostic], bool, dict |
 
 
 def _init_worker() -> None:
+    global _FREEZE_TREES
     gc.set_threshold(*WORKER_GC_THRESHOLD)
+    _FREEZE_TREES = False  # what the worker inherited is frozen: `gc.unfreeze` would thaw it
+
+
+# `lint_task` moves each tree out of the young generation (not in a pool worker: see there)
+_FREEZE_TREES = True
 
 
 # -- many files ---------------------------------------------------------------------------------
