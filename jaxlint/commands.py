@@ -326,6 +326,8 @@ def _run_check(args: argparse.Namespace) -> int:
         data = sys.stdin.buffer.read()
         summary.stdin = True
         diags = _check_stdin(data, name, settings, args, summary)
+        if diags and args.format in ("text", "full") and not name.endswith(".ipynb"):
+            sources[name] = _stdin_lines(data)  # the excerpts show what was linted
         return _finish(diags, sources, args, summary)
 
     if "-" in paths:
@@ -476,6 +478,18 @@ def _read_lines(path: str) -> list[str]:
     try:
         return read_source(path).text.splitlines()
     except Exception:
+        return []
+
+
+def _stdin_lines(data: bytes) -> list[str]:
+    """The lines of the text read from stdin, for the excerpts under its findings: ruff shows
+    them, and reading `--stdin-filename`'s file instead would show the file on disk, which
+    may be another version of it (new-user review 4). Empty when it cannot be decoded."""
+    from jaxlint.core.source import ReadError, decode_source
+
+    try:
+        return decode_source(data).text.splitlines()
+    except ReadError:
         return []
 
 

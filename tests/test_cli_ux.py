@@ -631,3 +631,14 @@ def test_rules_table_says_preview_for_rules_that_need_it(run_cli):
     assert rows["JAX110"] == "preview"  # a whole rule in preview
     assert rows["JAX201"] == "on"  # only its medium level is in preview
     assert rows["JAX001"] == "opt-in"
+
+
+def test_stdin_findings_show_the_excerpt_of_what_was_linted(tmp_path, run_cli):
+    """A finding on stdin shows its source line, as ruff does, from the text read (not from
+    `--stdin-filename`'s file on disk, which may be another version of it)."""
+    (tmp_path / "m.py").write_text("import jax\nf = jax.tree_map\n")
+    text = "import jax\n\n\ng = jax.tree_map  # the editor's unsaved text\n"
+    proc = run_cli("check", "--no-cache", "--stdin-filename", "m.py", "-", input=text, cwd=tmp_path)
+    assert "m.py:4:5: JAX801" in proc.stdout, proc.stdout
+    assert "   4 | g = jax.tree_map  # the editor's unsaved text" in proc.stdout, proc.stdout
+    assert "f = jax.tree_map" not in proc.stdout
