@@ -66,8 +66,9 @@ CONSTRUCTION_ONLY = "<construction-only methods>"
 # it only takes JAX2xx findings away
 KEY_PROPERTIES = "<key properties>"
 # the seeds entry (analysis.project_data.StaticHelpers, analysis/applied_modules.py): this module's flax/equinox
-# Module classes, which no module of the project can apply under a transform; it only takes
-# tracing findings away
+# Module classes, which no module of the project can apply under a transform; it takes their
+# methods out of the traced table (a host-side rule may then see them, so a file that gets it
+# is linted again: run/parallel.py `_relint`)
 UNAPPLIED_MODULES = "<unapplied modules>"
 NO_ENTRIES = TAINT_REMOVING | {
     IMPORTED_LEAVES,
