@@ -677,6 +677,8 @@ class TaintAnalysis(TaintQueries):
             elt = self.expr(node.value, inner_env)
         else:
             elt = self.expr(node.elt, inner_env)  # type: ignore[attr-defined]
+        if elt == Level.FIELD:
+            return Level.FIELD  # of parts of unknown kind: unknown, not a container of tracers
         return Level.CONTAINER if elt > Level.NONE else Level.NONE
 
     def _method(
@@ -708,7 +710,12 @@ class TaintAnalysis(TaintQueries):
             # state, a dataclass of static metadata): its result is whatever the method
             # returns, unknown, and unknown is not traced (jaxsim's `model.dofs()`, a sum
             # over a `Static[...]` field)
-            return Level.CONTAINER
+            return (
+                Level.FIELD
+                if not any(self.level(a) > Level.NONE for a in node.args)
+                and not any(self.level(k.value) > Level.NONE for k in node.keywords)
+                else Level.CONTAINER
+            )
         return Level.ARRAY
 
     def _call(self, node: ast.Call, env: dict[str, Level]) -> Level:  # noqa: C901
@@ -787,7 +794,7 @@ class TaintAnalysis(TaintQueries):
             "map",
             "filter",
         ):
-            return Level.CONTAINER
+            return Level.FIELD if strongest == Level.FIELD else Level.CONTAINER
         if callee is not None and self.traced.is_traced_now(callee):
             return Level.NONE if self.returns.get(callee) is None else self.returns[callee]
         if strongest == Level.FIELD and not any(
