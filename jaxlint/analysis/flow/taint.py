@@ -706,16 +706,12 @@ class TaintAnalysis(TaintQueries):
         ):
             return Level.NONE  # `A.out_size()`: a method of an object of unknown class
         if func.attr not in ARRAY_METHODS:
-            # not a method of `jax.Array`, so the receiver is an object (a Module, a layer, a
-            # state, a dataclass of static metadata): its result is whatever the method
-            # returns, unknown, and unknown is not traced (jaxsim's `model.dofs()`, a sum
-            # over a `Static[...]` field)
-            return (
-                Level.FIELD
-                if not any(self.level(a) > Level.NONE for a in node.args)
-                and not any(self.level(k.value) > Level.NONE for k in node.keywords)
-                else Level.CONTAINER
-            )
+            # not a method of `jax.Array`: the receiver is an object (a Module, a state, a
+            # dataclass of static metadata) and the result whatever the method returns, unknown
+            # (jaxsim's `model.dofs()`; IrrepUNet's `m._compute_padding(x.shape)`, v31), unless
+            # it is given tracers: then a container of what it computes from them
+            given = (*node.args, *(k.value for k in node.keywords))
+            return Level.CONTAINER if any(self.level(a) for a in given) else Level.FIELD
         return Level.ARRAY
 
     def _call(self, node: ast.Call, env: dict[str, Level]) -> Level:  # noqa: C901
