@@ -706,12 +706,12 @@ class TaintAnalysis(TaintQueries):
         ):
             return Level.NONE  # `A.out_size()`: a method of an object of unknown class
         if func.attr not in ARRAY_METHODS:
-            # not a method of `jax.Array`: the receiver is an object (a Module, a state, a
-            # dataclass of static metadata) and the result whatever the method returns, unknown
-            # (jaxsim's `model.dofs()`; IrrepUNet's `m._compute_padding(x.shape)`, v31), unless
-            # it is given tracers: then a container of what it computes from them
+            # not a `jax.Array` method: the receiver is an object (a Module, a state), the result
+            # unknown (jaxsim's `model.dofs()`, v31 IrrepUNet's `m._compute_padding(x.shape)`),
+            # unless given tracers or an `x.at[i].set(v)` (v30 cbfkit): a container of them
             given = (*node.args, *(k.value for k in node.keywords))
-            return Level.CONTAINER if any(self.level(a) for a in given) else Level.FIELD
+            at = type(func.value) is ast.Subscript and getattr(func.value.value, "attr", 0) == "at"
+            return Level.CONTAINER if at or any(self.level(a) for a in given) else Level.FIELD
         return Level.ARRAY
 
     def _call(self, node: ast.Call, env: dict[str, Level]) -> Level:  # noqa: C901
