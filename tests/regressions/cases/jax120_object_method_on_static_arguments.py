@@ -6,8 +6,10 @@ returns: unknown, so neither it nor what is built from it (`pad[0]`, a tuple of
 
 Reduced from RIMcKinley/IrrepUNet irrepunet/models_jax/train.py:506-583 (v31 check set, FP x5,
 tuning material): the padding an nnx UNet computes from the input's static shape, inside the
-loss that `nnx.value_and_grad` differentiates in a jitted step. The near miss: a method given a
-traced argument (`m.encode(x)`) returns what it computes from it, a container of tracers.
+loss that `nnx.value_and_grad` differentiates in a jitted step. The near misses: a method given a
+traced argument (`m.encode(x)`) returns what it computes from it, a container of tracers; and
+`acc.at[1].set(-1.0)`, an update of a traced array by a constant, is traced (v30 cbfkit's
+JAX502, which the first version of this fact lost).
 """
 
 import jax
@@ -30,3 +32,16 @@ def step(graphdef, state, x):
         return h.sum()
 
     return nnx.grad(loss_fn)(model)
+
+
+def make(n):
+    acc = jnp.zeros(n)
+
+    @jax.jit
+    def accumulate(x):
+        nonlocal acc
+        acc = acc.at[0].set(x)  # error: JAX502
+        acc = acc.at[1].set(-1.0)  # error: JAX502
+        return x
+
+    return accumulate
