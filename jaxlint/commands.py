@@ -327,7 +327,9 @@ def _run_check(args: argparse.Namespace) -> int:
         summary.stdin = True
         diags = _check_stdin(data, name, settings, args, summary)
         if diags and args.format in ("text", "full") and not name.endswith(".ipynb"):
-            sources[name] = _stdin_lines(data)  # the excerpts show what was linted
+            # the excerpts show the text read, as ruff's do: `--stdin-filename`'s file on disk
+            # may be another version of it (new-user review 4)
+            sources[name] = summary.stdin_lines
         return _finish(diags, sources, args, summary)
 
     if "-" in paths:
@@ -481,18 +483,6 @@ def _read_lines(path: str) -> list[str]:
         return []
 
 
-def _stdin_lines(data: bytes) -> list[str]:
-    """The lines of the text read from stdin, for the excerpts under its findings: ruff shows
-    them, and reading `--stdin-filename`'s file instead would show the file on disk, which
-    may be another version of it (new-user review 4). Empty when it cannot be decoded."""
-    from jaxlint.core.source import ReadError, decode_source
-
-    try:
-        return decode_source(data).text.splitlines()
-    except ReadError:
-        return []
-
-
 def _check_stdin(
     data: bytes, name: str, settings: Settings, args: argparse.Namespace, summary: FixSummary
 ) -> list[Diagnostic]:
@@ -503,6 +493,7 @@ def _check_stdin(
         source = decode_source(data)
     except ReadError as exc:
         return [internal_error(name, f"could not read stdin: {exc}")]
+    summary.stdin_lines = source.text.splitlines()
     if name.endswith(".py") and os.path.isfile(name):  # a file of a tree: its index's facts
         options.seeds = api.project_seeds(name, settings, enabled=not args.no_project_index)
     if name.endswith(".ipynb"):  # like ruff: the name says it is a notebook
@@ -555,6 +546,7 @@ class FixSummary:
         self.quiet_output = False
         self.stdin = False
         self.preview_hint = ""  # `notices.preview_hint`: said after a default run's summary
+        self.stdin_lines: list[str] = []  # the decoded text read from stdin, for excerpts
 
     def add(self, result, display: str) -> None:  # noqa: ANN001
         self.fixed += len(result.fixed)
