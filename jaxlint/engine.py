@@ -17,10 +17,11 @@ from itertools import compress, islice
 from jaxlint import prefilter
 from jaxlint.analysis import ModuleFacts
 from jaxlint.analysis.applied_modules import applies_transforms
+from jaxlint.analysis.construction import local_construction_only
 from jaxlint.analysis.imports import Scope, in_order
 from jaxlint.analysis.project_data import StaticHelpers
 from jaxlint.analysis.project_text import uses_transform
-from jaxlint.analysis.seed_keys import NO_ENTRIES, UNAPPLIED_MODULES
+from jaxlint.analysis.seed_keys import CONSTRUCTION_ONLY, NO_ENTRIES, UNAPPLIED_MODULES
 from jaxlint.analysis.syntax import node_fields
 from jaxlint.core import codes as codes_table
 from jaxlint.core import suppressions
@@ -468,6 +469,21 @@ def _unapplied(seeds: Mapping[str, object] | None) -> Mapping[str, object]:
     return {**(seeds or {}), UNAPPLIED_MODULES: StaticHelpers(("*",))}
 
 
+def _notebook_seeds(
+    text: str, facts: ModuleFacts, options: LintOptions, seeds: Mapping[str, object] | None
+) -> Mapping[str, object] | None:
+    """A notebook's own seeds, since no module imports it and the project index does not
+    summarise it: whether its Modules are applied (`_applies_transforms`), and which public
+    methods of its classes run only while an object is built (analysis/construction.py)."""
+    if not _applies_transforms(text, facts, options):
+        seeds = _unapplied(seeds)
+    if facts.index.classes and "jit" in text:
+        local = local_construction_only(facts.index)
+        if local is not None:
+            seeds = {**(seeds or {}), CONSTRUCTION_ONLY: local}
+    return seeds
+
+
 # Per thread, `after_parse` is called with each parsed tree before anything links it
 # (`ModuleIndex`): set by `run.parallel.lint_task` for the duration of one file, to move the
 # tree out of the collector's young generation (see there)
@@ -497,8 +513,8 @@ def lint_text(
     facts = None
     if facts_out is not None or path.endswith(".ipynb"):
         facts = ModuleFacts(parsed.tree, options.settings.jit_decorators, seeds)
-        if path.endswith(".ipynb") and not _applies_transforms(source.text, facts, options):
-            facts.seeds = seeds = _unapplied(seeds)
+        if path.endswith(".ipynb"):
+            facts.seeds = seeds = _notebook_seeds(source.text, facts, options, seeds)
         if facts_out is not None:
             facts_out.append(facts)
     rules = options.selected()

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxlint.analysis.constants import module_constants
+from jaxlint.analysis.construction import method_calls, post_construction_calls
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.project import (
     NESTED_IMPORT,
@@ -40,7 +41,7 @@ from jaxlint.analysis.project import (
     uses_random,
     uses_transform,
 )
-from jaxlint.analysis.project_summary import drawfree_modules, linen_modules, method_calls
+from jaxlint.analysis.project_summary import drawfree_modules, linen_modules
 from jaxlint.core.errors import UsageError
 from jaxlint.core.source import ReadError, decode_source
 from jaxlint.run import cache as result_cache
@@ -331,7 +332,9 @@ def summarize_text(
         summary = summarize(facts, module, is_package, transforms_used, random_used)
         summary.constants = module_constants(parsed.tree)  # `tree` may be its imports only
         if tree is not parsed.tree:  # the methods a driver calls (`ConstructionOnly`)
-            summary.method_calls = method_calls(ast.walk(parsed.tree))
+            setup = post_construction_calls(parsed.tree)
+            summary.method_calls = method_calls(ast.walk(parsed.tree), setup=setup)
+            summary.setup_calls = sorted(set(setup.values()))
         if tree is not parsed.tree and _MODULE_CLASS.search(text):
             # the classes of a file that only defines flax Modules (no transform, no
             # `random`): which of them draw nothing at `init` (flow/key_drawfree.py)

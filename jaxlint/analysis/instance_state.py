@@ -50,12 +50,16 @@ def _self_attributes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast
     ]
 
 
-def _construction_helpers(cls: ast.ClassDef, public: frozenset[str] = frozenset()) -> set[str]:
+def _construction_helpers(
+    cls: ast.ClassDef, public: frozenset[str] = frozenset(), setup: frozenset[str] = frozenset()
+) -> set[str]:
     """Private methods called only while the object is being built: from a constructor, or
     from another such helper. A public method, or one referenced any other way (passed as a
     callback, called from a regular method), may run later and does not count, unless it is
     in `public`: the public methods the project index found no call of outside the class
-    (`construction_only`). A name-mangled `__init_optimizer` is private too (only special
+    (`construction_only`); one in `setup` that the class never calls is a set-up step that
+    the project calls only right after building an object (analysis/construction.py). A
+    name-mangled `__init_optimizer` is private too (only special
     methods, `__call__`, are left out: v30 DIffUCO train.py:257-266, JAX409)."""
     methods = _methods(cls)
     callers: dict[str, set[str]] = {name: set() for name in methods}
@@ -74,6 +78,9 @@ def _construction_helpers(cls: ast.ClassDef, public: frozenset[str] = frozenset(
             else:
                 referenced_otherwise.add(node.attr)  # a callback, a bound method stored ...
     helpers = set(CONSTRUCTORS & methods.keys())
+    # methods the class never calls that the project calls only right after building an
+    # object (`setup`, analysis/construction.py): set-up steps of the construction
+    helpers |= {n for n in setup if n in methods and not callers[n]} - referenced_otherwise
     grown = True
     while grown:
         grown = False
@@ -103,6 +110,18 @@ def construction_candidates(cls: ast.ClassDef) -> set[str]:
     return _construction_helpers(cls, public) & public
 
 
+def uncalled_public_methods(cls: ast.ClassDef) -> set[str]:
+    """Public methods (not special ones) that no method of the class calls or refers to: only
+    code outside the class runs them (`wf.build(key)`), which analysis/construction.py reads."""
+    methods = _methods(cls)
+    used = {node.attr for method in methods.values() for node in _self_attributes(method)}
+    return {
+        name
+        for name in methods
+        if not name.startswith("_") and name not in CONSTRUCTORS and name not in used
+    }
+
+
 def self_attribute_nodes(cls: ast.ClassDef) -> set[int]:
     """The ids of the `self.<name>` nodes of the class's methods (`self.init_env` in
     `self.init_env()` among them): what the class analysis reads of its own calls."""
@@ -112,8 +131,8 @@ def self_attribute_nodes(cls: ast.ClassDef) -> set[int]:
 def attributes_set_after_init(cls: ast.ClassDef, public: frozenset[str] = frozenset()) -> set[str]:
     """Attributes assigned on `self` (`self.x = ...`, `self.x += ...`, `del self.x`) by a method
     that can run after construction (see `_construction_helpers`; `public`: the class's public
-    methods that nothing outside it calls)."""
-    helpers = _construction_helpers(cls, public)
+    methods that nothing outside it calls but in set-up calls: `ModuleFacts.construction_only`)."""
+    helpers = _construction_helpers(cls, public, public)
     return {
         node.attr
         for name, method in _methods(cls).items()

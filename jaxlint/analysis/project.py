@@ -53,6 +53,7 @@ from __future__ import annotations
 import os
 
 from jaxlint.analysis.applied_modules import unapplied_seeds
+from jaxlint.analysis.construction import construction_only_seeds
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.project_data import (
     MAX_CHAIN,
@@ -224,6 +225,7 @@ class ProjectIndex:
                 break
             out = self._join(None if keys else out)  # no new key helper: the same entries
         add_kind_seeds(self, out)  # what imported helpers return, what callers pass
+        construction_only_seeds(self, out)  # public methods only construction runs
         unapplied_seeds(self, out)  # Modules that nothing in the project can apply traced
         self._seeds = out
         if self.fingerprint and hasattr(self.loader, "store_seeds"):

@@ -24,7 +24,7 @@ from jaxlint.analysis.seed_keys import (
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 24  # bumped when a field is added or changes meaning (git log -S SUMMARY_FORMAT)
+SUMMARY_FORMAT = 25  # bumped when a field is added or changes meaning (git log -S SUMMARY_FORMAT)
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
@@ -379,7 +379,6 @@ def add_kind_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
         rows = tuple((fn, r[0], tuple(sorted(r[1:]))) for fn, r in sorted(fns.items()))
         seeds.setdefault(path, {})[PASSED_ARGUMENTS] = PassedArguments(rows)
     return_uses_seeds(project, seeds)
-    construction_only_seeds(project, seeds)
     key_properties_seeds(project, seeds)
 
 
@@ -492,21 +491,6 @@ class ConstructionOnly(StaticHelpers):
     of a module's classes that the class calls only while an object is built
     (`ModuleSummary.init_methods`) and that no project module calls on an instance
     (`ModuleSummary.method_calls`): helpers of the construction, like private ones."""
-
-
-def construction_only_seeds(project, seeds: dict) -> None:  # noqa: ANN001 - ProjectIndex
-    """Add the `ConstructionOnly` entries: a candidate of one module is kept when no module of
-    the project (its own included, outside the class's own construction) calls a method of
-    that name on anything (v21 and v23 rows, JAX409)."""
-    called: set[str] = set()
-    for summary in project.summaries.values():
-        called.update(summary.method_calls)
-    for path in sorted(project.summaries):
-        kept = tuple(
-            m for m in project.summaries[path].init_methods if m.rsplit(".", 1)[-1] not in called
-        )
-        if kept:
-            seeds.setdefault(path, {})[CONSTRUCTION_ONLY] = ConstructionOnly(kept)
 
 
 @dataclass(frozen=True)
@@ -626,11 +610,13 @@ class ModuleSummary:
     # they are given (`KeyFlow.folds_module_paths`), for the modules that import them
     linen_modules: list[str] = field(default_factory=list)
     # public methods (`Class.method`) of top-level classes with a jitted method that the class
-    # calls only while an object is built (`instance_state.construction_candidates`), and the
-    # public method names this module calls on anything but such a class's own `self`
-    # (`ConstructionOnly`: a candidate no module calls is a construction helper)
+    # calls only while an object is built, and those it never calls; the public method names
+    # this module calls on anything but such a class's own `self`, but in set-up calls; and
+    # its set-up calls (`Class.method` right after `v = Class(...)`): analysis/construction.py
     init_methods: list[str] = field(default_factory=list)
+    setup_methods: list[str] = field(default_factory=list)
     method_calls: list[str] = field(default_factory=list)
+    setup_calls: list[str] = field(default_factory=list)
     # properties of its classes that split the object's key and return the new half
     # (analysis/flow/key_attributes.py `key_properties`)
     key_properties: list[str] = field(default_factory=list)
@@ -669,7 +655,9 @@ class ModuleSummary:
             "key_returns": {k: list(v) for k, v in self.key_returns.items()},
             "linen_modules": list(self.linen_modules),
             "init_methods": list(self.init_methods),
+            "setup_methods": list(self.setup_methods),
             "method_calls": list(self.method_calls),
+            "setup_calls": list(self.setup_calls),
             "key_properties": list(self.key_properties),
             "names_transform": self.names_transform,
             "module_classes": list(self.module_classes),
@@ -713,7 +701,9 @@ class ModuleSummary:
             {str(k): [int(i) for i in v] for k, v in data.get("key_returns", {}).items()},
             [str(c) for c in data.get("linen_modules", [])],
             [str(m) for m in data.get("init_methods", [])],
+            [str(m) for m in data.get("setup_methods", [])],
             [str(m) for m in data.get("method_calls", [])],
+            [str(m) for m in data.get("setup_calls", [])],
             [str(m) for m in data.get("key_properties", [])],
             bool(data.get("names_transform", False)),
             [str(m) for m in data.get("module_classes", [])],

@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from jaxlint.analysis.applied_modules import applies_transforms
 from jaxlint.analysis.bool_results import bool_functions
 from jaxlint.analysis.constants import module_constants
+from jaxlint.analysis.construction import construction_facts
 from jaxlint.analysis.flow.key_attributes import key_properties
 from jaxlint.analysis.flow.key_drawfree import DrawFree
 from jaxlint.analysis.flow.key_products import derived_return_paths, path_order
 from jaxlint.analysis.flow.keys import KEY_HELPERS
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.instance_state import construction_candidates, self_attribute_nodes
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE, PARTIAL
-from jaxlint.analysis.jit_sites import jit_spec_of_def
 from jaxlint.analysis.kinds import static_functions
 from jaxlint.analysis.project_data import (
     MAX_CHAIN,
@@ -363,7 +362,9 @@ def summarize(
             out.key_properties = key_properties(facts.index)
     _imported_names(facts, imports, out)
     out.return_uses = return_uses(facts.index, calls_imports, module, out.imported, called)
-    out.init_methods, out.method_calls = _construction_facts(facts.index)
+    out.init_methods, out.setup_methods, out.method_calls, out.setup_calls = construction_facts(
+        facts.index
+    )
     if out.static_attributes or out.imported:
         out.annotated = _annotated_classes(facts.index, out.imported)
     out.field_reads = sorted(facts.field_reads())
@@ -444,47 +445,6 @@ def _calls_out(fn: ast.AST, imports: _Imports, star: bool) -> bool:
             ):
                 return True
     return False
-
-
-def _construction_facts(index: ModuleIndex) -> tuple[list[str], list[str]]:
-    """`ModuleSummary.init_methods` and `method_calls`: the public methods that a top-level
-    class with a jitted method calls only while an object is built, and the public method
-    names the module calls (`x.init_env()`), leaving out those classes' calls on their own
-    `self` (the class analysis reads them: analysis/instance_state.py)."""
-    candidates: list[str] = []
-    own: set[int] = set()  # the `self.<name>` callees inside a class with candidates
-    for cls in index.tree.body:
-        if not isinstance(cls, ast.ClassDef) or not any(
-            isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and jit_spec_of_def(index, s) is not None
-            for s in cls.body
-        ):
-            continue
-        names = construction_candidates(cls)
-        if names:
-            candidates += [f"{cls.name}.{n}" for n in sorted(names)]
-            own |= self_attribute_nodes(cls)
-    return candidates, method_calls(index.calls, own)
-
-
-def method_calls(
-    calls: Iterable[ast.AST], own: set[int] | frozenset[int] = frozenset()
-) -> list[str]:
-    """The public method names `calls` call on an attribute (`trainer.init_env()`), but the
-    calls whose callee node is in `own`. Also asked of a module summarised from its imports
-    alone (no transform or `random` in its text), over its whole tree: a driver script
-    calling a method is one."""
-    names: set[str] = set()
-    for call in calls:
-        if type(call) is not _CALL:  # exact classes: the parser makes no subclasses
-            continue
-        func = call.func
-        if type(func) is not _ATTRIBUTE:
-            continue
-        attr = func.attr
-        if not attr.startswith("_") and id(func) not in own:
-            names.add(attr)
-    return sorted(names)
 
 
 def _key_params(facts, out: ModuleSummary) -> None:  # noqa: ANN001
