@@ -47,8 +47,6 @@ TIER1 = snippet(
 EXPECTED = {  # the default selection
     ("JAX801", 23),
     ("JAX301", 26),
-    ("JAX601", 31),  # never blocked: back on the v30 check set (19/20; out on v25, 5/9)
-    ("JAX201", 15),  # high: back on the v30 check set (36/38; out on v26, 11/14)
 }
 # added by --preview: rules under 90% precise on a held-out corpus (docs/precision.md)
 EXPECTED_PREVIEW = {
@@ -60,6 +58,8 @@ EXPECTED_PREVIEW = {
     ("JAX602", 31),  # the first timed call includes the compilation (preview after v14, 17/23)
     ("JAX101", 13),  # the whole rule (preview after the v17 check set, high 2/11)
     ("JAX501", 22),  # preview again after the v24 check set (0/4; back on v20, 11/11)
+    ("JAX601", 31),  # never blocked: preview again after the v25 check set (5/9)
+    ("JAX201", 15),  # the whole rule again after the v26 check set (high 11/14; back on v21)
 }
 NEAR_MISSES = snippet(
     """
@@ -172,11 +172,11 @@ def test_select_ignore_and_prefixes(tmp_path, run_cli):
         "JAX120",
     }
     assert codes("--select", "JAX801,JAX301") == {"JAX801", "JAX301"}
-    assert codes("--select", "JAX201") == {"JAX201"}  # its high level back on v30
-    # JAX101 (preview after the v17 check set) and JAX103 (after v9) are preview rules: their
+    # JAX201 (preview again after the v32 check set), JAX101 (after the v17 check set) and
+    # JAX103 (after v9) are preview rules: their
     # exact codes do not select them without --preview (ruff), and a selection that enables
     # no rule at all is refused (exit 2), not a green "All checks passed!"
-    for code in ("JAX101", "JAX103", "JAX299"):
+    for code in ("JAX201", "JAX101", "JAX103", "JAX299"):
         proc = run_cli("check", "--format", "json", "--select", code, "prog.py")
         assert proc.returncode == 2 and "enables no rule" in proc.stderr, proc.stderr
     assert codes("--select", "JAX101,JAX801") == {"JAX801"}  # one live selector is enough

@@ -285,10 +285,9 @@ def test_time_magics_are_timed_regions(tmp_path, run_cli):
     either is JAX601, with the magic named as the evidence. The `%%time` fix blocks at the
     end of the cell; the `%time` finding has no fix (there is no line to insert one)."""
     (tmp_path / "nb.ipynb").write_text(json.dumps(TIMED, indent=1))
-    # JAX601 is in the default selection again (docs/precision.md, v30; preview v25-v29,
-    # default v21-v24, preview v11-v20)
+    # JAX601 is in preview again (docs/precision.md, v25; default v21-v24, preview v11-v20)
     proc = run_cli("check", "--no-cache", "--format", "json", "nb.ipynb")
-    assert _json(proc) == [("JAX601", 2, 2, 5), ("JAX601", 3, 1, 11)]
+    assert _json(proc) == []
     proc = run_cli("check", "--preview", "--format", "json", "nb.ipynb")
     assert _json(proc) == [("JAX601", 2, 2, 5), ("JAX601", 3, 1, 11)]
     cell_time, line_time = json.loads(proc.stdout)

@@ -21,7 +21,8 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
-from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.flow.graph import flow_graphs
+from jaxlint.analysis.imports import ModuleIndex, Scope
 
 __all__ = ["WHOLE", "discarded_by_callers", "result_uses", "return_uses"]
 
@@ -50,7 +51,10 @@ def result_uses(call: ast.Call, index: ModuleIndex) -> frozenset[int] | None:
     for i, elt in enumerate(target.elts):
         if isinstance(elt, ast.Starred):
             return None
-        if not (isinstance(elt, ast.Name) and _unread(up, elt.id, index)):
+        if not (
+            isinstance(elt, ast.Name)
+            and (_unread(up, elt.id, index) or folded_only(up, elt.id, index))
+        ):
             used.add(i)
     return frozenset(used)
 
@@ -101,6 +105,76 @@ def _unread(stmt: ast.Assign, name: str, index: ModuleIndex) -> bool:
     return name == "_" or _indexed_reads(stmt, name, index) == frozenset()
 
 
+def folded_only(stmt: ast.Assign, name: str, index: ModuleIndex) -> bool:
+    """Every load the value `stmt` binds to `name` reaches hands it to a parameter of a def of
+    this module that only folds it (`batch_update(branch, i, key, ...)` whose body starts
+    `key = random.fold_in(key, i)`): a key folded with the step derives a new key and draws
+    nothing from the one it was given, so a consumed key returned into it is not consumed
+    again (v32 DP2 trainers: the key `batch_update` returns after drawing from it comes back
+    to `batch_update` on the next step, JAX201 x14). Loads that see another binding of the
+    name (`init_state(key)` of the first key) do not count; the flow graph tells them apart,
+    asked only when some load goes to such a parameter."""
+    scope = index.scope_of(stmt)
+    own = index.lookup(name, scope)
+    loads = [
+        load
+        for load in index.names.get(name, ())
+        if isinstance(load, ast.Name)
+        and isinstance(load.ctx, ast.Load)
+        and index.lookup(name, index.scope_of(load)) is own
+    ]
+    folded = [load for load in loads if _to_folding_param(load, index)]
+    if not folded:
+        return False
+    flow = flow_graphs(index)
+    return any(flow.reached_by(load, stmt) for load in folded) and not any(
+        flow.reached_by(load, stmt) for load in loads if load not in folded
+    )
+
+
+def _to_folding_param(load: ast.Name, index: ModuleIndex) -> bool:
+    """`load` is a positional argument of a call of a def of this module whose parameter
+    there is read only as the key of `jax.random.fold_in`."""
+    call = syntax.parent(load)
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and load in call.args):
+        return False
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    fn = index.resolve_function(call.func)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    params = syntax.positional_params(fn)
+    position = call.args.index(load)
+    return position < len(params) and _only_folded(fn, params[position], index)
+
+
+def _only_folded(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, index: ModuleIndex) -> bool:
+    """Every load of parameter `name` in `fn` that sees the parameter is the key of a
+    `jax.random.fold_in` call, and there is one (`key = random.fold_in(key, i)` rebinds it)."""
+    arg = next(a for a in (*fn.args.posonlyargs, *fn.args.args) if a.arg == name)
+    own = index.scopes[fn].bindings.get(name)
+    found = False
+    flow = None
+    for load in index.names.get(name, ()):
+        if not (isinstance(load, ast.Name) and isinstance(load.ctx, ast.Load)):
+            continue
+        if index.lookup(name, index.scope_of(load)) is not own:
+            continue
+        up = syntax.parent(load)
+        if (
+            isinstance(up, ast.Call)
+            and up.args
+            and up.args[0] is load
+            and index.qualname(up.func) == "jax.random.fold_in"
+        ):
+            found = True
+            continue
+        flow = flow or flow_graphs(index)
+        if flow.reached_by(load, arg):
+            return False
+    return found
+
+
 def _none_test(load: ast.Name) -> bool:
     """`x is None`, `x is not None`: only whether a value came back is read."""
     up = syntax.parent(load)
@@ -122,17 +196,21 @@ def discarded_by_callers(
     length: int | None = None,
 ) -> bool:
     """Every caller the project can see discards element `position` (`WHOLE`: the returned
-    value itself) of what the top-level function `fn` returns, and there is at least one.
+    value itself) of what the function `fn` returns (top-level, or nested in a function that
+    holds its calls), or hands it only to parameters that fold it (`folded_only`), and
+    there is at least one.
     `importers`: the function name -> the positions other modules' calls read (None: some use
     reads it whole), from the project index (`RETURN_USES`); None without one. `length`: the
     returned tuple's length, which places a caller's negative index (None: not known, so a
     negative index may read any element)."""
-    if syntax.parent(fn) is not index.tree:
-        return False
-    module = index.scopes[index.tree]
-    own = module.bindings.get(fn.name) or []
+    home: Scope | None = index.scopes[index.tree]
+    if syntax.parent(fn) is not index.tree:  # nested: its callers are in the defining function
+        home, importers = index.scope_of(fn).parent, None
+        if home is None or home.kind != "function":
+            return False
+    own = home.bindings.get(fn.name) or []  # type: ignore[union-attr]
     if len(own) != 1 or own[0].node is not fn:
-        return False  # bound again at module level: which one a caller gets is unknown
+        return False  # bound again: which one a caller gets is unknown
     callers = 0
     if importers and fn.name in importers:
         if not _discards(importers[fn.name], position, length):

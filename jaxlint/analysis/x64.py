@@ -439,9 +439,9 @@ def _runner_config_enables(folder: str, root: str) -> bool:
 
 def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -> bool:
     """Evidence in the project around `path` that x64 is on where this module runs: project
-    configuration (every module), or a file on the module's import path that turns it on at
-    import time (a conftest: for the files below it and what they import); the scan is
-    cached per root and process.
+    configuration (every module), or a file on the module's import path (the module itself
+    included) that turns it on at import time (a conftest: for the files below it and what
+    they import); the scan is cached per root and process.
 
     `lacks(path)`: True when the file's bytes hold neither `jax_enable_x64` nor
     `JAX_ENABLE_X64` (the run's digests, `run.cache.Digests`, know it from the file's stat
@@ -454,7 +454,9 @@ def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -
     if project.everywhere:
         return True
     full = os.path.abspath(path)
-    if full in project.calling or _runner_config_enables(os.path.dirname(full), root):
+    if full in project.calling or full in project.enabling:  # v32 ntk-backdoor, JAX701
+        return True
+    if _runner_config_enables(os.path.dirname(full), root):
         return True
     answer = project.answers.get(full)
     if answer is None:

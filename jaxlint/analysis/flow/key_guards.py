@@ -105,14 +105,99 @@ def call_skips(guard: LiteralGuard, passed: dict[str, ast.AST], fn: ast.AST) -> 
     return arg.value not in guard.values
 
 
+# A numeric range: (low, low included, high, high included); a guard is a union of ranges
+Range = tuple[float, bool, float, bool]
+_INF = float("inf")
+_ORDER = {
+    ast.Lt: lambda c: (-_INF, False, c, False),
+    ast.LtE: lambda c: (-_INF, False, c, True),
+    ast.Gt: lambda c: (c, False, _INF, False),
+    ast.GtE: lambda c: (c, True, _INF, False),
+}
+_NEGATED = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt}
+_FLIPPED = {ast.Lt: ast.Gt, ast.LtE: ast.GtE, ast.Gt: ast.Lt, ast.GtE: ast.LtE}
+
+
+def _number(node: ast.AST) -> float | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+        return None if isinstance(node.value, bool) else float(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _number(node.operand)
+        return None if inner is None else -inner
+    return None
+
+
+def _ranges(test: ast.AST, in_body: bool, params: set[str]) -> tuple[str, list[Range]] | None:
+    """The numeric ranges `test` allows a parameter on the branch (`branch <= 1` in its body:
+    up to 1; `branch == 2`: 2; `mode in (0, 1)`: 0 or 1; `branch < 2` in its `else`: from 2)."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and in_body:
+        for value in test.values:
+            found = _ranges(value, True, params)
+            if found is not None:
+                return found
+        return None
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, right = test.left, type(test.ops[0]), test.comparators[0]
+    if isinstance(right, ast.Name) and not isinstance(left, ast.Name):
+        left, right, op = right, left, _FLIPPED.get(op, op)  # 1 >= branch
+    if not (isinstance(left, ast.Name) and left.id in params):
+        return None
+    if op in _ORDER and (c := _number(right)) is not None:
+        return left.id, [_ORDER[op if in_body else _NEGATED[op]](c)]
+    if (op is ast.Eq and in_body) or (op is ast.NotEq and not in_body):
+        c = _number(right)
+        return None if c is None else (left.id, [(c, True, c, True)])
+    if op is ast.In and in_body and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+        points = [_number(e) for e in right.elts]
+        if all(p is not None for p in points):
+            return left.id, [(p, True, p, True) for p in points]  # type: ignore[misc]
+    return None
+
+
+def _overlap(a: Range, b: Range) -> bool:
+    (alo, alo_in, ahi, ahi_in), (blo, blo_in, bhi, bhi_in) = a, b
+    if ahi < blo or bhi < alo:
+        return False
+    if ahi == blo and not (ahi_in and blo_in):
+        return False
+    return not (bhi == alo and not (bhi_in and alo_in))
+
+
+def _range_guards(node: ast.AST, fn: ast.AST, params: set[str]) -> dict[str, list[Range]]:
+    """Every numeric range guard on a parameter of `fn` (never rebound in `fn`) that `node`
+    sits under, innermost first per parameter."""
+    out: dict[str, list[Range]] = {}
+    child, cur = node, syntax.parent(node)
+    while cur is not None and cur is not fn:
+        if isinstance(cur, ast.If) and child is not cur.test:
+            found = _ranges(cur.test, child in cur.body, params)
+            if found is not None and not syntax.name_stores(fn, found[0]):
+                out.setdefault(found[0], found[1])
+        child, cur = cur, syntax.parent(cur)
+    return out
+
+
+def exclusive_ranges(first: ast.AST, second: ast.AST, fn: ast.AST) -> bool:
+    """Some parameter is guarded for both nodes by numeric ranges with nothing in common
+    (`if branch <= 1: privatize_grad(g, key)` and later `if branch == 2: privatize_grad(p,
+    key)` with `branch` static: v32 DP2 trainers, JAX201 x4)."""
+    params = set(syntax.all_params(fn))
+    a, b = _range_guards(first, fn, params), _range_guards(second, fn, params)
+    return any(not any(_overlap(x, y) for x in a[p] for y in b[p]) for p in a.keys() & b.keys())
+
+
 def exclusive_guards(first: ast.AST, second: ast.AST, fn: ast.AST | None) -> bool:
     """The two nodes sit under literal guards of `fn` on the same parameter, never rebound in
     `fn`, with no value in common (`if mode == "dropkey": bernoulli(key, ...)` and later `if
-    mode == "post_softmax": dropout(x, key)`): no call of `fn` runs both, so one key serves
-    the one that runs (v24 rows, tuning material: megalodon-jax layers/attention.py:175/200,
+    mode == "post_softmax": dropout(x, key)`), or under numeric ranges of one parameter with
+    nothing in common (`exclusive_ranges`): no call of `fn` runs both, so one key serves the
+    one that runs (v24 rows, tuning material: megalodon-jax layers/attention.py:175/200,
     JAX201)."""
     if fn is None or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return False
     params = set(syntax.all_params(fn))
     a, b = literal_guard(first, fn, params), literal_guard(second, fn, params)
-    return a is not None and b is not None and a.param == b.param and not a.values & b.values
+    if a is not None and b is not None and a.param == b.param and not a.values & b.values:
+        return True
+    return exclusive_ranges(first, second, fn)
