@@ -58,8 +58,8 @@ EXPECTED_PREVIEW = {
     ("JAX602", 31),  # the first timed call includes the compilation (preview after v14, 17/23)
     ("JAX101", 13),  # the whole rule (preview after the v17 check set, high 2/11)
     ("JAX501", 22),  # preview again after the v24 check set (0/4; back on v20, 11/11)
-    ("JAX601", 31),  # never blocked: preview again after the v25 check set (5/9)
-    ("JAX201", 15),  # the whole rule again after the v26 check set (high 11/14; back on v21)
+    ("JAX601", 31),  # never blocked: preview again after the v32 check set (2/3; v25 5/9)
+    ("JAX201", 15),  # the whole rule again after the v32 check set (high 2/17; v26 11/14)
 }
 NEAR_MISSES = snippet(
     """

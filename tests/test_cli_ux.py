@@ -629,7 +629,8 @@ def test_rules_table_says_preview_for_rules_that_need_it(run_cli):
         if line.startswith("JAX")
     }
     assert rows["JAX110"] == "preview"  # a whole rule in preview
-    assert rows["JAX201"] == "on"  # only its medium level is in preview
+    assert rows["JAX130"] == "on"  # only its medium level is in preview
+    assert rows["JAX201"] == "preview"  # the whole rule again after the v32 check set
     assert rows["JAX001"] == "opt-in"
 
 
@@ -642,3 +643,21 @@ def test_stdin_findings_show_the_excerpt_of_what_was_linted(tmp_path, run_cli):
     assert "m.py:4:5: JAX801" in proc.stdout, proc.stdout
     assert "   4 | g = jax.tree_map  # the editor's unsaved text" in proc.stdout, proc.stdout
     assert "f = jax.tree_map" not in proc.stdout
+
+
+def test_the_preview_hint_counts_each_rule_once(monkeypatch):
+    """A rule whose whole code is in preview and whose medium level is listed too (JAX201
+    after the v32 check set) is one rule that did not run, not also a rule that reported only
+    its high-confidence findings."""
+    from jaxlint.core import codes
+    from jaxlint.core.config import Settings
+    from jaxlint.run.notices import preview_hint
+
+    monkeypatch.setattr(
+        codes,
+        "PREVIEW",
+        frozenset({"JAX101", "JAX201", ("JAX201", "medium"), ("JAX130", "medium")}),
+    )
+    assert preview_hint([Settings()]).startswith(
+        "2 rules in preview did not run, and 1 more reported only high-confidence findings"
+    )

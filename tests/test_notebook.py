@@ -285,7 +285,8 @@ def test_time_magics_are_timed_regions(tmp_path, run_cli):
     either is JAX601, with the magic named as the evidence. The `%%time` fix blocks at the
     end of the cell; the `%time` finding has no fix (there is no line to insert one)."""
     (tmp_path / "nb.ipynb").write_text(json.dumps(TIMED, indent=1))
-    # JAX601 is in preview again (docs/precision.md, v25; default v21-v24, preview v11-v20)
+    # JAX601 is in preview again (docs/precision.md, v32; default v30-v31, preview v25-v29,
+    # default v21-v24, preview v11-v20)
     proc = run_cli("check", "--no-cache", "--format", "json", "nb.ipynb")
     assert _json(proc) == []
     proc = run_cli("check", "--preview", "--format", "json", "nb.ipynb")

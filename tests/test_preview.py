@@ -257,7 +257,9 @@ def test_the_shipped_table_is_the_held_out_measurement():
     level came back again on v21 (162 of 162, 38 capped rows), and JAX601 with it (25 of 26,
     23 capped rows); JAX130's medium level left on v22 (0 of 1); JAX208 (0 of 12) and JAX501
     (0 of 4) left on v24, each on one repository's rows; JAX601 left again on v25 (5 of 9);
-    JAX201's high level left again on v26 (11 of 14), the whole rule in preview again."""
+    JAX201's high level left again on v26 (11 of 14), the whole rule in preview again; it came
+    back on v30 (36 of 38, 17 capped rows), and JAX601 with it (19 of 20, 11 capped rows);
+    both left again on v32 (JAX201 high 2 of 17, JAX601 2 of 3)."""
     assert codes.PREVIEW == frozenset(
         {*PREVIEW_RULES, ("JAX121", "medium"), ("JAX201", "medium"), ("JAX130", "medium")}
     )
@@ -279,6 +281,8 @@ def test_the_shipped_table_is_the_held_out_measurement():
     section += doc.split("## Fresh check set v21")[1].split("\n## ")[0]
     section += doc.split("## Fresh check set v22")[1].split("\n## ")[0]
     section += doc.split("## Fresh check set v26")[1].split("\n## ")[0]
+    section += doc.split("## Fresh check set v30")[1].split("\n## ")[0]
+    section += doc.split("## Fresh check set v32")[1].split("\n## ")[0]
     for code in (*PREVIEW_RULES, "JAX201", "JAX601", "JAX111", "JAX120", "JAX110", "JAX101"):
         assert code in section, code
 
@@ -312,8 +316,10 @@ def test_jax601_follows_the_latest_held_out_measurement():
     """JAX601 left the default run on v3 (6/8), came back on v5 (15/16), left again on the v6
     check half (1/5), came back at high confidence on v10 (22/22), left again on v11 (36/45:
     a loss blocked before a cast of it, per-step host reads), came back on v21 (25/26 on
-    23 capped rows) and left again on v25 (5/9: clock reads inside a jitted function, a loop
-    over `range(0)`, a NumPy-only function timed, per-step host reads)."""
+    23 capped rows), left again on v25 (5/9: clock reads inside a jitted function, a loop
+    over `range(0)`, a NumPy-only function timed, per-step host reads), came back on v30
+    (19/20 on 11 capped rows) and left again on v32 (2/3: a region synchronised by an `if`
+    on an output before the clock read)."""
     assert codes.is_preview_rule("JAX601")
     assert "JAX601" not in Settings().selected_codes(ALL_RULES)
     assert "JAX601" in Settings(preview=True).selected_codes(ALL_RULES)
@@ -360,9 +366,9 @@ def test_jax201_is_in_preview_at_both_levels():
     helper not proven to draw (it draws under a branch: medium, line 18): JAX201 left the
     default selection on the v15 check set (59 of 76); its high level came back on v17 (56
     of 62), left on v18 (34 of 41), came back on v19 (28 of 31), left on v20 (18 of 22), came
-    back on v21 (162 of 162, 38 capped rows) and left again on v26 (11 of 14), so neither
-    level is reported by default, nor with its exact code selected (ruff's rule for preview
-    rules), and both with --preview."""
+    back on v21 (162 of 162, 38 capped rows), left again on v26 (11 of 14), came back on v30
+    (36 of 38) and left again on v32 (2 of 17), so neither level is reported by default, nor
+    with its exact code selected (ruff's rule for preview rules), and both with --preview."""
 
     def found(settings: Settings) -> set[tuple[int, str]]:
         diags = lint_text(JAX201_BOTH, "t.py", LintOptions(settings=settings))
@@ -385,7 +391,8 @@ def test_the_cli_applies_the_shipped_table(tmp_path: Path, monkeypatch, capsys):
         return {(r["filename"], r["code"], r["location"]["row"]) for r in json.loads(out)}
 
     # JAX101: preview after the v17 check set (its medium level after v13); JAX201 medium
-    # after the v15 check set, its high level back on v17, v19 and v21, out on v18, v20, v26
+    # after the v15 check set, its high level back on v17, v19, v21 and v30, out on v18, v20,
+    # v26 and v32
     assert check() == set()
     assert check("--preview") == {
         ("t.py", "JAX201", 12),

@@ -127,8 +127,9 @@ def preview_hint(settings: Sequence[Settings]) -> str:
             or s.cli_extend_select
         ):
             return ""
-    rules = sum(1 for e in PREVIEW if isinstance(e, str))
-    parts = sum(1 for e in PREVIEW if not isinstance(e, str))
+    whole = {e for e in PREVIEW if isinstance(e, str)}
+    rules = len(whole)
+    parts = len({e[0] for e in PREVIEW if not isinstance(e, str) and e[0] not in whole})
     if not rules and not parts:
         return ""
     more = f", and {parts} more reported only high-confidence findings" if parts else ""

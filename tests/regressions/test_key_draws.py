@@ -2,7 +2,7 @@
 analysis/flow/key_draws.py): one file per family of cases in `key_draws/`. A line marked
 `# error: JAX201` is found at high confidence (both consumptions proven to draw); `# medium:
 JAX201` at medium (a consumption that may draw nothing); both with --preview only (JAX201 is in
-preview since the v15 check set). Every other line stays silent in both modes."""
+preview again since the v32 check set). Every other line stays silent in both modes."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_confidence_follows_proven_draws(path):
     text = path.read_text(encoding="utf-8")
     marks = _marks(text)
     want = {line: "high" if kind == "error" else "medium" for line, kind in marks.items()}
-    # JAX201 is in preview (since the v15 check set; its high level came back on v17, v19
-    # and v21 and left again on v18, v20 and v26): nothing by default
+    # JAX201 is in preview (since the v15 check set; its high level came back on v17, v19,
+    # v21 and v30 and left again on v18, v20, v26 and v32): nothing by default
     assert _found(text, path.name, preview=False) == {}
     assert _found(text, path.name, preview=True) == want

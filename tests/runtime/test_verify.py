@@ -176,7 +176,7 @@ def test_verify_lints_like_check_preview_included(tmp_path: Any) -> None:
     def found(**kw: Any) -> set[str]:
         return {d.code for d in lint_for_verify(path, ACCEPTANCE, **kw)[0]}
 
-    default: set[str] = set()  # JAX201: preview again after v26 (high was default v21-v25)
+    default: set[str] = set()  # JAX201: preview again after v32 (high default v21-v25, v30-v31)
     preview = {"JAX401", "JAX110", "JAX101", "JAX201"}  # JAX110: after v12; JAX101: v17
     assert found() == default
     assert found(preview=True) == {*default, *preview}
