@@ -382,8 +382,8 @@ def lint_files(
     """Cache hits first, the rest in the pool. With a project index (`index(cache)` builds
     it: `jaxlint.api` is the one place that does), linted files whose summaries the cache
     lacks are linted first without seeds, their summaries taken from the same analysis; the
-    files that then turn out to receive seeds are linted again with them (few: on the
-    jax+flax+optax+equinox sources, 24 of 928)."""
+    files that then turn out to receive seeds that may change their findings (`_relint`) are
+    linted again with them (few: on the jax+flax+optax+equinox sources, 21 of 928)."""
     verbose = bool(getattr(args, "verbose", False))
     # only the JSON output prints the fixes' edits; the others need to know a fix exists
     edits = getattr(args, "format", None) == "json" and not getattr(args, "statistics", False)
