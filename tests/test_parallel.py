@@ -234,3 +234,112 @@ def test_threads_linting_at_once_find_the_same(corpus):
     for t in threads:
         t.join()
     assert found == [plain, plain]
+
+
+_LIB = """import jax
+import numba
+
+
+@jax.jit
+def scaled(x, scale=2.0):
+    if scale > 1.0:
+        return x * scale
+    return x
+
+
+@numba.njit
+def host_sum(x, n=3):
+    return x.sum() * n
+
+
+@jax.jit
+def loss_fn(x):
+    return x.sum()
+"""
+
+
+def _seeded_run(tmp_path, monkeypatch, capsys, main_text: str, every_seed: bool = False):  # noqa: ANN001, ANN202
+    """(the files linted, each with its seeds entries; the JSON findings) of a two-module
+    project. `every_seed`: no seeds entry is proven inert (`parallel._inert`)."""
+    from jaxlint.cli import main
+
+    root = tmp_path / ("every" if every_seed else "proven")
+    root.mkdir()
+    (root / "pyproject.toml").write_text('[project]\nname = "p"\nversion = "0"\n')
+    (root / "lib.py").write_text(_LIB)
+    (root / "main.py").write_text(main_text)
+    linted: list[tuple[str, tuple[str, ...]]] = []
+    real = parallel.lint_task
+
+    def spy(task, cache):  # noqa: ANN001, ANN202
+        linted.append((os.path.basename(task.path), tuple(sorted(task.seeds or ()))))
+        return real(task, cache)
+
+    monkeypatch.setattr(parallel, "lint_task", spy)
+    if every_seed:
+        monkeypatch.setattr(parallel, "_inert", lambda key, entry, found: False)
+    monkeypatch.chdir(root)
+    capsys.readouterr()
+    main(["check", "--no-cache", "--preview", "--format", "json", "-j", "1", "."])
+    monkeypatch.undo()
+    found = [
+        (d["filename"], d["location"]["row"], d["code"])
+        for d in json.loads(capsys.readouterr().out)
+    ]
+    return linted, found
+
+
+def test_a_seed_that_reaches_the_traced_table_relints_the_file(tmp_path, monkeypatch, capsys):
+    """Another module passes `scale` to the jitted `scaled`: its default is no longer the
+    only value, so `scale` is traced there and the `if` on it is reported. The first pass
+    (no seeds) cannot know it: the file is linted again with its seeds."""
+    main_text = "import jax.numpy as jnp\n\nfrom lib import scaled\n\n\ndef run():\n    return scaled(jnp.ones(3), 3.0)\n"
+    linted, found = _seeded_run(tmp_path, monkeypatch, capsys, main_text)
+    assert linted.count(("lib.py", ())) == 1
+    assert ("lib.py", ("<passed arguments>",)) in linted
+    assert ("lib.py", 7, "JAX110") in found
+
+
+@pytest.mark.parametrize(
+    "main_text",
+    [
+        # `PassedArguments` for a defaulted function that no transform traces (a numba jit)
+        "from lib import host_sum\n\n\ndef run(x):\n    return host_sum(x, 4)\n",
+        # a `Seed` for a function the module jits itself: the traced table ignores it
+        "import jax\n\nimport lib\n\n\n@jax.jit\ndef step(x):\n    return lib.loss_fn(x)\n",
+    ],
+    ids=["passed-to-an-untraced-def", "seed-for-an-entry"],
+)
+def test_a_seed_proven_inert_is_not_relinted(tmp_path, monkeypatch, capsys, main_text):
+    """Seeds that the first pass's `Reach` proves inert cost no second lint, and the findings
+    are those of the second lint they would have had."""
+    linted, found = _seeded_run(tmp_path, monkeypatch, capsys, main_text)
+    assert [f for f, _ in linted].count("lib.py") == 1
+    every, found_every = _seeded_run(tmp_path, monkeypatch, capsys, main_text, every_seed=True)
+    assert [f for f, _ in every].count("lib.py") == 2  # the seeds are there
+    assert found == found_every
+
+
+def test_relint_falls_back_without_a_proof():
+    """No `Reach` (the lint failed), a taint analysis that never ran to its end, or an
+    internal error in the first pass: the seeds are judged as before (a second lint)."""
+    from jaxlint.analysis.project import Seed
+    from jaxlint.analysis.project_data import PassedArguments
+    from jaxlint.analysis.seed_keys import PASSED_ARGUMENTS
+    from jaxlint.core.diagnostic import internal_error
+
+    passed = {PASSED_ARGUMENTS: PassedArguments((("f", 1, ()),))}
+    named = {"f": Seed("jit", "jax.jit", (0,))}
+    none = frozenset[str]()
+    solved = parallel.Reach(True, frozenset({"g"}), frozenset({"f", "g"}), none)
+    assert not parallel._relint(passed, [], (), solved)
+    assert parallel._relint(
+        passed, [], (), parallel.Reach(True, frozenset({"f"}), solved.defs, none)
+    )
+    assert parallel._relint(passed, [], (), parallel.Reach(False, none, solved.defs, none))
+    assert parallel._relint(passed, [], (), None)
+    assert parallel._relint(passed, [internal_error("m.py", "boom")], (), solved)
+    assert parallel._relint(named, [], (), solved)  # `f` is a def that nothing traces yet
+    assert not parallel._relint(named, [], (), parallel.Reach(True, none, frozenset({"g"}), none))
+    settled = parallel.Reach(True, none, solved.defs, frozenset({"f"}))
+    assert not parallel._relint(named, [], (), settled)

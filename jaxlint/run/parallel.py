@@ -12,6 +12,7 @@ a run that takes more than about two seconds shows `files done / total` on stder
 from __future__ import annotations
 
 import argparse
+import ast
 import gc
 import hashlib
 import multiprocessing
@@ -141,15 +142,83 @@ class Task:
     edits: bool = False
 
 
+@dataclass(frozen=True)
+class Reach:
+    """What a file's lint without seeds reached, for `_relint` to prove that a seed whose
+    only effect is on functions it did not reach changes nothing (`reach`)."""
+
+    solved: bool  # the taint analysis ran to its fixed point (`TracedFunctions.table`)
+    traced: frozenset[str]  # the names of the top-level defs in that table
+    defs: frozenset[str]  # the names of the top-level defs (`FunctionDef`, `AsyncFunctionDef`)
+    # of those, the names whose last def a transform of the module traces already, as an
+    # entry, or runs on the host: another module's `Seed` for it is ignored
+    settled: frozenset[str]
+
+
+# a first-pass task's summary job result (`SummaryJob.from_facts`) and the lint's `Reach`
+Summarised = tuple[Any, Reach] | None
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def reach(facts: Any) -> Reach:  # noqa: ANN401 - analysis.ModuleFacts
+    """The `Reach` of a lint from its facts: only what the lint and the summary computed is
+    read, nothing is computed here (a fact never asked is a fact no finding rests on)."""
+    body = facts.tree.body
+    last = {s.name: s for s in body if type(s) in _DEFS}  # the last def wins, as at run time
+    traced = facts.__dict__.get("traced")
+    table = traced.__dict__.get("_solved", (None,))[0] if traced is not None else None
+    entries = traced.__dict__.get("entries", ()) if traced is not None else ()
+    transforms = facts.__dict__.get("transforms")
+    host = transforms.host if transforms is not None else ()
+    defs = {s for s in body if type(s) in _DEFS}  # a def shadowed by a later one too
+    return Reach(
+        table is not None,
+        frozenset(fn.name for fn in table or () if fn in defs),
+        frozenset(last),
+        frozenset(name for name, fn in last.items() if fn in entries or fn in host),
+    )
+
+
+def _inert(key: str, entry: object, found: Reach) -> bool:
+    """A seeds entry that cannot change the findings of a file whose lint without seeds
+    reached `found` (and reported no internal error):
+
+    - another module's `Seed` for a name that is not a top-level def of the file, or whose
+      def a transform of the file already traces or runs on the host: the traced-function
+      table skips it (`TracedFunctions._seed`); the engine then runs the rules that the
+      text gate had left out, which find nothing without a fact that changed;
+    - what other modules pass its top-level functions (`PassedArguments`): only the taint
+      analysis reads it, for the top-level defs in the traced table (the defaulted
+      parameters of an entry, `ParamKinds._defaulted_kind`; the constant parameters of a
+      traced function, `passed_elsewhere`). When the table of the lint without seeds holds
+      none of the functions it names, the seeded taint asks about none of them either: the
+      other entries of `_relint` only take taint away, which makes no function traced."""
+    from jaxlint.analysis.project import Seed
+    from jaxlint.analysis.seed_keys import PASSED_ARGUMENTS
+
+    if isinstance(entry, Seed):
+        return key not in found.defs or key in found.settled
+    if key == PASSED_ARGUMENTS:
+        rows = entry.rows  # type: ignore[attr-defined]
+        return found.solved and not found.traced.intersection(fn for fn, _, _ in rows)
+    return False
+
+
 def _relint(
-    seeds: Mapping[str, object] | None, first: list[Diagnostic], field_reads: Sequence[str] = ()
+    seeds: Mapping[str, object] | None,
+    first: list[Diagnostic],
+    field_reads: Sequence[str] = (),
+    found: Reach | None = None,
 ) -> bool:
     """Whether a file linted without seeds must be linted again with them. Not when its only
     entry names imported helpers that return Python values (analysis/kinds.py): that entry only
     takes taint away, so it changes nothing where the first pass found no taint-based finding
     (most files that import such a helper: linting them twice doubled the cold time). Other
     modules' leaves (`LeafAttributes`) add taint only to the attributes the first pass read
-    without knowing their kind (`field_reads`, from its summary)."""
+    without knowing their kind (`field_reads`, from its summary). Entries that the first
+    pass's `Reach` shows inert are left out first (`_inert`)."""
     from jaxlint.analysis.constants import IMPORTED_CONSTANTS
     from jaxlint.analysis.seed_keys import (
         BOOL_HELPERS,
@@ -161,6 +230,8 @@ def _relint(
         STATIC_HELPERS,
     )
 
+    if seeds and found is not None and not any(d.code == "JAX000" for d in first):
+        seeds = {k: v for k, v in seeds.items() if not _inert(k, v, found)}
     if not seeds:
         return False
     leaves = seeds.get(IMPORTED_LEAVES)
@@ -194,10 +265,10 @@ def seeded_salt(salt: bytes, seeds: Mapping[str, object] | None) -> bytes:
 
 def lint_task(
     task: Task, cache: result_cache.Cache | None
-) -> tuple[list[Diagnostic], bool, dict | list | None]:
+) -> tuple[list[Diagnostic], bool, Summarised]:
     """Lint one file and store the result under the key of the bytes analysed (read once,
     here or by the parent). With a `summary` job, also the file's project-index summary, from
-    the same facts.
+    the same facts, and what the lint reached (`Reach`).
 
     The garbage collector is paused for the file and runs once, on the youngest generation,
     when it is done. A lint's syntax trees and facts are cyclic (parent links), so with the
@@ -249,7 +320,7 @@ def lint_task(
 
 def _lint_task(
     task: Task, cache: result_cache.Cache | None
-) -> tuple[list[Diagnostic], bool, dict | list | None]:
+) -> tuple[list[Diagnostic], bool, Summarised]:
     options = LintOptions(settings=task.settings, verbose=task.verbose, seeds=task.seeds)
     facts_out: list | None = [] if task.summary is not None else None
     summary = None
@@ -272,18 +343,18 @@ def _lint_task(
     return diags, True, summary
 
 
-def _summary(
-    task: Task, facts_out: list | None, cache: result_cache.Cache | None
-) -> dict | list | None:
+def _summary(task: Task, facts_out: list | None, cache: result_cache.Cache | None) -> Summarised:
+    """The summary job's result, and the lint's `Reach` (for `_relint`)."""
     if task.summary is None or not facts_out:
         return None
-    return task.summary.from_facts(facts_out[0], cache)  # type: ignore[attr-defined]
+    summary = task.summary.from_facts(facts_out[0], cache)  # type: ignore[attr-defined]
+    return summary, reach(facts_out[0])
 
 
 _WORKER_CACHE: result_cache.Cache | None = None
 
 
-def _worker(item: tuple[int, Task]) -> tuple[int, list[Diagnostic], bool, dict | list | None]:
+def _worker(item: tuple[int, Task]) -> tuple[int, list[Diagnostic], bool, Summarised]:
     i, task = item
     return (i, *lint_task(task, _WORKER_CACHE))
 
@@ -311,8 +382,8 @@ def lint_files(
     """Cache hits first, the rest in the pool. With a project index (`index(cache)` builds
     it: `jaxlint.api` is the one place that does), linted files whose summaries the cache
     lacks are linted first without seeds, their summaries taken from the same analysis; the
-    files that then turn out to receive seeds are linted again with them (few: on the
-    jax+flax+optax+equinox sources, 24 of 928)."""
+    files that then turn out to receive seeds that may change their findings (`_relint`) are
+    linted again with them (few: on the jax+flax+optax+equinox sources, 21 of 928)."""
     verbose = bool(getattr(args, "verbose", False))
     # only the JSON output prints the fixes' edits; the others need to know a fix exists
     edits = getattr(args, "format", None) == "json" and not getattr(args, "statistics", False)
@@ -416,10 +487,14 @@ def _first_pass(
 
     results: dict[int, list[Diagnostic]] = {}
     reads: dict[int, list[str]] = {}
-    for i, diags, stored, summary in _run(first, cache, jobs):
+    found: dict[int, Reach] = {}
+    for i, diags, stored, out_facts in _run(first, cache, jobs):
         results[i] = diags
         wrote |= stored
         apath = os.path.abspath(first[i].path)
+        summary = None
+        if out_facts is not None:
+            summary, found[i] = out_facts
         # `project_index.SummaryJobs`: a summary for each tree that indexes the file
         for root, own, data in summary if isinstance(summary, list) else [(None, True, summary)]:
             if data is None:
@@ -434,7 +509,7 @@ def _first_pass(
     project.inputs_complete()  # the join may use (and fill) the cache from here
     for i, task in enumerate(first):
         seeds = project.seeds_for(task.path)
-        if _relint(seeds, results.get(i, []), reads.get(i, ())):
+        if _relint(seeds, results.get(i, []), reads.get(i, ()), found.get(i)):
             rest.append((task.path, task.display))  # seeds arrived: lint it again
         else:
             out.extend(results.get(i, []))
@@ -469,7 +544,7 @@ def _has_edits(diags: list[Diagnostic]) -> bool:
 
 def _run(
     tasks: list[Task], cache: result_cache.Cache | None, jobs: int
-) -> Iterable[tuple[int, list[Diagnostic], bool, dict | list | None]]:
+) -> Iterable[tuple[int, list[Diagnostic], bool, Summarised]]:
     """(index into `tasks`, diagnostics, stored, summary) per task, in any order."""
     if not tasks:
         return
