@@ -114,18 +114,19 @@ def folded_only(stmt: ast.Assign, name: str, index: ModuleIndex) -> bool:
     to `batch_update` on the next step, JAX201 x14). Loads that see another binding of the
     name (`init_state(key)` of the first key) do not count; the flow graph tells them apart,
     asked only when some load goes to such a parameter."""
-    scope = index.scope_of(stmt)
-    own = index.lookup(name, scope)
+    names = index.names.get(name, ())
+    # the cheap syntactic test first: this runs for every unpacked element of every call
+    if not any(type(n) is _NAME and _to_folding_param(n, index) for n in names):
+        return False
+    own = index.lookup(name, index.scope_of(stmt))
     loads = [
         load
-        for load in index.names.get(name, ())
+        for load in names
         if isinstance(load, ast.Name)
         and isinstance(load.ctx, ast.Load)
         and index.lookup(name, index.scope_of(load)) is own
     ]
     folded = [load for load in loads if _to_folding_param(load, index)]
-    if not folded:
-        return False
     flow = flow_graphs(index)
     return any(flow.reached_by(load, stmt) for load in folded) and not any(
         flow.reached_by(load, stmt) for load in loads if load not in folded
@@ -136,7 +137,7 @@ def _to_folding_param(load: ast.Name, index: ModuleIndex) -> bool:
     """`load` is a positional argument of a call of a def of this module whose parameter
     there is read only as the key of `jax.random.fold_in`."""
     call = syntax.parent(load)
-    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and load in call.args):
+    if type(call) is not _CALL or type(call.func) is not _NAME or load not in call.args:
         return False
     if any(isinstance(a, ast.Starred) for a in call.args):
         return False
@@ -151,28 +152,30 @@ def _to_folding_param(load: ast.Name, index: ModuleIndex) -> bool:
 def _only_folded(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, index: ModuleIndex) -> bool:
     """Every load of parameter `name` in `fn` that sees the parameter is the key of a
     `jax.random.fold_in` call, and there is one (`key = random.fold_in(key, i)` rebinds it)."""
-    arg = next(a for a in (*fn.args.posonlyargs, *fn.args.args) if a.arg == name)
     own = index.scopes[fn].bindings.get(name)
-    found = False
-    flow = None
-    for load in index.names.get(name, ()):
-        if not (isinstance(load, ast.Name) and isinstance(load.ctx, ast.Load)):
-            continue
-        if index.lookup(name, index.scope_of(load)) is not own:
-            continue
-        up = syntax.parent(load)
-        if (
-            isinstance(up, ast.Call)
-            and up.args
-            and up.args[0] is load
-            and index.qualname(up.func) == "jax.random.fold_in"
-        ):
-            found = True
-            continue
-        flow = flow or flow_graphs(index)
-        if flow.reached_by(load, arg):
-            return False
-    return found
+    loads = [
+        load
+        for load in index.names.get(name, ())
+        if isinstance(load, ast.Name)
+        and isinstance(load.ctx, ast.Load)
+        and index.lookup(name, index.scope_of(load)) is own
+    ]
+    folds = [load for load in loads if _fold_in_key(load, index)]
+    if not folds:
+        return False  # no flow graph for the common case
+    arg = next(a for a in (*fn.args.posonlyargs, *fn.args.args) if a.arg == name)
+    flow = flow_graphs(index)
+    return not any(flow.reached_by(load, arg) for load in loads if load not in folds)
+
+
+def _fold_in_key(load: ast.Name, index: ModuleIndex) -> bool:
+    up = syntax.parent(load)
+    return (
+        isinstance(up, ast.Call)
+        and bool(up.args)
+        and up.args[0] is load
+        and index.qualname(up.func) == "jax.random.fold_in"
+    )
 
 
 def _none_test(load: ast.Name) -> bool:

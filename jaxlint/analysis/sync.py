@@ -212,7 +212,10 @@ def truth_test_waits(index: ModuleIndex, test: ast.AST, names: set[str]) -> bool
     if isinstance(test, ast.Name):
         return test.id in names
     if isinstance(test, ast.Attribute) and "." in (dotted(test) or ""):
-        return dotted(test) in names
+        # `if state.loss` held as an attribute, or a field of a held value read as a bool
+        # (`if neighbors.did_buffer_overflow:` after a loop: v32 gknet-benchmarks, JAX601),
+        # as `neighbors.did_buffer_overflow == True` already was
+        return dotted(test) in names or _mentions_any(test, names)
     if isinstance(test, ast.BoolOp):
         return any(truth_test_waits(index, v, names) for v in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
