@@ -60,7 +60,8 @@ def test_a_call_right_after_construction_is_a_setup_call():
         "wf = Wavefunction(3)\nprint(wf)\nwf.build(key)\n",  # used before the call
         "wf = Wavefunction(3)\nwf.build(wf.key)\n",  # the object is an argument
         "wf = Wavefunction(3)\nwf = wf.build(key)\n",  # rebound by the call
-        "wf = make(3)\nother.build(key)\n",  # another object
+        "wf = make(3)\nwf.build(key)\n",  # not a class's constructor, by convention
+        "wf = Wavefunction(3)\nother.build(key)\n",  # another object
         "wf = Wavefunction(3)\nx = 1 + wf.build(key)\n",  # not the statement's whole value
         "wf = Wavefunction(3)\nwf._build(key)\n",  # private
     ],
@@ -97,3 +98,45 @@ def test_notebook_second_build_on_a_used_object_is_reported():
 
 def test_notebook_build_never_called_keeps_the_finding():
     assert _nb("wf = Wavefunction(3)\n") == ["JAX409"]
+
+
+def test_the_index_finds_the_same_setup_calls_as_the_statement_walk():
+    """The summary asks the index (only the statements that build a capitalised name), a
+    driver summarised from its imports alone walks its statements: both agree."""
+    from jaxlint.analysis import ModuleFacts
+    from jaxlint.analysis.construction import indexed_construction_calls
+
+    src = textwrap.dedent(
+        """
+        wf = Wavefunction(3)
+        params, n = wf.build(key)
+        x = make(3)
+        x.build(key)
+        def main():
+            m = pkg.Model(cfg)
+            m.init_state()
+            for i in range(3):
+                s = Sampler(i)
+                s.reset()
+            try:
+                t = Trainer()
+                t.setup()
+            except ValueError:
+                u = Trainer()
+                u.setup()
+        """
+    )
+    tree = ast.parse(src)
+    walked = post_construction_calls(tree)
+    indexed = indexed_construction_calls(ModuleFacts(tree).index)
+    assert (
+        sorted(indexed.values())
+        == sorted(walked.values())
+        == [
+            "Model.init_state",
+            "Sampler.reset",
+            "Trainer.setup",
+            "Trainer.setup",
+            "Wavefunction.build",
+        ]
+    )

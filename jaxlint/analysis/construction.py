@@ -30,10 +30,27 @@ from jaxlint.analysis.instance_state import (
 from jaxlint.analysis.jit_sites import jit_spec_of_def
 from jaxlint.analysis.project_data import ConstructionOnly
 from jaxlint.analysis.seed_keys import CONSTRUCTION_ONLY
+from jaxlint.analysis.syntax import parent
 
-_CALL = ast.Call
-_ATTRIBUTE = ast.Attribute
+_CALL, _ATTRIBUTE, _NAME, _ASSIGN = ast.Call, ast.Attribute, ast.Name, ast.Assign
 _BLOCKS = ("body", "orelse", "finalbody")
+_HOLDERS = frozenset({ast.Expr, ast.Assign, ast.AnnAssign})  # statements a set-up call can be
+_COMPOUND = frozenset(
+    {
+        ast.FunctionDef,
+        ast.AsyncFunctionDef,
+        ast.ClassDef,
+        ast.If,
+        ast.For,
+        ast.AsyncFor,
+        ast.While,
+        ast.With,
+        ast.AsyncWith,
+        ast.Try,
+        ast.Match,
+        *((ast.TryStar,) if hasattr(ast, "TryStar") else ()),
+    }
+)
 
 
 def construction_facts(index: ModuleIndex) -> tuple[list[str], list[str], list[str], list[str]]:
@@ -58,8 +75,43 @@ def construction_facts(index: ModuleIndex) -> tuple[list[str], list[str], list[s
         setup += [f"{cls.name}.{n}" for n in sorted(uncalled)]
         if names:
             own |= self_attribute_nodes(cls)
-    calls = post_construction_calls(index.tree)
+    calls = indexed_construction_calls(index)
     return init, setup, method_calls(index.calls, own, calls), sorted(set(calls.values()))
+
+
+def indexed_construction_calls(index: ModuleIndex) -> dict[int, str]:
+    """`post_construction_calls` from the index: only the statements that bind a name to a
+    call of a capitalised name (`wf = Wavefunction(...)`: a class, by convention) are looked
+    at, with the statement after each, instead of every statement of the module."""
+    out: dict[int, str] = {}
+    for scope in index.scopes.values():
+        for bindings in scope.bindings.values():
+            for b in bindings:
+                stmt = b.node
+                if type(stmt) is not _ASSIGN or b.kind != "assign":
+                    continue
+                built = _constructed(stmt)
+                if built is None:
+                    continue
+                nxt = _next_statement(stmt)
+                if nxt is not None and type(nxt) in _HOLDERS:
+                    call = _setup_call(nxt, built[0])
+                    if call is not None:
+                        out[id(call)] = f"{built[1]}.{call.func.attr}"  # type: ignore[attr-defined]
+    return out
+
+
+def _next_statement(stmt: ast.stmt) -> ast.stmt | None:
+    holder = parent(stmt)
+    for block in (
+        *(getattr(holder, f, None) or () for f in _BLOCKS),
+        *(h.body for h in getattr(holder, "handlers", ())),
+        *(c.body for c in getattr(holder, "cases", ())),
+    ):
+        for i, s in enumerate(block):
+            if s is stmt:
+                return block[i + 1] if i + 1 < len(block) else None
+    return None
 
 
 def method_calls(
@@ -88,44 +140,40 @@ def method_calls(
 def post_construction_calls(tree: ast.AST) -> dict[int, str]:
     """The set-up calls of `tree`, by id: `Class.method` for a call `v.method(...)` that is the
     whole value of a statement (`v.build(key)`, `params = v.build(key)`) right after
-    `v = Class(...)` in the same block, or after such set-up calls, with no other use of `v`
-    in the statement. Only statements are walked (the block lists of compound statements)."""
+    `v = Class(...)` in the same block, with no other use of `v` in the statement (only the
+    first: the next call could be a jitted one, which traces the object before a set-up).
+    Only statements are walked (the block lists of compound statements), with exact type
+    tests: this runs for every module the project index summarises."""
     out: dict[int, str] = {}
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        for field in _BLOCKS:
-            block = getattr(node, field, None)
-            if block:
-                _scan_block(block, out)
-                todo.extend(s for s in block if hasattr(s, "body"))
-        for handler in getattr(node, "handlers", ()):
-            _scan_block(handler.body, out)
-            todo.extend(s for s in handler.body if hasattr(s, "body"))
+    blocks: list[list[ast.stmt]] = [tree.body] if isinstance(tree, ast.Module) else []
+    while blocks:
+        built: tuple[str, str] | None = None  # (variable, class) just constructed
+        for stmt in blocks.pop():
+            cls = type(stmt)
+            if built is not None and cls in _HOLDERS:
+                call = _setup_call(stmt, built[0])
+                if call is not None:
+                    out[id(call)] = f"{built[1]}.{call.func.attr}"  # type: ignore[attr-defined]
+            built = _constructed(stmt) if cls is _ASSIGN else None  # type: ignore[arg-type]
+            if cls in _COMPOUND:
+                for field in _BLOCKS:
+                    inner = getattr(stmt, field, None)
+                    if inner:
+                        blocks.append(inner)
+                blocks.extend(h.body for h in getattr(stmt, "handlers", ()))
+                blocks.extend(c.body for c in getattr(stmt, "cases", ()))
     return out
 
 
-def _scan_block(block: list[ast.stmt], out: dict[int, str]) -> None:
-    built: tuple[str, str] | None = None  # (variable, class) just constructed
-    for stmt in block:
-        call = _setup_call(stmt, built[0]) if built else None
-        if call is not None and built is not None:
-            out[id(call)] = f"{built[1]}.{call.func.attr}"  # type: ignore[attr-defined]
-        built = _constructed(stmt)  # one call only: a second one may follow a traced call
-
-
-def _constructed(stmt: ast.stmt) -> tuple[str, str] | None:
-    """`(v, Class)` for `v = Class(...)` (a call of a name or an attribute's last part)."""
-    if not (
-        isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-        and isinstance(stmt.value, ast.Call)
-    ):
+def _constructed(stmt: ast.Assign) -> tuple[str, str] | None:
+    """`(v, Class)` for `v = Class(...)` (a call of a capitalised name, or an attribute whose
+    last part is one: a class, by convention; `x = make(3)` builds nothing known)."""
+    value, targets = stmt.value, stmt.targets
+    if type(value) is not _CALL or len(targets) != 1 or type(targets[0]) is not _NAME:
         return None
-    func = stmt.value.func
-    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-    return (stmt.targets[0].id, name) if name else None
+    func = value.func
+    name = func.id if type(func) is _NAME else getattr(func, "attr", None)
+    return (targets[0].id, name) if name and name[:1].isupper() else None
 
 
 def _setup_call(stmt: ast.stmt, var: str) -> ast.Call | None:

@@ -114,8 +114,9 @@ def folded_only(stmt: ast.Assign, name: str, index: ModuleIndex) -> bool:
     to `batch_update` on the next step, JAX201 x14). Loads that see another binding of the
     name (`init_state(key)` of the first key) do not count; the flow graph tells them apart,
     asked only when some load goes to such a parameter."""
+    if not _fold_in_keys(index):
+        return False  # no `fold_in` of a name in the module: the common case, answered once
     names = index.names.get(name, ())
-    # the cheap syntactic test first: this runs for every unpacked element of every call
     if not any(type(n) is _NAME and _to_folding_param(n, index) for n in names):
         return False
     own = index.lookup(name, index.scope_of(stmt))
@@ -152,26 +153,46 @@ def _to_folding_param(load: ast.Name, index: ModuleIndex) -> bool:
 def _only_folded(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, index: ModuleIndex) -> bool:
     """Every load of parameter `name` in `fn` that sees the parameter is the key of a
     `jax.random.fold_in` call, and there is one (`key = random.fold_in(key, i)` rebinds it)."""
+    if name not in _fold_in_keys(index):
+        return False  # the common case, before any scope lookup or flow graph
+    names = index.names.get(name, ())
     own = index.scopes[fn].bindings.get(name)
     loads = [
         load
-        for load in index.names.get(name, ())
+        for load in names
         if isinstance(load, ast.Name)
         and isinstance(load.ctx, ast.Load)
         and index.lookup(name, index.scope_of(load)) is own
     ]
     folds = [load for load in loads if _fold_in_key(load, index)]
     if not folds:
-        return False  # no flow graph for the common case
+        return False
     arg = next(a for a in (*fn.args.posonlyargs, *fn.args.args) if a.arg == name)
     flow = flow_graphs(index)
     return not any(flow.reached_by(load, arg) for load in loads if load not in folds)
 
 
+def _fold_in_keys(index: ModuleIndex) -> frozenset[str]:
+    """The names the module passes as the key of `jax.random.fold_in` (once per module)."""
+    found = getattr(index, "jl_fold_in_keys", None)
+    if found is None:
+        found = frozenset(
+            call.args[0].id
+            for call in index.calls
+            if type(call) is _CALL
+            and call.args
+            and type(call.args[0]) is _NAME
+            and (getattr(call.func, "attr", None) or getattr(call.func, "id", None)) == "fold_in"
+            and index.qualname(call.func) == "jax.random.fold_in"
+        )
+        index.jl_fold_in_keys = found  # type: ignore[attr-defined]
+    return found
+
+
 def _fold_in_key(load: ast.Name, index: ModuleIndex) -> bool:
     up = syntax.parent(load)
     return (
-        isinstance(up, ast.Call)
+        type(up) is _CALL
         and bool(up.args)
         and up.args[0] is load
         and index.qualname(up.func) == "jax.random.fold_in"
