@@ -299,6 +299,8 @@ class ModuleIndex:
         self.qualname = self._qual_cache.__getitem__  # type: ignore[method-assign]
         # analysis/flow/graph.FlowGraphs: program order, built per scope on first question
         self.flow_graphs: object = None
+        # analysis/result_uses.py: the names passed as the key of `jax.random.fold_in`
+        self.fold_in_keys: frozenset[str] | None = None
         self._module_writes: dict[str, list[Write]] | None = None
         self._imported: dict[str, frozenset[str]] | None = None
         self._import_rows: list[tuple[str, str]] = []  # `imported_names`, from `_record`

@@ -119,14 +119,7 @@ def folded_only(stmt: ast.Assign, name: str, index: ModuleIndex) -> bool:
     names = index.names.get(name, ())
     if not any(type(n) is _NAME and _to_folding_param(n, index) for n in names):
         return False
-    own = index.lookup(name, index.scope_of(stmt))
-    loads = [
-        load
-        for load in names
-        if isinstance(load, ast.Name)
-        and isinstance(load.ctx, ast.Load)
-        and index.lookup(name, index.scope_of(load)) is own
-    ]
+    loads = _loads_seeing(name, index.lookup(name, index.scope_of(stmt)), index)
     folded = [load for load in loads if _to_folding_param(load, index)]
     flow = flow_graphs(index)
     return any(flow.reached_by(load, stmt) for load in folded) and not any(
@@ -155,15 +148,7 @@ def _only_folded(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, index: M
     `jax.random.fold_in` call, and there is one (`key = random.fold_in(key, i)` rebinds it)."""
     if name not in _fold_in_keys(index):
         return False  # the common case, before any scope lookup or flow graph
-    names = index.names.get(name, ())
-    own = index.scopes[fn].bindings.get(name)
-    loads = [
-        load
-        for load in names
-        if isinstance(load, ast.Name)
-        and isinstance(load.ctx, ast.Load)
-        and index.lookup(name, index.scope_of(load)) is own
-    ]
+    loads = _loads_seeing(name, index.scopes[fn].bindings.get(name), index)
     folds = [load for load in loads if _fold_in_key(load, index)]
     if not folds:
         return False
@@ -172,11 +157,23 @@ def _only_folded(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, index: M
     return not any(flow.reached_by(load, arg) for load in loads if load not in folds)
 
 
+def _loads_seeing(name: str, own: list | None, index: ModuleIndex) -> list[ast.Name]:
+    """The loads of `name` (in any scope) that look it up in the bindings `own`."""
+    return [
+        load
+        for load in index.names.get(name, ())
+        if isinstance(load, ast.Name)
+        and isinstance(load.ctx, ast.Load)
+        and index.lookup(name, index.scope_of(load)) is own
+    ]
+
+
 def _fold_in_keys(index: ModuleIndex) -> frozenset[str]:
-    """The names the module passes as the key of `jax.random.fold_in` (once per module)."""
-    found = getattr(index, "jl_fold_in_keys", None)
+    """The names the module passes as the key of `jax.random.fold_in` (once per module, kept
+    with the index as its flow graphs are)."""
+    found = index.fold_in_keys
     if found is None:
-        found = frozenset(
+        found = index.fold_in_keys = frozenset(
             call.args[0].id
             for call in index.calls
             if type(call) is _CALL
@@ -185,7 +182,6 @@ def _fold_in_keys(index: ModuleIndex) -> frozenset[str]:
             and (getattr(call.func, "attr", None) or getattr(call.func, "id", None)) == "fold_in"
             and index.qualname(call.func) == "jax.random.fold_in"
         )
-        index.jl_fold_in_keys = found  # type: ignore[attr-defined]
     return found
 
 

@@ -19,6 +19,7 @@ different parameters) leaves the consumption unconditional, as before.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from jaxlint.analysis import syntax
@@ -43,14 +44,28 @@ def _literals(node: ast.AST) -> frozenset[object] | None:
     return None
 
 
-def _test_guard(test: ast.AST, in_body: bool, params: set[str]) -> LiteralGuard | None:
-    """The guard `test` puts on the branch (`in_body`: the `if` body, else its `else`)."""
+def _branch_tests(node: ast.AST, fn: ast.AST) -> Iterator[tuple[ast.expr, bool]]:
+    """The tests of the `if` statements of `fn` that `node` sits under, innermost first, each
+    split into the tests that hold on the branch one at a time (every conjunct of an `and` in
+    its body), with whether `node` is in the body (else in the `else`)."""
+    child, cur = node, syntax.parent(node)
+    while cur is not None and cur is not fn:
+        if isinstance(cur, ast.If) and child is not cur.test:
+            yield from _conjuncts(cur.test, child in cur.body)
+        child, cur = cur, syntax.parent(cur)
+
+
+def _conjuncts(test: ast.expr, in_body: bool) -> Iterator[tuple[ast.expr, bool]]:
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and in_body:
         for value in test.values:  # every conjunct holds in the body
-            found = _test_guard(value, True, params)
-            if found is not None:
-                return found
-        return None
+            yield from _conjuncts(value, True)
+    else:
+        yield test, in_body
+
+
+def _test_guard(test: ast.AST, in_body: bool, params: set[str]) -> LiteralGuard | None:
+    """The guard one test (not an `and`: `_conjuncts`) puts on the branch (`in_body`: the `if`
+    body, else its `else`)."""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return None
     left, op, right = test.left, test.ops[0], test.comparators[0]
@@ -73,13 +88,10 @@ def _test_guard(test: ast.AST, in_body: bool, params: set[str]) -> LiteralGuard 
 def literal_guard(node: ast.AST, fn: ast.AST, params: set[str]) -> LiteralGuard | None:
     """The innermost literal guard on a parameter of `fn` (in `params`, never rebound in
     `fn`) that `node` sits under, or None when it runs whatever the parameters are."""
-    child, cur = node, syntax.parent(node)
-    while cur is not None and cur is not fn:
-        if isinstance(cur, ast.If) and child is not cur.test:
-            found = _test_guard(cur.test, child in cur.body, params)
-            if found is not None and not syntax.name_stores(fn, found.param):
-                return found
-        child, cur = cur, syntax.parent(cur)
+    for test, in_body in _branch_tests(node, fn):
+        found = _test_guard(test, in_body, params)
+        if found is not None and not syntax.name_stores(fn, found.param):
+            return found
     return None
 
 
@@ -128,14 +140,9 @@ def _number(node: ast.AST) -> float | None:
 
 
 def _ranges(test: ast.AST, in_body: bool, params: set[str]) -> tuple[str, list[Range]] | None:
-    """The numeric ranges `test` allows a parameter on the branch (`branch <= 1` in its body:
-    up to 1; `branch == 2`: 2; `mode in (0, 1)`: 0 or 1; `branch < 2` in its `else`: from 2)."""
-    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and in_body:
-        for value in test.values:
-            found = _ranges(value, True, params)
-            if found is not None:
-                return found
-        return None
+    """The numeric ranges one test (not an `and`: `_conjuncts`) allows a parameter on the
+    branch (`branch <= 1` in its body: up to 1; `branch == 2`: 2; `mode in (0, 1)`: 0 or 1;
+    `branch < 2` in its `else`: from 2)."""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return None
     left, op, right = test.left, type(test.ops[0]), test.comparators[0]
@@ -168,13 +175,10 @@ def _range_guards(node: ast.AST, fn: ast.AST, params: set[str]) -> dict[str, lis
     """Every numeric range guard on a parameter of `fn` (never rebound in `fn`) that `node`
     sits under, innermost first per parameter."""
     out: dict[str, list[Range]] = {}
-    child, cur = node, syntax.parent(node)
-    while cur is not None and cur is not fn:
-        if isinstance(cur, ast.If) and child is not cur.test:
-            found = _ranges(cur.test, child in cur.body, params)
-            if found is not None and not syntax.name_stores(fn, found[0]):
-                out.setdefault(found[0], found[1])
-        child, cur = cur, syntax.parent(cur)
+    for test, in_body in _branch_tests(node, fn):
+        found = _ranges(test, in_body, params)
+        if found is not None and not syntax.name_stores(fn, found[0]):
+            out.setdefault(found[0], found[1])
     return out
 
 
