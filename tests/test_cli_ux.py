@@ -553,8 +553,10 @@ def test_ignoring_jax000_says_it_has_no_effect(tmp_path, run_cli):
     assert "JAX000 (a file that could not be read or parsed) is always reported" in proc.stderr
 
 
-def _on_a_terminal(args: list[str], cwd) -> bytes:  # noqa: ANN001
-    """Run jaxlint with stdout and stderr on a pseudo-terminal (100x30); its output."""
+def _on_a_terminal(args: list[str], cwd, progress_after_s: float | None = None) -> bytes:  # noqa: ANN001
+    """Run jaxlint with stdout and stderr on a pseudo-terminal (100x30); its output. With
+    `progress_after_s`, the progress bar's delay is set to it first (the command is the CLI's
+    main, run in a process of its own as `python -m jaxlint` would)."""
     import fcntl
     import pty
     import struct
@@ -564,9 +566,15 @@ def _on_a_terminal(args: list[str], cwd) -> bytes:  # noqa: ANN001
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     env = dict(os.environ, PYTHONPATH=ROOT, TERM="xterm")
     env.pop("NO_COLOR", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jaxlint", *args], cwd=cwd, stdout=slave, stderr=slave, env=env
-    )
+    command = [sys.executable, "-m", "jaxlint"]
+    if progress_after_s is not None:
+        command = [
+            sys.executable,
+            "-c",
+            "import sys; import jaxlint.run.parallel as p; from jaxlint.cli import main; "
+            f"p.PROGRESS_AFTER_S = {progress_after_s!r}; sys.exit(main())",
+        ]
+    proc = subprocess.Popen([*command, *args], cwd=cwd, stdout=slave, stderr=slave, env=env)
     os.close(slave)
     out = b""
     while True:
@@ -582,12 +590,15 @@ def _on_a_terminal(args: list[str], cwd) -> bytes:  # noqa: ANN001
     return out
 
 
-@pytest.mark.slow
 def test_progress_bar_on_a_terminal_for_a_long_fix(tmp_path):
+    # a run shows the bar once it passes PROGRESS_AFTER_S (two seconds); the delay is set to 0
+    # so that a fix of two small files shows it (a file long enough to take two seconds made
+    # this the suite's slowest CLI test, 19 s on 2 cores)
     example = open(os.path.join(ROOT, "examples", "train_step.py"), encoding="utf-8").read()
-    (tmp_path / "big.py").write_text(example * 150)  # fixing it takes well over 2 s
+    (tmp_path / "big.py").write_text(example * 3)
     (tmp_path / "small.py").write_text(example)
-    out = _on_a_terminal(["check", "--no-cache", "--diff", "--preview", "."], tmp_path)
+    args = ["check", "--no-cache", "--diff", "--preview", "."]
+    out = _on_a_terminal(args, tmp_path, progress_after_s=0.0)
     assert b"jaxlint:" in out and b"file/s" in out, out[-2000:]
     assert out.rstrip().endswith(b"(use --unsafe-fixes).")  # the bar is gone at the end
 
