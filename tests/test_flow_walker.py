@@ -138,6 +138,25 @@ def test_infeasible_arm_is_walked_quietly_and_dropped():
     assert toy.quiet == ["3:a", "9:a"]  # after the second `if` only eager paths go on
 
 
+def test_an_arm_a_literal_test_rules_out_is_walked_quietly_and_dropped():
+    # for every client, whatever its branch_test says (v32 zd_policy: a walrus toggle)
+    toy = run(
+        """
+        if (only := False):
+            a = T
+            probe(a)
+        probe(a)
+        if not 0:
+            b = 0
+        else:
+            b = T
+        probe(b)
+        """
+    )
+    assert toy.seen == {"3:a": True, "4:a": False, "9:b": False}
+    assert toy.quiet == ["3:a"]
+
+
 class Ordered(ForwardWalker[dict]):
     """A lattice whose join prefers its first argument (key flow's: the consumption to cite),
     recording the loops around each probe and optionally skipping dead code."""

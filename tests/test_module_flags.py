@@ -68,6 +68,33 @@ def test_a_switch_rebound_anywhere_or_shadowed_decides_nothing():
     assert got == {9: False, 11: False, 16: False}
 
 
+def test_an_if_on_a_literal_has_an_arm_that_never_runs():
+    # the flow graph gives the arm no path (cfg_build.literal_truth), whether the literal is
+    # written bare, behind `not` or as a walrus the author toggles (v32 zd_policy)
+    got = _never_runs(
+        """
+        def f(x):
+            if (train_ae_only := False):
+                print(x)
+            else:
+                print(-x)
+            if 0:
+                print(x)
+            if not None:
+                print(x)
+            else:
+                print(-x)
+            if True:
+                print(x)
+            if ...:
+                print(x)
+            if (flag := x):
+                print(x)
+        """
+    )
+    assert got == {4: True, 6: False, 8: True, 10: False, 12: True, 14: False, 16: False, 18: False}
+
+
 def test_statements_after_a_process_exit_never_run():
     got = _never_runs(
         """

@@ -387,6 +387,22 @@ def is_none_literal(node: ast.AST | None) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
+def literal_truth(test: ast.AST) -> bool | None:
+    """The truth of a test written as a literal, which the author edits to switch an arm off:
+    `if False:`, `if 0:`, `if (train_ae_only := False):` (the walrus still binds; the arm
+    never runs: v32 row, tuning material, zd_policy scripts/my_train.py:356, JAX201), `not` of
+    one. None for any other test. CPython itself drops such an arm when it compiles, so the
+    flow graph gives it no path and the dataflow walker drops its end state."""
+    if isinstance(test, ast.NamedExpr):
+        test = test.value
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = literal_truth(test.operand)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Constant) and test.value is not Ellipsis:
+        return bool(test.value)
+    return None
+
+
 def literal_ints(node: ast.AST | None) -> tuple[int, ...] | None:
     """An int or a tuple/list of ints written literally (`()` for a missing node; None when
     the value is not such a literal)."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from jaxlint.analysis.flow.cfg import Definition, DefKind, FlowGraph, FlowNode
 from jaxlint.analysis.imports import Binding, ModuleIndex, Scope
-from jaxlint.analysis.syntax import target_names
+from jaxlint.analysis.syntax import literal_truth, target_names
 from jaxlint.analysis.trips import runs_at_least_once
 
 __all__ = ["build_graph"]
@@ -254,9 +254,11 @@ class _Builder:
         if isinstance(s, ast.If):
             self.loads(s.test, ev)
             test = self.node(s, ev)
+            truth = literal_truth(s.test)
+            self.current = [] if truth is False else [test]  # `if False:` never enters
             self.block(s.body)
             body = self.current
-            self.current = [test]
+            self.current = [] if truth is True else [test]
             self.block(s.orelse)
             self.current = body + self.current
         elif isinstance(s, ast.While):

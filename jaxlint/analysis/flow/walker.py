@@ -21,6 +21,8 @@ import ast
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from jaxlint.analysis.syntax import literal_truth
+
 S = TypeVar("S")
 
 WITHS = (ast.With, ast.AsyncWith)
@@ -201,6 +203,8 @@ class ForwardWalker(Generic[S]):
 
     def _if(self, node: ast.If, flow: Flow[S]) -> Flow[S]:
         body_in, else_in, body_ok, else_ok = self.branch_test(node.test, flow.state)
+        truth = literal_truth(node.test)  # `if False:`: that arm never runs, for every client
+        body_ok, else_ok = body_ok and truth is not False, else_ok and truth is not True
         body = self._branch(node.body, Flow(body_in, flow.live), body_ok)
         orelse = self._branch(node.orelse, Flow(else_in, flow.live), else_ok)
         live = [f for f, ok in ((body, body_ok), (orelse, else_ok)) if ok and f.live]
