@@ -167,7 +167,7 @@ class JitConstructedPerCall(Rule):
 
                 return _scan(state, T)
 
-            for _ in range(100):
+            for _ in range(10):
                 out = pandemic_scan(jnp.ones(3))
             """,
             """

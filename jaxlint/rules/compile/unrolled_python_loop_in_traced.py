@@ -91,7 +91,7 @@ class UnrolledPythonLoopInTraced(Rule):
             import jax
             import jax.numpy as jnp
 
-            NUM_STEPS = 256
+            NUM_STEPS = 64
 
             def integrate(x, dt):
                 for _ in range(NUM_STEPS):  # error: JAX405
@@ -104,7 +104,7 @@ class UnrolledPythonLoopInTraced(Rule):
                     x = x - 0.1 * jnp.cos(x + t)
                 return integrate(x, 0.01)
 
-            simulate(jnp.ones(3), n=500)
+            simulate(jnp.ones(3), n=100)
             """,
             """
             import jax
