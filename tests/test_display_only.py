@@ -195,6 +195,8 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):
 
 @pytest.mark.asyncio
 async def test_lsp_shows_but_never_offers_a_display_only_fix(client: LanguageClient, tmp_path):
+    # JAX102 is in preview since the v33 check set: the project turns preview on
+    (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\npreview = true\n")
     path = tmp_path / "step.py"
     diags = [d for d in await open_doc(client, path, CODE) if d.code == "JAX102"]
     assert len(diags) == 1
