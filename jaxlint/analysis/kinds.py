@@ -63,11 +63,28 @@ ARRAY_METHODS = frozenset(
 TRACER_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval"})
 
 
+# Attributes no tracer has (jit, vmap, grad and scan tracers of JAX 0.10.2 and 0.12.1:
+# `hasattr` is False on each; a concrete `jax.Array` has all but the two removed buffer
+# accessors, which JAX arrays of before 0.4.3x had): where `hasattr(x, "device_buffer")`
+# holds, `x` is concrete (v33 vlaft experimental/train_opt.py:113, `int(jax.device_get(step))
+# if hasattr(step, "device_buffer") else int(step)` inside a jitted step, JAX102).
+CONCRETE_ARRAY_ATTRIBUTES = frozenset(
+    {"device_buffer", "device_buffers", "copy_to_host_async", "block_until_ready", "_value"}
+)
+
+
 def tracer_attribute(args: list[ast.expr]) -> bool:
     """`hasattr(x, <this>)`'s second argument names an attribute every tracer has."""
-    return (
-        len(args) == 1 and isinstance(args[0], ast.Constant) and args[0].value in TRACER_ATTRIBUTES
-    )
+    return _named_attribute(args, TRACER_ATTRIBUTES)
+
+
+def concrete_attribute(args: list[ast.expr]) -> bool:
+    """`hasattr(x, <this>)`'s second argument names an attribute no tracer has."""
+    return _named_attribute(args, CONCRETE_ARRAY_ATTRIBUTES)
+
+
+def _named_attribute(args: list[ast.expr], names: frozenset[str]) -> bool:
+    return len(args) == 1 and isinstance(args[0], ast.Constant) and args[0].value in names
 
 
 HOST_TYPES = frozenset(

@@ -1,9 +1,10 @@
 """Conditions that prove a value concrete (or a tracer) in one of their branches.
 
-Code guarded by `isinstance(x, np.ndarray)`, `not_jax_tracer(x)` or `hasattr(x, "aval")`
-handles tracers on purpose: the taint analysis binds the names such a test proves concrete to
-"not traced" in the branch where that holds (`TaintAnalysis.concrete_guard`). A module of its
-own because it is a pure function of the syntax and the import facts: no taint state.
+Code guarded by `isinstance(x, np.ndarray)`, `not_jax_tracer(x)`, `hasattr(x, "aval")` or
+`hasattr(x, "device_buffer")` handles tracers on purpose: the taint analysis binds the names
+such a test proves concrete to "not traced" in the branch where that holds
+(`TaintAnalysis.concrete_guard`). A module of its own because it is a pure function of the
+syntax and the import facts: no taint state.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TypeVar
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import TRACER_ERRORS
 from jaxlint.analysis.kinds import ARRAY_TYPES, HOST_TYPES
+from jaxlint.analysis.kinds import concrete_attribute as _concrete_attribute
 from jaxlint.analysis.kinds import tracer_attribute as _tracer_attribute
 
 T = TypeVar("T", set[str], bool)
@@ -84,6 +86,8 @@ def _concrete_leaf(index: ModuleIndex, test: ast.AST, depth: int) -> tuple[set[s
         return set(), set()
     if index.qualname(test.func) == "hasattr" and _tracer_attribute(test.args[1:]):
         return set(), {first.id}  # every tracer has it: where it is missing, no tracer
+    if index.qualname(test.func) == "hasattr" and _concrete_attribute(test.args[1:]):
+        return {first.id}, set()  # no tracer has it: where it is there, no tracer
     last = (dotted(test.func) or "").rsplit(".", 1)[-1].lower()
     if _CONCRETE_TEST.search(last):
         return {first.id}, set()
@@ -110,12 +114,29 @@ def jit_disabled(index: ModuleIndex, test: ast.AST) -> tuple[bool, bool]:
     return _through_logic(test, leaf, bool)
 
 
+# the bases of JAX's tracer errors (each is a `jax.errors.JAXTypeError`, a `TypeError`), and a
+# bare `except:`, which catch them too
+_TRACER_ERROR_BASES = frozenset({"TypeError", "Exception", "BaseException"})
+
+
 def catches_tracer_errors(node: ast.AST) -> bool:
-    """A `try` with a handler for JAX's tracer errors (probing for concreteness on purpose)."""
-    for handler in getattr(node, "handlers", ()):
+    """A `try` that probes for concreteness on purpose: a handler for JAX's tracer errors, or
+    a one-statement body with a handler that catches them through a base class (`try: return
+    float(jnp.asarray(v))` / `except Exception: return v`: v33 gyaradax precompute.py:87 and
+    :97, JAX101 x2, tuning material). A longer body under a catch-all handler may be catching
+    something else, and keeps its findings."""
+    handlers = getattr(node, "handlers", ())
+    probe = len(getattr(node, "body", ())) == 1
+    for handler in handlers:
+        if handler.type is None:
+            if probe:
+                return True
+            continue
         types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
         for t in types:
-            name = dotted(t) if t is not None else None
-            if name and any(err in name for err in TRACER_ERRORS):
+            name = dotted(t) or ""
+            if any(err in name for err in TRACER_ERRORS):
+                return True
+            if probe and name.rsplit(".", 1)[-1] in _TRACER_ERROR_BASES:
                 return True
     return False
