@@ -70,13 +70,17 @@ def test_join_is_a_lattice():
         ("Callable[[int], int]", True, ValueKind.CALLABLE),
         ("Any", False, ValueKind.UNKNOWN),
         ("np.ndarray", False, ValueKind.UNKNOWN),
+        ("Grid", False, ValueKind.STATIC),  # a NamedTuple of ints (v33 gyaradax)
+        ("Grid", True, ValueKind.UNKNOWN),  # its int leaves are traced when passed to jit
+        ("Named", True, ValueKind.STATIC),  # of strings: never traced
+        ("Scaled", False, ValueKind.UNKNOWN),  # an array field
     ],
 )
 def test_annotation_kind(annotation: str, entry: bool, kind: ValueKind):
     src = textwrap.dedent(
         f"""
         import enum
-        from typing import Any, Callable, Optional, Sequence
+        from typing import Any, Callable, NamedTuple, Optional, Sequence
         import chex
         import jax
         import numpy as np
@@ -84,6 +88,17 @@ def test_annotation_kind(annotation: str, entry: bool, kind: ValueKind):
 
         class Mode(enum.Enum):
             A = 1
+
+        class Grid(NamedTuple):
+            nvpar: int
+            nmu: int
+
+        class Named(NamedTuple):
+            axis: str
+
+        class Scaled(NamedTuple):
+            n: int
+            scale: jax.Array
 
         def f(x: {annotation}):
             pass

@@ -110,6 +110,13 @@ def _annotation(index: ModuleIndex, ann: ast.AST | None, depth: int) -> tuple[Va
         return ValueKind.UNKNOWN, False
     if isinstance(ann, ast.Name) and _is_enum(index, ann):
         return ValueKind.STATIC, False
+    if isinstance(ann, ast.Name):
+        fields = _named_tuple_fields(index, ann)
+        if fields:
+            # a tuple of Python values, as `tuple[int, ...]` is (v33 gyaradax sharding.py,
+            # `grid: GridShape` of int fields built from `.shape`, JAX110 x6)
+            kind, scalar = _union(index, fields, depth)
+            return (kind, scalar) if kind is ValueKind.STATIC else (ValueKind.UNKNOWN, False)
     q = index.qualname(ann)
     if q is None:
         return ValueKind.UNKNOWN, False
@@ -150,6 +157,24 @@ def _is_enum(index: ModuleIndex, name: ast.Name) -> bool:
     if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
         return False
     return any(index.qualname(base) in _ENUM_BASES for base in b.node.bases)
+
+
+_NAMED_TUPLE = frozenset({"typing.NamedTuple", "NamedTuple"})
+
+
+def _named_tuple_fields(index: ModuleIndex, name: ast.Name) -> list[ast.expr]:
+    """The field annotations of a `typing.NamedTuple` class of this module (`class
+    GridShape(NamedTuple): nsp: int ...`); empty for anything else."""
+    b = index.binding(name.id, index.scope_of(name))
+    if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
+        return []
+    if not any(index.qualname(base) in _NAMED_TUPLE for base in b.node.bases):
+        return []
+    return [
+        stmt.annotation
+        for stmt in b.node.body
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+    ]
 
 
 def quoted_annotation(index: ModuleIndex, ann: ast.AST | None) -> ast.AST | None:
