@@ -199,6 +199,23 @@ class ModuleConstants:
                 return self.int_value(_bound_value(bindings[0].node, node.id), depth + 1)
         return None
 
+    def reaching_int(self, node: ast.AST | None) -> int | None:
+        """`int_value`, or for a name the int of the one assignment that certainly reaches
+        it (the flow graph's use-def map): `seeds = 1000` then `for seed in range(seeds):`
+        in a notebook cell, where `seeds` is bound again in another cell, so it is no module
+        constant (v33 ktolnos enemy_walk_vqvae.ipynb cells 15 and 18, JAX201, tuning
+        material). Asked only where a proven count removes paths (`KeyFlow`'s loops that
+        take a step), never to add a finding."""
+        value = self.int_value(node)
+        if value is not None or not isinstance(node, ast.Name):
+            return value
+        from jaxlint.analysis.flow.graph import flow_graphs  # the graph needs these facts
+
+        b = flow_graphs(self.index).reaching_binding(node)
+        if b is None or b.kind != "assign":
+            return None
+        return self.int_value(_bound_value(b.node, node.id))
+
     def _arithmetic(self, node: ast.BinOp, depth: int) -> int | None:
         a = self.int_value(node.left, depth + 1)
         b = self.int_value(node.right, depth + 1)

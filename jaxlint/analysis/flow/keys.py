@@ -1484,7 +1484,7 @@ class _KeyWalker(ForwardWalker[dict]):
         """`for _ in range(EPOCHS)` with `EPOCHS = 400`: a key the body rebinds is fresh
         after the loop, not the one consumed before it (a removed path only removes pairs
         of consumptions, never adds one)."""
-        return runs_at_least_once(node, self.flow._constants.int_value)
+        return runs_at_least_once(node, self.flow._constants.reaching_int)
 
     def match_subject(self, node: ast.Match, state: dict) -> None:
         self.flow._expr(node.subject, state, self.loop_nodes, self.fn)
