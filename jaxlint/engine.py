@@ -84,7 +84,10 @@ def run_rules(
     facts: ModuleFacts | None = None,
 ) -> list[Diagnostic]:
     """One traversal; each node goes to the rules that asked for its type."""
-    facts = facts or ModuleFacts(tree, settings.jit_decorators, seeds)
+    rules = list(rules)
+    if facts is None:
+        facts = ModuleFacts(tree, settings.jit_decorators, seeds)
+        facts.key_reuses = any(r.key_reuses for r in rules)
     options = dict(settings.options)
     options["target-jax"] = settings.jax_target()
     ctx = Context(path=path, source=source, facts=facts, options=options)
@@ -530,6 +533,8 @@ def lint_text(
         # helpers that return Python values: it only removes taint)
         gated = source.text if options.prefilter_text is None else options.prefilter_text
         rules = prefilter.applicable(gated, rules, options.settings)  # text-only gate
+    if facts is not None:  # the summary reads the key flow's returned keys only
+        facts.key_reuses = any(r.key_reuses for r in rules)
     if not rules and not check_unused:
         return []  # no selected rule can fire here: parsed (syntax errors count), not analysed
     diags: list[Diagnostic] = []

@@ -56,6 +56,10 @@ class ModuleFacts:
         self._x64: bool | None = None
         self._x64_called: bool | None = None
         self._callers: dict[frozenset[str], frozenset[ast.AST]] = {}
+        # some rule asks the key flow for `reuses` or `collisions` (`Rule.key_reuses`); False:
+        # its walk covers only the top-level defs that may return a consumed key
+        # (`KeyFlow(reuses=False)`; those two are then walked for on the first question)
+        self.key_reuses = True
 
     @cached_property
     def index(self) -> ModuleIndex:
@@ -167,7 +171,12 @@ class ModuleFacts:
         properties = frozenset(found.names) if found is not None else frozenset()
         if helpers is None:
             return KeyFlow(
-                self.index, None, self.calls, return_uses=return_uses, key_properties=properties
+                self.index,
+                None,
+                self.calls,
+                return_uses=return_uses,
+                key_properties=properties,
+                reuses=self.key_reuses,
             )
         return KeyFlow(
             self.index,
@@ -179,6 +188,7 @@ class ModuleFacts:
             return_uses,
             frozenset(helpers.linen),
             properties,
+            self.key_reuses,
         )
 
     @cached_property

@@ -223,6 +223,9 @@ class Rule:
     # the finding rests on the traced-function facts: it takes their confidence (medium when
     # the function is traced through a helper call or is a Module's `__call__`)
     traced_evidence: ClassVar[bool] = False
+    # the rule reads the key flow's `reuses` or `collisions` (`KeyFlow`): with none of them
+    # selected, the key flow walks only what the project summary reads (`ModuleFacts.key_reuses`)
+    key_reuses: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

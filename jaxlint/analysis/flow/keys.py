@@ -171,7 +171,8 @@ def _keyish(expr: ast.expr) -> bool:
 
 _FUNCTION_CLASSES = frozenset(FUNCTION_NODES)
 _COMPREHENSION_CLASSES = frozenset(COMPREHENSIONS)
-_CALL, _IFEXP = ast.Call, ast.IfExp
+_CALL, _IFEXP, _RETURN = ast.Call, ast.IfExp, ast.Return
+_DEF_CLASSES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef})
 # the expression classes (`isinstance(x, ast.expr)` by exact class: the parser makes no
 # subclasses)
 _EXPRESSIONS = frozenset(
@@ -195,6 +196,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         return_uses: dict[str, frozenset[int] | None] | None = None,
         imported_linen: frozenset[str] = frozenset(),
         key_properties: frozenset[str] = frozenset(),
+        reuses: bool = True,
     ) -> None:
         self.index = index
         # the project's key properties (`KeyProperties`, flow/key_attributes.py)
@@ -224,8 +226,12 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self.drawing_params: dict[ast.AST, set[str]] = {}
         self.drawing_attrs: dict[ast.AST, set[str]] = {}
         self._flax_cache: dict[int, bool] = {}
-        self.reuses: list[Reuse] = []
-        self.collisions: list[Collision] = []
+        self._reuses: list[Reuse] = []
+        self._collisions: list[Collision] = []
+        # the walk has run over the whole module (`reuses`, `collisions`); False: only over
+        # the top-level defs that may return a consumed key (`_walk_returns`)
+        self._walked_all = True
+        self._returns_only = False
         self.consuming_params: dict[ast.AST, set[str]] = {}
         # of those, the ones every consumption of which runs only for some literal values of
         # another parameter (flow/key_guards.py): parameter -> its guard
@@ -253,8 +259,32 @@ class KeyFlow(KeyRepeats, KeyDraws):
         self._find_dropped_splits()
         self._summarize()
         self._summarize_draws()
-        self._walk_all()
-        self._report_dropped_splits()
+        if reuses:
+            self._walk_all()
+            self._report_dropped_splits()
+        else:
+            self._walked_all = False
+            self._walk_returns()
+
+    @property
+    def reuses(self) -> list[Reuse]:
+        """The key reuses of the module (JAX201), in walk order."""
+        self._complete()
+        return self._reuses
+
+    @property
+    def collisions(self) -> list[Collision]:
+        """The split/fold_in collisions of the module (JAX203)."""
+        self._complete()
+        return self._collisions
+
+    def _complete(self) -> None:
+        """The whole walk, for a flow made with `reuses=False` (after the rules' questions:
+        `key_kind`'s memo is then filled in another order than a walk at construction)."""
+        if not self._walked_all:
+            self._walked_all = True
+            self._walk_all()
+            self._report_dropped_splits()
 
     def _is_active(self) -> bool:
         """Whether some call of the module is a `jax.random` function, an imported key
@@ -517,11 +547,11 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 and r.name.endswith(f".{attr}")
                 and isinstance(r.node, ast.Call)
                 and self.resolve_callee(r.node) is fn
-                for r in self.reuses
-            ) or any(r.kind == "loop" and r.name.endswith(f".{attr}") for r in self.reuses)
+                for r in self._reuses
+            ) or any(r.kind == "loop" and r.name.endswith(f".{attr}") for r in self._reuses)
             if not seen:
                 how = getattr(fn, "name", "")
-                self.reuses.append(Reuse(f"self.{attr}", split, split, "dropped", how=how))
+                self._reuses.append(Reuse(f"self.{attr}", split, split, "dropped", how=how))
 
     def _read_after(self, fn: ast.AST, name: str, stmt: ast.stmt) -> bool:
         """Some load of `name` in `fn` may see the value `stmt` binds (the flow graph's
@@ -737,6 +767,29 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 walker.fn = fn
                 walker.walk(fn.body, state)
 
+    def _walk_returns(self) -> None:
+        """The walk for `returned_keys` alone, when no rule asks for `reuses` or
+        `collisions` (`ModuleFacts.key_reuses`: the project summary's `key_returns`). Only a
+        top-level def records a returned key, and only where its own `return <value>` sees a
+        key consumed in its own statements (the walk of each def starts from an empty state),
+        so the other defs, the module's statements and the defs with no such return or no
+        consuming call are not walked; the walked ones skip what only reuses and collisions
+        need (`_returns_only`: the checks of a second consumption, the derivations, the keys
+        stored in attributes). The key state at each `return` is the whole walk's."""
+        walker = _KeyWalker(self)
+        tree, consumed, defs = self.index.tree, self.consumed_names, _DEF_CLASSES
+        self._returns_only = True
+        for fn in self.index.functions:
+            if type(fn) not in defs or syntax.parent(fn) is not tree:
+                continue
+            own = walk_function(fn)  # kept on the def by `_summarize`
+            if any(type(n) is _RETURN and n.value is not None for n in own) and any(  # type: ignore[attr-defined]
+                type(n) is _CALL and consumed(n) for n in own
+            ):
+                walker.fn = fn
+                walker.walk(fn.body, {})
+        self._returns_only = False
+
     @staticmethod
     def _rebind(state: dict, name: str) -> None:
         """`name` holds a fresh key (a missing entry is a fresh key: states stay small, which
@@ -764,8 +817,11 @@ class KeyFlow(KeyRepeats, KeyDraws):
             if type(child) in _EXPRESSIONS and not _is_target(node, child):
                 self._expr(child, state, loops, fn)
         if isinstance(node, ast.Return) and node.value is not None and fn is not None:
-            self._escapes(node.value, state, "returned", fn)
-        elif isinstance(node, ast.Assign) and fn is not None:
+            if self._returns_only:
+                self._returned(node.value, state, fn)
+            else:
+                self._escapes(node.value, state, "returned", fn)
+        elif isinstance(node, ast.Assign) and fn is not None and not self._returns_only:
             stores = [t for t in node.targets if isinstance(t, ast.Attribute)]
             if stores:
                 self._escapes(node.value, state, f"stored in `{_text(stores[0])}`")
@@ -804,6 +860,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
             func = call.func
             if isinstance(func, ast.Attribute) and fn is not None:
                 if func.attr in RECORD_METHODS and call.keywords:
+                    if self._returns_only:
+                        continue  # a key stored by the call: a reuse only
                     for kw in call.keywords:
                         if kw.arg is not None:
                             how = f"stored by `.{func.attr}({kw.arg}=...)`"
@@ -829,7 +887,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 if isinstance(first, ast.Call) and id(cur) not in self._escaped:
                     self._escaped.add(id(cur))
                     if not self._returned_unread(value, cur, fn):
-                        self.reuses.append(Reuse(name, cur, first, "escape", how=how))
+                        self._reuses.append(Reuse(name, cur, first, "escape", how=how))
                 continue
             if isinstance(cur, (ast.Tuple, ast.List, ast.Set)):
                 stack.extend(cur.elts)
@@ -849,20 +907,37 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 stack.extend(a for a in cur.args)
                 stack.extend(kw.value for kw in cur.keywords)
 
-    def _returned_unread(self, value: ast.AST, key: ast.AST, fn: ast.AST | None) -> bool:
-        """`key`, returned by the top-level function `fn` as `value` or one of its elements,
-        is discarded by every caller the project can see. Kept in `returned_keys` either way
-        (the module's summary: whether importers read it decides its seeds)."""
+    def _returned(self, value: ast.AST, state, fn: ast.AST) -> None:  # noqa: ANN001
+        """`_escapes` of a returned value for `returned_keys` alone: only the value itself
+        or an element of a returned tuple is recorded there (`_returned_unread`)."""
+        items = value.elts if key_name(value) is None and type(value) is ast.Tuple else (value,)  # type: ignore[attr-defined]
+        for cur in items:
+            name = key_name(cur)
+            if name is not None and isinstance(state.get(name), ast.Call):
+                self._returned_position(value, cur, fn)
+
+    def _returned_position(self, value: ast.AST, key: ast.AST, fn: ast.AST | None) -> int | None:
+        """The position of `key` in the value `fn` returns (`WHOLE`: the value itself), kept
+        in `returned_keys` for a top-level def; None when neither."""
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return False
+            return None
         if key is value:
             position = WHOLE
         elif isinstance(value, ast.Tuple) and any(e is key for e in value.elts):
             position = next(i for i, e in enumerate(value.elts) if e is key)
         else:
-            return False
+            return None
         if syntax.parent(fn) is self.index.tree:
             self.returned_keys.setdefault(fn.name, set()).add(position)
+        return position
+
+    def _returned_unread(self, value: ast.AST, key: ast.AST, fn: ast.AST | None) -> bool:
+        """`key`, returned by the top-level function `fn` as `value` or one of its elements,
+        is discarded by every caller the project can see. Kept in `returned_keys` either way
+        (the module's summary: whether importers read it decides its seeds)."""
+        position = self._returned_position(value, key, fn)
+        if position is None:
+            return False
         length = (
             len(value.elts)
             if isinstance(value, ast.Tuple)
@@ -893,6 +968,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
 
     def _derive(self, call: ast.Call, state) -> None:  # noqa: ANN001
         """Record `split`/`fold_in` derivations from a parent key; report collisions."""
+        if self._returns_only:
+            return  # the derivations are kept for collisions only
         fn = random_function(self.index, call)
         if fn not in ("split", "fold_in"):
             return
@@ -925,13 +1002,16 @@ class KeyFlow(KeyRepeats, KeyDraws):
         earlier: tuple = state.get(DERIVED + name) or ()  # type: ignore[assignment]
         for kind, other_data, other in earlier:
             if other is not call and _collide(fn, data, kind, other_data):
-                self.collisions.append(Collision(name, call, other))
+                self._collisions.append(Collision(name, call, other))
                 break
         state[DERIVED + name] = (*earlier, (fn, data, call))
 
     def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
         if self._shape_only_draw(call) or self._unread_products(call):
             return  # its numbers reach nothing (shape_only.py, key_products.py)
+        if self._returns_only:
+            state[name] = call  # what every path below leaves, less the reuses
+            return
         first = state.get(name)
         if first is not None and self._dead_draw(first):  # type: ignore[arg-type]
             first = None  # its keys or samples are never read: it correlates with nothing
@@ -947,7 +1027,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 and not self._independent_streams(first, call)  # type: ignore[arg-type]
                 and not compared_only(first, call, self.index)  # type: ignore[arg-type]
             ):
-                self.reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
+                self._reuses.append(Reuse(name, call, first, "twice"))  # type: ignore[arg-type]
             state[name] = call  # the latest consumption, for the next comparison
             return
         state[name] = call
@@ -970,7 +1050,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 # asked last, for a repeat about to be reported: it walks the loop
                 if not product_unread_in_loop(self.index, call, loop):
                     once = runs_once_in(loop, call, self.index)  # another arm draws from it too
-                    self.reuses.append(
+                    self._reuses.append(
                         Reuse(name, call, None, "loop", loop, "arms" if once else "")
                     )
                 return
@@ -982,7 +1062,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
             params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}  # type: ignore[attr-defined]
             local = self._bound(fn)
             if base_name(name) not in params and base_name(name) not in local:
-                self.reuses.append(Reuse(name, call, None, "closure", fn))
+                self._reuses.append(Reuse(name, call, None, "closure", fn))
 
     def _runs_again(self, call: ast.Call, loop: ast.AST, name: str) -> bool:
         """The statement holding `call` may run again after itself (a later step of the `for`

@@ -66,6 +66,7 @@ class PrngKeyReuse(Rule):
     """
 
     code = "JAX201"
+    key_reuses = True
     name = "prng-key-reuse"
     message = "{detail}; reusing a key gives identical or correlated random numbers: split it (`{name}, sub = jax.random.split({name})`)"
     fix_safety = "unsafe"

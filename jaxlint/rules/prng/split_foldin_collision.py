@@ -29,6 +29,7 @@ class SplitFoldinCollision(Rule):
     """
 
     code = "JAX203"
+    key_reuses = True
     name = "split-foldin-collision"
     message = (
         "key `{name}` is {how}: with `jax_threefry_partitionable=True` (the default) "
