@@ -278,9 +278,9 @@ def derive_text(
     if parsed.tree is None:
         return None
     try:
-        return summarize_seeded(
-            ModuleFacts(parsed.tree, jit_decorators, seeds), base, is_package, seeds
-        )
+        facts = ModuleFacts(parsed.tree, jit_decorators, seeds)
+        facts.key_reuses = False  # a summary reads no reuse (`KeyFlow(reuses=False)`)
+        return summarize_seeded(facts, base, is_package, seeds)
     except (RecursionError, MemoryError):
         return None
     except Exception:  # an analysis bug costs the cross-module facts, never the run
@@ -329,6 +329,7 @@ def summarize_text(
         tree = ast.Module(body=imports, type_ignores=[])
     try:
         facts = ModuleFacts(tree, jit_decorators)
+        facts.key_reuses = False  # a summary reads no reuse (`KeyFlow(reuses=False)`)
         summary = summarize(facts, module, is_package, transforms_used, random_used)
         summary.constants = module_constants(parsed.tree)  # `tree` may be its imports only
         if tree is not parsed.tree:  # the methods a driver calls (`ConstructionOnly`)

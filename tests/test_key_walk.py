@@ -142,3 +142,24 @@ def test_the_lint_walks_the_whole_module_only_for_a_rule_that_reads_reuses():
     assert not _facts(Settings(preview=True, select=("JAX206",))).key_reuses
     # a facts object made elsewhere walks everything, as before
     assert ModuleFacts(ast.parse(SOURCE)).key_reuses
+
+
+def test_a_summary_alone_walks_for_returned_keys_only(monkeypatch):
+    """`summarize_text` (a file the project index summarises without linting it): no rule
+    runs, so the key flow walks only for `returned_keys`, with the whole walk's answer."""
+    from jaxlint import project_index
+
+    asked: list[bool] = []
+    real = KeyFlow.__init__
+
+    def spy(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        asked.append(kwargs.get("reuses", args[8] if len(args) > 8 else True))
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(KeyFlow, "__init__", spy)
+    summary = project_index.summarize_text(SOURCE, "m.py", "m", False, ())
+    assert asked == [False]
+    whole = KeyFlow(ModuleIndex(ast.parse(SOURCE)))
+    assert summary is not None
+    assert summary.key_returns == {fn: sorted(p) for fn, p in sorted(whole.returned_keys.items())}
+    assert summary.key_returns
