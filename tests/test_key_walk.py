@@ -163,3 +163,17 @@ def test_a_summary_alone_walks_for_returned_keys_only(monkeypatch):
     assert summary is not None
     assert summary.key_returns == {fn: sorted(p) for fn, p in sorted(whole.returned_keys.items())}
     assert summary.key_returns
+
+
+def test_key_kind_of_a_module_without_key_flow_is_answered_at_once():
+    """A module that calls no `jax.random` function (an inactive key flow) makes no key:
+    `key_kind` (JAX206 asks it of every subscript and operand) answers None unasked."""
+    text = "import numpy as np\nkey = np.zeros(2)\nx = key[0] + key\n"
+    flow = KeyFlow(ModuleIndex(ast.parse(text)))
+    assert not flow.active
+    module = flow.index.tree
+    subscript = module.body[2].value.left  # type: ignore[attr-defined]
+    assert flow.key_kind(subscript) is None and flow.key_kind(subscript.value) is None
+    assert not flow._kind_cache
+    active = KeyFlow(ModuleIndex(ast.parse("import jax\nkey = jax.random.key(0)\nx = key[0]\n")))
+    assert active.key_kind(active.index.tree.body[2].value.value) == ("typed", True)  # type: ignore[attr-defined]

@@ -1325,7 +1325,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
         `single` is True for one key (`key(0)` has shape (), `PRNGKey(0)` shape (2,)) and
         False for an array of keys (`split(k, 3)`). None when unknown (a parameter, ...).
         """
-        if expr is None or _depth > 6:
+        if expr is None or _depth > 6 or not self.active:
+            # an inactive module calls no `jax.random` function: it makes no key
             return None
         cache_key = id(expr)
         if cache_key in self._kind_cache:
