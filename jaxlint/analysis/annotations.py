@@ -151,12 +151,18 @@ def _is_none(node: ast.AST) -> bool:
     )
 
 
-def _is_enum(index: ModuleIndex, name: ast.Name) -> bool:
-    """A class of this module derived from `enum.Enum` (or IntEnum, StrEnum, ...)."""
+def _module_class(index: ModuleIndex, name: ast.Name) -> ast.ClassDef | None:
+    """The class of this module that `name` names, None for anything else."""
     b = index.binding(name.id, index.scope_of(name))
     if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
-        return False
-    return any(index.qualname(base) in _ENUM_BASES for base in b.node.bases)
+        return None
+    return b.node
+
+
+def _is_enum(index: ModuleIndex, name: ast.Name) -> bool:
+    """A class of this module derived from `enum.Enum` (or IntEnum, StrEnum, ...)."""
+    cls = _module_class(index, name)
+    return cls is not None and any(index.qualname(base) in _ENUM_BASES for base in cls.bases)
 
 
 _NAMED_TUPLE = frozenset({"typing.NamedTuple", "NamedTuple"})
@@ -165,14 +171,12 @@ _NAMED_TUPLE = frozenset({"typing.NamedTuple", "NamedTuple"})
 def _named_tuple_fields(index: ModuleIndex, name: ast.Name) -> list[ast.expr]:
     """The field annotations of a `typing.NamedTuple` class of this module (`class
     GridShape(NamedTuple): nsp: int ...`); empty for anything else."""
-    b = index.binding(name.id, index.scope_of(name))
-    if b is None or b.kind != "class" or not isinstance(b.node, ast.ClassDef):
-        return []
-    if not any(index.qualname(base) in _NAMED_TUPLE for base in b.node.bases):
+    cls = _module_class(index, name)
+    if cls is None or not any(index.qualname(base) in _NAMED_TUPLE for base in cls.bases):
         return []
     return [
         stmt.annotation
-        for stmt in b.node.body
+        for stmt in cls.body
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
     ]
 

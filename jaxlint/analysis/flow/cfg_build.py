@@ -265,7 +265,7 @@ class _Builder:
             self.loads(s.test, ev)
             head = self.node(s, ev)
             frame = self._loop_body(head, s.body)
-            forever = isinstance(s.test, ast.Constant) and bool(s.test.value)
+            forever = literal_truth(s.test) is True  # `while True:`, `while 1:`
             self._loop_else(frame, s.orelse, exits=not forever)
         elif isinstance(s, (ast.For, ast.AsyncFor)):
             self.loads(s.iter, ev)
