@@ -453,8 +453,9 @@ def _index_inputs(
     digests = cache.digests if cache is not None else None
     inputs = hashlib.sha256(f"jaxlint-index {SUMMARY_FORMAT} {root}".encode())
     rows: list[_InputRow] = []
+    packages: dict[str, list[str]] = {}
     for path in files:
-        names, is_package = module_names(path, root)
+        names, is_package = module_names(path, root, packages)
         if not names:
             continue
         jd = tuple(jit_decorators_for(path))

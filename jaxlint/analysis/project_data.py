@@ -713,22 +713,23 @@ class ModuleSummary:
 # -- module names -------------------------------------------------------------------------------
 
 
-def module_names(path: str, root: str | None = None) -> tuple[list[str], bool]:
+def module_names(
+    path: str, root: str | None = None, packages: dict[str, list[str]] | None = None
+) -> tuple[list[str], bool]:
     """The names a file is imported by: its package-based name (`pkg.sub.mod`) and, inside
     `root`, its root-relative name (namespace packages, `src/`-less layouts); and whether it is
-    a package `__init__`."""
+    a package `__init__`. `packages`: a memo of folder -> its package path, for a caller that
+    names many files of one tree at once (each level costs a `stat`)."""
     path = os.path.abspath(path)
     folder, base = os.path.split(path)
     stem = base.rsplit(".", 1)[0]
     is_package = stem == "__init__"
-    parts = [] if is_package else [stem]
-    d = folder
-    while os.path.isfile(os.path.join(d, "__init__.py")):
-        parts.insert(0, os.path.basename(d))
-        parent = os.path.dirname(d)
-        if parent == d:
-            break
-        d = parent
+    chain = packages.get(folder) if packages is not None else None
+    if chain is None:
+        chain = _package_chain(folder)
+        if packages is not None:
+            packages[folder] = chain
+    parts = list(chain) if is_package else [*chain, stem]
     names = [".".join(parts)] if parts and all(p.isidentifier() for p in parts) else []
     if root is not None:
         rel = os.path.relpath(os.path.join(folder, "" if is_package else stem), root)
@@ -743,6 +744,20 @@ def module_names(path: str, root: str | None = None) -> tuple[list[str], bool]:
         if name.startswith("src.") and name[4:] not in names:
             names.append(name[4:])
     return names, is_package
+
+
+def _package_chain(folder: str) -> list[str]:
+    """The package path of `folder`: the names of it and the folders above it that hold an
+    `__init__.py`, outermost first (empty outside a package)."""
+    parts: list[str] = []
+    d = folder
+    while os.path.isfile(os.path.join(d, "__init__.py")):
+        parts.insert(0, os.path.basename(d))
+        parent = os.path.dirname(d)
+        if parent == d:
+            break
+        d = parent
+    return parts
 
 
 def _resolve_relative(module: str, is_package: bool, level: int, name: str | None) -> str | None:

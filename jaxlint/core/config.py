@@ -209,9 +209,10 @@ class Settings:
 
     def excluding(self, path: str, base: str | None = None) -> list[str]:
         """The exclude patterns that match `path`."""
-        below = _relative(path, base) if base is not None else _relative(path, self.root)
-        parts = [p for p in Path(below).parts if p not in ("..", ".")]
         rel = _relative(path, self.root)
+        below = _relative(path, base) if base is not None else rel
+        # `_relative` answers a normalised path with `/` (or `path` as given, on another drive)
+        parts = [p for p in below.replace(os.sep, "/").split("/") if p not in ("..", ".", "")]
         names, slashed, named_rel = _exclude_matchers(self.exclude, self.root)
         if not (
             (names is not None and any(names(p) for p in parts))
@@ -274,8 +275,17 @@ def _selects(selector: str, code: str, default: bool) -> bool:
 
 
 def _relative(path: str, root: str) -> str:
+    full, top = os.path.abspath(path), os.path.abspath(root)
+    if os.name == "posix":
+        # a path under the root (nearly every question discovery asks), without `relpath`'s
+        # component-by-component walk
+        prefix = top if top.endswith("/") else top + "/"
+        if full.startswith(prefix):
+            return full[len(prefix) :]
+        if full == top:
+            return "."
     try:
-        return os.path.relpath(os.path.abspath(path), os.path.abspath(root)).replace(os.sep, "/")
+        return os.path.relpath(full, top).replace(os.sep, "/")
     except ValueError:
         return path
 
@@ -499,18 +509,23 @@ class ConfigResolver:
         if config_file and not Path(config_file).exists():
             raise UsageError(f"config file not found: {config_file}")
         self._by_dir: dict[str, Settings] = {}
+        self._by_path: dict[str, Settings] = {}  # each file is asked about several times
         self._applied: dict[int, tuple[Settings, Settings]] = {}
         self._default = Settings(exclude=DEFAULT_EXCLUDE, root=os.getcwd(), infer_target=True)
 
     def for_path(self, path: str) -> Settings:
         if self._fixed is not None:
             return self._apply(self._fixed)
+        known = self._by_path.get(path)
+        if known is not None:
+            return known
         directory = (
             os.path.dirname(os.path.abspath(path))
             if not os.path.isdir(path)
             else os.path.abspath(path)
         )
-        return self._apply(self._find(directory))
+        settings = self._by_path[path] = self._apply(self._find(directory))
+        return settings
 
     def _find(self, directory: str) -> Settings:
         if directory in self._by_dir:

@@ -40,6 +40,14 @@ def display_path(path: str) -> str:
     below the current folder relative to it; anything else as given (normalised)."""
     path = os.path.normpath(path)
     if os.path.isabs(path):
+        if os.name == "posix":
+            # what `relpath` answers for a path under the current folder, without its
+            # component-by-component walk (a warm run displays every file of the project)
+            cwd = os.getcwd()
+            prefix = cwd if cwd.endswith("/") else cwd + "/"
+            if path.startswith(prefix):
+                return path[len(prefix) :]
+            return "." if path == cwd else path
         try:
             rel = os.path.relpath(path)
         except ValueError:  # another drive
@@ -57,6 +65,7 @@ def discover(
     warn = warn or _warn
     out = Discovery()
     seen: set[str] = set()
+    real_folders: dict[str, str] = {}  # a folder's real path, for the named files in it
     for given in paths:
         if not os.path.lexists(given):
             out.errors.append((display_path(given), "could not read: No such file or directory"))
@@ -65,10 +74,19 @@ def discover(
         if settings.force_exclude and settings.is_excluded(given):
             continue
         if os.path.isfile(given) or (os.path.islink(given) and not os.path.isdir(given)):
-            real = os.path.realpath(given)
-            if not os.path.exists(real):
-                warn(f"{given}: broken symlink; skipped")
-                continue
+            if os.path.islink(given):
+                real = os.path.realpath(given)
+                if not os.path.exists(real):
+                    warn(f"{given}: broken symlink; skipped")
+                    continue
+            else:
+                # not a link: its real path is its folder's, joined (as `_walk` keys them;
+                # `realpath` per file resolves every component of the path again)
+                folder, base = os.path.split(os.path.abspath(given))
+                real_folder = real_folders.get(folder)
+                if real_folder is None:
+                    real_folder = real_folders[folder] = os.path.realpath(folder)
+                real = os.path.join(real_folder, base)
             if real not in seen:
                 seen.add(real)
                 out.files.append((given, display_path(given)))
