@@ -717,19 +717,16 @@ def module_names(
     path: str, root: str | None = None, packages: dict[str, list[str]] | None = None
 ) -> tuple[list[str], bool]:
     """The names a file is imported by: its package-based name (`pkg.sub.mod`) and, inside
-    `root`, its root-relative name (namespace packages, `src/`-less layouts); and whether it is
-    a package `__init__`. `packages`: a memo of folder -> its package path, for a caller that
-    names many files of one tree at once (each level costs a `stat`)."""
+    `root`, its root-relative name (namespace packages, `src/`-less layouts); whether it is a
+    package `__init__`. `packages`: folder -> package path, memoised across calls."""
     path = os.path.abspath(path)
     folder, base = os.path.split(path)
     stem = base.rsplit(".", 1)[0]
     is_package = stem == "__init__"
-    chain = packages.get(folder) if packages is not None else None
-    if chain is None:
-        chain = _package_chain(folder)
-        if packages is not None:
-            packages[folder] = chain
-    parts = list(chain) if is_package else [*chain, stem]
+    memo = packages if packages is not None else {}
+    if folder not in memo:
+        memo[folder] = _package_chain(folder)
+    parts = list(memo[folder]) if is_package else [*memo[folder], stem]
     names = [".".join(parts)] if parts and all(p.isidentifier() for p in parts) else []
     if root is not None:
         rel = os.path.relpath(os.path.join(folder, "" if is_package else stem), root)
@@ -747,8 +744,7 @@ def module_names(
 
 
 def _package_chain(folder: str) -> list[str]:
-    """The package path of `folder`: the names of it and the folders above it that hold an
-    `__init__.py`, outermost first (empty outside a package)."""
+    """The package path of `folder`: it and the folders above it with an `__init__.py`."""
     parts: list[str] = []
     d = folder
     while os.path.isfile(os.path.join(d, "__init__.py")):
