@@ -24,6 +24,7 @@ __all__ = [
     "DRAWFREE_INITIALIZER_FUNCTIONS",
     "DRAWFREE_INITIALIZER_MAKERS",
     "EQUINOX_DRAWING_CONSTRUCTORS",
+    "EVOSAX_KEYLESS_INITS",
     "FLAX_ACTIVATIONS",
     "FLAX_DRAWFREE_LAYERS",
     "FLAX_RANDOM_LAYERS",
@@ -131,6 +132,24 @@ FLAX_DRAWFREE_LAYERS: dict[str, tuple[int, frozenset[str]]] = {
     "flax.linen.GroupNorm": (7, frozenset({"bias_init", "scale_init"})),
     "flax.linen.InstanceNorm": (5, frozenset({"bias_init", "scale_init"})),
 }
+# evosax (0.2, 0.3) evolution strategies whose `init(key, mean, params)` (population-based:
+# `init(key, population, fitness, params)`) never reads the key: the state starts from the
+# given mean or population, zeros, ones and identities. Each `_init` checked in evosax
+# v0.2.0, v0.3.0 and v0.3.1 (its key parameter unused), and run with evosax 0.3.1 on JAX 0.12:
+# `init` with key(0) and key(1) gives identical states. Not CR_FM_NES (draws), the SV_*
+# strategies (split per population), DiffusionEvolution (reads its key) or EvoTF_ES (not
+# run); evosax 0.1's `initialize(rng, params)` drew the mean and is another method. (v22
+# jax_actuator CMA_ES, v29 spyx Open_ES: `es.init(key, ...)` then a split of the same key.)
+EVOSAX_KEYLESS_INITS = frozenset(
+    {
+        "ARS", "ASEBO", "CMA_ES", "DiscoveredES", "ESMC", "GradientlessDescent", "GuidedES",
+        "HillClimbing", "iAMaLGaM_Full", "iAMaLGaM_Univariate", "LearnedES", "LM_MA_ES",
+        "MA_ES", "NoiseReuseES", "Open_ES", "PersistentES", "PGPE", "RandomSearch", "Rm_ES",
+        "Sep_CMA_ES", "SimpleES", "SimulatedAnnealing", "SNES", "xNES",
+        "DifferentialEvolution", "GESMR_GA", "LearnedGA", "MR15_GA", "PSO", "SAMR_GA",
+        "SimpleGA",
+    }
+)  # fmt: skip
 _INIT_PREFIXES = ("jax.nn.initializers", "flax.linen.initializers", "flax.nnx.initializers")
 # initialisers that ignore their rng: the functions themselves, and the makers of one
 DRAWFREE_INITIALIZER_FUNCTIONS = frozenset(

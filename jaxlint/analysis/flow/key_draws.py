@@ -39,6 +39,7 @@ from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.key_draw_facts import (
     EQUINOX_DRAWING_CONSTRUCTORS,
     EQUINOX_GIVEN_WEIGHTS,
+    EVOSAX_KEYLESS_INITS,
     FLAX_DROPOUT,
     FLAX_RANDOM_LAYERS,
     RANDOM_INITIALIZERS,
@@ -255,7 +256,8 @@ class KeyDraws:
         """`m.init(key, x)` where `m` is proven to be a flax Module that creates no random
         parameter and asks for no stream (a class of this module or of another project
         module, or a flax norm layer with its constant initialisers): `init` never reads
-        `key`, so handing it the key consumes nothing."""
+        `key`, so handing it the key consumes nothing. Likewise `es.init(key, ...)` of an
+        evosax strategy whose state never reads its key (`EVOSAX_KEYLESS_INITS`)."""
         func = call.func
         if not isinstance(func, ast.Attribute) or func.attr not in _INITS:
             return False
@@ -265,7 +267,14 @@ class KeyDraws:
         if cls is not None:
             return self._drawfree.class_draws_nothing(cls)
         made = self._library_layers(func.value)
+        if made and func.attr == "init" and all(self._keyless_strategy(m) for m in made):
+            return True
         return bool(made) and all(self._drawfree.constructor_draws_nothing(m) for m in made)
+
+    def _keyless_strategy(self, made: ast.Call) -> bool:
+        """`made` builds an evosax strategy whose `init` never reads its key."""
+        q = self.index.qualname(made.func) or ""
+        return q.startswith("evosax.") and q.rsplit(".", 1)[-1] in EVOSAX_KEYLESS_INITS
 
     # -- library facts (key_draw_facts.py) ---------------------------------------------------
     def folds_module_paths(self, call: ast.Call) -> bool:
