@@ -156,15 +156,36 @@ class ProjectIndex:
 
     def _module_path(self, name: str, importer: str) -> str | None:
         """The one file `name` means from `importer` (its own folder first, as `sys.path[0]`
-        does for a script); None when unknown or ambiguous."""
-        paths = self.by_name.get(name)
+        does for a script); None when unknown or ambiguous.
+
+        A module beside the importer that the name does not otherwise reach (`from moves
+        import f` in `src/cubic/legal_moves.py`, next to `src/cubic/moves.py`) is what a
+        script run from that folder imports; in a folder that is no package it is what any
+        importer there gets first. Inside a package, Python 3 looks on `sys.path` first, so
+        with another candidate (`src/moves.py`, named `moves` by the `src/` layout) the name
+        is ambiguous (v34 AbaloneMCTS: the plain-Python `src/moves.py` taken for the jitted
+        sibling, JAX110 x20)."""
+        paths = self.by_name.get(name) or []
+        here = os.path.dirname(importer)
+        sibling = self._beside(here, name)
+        if sibling is not None and sibling not in paths:
+            if not paths or os.path.join(here, "__init__.py") not in self.names:
+                return sibling
+            return None
         if not paths:
             return None
         if len(paths) == 1:
             return paths[0]
-        here = os.path.dirname(importer)
         local = [p for p in paths if os.path.dirname(p) == here]
         return local[0] if len(local) == 1 else None
+
+    def _beside(self, folder: str, name: str) -> str | None:
+        """The indexed module `name` in `folder` (`name.py` or `name/__init__.py`)."""
+        base = os.path.join(folder, *name.split("."))
+        for path in (base + ".py", os.path.join(base, "__init__.py")):
+            if path in self.names:
+                return path
+        return None
 
     def resolve(self, target: str, importer: str, _hops: int = 0) -> tuple[str, str] | None:
         """(path, function name) of an absolute dotted target, following package re-exports;
