@@ -1015,6 +1015,11 @@ class KeyFlow(KeyRepeats, KeyDraws):
         first = state.get(name)
         if first is not None and self._dead_draw(first):  # type: ignore[arg-type]
             first = None  # its keys or samples are never read: it correlates with nothing
+        if first is not None and first is not call and self._dead_draw(call):
+            # nor does a later one whose keys or samples nothing reads (a leftover `sample_rng,
+            # rng = split(rng)` after the step that consumed `rng`: v34 latent_diffusion_planning
+            # JAX201 x2); the earlier consumption stays the one a later draw is compared with
+            return
         if first is not None and first is not call:
             if (
                 not self._same_helper_call(first, call)  # type: ignore[arg-type]
