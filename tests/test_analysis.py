@@ -807,6 +807,8 @@ def test_key_reuse_follows_the_shared_walker():
                 key, sub = jax.random.split(key)
             except ValueError:
                 b = jax.random.uniform(key)
+                print(b)  # read: a dead later use is no reuse either
+            return sub
 
         def dead(key):
             try:
