@@ -43,7 +43,13 @@ from jaxlint.analysis.kinds import ARRAY_METHODS, STATIC_METHODS, ValueKind, ann
 from jaxlint.analysis.syntax import dump_mentions, statement_fields
 from jaxlint.analysis.transforms import module_library
 
-STATIC_HELPER_NAMES = frozenset({"static_field"})
+# helpers whose name says what they return, called from another module (whose body the
+# module's own facts cannot read): jax-md's `static_field()`, and `nonpytree_field()`, the
+# `flax.struct.field(pytree_node=False)` of the jaxrl_m / OGBench / FQL template that
+# offline-RL repositories copy into `utils/flax_utils.py` (`config: Any = nonpytree_field()`
+# on an agent `PyTreeNode`: v33 vlaft, v34 douri, horizon-reduction, FlowMARL,
+# latent_diffusion_planning; JAX101/JAX120 on `agent.config[...]` under jit)
+STATIC_HELPER_NAMES = frozenset({"static_field", "nonpytree_field"})
 # annotations that declare a static field: `residual_dim: jdc.Static[int]` (jax_dataclasses)
 STATIC_ANNOTATION_TYPES = frozenset({"jax_dataclasses.Static"})
 FIELD_FUNCTIONS = frozenset({"field"})  # dataclasses.field, flax.struct.field, eqx.field, ...
@@ -427,7 +433,8 @@ class PytreeFields:
                 return True
             if _static_metadata(kws.get("metadata")):
                 return True
-            return False
+            if last in FIELD_FUNCTIONS:
+                return False  # a library's field without a static marker: a data field
         # a helper of this module that returns a static field declaration
         fn = self.index.resolve_function(func)
         if fn is None or isinstance(fn, ast.Lambda):
