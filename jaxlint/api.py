@@ -29,15 +29,13 @@ from jaxlint.core.config import ConfigResolver, Settings
 from jaxlint.core.diagnostic import Diagnostic
 from jaxlint.core.errors import UsageError
 from jaxlint.core.source import SourceText
-from jaxlint.engine import FixResult, LintOptions
-from jaxlint.engine import fix_text as _fix_text
-from jaxlint.engine import lint_text as _lint_text
 from jaxlint.files.result import FileFixResult
-from jaxlint.incremental import IncrementalLinter
+from jaxlint.options import FixResult, LintOptions
 
 if TYPE_CHECKING:
     from jaxlint.analysis import ModuleFacts
     from jaxlint.analysis.project import ProjectIndex
+    from jaxlint.incremental import IncrementalLinter
     from jaxlint.project_index import ProjectIndexes
     from jaxlint.run.cache import Cache
     from jaxlint.verify.plan import InputOptions
@@ -304,6 +302,8 @@ def lint_text(
 ) -> list[Diagnostic]:
     """Lint one module's text as `filename` (the name decides per-file ignores and is the
     diagnostics' path). Never raises for bad input: a problem becomes a JAX000."""
+    from jaxlint.engine import lint_text as _lint_text
+
     return _lint_text(text, filename, options)
 
 
@@ -315,6 +315,8 @@ def analyse_text(
     keep_facts: bool = True,
 ) -> Analysis:
     """`lint_text`, keeping the module's facts (`keep_facts`) for the caller's next step."""
+    from jaxlint.engine import lint_text as _lint_text
+
     options = options or LintOptions()
     source = text if isinstance(text, SourceText) else SourceText(text)
     facts: list[ModuleFacts] | None = [] if keep_facts else None
@@ -330,6 +332,8 @@ def fix_text(
 ) -> FixResult:
     """Apply the fixes to a fixed point (unsafe ones too with `unsafe`); each round re-lints
     and refuses a fix that breaks parsing or leaves its own finding."""
+    from jaxlint.engine import fix_text as _fix_text
+
     return _fix_text(text, filename, options, unsafe=unsafe)
 
 
@@ -590,3 +594,13 @@ def run_sandboxed(
     if error.get("type") in ("UsageError", "JaxMissingError"):
         raise UsageError(error.get("message", "usage error"))
     raise SandboxFailed(outcome)
+
+
+def __getattr__(name: str) -> Any:
+    """`api.IncrementalLinter`, imported when first asked for: it imports the engine and the
+    rules, which a run whose files are all cache hits never needs."""
+    if name == "IncrementalLinter":
+        from jaxlint.incremental import IncrementalLinter
+
+        return IncrementalLinter
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from itertools import compress, islice
 
 from jaxlint import prefilter
@@ -36,7 +36,8 @@ from jaxlint.core.diagnostic import (
 from jaxlint.core.parse import parse, parses
 from jaxlint.core.source import SourceText
 from jaxlint.edits.survival import surviving
-from jaxlint.rules import ALL_RULES, Context, Rule
+from jaxlint.options import FixResult, LintOptions
+from jaxlint.rules import Context, Rule
 
 FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _ATTRIBUTE = ast.Attribute
@@ -46,31 +47,6 @@ if sys.getrecursionlimit() < RECURSION_LIMIT:
     # long generated expressions (`a + b + ...` thousands deep) parse fine with a higher
     # limit; Python-to-Python recursion in 3.11+ does not grow the C stack
     sys.setrecursionlimit(RECURSION_LIMIT)
-
-
-@dataclass
-class LintOptions:
-    settings: Settings = field(default_factory=Settings)
-    apply_noqa: bool = True  # apply suppression comments at all
-    noqa: bool = True  # False: noqa comments are left to the caller (flake8 applies them)
-    verbose: bool = False
-    # overrides the settings' selection, preview gating included (an API caller's exact list)
-    codes: frozenset[str] | None = None
-    # the project index's seeds for this file (analysis.project.Seed per top-level function):
-    # functions other modules call with traced arguments
-    seeds: Mapping[str, object] | None = None
-    # True: fixes stay as the rules made them, uncertain ones undecided (the editor's
-    # diagnostics and flake8, which never show fixability); False: `lint_text` decides them
-    # (`resolve_fixes`), so every fix returned exists. Edits are built on demand either way.
-    lazy_fixes: bool = False
-    # the text the prefilter reads, when not the linted text: a masked part of a module
-    # (incremental.py) is linted by the rules the whole module passes, since a part's
-    # analysis may rest on words outside it (a key drawn from in another function)
-    prefilter_text: str | None = None
-
-    def selected(self) -> list[type[Rule]]:
-        codes = self.codes if self.codes is not None else self.settings.selected_codes(ALL_RULES)
-        return [r for r in ALL_RULES if r.code in codes]
 
 
 def run_rules(
@@ -586,14 +562,6 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
 
 
 # -- fixes ----------------------------------------------------------------------------------
-
-
-@dataclass
-class FixResult:
-    text: str
-    fixed: list[Diagnostic]
-    remaining: list[Diagnostic]
-    failed: list[Diagnostic] = field(default_factory=list)  # fixes that would break the code
 
 
 def _applicable(d: Diagnostic, unsafe: bool) -> bool:

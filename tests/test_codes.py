@@ -62,3 +62,46 @@ def test_verify_option_values_are_the_runtime_tables():
 
     assert set(COMPARES) - {None} == set(numeric.COMPARES)
     assert set(OBSERVE_CONFIRMS) - {None} == set(trace.OBSERVED)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {},
+        {"preview": True},
+        {"select": ("ALL",)},
+        {"select": ("ALL",), "preview": True},
+        {"extend_select": ("JAX001", "JAX205")},
+        {"ignore": ("JAX2", "JAX801")},
+        {"cli_select": ("JAX1",), "cli_extend_select": ("JAX406",), "preview": True},
+    ],
+    ids=lambda s: ",".join(f"{k}={v}" for k, v in s.items()) or "defaults",
+)
+def test_selected_codes_from_the_table_match_the_rule_classes(settings):
+    """A warm run computes its cache salt from the code table alone (`OPT_IN`, no rule
+    imported); it must select exactly what the rule classes' `default` flags select."""
+    from jaxlint.core.config import Settings
+    from jaxlint.options import LintOptions
+
+    options = LintOptions(settings=Settings(**settings))
+    assert options.selected_codes() == frozenset(r.code for r in options.selected())
+    exact = LintOptions(codes=frozenset({"JAX101", "JAX999"}))
+    assert exact.selected_codes() == frozenset({"JAX101"})
+
+
+def test_a_cache_hit_run_imports_no_rule(tmp_path):
+    """Everything a run whose files are all cache hits needs (the facade, the pool's cache
+    path, the salts) imports neither the engine nor the rules: a warm run of a large project
+    is mostly its start-up."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import jaxlint.api, jaxlint.commands, jaxlint.run.parallel; "
+        "from jaxlint.options import LintOptions; from jaxlint.run.parallel import Salts; "
+        "Salts()(LintOptions(), 'm.py'); "
+        "print(sorted(m for m in sys.modules if m in ('jaxlint.engine', 'jaxlint.rules', "
+        "'jaxlint.incremental')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

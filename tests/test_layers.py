@@ -28,6 +28,8 @@ LAYER = {
     "docgen": 4,
     "prefilter": 4,
     "engine": 4,
+    # LintOptions and FixResult: what the faces build and read without importing the engine
+    "options": 4,
     # the editor's lint of an edited module, by parts (engine.lint_text on masked modules)
     "incremental": 4,
     "files": 5,

@@ -69,7 +69,9 @@ def test_results_do_not_depend_on_jobs_or_cache(corpus, tmp_path, monkeypatch):
 def test_warm_run_analyses_nothing(corpus, tmp_path, monkeypatch):
     cache = str(tmp_path / "cache")
     _lint(corpus, jobs=1, no_cache=False, cache_dir=cache)
-    monkeypatch.setattr(parallel, "lint_file", lambda *a, **k: pytest.fail("analysed"))
+    from jaxlint.files import driver
+
+    monkeypatch.setattr(driver, "lint_file", lambda *a, **k: pytest.fail("analysed"))
     _lint(corpus, jobs=1, no_cache=False, cache_dir=cache)
 
 

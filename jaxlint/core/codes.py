@@ -96,6 +96,11 @@ CODES: tuple[Code, ...] = (
 
 BY_CODE: dict[str, Code] = {c.code: c for c in CODES}
 
+#: The rules that are off unless selected (the classes' `default = False`; `rules.registry`
+#: checks the two agree): the selection can be computed from this table alone, so a run
+#: whose files are all cache hits never imports a rule (`jaxlint.options.selected_codes`).
+OPT_IN: frozenset[str] = frozenset({"JAX001", "JAX205", "JAX307", "JAX406", "JAX702"})
+
 #: Preview (ruff's model): what is not yet trusted enough for the default run. An entry is a
 #: rule code (the whole rule is in preview) or a (code, confidence) pair (only that rule's
 #: findings of that confidence, e.g. ("JAX101", "medium"): the findings that rest on a helper

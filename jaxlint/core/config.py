@@ -150,6 +150,13 @@ class Settings:
             )
         return codes
 
+    def table_codes(self) -> frozenset[str]:
+        """`selected_codes` read from the code table (`core.codes.OPT_IN` says which rules are
+        off by default), with no rule imported: what a run whose files are all cache hits asks."""
+        from jaxlint.core.codes import CODES, OPT_IN
+
+        return frozenset(c.code for c in CODES if self.is_selected(c.code, c.code not in OPT_IN))
+
     def is_selected(self, code: str, default: bool) -> bool:
         """ruff's layered selection: start from the default-on rules, then apply the
         configuration's layer and the command line's; a layer with a `select` starts over.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from jaxlint.core.codes import CODES, FAMILIES
+from jaxlint.core.codes import CODES, FAMILIES, OPT_IN
 from jaxlint.rules.base import Rule
 
 
@@ -62,6 +62,11 @@ def collect() -> tuple[type[Rule], ...]:
         if (cls.code, cls.name) != (row.code, row.name):
             raise RegistryError(
                 f"{row.code}: {row.cls} says {cls.code} `{cls.name}`, the table `{row.name}`"
+            )
+        if cls.default == (row.code in OPT_IN):
+            raise RegistryError(
+                f"{row.code}: {row.cls}.default is {cls.default}, core/codes.py OPT_IN says "
+                f"{row.code not in OPT_IN}"
             )
         listed.append(cls)
     if len({r.code for r in listed}) != len(listed):

@@ -84,10 +84,9 @@ def refuse_empty_selection(settings: Sequence[Settings]) -> None:
     (new-user review 4). ruff refuses an unknown selector (exit 2); so does this, once the
     warnings above have said why."""
     from jaxlint.core.errors import UsageError
-    from jaxlint.rules import ALL_RULES
 
     unique = list({id(s): s for s in settings}.values())
-    if unique and all(not s.selected_codes(ALL_RULES) and _inert(s) for s in unique):
+    if unique and all(not s.table_codes() and _inert(s) for s in unique):
         raise UsageError(
             "the rule selection enables no rule, so nothing would be checked (see the "
             "warnings above; `jaxlint rules` lists the codes)"
