@@ -352,14 +352,26 @@ def test_first_split_read_in_a_loop_is_still_a_reuse():
         """) == [4]
 
 
-def test_dead_second_consumption_still_reports_a_read_first():
-    # only the first use is excused: here the first draw is read and the second is dead
-    assert _jax201("""
+def test_dead_second_consumption_is_no_reuse_either():
+    # a later draw whose result nothing reads correlates with nothing, as a dead first one
+    # does (v34 latent_diffusion_planning: a leftover `sample_rng, rng = split(rng)`); the
+    # read first draw stays the one a later live draw is compared with
+    assert (
+        _jax201("""
         def f(key):
             a = jax.random.normal(key)
             b = jax.random.normal(key)
             return a
-        """) == [4]
+        """)
+        == []
+    )
+    assert _jax201("""
+        def f(key):
+            a = jax.random.normal(key)
+            b = jax.random.normal(key)
+            c = jax.random.uniform(key)
+            return a, c
+        """) == [5]
 
 
 def test_helper_with_dead_result_still_counts():

@@ -5,9 +5,9 @@ value is discarded), or the whole right-hand side of an assignment to plain name
 value no load can see: the use-def map of the scope's flow graph (analysis/flow/graph.py)
 says no load (and no `x += ...`) is reached by this binding, and, at module level, the
 binding does not reach the end of the module (a name still bound there may be imported). The
-PRNG analysis uses it so that a key consumption whose result is dead does not count as the
-first use of a "consumed twice" pair (JAX201): a discarded `split` or sample correlates with
-nothing, so drawing from the same key again is harmless (Mava's `eval_keys = split(key_e,
+PRNG analysis uses it so that a key consumption whose result is dead counts as neither use of
+a "consumed twice" pair (JAX201): a discarded `split` or sample correlates with nothing, so
+drawing from the same key again, before or after it, is harmless (Mava's `eval_keys = split(key_e,
 n)` overwritten in the training loop before the evaluator reads it; mctx's duplicated `a, b,
 c = split(key, 3)` line).
 

@@ -1108,7 +1108,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
 
     def _dead_draw(self, call: ast.Call) -> bool:
         """A `jax.random` call (pure, unlike a helper) whose result nothing reads: a discarded
-        `split` or sample is not the first use of a key consumed twice (analysis/deadness.py).
+        `split` or sample is neither use of a key consumed twice (analysis/deadness.py).
         So is a call of a helper of this module whose key-derived return elements are all
         bound to names that are dead at the call site (key_products.py): the helper's draws
         reach nothing in use."""
