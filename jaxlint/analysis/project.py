@@ -51,6 +51,7 @@ prefilter (engine.lint_text), which would otherwise drop the PRNG rules for lack
 from __future__ import annotations
 
 import os
+import sys
 
 from jaxlint.analysis.applied_modules import unapplied_seeds
 from jaxlint.analysis.construction import construction_only_seeds
@@ -81,6 +82,12 @@ from jaxlint.analysis.project_text import (
     returns_numpy,
     uses_random,
     uses_transform,
+)
+
+# names a module inside a package does not import from its own folder under Python 3 (the
+# standard library, the libraries the rules know): a same-named file beside it is not taken
+_ELSEWHERE = frozenset(getattr(sys, "stdlib_module_names", ())) | frozenset(
+    {"jax", "jaxlib", "flax", "equinox", "optax", "numpy", "chex", "haiku", "numpyro", "diffrax"}
 )
 
 
@@ -169,9 +176,11 @@ class ProjectIndex:
         here = os.path.dirname(importer)
         sibling = self._beside(here, name)
         if sibling is not None and sibling not in paths:
-            if not paths or os.path.join(here, "__init__.py") not in self.names:
+            if os.path.join(here, "__init__.py") not in self.names:
                 return sibling
-            return None
+            if name.split(".", 1)[0] in _ELSEWHERE:
+                return None  # `pkg/random.py` beside `import random`: the standard library's
+            return sibling if not paths else None
         if not paths:
             return None
         if len(paths) == 1:
