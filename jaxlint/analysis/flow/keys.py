@@ -635,7 +635,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         display = rngs
         if isinstance(rngs, ast.Name):
             found = self.index.lookup(rngs.id, self.index.scope_of(rngs))
-            if len(found) == 1 and found[0].kind == "assign":
+            if found and len(found) == 1 and found[0].kind == "assign":
                 display = found[0].value  # type: ignore[assignment]
         if method not in ("init", "apply") or not isinstance(display, ast.Dict):
             return rngs
