@@ -368,6 +368,10 @@ STATIC_CALLS = frozenset(
         "numpy.iscomplexobj",
         "numpy.isrealobj",
         "numpy.isscalar",
+        # `iter(x)` in a try: a 1-d tracer iterates, a 0-d one raises TypeError (caught), so a
+        # Python bool without reading a value (v35 row, tuning material after its reading:
+        # squiggle chebyshev.py:436 `np.iterable(k)` under jit, JAX101; run with JAX 0.12)
+        "numpy.iterable",
         "jax.typeof",
         "jax.eval_shape",
         "jax.ShapeDtypeStruct",
@@ -432,6 +436,7 @@ NUMPY_DISPATCHING = frozenset(
         "isrealobj",
         "errstate",
         "broadcast_shapes",
+        "iterable",  # `iter(x)` only (v35 squiggle, JAX101; run under jit with JAX 0.12)
     }
 )
 # jax.numpy functions returning a boolean array
