@@ -34,13 +34,12 @@ import sys
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
+from jaxlint.analysis.jax_api import LIBRARY_ROOTS
 from jaxlint.analysis.project_text import has_word
 from jaxlint.core.config import Settings
 
 # Always part of the default gate, whatever the name tables say today.
-BASE_ROOTS = frozenset(
-    {"jax", "jaxlib", "flax", "equinox", "optax", "numpy", "chex", "haiku", "numpyro", "diffrax"}
-)
+BASE_ROOTS = LIBRARY_ROOTS
 ANALYSIS_MODULES = (
     "jaxlint.analysis.jax_api",
     "jaxlint.analysis.imports",

@@ -310,6 +310,12 @@ CONCRETE_METHODS = frozenset(
         "count",
     }
 )
+# the top-level packages of JAX and the libraries the rules know: the prefilter's default gate
+# always includes them, and the project index never takes a project file of the same name
+# beside an importer inside a package for one of them (analysis/project.py `_module_path`)
+LIBRARY_ROOTS = frozenset(
+    {"jax", "jaxlib", "flax", "equinox", "optax", "numpy", "chex", "haiku", "numpyro", "diffrax"}
+)
 # calls whose result is never traced, whatever the arguments
 # Python's `map` and JAX's own: `map(jnp.shape, leaves)` of a STATIC_CALLS function gives
 # Python values (v19 rows, tuning material: jax-fem-cfd `_shapes(x0) != _shapes(b)`, JAX110)

@@ -56,6 +56,7 @@ import sys
 from jaxlint.analysis.applied_modules import unapplied_seeds
 from jaxlint.analysis.construction import construction_only_seeds
 from jaxlint.analysis.flow.keys import KEY_HELPERS
+from jaxlint.analysis.jax_api import LIBRARY_ROOTS
 from jaxlint.analysis.project_data import (
     MAX_CHAIN,
     MAX_CHAIN_ROUNDS,
@@ -86,9 +87,7 @@ from jaxlint.analysis.project_text import (
 
 # names a module inside a package does not import from its own folder under Python 3 (the
 # standard library, the libraries the rules know): a same-named file beside it is not taken
-_ELSEWHERE = frozenset(getattr(sys, "stdlib_module_names", ())) | frozenset(
-    {"jax", "jaxlib", "flax", "equinox", "optax", "numpy", "chex", "haiku", "numpyro", "diffrax"}
-)
+_ELSEWHERE = frozenset(getattr(sys, "stdlib_module_names", ())) | LIBRARY_ROOTS
 
 
 class ProjectIndex:

@@ -31,6 +31,7 @@ else:  # pragma: no cover
 
 from jaxlint.core.codes import known_codes
 from jaxlint.core.errors import UsageError
+from jaxlint.core.paths import below
 
 KNOWN_KEYS = {
     "select",
@@ -283,14 +284,9 @@ def _selects(selector: str, code: str, default: bool) -> bool:
 
 def _relative(path: str, root: str) -> str:
     full, top = os.path.abspath(path), os.path.abspath(root)
-    if os.name == "posix":
-        # a path under the root (nearly every question discovery asks), without `relpath`'s
-        # component-by-component walk
-        prefix = top if top.endswith("/") else top + "/"
-        if full.startswith(prefix):
-            return full[len(prefix) :]
-        if full == top:
-            return "."
+    rel = below(full, top)  # a path under the root: nearly every question discovery asks
+    if rel is not None:
+        return rel
     try:
         return os.path.relpath(full, top).replace(os.sep, "/")
     except ValueError:

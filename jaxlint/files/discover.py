@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from jaxlint.core.config import Settings
+from jaxlint.core.paths import below
 
 PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 
@@ -40,14 +41,9 @@ def display_path(path: str) -> str:
     below the current folder relative to it; anything else as given (normalised)."""
     path = os.path.normpath(path)
     if os.path.isabs(path):
-        if os.name == "posix":
-            # what `relpath` answers for a path under the current folder, without its
-            # component-by-component walk (a warm run displays every file of the project)
-            cwd = os.getcwd()
-            prefix = cwd if cwd.endswith("/") else cwd + "/"
-            if path.startswith(prefix):
-                return path[len(prefix) :]
-            return "." if path == cwd else path
+        if os.name == "posix":  # a warm run displays every file of the project
+            rel = below(path, os.getcwd())
+            return path if rel is None else rel
         try:
             rel = os.path.relpath(path)
         except ValueError:  # another drive
