@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -40,27 +41,35 @@ def repeated(k: int, text: str | None = None) -> str:
     return "".join(pattern.sub(lambda m, i=i: f"{m.group(1)}_{i}", body) for i in range(k))
 
 
-def cpu(fn) -> tuple[float, object]:  # noqa: ANN001
-    start = time.process_time()
-    out = fn()
-    return time.process_time() - start, out
+def cpu(fn, repeat: int = 1) -> tuple[float, object]:  # noqa: ANN001
+    """The median CPU seconds of `repeat` runs of `fn` (one run of a small file is a fraction
+    of a second, which a shared machine's noise moves by half), and its last result."""
+    times, out = [], None
+    for _ in range(repeat):
+        start = time.process_time()
+        out = fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times), out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=[15, 30, 60])
     ap.add_argument("--fix", action="store_true", help="also time fix_text (unsafe fixes)")
+    ap.add_argument("--repeat", type=int, default=5, help="runs per size (the median counts)")
     args = ap.parse_args(argv)
     lint_text(repeated(1), "warmup.py", OPTIONS)  # imports, rule tables
     rows = []
     for k in args.sizes:
         text = repeated(k)
         lines = text.count("\n")
-        t_lint, diags = cpu(lambda text=text: lint_text(text, "big.py", OPTIONS))
+        t_lint, diags = cpu(lambda text=text: lint_text(text, "big.py", OPTIONS), args.repeat)
         jax201 = sum(d.code == "JAX201" for d in diags)  # type: ignore[union-attr]
         row = {"k": k, "lines": lines, "findings": len(diags), "jax201": jax201, "lint": t_lint}  # type: ignore[arg-type]
         if args.fix:
-            row["fix"], _ = cpu(lambda text=text: fix_text(text, "big.py", OPTIONS, unsafe=True))
+            row["fix"], _ = cpu(
+                lambda text=text: fix_text(text, "big.py", OPTIONS, unsafe=True), args.repeat
+            )
         rows.append(row)
         extra = f"  fix {row['fix']:7.2f} s" if args.fix else ""
         print(
