@@ -8,7 +8,7 @@ import ast
 import pytest
 
 from jaxlint.analysis import ModuleFacts
-from jaxlint.analysis.param_constants import constant_params, decided_arms
+from jaxlint.analysis.param_constants import constant_params, decided_arms, jit_flags
 
 HEAD = "import functools\nimport jax\nimport jax.numpy as jnp\n\n"
 
@@ -71,3 +71,57 @@ def test_constant_params(src: str, expected: dict) -> None:
 def test_decided_arms(test: str, arms: tuple[bool, bool]) -> None:
     constants = {"tag": ast.Constant(None), "nofft": ast.Constant(False)}
     assert decided_arms(ast.parse(test, mode="eval").body, constants, {"size"}) == arms
+
+
+def _flags(src: str, name: str = "f") -> set[str]:
+    facts = ModuleFacts(ast.parse(HEAD + "import equinox as eqx\n" + src))
+    fn = next(n for n in facts.index.functions if getattr(n, "name", "") == name)
+    return set(jit_flags(facts.index, facts.transforms, fn))
+
+
+@pytest.mark.parametrize(
+    ("src", "expected"),
+    [
+        # not static, a false default: false in every call that does not raise
+        (
+            "@jax.jit\ndef f(x, a=False, b=0, c=0.0, d=True, e=None, g=''):\n    return x\n",
+            {"a", "b", "c"},
+        ),
+        # pjit, and `partial(jax.jit, ...)` less what it names static
+        (
+            "@functools.partial(jax.jit, static_argnames=('a',), static_argnums=(2,))\n"
+            "def f(x, a=False, b=False, c=False):\n    return x\n",
+            {"c"},  # position 2 is `b`
+        ),
+        # rebound (here or in an inner def), or the transform keeps a Python bool static
+        ("@jax.jit\ndef f(x, a=False, b=False):\n    a = a or x.ndim > 1\n    return x\n", {"b"}),
+        ("@eqx.filter_jit\ndef f(x, a=False):\n    return x\n", set()),
+        # a plain def (a `jit(f)` alias leaves its plain calls eager), or a second decorator
+        ("def f(x, a=False):\n    return x\n\ng = jax.jit(f)\n", set()),
+        ("@jax.jit\n@functools.wraps(print)\ndef f(x, a=False):\n    return x\n", set()),
+        # static positions that JAX cannot resolve: nothing decided
+        (
+            "@functools.partial(jax.jit, static_argnums=N)\ndef f(x, a=False):\n    return x\n",
+            set(),
+        ),
+    ],
+)
+def test_jit_flags(src, expected):
+    assert _flags(src) == expected
+
+
+@pytest.mark.parametrize(
+    ("test", "expected"),
+    [
+        ("a", (True, False)),
+        ("not a", (False, True)),
+        ("a and x", (True, False)),
+        ("x and a", (True, False)),
+        ("a or x", (False, False)),
+        ("not (a and x)", (False, True)),
+        ("x", (False, False)),
+    ],
+)
+def test_decided_arms_on_jit_flags(test, expected):
+    node = ast.parse(test, mode="eval").body
+    assert decided_arms(node, {}, set(), frozenset({"a"})) == expected

@@ -303,17 +303,25 @@ class ParamKinds:
             return False
         params = positional_params(fn)
         pos = params.index(name) if name in params else None
+        # a jit entry's defaulted parameter is traced only where a call passes it: an array
+        # there when every call that passes it passes one (`f(x, nofft=True)`: `if nofft:`
+        # raises TracerBoolConversionError on that call, whatever the others leave)
+        skip_default = self._jit_entry(fn) and literal_default(fn, name) is not None  # type: ignore[arg-type]
+        passed = False
         for call, _ in calls:
             value = next((kw.value for kw in call.keywords if kw.arg == name), None)
             if value is None and pos is not None and pos < len(call.args):
                 value = call.args[pos]
+            if value is None and skip_default and not _spreads(call):
+                continue
             if value is None or isinstance(value, ast.Starred):
                 return False
             if not (
                 self._array_value(value) or (self._jit_entry(fn) and self._scalar_value(value))
             ):
                 return False
-        return True
+            passed = True
+        return passed
 
     def helper_param(self, fn: ast.AST, name: str) -> ValueKind:
         """What a helper parameter's annotation proves (UNKNOWN: the call sites decide)."""
@@ -683,4 +691,11 @@ def module_param_kinds(
         passes_values=passes_values,
         scalar_value=lambda node: values.of(node) is Kind.SCALAR,
         jit_entry=jit_entry,
+    )
+
+
+def _spreads(call: ast.Call) -> bool:
+    """`call` passes `*args` or `**kwargs`: any parameter may be among them."""
+    return any(isinstance(a, ast.Starred) for a in call.args) or any(
+        kw.arg is None for kw in call.keywords
     )

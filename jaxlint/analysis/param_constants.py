@@ -28,7 +28,7 @@ from typing import Any
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.syntax import all_params, is_none_literal, positional_params
 
-__all__ = ["constant_params", "decided_arms", "literal_default"]
+__all__ = ["constant_params", "decided_arms", "jit_flags", "literal_default"]
 
 _MISSING = object()
 
@@ -128,17 +128,74 @@ def literal_default(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> as
     return None
 
 
+# the transforms that trace every argument not named static: a Python bool or int passed
+# there is a tracer, so `if flag:` on it raises (TracerBoolConversionError)
+_TRACING_EVERY_ARGUMENT = ("jax.jit", "jax.experimental.pjit.pjit")
+
+
+def jit_flags(index: ModuleIndex, transforms: Any, fn: ast.AST) -> frozenset[str]:
+    """The parameters of a def that `jax.jit` decorates whose truth is False in every call
+    that does not raise: not static, a default of `False`, `0` or `0.0`, never rebound.
+
+    A caller that passes such a parameter hands jit a Python bool or number, which jit
+    traces, and `if flag:` on the tracer raises TracerBoolConversionError; left out, the
+    parameter is its default. So `if stochastic:` in `@jax.jit def act(self, obs, seed,
+    stochastic=False)` never runs its body (v34 jinnessism/FlowMARL
+    agents/discrete_macflow.py:209-222: a second draw from `action_seed` only there). Only a
+    def whose one decorator is `jax.jit` or `pjit` (then every call of it is traced; a
+    `jit(f)` alias leaves `f`'s plain calls eager): `eqx.filter_jit` and `nnx.jit` keep a
+    Python bool static, and a `None` default may be given a pytree object, which is true."""
+    decorators = getattr(fn, "decorator_list", None)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or len(decorators or ()) != 1:
+        return frozenset()
+    app = transforms.application(fn.decorator_list[0])
+    if app is None or app.qualname not in _TRACING_EVERY_ARGUMENT or app.unknown_static:
+        return frozenset()
+    positional = positional_params(fn)
+    static = set(app.static_names)
+    static.update(positional[i] for i in app.static_positions if 0 <= i < len(positional))
+    flags = {
+        name
+        for name in all_params(fn)
+        if name not in static
+        and (d := literal_default(fn, name)) is not None
+        and type(d.value) in (bool, int, float)
+        and not d.value
+    }
+    if flags:
+        flags -= _rebound(fn)
+    return frozenset(flags)
+
+
+def _rebound(fn: ast.AST) -> set[str]:
+    """Names `fn` (or a def inside it, conservatively) binds, deletes or declares shared."""
+    out: set[str] = set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            out.add(node.id)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            out.update(node.names)
+    return out
+
+
 def decided_arms(
-    test: ast.AST, constants: dict[str, ast.Constant], not_none: set[str]
+    test: ast.AST,
+    constants: dict[str, ast.Constant],
+    not_none: set[str],
+    false_flags: frozenset[str] = frozenset(),
 ) -> tuple[bool, bool]:
     """(body, else) that never run under tracing, decided by parameters whose value every
     traced application fixes: `if p is None:` / `if p is not None:` on a parameter bound to
-    None or to a value (`not_none`), `if p:` / `if not p:` on one bound to a literal."""
+    None or to a value (`not_none`), `if p:` / `if not p:` on one bound to a literal, and
+    `if p:` / `if p and q:` / `if not p:` on a jit flag that is false in every call that does
+    not raise (`false_flags`, `jit_flags`)."""
     negate = False
     while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, negate = test.operand, not negate
     truth: bool | None = None
-    if (
+    if false_flags and _false_by_flags(test, false_flags):
+        truth = False
+    elif (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
         and isinstance(test.left, ast.Name)
@@ -159,3 +216,14 @@ def decided_arms(
     if negate:
         truth = not truth
     return not truth, truth
+
+
+def _false_by_flags(test: ast.AST, flags: frozenset[str]) -> bool:
+    """`flag`, or an `and` with such an operand: false whatever the other operands are."""
+    if isinstance(test, ast.Name):
+        return test.id in flags
+    return (
+        isinstance(test, ast.BoolOp)
+        and isinstance(test.op, ast.And)
+        and any(_false_by_flags(v, flags) for v in test.values)
+    )

@@ -86,6 +86,7 @@ from jaxlint.analysis.flow.loop_products import product_unread_in_loop
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.loops import benchmark_loop, runs_at_most_once, runs_once_in
+from jaxlint.analysis.param_constants import decided_arms, jit_flags
 from jaxlint.analysis.result_uses import WHOLE, discarded_by_callers
 from jaxlint.analysis.shape_only import element_per_step, read_only_for_shape
 from jaxlint.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, statement_of
@@ -232,6 +233,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         # the top-level defs that may return a consumed key (`_walk_returns`)
         self._walked_all = True
         self._returns_only = False
+        self._walker: _KeyWalker | None = None  # the walk under way (its `infeasible` count)
         self.consuming_params: dict[ast.AST, set[str]] = {}
         # of those, the ones every consumption of which runs only for some literal values of
         # another parameter (flow/key_guards.py): parameter -> its guard
@@ -757,7 +759,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
     # the shared walker's (analysis/flow/walker.py); `_KeyWalker` below only says what one
     # statement does (`transfer`), with expressions evaluated by `_expr`.
     def _walk_all(self) -> None:
-        walker = _KeyWalker(self)
+        walker = self._walker = _KeyWalker(self)
         walker.walk(self.index.tree.body, {})
         for fn in self.index.functions:
             state: dict[str, object] = {}
@@ -776,7 +778,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         consuming call are not walked; the walked ones skip what only reuses and collisions
         need (`_returns_only`: the checks of a second consumption, the derivations, the keys
         stored in attributes). The key state at each `return` is the whole walk's."""
-        walker = _KeyWalker(self)
+        walker = self._walker = _KeyWalker(self)
         tree, consumed, defs = self.index.tree, self.consumed_names, _DEF_CLASSES
         self._returns_only = True
         for fn in self.index.functions:
@@ -1009,6 +1011,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
     def _consume(self, name: str, call: ast.Call, state, loops, fn) -> None:  # noqa: ANN001
         if self._shape_only_draw(call) or self._unread_products(call):
             return  # its numbers reach nothing (shape_only.py, key_products.py)
+        if self._walker is not None and self._walker.infeasible:
+            return  # an arm no run takes (`if stochastic:` on a jit flag: walker.branch_test)
         if self._returns_only:
             state[name] = call  # what every path below leaves, less the reuses
             return
@@ -1544,13 +1548,26 @@ class _KeyWalker(ForwardWalker[dict]):
         super().__init__(_KeyLattice())
         self.flow = flow
         self.fn: ast.AST | None = None
+        self._flag_cache: dict[ast.AST, frozenset[str]] = {}
 
     def transfer(self, node: ast.stmt, state: dict) -> None:
         self.flow._simple(node, state, self.loop_nodes, self.fn)
 
     def branch_test(self, test: ast.expr, state: dict) -> tuple[dict, dict, bool, bool]:
         self.flow._expr(test, state, self.loop_nodes, self.fn)
+        flags = self._flags()
+        if flags:  # `if stochastic:` in a jitted def whose flag no call can make true
+            dead_if, dead_else = decided_arms(test, {}, set(), flags)
+            return dict(state), dict(state), not dead_if, not dead_else
         return dict(state), dict(state), True, True
+
+    def _flags(self) -> frozenset[str]:
+        fn = self.fn
+        if fn is None:
+            return frozenset()
+        if fn not in self._flag_cache:
+            self._flag_cache[fn] = jit_flags(self.flow.index, self.flow.calls.transforms, fn)
+        return self._flag_cache[fn]
 
     def loop_test(self, test: ast.expr, state: dict) -> None:
         self.flow._expr(test, state, self.loop_nodes[:-1], self.fn)

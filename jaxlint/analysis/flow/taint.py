@@ -62,7 +62,7 @@ from jaxlint.analysis.kinds import (
     object_params,
     static_result,
 )
-from jaxlint.analysis.param_constants import constant_params, decided_arms
+from jaxlint.analysis.param_constants import constant_params, decided_arms, jit_flags
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.staging import compile_time_eval, staged_call
 from jaxlint.analysis.static_elements import imported_elements
@@ -143,6 +143,7 @@ class TaintAnalysis(TaintQueries):
         self._concrete = False  # traced by bare `grad` & co. only (`jax_api.NO_DERIVATIVE`)
         self._not_none: set[str] = set()  # parameters bound to a value by every application
         self._constants: dict[str, ast.Constant] = {}  # ... bound to one literal by every one
+        self._flags: frozenset[str] = frozenset()  # ... false in every call that runs (jit)
 
     @cached_property
     def kinds(self) -> ParamKinds:
@@ -224,6 +225,7 @@ class TaintAnalysis(TaintQueries):
         self._concrete = facts is not None and facts.kind is TracedKind.GRAD and not self._staged
         self._not_none = set(facts.not_none) if facts is not None else set()
         self._constants = constant_params(self.index, fn, self.kinds, self.traced)
+        self._flags = jit_flags(self.index, self.traced.transforms, fn)
         self._iter_levels: dict[ast.AST, Level] = {}
         env: dict[str, Level] = dict(self.closure_env.get(fn, {}))
         for name in all_params(fn):
@@ -362,17 +364,15 @@ class TaintAnalysis(TaintQueries):
     def _dead_branches(
         self, test: ast.AST, env: dict[str, Level], holds: set[str], fails: set[str]
     ) -> tuple[bool, bool]:
-        """(body, else) runs only on concrete values, so never under tracing.
-
-        A guard proving a traced value concrete (`if not isinstance(x, Tracer):`,
-        `if is_concrete(x):`) marks an eager-only path; so do `if jax.config.jax_disable_jit:`
-        and `if n is None:` on a parameter every traced application binds to a value
-        (`partial(f, n=size)`).
-        """
+        """(body, else) runs only on concrete values, so never under tracing. A guard proving
+        a traced value concrete (`if not isinstance(x, Tracer):`, `if is_concrete(x):`) marks
+        an eager-only path; so do `if jax.config.jax_disable_jit:`, `if n is None:` on a
+        parameter every traced application binds to a value (`partial(f, n=size)`) and `if
+        flag:` on a jit flag no call that runs can make true (`jit_flags`)."""
         body = any(env.get(n, Level.NONE) >= Level.TREE for n in holds)
         orelse = any(env.get(n, Level.NONE) >= Level.TREE for n in fails)
         no_jit_if, no_jit_else = jit_disabled(self.index, test)
-        fixed_if, fixed_else = decided_arms(test, self._constants, self._not_none)
+        fixed_if, fixed_else = decided_arms(test, self._constants, self._not_none, self._flags)
         return body or no_jit_if or fixed_if, orelse or no_jit_else or fixed_else
 
     def _closure(self, fn: ast.AST, env: dict[str, Level]) -> None:

@@ -4,7 +4,9 @@ debug_tag is not None:` (host conversions for a debug print) runs only on the ea
 `@jax.jit` def's `nofft=False` that no caller overrides makes `if nofft:` dead (v17 rows,
 tuning material: SAMJax jsam/core/dynamics/pressure.py:151-155, snapjax
 dataloaders/ssm.py:23, JAX101 x9; `param_constants.py`). The twins: an alias also called
-with a tag, and a default one caller overrides."""
+with a tag, and a default one caller overrides: jit traces the `True` it passes, so `if
+nofft:` raises TracerBoolConversionError on that call (JAX110 there), and the NumPy arm
+never runs on any call (`param_constants.jit_flags`: it held a JAX101 before)."""
 
 import jax
 import jax.numpy as jnp
@@ -54,8 +56,8 @@ def tagged(u, dt):
 
 @jax.jit
 def convolution_b(u, k, nofft=False):
-    if nofft:
-        return np.convolve(u, k, mode="full")[: u.shape[0]]  # error: JAX101
+    if nofft:  # error: JAX110
+        return np.convolve(u, k, mode="full")[: u.shape[0]]
     return jnp.fft.irfft(jnp.fft.rfft(u) * jnp.fft.rfft(k))[: u.shape[0]]
 
 
