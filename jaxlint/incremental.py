@@ -71,6 +71,8 @@ MIN_UNITS = 3
 # findings kept by part: each masked module costs a fixed part (its parse of the whole
 # module's lines, facts, rule objects), so all parts cost ~1.4 whole lints
 WHOLE_SHARE = 0.5
+# a cell marker of a percent-format script (analysis/cells.py's, on any line)
+_CELLS = re.compile(r"^[ \t]*#\s*%%", re.MULTILINE)
 # a directive whose reach is more than its own line
 _DIRECTIVE = re.compile(r"#\s*(?:jaxlint|flake8)\s*:", re.IGNORECASE)
 # words of a statement that may act on the whole module or process, or reach a definition by
@@ -374,7 +376,7 @@ class IncrementalLinter:
         units = [s for s in stmts if s.kind == "unit"]
         if len(units) < MIN_UNITS:
             raise _Fallback("few definitions")
-        groups, context_group = self._components(stmts)
+        groups, context_group = self._components(stmts, _CELLS.search(text) is not None)
         # the text every masked module shares (each unit's lines empty) as pieces: even
         # pieces are that text between units, odd ones a unit's (empty) lines
         offsets = [0]
@@ -521,9 +523,13 @@ class IncrementalLinter:
         self._names[segment] = names
         return names
 
-    def _components(self, stmts: list[_Stmt]) -> tuple[dict[int, list[_Stmt]], int]:
+    def _components(
+        self, stmts: list[_Stmt], cells: bool = False
+    ) -> tuple[dict[int, list[_Stmt]], int]:
         """Union-find over the non-header statements: {root: members}, and the root of the
-        context's component (-1 when there is no context)."""
+        context's component (-1 when there is no context). `cells`: a percent-format script
+        (`# %%`), where a top-level expression is displayed when no statement of its cell
+        follows it (analysis/cells.py), so each context statement goes with the next one."""
         linked = [s for s in stmts if s.kind != "header"]
         parent = list(range(len(linked)))
 
@@ -566,6 +572,10 @@ class IncrementalLinter:
         contexts = [i for i, s in enumerate(linked) if s.kind == "context"]
         for i in contexts[1:]:
             union(contexts[0], i)
+        if cells:
+            for i in contexts:
+                if i + 1 < len(linked):
+                    union(i, i + 1)
         groups: dict[int, list[_Stmt]] = {}
         for i, s in enumerate(linked):
             groups.setdefault(find(i), []).append(s)

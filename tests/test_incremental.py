@@ -210,6 +210,25 @@ def test_a_module_level_timed_region_is_linted_whole() -> None:
     assert linter.last_incremental
 
 
+def test_a_displayed_cell_result_goes_with_the_next_statement() -> None:
+    """In a percent-format script a top-level expression is a cell's displayed result only
+    when no statement of its cell follows it (analysis/cells.py): a statement inserted after
+    it, which defines a name nothing else mentions, was masked out of the expression's part,
+    so the part kept it displayed and lost its JAX504 (seeded edit of
+    `jax504_percent_cells.py`, found by a new user's run of the suite)."""
+    case = CASES / "cases" / "jax504_percent_cells.py"
+    text = case.read_text(encoding="utf-8")
+    shown = "jnp.abs(x - y).mean()  # 1.0\n"
+    assert shown in text
+    edited = text.replace(shown, shown + "\nKEY = jax.random.PRNGKey(0)\n", 1)
+    options = LintOptions(settings=ALL, lazy_fixes=True)
+    expected = plain(lint_text(edited, "m.py", options))
+    assert len([d for d in expected if d[0] == "JAX504"]) == 2
+    linter = IncrementalLinter(whole_share=1.0)  # by parts, even the first version
+    assert plain(linter.lint(edited, "m.py", options)) == expected
+    assert linter.last_incremental
+
+
 def test_a_part_is_gated_by_the_whole_module_words() -> None:
     """The prefilter reads the whole module's text for every masked part: a part alone may
     lack the words that let a rule run (`updater.init(rng, x)` is a key consumption, but only

@@ -217,9 +217,12 @@ def test_a_serial_lint_frees_its_tree_without_the_collector(corpus, monkeypatch)
     monkeypatch.setattr(parallel, "_FREEZE_TREES", True)
     gc.collect()
     before = live()
+    # what the interpreter froze before (CPython 3.12.1 starts with 375 objects frozen; then
+    # the lint freezes nothing, `lint_task` only freezes on a collector with none frozen)
+    frozen = gc.get_freeze_count()
     assert _lint(corpus, jobs=1) == plain
     assert live() == before
-    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
     assert engine.PARSE_HOOKS.after_parse is None and imports.RELEASING.built is None
 
 
