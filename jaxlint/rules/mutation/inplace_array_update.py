@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.aliasing import may_be_shared
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 AT_METHODS = {
@@ -56,7 +57,10 @@ class InplaceArrayUpdate(Rule):
     Fix: `x[i] = v` -> `x = x.at[i].set(v)` (safe); `x[i] += v` -> `x = x.at[i].add(v)` (safe for
     integer and slice indices; unsafe for an index array, where repeated indices accumulate
     in JAX but not in NumPy). Unsafe too on an untraced parameter known an array only from
-    this module's calls (a caller elsewhere may pass a NumPy array to mutate).
+    this module's calls (a caller elsewhere may pass a NumPy array to mutate), and where
+    another reference may see the update the code meant (`b = a; b[3] = v`, a view
+    `row = grid[0]`, an array put in a list or attribute first, a parameter the function does
+    not read again): rebinding the name changes only the name.
     """
 
     code = "JAX501"
@@ -212,6 +216,10 @@ class InplaceArrayUpdate(Rule):
             if any(b.kind == "param" for b in found) and not ctx.taint.is_traced(base):
                 # the kind comes from this module's calls; a caller elsewhere may pass a
                 # NumPy array that the assignment is meant to mutate in place
+                safety = "unsafe"
+            if may_be_shared(ctx.index, base, stmt):
+                # another reference sees the update the author meant (`b = a; b[3] = ...`,
+                # the caller's array): rebinding the name changes only the name
                 safety = "unsafe"
             idx = ctx.text(target.slice)
             val = ctx.text(value)
