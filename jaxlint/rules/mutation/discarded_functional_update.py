@@ -277,7 +277,13 @@ class DiscardedFunctionalUpdate(Rule):
         if func.attr in ("replace", "_replace") and call.keywords and not call.args:
             if all(k.arg is not None for k in call.keywords):
                 return receiver, "replace"
-        if func.attr not in ARRAY_EFFECT_METHODS and values.of(receiver) == Kind.ARRAY:
+        if (
+            func.attr not in ARRAY_EFFECT_METHODS
+            and isinstance(receiver, (ast.Name, ast.Attribute, ast.Subscript))
+            and values.of(receiver) == Kind.ARRAY
+        ):
+            # a value someone could have meant to update: `jnp.sqrt(x).mean()` thrown away
+            # is an unused result, not a lost update of a temporary
             return receiver, "array method"
         if func.attr == "update" and isinstance(receiver, ast.Name):
             value = assigned_value(ctx.index, receiver)
