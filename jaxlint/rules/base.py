@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, ClassVar
 
+from jaxlint.analysis.jax_api import FILTERING
 from jaxlint.core.codes import CODES
 from jaxlint.core.diagnostic import (
     DISPLAY_ONLY,
@@ -161,6 +162,32 @@ class Context(ModuleView):
             found = self.function
         return found is not None and found.is_jit  # type: ignore[union-attr]
 
+    def static_advice(self) -> str:
+        """How the user keeps a value out of the trace where the innermost traced function
+        is: `static_argnames` for jit, `static_broadcasted_argnums` for pmap, a Python value
+        under a filter transform (it keeps non-arrays static); nothing for a loop or branch
+        body, vmap or grad, which have no static arguments. Starts with ", or " when there is
+        advice, for messages ("use `jnp.where`{advice}")."""
+        fn = self.function
+        via = fn.via if fn is not None else "jax.jit"
+        if via in ("jax.jit", "jax.experimental.pjit.pjit") or via.endswith("Module.__call__"):
+            return ", or mark the argument static (`static_argnames`)"
+        if via == "jax.pmap":
+            return ", or mark the argument static (`static_broadcasted_argnums`)"
+        if via.startswith(FILTERING):
+            return f", or pass a Python value (`{via}` keeps what is not an array static)"
+        return ""
+
+    def transform_name(self) -> str:
+        """The transform the innermost traced function runs under, for messages: "jit" for
+        jit-like ones, else its name (`jax.vmap`, `jax.lax.scan`)."""
+        fn = self.function
+        if fn is None or fn.via in ("jax.jit", "jax.experimental.pjit.pjit"):
+            return "jit"
+        if fn.via.endswith("Module.__call__"):
+            return "jit"  # applied under one
+        return f"`{fn.via}`"
+
     def why_traced(self, node: ast.AST) -> str:
         """Names the traced value and why it is traced, for messages."""
         name = self.taint.traced_name(node)
@@ -178,6 +205,31 @@ class Context(ModuleView):
         if name and name in fn.traced_params:
             return f"{subject} is traced here because `{fn.name}` is transformed by `{fn.via}` and `{name}` is not static"
         return f"{subject} is traced here (computed from arguments of `{fn.name}`, transformed by `{fn.via}`)"
+
+
+_CLOSERS = {"(": ")", "[": "]", "{": "}"}
+
+
+def short_code(text: str, limit: int = 40) -> str:
+    """Source text quoted in a message: one line, at most about `limit` characters; a cut
+    ends with "..." and closes the brackets the kept part opened, so the quote still reads
+    as code (`jax.jit(lambda p, b: loss_fn(p, b, ...))`, not `...(p, b, ...`)."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 3]
+    stack: list[str] = []
+    quote = ""
+    for ch in kept:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _CLOSERS:
+            stack.append(_CLOSERS[ch])
+        elif stack and ch == stack[-1]:
+            stack.pop()
+    return kept.rstrip() + "..." + quote + "".join(reversed(stack))
 
 
 # the codes whose findings describe what code does when it runs (the tracing, PRNG, compile,

@@ -187,7 +187,10 @@ def render_text(report: dict[str, Any]) -> str:
         lines.append(f"{head}: {len(report['findings'])} finding(s) verified ({env})")
     capture = report.get("capture")
     if capture:
-        lines.append(f"inputs captured from `{capture.get('command')}`: {capture.get('reason')}")
+        if capture.get("command"):
+            lines.append(f"inputs captured from `{capture['command']}`: {capture.get('reason')}")
+        else:  # nothing was run (no finding a captured call could check)
+            lines.append(f"no inputs captured: {capture.get('reason')}")
         tail = [line for line in capture.get("stderr_tail") or [] if line.strip()]
         if not capture.get("ok") and tail:
             lines.append(f"  its last output: {tail[-1].strip()[:300]}")

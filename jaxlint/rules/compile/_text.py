@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.rules.base import Context
+from jaxlint.rules.base import Context, short_code
 
 
 def shorten(ctx: Context, node: ast.AST, limit: int = 40) -> str:
-    text = " ".join(ctx.text(node).split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return short_code(ctx.text(node), limit)

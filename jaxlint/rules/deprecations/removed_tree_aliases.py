@@ -39,8 +39,10 @@ class RemovedTreeAliases(RenameRule):
         "jax.tree_structure": Move("jax.tree.structure", deprecated="0.3.15", since="0.4.25"),
         "jax.tree_transpose": Move("jax.tree.transpose", deprecated="0.3.15", since="0.4.25"),
         "jax.treedef_is_leaf": ("jax.tree_util.treedef_is_leaf", "safe", ""),
-        "jax.tree_util.tree_multimap": Move("jax.tree.map", removed="0.3.16"),
-        "jax.tree_multimap": Move("jax.tree.map", removed="0.3.16"),
+        # `jax.tree.map` from 0.4.25 as above (without `since` a target below the tables read
+        # "needs JAX 0.6+": a new user's report, stop 51)
+        "jax.tree_util.tree_multimap": Move("jax.tree.map", removed="0.3.16", since="0.4.25"),
+        "jax.tree_multimap": Move("jax.tree.map", removed="0.3.16", since="0.4.25"),
         "jax.tree_util.build_tree": Move(
             None,
             None,

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.rules.base import short_code
+
 AT_UPDATES = frozenset(
     {"set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max", "apply"}
 )
@@ -28,5 +30,4 @@ def _at_base(call: ast.AST) -> ast.AST | None:
 
 
 def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return short_code(text, limit)

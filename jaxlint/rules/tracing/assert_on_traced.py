@@ -38,7 +38,7 @@ class AssertOnTraced(Rule):
     traced_evidence = True
     name = "assert-on-traced"
     message = (
-        "`assert` on a traced value raises TracerBoolConversionError under jit: {why}; "
+        "`assert` on a traced value raises TracerBoolConversionError under {transform}: {why}; "
         "use `checkify.check` (with `checkify.checkify`) or `eqx.error_if`"
     )
     verifier = "trace"
@@ -84,4 +84,4 @@ class AssertOnTraced(Rule):
             return
         culprit = truth_culprit(node.test, ctx)
         if culprit is not None:
-            self.report(node, why=ctx.why_traced(culprit))
+            self.report(node, transform=ctx.transform_name(), why=ctx.why_traced(culprit))

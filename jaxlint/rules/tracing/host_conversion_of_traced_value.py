@@ -248,7 +248,7 @@ class HostConversionOfTracedValue(Rule):
         fn = ctx.function
         if fn is None or not (fn.is_jit or fn.is_grad):
             return
-        transform = "jit" if fn.is_jit else "grad"
+        transform = ctx.transform_name() if fn.is_jit else "grad"
         q = ctx.qualname(node.func)
         np_name = _numpy_name(q)
         if np_name is not None:
@@ -307,7 +307,7 @@ class HostConversionOfTracedValue(Rule):
                 transform=transform,
                 error="ConcretizationTypeError",
                 why=ctx.why_traced(arg),
-                advice="keep it an array (`x.astype(...)`), or mark the argument static",
+                advice="keep it an array (`x.astype(...)`)" + ctx.static_advice(),
                 fix=fix,
             )
             return

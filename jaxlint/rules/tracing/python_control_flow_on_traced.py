@@ -44,8 +44,8 @@ class PythonControlFlowOnTraced(Rule):
     traced_evidence = True
     name = "python-control-flow-on-traced"
     message = (
-        "Python {construct} on a traced value raises TracerBoolConversionError under jit: {why}; "
-        "use {advice}, or mark the argument static (`static_argnames`)"
+        "Python {construct} on a traced value raises TracerBoolConversionError under {transform}: "
+        "{why}; use {advice}{static}"
     )
     fix_safety = "safe"
     verifier = "trace"
@@ -225,7 +225,14 @@ class PythonControlFlowOnTraced(Rule):
     def _flag(self, test: ast.AST, ctx: Context, construct: str, advice: str) -> None:
         culprit = truth_culprit(test, ctx)
         if culprit is not None:
-            self.report(test, construct=construct, why=ctx.why_traced(culprit), advice=advice)
+            self.report(
+                test,
+                construct=construct,
+                transform=ctx.transform_name(),
+                static=ctx.static_advice(),
+                why=ctx.why_traced(culprit),
+                advice=advice,
+            )
 
     def visit_If(self, node: ast.If, ctx: Context) -> None:
         if ctx.in_jit:
@@ -258,6 +265,8 @@ class PythonControlFlowOnTraced(Rule):
                 self.report(
                     node,
                     construct=f"`{op}`",
+                    transform=ctx.transform_name(),
+                    static=ctx.static_advice(),
                     why=ctx.why_traced(culprit),
                     advice=f"`jnp.logical_{op}` or `&`/`|`",
                     fix=fix,
@@ -276,6 +285,8 @@ class PythonControlFlowOnTraced(Rule):
         self.report(
             node,
             construct="`not`",
+            transform=ctx.transform_name(),
+            static=ctx.static_advice(),
             why=ctx.why_traced(culprit),
             advice="`jnp.logical_not` or `~`",
             fix=fix,
@@ -289,7 +300,12 @@ class PythonControlFlowOnTraced(Rule):
             for a in node.args:
                 if ctx.taint.is_traced(a):
                     self.report(
-                        node, construct=f"`{q}()`", why=ctx.why_traced(a), advice=f"`jnp.{q}imum`"
+                        node,
+                        construct=f"`{q}()`",
+                        transform=ctx.transform_name(),
+                        static=ctx.static_advice(),
+                        why=ctx.why_traced(a),
+                        advice=f"`jnp.{q}imum`",
                     )
                     return
         elif q in ("min", "max", "any", "all", "sorted") and len(node.args) == 1:
@@ -302,7 +318,12 @@ class PythonControlFlowOnTraced(Rule):
                     "sorted": "jnp.sort",
                 }[q]
                 self.report(
-                    node, construct=f"`{q}()`", why=ctx.why_traced(node.args[0]), advice=f"`{alt}`"
+                    node,
+                    construct=f"`{q}()`",
+                    transform=ctx.transform_name(),
+                    static=ctx.static_advice(),
+                    why=ctx.why_traced(node.args[0]),
+                    advice=f"`{alt}`",
                 )
 
     @staticmethod

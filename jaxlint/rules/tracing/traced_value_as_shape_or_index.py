@@ -244,10 +244,11 @@ class TracedValueAsShapeOrIndex(Rule):
 
     def _report(self, call: ast.Call, arg: ast.AST, name: str, ctx: Context) -> None:
         short = name.replace("jax.numpy.", "jnp.").replace("jax.random.", "jax.random.")
+        static = ctx.static_advice()  # ", or mark the argument static (...)" or nothing
         advice = (
-            "use `lax.fori_loop` (bounds may be traced) or mark the argument static"
+            "use `lax.fori_loop` (bounds may be traced)" + static
             if name == "range"
-            else "mark the argument static (`static_argnames`) or pad to a fixed size and mask"
+            else "pad to a fixed size and mask" + static
         )
         self.report(arg, what=f"`{short}`", why=ctx.why_traced(arg), advice=advice)
 
