@@ -16,6 +16,7 @@ from functools import cached_property
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph
 from jaxlint.analysis.flow.graph import flow_graphs
+from jaxlint.analysis.flow.key_guards import opposite_arms
 from jaxlint.analysis.flow.key_terms import (
     ACCUMULATING_METHODS,
     CLOCKS,
@@ -624,10 +625,31 @@ class KeyRepeats:
                     why = self.called_repeatedly[fn]
                 elif len(places) > 1:
                     why = "and it is consumed elsewhere too"
+                elif (twice := self._called_twice(fn)) is not None:
+                    why = (
+                        f"it is called twice on line {twice[0]}"
+                        if twice[0] == twice[1]
+                        else f"it is called on lines {twice[0]} and {twice[1]}"
+                    )
                 else:
                     continue
                 out.append(ModuleKeyUse(name, call, fn, binding, why))  # type: ignore[arg-type]
         return out
+
+    def _called_twice(self, fn: ast.AST) -> tuple[int, int] | None:
+        """Two calls of `fn` outside tests that one run may both make (not the two arms of
+        one `if`): each reads the same module-level key, so both draw the same numbers
+        (`h1 = dropout(x); h2 = dropout(y)`, a new user's report, stop 51)."""
+        sites = [
+            c
+            for c in self.index.calls
+            if not in_test_code(c) and self.resolve_callee(c) is fn  # type: ignore[attr-defined]
+        ]
+        for i, a in enumerate(sites):
+            for b in sites[i + 1 :]:
+                if not opposite_arms(a, b):
+                    return a.lineno, b.lineno
+        return None
 
     @cached_property
     def _maybe_traced(self) -> set[ast.AST]:

@@ -16,8 +16,9 @@ class ModuleLevelKeyConsumed(Rule):
     What it does: finds a key bound at module level (`KEY = jax.random.key(0)`, or a `split`
     of one) that a function consumes (a sampler, `split`, or a helper that consumes it), when
     that function runs repeatedly (see JAX208: loop bodies, vmapped functions, functions called
-    in a loop) or when the key is consumed in more than one place (two functions, or a
-    function and the module body). Test functions are not counted.
+    in a loop, a function called at two places one run may both reach) or when the key is
+    consumed in more than one place (two functions, or a function and the module body). Test
+    functions are not counted.
     Why is this bad: the function reads the same global key every time, so every call draws
     the same numbers, and two functions consuming it draw correlated numbers. Under `jax.jit`
     the key is even baked into the compiled function as a constant.
@@ -26,9 +27,14 @@ class ModuleLevelKeyConsumed(Rule):
 
         def dropout(x):
             return x * jax.random.bernoulli(KEY, 0.9, x.shape)
+
+        h1, h2 = dropout(a), dropout(b)  # the same mask twice
     Use instead:
         def dropout(x, key):
             return x * jax.random.bernoulli(key, 0.9, x.shape)
+
+        k1, k2 = jax.random.split(key)
+        h1, h2 = dropout(a, k1), dropout(b, k2)
     No automatic fix: the function needs a key parameter.
     """
 
@@ -64,6 +70,17 @@ class ModuleLevelKeyConsumed(Rule):
             def sample_noise(shape):
                 return jax.random.normal(rng, shape)  # error: JAX209
             """,
+            """
+            import jax
+
+            KEY = jax.random.key(0)
+
+            def dropout(x):
+                return x * jax.random.bernoulli(KEY, 0.5, x.shape)  # error: JAX209
+
+            def two_layers(a, b):
+                return dropout(a), dropout(b)
+            """,
         ),
         valid=(
             """
@@ -96,6 +113,20 @@ class ModuleLevelKeyConsumed(Rule):
 
             def step_key(i):
                 return jax.random.fold_in(BASE, i)
+            """,
+            """
+            import jax
+
+            KEY = jax.random.key(0)
+
+            def noise(shape):
+                return jax.random.normal(KEY, shape)
+
+            def init(train, shape):
+                if train:
+                    return noise(shape)
+                else:
+                    return noise(shape) * 0.1
             """,
         ),
     )
