@@ -217,6 +217,8 @@ class ParamKinds:
             return ValueKind.ARRAY  # `nnx.scan`'s carry and slices: arrays by construction
         if self._proven_array(fn, name) or _array_uses(fn, {name}):
             return ValueKind.ARRAY
+        if _annotated_array_module(self.index, fn, name):
+            return ValueKind.ARRAY  # `m: Scale`, an equinox Module with a `w: jax.Array` leaf
         return ValueKind.UNKNOWN
 
     def _passed_static(self, fn: ast.AST, name: str) -> bool:
@@ -698,4 +700,39 @@ def _spreads(call: ast.Call) -> bool:
     """`call` passes `*args` or `**kwargs`: any parameter may be among them."""
     return any(isinstance(a, ast.Starred) for a in call.args) or any(
         kw.arg is None for kw in call.keywords
+    )
+
+
+def _annotated_array_module(index: ModuleIndex, fn: ast.AST, name: str) -> bool:
+    """`fn`'s parameter `name` is annotated with an equinox Module class of this module that
+    declares an array field (`w: jax.Array`): a filter transform traces that leaf, so the
+    parameter holds a pytree with tracers (the taint reads the field through
+    `PytreeFields.array_field`). A new user's report, stop 51: `if m.w.sum() > 0:` under
+    `eqx.filter_jit` raises TracerBoolConversionError and was missed."""
+    from jaxlint.analysis.transforms import module_library
+
+    args = getattr(fn, "args", None)
+    ann = (
+        next(
+            (
+                a.annotation
+                for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+                if a.arg == name
+            ),
+            None,
+        )
+        if args is not None
+        else None
+    )
+    if not isinstance(ann, ast.Name):
+        return False
+    b = index.binding(ann.id, index.scope_of(ann))
+    cls = b.node if b is not None and b.kind == "class" else None
+    if not isinstance(cls, ast.ClassDef) or module_library(index, cls) != "equinox":
+        return False
+    return any(
+        isinstance(s, ast.AnnAssign)
+        and isinstance(s.target, ast.Name)
+        and annotation_kind(index, s.annotation) is ValueKind.ARRAY
+        for s in cls.body
     )

@@ -170,6 +170,23 @@ class PytreeFields:
             return attr in self.leaves.get(cls, ())
         return attr in self.leaf_names
 
+    def array_field(self, cls: ast.ClassDef, attr: str) -> bool:
+        """`attr` is a leaf of `cls` whose annotation proves an array (`w: jax.Array`,
+        `Float[Array, "n"]`): under a filter transform, which traces only array leaves, a
+        traced value, where an unannotated field may be a Python value."""
+        if attr not in self.leaves.get(cls, ()):
+            return False
+        from jaxlint.analysis.annotations import annotation_kind
+        from jaxlint.analysis.library_facts import ValueKind
+
+        return any(
+            isinstance(s, ast.AnnAssign)
+            and isinstance(s.target, ast.Name)
+            and s.target.id == attr
+            and annotation_kind(self.index, s.annotation) is ValueKind.ARRAY
+            for s in cls.body
+        )
+
     def class_named(self, annotation: ast.AST | None) -> ast.ClassDef | None:
         """The class of this module an annotation names (`Grid`, `"Grid"`, `Optional[Grid]`)."""
         if annotation is None:

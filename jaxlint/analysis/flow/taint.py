@@ -143,7 +143,7 @@ class TaintAnalysis(TaintQueries):
         self._concrete = False  # traced by bare `grad` & co. only (`jax_api.NO_DERIVATIVE`)
         self._not_none: set[str] = set()  # parameters bound to a value by every application
         self._constants: dict[str, ast.Constant] = {}  # ... bound to one literal by every one
-        self._flags: frozenset[str] = frozenset()  # ... false in every call that runs (jit)
+        self._flags: frozenset[str] = frozenset()  # ... false in every call that runs
 
     @cached_property
     def kinds(self) -> ParamKinds:
@@ -160,9 +160,7 @@ class TaintAnalysis(TaintQueries):
     @cached_property
     def pytrees(self) -> PytreeFields:
         """Static fields of the module's pytree classes (built on the first attribute read)."""
-        if self._pytrees_factory is not None:
-            return self._pytrees_factory()
-        return PytreeFields(self.index)
+        return self._pytrees_factory() if self._pytrees_factory else PytreeFields(self.index)
 
     def _annotated_class(self, node: ast.Attribute) -> ast.ClassDef | None:
         """The class of this module that the annotation of the parameter `node` reads names."""
@@ -609,8 +607,9 @@ class TaintAnalysis(TaintQueries):
             return Level.NONE  # pytree meta data: a Python value under tracing
         if self._filtered:
             # equinox / nnx transforms trace only the array leaves: a field of a Module or
-            # pytree argument (`solver.term_structure`, `cfg.n`) may well be static
-            return Level.NONE
+            # pytree argument (`cfg.n`) may be static, unless its class says array (`w: Array`)
+            cls = self._annotated_class(node)
+            return Level.ARRAY if cls and self.pytrees.array_field(cls, node.attr) else Level.NONE
         # an attribute of a traced pytree is a leaf only when its class says so; otherwise
         # it may be auxiliary data (`cfg.n_layers` of a `register_static` config, `mjx.Model.nu`,
         # a `static_field` of a class nobody here can see): unknown, not traced
