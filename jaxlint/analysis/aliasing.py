@@ -69,60 +69,40 @@ def _reads_a_reference(value: ast.expr) -> bool:
 
 
 def _handed_on(index: ModuleIndex, ident: str, scope: object, stmt: ast.stmt) -> bool:
-    """A load of `ident` in `scope` that gives its object to another holder before `stmt`
-    (by position, or anywhere in a loop around it): one after it holds the updated array."""
-    loops = _enclosing_loops(stmt)
+    """A load of `ident` in `scope` that gives its object to another holder and may run
+    before `stmt` (the flow graph: before it, or later in a loop around it); one that only
+    runs after it hands on the updated array."""
+    flow = flow_graphs(index)
     for ref in index.names.get(ident, ()):
         if not isinstance(ref.ctx, ast.Load) or index.scope_of(ref) is not scope:
             continue
-        if ref.lineno > stmt.lineno and not any(_inside(ref, loop) for loop in loops):
-            continue
         up = parent(ref)
-        if isinstance(up, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and up.value is ref:
-            return True  # `b = a`
-        if isinstance(up, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.Starred)):
-            return True  # `[a, b]`, `{"w": a}`
-        if isinstance(up, (ast.Yield, ast.YieldFrom)):
-            return True
-        if (
-            isinstance(up, ast.Call)
-            and ref in up.args
-            and isinstance(up.func, ast.Attribute)
-            and up.func.attr in _STORING_METHODS
+        if not (
+            (isinstance(up, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and up.value is ref)
+            or isinstance(up, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.Starred))
+            or isinstance(up, (ast.Yield, ast.YieldFrom))  # `b = a`, `[a, b]`, `yield a`
+            or (
+                isinstance(up, ast.Call)
+                and ref in up.args
+                and isinstance(up.func, ast.Attribute)
+                and up.func.attr in _STORING_METHODS  # `buffers.append(a)`
+            )
         ):
-            return True  # `buffers.append(a)`
+            continue
+        where = flow.statement_in(ref, scope.node)  # type: ignore[attr-defined]
+        if where is None or where is stmt or flow.may_run_after(where, stmt):
+            return True
     return False
 
 
 def _read_after(index: ModuleIndex, ident: str, scope: object, stmt: ast.stmt) -> bool:
-    """`ident` is read in `scope` after `stmt` (by position), or anywhere in a loop around
-    `stmt` (the next iteration)."""
-    end = getattr(stmt, "end_lineno", None) or stmt.lineno
-    loops = _enclosing_loops(stmt)
+    """`ident` is read in `scope` by a statement that may run after `stmt` (the flow graph:
+    later, or in the next iteration of a loop around it)."""
+    flow = flow_graphs(index)
     for ref in index.names.get(ident, ()):
         if not isinstance(ref.ctx, ast.Load) or index.scope_of(ref) is not scope:
             continue
-        if _inside(ref, stmt):
-            continue
-        if ref.lineno > end or any(_inside(ref, loop) for loop in loops):
-            return True
-    return False
-
-
-def _enclosing_loops(node: ast.AST) -> list[ast.AST]:
-    out: list[ast.AST] = []
-    cur = parent(node)
-    while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        if isinstance(cur, (ast.For, ast.AsyncFor, ast.While)):
-            out.append(cur)
-        cur = parent(cur)
-    return out
-
-
-def _inside(node: ast.AST, outer: ast.AST) -> bool:
-    cur: ast.AST | None = node
-    while cur is not None:
-        if cur is outer:
-            return True
-        cur = parent(cur)
+        where = flow.statement_in(ref, scope.node)  # type: ignore[attr-defined]
+        if where is not None and where is not stmt and flow.may_run_after(stmt, where):
+            return True  # (unknown counts as no read: the fix then stays unsafe)
     return False
