@@ -25,7 +25,7 @@ import ast
 
 from jaxlint.analysis.flow.cfg import DefKind
 from jaxlint.analysis.flow.graph import flow_graphs
-from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.imports import ModuleIndex, Scope
 from jaxlint.analysis.syntax import parent
 
 __all__ = ["may_be_shared"]
@@ -68,7 +68,7 @@ def _reads_a_reference(value: ast.expr) -> bool:
     return isinstance(value, (ast.Name, ast.Attribute, ast.Subscript, ast.Starred))
 
 
-def _handed_on(index: ModuleIndex, ident: str, scope: object, stmt: ast.stmt) -> bool:
+def _handed_on(index: ModuleIndex, ident: str, scope: Scope, stmt: ast.stmt) -> bool:
     """A load of `ident` in `scope` that gives its object to another holder and may run
     before `stmt` (the flow graph: before it, or later in a loop around it); one that only
     runs after it hands on the updated array."""
@@ -89,20 +89,20 @@ def _handed_on(index: ModuleIndex, ident: str, scope: object, stmt: ast.stmt) ->
             )
         ):
             continue
-        where = flow.statement_in(ref, scope.node)  # type: ignore[attr-defined]
-        if where is None or where is stmt or flow.may_run_after(where, stmt):
+        where = flow.statement_in(ref, scope.node)
+        if not isinstance(where, ast.stmt) or where is stmt or flow.may_run_after(where, stmt):
             return True
     return False
 
 
-def _read_after(index: ModuleIndex, ident: str, scope: object, stmt: ast.stmt) -> bool:
+def _read_after(index: ModuleIndex, ident: str, scope: Scope, stmt: ast.stmt) -> bool:
     """`ident` is read in `scope` by a statement that may run after `stmt` (the flow graph:
     later, or in the next iteration of a loop around it)."""
     flow = flow_graphs(index)
     for ref in index.names.get(ident, ()):
         if not isinstance(ref.ctx, ast.Load) or index.scope_of(ref) is not scope:
             continue
-        where = flow.statement_in(ref, scope.node)  # type: ignore[attr-defined]
-        if where is not None and where is not stmt and flow.may_run_after(stmt, where):
+        where = flow.statement_in(ref, scope.node)
+        if isinstance(where, ast.stmt) and where is not stmt and flow.may_run_after(stmt, where):
             return True  # (unknown counts as no read: the fix then stays unsafe)
     return False
