@@ -175,7 +175,8 @@ def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex, scripts: bool = F
     graph = graphs.graph(scope)
     if name not in graph.tracked or _nested_reads(scope, name, index):
         return False
-    if graph.binding_read(name, stmt) is not False:
+    read = graph.binding_read(name, stmt)
+    if read is None or (read and not _only_ignored_arguments(stmt, name, index)):
         return False
     if isinstance(scope, ast.Module) and graph.reaches_exit(name, stmt) is not False:
         # still bound at the end: an importer may read it, unless (`scripts`) it holds keys
@@ -185,6 +186,46 @@ def _dead_after(stmt: ast.stmt, name: str, index: ModuleIndex, scripts: bool = F
         # examples/0200_cs/cosamp_step_by_step.py:47, a `keys = split(key, 4)` nothing
         # reads; JAX201 medium, tuning material)
         return scripts
+    return True
+
+
+def _only_ignored_arguments(stmt: ast.stmt, name: str, index: ModuleIndex) -> bool:
+    """Every load that sees the value `stmt` binds to `name` hands it to a parameter its
+    callee never reads: a def of this module called by name whose parameter is loaded
+    nowhere in its body (v36 riemannian-score-sde `scripts/examples/so3.ipynb`:
+    `sample_unif_scipy(next_key, B)` draws from scipy and ignores `state`; JAX201, tuning
+    material). Anything else (a load of another kind, a callee not resolved, `*args`,
+    `**kwargs`, `locals()`) is a read."""
+    loads = loads_of_binding(stmt, name, index)
+    return bool(loads) and all(_ignored_argument(load, index) for load in loads or ())
+
+
+def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
+    call = syntax.parent(load)
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+        return False
+    fn = index.resolve_function(call.func)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    args = fn.args
+    if load in call.args:
+        i = call.args.index(load)
+        positional = [*args.posonlyargs, *args.args]
+        if any(isinstance(a, ast.Starred) for a in call.args[: i + 1]) or i >= len(positional):
+            return False
+        param = positional[i].arg
+    else:
+        kw = next((k for k in call.keywords if k.value is load), None)
+        if kw is None or kw.arg is None:
+            return False
+        param = kw.arg
+        if param not in {a.arg for a in _all_args(args)}:
+            return False
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and node.id == param and not isinstance(node.ctx, ast.Store):
+            return False
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("locals", "vars"):
+            return False
     return True
 
 
