@@ -415,10 +415,16 @@ def loop_bound_names(loop: ast.AST) -> frozenset[str]:
     return result
 
 
-def loop_varying_names(loop: ast.AST, exclude: frozenset[str] = frozenset()) -> frozenset[str]:
+def loop_varying_names(
+    loop: ast.AST, exclude: frozenset[str] = frozenset(), index: ModuleIndex | None = None
+) -> frozenset[str]:
     """Names that certainly change from step to step: loop targets, counters (`i += 1`,
     `lr = lr * 0.9`) and names computed from them, to a fixed point. Names in `exclude` are
-    taken as unchanging (what follows from them alone is not counted)."""
+    taken as unchanging (what follows from them alone is not counted). With `index`, `x =
+    f(x)` is a counter only where the `x` it reads may come from an earlier step (the flow
+    graph's reaching definitions): a batch rebound at the top of each step and then padded
+    (`src_batch = jnp.pad(src_batch, ...)`) is not (v36 uot-fm `utils/metrics.py:121`,
+    JAX404 FP, tuning material)."""
     varying: set[str] = set()
     assigns: list[tuple[set[str], ast.AST]] = []
     if isinstance(loop, (ast.For, ast.AsyncFor)):
@@ -436,8 +442,8 @@ def loop_varying_names(loop: ast.AST, exclude: frozenset[str] = frozenset()) -> 
                 targets: set[str] = set()
                 for t in node.targets:
                     targets.update(target_names(t))
-                if mentions(node.value, targets):  # x = x * 0.9
-                    varying |= targets
+                if mentions(node.value, targets) and _carried(index, loop, node, targets):
+                    varying |= targets  # x = x * 0.9
                 assigns.append((targets, node.value))
             elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
                 target = node.target
@@ -452,6 +458,32 @@ def loop_varying_names(loop: ast.AST, exclude: frozenset[str] = frozenset()) -> 
                 varying |= targets - exclude
                 changed = True
     return frozenset(varying)
+
+
+def _carried(index: ModuleIndex | None, loop: ast.AST, stmt: ast.Assign, names: set[str]) -> bool:
+    """Some load of `names` in `stmt`'s value may see a value from an earlier step: a binding
+    before the loop, `stmt` itself, or one of the loop's that cannot run ahead of `stmt`'s
+    first run (reached through the back edge). True when unknown or without `index`."""
+    if index is None:
+        return True
+    flow = flow_graphs(index)
+    for load in ast.walk(stmt.value):
+        if not (isinstance(load, ast.Name) and load.id in names):
+            continue
+        defs = flow.reaching(load)
+        if defs is None:
+            return True
+        for d in defs:
+            node = d.node
+            if node is None or node is stmt or not _inside(node, loop):
+                return True
+            if not flow.may_run_first(node, stmt):
+                return True
+    return False
+
+
+def _inside(node: ast.AST, outer: ast.AST) -> bool:
+    return any(a is outer for a in syntax.ancestors(node))
 
 
 def free_names(index: ModuleIndex, fn: ast.AST) -> frozenset[str]:
@@ -728,7 +760,7 @@ class PerStep:
         coefficients.py:632), unless every visible call takes that arm by the defaults it
         leaves (`if random_color: ... else:` with `random_color=False`: `dead_by_defaults`).
         A `match` case or an `except` handler runs on some steps only."""
-        varying = loop_varying_names(self.loop) if self.direct else frozenset()
+        varying = loop_varying_names(self.loop, index=self._index) if self.direct else frozenset()
         own = self.functions[-1] if self.functions else None
         stop = own if own is not None else self.loop
         child: ast.AST = node
@@ -814,8 +846,8 @@ class PerStep:
         outer = enclosing_loop(self.loop)
         if outer is None or self._index is None:
             return False
-        inner = loop_varying_names(self.loop)
-        outer_only = loop_varying_names(outer) - inner
+        inner = loop_varying_names(self.loop, index=self._index)
+        outer_only = loop_varying_names(outer, index=self._index) - inner
         if not mentions(expr, inner) or mentions(expr, outer_only):
             return False
         return PerStep(outer, _index=self._index).invariant(iterable)
@@ -976,7 +1008,7 @@ class PerStep:
         arithmetic on it, or a name the loop assigns from such a value (unknown forms count
         as walking, except a call, whose result is a draw, and an element of a fixed
         collection)."""
-        varying = loop_varying_names(self.loop)
+        varying = loop_varying_names(self.loop, index=self._index)
         if not mentions(key, varying):
             return False
         if depth > 4:
@@ -1068,7 +1100,7 @@ class PerStep:
         owner = _enclosing_function(self.loop)
         if owner is not None and not contains(owner, fn):
             return False  # defined elsewhere: its free names are not the loop's variables
-        return bool(free_names(self._index, fn) & loop_varying_names(self.loop))
+        return bool(free_names(self._index, fn) & loop_varying_names(self.loop, index=self._index))
 
     def closure_selects_code(self, fn: ast.AST) -> bool:
         """The step-varying names `fn` reads (see `closure_varies`) choose *which program* it
@@ -1078,7 +1110,7 @@ class PerStep:
         in arithmetic or as an array index) does not: passed as an argument it compiles once."""
         if self._index is None:
             return False
-        varying = free_names(self._index, fn) & loop_varying_names(self.loop)
+        varying = free_names(self._index, fn) & loop_varying_names(self.loop, index=self._index)
         if not varying:
             return False
         code_bound = {
@@ -1145,7 +1177,7 @@ class PerStep:
         fn = self._index.resolve_function(call.args[0])
         if fn is None or isinstance(fn, ast.Lambda):
             return False
-        varying = loop_varying_names(self.loop)
+        varying = loop_varying_names(self.loop, index=self._index)
         params = positional_params(fn)
         carried = {kw.arg for kw in call.keywords if kw.arg and mentions(kw.value, varying)}
         carried |= {p for p, a in zip(params, call.args[1:], strict=False) if mentions(a, varying)}
@@ -1161,7 +1193,7 @@ class PerStep:
         fn = self._index.resolve_function(call.func)
         if fn is None or isinstance(fn, ast.Lambda):
             return False
-        varying = loop_varying_names(self.loop)
+        varying = loop_varying_names(self.loop, index=self._index)
         carried = {kw.arg for kw in call.keywords if kw.arg and mentions(kw.value, varying)}
         carried |= {
             p
@@ -1188,7 +1220,7 @@ class PerStep:
             fn = self._index.resolve_function(wrapped)
             if fn is not None and self.closure_varies(fn) and self.closure_selects_code(fn):
                 return True
-        varying = loop_varying_names(self.loop)
+        varying = loop_varying_names(self.loop, index=self._index)
         uses = [
             n
             for n in ast.walk(wrapped)
@@ -1226,7 +1258,7 @@ class PerStep:
     def varies(self, expr: ast.AST) -> bool:
         """`expr` certainly depends on the step: it mentions the loop variable, a counter, or
         (one call level down) a parameter whose argument at the loop's call site does."""
-        varying = loop_varying_names(self.loop)
+        varying = loop_varying_names(self.loop, index=self._index)
         if self.direct:
             return mentions(expr, varying)
         if len(self.calls) != 1:

@@ -71,7 +71,7 @@ def _reads_step_data(step: PerStep, made: ast.AST | None) -> str | None:
         return ""
     if step.closure_selects_code(made):
         return None
-    names = sorted(free_names(step._index, made) & loop_varying_names(step.loop))  # type: ignore[arg-type]
+    names = sorted(free_names(step._index, made) & loop_varying_names(step.loop, index=step._index))  # type: ignore[arg-type]
     return ", ".join(f"`{n}`" for n in names)
 
 

@@ -276,7 +276,7 @@ class ShapeVariesPerIteration(Rule):
             return
         if step.over_written_values:
             return  # `for n in [1, 2, 4, 8]`: the shapes are spelled out on purpose
-        varying = loop_varying_names(step.loop)
+        varying = loop_varying_names(step.loop, index=ctx.index)
         static = {id(a) for _, a in spec.static_arguments(node)}
         found: list[tuple[ast.expr, str]] = []
         for arg in [*node.args, *(kw.value for kw in node.keywords)]:
