@@ -225,14 +225,19 @@ class PythonControlFlowOnTraced(Rule):
     def _flag(self, test: ast.AST, ctx: Context, construct: str, advice: str) -> None:
         culprit = truth_culprit(test, ctx)
         if culprit is not None:
-            self.report(
-                test,
-                construct=construct,
-                transform=ctx.transform_name(),
-                static=ctx.static_advice(),
-                why=ctx.why_traced(culprit),
-                advice=advice,
-            )
+            self._say(test, ctx, construct, culprit, advice)
+
+    def _say(self, node, ctx, construct, culprit, advice, fix=None) -> None:  # noqa: ANN001
+        """Report `construct` on the traced `culprit`, with the transform's own way out."""
+        self.report(
+            node,
+            construct=construct,
+            transform=ctx.transform_name(),
+            static=ctx.static_advice(),
+            why=ctx.why_traced(culprit),
+            advice=advice,
+            fix=fix,
+        )
 
     def visit_If(self, node: ast.If, ctx: Context) -> None:
         if ctx.in_jit:
@@ -262,15 +267,7 @@ class PythonControlFlowOnTraced(Rule):
                 fix = None
                 if all(isinstance(x, ast.Compare) for x in node.values):
                     fix = self._logical_fix(node, ctx, f"logical_{op}", node.values)
-                self.report(
-                    node,
-                    construct=f"`{op}`",
-                    transform=ctx.transform_name(),
-                    static=ctx.static_advice(),
-                    why=ctx.why_traced(culprit),
-                    advice=f"`jnp.logical_{op}` or `&`/`|`",
-                    fix=fix,
-                )
+                self._say(node, ctx, f"`{op}`", culprit, f"`jnp.logical_{op}` or `&`/`|`", fix=fix)
                 return
 
     def visit_UnaryOp(self, node: ast.UnaryOp, ctx: Context) -> None:
@@ -282,15 +279,7 @@ class PythonControlFlowOnTraced(Rule):
         fix = None
         if isinstance(node.operand, ast.Compare):
             fix = self._logical_fix(node, ctx, "logical_not", [node.operand])
-        self.report(
-            node,
-            construct="`not`",
-            transform=ctx.transform_name(),
-            static=ctx.static_advice(),
-            why=ctx.why_traced(culprit),
-            advice="`jnp.logical_not` or `~`",
-            fix=fix,
-        )
+        self._say(node, ctx, "`not`", culprit, "`jnp.logical_not` or `~`", fix=fix)
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         if not ctx.in_jit:
@@ -299,14 +288,7 @@ class PythonControlFlowOnTraced(Rule):
         if q in ("min", "max") and len(node.args) >= 2 and not node.keywords:
             for a in node.args:
                 if ctx.taint.is_traced(a):
-                    self.report(
-                        node,
-                        construct=f"`{q}()`",
-                        transform=ctx.transform_name(),
-                        static=ctx.static_advice(),
-                        why=ctx.why_traced(a),
-                        advice=f"`jnp.{q}imum`",
-                    )
+                    self._say(node, ctx, f"`{q}()`", a, f"`jnp.{q}imum`")
                     return
         elif q in ("min", "max", "any", "all", "sorted") and len(node.args) == 1:
             if ctx.taint.is_array(node.args[0]):
@@ -317,14 +299,7 @@ class PythonControlFlowOnTraced(Rule):
                     "all": "jnp.all",
                     "sorted": "jnp.sort",
                 }[q]
-                self.report(
-                    node,
-                    construct=f"`{q}()`",
-                    transform=ctx.transform_name(),
-                    static=ctx.static_advice(),
-                    why=ctx.why_traced(node.args[0]),
-                    advice=f"`{alt}`",
-                )
+                self._say(node, ctx, f"`{q}()`", node.args[0], f"`{alt}`")
 
     @staticmethod
     def _in_test(node: ast.AST, ctx: Context) -> bool:
