@@ -6,7 +6,10 @@ the flow graph's reaching definitions, `_carried`).
 Reduced from PabloAcuavivaTUM/uot-fm utils/metrics.py:109-146 (v36 check set, JAX404 FP, tuning
 material): each evaluation batch comes from `next(loader)`, is padded to the batch size only
 when it is the last, partial one, and the padding is sliced off again; `pad_size` is 0 on
-every other step. The near miss: an array that grows from step to step (`x =
+every other step. The repository's row still fires for a second reason this case leaves out:
+on its other branch the batch is drawn from a key split every step (`jr.normal(sample_key,
+[batch_size, ...])`), a value that changes while its shape does not, and the loop facts do
+not tell the two apart yet. The near miss: an array that grows from step to step (`x =
 jnp.concatenate([x, ...])` reads the previous step's `x`), sliced by the loop index.
 """
 
