@@ -81,3 +81,25 @@ def _shared(src: str) -> bool:
 )
 def test_may_be_shared(src, shared):
     assert _shared(src) is shared
+
+
+@pytest.mark.parametrize(
+    ("src", "lost"),
+    [
+        ("def f(x):\n    x[0] = 0.0\n", True),
+        ("def f(x):\n    x[0] = 0.0\n    return x\n", False),
+        ("def f(x):\n    x = jnp.asarray(x)\n    x[0] = 0.0\n", False),
+        ("def f():\n    a = jnp.ones(3)\n    a[0] = 0.0\n", False),
+    ],
+)
+def test_lost_parameter_update(src, lost):
+    from jaxlint.analysis.aliasing import lost_parameter_update
+
+    tree = ast.parse(HEAD + src)
+    index = ModuleIndex(tree)
+    stmt = next(
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Subscript)
+    )
+    assert lost_parameter_update(index, stmt.targets[0].value, stmt) is lost

@@ -28,7 +28,7 @@ from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex, Scope
 from jaxlint.analysis.syntax import parent
 
-__all__ = ["may_be_shared"]
+__all__ = ["lost_parameter_update", "may_be_shared"]
 
 # calls that store their argument in the object they are called on
 _STORING_METHODS = frozenset({"append", "extend", "insert", "add", "setdefault", "update", "put"})
@@ -58,6 +58,20 @@ def may_be_shared(index: ModuleIndex, name: ast.Name, stmt: ast.stmt) -> bool:
     if _handed_on(index, name.id, scope, stmt):
         return True
     return params and not _read_after(index, name.id, scope, stmt)
+
+
+def lost_parameter_update(index: ModuleIndex, name: ast.Name, stmt: ast.stmt) -> bool:
+    """`name` is a parameter of the updating function (the binding that reaches the update)
+    that nothing reads after it: the update can only have been meant for the caller's array,
+    so a rebinding (`x = x.at[i].set(v)`) would be a dead store that silently drops it; no
+    fix is offered (a new user's report, stop 51: `def zero_first(x): x[0] = 0.0`)."""
+    scope = index.scope_of(name)
+    if scope.kind != "function":
+        return False
+    defs = flow_graphs(index).reaching(name)
+    if not defs or any(d.kind is not DefKind.PARAM for d in defs):
+        return False
+    return not _read_after(index, name.id, scope, stmt)
 
 
 def _reads_a_reference(value: ast.expr) -> bool:

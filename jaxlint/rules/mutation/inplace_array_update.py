@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.analysis.aliasing import may_be_shared
+from jaxlint.analysis.aliasing import lost_parameter_update, may_be_shared
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 AT_METHODS = {
@@ -60,7 +60,9 @@ class InplaceArrayUpdate(Rule):
     this module's calls (a caller elsewhere may pass a NumPy array to mutate), and where
     another reference may see the update the code meant (`b = a; b[3] = v`, a view
     `row = grid[0]`, an array put in a list or attribute first, a parameter the function does
-    not read again): rebinding the name changes only the name.
+    not read again): rebinding the name changes only the name. No fix for a parameter the
+    function never reads after the update (the caller's array was meant: the rebinding would
+    be a dead store).
     """
 
     code = "JAX501"
@@ -225,6 +227,8 @@ class InplaceArrayUpdate(Rule):
             val = ctx.text(value)
             text = f"{base.id} = {base.id}.at[{idx}].{method}({val})"
             fix = self.fix(ctx.replace(stmt, text), safety=safety, message=f"Use `.at[].{method}`")
+            if lost_parameter_update(ctx.index, base, stmt):
+                fix = None  # meant for the caller's array: a rebinding nothing reads drops it
         self.report(
             stmt,
             target=ctx.text(target) + (" = ..." if op is None else " op= ..."),
