@@ -286,5 +286,5 @@ class ShapeVariesPerIteration(Rule):
             if why is not None and not step.values_repeat(_shape_part(ctx, arg, step.loop, node)):
                 found.append((arg, why))
         if found:  # one finding per call: one call compiles once per new set of shapes
-            whys = "; ".join(why for _, why in found)
+            whys = "; ".join(dict.fromkeys(why for _, why in found))  # `f(x[:i], x[:i])`: once
             self.report(found[0][0], where=step.describe(), why=whys, fn=spec.name)
