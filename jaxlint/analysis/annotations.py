@@ -193,3 +193,14 @@ def quoted_annotation(index: ModuleIndex, ann: ast.AST | None) -> ast.AST | None
         if isinstance(node, ast.Name):
             node.jl_scope = index.scopes[index.tree]  # type: ignore[attr-defined]
     return parsed
+
+
+def array_annotated_fields(index: ModuleIndex, cls: ast.ClassDef) -> set[str]:
+    """The fields `cls`'s body annotates as arrays (`w: jax.Array`, `Float[Array, "n"]`)."""
+    return {
+        s.target.id
+        for s in cls.body
+        if isinstance(s, ast.AnnAssign)
+        and isinstance(s.target, ast.Name)
+        and annotation_kind(index, s.annotation) is ValueKind.ARRAY
+    }

@@ -26,7 +26,12 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-from jaxlint.analysis.annotations import SCALARS, annotation_kind, quoted_annotation
+from jaxlint.analysis.annotations import (
+    SCALARS,
+    annotation_kind,
+    array_annotated_fields,
+    quoted_annotation,
+)
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.host_numpy import returns_host_numpy
 from jaxlint.analysis.imports import ModuleIndex, dotted
@@ -712,27 +717,12 @@ def _annotated_array_module(index: ModuleIndex, fn: ast.AST, name: str) -> bool:
     from jaxlint.analysis.transforms import module_library
 
     args = getattr(fn, "args", None)
-    ann = (
-        next(
-            (
-                a.annotation
-                for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
-                if a.arg == name
-            ),
-            None,
-        )
-        if args is not None
-        else None
-    )
+    params = (*args.posonlyargs, *args.args, *args.kwonlyargs) if args is not None else ()
+    ann = next((a.annotation for a in params if a.arg == name), None)
     if not isinstance(ann, ast.Name):
         return False
     b = index.binding(ann.id, index.scope_of(ann))
     cls = b.node if b is not None and b.kind == "class" else None
     if not isinstance(cls, ast.ClassDef) or module_library(index, cls) != "equinox":
         return False
-    return any(
-        isinstance(s, ast.AnnAssign)
-        and isinstance(s.target, ast.Name)
-        and annotation_kind(index, s.annotation) is ValueKind.ARRAY
-        for s in cls.body
-    )
+    return bool(array_annotated_fields(index, cls))

@@ -31,6 +31,7 @@ from collections import deque
 from collections.abc import Callable
 from functools import cached_property
 
+from jaxlint.analysis.annotations import array_annotated_fields
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import (
     REGISTER_DATACLASS,
@@ -174,18 +175,7 @@ class PytreeFields:
         """`attr` is a leaf of `cls` whose annotation proves an array (`w: jax.Array`,
         `Float[Array, "n"]`): under a filter transform, which traces only array leaves, a
         traced value, where an unannotated field may be a Python value."""
-        if attr not in self.leaves.get(cls, ()):
-            return False
-        from jaxlint.analysis.annotations import annotation_kind
-        from jaxlint.analysis.library_facts import ValueKind
-
-        return any(
-            isinstance(s, ast.AnnAssign)
-            and isinstance(s.target, ast.Name)
-            and s.target.id == attr
-            and annotation_kind(self.index, s.annotation) is ValueKind.ARRAY
-            for s in cls.body
-        )
+        return attr in self.leaves.get(cls, ()) and attr in array_annotated_fields(self.index, cls)
 
     def class_named(self, annotation: ast.AST | None) -> ast.ClassDef | None:
         """The class of this module an annotation names (`Grid`, `"Grid"`, `Optional[Grid]`)."""
