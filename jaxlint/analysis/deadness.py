@@ -196,15 +196,18 @@ def _only_ignored_arguments(stmt: ast.stmt, name: str, index: ModuleIndex) -> bo
     `sample_unif_scipy(next_key, B)` draws from scipy and ignores `state`; JAX201, tuning
     material). Anything else (a load of another kind, a callee not resolved, `*args`,
     `**kwargs`, `locals()`) is a read."""
-    # every load of the name in the scope, not only those this binding reaches: cheaper than
-    # the use-def question (asked of every live key binding) and never less safe
+    # asked of every live key binding: the use-def question only where some load of the name
+    # in the scope is such an argument at all (most bindings have none: answered at once)
     scope = index.scope_of(stmt)
-    loads = [
-        load
+    if not any(
+        isinstance(load.ctx, ast.Load)
+        and index.scope_of(load) is scope
+        and _ignored_argument(load, index)
         for load in index.names.get(name, ())
-        if isinstance(load.ctx, ast.Load) and index.scope_of(load) is scope
-    ]
-    return bool(loads) and all(_ignored_argument(load, index) for load in loads)
+    ):
+        return False
+    loads = loads_of_binding(stmt, name, index)
+    return bool(loads) and all(_ignored_argument(load, index) for load in loads or ())
 
 
 def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
