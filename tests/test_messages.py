@@ -107,3 +107,22 @@ def test_verify_names_no_command_when_none_ran():
     }
     text = render_text(report)
     assert "None" not in text and "no inputs captured: no finding to capture inputs for" in text
+
+
+def test_an_update_meant_for_the_callers_array_gets_advice_and_no_fix():
+    src = textwrap.dedent(
+        """
+        import jax.numpy as jnp
+
+        def zero_first(x):
+            x[0] = 0.0
+
+        def run():
+            a = jnp.ones(3)
+            zero_first(a)
+            return a
+        """
+    )
+    (d,) = [d for d in lint_text(src, "m.py", OPTIONS) if d.code == "JAX501"]
+    assert "the caller's array cannot change: return `x.at[...].set(...)`" in d.message
+    assert d.fix is None

@@ -67,7 +67,7 @@ class InplaceArrayUpdate(Rule):
 
     code = "JAX501"
     name = "inplace-array-update"
-    message = "JAX arrays are immutable: `{target}` raises TypeError; use `{name} = {name}.at[...].{method}(...)`"
+    message = "JAX arrays are immutable: `{target}` raises TypeError; {advice}"
     fix_safety = "safe"
     verifier = "trace"
     verify = Verify(
@@ -210,6 +210,15 @@ class InplaceArrayUpdate(Rule):
             return  # `@qjit(autograph=True)`: AutoGraph makes it `.at[...].set(...)`
         method = "set" if op is None else AT_METHODS.get(type(op))
         fix = None
+        name, at = base.id, f"{base.id}.at[...].{method or 'set'}(...)"
+        # meant for the caller's array, which cannot change: a rebinding nothing reads would
+        # drop it (no fix); the function has to hand the new array back
+        lost = lost_parameter_update(ctx.index, base, stmt)
+        advice = (
+            f"the caller's array cannot change: return `{at}` and use the result"
+            if lost
+            else f"use `{name} = {at}`"
+        )
         if method is not None:
             safety = "safe"
             if op is not None and not _static_index(target.slice):
@@ -227,13 +236,12 @@ class InplaceArrayUpdate(Rule):
             val = ctx.text(value)
             text = f"{base.id} = {base.id}.at[{idx}].{method}({val})"
             fix = self.fix(ctx.replace(stmt, text), safety=safety, message=f"Use `.at[].{method}`")
-            if lost_parameter_update(ctx.index, base, stmt):
-                fix = None  # meant for the caller's array: a rebinding nothing reads drops it
+            if lost:
+                fix = None
         self.report(
             stmt,
             target=ctx.text(target) + (" = ..." if op is None else " op= ..."),
-            name=base.id,
-            method=method or "set",
+            advice=advice,
             fix=fix,
             span=ctx.span(target) if False else None,
         )
