@@ -231,11 +231,12 @@ def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
         param = kw.arg
         if param not in {a.arg for a in _all_args(args)}:
             return False
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Name) and node.id == param and not isinstance(node.ctx, ast.Store):
-            return False
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("locals", "vars"):
-            return False
+    # the index's loads of the parameter (and of `locals`/`vars`) in `fn` or a def inside it
+    inside = index.scopes[fn]
+    for ident in (param, "locals", "vars"):
+        for ref in index.names.get(ident, ()):
+            if not isinstance(ref.ctx, ast.Store) and index.scope_of(ref).within(inside):
+                return False
     return True
 
 

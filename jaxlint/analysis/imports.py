@@ -109,6 +109,13 @@ class Scope:
         """The class this function is a method of, if any."""
         return self.parent if self.parent is not None and self.parent.kind == "class" else None
 
+    def within(self, outer: Scope) -> bool:
+        """This scope is `outer` or one nested in it (at any depth)."""
+        cur: Scope | None = self
+        while cur is not None and cur is not outer:
+            cur = cur.parent
+        return cur is outer
+
 
 def dotted(node: ast.AST) -> str | None:
     """`a.b.c` for a Name/Attribute chain, else None (no resolution)."""

@@ -162,20 +162,19 @@ def jit_flags(index: ModuleIndex, transforms: Any, fn: ast.AST) -> frozenset[str
         and type(d.value) in (bool, int, float)
         and not d.value
     }
-    if flags:
-        flags -= _rebound(fn)
-    return frozenset(flags)
+    return frozenset(f for f in flags if not _rebound(index, fn, f))
 
 
-def _rebound(fn: ast.AST) -> set[str]:
-    """Names `fn` (or a def inside it, conservatively) binds, deletes or declares shared."""
-    out: set[str] = set()
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            out.add(node.id)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            out.update(node.names)
-    return out
+def _rebound(index: ModuleIndex, fn: ast.AST, name: str) -> bool:
+    """`fn` binds `name` other than as its parameter (an import, a `for` target, ...), or it
+    or a def inside it stores or deletes it (conservatively: a nested def's own local too)."""
+    inside = index.scopes[fn]
+    if any(b.kind != "param" for b in inside.bindings.get(name, ())):
+        return True
+    return any(
+        not isinstance(ref.ctx, ast.Load) and index.scope_of(ref).within(inside)
+        for ref in index.names.get(name, ())
+    )
 
 
 def decided_arms(

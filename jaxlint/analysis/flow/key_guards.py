@@ -205,23 +205,3 @@ def exclusive_guards(first: ast.AST, second: ast.AST, fn: ast.AST | None) -> boo
     if a is not None and b is not None and a.param == b.param and not a.values & b.values:
         return True
     return exclusive_ranges(first, second, fn)
-
-
-def opposite_arms(a: ast.AST, b: ast.AST) -> bool:
-    """`a` and `b` sit in the body and the `else` of one `if` (or `if`/`else` expression)."""
-    arms: dict[ast.AST, str] = {}
-    child: ast.AST = a
-    for anc in syntax.ancestors(a):
-        if isinstance(anc, (ast.If, ast.IfExp)):
-            body = anc.body if isinstance(anc.body, list) else [anc.body]
-            arms[anc] = "body" if child in body else ("else" if child is not anc.test else "")
-        child = anc
-    child = b
-    for anc in syntax.ancestors(b):
-        if anc in arms and isinstance(anc, (ast.If, ast.IfExp)):
-            body = anc.body if isinstance(anc.body, list) else [anc.body]
-            side = "body" if child in body else ("else" if child is not anc.test else "")
-            if side and arms[anc] and side != arms[anc]:
-                return True
-        child = anc
-    return False

@@ -16,7 +16,6 @@ from functools import cached_property
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph
 from jaxlint.analysis.flow.graph import flow_graphs
-from jaxlint.analysis.flow.key_guards import opposite_arms
 from jaxlint.analysis.flow.key_terms import (
     ACCUMULATING_METHODS,
     CLOCKS,
@@ -637,17 +636,22 @@ class KeyRepeats:
         return out
 
     def _called_twice(self, fn: ast.AST) -> tuple[int, int] | None:
-        """Two calls of `fn` outside tests that one run may both make (not the two arms of
-        one `if`): each reads the same module-level key, so both draw the same numbers
-        (`h1 = dropout(x); h2 = dropout(y)`, a new user's report, stop 51)."""
-        sites = [
-            c
-            for c in self.index.calls
-            if not in_test_code(c) and self.resolve_callee(c) is fn  # type: ignore[attr-defined]
-        ]
+        """Two calls of `fn` outside tests that one run may both make (the flow graph: not
+        the two arms of one `if`): each reads the same module-level key, so both draw the
+        same numbers (`h1 = dropout(x); h2 = dropout(y)`, a new user's report, stop 51)."""
+        flow = flow_graphs(self.index)
+        sites = [t.call for t in self.calls.callers(fn) if not in_test_code(t.call)]
         for i, a in enumerate(sites):
             for b in sites[i + 1 :]:
-                if not opposite_arms(a, b):
+                sa, sb = syntax.statement_of(a), syntax.statement_of(b)
+                if (
+                    sa is None
+                    or sb is None
+                    or sa is sb
+                    or flow.owner(sa) is not flow.owner(sb)
+                    or flow.may_run_after(sa, sb)
+                    or flow.may_run_after(sb, sa)
+                ):
                     return a.lineno, b.lineno
         return None
 
