@@ -218,19 +218,10 @@ def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
     args = fn.args
-    if load in call.args:
-        i = call.args.index(load)
-        positional = [*args.posonlyargs, *args.args]
-        if any(isinstance(a, ast.Starred) for a in call.args[: i + 1]) or i >= len(positional):
-            return False
-        param = positional[i].arg
-    else:
-        kw = next((k for k in call.keywords if k.value is load), None)
-        if kw is None or kw.arg is None:
-            return False
-        param = kw.arg
-        if param not in {a.arg for a in _all_args(args)}:
-            return False
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}  # named ones
+    param = next((p for p, a in syntax.bind_arguments(call, fn).items() if a is load), None)
+    if param is None or param not in params:
+        return False  # into `*args` or `**kwargs`, or after a starred argument
     # the index's loads of the parameter (and of `locals`/`vars`) in `fn` or a def inside it
     inside = index.scopes[fn]
     for ident in (param, "locals", "vars"):

@@ -475,15 +475,11 @@ def _carried(index: ModuleIndex | None, loop: ast.AST, stmt: ast.Assign, names: 
             return True
         for d in defs:
             node = d.node
-            if node is None or node is stmt or not _inside(node, loop):
+            if node is None or node is stmt or not syntax.contains(loop, node):
                 return True
             if not flow.may_run_first(node, stmt):
                 return True
     return False
-
-
-def _inside(node: ast.AST, outer: ast.AST) -> bool:
-    return any(a is outer for a in syntax.ancestors(node))
 
 
 def free_names(index: ModuleIndex, fn: ast.AST) -> frozenset[str]:
