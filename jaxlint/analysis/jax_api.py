@@ -167,6 +167,9 @@ ARGNUMS_GRADS = frozenset(
 FIRST_ARG_GRADS = frozenset({"equinox.filter_grad", "equinox.filter_value_and_grad"})
 # transforms that cache the traced program on the function object: values read from globals
 # are baked in at trace time (a bare vmap or grad re-traces on every call)
+# the transforms that trace every argument not named static (a Python bool or int passed there
+# is a tracer) and take `static_argnames`: `jax.jit` and `pjit`
+JIT_TRACING_EVERY_ARGUMENT = frozenset({"jax.jit", "jax.experimental.pjit.pjit"})
 COMPILING = frozenset(
     {
         "jax.jit",

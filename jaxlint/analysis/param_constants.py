@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import JIT_TRACING_EVERY_ARGUMENT
 from jaxlint.analysis.syntax import all_params, is_none_literal, positional_params
 
 __all__ = ["constant_params", "decided_arms", "jit_flags", "literal_default"]
@@ -128,11 +129,6 @@ def literal_default(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> as
     return None
 
 
-# the transforms that trace every argument not named static: a Python bool or int passed
-# there is a tracer, so `if flag:` on it raises (TracerBoolConversionError)
-_TRACING_EVERY_ARGUMENT = ("jax.jit", "jax.experimental.pjit.pjit")
-
-
 def jit_flags(index: ModuleIndex, transforms: Any, fn: ast.AST) -> frozenset[str]:
     """The parameters of a def that `jax.jit` decorates whose truth is False in every call
     that does not raise: not static, a default of `False`, `0` or `0.0`, never rebound.
@@ -149,7 +145,7 @@ def jit_flags(index: ModuleIndex, transforms: Any, fn: ast.AST) -> frozenset[str
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or len(decorators or ()) != 1:
         return frozenset()
     app = transforms.application(fn.decorator_list[0])
-    if app is None or app.qualname not in _TRACING_EVERY_ARGUMENT or app.unknown_static:
+    if app is None or app.qualname not in JIT_TRACING_EVERY_ARGUMENT or app.unknown_static:
         return frozenset()
     positional = positional_params(fn)
     static = set(app.static_names)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from jaxlint.analysis.jax_api import FILTERING
+from jaxlint.analysis.jax_api import FILTERING, JIT_TRACING_EVERY_ARGUMENT
 from jaxlint.core.codes import CODES
 from jaxlint.core.diagnostic import (
     DISPLAY_ONLY,
@@ -170,7 +170,7 @@ class Context(ModuleView):
         advice, for messages ("use `jnp.where`{advice}")."""
         fn = self.function
         via = fn.via if fn is not None else "jax.jit"
-        if via in ("jax.jit", "jax.experimental.pjit.pjit") or via.endswith("Module.__call__"):
+        if via in JIT_TRACING_EVERY_ARGUMENT or via.endswith("Module.__call__"):
             return ", or mark the argument static (`static_argnames`)"
         if via == "jax.pmap":
             return ", or mark the argument static (`static_broadcasted_argnums`)"
@@ -182,10 +182,8 @@ class Context(ModuleView):
         """The transform the innermost traced function runs under, for messages: "jit" for
         jit-like ones, else its name (`jax.vmap`, `jax.lax.scan`)."""
         fn = self.function
-        if fn is None or fn.via in ("jax.jit", "jax.experimental.pjit.pjit"):
-            return "jit"
-        if fn.via.endswith("Module.__call__"):
-            return "jit"  # applied under one
+        if fn is None or fn.via in JIT_TRACING_EVERY_ARGUMENT or fn.via.endswith("Module.__call__"):
+            return "jit"  # (a Module's `__call__`: applied under one)
         return f"`{fn.via}`"
 
     def why_traced(self, node: ast.AST) -> str:
