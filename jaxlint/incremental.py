@@ -55,6 +55,7 @@ import warnings
 from dataclasses import dataclass, replace
 
 from jaxlint import prefilter
+from jaxlint.analysis.cells import has_cell_markers
 from jaxlint.analysis.jax_api import CLOCKS
 from jaxlint.analysis.seed_keys import NO_ENTRIES
 from jaxlint.core.diagnostic import Diagnostic
@@ -71,8 +72,6 @@ MIN_UNITS = 3
 # findings kept by part: each masked module costs a fixed part (its parse of the whole
 # module's lines, facts, rule objects), so all parts cost ~1.4 whole lints
 WHOLE_SHARE = 0.5
-# a cell marker of a percent-format script (analysis/cells.py's, on any line)
-_CELLS = re.compile(r"^[ \t]*#\s*%%", re.MULTILINE)
 # a directive whose reach is more than its own line
 _DIRECTIVE = re.compile(r"#\s*(?:jaxlint|flake8)\s*:", re.IGNORECASE)
 # words of a statement that may act on the whole module or process, or reach a definition by
@@ -376,7 +375,7 @@ class IncrementalLinter:
         units = [s for s in stmts if s.kind == "unit"]
         if len(units) < MIN_UNITS:
             raise _Fallback("few definitions")
-        groups, context_group = self._components(stmts, _CELLS.search(text) is not None)
+        groups, context_group = self._components(stmts, has_cell_markers(text))
         # the text every masked module shares (each unit's lines empty) as pieces: even
         # pieces are that text between units, odd ones a unit's (empty) lines
         offsets = [0]

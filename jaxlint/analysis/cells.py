@@ -17,7 +17,7 @@ import re
 from jaxlint.analysis.syntax import enclosing_function
 from jaxlint.core.source import SourceText
 
-__all__ = ["displayed"]
+__all__ = ["displayed", "has_cell_markers"]
 
 CELL_MARKER = re.compile(r"^#\s*%%")
 
@@ -40,6 +40,15 @@ def displayed(tree: ast.Module, source: SourceText, path: str, stmt: ast.stmt) -
     following = tree.body[i + 1].lineno if i + 1 < len(tree.body) else source.line_count + 1
     # no statement of the same cell after it: the next one starts after a cell marker
     return any(end < m < following for m in markers) or i + 1 == len(tree.body)
+
+
+_ANY_MARKER = re.compile(r"^[ \t]*#\s*%%", re.MULTILINE)
+
+
+def has_cell_markers(text: str) -> bool:
+    """Some line of `text` starts a cell (`CELL_MARKER`, after indentation): a percent-format
+    script, whose top-level expressions `displayed` may count as shown."""
+    return "%%" in text and _ANY_MARKER.search(text) is not None
 
 
 def _markers(source: SourceText) -> list[int]:
