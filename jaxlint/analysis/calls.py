@@ -123,7 +123,17 @@ class CallGraph:
 
     def callers(self, fn: ast.AST) -> list[CallTarget]:
         """The resolved calls that run `fn`, in source order."""
-        return [t for t in self.all.values() if t.function is fn]
+        return list(self._by_function.get(fn, ()))
+
+    @cached_property
+    def _by_function(self) -> dict[ast.AST, list[CallTarget]]:
+        """`all` grouped by the def each call runs: one pass, however many defs are asked
+        about (a question per def over every call grew with the square of the module)."""
+        out: dict[ast.AST, list[CallTarget]] = {}
+        for t in self.all.values():
+            if t.function is not None:
+                out.setdefault(t.function, []).append(t)
+        return out
 
     def parameter_arguments(self, fn: ast.AST, name: str) -> list[ast.expr] | None:
         """The arguments the visible calls of the function `fn` bind to its parameter `name`
