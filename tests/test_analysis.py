@@ -1188,3 +1188,22 @@ def test_runs_once_in_an_arm_of_one_step(src, once):
 
     index, loop, node = _loop_and_node(src, "draw")
     assert runs_once_in(loop, node, index) is once
+
+
+def test_names_in_groups_a_names_loads_by_scope():
+    """ModuleIndex.names_in: the Name nodes of one identifier in a scope, nested scopes on
+    request (what the aliasing, deadness and jit-flag questions read per finding)."""
+    import ast
+
+    from jaxlint.analysis.imports import ModuleIndex
+
+    tree = ast.parse(
+        "a = 1\ndef f(a):\n    b = a\n    def g():\n        return a\n    return b\nprint(a)\n"
+    )
+    index = ModuleIndex(tree)
+    f = next(n for n in index.functions if getattr(n, "name", "") == "f")
+    module, scope = index.scopes[tree], index.scopes[f]
+    assert [n.lineno for n in index.names_in("a", module)] == [1, 7]
+    assert [n.lineno for n in index.names_in("a", scope)] == [3]
+    assert sorted(n.lineno for n in index.names_in("a", scope, nested=True)) == [3, 5]
+    assert index.names_in("zzz", scope, nested=True) == []

@@ -87,8 +87,8 @@ def _handed_on(index: ModuleIndex, ident: str, scope: Scope, stmt: ast.stmt) -> 
     before `stmt` (the flow graph: before it, or later in a loop around it); one that only
     runs after it hands on the updated array."""
     flow = flow_graphs(index)
-    for ref in index.names.get(ident, ()):
-        if not isinstance(ref.ctx, ast.Load) or index.scope_of(ref) is not scope:
+    for ref in index.names_in(ident, scope):
+        if not isinstance(ref.ctx, ast.Load):
             continue
         up = parent(ref)
         if not (
@@ -113,8 +113,8 @@ def _read_after(index: ModuleIndex, ident: str, scope: Scope, stmt: ast.stmt) ->
     """`ident` is read in `scope` by a statement that may run after `stmt` (the flow graph:
     later, or in the next iteration of a loop around it)."""
     flow = flow_graphs(index)
-    for ref in index.names.get(ident, ()):
-        if not isinstance(ref.ctx, ast.Load) or index.scope_of(ref) is not scope:
+    for ref in index.names_in(ident, scope):
+        if not isinstance(ref.ctx, ast.Load):
             continue
         where = flow.statement_in(ref, scope.node)
         if isinstance(where, ast.stmt) and where is not stmt and flow.may_run_after(stmt, where):

@@ -198,12 +198,9 @@ def _only_ignored_arguments(stmt: ast.stmt, name: str, index: ModuleIndex) -> bo
     `**kwargs`, `locals()`) is a read."""
     # asked of every live key binding: the use-def question only where some load of the name
     # in the scope is such an argument at all (most bindings have none: answered at once)
-    scope = index.scope_of(stmt)
     if not any(
-        isinstance(load.ctx, ast.Load)
-        and index.scope_of(load) is scope
-        and _ignored_argument(load, index)
-        for load in index.names.get(name, ())
+        isinstance(load.ctx, ast.Load) and _ignored_argument(load, index)
+        for load in index.names_in(name, index.scope_of(stmt))
     ):
         return False
     loads = loads_of_binding(stmt, name, index)
@@ -225,9 +222,10 @@ def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
     # the index's loads of the parameter (and of `locals`/`vars`) in `fn` or a def inside it
     inside = index.scopes[fn]
     for ident in (param, "locals", "vars"):
-        for ref in index.names.get(ident, ()):
-            if not isinstance(ref.ctx, ast.Store) and index.scope_of(ref).within(inside):
-                return False
+        if any(
+            not isinstance(r.ctx, ast.Store) for r in index.names_in(ident, inside, nested=True)
+        ):
+            return False
     return True
 
 

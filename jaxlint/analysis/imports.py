@@ -109,13 +109,6 @@ class Scope:
         """The class this function is a method of, if any."""
         return self.parent if self.parent is not None and self.parent.kind == "class" else None
 
-    def within(self, outer: Scope) -> bool:
-        """This scope is `outer` or one nested in it (at any depth)."""
-        cur: Scope | None = self
-        while cur is not None and cur is not outer:
-            cur = cur.parent
-        return cur is outer
-
 
 def dotted(node: ast.AST) -> str | None:
     """`a.b.c` for a Name/Attribute chain, else None (no resolution)."""
@@ -313,6 +306,8 @@ class ModuleIndex:
         self._import_rows: list[tuple[str, str]] = []  # `imported_names`, from `_record`
         self._inner: frozenset[str] | None = None  # `inner_names`
         self._swappable: dict[str, bool] = {}  # `swappable`, by name
+        self._names_by_scope: dict[str, dict[Scope, list[ast.Name]]] = {}  # `names_in`
+        self._children: dict[Scope, list[Scope]] | None = None  # `names_in(nested=True)`
         # the nodes in preorder (the engine's walk order), each run of nodes of one scope
         # after that `Scope`; not the leaves (`in_order`)
         self.order: list[ast.AST | Scope] = []
@@ -523,6 +518,30 @@ class ModuleIndex:
                 return self.scopes[cur]
             cur = parent(cur)
         return self.scopes[self.tree]
+
+    def names_in(self, ident: str, scope: Scope, *, nested: bool = False) -> list[ast.Name]:
+        """The `Name` nodes of `ident` in `scope` (and, `nested`, in the scopes inside it),
+        from `names` grouped by scope once per identifier: a question per finding or per
+        binding then costs what the scope holds, not a pass over the module's names."""
+        groups = self._names_by_scope.get(ident)
+        if groups is None:
+            groups = self._names_by_scope[ident] = {}
+            for ref in self.names.get(ident, ()):
+                groups.setdefault(self.scope_of(ref), []).append(ref)
+        if not nested:
+            return groups.get(scope, [])
+        if self._children is None:
+            self._children = {}
+            for s in self.scopes.values():
+                if s.parent is not None:
+                    self._children.setdefault(s.parent, []).append(s)
+        out: list[ast.Name] = []
+        todo = [scope]
+        while todo:
+            cur = todo.pop()
+            out.extend(groups.get(cur, ()))
+            todo.extend(self._children.get(cur, ()))
+        return out
 
     def lookup(self, name: str, scope: Scope) -> list[Binding] | None:
         s: Scope | None = scope

@@ -167,10 +167,7 @@ def _rebound(index: ModuleIndex, fn: ast.AST, name: str) -> bool:
     inside = index.scopes[fn]
     if any(b.kind != "param" for b in inside.bindings.get(name, ())):
         return True
-    return any(
-        not isinstance(ref.ctx, ast.Load) and index.scope_of(ref).within(inside)
-        for ref in index.names.get(name, ())
-    )
+    return any(not isinstance(r.ctx, ast.Load) for r in index.names_in(name, inside, nested=True))
 
 
 def decided_arms(
