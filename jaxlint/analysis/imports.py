@@ -81,6 +81,7 @@ class Scope:
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
     globals: set[str] = field(default_factory=set)  # `global` and `nonlocal` names
     nonlocals: set[str] = field(default_factory=set)
+    children: list[Scope] = field(default_factory=list)  # the scopes directly inside it
 
     def bind(self, name: str, binding: Binding) -> None:
         if name in self.globals:
@@ -307,7 +308,6 @@ class ModuleIndex:
         self._inner: frozenset[str] | None = None  # `inner_names`
         self._swappable: dict[str, bool] = {}  # `swappable`, by name
         self._names_by_scope: dict[str, dict[Scope, list[ast.Name]]] = {}  # `names_in`
-        self._children: dict[Scope, list[Scope]] | None = None  # `names_in(nested=True)`
         # the nodes in preorder (the engine's walk order), each run of nodes of one scope
         # after that `Scope`; not the leaves (`in_order`)
         self.order: list[ast.AST | Scope] = []
@@ -443,6 +443,7 @@ class ModuleIndex:
                     if isinstance(stmt, ast.Nonlocal):
                         new.nonlocals.update(stmt.names)
         self.scopes[node] = new
+        scope.children.append(new)
         return new
 
     def _record(self, node: ast.AST, scope: Scope) -> None:
@@ -520,27 +521,17 @@ class ModuleIndex:
         return self.scopes[self.tree]
 
     def names_in(self, ident: str, scope: Scope, *, nested: bool = False) -> list[ast.Name]:
-        """The `Name` nodes of `ident` in `scope` (and, `nested`, in the scopes inside it),
-        from `names` grouped by scope once per identifier: a question per finding or per
-        binding then costs what the scope holds, not a pass over the module's names."""
+        """`ident`'s Name nodes in `scope` (`nested`: also below it), grouped once per name."""
         groups = self._names_by_scope.get(ident)
         if groups is None:
             groups = self._names_by_scope[ident] = {}
             for ref in self.names.get(ident, ()):
                 groups.setdefault(self.scope_of(ref), []).append(ref)
-        if not nested:
-            return groups.get(scope, [])
-        if self._children is None:
-            self._children = {}
-            for s in self.scopes.values():
-                if s.parent is not None:
-                    self._children.setdefault(s.parent, []).append(s)
-        out: list[ast.Name] = []
-        todo = [scope]
+        out, todo = [], [scope]
         while todo:
             cur = todo.pop()
             out.extend(groups.get(cur, ()))
-            todo.extend(self._children.get(cur, ()))
+            todo.extend(cur.children if nested else ())
         return out
 
     def lookup(self, name: str, scope: Scope) -> list[Binding] | None:
