@@ -722,16 +722,15 @@ class PerStep:
 
     @property
     def trip_count(self) -> int | None:
-        """Steps of the loop when written out (`for m in ("a", "b")`, `range(3)`, a name bound
-        once to a literal: `for case in test_cases:`), else None.
+        """At most how many steps the loop takes, when the source says: written out (`for m
+        in ("a", "b")`, `range(3)`, a name bound once to a literal: `for case in
+        test_cases:`), or a list only grown by a few appends that run once each
+        (`_appended_bound`); else None.
 
         Rules about per-step cost stay silent for a handful of steps (FEW_STEPS)."""
         count = trip_count(self.loop, self._local_int)
-        it = _iterable(self.loop)
-        if count is None and isinstance(it, ast.Name) and self._index is not None:
-            spelled = _spelled_iterable(it, self._index)
-            if spelled is not it and not _grown(self._index, it):
-                count = literal_length(spelled) or None  # `xs = []` then filled: unknown
+        if count is None and self._index is not None:
+            count = _bounded_steps(_iterable(self.loop), self._index)
         return count
 
     def _local_int(self, node: ast.AST) -> int | None:
@@ -1683,6 +1682,79 @@ def _grown(index: ModuleIndex, name: ast.Name) -> bool:
         if isinstance(target, ast.Name) and target.id == name.id:
             return True
     return False
+
+
+def _bounded_steps(it: ast.AST | None, index: ModuleIndex) -> int | None:
+    """An upper bound on the items a loop walks: a name bound once to a literal that nothing
+    grows, a list only appended to a known number of times, or `zip`/`enumerate`/... over
+    those (`zip` stops at its shortest argument)."""
+    it = _unwrapped(it)
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip":
+        if it.keywords or any(isinstance(a, ast.Starred) for a in it.args):
+            return None
+        bounds = [_bounded_steps(a, index) for a in it.args]
+        known = [n for n in bounds if n is not None]
+        return min(known) if known else None
+    if not isinstance(it, ast.Name):
+        return literal_length(it) if isinstance(it, ast.expr) else None
+    spelled = _spelled_iterable(it, index)
+    if spelled is not it and not _grown(index, it):
+        return literal_length(spelled) or None  # `xs = []` then filled: `_appended_bound`
+    return _appended_bound(index, it)
+
+
+def _appended_bound(index: ModuleIndex, name: ast.Name) -> int | None:
+    """At most how many items the list `name` holds where a loop walks it: bound once in its
+    scope to a written-out list, then only grown by `name.append(...)` statements that run
+    at most once each time the binding does (in the binding's own loop, if any, and
+    function), and read nowhere but as what a `for` walks (`policy_fn_list = []`, one
+    append, then `for policy_fn, folder in zip(policy_fn_list, policy_folder_list):` builds
+    its jitted functions once: v36 robot_training biped.py:890, JAX401 x2, tuning material).
+    Anything else that reads it (a call that may fill it, a subscript store, `+=`): None."""
+    found = index.lookup(name.id, index.scope_of(name))
+    if not found or len(found) != 1 or found[0].kind != "assign":
+        return None
+    binding = found[0]
+    if not isinstance(binding.value, (ast.List, ast.Tuple)) or any(
+        isinstance(e, ast.Starred) for e in binding.value.elts
+    ):
+        return None
+    home = enclosing_loop(binding.node, comprehensions=False)  # type: ignore[arg-type]
+    count = len(binding.value.elts)
+    for ref in index.names.get(name.id, ()):
+        if not isinstance(ref.ctx, ast.Load) or index.lookup(name.id, index.scope_of(ref)) is not found:
+            continue
+        up = syntax.parent(ref)
+        call = syntax.parent(up) if isinstance(up, ast.Attribute) else None
+        if (
+            isinstance(call, ast.Call)
+            and call.func is up
+            and up.attr == "append"  # type: ignore[union-attr]
+            and isinstance(syntax.parent(call), ast.Expr)
+            and index.scope_of(ref) is index.scope_of(name)
+            and enclosing_loop(call, comprehensions=True) is home
+        ):
+            count += 1
+        elif not _walked(ref):
+            return None
+    return count
+
+
+def _walked(ref: ast.Name) -> bool:
+    """`ref` is what a `for` walks, or an argument of `zip`/`enumerate`/... there."""
+    node: ast.AST = ref
+    while True:
+        up = syntax.parent(node)
+        if isinstance(up, (ast.For, ast.AsyncFor)):
+            return up.iter is node
+        if not (
+            isinstance(up, ast.Call)
+            and isinstance(up.func, ast.Name)
+            and up.func.id in ("zip", "enumerate", "reversed", "list", "tuple")
+            and node in up.args
+        ):
+            return False
+        node = up
 
 
 def _spelled_iterable(it: ast.expr, index: ModuleIndex | None) -> ast.expr:
