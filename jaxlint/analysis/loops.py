@@ -1722,7 +1722,10 @@ def _appended_bound(index: ModuleIndex, name: ast.Name) -> int | None:
     home = enclosing_loop(binding.node, comprehensions=False)  # type: ignore[arg-type]
     count = len(binding.value.elts)
     for ref in index.names.get(name.id, ()):
-        if not isinstance(ref.ctx, ast.Load) or index.lookup(name.id, index.scope_of(ref)) is not found:
+        if (
+            not isinstance(ref.ctx, ast.Load)
+            or index.lookup(name.id, index.scope_of(ref)) is not found
+        ):
             continue
         up = syntax.parent(ref)
         call = syntax.parent(up) if isinstance(up, ast.Attribute) else None
