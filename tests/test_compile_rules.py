@@ -237,6 +237,33 @@ def test_no_hoist_when_the_jitted_function_is_defined_in_the_loop():
     assert [d.code for d in diags] == ["JAX401"] and diags[0].fix is None
 
 
+def test_bound_method_of_an_instance_made_in_the_loop_is_found_and_not_hoisted():
+    """`env = Env()` before each of two loops of one function: each `jax.jit(env.step)` is a
+    new jitted function per step (the binding that reaches the use is asked of the flow
+    graph, not the scope's one binding), and hoisting it would read `env` before any step
+    binds it: no fix, not even an unsafe one."""
+    src = """
+    import jax
+
+    class Env:
+        def step(self, state):
+            return state
+
+    def run(xs, ys):
+        for x in xs:
+            env = Env()
+            step_fn = jax.jit(env.step)
+            print(step_fn(x))
+        for y in ys:
+            env = Env()
+            step_fn = jax.jit(env.step)
+            print(step_fn(y))
+    """
+    diags = lint_text(snippet(src), "m.py", LintOptions(codes=frozenset({"JAX401"})))
+    assert [(d.code, d.line) for d in diags] == [("JAX401", 10), ("JAX401", 14)]
+    assert all(d.fix is None for d in diags)
+
+
 def test_module_level_loop_statement_hoist():
     text = _fix(
         """

@@ -23,6 +23,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE, NNX_IN_PLACE, PARTIAL
 from jaxlint.analysis.syntax import enclosing_function, keyword, parent, positional_params
@@ -293,7 +294,10 @@ def _fresh_bound_method(index: ModuleIndex, target: ast.Attribute) -> tuple[str,
         if fn is not None and not _is_static_method(index, fn):
             return f"the bound method `{base}.{target.attr}`", target.attr
         return None
-    b = index.binding(base, index.scope_of(target))
+    # the binding that reaches this use (the flow graph): a name rebound per loop (`env =
+    # Env()` before each of two loops of one function) is still a fresh instance at each
+    found = index.lookup(base, index.scope_of(target))
+    b = flow_graphs(index).certain_binding(target.value, found) if found else None  # type: ignore[arg-type]
     if (
         b is not None
         and b.kind == "assign"

@@ -562,6 +562,11 @@ class JitConstructedPerCall(Rule):
         bound = loop_bound_names(loop)
         if isinstance(target, ast.Name) and target.id in bound:
             return None  # defined inside the loop: would need moving the def too
+        if any(
+            isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load) and sub.id in bound
+            for sub in walk_scope(node)
+        ):
+            return None  # `jax.jit(env.step)` with `env = Env()` in the loop: read at once
         safety = "safe" if _capture_safe(ctx, node, target, loop) else "unsafe"
         stmt = statement_of(node)
         if (
