@@ -632,3 +632,43 @@ class ConfigOptions:
 
     def visit_Expr(self, node: ast.Expr, ctx: Context) -> None:
         self._environ(node, ctx)
+
+    def visit_Attribute(self, node: ast.Attribute, ctx: Context) -> None:
+        """`jax.config.jax_pmap_shmap_merge` read (to save and restore it): a removed option
+        is no attribute of the config either (`AttributeError: 'Config' object has no
+        attribute`, checked on 0.10.2 and 0.12), so deleting its `update` alone leaves the
+        read that raises (wcxve/elisa util/config.py, found by a fix run on v31)."""
+        option = node.attr
+        if option.startswith("jax_") and isinstance(node.ctx, ast.Load):
+            self._config_read(node, option, ctx)
+        after = getattr(super(), "visit_Attribute", None)  # RenameRule's, in JAX302
+        if after is not None:
+            after(node, ctx)
+
+    def _config_read(self, node: ast.Attribute, option: str, ctx: Context) -> None:
+        if option not in self.CONFIG and option not in self.RENAMED:
+            return
+        if ctx.qualname(node.value) not in ("jax.config", "jax._src.config.config"):
+            return
+        if option in self.RENAMED:
+            new = self.RENAMED[option]
+            fix = self.fix(  # type: ignore[attr-defined]
+                ctx.replace(node, f"{ctx.text(node.value)}.{new}"),
+                safety="safe",
+                message=f"Read `{new}`",
+            )
+            msg = f"config option `{option}` was renamed to `{new}`: reading `jax.config.{option}` raises `AttributeError`"
+            self.report(node, msg, fix=fix)  # type: ignore[attr-defined]
+            return
+        removed = CONFIG_REMOVED_IN.get(option)
+        if not ctx.target.reaches(removed):
+            return
+        when = f" {_when(removed)}" if removed else ""
+        permanent = self.CONFIG[option]
+        now = (
+            f"; JAX always behaves as `{option}={permanent}` now"
+            if permanent is not UNKNOWN
+            else "; the old behaviour cannot be selected any more"
+        )
+        msg = f"config option `{option}` was removed{when}: reading `jax.config.{option}` raises `AttributeError`{now}"
+        self.report(node, msg)  # type: ignore[attr-defined]

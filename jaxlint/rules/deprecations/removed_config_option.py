@@ -45,7 +45,8 @@ class RemovedConfigOption(ConfigOptions, Rule):
     to be unrecognized by JAX 0.10.2; `jax_exec_time_optimization_effort`,
     `jax_memory_fitting_effort` (0.11.1), `jax_refs_to_pins`, `jax_pallas_use_mosaic_gpu`,
     `jax_ragged_dot_use_gpu_pallas_triton_lowering` (0.12) when the target JAX is that new),
-    `os.environ["JAX_ARRAY"] = ...` settings, and the
+    `os.environ["JAX_ARRAY"] = ...` settings, reads of such an option
+    (`jax.config.jax_array`: no attribute of the config either), and the
     renamed `jax_enable_key_reuse_checks` (now `jax_debug_key_reuse`). The pmap options
     (`jax_pmap_shmap_merge`, ...) are JAX302's.
     Why is this bad: `jax.config.update` with a removed option raises
@@ -82,6 +83,7 @@ class RemovedConfigOption(ConfigOptions, Rule):
             os.environ["JAX_JIT_PJIT_API_MERGE"] = "1"  # error: JAX808
             jax.config.update("jax_array", True)  # error: JAX808
             config.update("jax_enable_key_reuse_checks", True)  # error: JAX808
+            merged = jax.config.jax_jit_pjit_api_merge  # error: JAX808
             """,
             """
             import jax
@@ -98,6 +100,7 @@ class RemovedConfigOption(ConfigOptions, Rule):
             os.environ["JAX_PLATFORMS"] = "cpu"
             jax.config.update("jax_enable_x64", True)
             jax.config.update("jax_debug_key_reuse", True)
+            wide = jax.config.jax_enable_x64
             """,
             """
             import jax
@@ -116,12 +119,14 @@ class RemovedConfigOption(ConfigOptions, Rule):
                 jax.config.update("jax_enable_x64", True)
                 jax.config.update("jax_jit_pjit_api_merge", True)
                 jax.config.update("jax_enable_key_reuse_checks", True)
+                checked = jax.config.jax_enable_key_reuse_checks
                 """,
                 """
                 import jax
 
                 jax.config.update("jax_enable_x64", True)
                 jax.config.update("jax_debug_key_reuse", True)
+                checked = jax.config.jax_debug_key_reuse
                 """,
             ),
         ),

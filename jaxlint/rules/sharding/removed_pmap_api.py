@@ -25,7 +25,8 @@ class RemovedPmapApi(ConfigOptions, RenameRule):
     `Chunked`, `NoSharding`, `Replicated`, `ShardedAxis`, `Unstacked`, `spec_to_indices`,
     `MapTracer`, `PmapExecutable`, `parallel_callable`, `shard_args`), and
     `jax.config.update("jax_pmap_shmap_merge" | "jax_pmap_no_rank_reduction" |
-    "jax_eager_pmap", ...)` (or the `JAX_PMAP_SHMAP_MERGE` environment variable).
+    "jax_eager_pmap", ...)` (or the `JAX_PMAP_SHMAP_MERGE` environment variable, or a read
+    of `jax.config.jax_pmap_shmap_merge`).
     Why is this bad: each raises `AttributeError` in JAX 0.10.2 (e.g. `jax.device_put_replicated
     is deprecated; use jax.device_put instead`, `Unrecognized config option:
     jax_pmap_shmap_merge`): pmap is now `jit(shard_map(...))` and the old implementation
@@ -70,6 +71,7 @@ class RemovedPmapApi(ConfigOptions, RenameRule):
             """
             import jax
 
+            merged = jax.config.jax_pmap_shmap_merge  # error: JAX302
             jax.config.update("jax_pmap_shmap_merge", True)  # error: JAX302
             params = jax.device_put_replicated({"w": 1.0}, jax.local_devices())  # error: JAX302
             """,
