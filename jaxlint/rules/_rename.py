@@ -645,6 +645,14 @@ class ConfigOptions:
         if after is not None:
             after(node, ctx)
 
+    def attribute_filter(self) -> frozenset[str] | None:
+        # the options read as attributes, and a rename table's tails (JAX302 is both)
+        mine = frozenset((*self.CONFIG, *self.RENAMED))
+        if not isinstance(self, RenameRule):
+            return mine
+        tails = self._tails
+        return None if tails is None else mine | tails
+
     def _config_read(self, node: ast.Attribute, option: str, ctx: Context) -> None:
         if option not in self.CONFIG and option not in self.RENAMED:
             return
