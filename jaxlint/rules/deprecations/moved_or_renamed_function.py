@@ -58,6 +58,8 @@ class MovedOrRenamedFunction(RenameRule):
     Fix: rename (safe), with the argument changes where the new function differs:
     `enable_x64()` -> `jax.enable_x64(True)`, `disable_x64()` -> `jax.enable_x64(False)`,
     `pvary(x, a)` -> `pcast(x, a, to="varying")`, `tie_in(a, b)` -> `b`,
+    `jax.ops.index_update(x, jax.ops.index[i], y)` -> `x.at[i].set(y)` (`add`, `multiply`,
+    `min`, `max`),
     `threefry2x32_key(s)` -> `jax.random.key(s, impl="threefry2x32")` (safe; `jax.enable_x64`
     needs JAX 0.8 and `pcast` 0.8.2: for older targets no fix, the old spelling is right);
     `sph_harm(m, n, theta, phi)` -> `sph_harm_y(n, m, phi, theta)` (unsafe: degree/order and
@@ -171,7 +173,10 @@ class MovedOrRenamedFunction(RenameRule):
         # removed before every JAX jaxlint supports, still met in old research code
         **{
             f"jax.ops.{n}": Move(
-                None, None, f"use the `.at` property: `x.at[idx].{op}(y)`", removed="0.3.2"
+                f"x.at[idx].{op}(y)",
+                note="the `.at` property",
+                call="_ops_index_call",
+                removed="0.3.2",
             )
             for n, op in _OPS_INDEX_UPDATES.items()
         },
@@ -264,6 +269,25 @@ class MovedOrRenamedFunction(RenameRule):
                     f = checkpoint(abs)
                 """,
             ),
+            (
+                """
+                import jax
+                import jax.numpy as jnp
+                from jax.ops import index, index_add
+
+                x = jnp.zeros(3)
+                y = jax.ops.index_update(x, jax.ops.index[0], 1.0)
+                z = index_add(x + 1, index[1:], 2.0)
+                """,
+                """
+                import jax
+                import jax.numpy as jnp
+
+                x = jnp.zeros(3)
+                y = x.at[0].set(1.0)
+                z = (x + 1).at[1:].add(2.0)
+                """,
+            ),
         ),
         unsafe_fixes=(
             (
@@ -309,6 +333,22 @@ class MovedOrRenamedFunction(RenameRule):
             return None
         end = end_of_arguments(ctx, call)
         return [ctx.replace(ref, target), ctx.insert(end, ', to="varying"')], "safe"  # type: ignore[arg-type]
+
+    def _ops_index_call(self, ctx: Context, ref: ast.AST, target: str):  # noqa: ANN202
+        """`jax.ops.index_update(x, idx, y)` -> `x.at[idx].set(y)` (`add`, `multiply`, `min`,
+        `max` for the others), with `jax.ops.index[i]` unwrapped to `i`: the three operands
+        are evaluated in the same order as before, and `.at[...]` takes the same indices."""
+        call = call_of(ref)
+        if call is None or len(call.args) != 3 or call.keywords or has_star(call):
+            return None
+        x, idx, y = call.args
+        op = _OPS_INDEX_UPDATES[(ctx.qualname(ref) or "").rpartition(".")[2]]
+        if isinstance(idx, ast.Subscript) and ctx.qualname(idx.value) == "jax.ops.index":
+            where = ctx.text(idx.slice)
+        else:
+            where = ctx.text(idx)
+        text = f"{parenthesized(ctx, x)}.at[{where}].{op}({ctx.text(y)})"
+        return [ctx.replace(call, text)], "safe"
 
     def _tie_in_call(self, ctx: Context, ref: ast.AST, target: str):  # noqa: ANN202
         call = call_of(ref)
