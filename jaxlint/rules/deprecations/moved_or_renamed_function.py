@@ -59,7 +59,7 @@ class MovedOrRenamedFunction(RenameRule):
     `enable_x64()` -> `jax.enable_x64(True)`, `disable_x64()` -> `jax.enable_x64(False)`,
     `pvary(x, a)` -> `pcast(x, a, to="varying")`, `tie_in(a, b)` -> `b`,
     `jax.ops.index_update(x, jax.ops.index[i], y)` -> `x.at[i].set(y)` (`add`, `multiply`,
-    `min`, `max`),
+    `min`, `max`; unsafe unless `x` is proven a JAX array: a NumPy array has no `.at`),
     `threefry2x32_key(s)` -> `jax.random.key(s, impl="threefry2x32")` (safe; `jax.enable_x64`
     needs JAX 0.8 and `pcast` 0.8.2: for older targets no fix, the old spelling is right);
     `sph_harm(m, n, theta, phi)` -> `sph_harm_y(n, m, phi, theta)` (unsafe: degree/order and
@@ -292,6 +292,20 @@ class MovedOrRenamedFunction(RenameRule):
         unsafe_fixes=(
             (
                 """
+                import jax
+                import numpy as np
+
+                b = jax.ops.index_add(np.zeros(3), 0, 1.0)
+                """,
+                """
+                import jax
+                import numpy as np
+
+                b = np.zeros(3).at[0].add(1.0)
+                """,
+            ),
+            (
+                """
                 import jax.numpy as jnp
                 import jax.scipy.special as jss
 
@@ -337,7 +351,8 @@ class MovedOrRenamedFunction(RenameRule):
     def _ops_index_call(self, ctx: Context, ref: ast.AST, target: str):  # noqa: ANN202
         """`jax.ops.index_update(x, idx, y)` -> `x.at[idx].set(y)` (`add`, `multiply`, `min`,
         `max` for the others), with `jax.ops.index[i]` unwrapped to `i`: the three operands
-        are evaluated in the same order as before, and `.at[...]` takes the same indices."""
+        are evaluated in the same order as before, and `.at[...]` takes the same indices.
+        Unsafe unless `x` is proven a JAX array (`index_update(np.zeros(3), ...)` worked)."""
         call = call_of(ref)
         if call is None or len(call.args) != 3 or call.keywords or has_star(call):
             return None
@@ -348,7 +363,9 @@ class MovedOrRenamedFunction(RenameRule):
         else:
             where = ctx.text(idx)
         text = f"{parenthesized(ctx, x)}.at[{where}].{op}({ctx.text(y)})"
-        return [ctx.replace(call, text)], "safe"
+        # `index_update` took any array-like; `.at` is a JAX array's own (a NumPy array or a
+        # list has none): safe only for an operand the value kinds prove a JAX array
+        return [ctx.replace(call, text)], "safe" if ctx.facts.values.is_array(x) else "unsafe"
 
     def _tie_in_call(self, ctx: Context, ref: ast.AST, target: str):  # noqa: ANN202
         call = call_of(ref)
