@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.analysis.values import Kind
 from jaxlint.core.diagnostic import Position
 from jaxlint.edits.rename import argument_of, has_star, parenthesized
 from jaxlint.rules._rename import Move, RenameRule
@@ -59,7 +60,7 @@ class MovedOrRenamedFunction(RenameRule):
     `enable_x64()` -> `jax.enable_x64(True)`, `disable_x64()` -> `jax.enable_x64(False)`,
     `pvary(x, a)` -> `pcast(x, a, to="varying")`, `tie_in(a, b)` -> `b`,
     `jax.ops.index_update(x, jax.ops.index[i], y)` -> `x.at[i].set(y)` (`add`, `multiply`,
-    `min`, `max`; unsafe unless `x` is proven a JAX array: a NumPy array has no `.at`),
+    `min`, `max`; unsafe when `x` may not be a JAX array, none for a NumPy array: no `.at`),
     `threefry2x32_key(s)` -> `jax.random.key(s, impl="threefry2x32")` (safe; `jax.enable_x64`
     needs JAX 0.8 and `pcast` 0.8.2: for older targets no fix, the old spelling is right);
     `sph_harm(m, n, theta, phi)` -> `sph_harm_y(n, m, phi, theta)` (unsafe: degree/order and
@@ -293,15 +294,17 @@ class MovedOrRenamedFunction(RenameRule):
             (
                 """
                 import jax
-                import numpy as np
 
-                b = jax.ops.index_add(np.zeros(3), 0, 1.0)
+
+                def bump(a):
+                    return jax.ops.index_add(a, 0, 1.0)
                 """,
                 """
                 import jax
-                import numpy as np
 
-                b = np.zeros(3).at[0].add(1.0)
+
+                def bump(a):
+                    return a.at[0].add(1.0)
                 """,
             ),
             (
@@ -363,9 +366,15 @@ class MovedOrRenamedFunction(RenameRule):
         else:
             where = ctx.text(idx)
         text = f"{parenthesized(ctx, x)}.at[{where}].{op}({ctx.text(y)})"
-        # `index_update` took any array-like; `.at` is a JAX array's own (a NumPy array or a
-        # list has none): safe only for an operand the value kinds prove a JAX array
-        return [ctx.replace(call, text)], "safe" if ctx.facts.values.is_array(x) else "unsafe"
+        # `index_update` took any array-like; `.at` is a JAX array's own (a NumPy array, a
+        # list or a number has none): safe for an operand the value kinds prove a JAX array,
+        # none for one they prove something else, unsafe when they do not know
+        kind = ctx.facts.values.of(x)
+        if kind in (Kind.ARRAY, Kind.KEY):
+            return [ctx.replace(call, text)], "safe"
+        if kind is not Kind.UNKNOWN:
+            return None
+        return [ctx.replace(call, text)], "unsafe"
 
     def _tie_in_call(self, ctx: Context, ref: ast.AST, target: str):  # noqa: ANN202
         call = call_of(ref)
