@@ -7,6 +7,7 @@ JAX runs:
     if jax.__version_info__ >= (0, 4, 30):      new          else: old
     if Version(jax.__version__) < Version("0.5"): old
     try: from jax.extend.core import X          except ImportError: from jax.core import X
+    try: from jax.experimental.maps import xmap except ImportError: xmap = None
     new if hasattr(jax, "typeof") else jax.core.get_aval(x)
 
 A removed-API finding there is a false positive, and its rename fix makes both branches
@@ -25,6 +26,8 @@ from jaxlint.analysis import syntax
 _FALLBACK_ERRORS = frozenset(
     {"ImportError", "ModuleNotFoundError", "AttributeError", "Exception", "NameError"}
 )
+# what a compatibility shim's `try` body holds (`_shim_attempt`)
+_SHIM_STATEMENTS = (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, ast.Pass)
 _VERSION_ATTRS = ("__version__", "__version_info__", "_version", "version_info")
 _VERSION_CALLS = frozenset(
     {
@@ -103,6 +106,8 @@ class VersionGuards:
 
     # -- one step up -------------------------------------------------------------------------
     def _old_branch(self, parent: ast.AST, child: ast.AST) -> bool:
+        if isinstance(parent, ast.Try) and child in parent.body:
+            return self._shim_attempt(parent)
         if isinstance(parent, ast.ExceptHandler):
             return (
                 child is not parent.type
@@ -146,6 +151,19 @@ class VersionGuards:
             if isinstance(op, (ast.Lt, ast.LtE)):
                 return flip
         return None
+
+    def _shim_attempt(self, node: ast.Try) -> bool:
+        """`try: from jax.experimental.maps import xmap` / `except ImportError: xmap = None`:
+        a compatibility shim that tries the old API and falls back where it is gone, so the
+        attempt is the code that runs only on an older JAX. A shim's shape: a few imports and
+        assignments naming JAX, each handler a fallback for a missing API (a new user's report,
+        stop 52: JAX804 in the default selection on such an import). A `try` around other code
+        (a loop, a call for its effect, a def) is no shim: what fails there is reported."""
+        if not node.handlers or len(node.body) > 4:
+            return False
+        if not all(isinstance(s, _SHIM_STATEMENTS) for s in node.body):
+            return False
+        return all(_catches_fallback(h) for h in node.handlers) and self._try_uses_jax(node)
 
     def _try_uses_jax(self, node: ast.AST | None) -> bool:
         """The `try` body names a JAX API: its handler is a fallback for a missing one (a

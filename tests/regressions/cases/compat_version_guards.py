@@ -35,6 +35,17 @@ except ImportError:
 
 my_p = Primitive("my_prim")
 
+# `try: old / except ImportError: fallback`: the shim tries the removed API (a new user's
+# report, stop 52: JAX804 in the default selection on a guarded import)
+try:
+    from jax.experimental.maps import xmap  # old JAX
+except ImportError:
+    xmap = None
+try:
+    tree_multimap = jax.tree_multimap
+except AttributeError:
+    tree_multimap = None
+
 # `jax.__version_info__` comparisons, either operand order
 if jax.__version_info__ < (0, 4, 36):
     tree_map = jax.tree_map
@@ -78,4 +89,9 @@ try:
 except ImportError:
     flat = jax.tree_leaves({"a": 1})  # error: JAX801
 aval = jax.core.get_aval(1.0)  # error: JAX806
+# a `try` around code that is no shim (a call for its effect) still reports what fails in it
+try:
+    print(jax.tree_leaves({"a": 1}))  # error: JAX801
+except AttributeError:
+    pass
 leaves = jax.tree_map(abs, [1])  # error: JAX801
