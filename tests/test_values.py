@@ -96,3 +96,40 @@ def test_assigned_value_and_resolved():
     assert resolved(index, loads["p"]) is None
     call = tree.body[0].value
     assert resolved(index, call) is call and resolved(index, None) is None
+
+
+def test_a_chain_of_guarded_rebindings_is_answered_in_linear_steps(monkeypatch):
+    """`if flag: cfg = cfg._replace(...)` twenty-five times in one function (v37
+    MarcusRobbins/drone train_live.py): each load is reached by two bindings and each binding
+    reads the load before it, so joining every binding of the scope, unremembered, made a
+    question visit 25**12 expressions and the linter never finished. The use-def map's
+    reaching bindings and the answers remembered per name and depth keep it to a few
+    thousand visits (counted, not timed); the kind itself stays what the evidence says."""
+    import jaxlint.analysis.values as values
+
+    visits = 0
+    visit = values.ValueKinds._of
+
+    def counting(self, node, depth):  # noqa: ANN001, ANN202
+        nonlocal visits
+        visits += 1
+        return visit(self, node, depth)
+
+    monkeypatch.setattr(values.ValueKinds, "_of", counting)
+    for n, kind in ((5, Kind.ARRAY), (25, Kind.UNKNOWN)):  # past the depth limit: unknown
+        lines = ["import jax.numpy as jnp", "", "def build(args):", "    cfg = jnp.zeros(3)"]
+        lines += [f"    if args.f{i}: cfg = cfg + float(args.f{i})" for i in range(n)]
+        lines.append("    cfg")
+        visits = 0
+        assert _kind_of_last_use("\n".join(lines) + "\n", "cfg") is kind
+        assert visits < 5_000
+
+
+def test_a_question_past_its_budget_proves_nothing(monkeypatch):
+    """The budget of one question (`_STEPS_PER_QUESTION`) ends it with UNKNOWN, never with a
+    kind the unvisited expressions might contradict."""
+    import jaxlint.analysis.values as values
+
+    monkeypatch.setattr(values, "_STEPS_PER_QUESTION", 3)
+    src = "import jax.numpy as jnp\nx = jnp.zeros(3)\ny = x + x\nz = y * 2\nz\n"
+    assert _kind_of_last_use(src, "z") is Kind.UNKNOWN

@@ -176,6 +176,12 @@ VALUE_AND_GRAD_CALLS = frozenset(
     {"jax.value_and_grad", "equinox.filter_value_and_grad", "flax.nnx.value_and_grad"}
 )
 _MAX_DEPTH = 12
+# expressions one question (`ValueKinds.of`) may visit: a name several bindings reach is a
+# join, and joins nest (`if c: cfg = cfg._replace(...)` twenty-five times in one function,
+# v37 MarcusRobbins/drone train_live.py: the linter never finished); past the budget the
+# answer is UNKNOWN, which proves nothing, as an unresolved name does
+_STEPS_PER_QUESTION = 20_000
+_MISSING = object()
 
 
 def join(kinds: list[Kind | None]) -> Kind | None:
@@ -248,10 +254,20 @@ class ValueKinds:
         self._returns: dict[ast.AST, Kind | None] = {}
         self._calls_of: dict[ast.AST, list[ast.Call]] = {}
         self._called: set[str] | None = None
+        self._steps_left: int | None = None  # of the question being answered (`of`)
+        # answers cut short nowhere (`_name`), and how many answers were cut short so far
+        self._names: dict[tuple[int, int], Kind | None] = {}
+        self._cuts = 0
 
     # -- public ---------------------------------------------------------------------------
     def of(self, node: ast.AST) -> Kind:
-        return self._of(node, 0) or Kind.UNKNOWN
+        if self._steps_left is not None:  # asked inside a question already being answered
+            return self._of(node, 0) or Kind.UNKNOWN
+        self._steps_left = _STEPS_PER_QUESTION
+        try:
+            return self._of(node, 0) or Kind.UNKNOWN
+        finally:
+            self._steps_left = None
 
     def is_array(self, node: ast.AST) -> bool:
         """Proven a JAX array (or an array of keys, which is immutable the same way)."""
@@ -314,8 +330,15 @@ class ValueKinds:
 
     # -- expressions ------------------------------------------------------------------------
     def _of(self, node: ast.AST | None, depth: int) -> Kind | None:  # noqa: C901
-        if node is None or depth > _MAX_DEPTH:
+        if node is None:
             return Kind.UNKNOWN
+        if depth > _MAX_DEPTH:
+            return Kind.UNKNOWN  # the same at this depth whoever asks: no cut for `_names`
+        if self._steps_left is not None:
+            self._steps_left -= 1
+            if self._steps_left < 0:
+                self._cuts += 1
+                return Kind.UNKNOWN  # a question past its budget proves nothing
         d = depth + 1
         if isinstance(node, ast.Constant):
             v = node.value
@@ -464,7 +487,10 @@ class ValueKinds:
             result = join([self._of(v, depth) for v in values]) or Kind.UNKNOWN
         if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn)):
             result = Kind.OBJECT
-        self._returns[fn] = result
+        if self._steps_left is not None and self._steps_left < 0:
+            del self._returns[fn]  # cut short by the question's budget: not the function's kind
+        else:
+            self._returns[fn] = result
         return result
 
     def _aux_of(self, fn_expr: ast.AST, depth: int) -> Kind | None:
@@ -498,15 +524,29 @@ class ValueKinds:
             return Kind.UNKNOWN  # a builtin or an unbound name
         key = (id(node), node.id)
         if key in self._busy:
+            self._cuts += 1
             return None  # a binding that depends on itself adds no evidence
+        known = self._names.get((id(node), depth), _MISSING)
+        if known is not _MISSING:
+            return known  # type: ignore[return-value]
         self._busy.add(key)
+        cuts = self._cuts
         try:
-            reaching = flow_graphs(self.index).certain_binding(node, found)
+            graphs = flow_graphs(self.index)
+            reaching = graphs.certain_binding(node, found)
             if reaching is not None:
-                return self._binding_kind(reaching, node.id, depth)
-            return join([self._binding_kind(b, node.id, depth) for b in found])
+                result = self._binding_kind(reaching, node.id, depth)
+            else:
+                may = graphs.reaching_bindings(node, found) or found
+                result = join([self._binding_kind(b, node.id, depth) for b in may])
         finally:
             self._busy.discard(key)
+        if self._cuts == cuts:
+            # nothing on the way was cut short by what asked it (a cycle through a name being
+            # answered, the budget; the depth limit is part of the key): the answer is the
+            # name's at this depth whatever asked it (joins of joins stay linear)
+            self._names[(id(node), depth)] = result
+        return result
 
     def _binding_kind(self, b, name: str, depth: int) -> Kind | None:  # noqa: ANN001
         if b.kind == "assign":

@@ -114,6 +114,26 @@ class FlowGraphs:
             return b if b is not None and any(b is f for f in found) else None
         return _dominating(use, found[0])
 
+    def reaching_bindings(self, use: ast.Name, found: Sequence[Binding]) -> list[Binding] | None:
+        """The bindings of `found` (the index's bindings of `use.id` where the name is looked
+        up) whose value may reach the load `use`: the use-def map's answer, not every binding
+        of the scope (a chain of `if flag: cfg = cfg._replace(...)` reaches each load by two,
+        not by all twenty-five). None when the map does not know (a binding it records
+        without the index's)."""
+        defs = self._defs_of(use)
+        if not defs:
+            return None
+        out: list[Binding] = []
+        for d in defs:
+            if d.kind is DefKind.UNBOUND or d.kind is DefKind.DELETE:
+                continue
+            b = d.binding
+            if b is None or not any(b is f for f in found):
+                return None
+            if not any(b is o for o in out):
+                out.append(b)
+        return out or None
+
     def _defs_of(self, use: ast.Name) -> frozenset[Definition] | None:
         scope_node = self.owner(use)
         graph = self.graph(scope_node)
