@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis.aliasing import lost_parameter_update, may_be_shared
+from jaxlint.analysis.expected_errors import expects_error
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 
 AT_METHODS = {
@@ -208,6 +209,8 @@ class InplaceArrayUpdate(Rule):
             return
         if ctx.facts.transforms.rewrites_item_assignment(stmt):
             return  # `@qjit(autograph=True)`: AutoGraph makes it `.at[...].set(...)`
+        if expects_error(ctx.index, stmt, "TypeError"):
+            return  # `with pytest.raises(TypeError): x[0] = 1.0`: the error is the point
         method = "set" if op is None else AT_METHODS.get(type(op))
         fix = None
         name, at = base.id, f"{base.id}.at[...].{method or 'set'}(...)"
