@@ -26,7 +26,13 @@ from typing import TYPE_CHECKING
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, JIT_FACTORIES, JIT_LIKE, NNX_IN_PLACE, PARTIAL
-from jaxlint.analysis.syntax import enclosing_function, keyword, parent, positional_params
+from jaxlint.analysis.syntax import (
+    ancestors,
+    enclosing_function,
+    keyword,
+    parent,
+    positional_params,
+)
 from jaxlint.analysis.transforms import read_static_options
 
 if TYPE_CHECKING:
@@ -383,3 +389,17 @@ def _nnx_transform(index: ModuleIndex, node: ast.expr) -> bool:
             return bool(node.args) and index.qualname(node.args[0]) in NNX_IN_PLACE
         node = node.func
     return index.qualname(node) in NNX_IN_PLACE
+
+
+def made_per_run(fn: ast.AST | None) -> bool:
+    """`fn` is a new function object each time the statement that makes it runs: a lambda,
+    or a def inside a loop. JAX caches a trace on the function object, so jitting a new one
+    traces afresh and reads the globals as they are then (`jax.jit(lambda v: v * scale)`
+    after `scale = ...` in one loop step sees each new value); a module-level def outside
+    loops is made once, and jitting it again reuses its trace (checked on JAX 0.12: stale
+    `[2.0, 2.0, 2.0]` against the lambda's `[2.0, 4.0, 8.0]`)."""
+    if isinstance(fn, ast.Lambda):
+        return True
+    return isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+        isinstance(a, (ast.For, ast.AsyncFor, ast.While)) for a in ancestors(fn)
+    )

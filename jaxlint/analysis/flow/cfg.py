@@ -249,14 +249,21 @@ class FlowGraph:
                     todo.append(s)
         return True
 
-    def may_run_after(self, first: ast.AST, then: ast.AST) -> bool:
+    def may_run_after(
+        self, first: ast.AST, then: ast.AST, avoiding: tuple[ast.AST, ...] = ()
+    ) -> bool:
         """Some path runs statement `then` after (a step of) statement `first`: in a later
-        step of a loop, too. Dead edges are no paths."""
+        step of a loop, too. Dead edges are no paths; nor are paths through a statement of
+        `avoiding` (statements of this graph)."""
         a, b = self.spans.get(first), self.spans.get(then)
         if a is None or b is None:
             return False
         target = b[0]
         seen: set[int] = set()
+        for stmt in avoiding:
+            span = self.spans.get(stmt)
+            if span is not None:
+                seen.update(range(*span))
         todo = [s for i in range(*a) for s in self._succs[i]]
         while todo:
             n = todo.pop()

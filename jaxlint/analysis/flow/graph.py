@@ -225,15 +225,22 @@ class FlowGraphs:
         statement around a node of a nested scope. None when `node` is outside that scope."""
         return _statement_in(node, self.index.tree if scope_node is None else scope_node)
 
-    def runs_between(self, stmt: ast.AST, before: list[ast.AST], after: list[ast.AST]) -> bool:
+    def runs_between(
+        self,
+        stmt: ast.AST,
+        before: list[ast.AST],
+        after: list[ast.AST],
+        avoiding: tuple[ast.AST, ...] = (),
+    ) -> bool:
         """Some statement of `before` may run ahead of `stmt` and some statement of `after`
         may run once `stmt` has (statements of one scope; a statement that is `stmt` itself
         counts as ahead, since an expression is evaluated before its statement stores: `x =
-        f(x)`). "Was this traced before the rebinding, and run again after it" in one
+        f(x)`), on a path through no statement of `avoiding`. "Was this traced before the
+        rebinding, and run again after it (with no new function made in between)" in one
         question."""
         graph = self.graph(self.owner(stmt))
         ahead = any(b is stmt or graph.may_run_after(b, stmt) for b in before)
-        return ahead and any(graph.may_run_after(stmt, a) for a in after)
+        return ahead and any(graph.may_run_after(stmt, a, avoiding) for a in after)
 
     def read_before(self, region: ast.AST, name: str, stmt: ast.stmt) -> bool:
         """A load of `name` inside `region` (a loop holding `stmt`) may see a value other than

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.jit_sites import made_per_run
 from jaxlint.analysis.setup_calls import (
     has_main_guard,
     runs_only_before,
@@ -238,7 +239,12 @@ class MutableGlobalInTraced(Rule):
                         for s in (flow.statement_in(c) for c in _calls_reaching(ctx, calls, entry))
                         if s is not None
                     ]
-            if flow.runs_between(stmt, runs, runs):
+            # a lambda or def statement of this scope makes a new function each time it runs,
+            # traced afresh (`jax.jit(lambda v: v * scale)` after `scale = ...` in one loop
+            # step reads the new value: a new user's report, stop 52); a module def jitted
+            # again keeps its trace (JAX caches it on the function)
+            remade = (defined,) if defined is not None and made_per_run(entry) else ()
+            if flow.runs_between(stmt, runs, runs, remade):
                 out.append(w)  # traced code runs before the rebinding and again after it
         return out
 
