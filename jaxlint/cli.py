@@ -79,11 +79,21 @@ def _mistyped_command(word: str, commands: set[str]) -> str | None:
     return close[0] if close else None
 
 
+# ruff options whose jaxlint counterpart has another name (a ruff user types these first)
+_RUFF_OPTIONS = {
+    "--target-version": ("--target-jax", 'the JAX release to check for, e.g. "0.6"'),
+}
+
+
 def _option_hint(parser: argparse.ArgumentParser, extra: list[str]) -> str:
     """`--fixx`: the closest option of the same command, as a suggestion (options are never
     abbreviated, so a typo is an error, and the fix should be one glance away)."""
     options = sorted(o for a in parser._actions for o in a.option_strings if o.startswith("--"))
     for word in extra:
+        flag = word.split("=", 1)[0]
+        if flag in _RUFF_OPTIONS and _RUFF_OPTIONS[flag][0] in options:
+            new, why = _RUFF_OPTIONS[flag]
+            return f" (ruff's `{flag}` is `{new}` here: {why})"
         if word.startswith("--"):
             close = difflib.get_close_matches(word.split("=", 1)[0], options, n=1, cutoff=0.75)
             if close:

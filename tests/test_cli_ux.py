@@ -338,7 +338,7 @@ def test_show_settings_shows_every_key_with_its_default_and_the_cache_dir(tmp_pa
 
     # every key a user can write is shown (the extend-* keys merge into their base key;
     # [tool.jaxlint.pytest] is the pytest plugin's table)
-    merged = {"extend-ignore", "extend-exclude", "pytest"}
+    merged = {"extend-ignore", "extend-exclude", "extend-per-file-ignores", "pytest"}
     assert KNOWN_KEYS - merged <= shown | {"select"}, (KNOWN_KEYS - merged) - shown
     (tmp_path / "pyproject.toml").write_text('[tool.jaxlint]\ncache-dir = ".c"\n')
     out = run_cli("check", "--show-settings", "m.py", env={"JAXLINT_CACHE_DIR": ""}).stdout

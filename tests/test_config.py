@@ -59,6 +59,25 @@ def test_unknown_keys_and_codes_warn(tmp_path, run_cli):
     assert "Traceback" not in proc.stderr
 
 
+def test_ruff_shaped_settings_are_read_or_pointed_at(tmp_path, run_cli):
+    """A ruff user's first tries (a new user's report, stop 52): `extend-per-file-ignores`
+    adds to `per-file-ignores` as `extend-ignore` adds to `ignore`; a `[tool.jaxlint.lint]`
+    table, `--target-version` and an inline `--config KEY=VALUE` each say what jaxlint reads
+    instead, rather than only "unknown"."""
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.jaxlint.lint]\npreview = true\n"
+        '[tool.jaxlint.extend-per-file-ignores]\n"m.py" = ["JAX801"]\n'
+    )
+    (tmp_path / "m.py").write_text(TREE)
+    proc = run_cli("check", "m.py")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "unknown key `lint`" in proc.stderr and "directly under [tool.jaxlint]" in proc.stderr
+    proc = run_cli("check", "--target-version", "py310", "m.py")
+    assert proc.returncode == 2 and "`--target-jax`" in proc.stderr
+    proc = run_cli("check", "--config", "preview = true", "m.py")
+    assert proc.returncode == 2 and "takes a file" in proc.stderr
+
+
 def test_invalid_toml_is_a_usage_error(tmp_path, run_cli):
     (tmp_path / "cfg.toml").write_text("[tool.jaxlint\n")
     proc = run_cli("check", "--config", "cfg.toml", ".")

@@ -39,6 +39,7 @@ KNOWN_KEYS = {
     "extend-select",
     "extend-ignore",
     "per-file-ignores",
+    "extend-per-file-ignores",
     "exclude",
     "extend-exclude",
     "jit-decorators",
@@ -377,9 +378,18 @@ def _jax000_check(codes: tuple[str, ...], where: str) -> None:
         )
 
 
+# ruff's spellings that jaxlint reads under another name or place: the hint says which
+_RUFF_SHAPED = {
+    "lint": "; jaxlint reads `select`, `ignore`, `preview`, ... directly under [tool.jaxlint]"
+    " (ruff's [tool.ruff.lint] layout): move them up a level",
+    "target-version": "; jaxlint's is `target-jax` (the JAX release to check for, e.g. "
+    '"0.6"), not a Python version',
+}
+
+
 def _unknown_key(key: str, source: str, known: set[str], table: str = "[tool.jaxlint]") -> None:
     close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
-    hint = f"; did you mean `{close[0]}`?" if close else ""
+    hint = _RUFF_SHAPED.get(key) or (f"; did you mean `{close[0]}`?" if close else "")
     warn(f"{source}: unknown key `{key}` in {table}; ignored{hint}")
 
 
@@ -401,13 +411,15 @@ def parse_table(table: dict, source: str, root: str) -> Settings:
         if key not in KNOWN_KEYS:
             _unknown_key(key, source, KNOWN_KEYS)
     pfi = []
-    raw_pfi = table.get("per-file-ignores", {})
-    if not isinstance(raw_pfi, dict):
-        raise ConfigError(
-            f"{source}: `per-file-ignores` must be a table of glob = [codes], got {_describe(raw_pfi)}"
-        )
-    for pattern, codes in raw_pfi.items():
-        pfi.append((pattern, _codes(codes, f"per-file-ignores.{pattern}", source)))
+    # `extend-per-file-ignores` (ruff's) adds to `per-file-ignores`, as `extend-ignore` does
+    for pfi_key in ("per-file-ignores", "extend-per-file-ignores"):
+        raw_pfi = table.get(pfi_key, {})
+        if not isinstance(raw_pfi, dict):
+            raise ConfigError(
+                f"{source}: `{pfi_key}` must be a table of glob = [codes], got {_describe(raw_pfi)}"
+            )
+        for pattern, codes in raw_pfi.items():
+            pfi.append((pattern, _codes(codes, f"{pfi_key}.{pattern}", source)))
 
     def strs(key: str) -> tuple[str, ...]:
         value = table.get(key, [])
@@ -483,7 +495,14 @@ def _read_toml(path: str) -> dict:
         with open(path, "rb") as fh:
             return tomllib.load(fh)
     except OSError as exc:
-        raise ConfigError(f"cannot read config {path}: {exc.strerror or exc}") from None
+        hint = ""
+        if "=" in str(path) and not os.path.exists(str(path)):
+            # ruff's inline override (`--config "preview = true"`): jaxlint's takes a file
+            hint = (
+                "; `--config` takes a file here (ruff's inline `KEY = VALUE` overrides are "
+                "not read): use the flags (`--preview`, `--select`, ...) or [tool.jaxlint]"
+            )
+        raise ConfigError(f"cannot read config {path}: {exc.strerror or exc}{hint}") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(f"cannot read config {path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:

@@ -99,6 +99,7 @@ def show_settings(settings: Settings, target: str, cache_dir: str | None = None)
             key in settings.config_keys
             or (key == "ignore" and "extend-ignore" in settings.config_keys)
             or (key == "exclude" and "extend-exclude" in settings.config_keys)
+            or (key == "per-file-ignores" and "extend-per-file-ignores" in settings.config_keys)
         ):
             origin = cfg or "default"
         else:
