@@ -35,6 +35,9 @@ def finding_report(job: dict[str, Any], result: dict[str, Any] | None) -> dict[s
         "name": job["name"],
         "line": job["line"],
         "col": job["col"],
+        # 1-based, as `jaxlint check --format json`'s `column` (`col` stays 0-based: the
+        # format's first field, kept for the tools that read it)
+        "column": job["col"] + 1,
         "message": job["message"],
         "function": job["function"],
         "verifier": "+".join(job["kinds"]) or None,
