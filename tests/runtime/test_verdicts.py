@@ -726,3 +726,14 @@ def test_one_process_imports_jax_for_the_captured_run_and_the_checks(
     assert report["capture"]["ok"] is True, report["capture"]
     assert [argv[1:] for argv in started] == [["-m", "jaxlint.runtime.forkserver"]]
     assert forks == [2]  # the captured run and the verifier's child
+
+
+def test_a_finding_report_carries_the_check_columns() -> None:
+    """`column` is 1-based as `jaxlint check --format json`'s, beside the 0-based `col` the
+    format began with (a new user matched verify's `col` 7 against check's `column` 8)."""
+    job = {"code": "JAX110", "line": 7, "lines": [7], "kinds": ["trace"], "verify": {}}
+    report = finding_report(
+        {**job, "name": "x", "col": 7, "message": "", "function": "relu"},
+        {"verdict": "confirmed", "reason": "raised", "evidence": {}},
+    )
+    assert (report["line"], report["col"], report["column"]) == (7, 7, 8)
