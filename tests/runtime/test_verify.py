@@ -504,6 +504,38 @@ def test_key_reuse_not_reached_is_could_not_run(tmp_path: Any, run_cli: Any) -> 
     assert "TracerBoolConversionError" in finding["reason"]
 
 
+def test_jitted_method_failing_at_its_call_is_confirmed(tmp_path: Any, run_cli: Any) -> None:
+    """`@jax.jit` on a plain class's `__call__` fails where it is called (`self` is no JAX
+    type), and JAX's message names the method: that error belongs to the `def` line JAX409
+    flags (a new user's report, stop 52: NOT-REPRODUCED "ran line 10 without an error")."""
+    pytest.importorskip("jax")
+    write(
+        tmp_path,
+        "method.py",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class Model:
+            def __init__(self, scale):
+                self.scale = scale
+
+            @jax.jit
+            def __call__(self, x):
+                return x * self.scale
+
+
+        print(Model(2.0)(jnp.ones(2)))
+        """,
+    )
+    code, report, err = run_json(run_cli, "method.py", "--select", "JAX409", "--preview")
+    assert code == 0, err
+    [finding] = report["findings"]
+    assert finding["verdict"] == "confirmed", json.dumps(report, indent=1)
+    assert finding["evidence"]["raised_at"] == 14 and finding["line"] == 10
+
+
 @pytest.mark.jax
 def test_usage_errors_exit_2(tmp_path: Any, run_cli: Any) -> None:
     pytest.importorskip("jax")

@@ -237,9 +237,14 @@ def _with_scalars(side: Side, entry: Any) -> Outcome | None:
     return None
 
 
-def judge(side: Side, exc: BaseException, ran: str) -> Outcome:
+def judge(side: Side, exc: BaseException, ran: str, at_line: int | None = None) -> Outcome:
+    """`at_line`: the flagged line the error belongs to when the traceback ends elsewhere (a
+    jitted method fails where it is called, naming itself: `_naming_the_flagged_def`)."""
     info = describe_exception(exc, side.filename)
     info["ran"] = ran
+    if at_line is not None:
+        info["raised_at"] = info.get("at_line")
+        info["at_line"] = at_line
     where = info.get("at_line")
     label = classify(info)
     if label:
@@ -276,6 +281,14 @@ def _module(side: Side) -> Outcome:
         for record in mod.errors:
             if record["line"] <= side.line <= record["end_line"]:
                 return judge(side, record["exc"], "module top-level code")
+        named = _naming_the_flagged_def(side, mod.errors)
+        if named is not None:
+            return judge(
+                side,
+                named["exc"],
+                f"module top-level code (the call on line {named['at_line']})",
+                at_line=side.line,
+            )
         earlier = [r for r in mod.errors if r["line"] < side.line]
         evidence: dict[str, Any] = {"ran": "module top-level code"}
         if earlier:
@@ -297,6 +310,33 @@ def _module(side: Side) -> Outcome:
         return not_reproduced(f"the module ran line {side.line} without an error", **evidence)
     finally:
         mod.close()
+
+
+def _naming_the_flagged_def(side: Side, errors: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """An error of the module's run that names the function defined on the flagged line
+    (`Error interpreting argument to <function Model.__call__ at 0x...>`): a jitted method
+    fails where it is called, not on its `def`, and JAX names it in the message (a new user's
+    report, stop 52: JAX409 said NOT-REPRODUCED beside the predicted TypeError)."""
+    import ast
+
+    try:
+        tree = ast.parse(side.source)
+    except SyntaxError:
+        return None
+    qualname = None
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        for fn in cls.body:
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            first = min([fn.lineno, *(d.lineno for d in fn.decorator_list)])
+            if first <= side.line <= fn.lineno:
+                qualname = f"{cls.name}.{fn.name}"
+    if qualname is None:
+        return None
+    for record in errors:
+        if f"<function {qualname} at " in str(record["exc"]):
+            return record
+    return None
 
 
 def _decorator_failure(side: Side, mod: Any) -> str | None:
