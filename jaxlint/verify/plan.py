@@ -178,9 +178,13 @@ def plan_file(
 
 
 def function_of(diag: Diagnostic, index: ModuleIndex, source: SourceText) -> str | None:
-    """`name` / `Class.name` of the outermost named function around a diagnostic."""
+    """`name` / `Class.name` of the outermost named function around a diagnostic, or of the
+    function whose `def` it flags (JAX409's `@jax.jit` on `Model.__call__`: a new user's
+    `verify file.py::Model.__call__` found "no findings" beside it)."""
     loc = Located(index, source, diag)
     tops = [f for f in loc.functions if def_qualname(f, index.tree) is not None]
+    if not tops and loc.node is not None and def_qualname(loc.node, index.tree) is not None:
+        return def_qualname(loc.node, index.tree)
     return def_qualname(tops[-1], index.tree) if tops else None
 
 

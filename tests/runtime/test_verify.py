@@ -534,6 +534,12 @@ def test_jitted_method_failing_at_its_call_is_confirmed(tmp_path: Any, run_cli: 
     [finding] = report["findings"]
     assert finding["verdict"] == "confirmed", json.dumps(report, indent=1)
     assert finding["evidence"]["raised_at"] == 14 and finding["line"] == 10
+    # the finding on the `def` line belongs to that function when one is named
+    code, report, err = run_json(
+        run_cli, "method.py::Model.__call__", "--args", "f32[2]", "--select", "JAX409", "--preview"
+    )
+    assert code == 0, err
+    assert [f["code"] for f in report["findings"]] == ["JAX409"], json.dumps(report, indent=1)
 
 
 @pytest.mark.jax
