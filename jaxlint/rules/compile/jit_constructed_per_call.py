@@ -129,7 +129,9 @@ class JitConstructedPerCall(Rule):
     jitted function, or a lambda/nested function whose loop-varying reads pick the program (a
     callable, or a shape, slice bound, `range` or condition: every step needs its own program
     anyway) are fine. One that reads step *data* (an index from `range()`, a batch, a scalar
-    in arithmetic) is reported: passed as an argument, that value compiles once.
+    in arithmetic) is reported: passed as an argument, that value compiles once. A loop of
+    at most 3 written-out steps (`range(3)`, a literal list of three, a list appended to
+    three times) is left alone: a handful of compiles does not add up.
     Why is this bad: the jit cache is keyed on the function object. A new lambda, partial,
     nested def, bound method or `grad(f)` is a new object every time, so every step traces
     and compiles again (10 compiles instead of 1 measured; ~10x the wall time).
