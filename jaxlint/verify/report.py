@@ -186,8 +186,10 @@ def render_text(report: dict[str, Any]) -> str:
     if not report["findings"]:  # nothing ran: no JAX version or backend to name
         lines.append(f"{head}: no findings to verify (`jaxlint check` reports none here)")
     else:
-        env = f"JAX {report.get('jax', '?')} on {report.get('backend', '?')}"
-        lines.append(f"{head}: {len(report['findings'])} finding(s) verified ({env})")
+        jax, backend = report.get("jax"), report.get("backend")
+        # no JAX ran (every finding needed an input first): nothing to name
+        env = f" (JAX {jax} on {backend})" if jax and backend else ""
+        lines.append(f"{head}: {len(report['findings'])} finding(s) verified{env}")
     capture = report.get("capture")
     if capture:
         if capture.get("command"):

@@ -302,6 +302,10 @@ def test_render_text_has_one_block_per_finding() -> None:
     assert "m.py:3:5: JAX110" in text and "CONFIRMED" in text
     assert "COULD-NOT-RUN" in text and "needs an input" in text
     assert "1 confirmed, 0 not-reproduced, 1 could-not-run" in text
+    assert "(JAX 0.10.2 on cpu)" in text
+    # no JAX ran (a new user saw "(JAX ? on ?)"): the header names none
+    text = render_text({**report, "jax": None, "backend": None})
+    assert "finding(s) verified\n" in text and "?" not in text.splitlines()[0]
 
 
 def test_missing_jax_is_a_usage_error(
