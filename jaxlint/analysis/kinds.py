@@ -37,7 +37,7 @@ from jaxlint.analysis.host_numpy import returns_host_numpy
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.library_facts import LIBRARY_FACTS, LibraryFact, ValueKind, join, level_of
 from jaxlint.analysis.param_constants import literal_default
-from jaxlint.analysis.syntax import own_returns, positional_params, walk
+from jaxlint.analysis.syntax import own_returns, parent, positional_params, walk
 
 __all__ = [
     "LIBRARY_FACTS",
@@ -347,7 +347,7 @@ class ParamKinds:
         exported, stored, handed to code we cannot see)."""
         pos = positional_params(fn).index(name) if name in positional_params(fn) else None
         elsewhere = self._passed.get(getattr(fn, "name", ""))
-        if elsewhere is not None and fn in self.index.tree.body:  # another module's call
+        if elsewhere is not None and _top_level(self.index, fn):  # another module's call
             most, keywords = elsewhere
             if most == -1 or name in keywords or (pos is not None and pos < most):
                 return ValueKind.ARRAY
@@ -404,7 +404,7 @@ class ParamKinds:
 
     def passed_elsewhere(self, fn: ast.AST) -> bool:
         """Another module of the project calls `fn` (the project index's `passed`)."""
-        return fn in self.index.tree.body and getattr(fn, "name", "") in self._passed
+        return _top_level(self.index, fn) and getattr(fn, "name", "") in self._passed
 
     def _use(self, ref: ast.expr, depth: int) -> list[tuple[ast.Call, int]] | None:
         parent = getattr(ref, "jl_parent", None)
@@ -699,6 +699,13 @@ def module_param_kinds(
         scalar_value=lambda node: values.of(node) is Kind.SCALAR,
         jit_entry=jit_entry,
     )
+
+
+def _top_level(index: ModuleIndex, fn: ast.AST) -> bool:
+    """`fn` is a statement of the module's body: its parent link, not a scan of the body (a
+    question asked per parameter, once per function: 5,000 jitted defs in one module made it
+    quadratic, a new user's generated file)."""
+    return parent(fn) is index.tree
 
 
 def _spreads(call: ast.Call) -> bool:
