@@ -94,3 +94,31 @@ def test_concise_marks_fixable():
         == "src/train.py:3:5: JAX801 [*] `jax.tree_map` was removed from JAX; use `jax.tree.map`"
     )
     assert "[*]" not in out[1]
+
+
+def test_text_carets_follow_terminal_cells_and_long_lines_show_a_window():
+    """A new user's report (stop 52): after an emoji the caret sat one cell left of the
+    reference (columns count characters, a terminal shows the emoji two cells wide), and a
+    2,000-character generated line was echoed whole under a JAX000."""
+    from jaxlint.integrations.formats import SNIPPET_WIDTH, render_text
+
+    line = 's = "é😀"; x = jax.tree_map(f, {})'
+    col = line.index("jax")
+    d = Diagnostic(
+        code="JAX801",
+        message="removed",
+        path="m.py",
+        span=Span.of(1, col, 1, col + len("jax.tree_map")),
+        name="removed-tree-aliases",
+    )
+    text = render_text([d], sources={"m.py": [line]})
+    shown, carets = text.splitlines()[1:3]
+    assert carets.index("^") == shown.index("jax") + 1  # the emoji: one cell more than a char
+    assert carets.count("^") == len("jax.tree_map")
+    long = "(" * 2000 + "x"
+    d = Diagnostic(
+        code="JAX000", message="too deep", path="g.py", span=Span.of(1, 1500, 1, 1501), name="x"
+    )
+    shown, carets = render_text([d], sources={"g.py": [long]}).splitlines()[1:3]
+    assert len(shown) < SNIPPET_WIDTH + 20 and shown.count("…") == 2
+    assert carets.count("^") == 1

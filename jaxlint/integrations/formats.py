@@ -71,6 +71,22 @@ def render_concise(
     return "".join(_head(d, unsafe, color) for d in diags)
 
 
+SNIPPET_WIDTH = 160
+
+
+def _cells(text: str) -> int:
+    """Terminal cells `text` takes: 2 for East Asian wide and full-width characters (most
+    emoji), 0 for combining marks, 1 otherwise."""
+    import unicodedata
+
+    n = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return n
+
+
 def render_text(
     diags: Sequence[Diagnostic],
     unsafe: bool = False,
@@ -85,12 +101,25 @@ def render_text(
         # a notebook's cell is keyed (path, cell index)
         lines = (sources or {}).get(d.path if d.cell is None else (d.path, d.cell))  # type: ignore[call-overload]
         if lines and 1 <= d.line <= len(lines):
-            text = lines[d.line - 1].rstrip("\r\n")
-            width = (d.span.end.col - d.col) if d.span.end.line == d.line else len(text) - d.col
+            text = lines[d.line - 1].rstrip("\r\n").expandtabs(1)
+            end = d.span.end.col if d.span.end.line == d.line else len(text)
+            start, end = min(d.col, len(text)), max(min(end, len(text)), d.col)
+            # a line past SNIPPET_WIDTH shows a window around the span (a generated file's
+            # 2,000-character line was echoed whole), cut at character boundaries
+            lo = 0
+            if len(text) > SNIPPET_WIDTH:
+                lo = max(0, start - SNIPPET_WIDTH // 3)
+                hi = min(len(text), max(lo + SNIPPET_WIDTH, start + 1))
+                text = ("…" if lo else "") + text[lo:hi] + ("…" if hi < len(text) else "")
+                shift = 1 if lo else 0
+                start, end = start - lo + shift, min(end - lo + shift, len(text))
             gutter = f"{d.line:>4} | "
-            out.append(f"{_c(gutter, 'blue', color)}{text.expandtabs(1)}\n")
+            out.append(f"{_c(gutter, 'blue', color)}{text}\n")
             pad = _c(" " * (len(gutter) - 2) + "| ", "blue", color)
-            out.append(pad + " " * d.col + _c("^" * max(1, width), "red", color) + "\n")
+            # carets under what a terminal shows: a wide character (an emoji, CJK) takes two
+            # cells, a combining mark none (columns count characters, as ruff's do)
+            lead, under = _cells(text[:start]), _cells(text[start:end])
+            out.append(pad + " " * lead + _c("^" * max(1, under), "red", color) + "\n")
         hint = suggestion(d)
         if hint:
             out.append(f"  {hint}\n")
