@@ -58,7 +58,8 @@ def _runs_only_from(
     seen: dict[int, list[ast.Call]],
     depth: int = 0,
     max_depth: int = MAX_CALLER_DEPTH,
-) -> list[ast.Call]:
+    values: bool = False,
+) -> list[ast.AST]:
     """The calls in `scope`'s own body that may run module-level `fn`, or define the closure
     that does, when nothing else can: each use of its name is a call (or a run-at-once
     transform) either in `scope` or inside another module-level `def` (undecorated or only
@@ -66,22 +67,28 @@ def _runs_only_from(
     called by `compute_step`, called by the jitted `update` that `main`'s `lax.fori_loop`
     runs; overcooked-jax's `evaluate_model`, called in a closure of `make_train`, which
     `main` calls). Empty when any use is something else or the chain is longer than
-    `max_depth` (0: every use a call made directly in `scope`; None: module-level code)."""
+    `max_depth` (0: every use a call made directly in `scope`; None: module-level code).
+    `values`: a use in `scope`'s own body that hands the function on as a value (`engines =
+    [("pgx", make_pgx), ...]`, then `bench(make)`) counts too, as the point from which it may
+    run: nothing can call it before that reference is evaluated (for "set before every
+    call", not for "runs only before": a value handed on may run later)."""
     if depth > max_depth:
         return []
     if id(fn) in seen:
         return seen[id(fn)]  # asked again (two calls in one caller), or a cycle: []
     seen[id(fn)] = []
-    calls: list[ast.Call] = []
+    calls: list[ast.AST] = []
     for use in index.names.get(fn.name, []):  # type: ignore[attr-defined]
-        call = _running_call(index, use)
+        call: ast.AST | None = _running_call(index, use)
+        owner = index.enclosing_function(use)
+        if call is None and values and owner is scope and scope is not None:
+            call = use  # handed on as a value in `scope` itself: it may run from here on
         if (
             call is None
             or not isinstance(use.ctx, ast.Load)
             or index.resolve_function(use) is not fn
         ):
             return []
-        owner = index.enclosing_function(use)
         if owner is scope:
             calls.append(call)
             continue
@@ -97,7 +104,7 @@ def _runs_only_from(
             or not isinstance(parent(owner), ast.Module)
         ):
             return []
-        inner = _runs_only_from(index, owner, scope, seen, depth + 1, max_depth)
+        inner = _runs_only_from(index, owner, scope, seen, depth + 1, max_depth, values)
         if not inner:
             return []
         calls.extend(c for c in inner if c not in calls)
@@ -202,7 +209,7 @@ def set_before_every_call(
     if not isinstance(parent(reader), ast.Module) or not runs_once(index, setter, script):
         return False
     write_stmt = statement_of(write)
-    calls = _runs_only_from(index, reader, setter, {})
+    calls = _runs_only_from(index, reader, setter, {}, values=True)
     if write_stmt is None or not calls:
         return False
     graphs = flow_graphs(index)
