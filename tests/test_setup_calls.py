@@ -161,6 +161,11 @@ def test_set_before_a_fori_loop_that_runs_the_reader_through_helpers():
     assert _set_first("g = 2.0\nx = jax.lax.fori_loop(0, 3, step, 1.0)\n", tail)
 
 
+def test_set_before_the_jitted_step_is_handed_to_a_transform():
+    # `vstep = jax.vmap(step)` after the write: nothing runs `step` before that reference
+    assert _set_first("g = 2.0\nvstep = jax.vmap(step)\n", HELPER + STEP + "main()\n")
+
+
 def test_set_before_the_call_that_defines_a_closure_of_the_reader():
     tail = HELPER + MAKE + "main()\n"
     assert _set_first("g = 2.0\nf = jax.jit(make())\nf(1.0)\n", tail)
@@ -175,8 +180,8 @@ def test_set_before_the_call_that_defines_a_closure_of_the_reader():
         ("f = jax.jit(make())\ng = 2.0\nf(1.0)\n", MAKE),
         # a helper on the way is also called at module level
         ("g = 2.0\nx = jax.lax.fori_loop(0, 3, step, 1.0)\n", STEP + "helper(3.0)\n"),
-        # the jitted step passed to a transform that is not run on the spot
-        ("g = 2.0\nvstep = jax.vmap(step)\n", STEP),
+        # the jitted step handed to a transform before the write (run on the spot or not)
+        ("vstep = jax.vmap(step)\ng = 2.0\nvstep(1.0, 2.0)\n", STEP),
         # a function on the way that nothing here calls (another module may, at any time)
         ("g = 2.0\nx = jax.lax.fori_loop(0, 3, step, 1.0)\n", STEP + MAKE),
         # a helper run from a closure of main itself (may run before the write)
