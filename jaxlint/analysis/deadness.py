@@ -209,10 +209,22 @@ def _only_ignored_arguments(stmt: ast.stmt, name: str, index: ModuleIndex) -> bo
 
 def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
     call = syntax.parent(load)
-    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+    if not isinstance(call, ast.Call):
         return False
-    fn = index.resolve_function(call.func)
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    fn: ast.AST | None = None
+    if isinstance(call.func, ast.Name):
+        fn = index.resolve_function(call.func)
+    elif (
+        # `jax.vmap(lambda _k: fresh())(keys)`: the transform hands each argument to the
+        # function's parameter in the same place (v37 qqt-gpu-sim jax_env.py:76 `init_batch`
+        # splits its key and maps a lambda that ignores the keys; JAX201 x7, tuning material)
+        isinstance(call.func, ast.Call)
+        and (index.qualname(call.func.func) or "") in ARGUMENT_PRESERVING_TRANSFORMS
+        and call.func.args
+    ):
+        inner = call.func.args[0]
+        fn = inner if isinstance(inner, ast.Lambda) else index.resolve_function(inner)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return False
     args = fn.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}  # named ones
@@ -229,6 +241,11 @@ def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
     return True
 
 
+# transforms whose result, called, hands each argument to the wrapped function's parameter in
+# the same place (batched or traced, never dropped or reordered)
+ARGUMENT_PRESERVING_TRANSFORMS = frozenset(
+    {"jax.vmap", "jax.jit", "jax.pmap", "equinox.filter_vmap", "equinox.filter_jit"}
+)
 # calls whose value is keys, not random numbers (`value_is_dead`'s exception for scripts)
 KEY_MAKERS = frozenset({"jax.random.split", "jax.random.fold_in", "jax.random.clone"})
 

@@ -713,6 +713,10 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 guards: dict[str, list[LiteralGuard | None]] = {}
                 for node in events:
                     if isinstance(node, ast.Call):
+                        if random_function(self.index, node) is not None and self._dead_draw(node):
+                            # `keys = split(key, n)` that nothing reads (or only hands to a
+                            # parameter nobody reads): the helper draws nothing from its key
+                            continue
                         for n in self.consumed_names(node):
                             if n in params and n not in rebound:
                                 used.add(n)
