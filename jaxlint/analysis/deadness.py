@@ -26,6 +26,7 @@ import ast
 from jaxlint.analysis import syntax
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex, Scope
+from jaxlint.analysis.jax_api import ARGUMENT_PRESERVING_TRANSFORMS
 from jaxlint.analysis.syntax import FUNCTION_NODES
 
 
@@ -241,11 +242,6 @@ def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
     return True
 
 
-# transforms whose result, called, hands each argument to the wrapped function's parameter in
-# the same place (batched or traced, never dropped or reordered)
-ARGUMENT_PRESERVING_TRANSFORMS = frozenset(
-    {"jax.vmap", "jax.jit", "jax.pmap", "equinox.filter_vmap", "equinox.filter_jit"}
-)
 # calls whose value is keys, not random numbers (`value_is_dead`'s exception for scripts)
 KEY_MAKERS = frozenset({"jax.random.split", "jax.random.fold_in", "jax.random.clone"})
 

@@ -22,11 +22,15 @@ _BASES: dict[str, frozenset[str]] = {
     "ValueError": frozenset({"ValueError", "Exception", "BaseException"}),
     "IndexError": frozenset({"IndexError", "LookupError", "Exception", "BaseException"}),
 }
-_RAISES_CONTEXTS = frozenset(
+# context managers of test frameworks that expect their block to raise: qualified names, or
+# the method name of an unresolved receiver (`self.assertRaises`)
+RAISES_CONTEXTS = frozenset(
     {
         "pytest.raises",
+        "raises",
         "numpy.testing.assert_raises",
-        "unittest.TestCase.assertRaises",
+        "assertRaises",
+        "assertRaisesRegex",
     }
 )
 
@@ -56,16 +60,24 @@ def _catches(handler_type: ast.expr | None, names: frozenset[str]) -> bool:
     return any(_name(t) in names for t in spelled)
 
 
-def _raises_context(index: ModuleIndex, expr: ast.expr, names: frozenset[str]) -> bool:
-    """`pytest.raises(TypeError)`, `self.assertRaises((TypeError, ValueError))`,
-    `np.testing.assert_raises(TypeError)`: a context manager that expects one of `names`."""
-    if not isinstance(expr, ast.Call) or not expr.args:
+def raises_context(index: ModuleIndex, expr: ast.expr) -> bool:
+    """`pytest.raises(...)`, `self.assertRaises(...)`, `np.testing.assert_raises(...)`: a
+    context manager that expects its block to raise (whatever the exception)."""
+    if not isinstance(expr, ast.Call):
         return False
     q = index.qualname(expr.func) or ""
-    method = expr.func.attr if isinstance(expr.func, ast.Attribute) else ""
-    if q not in _RAISES_CONTEXTS and method not in ("assertRaises", "assertRaisesRegex"):
-        return False
-    return _catches(expr.args[0], names)
+    name = expr.func.attr if isinstance(expr.func, ast.Attribute) else q
+    return q in RAISES_CONTEXTS or name in RAISES_CONTEXTS
+
+
+def _raises_context(index: ModuleIndex, expr: ast.expr, names: frozenset[str]) -> bool:
+    """`pytest.raises(TypeError)`, `self.assertRaises((TypeError, ValueError))`: a raises
+    context that expects one of `names` (its first argument)."""
+    return (
+        raises_context(index, expr)
+        and bool(expr.args)  # type: ignore[attr-defined]
+        and _catches(expr.args[0], names)  # type: ignore[attr-defined]
+    )
 
 
 def _name(node: ast.expr) -> str | None:

@@ -170,6 +170,12 @@ FIRST_ARG_GRADS = frozenset({"equinox.filter_grad", "equinox.filter_value_and_gr
 # the transforms that trace every argument not named static (a Python bool or int passed there
 # is a tracer) and take `static_argnames`: `jax.jit` and `pjit`
 JIT_TRACING_EVERY_ARGUMENT = frozenset({"jax.jit", "jax.experimental.pjit.pjit"})
+# transforms whose result, called, hands each argument to the wrapped function's parameter in
+# the same place (batched or traced, never dropped or reordered): `jax.vmap(f)(keys)` reads
+# `keys` only if `f` reads its first parameter (analysis/deadness.py)
+ARGUMENT_PRESERVING_TRANSFORMS = frozenset(
+    {"jax.vmap", "jax.jit", "jax.pmap", "equinox.filter_vmap", "equinox.filter_jit"}
+)
 COMPILING = frozenset(
     {
         "jax.jit",

@@ -21,12 +21,10 @@ import ast
 from collections.abc import Callable
 
 from jaxlint.analysis import syntax
+from jaxlint.analysis.expected_errors import raises_context
 from jaxlint.analysis.imports import ModuleIndex
 
 __all__ = ["element_per_step", "expected_to_raise", "read_only_for_shape"]
-
-# context managers of test frameworks that expect the block to raise
-_RAISES = frozenset({"pytest.raises", "raises", "assertRaises", "assertRaisesRegex"})
 
 _METADATA = frozenset({"shape", "ndim", "dtype", "size"})
 _DISPLAYS = (ast.Tuple, ast.List)
@@ -97,13 +95,7 @@ def expected_to_raise(call: ast.Call, index: ModuleIndex) -> bool:
     if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr)) and stmt.value is call:
         block = syntax.parent(stmt)
         if isinstance(block, ast.With) and stmt in block.body:
-            for item in block.items:
-                ctx = item.context_expr
-                if isinstance(ctx, ast.Call):
-                    q = index.qualname(ctx.func) or ""
-                    name = ctx.func.attr if isinstance(ctx.func, ast.Attribute) else q
-                    if q in _RAISES or name in _RAISES:
-                        return True
+            return any(raises_context(index, item.context_expr) for item in block.items)
     return False
 
 
