@@ -7,7 +7,9 @@ runner (`runtime.runner`) builds the sides of a job. Runs in the sandboxed child
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import sys
 import types
 import warnings
@@ -205,6 +207,15 @@ class Side:
             if not (o["code"] == job["code"] and o["line"] == job["line"])
             and (o["code"], o["line"]) not in skip
         ]
+
+    @functools.cached_property
+    def tree(self) -> ast.Module | None:
+        """The code this side runs, parsed once for the kinds that look at its syntax (the
+        loop around a line, a `return` there, the def on it); None when it does not parse."""
+        try:
+            return ast.parse(self.source)
+        except SyntaxError:
+            return None
 
     @property
     def mode(self) -> str:

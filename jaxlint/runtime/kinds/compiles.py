@@ -29,7 +29,9 @@ CALLS = 3
 
 
 def _in_loop(side: Side, lines: list[int]) -> bool:
-    tree = ast.parse(side.source)
+    tree = side.tree
+    if tree is None:
+        return False
     for node in ast.walk(tree):
         if isinstance(node, (ast.For, ast.While, ast.AsyncFor, ast.comprehension)):
             body = getattr(node, "body", None)

@@ -88,9 +88,8 @@ def _returns_at(side: Side) -> bool:
     """Is the flagged line a `return` (a finding about returning a consumed key)?"""
     import ast
 
-    try:
-        tree = ast.parse(side.source)
-    except SyntaxError:
+    tree = side.tree
+    if tree is None:
         return False
     return any(
         isinstance(node, ast.Return) and node.lineno <= side.line <= (node.end_lineno or 0)

@@ -319,9 +319,8 @@ def _naming_the_flagged_def(side: Side, errors: list[dict[str, Any]]) -> dict[st
     report, stop 52: JAX409 said NOT-REPRODUCED beside the predicted TypeError)."""
     import ast
 
-    try:
-        tree = ast.parse(side.source)
-    except SyntaxError:
+    tree = side.tree
+    if tree is None:
         return None
     qualname = None
     for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
