@@ -72,8 +72,8 @@ from jaxlint.analysis.syntax import (
     walk_scope,
 )
 from jaxlint.analysis.transforms import TracedKind
+from jaxlint.analysis.trips import SEQUENCE_WRAPPERS, literal_length, sliced_literal, trip_count
 from jaxlint.analysis.trips import iterable_of as _iterable
-from jaxlint.analysis.trips import literal_length, sliced_literal, trip_count
 from jaxlint.analysis.trips import unwrapped as _unwrapped
 from jaxlint.analysis.values import assigned_value
 
@@ -1753,7 +1753,7 @@ def _walked(ref: ast.Name) -> bool:
         if not (
             isinstance(up, ast.Call)
             and isinstance(up.func, ast.Name)
-            and up.func.id in ("zip", "enumerate", "reversed", "list", "tuple")
+            and (up.func.id == "zip" or up.func.id in SEQUENCE_WRAPPERS)
             and node in up.args
         ):
             return False

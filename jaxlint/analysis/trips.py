@@ -11,6 +11,7 @@ from collections.abc import Callable
 from jaxlint.analysis.syntax import COMPREHENSIONS
 
 __all__ = [
+    "SEQUENCE_WRAPPERS",
     "IntValue",
     "iterable_of",
     "literal_length",
@@ -18,6 +19,10 @@ __all__ = [
     "trip_count",
     "unwrapped",
 ]
+
+
+# builtins that walk their first argument in order (a loop over `enumerate(xs)` walks `xs`)
+SEQUENCE_WRAPPERS = ("enumerate", "reversed", "sorted", "list", "tuple")
 
 
 def iterable_of(loop: ast.AST) -> ast.expr | None:
@@ -35,7 +40,7 @@ def unwrapped(it: ast.AST | None) -> ast.AST | None:
     while (
         isinstance(it, ast.Call)
         and isinstance(it.func, ast.Name)
-        and it.func.id in ("enumerate", "reversed", "sorted", "list", "tuple")
+        and it.func.id in SEQUENCE_WRAPPERS
         and it.args
         and not isinstance(it.args[0], ast.Starred)
     ):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -77,8 +78,6 @@ SNIPPET_WIDTH = 160
 def _cells(text: str) -> int:
     """Terminal cells `text` takes: 2 for East Asian wide and full-width characters (most
     emoji), 0 for combining marks, 1 otherwise."""
-    import unicodedata
-
     n = 0
     for ch in text:
         if unicodedata.combining(ch):
