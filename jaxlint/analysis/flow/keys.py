@@ -704,6 +704,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
             )
             if any(isinstance(e, ast.Call) for e in events):
                 bodies.append((fn, events))
+        dead: dict[int, bool] = {}  # per `jax.random` call: asked once, not per round
         for _ in range(4):
             changed = False
             for fn, events in bodies:
@@ -713,16 +714,16 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 guards: dict[str, list[LiteralGuard | None]] = {}
                 for node in events:
                     if isinstance(node, ast.Call):
-                        if random_function(self.index, node) is not None and self._dead_draw(node):
+                        names = [
+                            n for n in self.consumed_names(node) if n in params and n not in rebound
+                        ]
+                        if names and self._dead_random_call(node, dead):
                             # `keys = split(key, n)` that nothing reads (or only hands to a
                             # parameter nobody reads): the helper draws nothing from its key
                             continue
-                        for n in self.consumed_names(node):
-                            if n in params and n not in rebound:
-                                used.add(n)
-                                guards.setdefault(n, []).append(
-                                    literal_guard(node, fn, params - {n})
-                                )
+                        for n in names:
+                            used.add(n)
+                            guards.setdefault(n, []).append(literal_guard(node, fn, params - {n}))
                     else:
                         for t in assigned_key_names(node):
                             rebound.add(t)
@@ -1113,6 +1114,16 @@ class KeyFlow(KeyRepeats, KeyDraws):
     def _split_children(self) -> SplitChildren:
         """`split(k)[1]` then `split(k)[0]`: one split written twice (key_children.py)."""
         return SplitChildren(self.index)
+
+    def _dead_random_call(self, call: ast.Call, known: dict[int, bool]) -> bool:
+        """A `jax.random` call whose value nothing reads (`_dead_draw`), remembered in `known`
+        (its answer does not depend on the summaries being computed)."""
+        if random_function(self.index, call) is None:
+            return False
+        found = known.get(id(call))
+        if found is None:
+            found = known[id(call)] = self._dead_draw(call)
+        return found
 
     def _dead_draw(self, call: ast.Call) -> bool:
         """A `jax.random` call (pure, unlike a helper) whose result nothing reads: a discarded
