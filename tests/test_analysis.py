@@ -1207,3 +1207,26 @@ def test_names_in_groups_a_names_loads_by_scope():
     assert [n.lineno for n in index.names_in("a", scope)] == [3]
     assert sorted(n.lineno for n in index.names_in("a", scope, nested=True)) == [3, 5]
     assert index.names_in("zzz", scope, nested=True) == []
+
+
+def test_reads_only_metadata_is_what_a_deleted_array_still_answers():
+    """`shape_only.reads_only_metadata`: the reads JAX answers on a donated (deleted) array,
+    checked on JAX 0.6.2, 0.10.2 and 0.12.1; its numbers, `.T`, indexing and `str()` raise."""
+    import ast as _ast
+
+    from jaxlint.analysis import ModuleFacts as _Facts
+    from jaxlint.analysis.shape_only import reads_only_metadata
+
+    src = (
+        "import jax.numpy as jnp\n"
+        "a = x.shape; b = x.dtype; c = len(x); d = x is None; e = x.is_deleted()\n"
+        "f = jnp.zeros_like(x); g = isinstance(x, int)\n"
+        "h = x.T; i = x[0]; j = str(x); k = x + 1; m = x.sum()\n"
+    )
+    facts = _Facts(_ast.parse(src))
+    loads = [n for n in _ast.walk(facts.tree) if isinstance(n, _ast.Name) and n.id == "x"]
+    answers = {n.lineno * 100 + n.col_offset: reads_only_metadata(n, facts.index) for n in loads}
+    by_line: dict[int, set[bool]] = {}
+    for key, value in answers.items():
+        by_line.setdefault(key // 100, set()).add(value)
+    assert by_line == {2: {True}, 3: {True}, 4: {False}}

@@ -657,3 +657,38 @@ def test_a_range_over_a_negated_name_is_not_a_literal_count():
         return y
     """
     assert reach(src, "y", 5) == {"2", "4"}
+
+
+def _reads_after(src: str, name: str, line: int) -> list[str]:
+    """The reads `FlowGraph.reads_after` gives for the load of `name` on `line`: the line of
+    each load, 'aug N' for an `x += ...`."""
+    facts, tree = _facts(src)
+    out = []
+    for r in facts.flow.reads_after(_load(tree, name, line)):
+        if isinstance(r, ast.Name):
+            out.append(str(r.lineno))
+        else:
+            out.append(f"aug {r.node.lineno}")  # type: ignore[union-attr]
+    return sorted(out)
+
+
+def test_reads_after_a_load_stop_at_a_rebinding_and_follow_loops():
+    src = """\
+    def f(x, xs, c):
+        y = g(x)
+        z = x + 1
+        if c:
+            x = y
+        w = x
+        for b in xs:
+            out = g(w, b)
+        x += 1
+        v = g(x)
+        v = g(v)
+        return v
+    """
+    assert _reads_after(src, "x", 2) == ["3", "6", "aug 9"]  # `x = y` kills one path only
+    assert _reads_after(src, "w", 8) == ["8"]  # the next step of the loop reads it again
+    assert _reads_after(src, "x", 10) == []
+    assert _reads_after(src, "v", 11) == []  # `v = g(v)`: rebound by its own statement
+    assert _reads_after(src, "v", 12) == []

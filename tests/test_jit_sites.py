@@ -86,3 +86,69 @@ def test_a_lambda_jitted_in_place_is_a_fresh_callable():
     app = jit_application(facts.index, call.func)
     assert app is not None and app[0] == "jax.jit"
     assert fresh_callable(facts, app[2]) == ("a lambda", "fn")
+
+
+def test_donated_arguments_map_positions_and_names_through_the_signature():
+    """`jax.jit` donates by position or by name, and maps each onto the other through the
+    signature (checked on JAX 0.12.1: `f(a=x)` with `donate_argnums=0` deletes `x`)."""
+    facts = ModuleFacts(
+        ast.parse(
+            snippet(
+                """
+                import jax
+
+                def sgd(params, grads, lr):
+                    return params - lr * grads
+
+                by_num = jax.jit(sgd, donate_argnums=(0,))
+                by_name = jax.jit(sgd, donate_argnames="grads")
+                unknown = jax.jit(sgd, donate_argnums=WHICH)
+
+                by_num(p, g, 0.1)
+                by_num(params=p, grads=g, lr=0.1)
+                by_name(p, g, 0.1)
+                unknown(p, g, 0.1)
+                """
+            )
+        )
+    )
+    calls = [n for n in ast.walk(facts.tree) if isinstance(n, ast.Call)]
+    found = {}
+    for call in calls:
+        spec = jitted_callee(facts, call)
+        if spec is not None:
+            found[ast.unparse(call)] = [
+                (p, ast.unparse(a)) for p, a in spec.donated_arguments(call)
+            ]
+    assert found == {
+        "by_num(p, g, 0.1)": [("params", "p")],
+        "by_num(params=p, grads=g, lr=0.1)": [("params", "p")],
+        "by_name(p, g, 0.1)": [("grads", "g")],
+        "unknown(p, g, 0.1)": [],  # not written literally: nothing is known to be donated
+    }
+
+
+def test_a_name_rebound_to_its_jit_is_resolved_by_the_use_def_map():
+    """`def fn` then `fn = jax.jit(fn, donate_argnums=1)`: two bindings of one name; the call
+    after the rebinding runs the jit (jax-ml/jax#16906's repro), the one before runs the def."""
+    facts = ModuleFacts(
+        ast.parse(
+            snippet(
+                """
+                import jax
+
+                def fn(x, y):
+                    return x, y
+
+                fn(1, 2)
+                fn = jax.jit(fn, donate_argnums=1)
+                fn(3, 4)
+                """
+            )
+        )
+    )
+    calls = {ast.unparse(n): n for n in ast.walk(facts.tree) if isinstance(n, ast.Call)}
+    assert jitted_callee(facts, calls["fn(1, 2)"]) is None
+    spec = jitted_callee(facts, calls["fn(3, 4)"])
+    assert spec is not None and spec.name == "fn"
+    assert [p for p, _ in spec.donated_arguments(calls["fn(3, 4)"])] == ["y"]

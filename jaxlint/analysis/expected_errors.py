@@ -21,6 +21,7 @@ _BASES: dict[str, frozenset[str]] = {
     "TypeError": frozenset({"TypeError", "Exception", "BaseException"}),
     "ValueError": frozenset({"ValueError", "Exception", "BaseException"}),
     "IndexError": frozenset({"IndexError", "LookupError", "Exception", "BaseException"}),
+    "RuntimeError": frozenset({"RuntimeError", "Exception", "BaseException"}),
 }
 # context managers of test frameworks that expect their block to raise: qualified names, or
 # the method name of an unresolved receiver (`self.assertRaises`)

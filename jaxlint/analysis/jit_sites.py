@@ -60,6 +60,9 @@ class JitSpec:
     static_names: set[str] = field(default_factory=set)
     unknown_static: bool = False
     donates: bool = False
+    donate_positions: set[int] = field(default_factory=set)
+    donate_names: set[str] = field(default_factory=set)
+    donate_unknown: bool = False
 
     @property
     def params(self) -> list[str] | None:
@@ -76,9 +79,23 @@ class JitSpec:
 
     def static_arguments(self, call: ast.Call) -> list[tuple[str, ast.expr]]:
         """(parameter, argument) pairs of `call` that land on static parameters."""
+        return self._arguments_at(call, self.static_positions, self.static_names)
+
+    def donated_arguments(self, call: ast.Call) -> list[tuple[str, ast.expr]]:
+        """(parameter, argument) pairs of `call` that land on donated parameters (empty when
+        what is donated is not written literally: `donate_unknown`). `jax.jit` maps
+        `donate_argnums` and `donate_argnames` onto each other through the signature, as it
+        does the static options."""
+        if self.donate_unknown:
+            return []
+        return self._arguments_at(call, self.donate_positions, self.donate_names)
+
+    def _arguments_at(
+        self, call: ast.Call, at_positions: set[int], at_names: set[str]
+    ) -> list[tuple[str, ast.expr]]:
         params = self.params
-        names = set(self.static_names)
-        positions = set(self.static_positions)
+        names = set(at_names)
+        positions = set(at_positions)
         if params is not None:
             n = len(params)
             positions = {p + n if p < 0 else p for p in positions}
@@ -140,6 +157,9 @@ def _read_options(spec: JitSpec, options: ast.Call | None) -> JitSpec:
     spec.static_names |= static.names
     spec.unknown_static |= static.unknown
     spec.donates |= static.donates
+    spec.donate_positions |= static.donate_positions
+    spec.donate_names |= static.donate_names
+    spec.donate_unknown |= static.donate_unknown
     return spec
 
 
@@ -198,6 +218,10 @@ class JitSites:
         cls = type(func)  # exact classes: the parser makes no subclasses
         if cls is _NAME:
             b = index.binding(func.id, index.scope_of(func))  # type: ignore[attr-defined]
+            if b is None:
+                # several bindings (`def step` then `step = jax.jit(step, donate_argnums=0)`):
+                # the one the use-def map says reaches this call, if there is one
+                b = self.facts.flow.reaching_binding(func)  # type: ignore[arg-type]
             if b is None:
                 return None
             if b.kind == "def":

@@ -24,7 +24,7 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.expected_errors import raises_context
 from jaxlint.analysis.imports import ModuleIndex
 
-__all__ = ["element_per_step", "expected_to_raise", "read_only_for_shape"]
+__all__ = ["element_per_step", "expected_to_raise", "read_only_for_shape", "reads_only_metadata"]
 
 _METADATA = frozenset({"shape", "ndim", "dtype", "size"})
 _DISPLAYS = (ast.Tuple, ast.List)
@@ -83,6 +83,54 @@ def _name_reads_only_shape(
     if not loads or any(index.scope_of(n) is not scope for n in loads):
         return False  # never read (deadness.py's question), or read by a nested function
     return all(_use_is_shape_only(n, index, example_input, depth + 1) for n in loads)
+
+
+# What a deleted (donated) array still answers, checked on JAX 0.6.2, 0.10.2 and 0.12.1:
+# its aval's facts, its sharding, `is_deleted()`; the same through these calls. Its numbers,
+# `str()`, `.T`, indexing, `device_get`, `block_until_ready` and `copy()` raise RuntimeError.
+_ABSTRACT_ATTRIBUTES = frozenset(
+    {"shape", "dtype", "ndim", "size", "nbytes", "itemsize", "sharding", "aval", "weak_type"}
+)
+_ABSTRACT_METHODS = frozenset({"is_deleted"})
+_ABSTRACT_BUILTINS = frozenset({"len", "type", "isinstance", "id"})
+_ABSTRACT_CALLS = frozenset(
+    {
+        "jax.numpy.shape",
+        "jax.numpy.ndim",
+        "jax.numpy.size",
+        "numpy.shape",
+        "numpy.ndim",
+        "jax.numpy.zeros_like",
+        "jax.numpy.ones_like",
+        "jax.numpy.empty_like",
+        "jax.eval_shape",
+        "jax.typeof",
+    }
+)
+
+
+def reads_only_metadata(load: ast.Name, index: ModuleIndex) -> bool:
+    """The load `load` reads only what an array's abstract value holds (shape, dtype,
+    sharding, `is_deleted()`, `len`, `isinstance`, `x is None`), which JAX answers on an array
+    whose buffer is gone: a read after donation that does not raise."""
+    cur = syntax.parent(load)
+    if isinstance(cur, ast.Attribute) and cur.value is load:
+        if cur.attr in _ABSTRACT_ATTRIBUTES:
+            return True
+        call = syntax.parent(cur)
+        return (
+            cur.attr in _ABSTRACT_METHODS
+            and isinstance(call, ast.Call)
+            and call.func is cur
+            and not call.args
+        )
+    if isinstance(cur, ast.Call) and load in cur.args:
+        if isinstance(cur.func, ast.Name) and cur.func.id in _ABSTRACT_BUILTINS:
+            return not index.lookup(cur.func.id, index.scope_of(cur.func))  # not shadowed
+        return index.qualname(cur.func) in _ABSTRACT_CALLS
+    if isinstance(cur, ast.Compare):
+        return all(isinstance(op, (ast.Is, ast.IsNot)) for op in cur.ops)
+    return False
 
 
 def expected_to_raise(call: ast.Call, index: ModuleIndex) -> bool:

@@ -105,6 +105,11 @@ class StaticOptions:
     names: set[str] = field(default_factory=set)
     unknown: bool = False  # non-literal values or **kwargs: anything could be static
     donates: bool = False
+    # what `donate_argnums` / `donate_argnames` name (JAX506 reads them);
+    # `donate_unknown`: a non-literal value or `**kwargs`, anything could be donated
+    donate_positions: set[int] = field(default_factory=set)
+    donate_names: set[str] = field(default_factory=set)
+    donate_unknown: bool = False
 
 
 def read_static_options(call: ast.Call) -> StaticOptions:
@@ -122,11 +127,24 @@ def read_static_options(call: ast.Call) -> StaticOptions:
                 out.unknown = True
             else:
                 out.names.update(names)
-        elif kw.arg in ("donate_argnums", "donate_argnames"):
+        elif kw.arg == "donate_argnums":
             out.donates = True
+            nums = literal_ints(kw.value)
+            if nums is None:
+                out.donate_unknown = True
+            else:
+                out.donate_positions.update(nums)
+        elif kw.arg == "donate_argnames":
+            out.donates = True
+            names = literal_strs(kw.value)
+            if names is None:
+                out.donate_unknown = True
+            else:
+                out.donate_names.update(names)
         elif kw.arg is None:
             out.unknown = True
             out.donates = True
+            out.donate_unknown = True
     return out
 
 

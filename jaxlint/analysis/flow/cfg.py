@@ -275,6 +275,46 @@ class FlowGraph:
             todo.extend(self._succs[n])
         return False
 
+    def reads_after(self, use: ast.Name) -> list[ast.Name | Definition]:
+        """The reads of the value the load `use` sees that may run after it: loads of the name
+        that some path from `use` reaches with no binding of the name in between (in a later
+        step of a loop too, `use` itself included), and the `x += ...` that read it (their
+        AUGMENT definitions). "Is this array read again after it was donated" in one question.
+        Loads later in `use`'s own step are left out: their order against the call that takes
+        `use` is not modelled (`f(x, x.shape)` reads before the call runs). Dead edges are no
+        paths. Empty when the load is not in this scope or the name is not tracked here."""
+        n = self._use_node.get(use)
+        name = use.id
+        if n is None or name not in self.tracked or use in self._local:
+            return []
+        found: list[ast.Name | Definition] = []
+        events = self.nodes[n].events
+        after = events[events.index(use) + 1 :]
+        if any(isinstance(e, Definition) and e.name == name and e.certain for e in after):
+            return []  # `x = f(x)`: rebound in its own step
+        seen: set[int] = set()
+        todo = list(self._succs[n])
+        while todo:
+            m = todo.pop()
+            if m in seen:
+                continue
+            seen.add(m)
+            killed = False
+            for e in self.nodes[m].events:
+                if isinstance(e, Definition):
+                    if e.name != name:
+                        continue
+                    if e.kind is DefKind.AUGMENT:
+                        found.append(e)
+                    if e.certain:
+                        killed = True
+                        break
+                elif e.id == name and e not in self._local:
+                    found.append(e)
+            if not killed:
+                todo.extend(self._succs[m])
+        return found
+
     def may_run_before_first(self, first: ast.AST, then: ast.AST) -> bool:
         """Some path from the entry runs statement `first` and then reaches statement `then`
         for the first time (a later step of a loop does not count, nor an arm that excludes

@@ -190,6 +190,11 @@ class FlowGraphs:
             outer = outer.parent
         return None
 
+    def reads_after(self, use: ast.Name) -> list[ast.Name | Definition]:
+        """The loads (and `x += ...` definitions) that may read the value `use` sees after it
+        (`FlowGraph.reads_after`), in `use`'s own scope."""
+        return self.graph(self.owner(use)).reads_after(use)
+
     def bound_at(self, name: str, where: ast.stmt) -> bool:
         """`name` holds a value of `where`'s own scope on every path to `where`."""
         return self.graph(self.owner(where)).bound_at(name, where)

@@ -127,7 +127,7 @@ class MissingDonation(Rule):
             def train(params, batches):
                 for batch in batches:
                     params = step(params, batch)
-                    other = step(batch, batch)
+                    other = step(batch.copy(), batch)
                 return params
             """,
         ),

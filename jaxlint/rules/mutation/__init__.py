@@ -9,6 +9,7 @@ imports from `jaxlint.rules.mutation` keep working.
 from __future__ import annotations
 
 from jaxlint.rules.mutation._updates import AT_UPDATES
+from jaxlint.rules.mutation.array_used_after_donation import ArrayUsedAfterDonation
 from jaxlint.rules.mutation.discarded_functional_update import (
     ARRAY_EFFECT_METHODS,
     CLOCK_WORDS,
@@ -48,6 +49,7 @@ __all__ = [
     "SIDE_EFFECT_ADVICE",
     "TRACE_ONCE",
     "WHY_504",
+    "ArrayUsedAfterDonation",
     "DiscardedFunctionalUpdate",
     "InplaceArrayUpdate",
     "LostLoopVariableUpdate",
