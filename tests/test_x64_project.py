@@ -375,3 +375,41 @@ def test_a_program_enabling_x64_in_a_function_does_not_cover_module_level_code(t
     module = _project(tmp_path, {"pkg/main.py": body})
     module.write_text(FUNCTION_MODULE + "\nOFFSET = jnp.ones(2, dtype=jnp.float64)\n")
     assert _codes(module) == ["JAX701"]  # OFFSET runs at import, before main() calls setup()
+
+
+@pytest.mark.parametrize(
+    ("enabler", "covered"),
+    [
+        ('import jax\njax.config.update("jax_enable_x64", True)\n', True),
+        # pytest never runs a main block, and a test that turns x64 on for itself is not at
+        # import (issue 24): neither counts for the other test modules
+        ('import jax\nif __name__ == "__main__":\n    jax.config.update("jax_enable_x64", True)\n', False),
+        ("import jax\n\ndef setUpModule():\n    jax.config.update('jax_enable_x64', True)\n", False),
+    ],
+    ids=["at-import", "main-block", "setUpModule"],
+)
+def test_a_test_module_enabling_x64_at_import_covers_the_tests_of_its_run(
+    tmp_path, enabler, covered
+):
+    """v37 rows, tuning material: wakesim's tests/test_frames.py and tests/test_gb.py turn x64
+    on at import, and CI runs `pytest` once over tests/: pytest imports every test module
+    while it collects, before any test runs, so tests/test_hybrid_misc.py's tests run with x64
+    (JAX701 was a false positive there). Test modules under the same `tests` folder are
+    covered, nested ones too; a module outside it and the library the tests import are not
+    (the library runs without x64 for its users)."""
+    module = _project(
+        tmp_path,
+        {
+            "tests/test_frames.py": enabler,
+            "tests/test_hybrid_misc.py": MODULE,
+            "tests/sub/test_deep.py": MODULE,
+            "tests/helpers.py": MODULE,
+            "benchmarks/test_speed.py": MODULE,
+        },
+    )
+    expected = [] if covered else ["JAX701"]
+    assert _codes(tmp_path / "tests" / "test_hybrid_misc.py") == expected
+    assert _codes(tmp_path / "tests" / "sub" / "test_deep.py") == expected
+    assert _codes(tmp_path / "tests" / "helpers.py") == ["JAX701"]  # not a test module
+    assert _codes(tmp_path / "benchmarks" / "test_speed.py") == ["JAX701"]  # another run
+    assert _codes(module) == ["JAX701"]

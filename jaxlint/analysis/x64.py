@@ -26,7 +26,9 @@ in its project turns x64 on. Evidence, any of which counts:
   the modules that import it. A sibling script that turns x64 on runs in its own process and
   does nothing for a module it never imports; a test that turns it on for itself
   (`setUpModule`, a test function, a `with jax.enable_x64():` block) does nothing for other
-  modules. Imports are read from the text (`import a.b`, `from a import b`, relative forms),
+  modules. A test module that turns it on at import counts for the other test modules of its
+  pytest run (the same outermost `tests` folder: pytest imports them all while it collects,
+  before any test runs; analysis/x64_session.py). Imports are read from the text (`import a.b`, `from a import b`, relative forms),
   never executed;
 * the `x64 = true` setting (read by the rule).
 
@@ -51,6 +53,8 @@ from dataclasses import dataclass
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
+from jaxlint.analysis.text_imports import SKIP_DIRS, import_graph, imports_of, notebook_code
+from jaxlint.analysis.x64_session import enables_at_collection, pytest_module, test_root
 
 X64_CONTEXTS = frozenset({"jax.enable_x64", "jax.experimental.enable_x64", "jax.config.enable_x64"})
 X64_NAMES = frozenset({"jax_enable_x64", "JAX_ENABLE_X64"})
@@ -134,25 +138,6 @@ def initializer_dtype_overridden(call: ast.AST, qualname: Callable[[ast.AST], st
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 RUNNER_CONFIGS = ("tox.ini", "pytest.ini")
 CONFIG_FILES = ("tox.ini", "pytest.ini", "pyproject.toml", "setup.cfg", "noxfile.py", "Makefile")
-SKIP_DIRS = frozenset(
-    {
-        ".git",
-        ".hg",
-        ".tox",
-        ".nox",
-        ".venv",
-        "venv",
-        "env",
-        "node_modules",
-        "build",
-        "dist",
-        "site-packages",
-        "__pycache__",
-        ".mypy_cache",
-        ".ruff_cache",
-        ".pytest_cache",
-    }
-)
 MAX_FILES = 20000  # a project scan stops here (a huge tree: no evidence from the rest)
 
 _FALSE = r"""(?:0|false|False|FALSE|no|off)"""
@@ -214,13 +199,6 @@ def _enables_x64_context(expr: ast.expr) -> bool:
     return arg is None or (isinstance(arg, ast.Constant) and arg.value is True)
 
 
-_IMPORT = re.compile(
-    r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[\w, \t*]+)"
-    r"|import[ \t]+([\w., \t]+))",
-    re.M,
-)
-
-
 @dataclass
 class _ProjectX64:
     """What a project scan found: evidence for every module, the files that turn x64 on at
@@ -238,6 +216,8 @@ class _ProjectX64:
     answers: dict[str, bool] = dataclasses.field(default_factory=dict)
     reached: frozenset[str] | None = None  # the files the enabling files import, transitively
     program_reached: frozenset[str] | None = None  # what programs enabling it import
+    # pytest modules collected in one session with a test module that turns x64 on at import
+    session: set[str] = dataclasses.field(default_factory=set)
 
 
 _TEST_PATH = re.compile(r"(^|/)(tests?|testing)/|(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
@@ -456,6 +436,8 @@ def project_enables_x64(path: str, lacks: Callable[[str], bool] | None = None) -
     full = os.path.abspath(path)
     if full in project.calling or full in project.enabling:  # v32 ntk-backdoor, JAX701
         return True
+    if full in project.session:  # v37 wakesim tests/test_hybrid_misc.py, JAX701
+        return True
     if _runner_config_enables(os.path.dirname(full), root):
         return True
     answer = project.answers.get(full)
@@ -505,8 +487,8 @@ def _on_import_path(project: _ProjectX64, path: str, root: str) -> bool:
         # a notebook or a file the scan did not index: read its own imports now
         text = _read(path)
         if path.endswith(".ipynb"):
-            text = _notebook_code(text)
-        project.imports[path] = _imports_of(root, path, text, project.by_name)
+            text = notebook_code(text)
+        project.imports[path] = imports_of(root, path, text, project.by_name)
     if project.reached is None:
         # what the enabling files import, once per project (a root conftest reaches it all)
         project.reached = _closure(project, project.enabling)
@@ -569,6 +551,7 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
                     project.everywhere = True
                     return project
     count = 0
+    collected: list[str] = []  # pytest modules that turn x64 on when pytest imports them
     conftests: list[str] = []  # enabling conftest.py files
     every: list[str] = []  # every .py file scanned (a conftest's folder covers those below)
     texts: dict[str, str] = {}
@@ -603,6 +586,8 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
                 at_import, names = _enabling_sites(text)
                 if at_import:
                     project.enabling.add(path)
+                    if pytest_module(name) and enables_at_collection(text, _PY_ENABLES):
+                        collected.append(path)
                 elif names:
                     project.enablers[path] = names
             if "import" in text or path in project.enablers:
@@ -612,7 +597,7 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
             text = _read(path)
             if "import" in text:
                 texts[path] = text
-        project.imports, project.by_name = _import_graph(root, texts)
+        project.imports, project.by_name = import_graph(root, texts)
         for conftest in conftests:
             below = os.path.dirname(conftest) + os.sep
             project.imports.setdefault(conftest, set()).update(
@@ -620,6 +605,15 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
             )
     if project.enablers:
         _find_enabler_calls(project, texts)
+    for path in collected:
+        # pytest imports every test module of a run while it collects, before any test runs:
+        # a test module that turns x64 on at import turns it on for the tests of the others
+        # (wakesim's CI runs `pytest` once over tests/). A test that turns it on for itself
+        # (`setUpModule`, a `with jax.enable_x64():` block) is not at import: not here.
+        top = test_root(path, root) + os.sep
+        project.session.update(
+            p for p in every if p.startswith(top) and pytest_module(os.path.basename(p))
+        )
     return project
 
 
@@ -706,91 +700,6 @@ def _enabling_sites(text: str) -> tuple[bool, set[str]]:
     ]
     names = {name for name, a, b in spans if any(a <= line <= b for line in lines)}
     return at_import, names
-
-
-def _module_names(root: str, path: str) -> list[str]:
-    """The dotted names `path` may be imported as: relative to the root and to every folder
-    between (`src/pkg/mod.py`: `src.pkg.mod`, `pkg.mod`, `mod`); a package is its folder."""
-    rel = os.path.relpath(path, root)[: -len(".py")].split(os.sep)
-    if rel[-1] == "__init__":
-        rel = rel[:-1]
-    return [".".join(rel[i:]) for i in range(len(rel)) if rel[i:]]
-
-
-def _import_graph(
-    root: str, texts: dict[str, str]
-) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """File -> the project files its import statements name (and the `__init__`s of the
-    packages on the way: importing `a.b` runs `a/__init__.py`)."""
-    by_name: dict[str, set[str]] = {}
-    for path in texts:
-        for name in _module_names(root, path):
-            by_name.setdefault(name, set()).add(path)
-    # files without `import` in them are still importable: index every .py under a package
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
-        for fname in files:
-            if fname.endswith(".py"):
-                path = os.path.join(folder, fname)
-                if path not in texts:
-                    for name in _module_names(root, path):
-                        by_name.setdefault(name, set()).add(path)
-    graph: dict[str, set[str]] = {}
-    for path, text in texts.items():
-        graph[path] = _imports_of(root, path, text, by_name)
-    # a module's own package `__init__`s run before it
-    for path in {p for paths in by_name.values() for p in paths}:
-        folder = os.path.dirname(path)
-        while folder.startswith(root) and folder != root:
-            init = os.path.join(folder, "__init__.py")
-            if os.path.isfile(init) and init != path:
-                graph.setdefault(path, set()).add(init)
-            folder = os.path.dirname(folder)
-    return graph, by_name
-
-
-def _imports_of(root: str, path: str, text: str, by_name: dict[str, set[str]]) -> set[str]:
-    """The project files the import statements of `text` (the code of `path`) name."""
-    package = os.path.relpath(os.path.dirname(path), root).split(os.sep)
-    package = [] if package == ["."] else package
-    out: set[str] = set()
-    for match in _IMPORT.finditer(text):
-        source, names, plain = match.groups()
-        wanted: list[str] = []
-        if plain is not None:
-            wanted = [m.split()[0] for m in plain.split(",") if m.strip()]
-        else:
-            dots = len(source) - len(source.lstrip("."))
-            base = source.lstrip(".")
-            if dots:
-                up = package[: len(package) - (dots - 1)] if dots - 1 <= len(package) else []
-                base = ".".join([*up, base] if base else up)
-            listed = re.sub(r"#[^\n]*", "", names).replace("(", "").replace(")", "")
-            items = [n.split()[0] for n in listed.split(",") if n.strip()]
-            wanted = [base] if base else []
-            wanted += [f"{base}.{n}" if base else n for n in items if n != "*"]
-        for mod in wanted:
-            parts = mod.split(".")
-            for i in range(1, len(parts) + 1):
-                out.update(by_name.get(".".join(parts[:i]), ()))
-    out.discard(path)
-    return out
-
-
-def _notebook_code(text: str) -> str:
-    """The code cells of a notebook's JSON, joined (empty when it is not one)."""
-    import json
-
-    try:
-        cells = json.loads(text).get("cells", [])
-    except (ValueError, AttributeError):
-        return ""
-    out = []
-    for cell in cells:
-        if isinstance(cell, dict) and cell.get("cell_type") == "code":
-            src = cell.get("source", "")
-            out.append("".join(src) if isinstance(src, list) else str(src))
-    return "\n".join(out)
 
 
 def clear_cache() -> None:
