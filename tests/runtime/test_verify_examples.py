@@ -78,6 +78,9 @@ TABLE: dict[tuple[str, str], dict[str, Any]] = {
     ("JAX408", "np.where(c, x, [0.0, 1.0])"): {"args": {"pick": "bool[2], f32[2]"}},
     ("JAX501", "grid[i, 0] += 1.0"): {"args": {"step": "f32[4,4], 1"}},
     ("JAX504", "class State"): {"args": {"advance": "=State(step=0)"}},
+    ("JAX506", "class Trainer"): {
+        "args": {"Trainer.run": "=Trainer(lambda state, batch: state * batch), f32[3]"}
+    },
     # enough work per call that a missing block_until_ready is visible next to dispatch
     # JAX gives no warning for these silent downcasts (a flax layer's param_dtype, float64
     # NumPy data into jnp.asarray), and the dtype verifier observes warnings: not yet provable
