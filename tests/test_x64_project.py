@@ -383,8 +383,14 @@ def test_a_program_enabling_x64_in_a_function_does_not_cover_module_level_code(t
         ('import jax\njax.config.update("jax_enable_x64", True)\n', True),
         # pytest never runs a main block, and a test that turns x64 on for itself is not at
         # import (issue 24): neither counts for the other test modules
-        ('import jax\nif __name__ == "__main__":\n    jax.config.update("jax_enable_x64", True)\n', False),
-        ("import jax\n\ndef setUpModule():\n    jax.config.update('jax_enable_x64', True)\n", False),
+        (
+            'import jax\nif __name__ == "__main__":\n    jax.config.update("jax_enable_x64", True)\n',
+            False,
+        ),
+        (
+            "import jax\n\ndef setUpModule():\n    jax.config.update('jax_enable_x64', True)\n",
+            False,
+        ),
     ],
     ids=["at-import", "main-block", "setUpModule"],
 )

@@ -98,6 +98,11 @@ class ArrayUsedAfterDonation(Rule):
                 for batch in batches:
                     loss = step(state, batch)  # error: JAX506
                 return loss
+
+            def overfit(state, batch, epochs):
+                for epoch in range(epochs):
+                    loss = step(state, batch)  # error: JAX506
+                return state, loss  # the second step fails first: one finding, in the loop
             """,
             """
             import jax
@@ -277,11 +282,28 @@ def _first_after(reads: list[ast.Name | Definition], call: ast.Call) -> ast.Name
     end = (call.end_lineno or call.lineno, call.end_col_offset or 0)
     ordered = sorted(reads, key=pos)
     later = [r for r in ordered if pos(r) >= end]
-    return later[0] if later else ordered[0]
+    first = later[0] if later else ordered[0]
+    loop = _loop_around(call)
+    again = [r for r in reads if isinstance(r, ast.Name) and _inside(r, call)]
+    if loop is not None and again and not _inside(first, loop):
+        return again[0]  # the next step of the loop runs before the code after the loop
+    return first
 
 
-def _inside(node: ast.AST, call: ast.Call) -> bool:
-    return any(a is call for a in ancestors(node))
+def _loop_around(node: ast.AST) -> ast.AST | None:
+    """The innermost `for`/`while` around `node` in its own function."""
+    for anc in ancestors(node):
+        if isinstance(anc, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            return None
+        if isinstance(anc, (ast.For, ast.AsyncFor, ast.While)):
+            return anc
+    return None
+
+
+def _inside(node: ast.AST | Definition, around: ast.AST) -> bool:
+    if isinstance(node, Definition):
+        node = node.node  # type: ignore[assignment]
+    return node is around or any(a is around for a in ancestors(node))
 
 
 def _option(spec: JitSpec, label: str) -> str:
