@@ -236,6 +236,9 @@ PREVIEW_RULES = (
     "JAX701",
     "JAX703",
 )
+# new rules, in preview until a fresh check set measures them (no held-out rows yet, so
+# docs/precision.md has nothing to say about them)
+UNMEASURED_RULES = ("JAX704",)
 
 
 def test_the_shipped_table_is_the_held_out_measurement():
@@ -264,7 +267,13 @@ def test_the_shipped_table_is_the_held_out_measurement():
     of 2, its first held-out rows), and nothing came back (JAX201 high 7 of 8 on 6 capped
     rows)."""
     assert codes.PREVIEW == frozenset(
-        {*PREVIEW_RULES, ("JAX121", "medium"), ("JAX201", "medium"), ("JAX130", "medium")}
+        {
+            *PREVIEW_RULES,
+            *UNMEASURED_RULES,
+            ("JAX121", "medium"),
+            ("JAX201", "medium"),
+            ("JAX130", "medium"),
+        }
     )
     doc = (Path(__file__).parent.parent / "docs" / "precision.md").read_text(encoding="utf-8")
     section = doc.split("## The default selection after v4 and v5")[1].split("\n## ")[0]
@@ -290,7 +299,7 @@ def test_the_shipped_table_is_the_held_out_measurement():
         assert code in section, code
 
 
-@pytest.mark.parametrize("code", PREVIEW_RULES)
+@pytest.mark.parametrize("code", (*PREVIEW_RULES, *UNMEASURED_RULES))
 def test_a_preview_rule_is_off_by_default_and_on_with_preview(code):
     """The rule's own invalid examples: nothing of `code` in the default run (nor with its
     exact code selected, ruff's rule), every marked line with --preview."""
