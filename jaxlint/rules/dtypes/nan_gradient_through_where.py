@@ -119,7 +119,8 @@ class NanGradientThroughWhere(Rule):
     constant so that the other branch is chosen at that point (`x > 0`, `x != 0`,
     `jnp.abs(x) > 1e-8`, `x >= eps`), inside a function that `jax.grad` & co. differentiate
     (in this module, directly or through the helpers it calls with a differentiated value),
-    when the argument depends on a differentiated value.
+    when the op's value depends on a differentiated value (`a / x` with only `a`
+    differentiated has the derivative `1 / x`).
     Why is this bad: `jnp.where` computes both branches. Its forward value is fine, but under
     `jax.grad` the untaken branch gets a zero cotangent, and zero times the op's NaN or
     infinite derivative there is NaN: the gradient is NaN wherever the condition is false,
@@ -324,7 +325,8 @@ class NanGradientThroughWhere(Rule):
             return
         cond = node.args[0]
         for found in _guarded_ops(ctx, cond, node.args[1], node.args[2]):
-            if not ctx.facts.differentiation.depends(fn, found.arg):
+            # the op's value, not only its argument: `a / x` has the derivative `1 / x` in `a`
+            if not ctx.facts.differentiation.depends(fn, found.op):
                 continue
             if _made_safe(ctx, found.arg):
                 continue
