@@ -4,11 +4,15 @@ condition excludes it, and NaN times the zero cotangent the where gives it is Na
 
 Facts, measured on JAX 0.12.1, 0.10.2 and 0.6.2 (CPU), `jax.grad` of
 `sum(where(cond(x), f(x), 0.))` at `x = [-1, 0, 2]`: NaN for sqrt, log, log2, log10, log1p
-(at -1), rsqrt, cbrt, `1 / x`, `jnp.divide`, `jnp.reciprocal`, `x ** 0.5`, `x ** -1`,
-`jnp.power(x, 0.5)`, arcsin/arccos/arctanh (at |x| >= 1), `jnp.linalg.norm(v)` at `v = 0`;
-finite for `x ** 2`, `x ** 3`, `jnp.exp`. The double where (`f(jnp.where(cond, x, safe))`)
-is finite with safe = 1.0 for all of them and with 0.0 for all but the log/sqrt/division
-family; `jnp.maximum(x, eps)` and `jnp.clip(x, eps)` inside are finite too.
+(at -1), rsqrt, cbrt, `1 / x`, `jnp.divide`, `jnp.reciprocal`, `x ** 0.5`, `x ** 1.5` (below
+0), `x ** -1`, `jnp.power(x, 0.5)`, arcsin/arccos/arctanh (at |x| >= 1), and
+`jnp.linalg.norm(v)` at `v = 0`; finite for `x ** 2`, `x ** 3`, `jnp.exp`. The double where
+(`f(jnp.where(cond, x, safe))`) was finite with safe = 1.0, 0.0 and 0.5 for every one of them
+(the inner where drops the NaN cotangent); SAFE is 1.0, or 0.0 inside (-1, 1) for
+arcsin/arccos/arctanh/log1p, so the untaken value stays finite too. `jnp.maximum(x, eps)` and
+`jnp.clip(x, eps)` inside are finite; `x + eps` is not for negative `x` (the rule stays silent
+on it: `x` may be known non-negative). `v / n` with `n = jnp.linalg.norm(v)` stays NaN after
+a double where on `n`: the norm's own derivative at 0 is NaN.
 """
 
 from __future__ import annotations
