@@ -231,12 +231,14 @@ PREVIEW_RULES = (
     "JAX502",
     "JAX503",
     "JAX504",
-    "JAX506",  # new at stop 53, not measured yet: "Rules new since v37"
     "JAX601",
     "JAX602",
     "JAX701",
     "JAX703",
 )
+# new rules, in preview until a fresh check set measures them (no held-out rows yet:
+# docs/precision.md "Rules new since v37" says what each proves)
+UNMEASURED_RULES = ("JAX506", "JAX704")
 
 
 def test_the_shipped_table_is_the_held_out_measurement():
@@ -265,7 +267,13 @@ def test_the_shipped_table_is_the_held_out_measurement():
     of 2, its first held-out rows), and nothing came back (JAX201 high 7 of 8 on 6 capped
     rows)."""
     assert codes.PREVIEW == frozenset(
-        {*PREVIEW_RULES, ("JAX121", "medium"), ("JAX201", "medium"), ("JAX130", "medium")}
+        {
+            *PREVIEW_RULES,
+            *UNMEASURED_RULES,
+            ("JAX121", "medium"),
+            ("JAX201", "medium"),
+            ("JAX130", "medium"),
+        }
     )
     doc = (Path(__file__).parent.parent / "docs" / "precision.md").read_text(encoding="utf-8")
     section = doc.split("## The default selection after v4 and v5")[1].split("\n## ")[0]
@@ -288,11 +296,20 @@ def test_the_shipped_table_is_the_held_out_measurement():
     section += doc.split("## Fresh check set v30")[1].split("\n## ")[0]
     section += doc.split("## Fresh check set v32")[1].split("\n## ")[0]
     section += doc.split("## Rules new since v37")[1].split("\n## ")[0]
-    for code in (*PREVIEW_RULES, "JAX201", "JAX601", "JAX111", "JAX120", "JAX110", "JAX101"):
+    for code in (
+        *PREVIEW_RULES,
+        *UNMEASURED_RULES,
+        "JAX201",
+        "JAX601",
+        "JAX111",
+        "JAX120",
+        "JAX110",
+        "JAX101",
+    ):
         assert code in section, code
 
 
-@pytest.mark.parametrize("code", PREVIEW_RULES)
+@pytest.mark.parametrize("code", (*PREVIEW_RULES, *UNMEASURED_RULES))
 def test_a_preview_rule_is_off_by_default_and_on_with_preview(code):
     """The rule's own invalid examples: nothing of `code` in the default run (nor with its
     exact code selected, ruff's rule), every marked line with --preview."""

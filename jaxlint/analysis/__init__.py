@@ -16,6 +16,7 @@ from jaxlint.analysis.transforms import Transforms
 
 if TYPE_CHECKING:
     from jaxlint.analysis.constants import ModuleConstants
+    from jaxlint.analysis.differentiation import Differentiation
     from jaxlint.analysis.flow.graph import FlowGraphs
     from jaxlint.analysis.flow.keys import KeyFlow
     from jaxlint.analysis.guards import VersionGuards
@@ -116,6 +117,14 @@ class ModuleFacts:
     def taint(self) -> TaintAnalysis:
         """Traced levels of every expression: the same fixed point as `traced.table`."""
         return self.traced.taint
+
+    @cached_property
+    def differentiation(self) -> Differentiation:
+        """Which functions run under a grad-like transform and which of their values carry a
+        derivative (analysis/differentiation.py; syntax and the call graph, no taint)."""
+        from jaxlint.analysis.differentiation import Differentiation
+
+        return Differentiation(self.index, self.transforms, self.calls)
 
     @cached_property
     def jit_sites(self) -> JitSites:

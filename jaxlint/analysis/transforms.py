@@ -73,6 +73,10 @@ class Applied:
     # parameters that every traced application binds to a value that is not None
     # (`partial(f, n=size)` handed to a transform): `if n is None:` never runs under tracing
     not_none: frozenset[str] = frozenset()
+    # the parameters a grad-like transform differentiates (`argnums`, equinox's first
+    # argument, every primal of `jvp`/`vjp`/`linearize`), joined over its applications;
+    # empty where no grad applies or its `argnums` are not literal (analysis/differentiation.py)
+    differentiated: frozenset[str] = frozenset()
 
 
 def function_name(node: ast.AST) -> str:
@@ -509,8 +513,10 @@ class Transforms:
                     traced &= {free[i] for i in nums if -len(free) <= i < len(free)}
                 elif a.qualname in FIRST_ARG_GRADS:
                     traced &= set(free[:1])
+        differentiated = _differentiated(apps, positional[bound:]) - static
         if is_method(self.index, fn) and positional:
             traced.discard(positional[0])  # self: JAX409 reports jit on methods
+            differentiated.discard(positional[0])
         names = frozenset(a.qualname for a in apps)
         existing = self._applied.get(fn)
         if existing is not None:  # another application of the same function: join them
@@ -523,6 +529,7 @@ class Transforms:
                 unknown_static=existing.unknown_static or unknown,
                 applied=existing.applied | names,
                 not_none=existing.not_none & (not_none or set()),
+                differentiated=existing.differentiated | differentiated,
             )
             return
         self._applied[fn] = Applied(
@@ -533,6 +540,7 @@ class Transforms:
             unknown_static=unknown,
             applied=names,
             not_none=frozenset(not_none or ()),
+            differentiated=frozenset(differentiated),
         )
 
     def _vmap_static(self, app: Application, positional: list[str]) -> set[str]:
@@ -630,6 +638,25 @@ class Transforms:
                 continue
             return dec
         return None
+
+
+def _differentiated(apps: list[Application], free: list[str]) -> set[str]:
+    """The parameters (of `free`, those the transforms pass arguments to) that the grad-like
+    transforms among `apps` differentiate; none for a grad whose `argnums` are not literal."""
+    out: set[str] = set()
+    for a in apps:
+        if a.kind != "grad":
+            continue
+        if a.qualname in ARGNUMS_GRADS:
+            if a.argnums_unknown:
+                continue
+            nums = a.argnums if a.argnums is not None else (0,)
+            out |= {free[i] for i in nums if -len(free) <= i < len(free)}
+        elif a.qualname in FIRST_ARG_GRADS:
+            out |= set(free[:1])
+        else:  # jvp, vjp, linearize: every primal is differentiated
+            out |= set(free)
+    return out
 
 
 def literal_axes(node: ast.AST | None, depth: int = 0) -> list[object] | None:

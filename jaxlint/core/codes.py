@@ -81,6 +81,7 @@ CODES: tuple[Code, ...] = (
     Code("JAX701", "float64-without-x64", "dtypes", "Float64WithoutX64"),
     Code("JAX702", "implicit-float64-downcast", "dtypes", "ImplicitFloat64Downcast"),
     Code("JAX703", "int-literal-overflow", "dtypes", "IntLiteralOverflow"),
+    Code("JAX704", "nan-gradient-through-where", "dtypes", "NanGradientThroughWhere"),
     Code("JAX801", "removed-tree-aliases", "deprecations", "RemovedTreeAliases"),
     Code("JAX802", "experimental-shard-map", "deprecations", "ExperimentalShardMap"),
     Code("JAX803", "experimental-pjit", "deprecations", "ExperimentalPjit"),
@@ -255,6 +256,7 @@ PREVIEW: frozenset[str | tuple[str, str]] = frozenset(
         # JAX401 1/1; JAX110 0/7, JAX403 0/7, JAX201 medium 0/5, JAX101 0/2, JAX503 0/1).
         # new rules start here, as ruff's do, until a fresh check set measures them
         "JAX506",  # stop 53: new (an array read after it was donated), not yet measured
+        "JAX704",  # stop 53: new (a NaN gradient through `jnp.where`), not yet measured
     }
 )
 

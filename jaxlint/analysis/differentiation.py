@@ -1,0 +1,204 @@
+"""Which functions of a module run under a grad-like transform, and which of their values are
+differentiated (carry a tangent or a cotangent).
+
+A function is differentiated when a grad-like transform (`jax.grad`, `value_and_grad`,
+`jacfwd`/`jacrev`/`hessian`, `jvp`/`vjp`/`linearize`, equinox's and nnx's grads) is applied
+to it in this module (`Transforms.applied`: the parameters its `argnums` name), or when a
+differentiated function calls it (the call graph, analysis/calls.py) with an argument that
+depends on a differentiated value: the helper's parameter is then differentiated too, and
+the helper's `chain` names the callers from the grad's entry.
+
+Inside one function a value depends on a differentiated parameter when it is computed from
+one, flow-insensitively (any assignment in the function's own scope whose value reads a
+differentiated name makes its targets differentiated). Reads that carry no derivative are
+left out: shape metadata (`x.shape`, `x.ndim`, `x.dtype`, `x.size`, `len(x)`) and
+`jax.lax.stop_gradient(x)`. What is not followed stays not differentiated (silent):
+closures that read an enclosing function's values, bodies of `lax.scan`/`fori_loop`/`cond`,
+functions of other modules.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+from jaxlint.analysis.calls import CallGraph, CallKind
+from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.jax_api import GRAD_LIKE
+from jaxlint.analysis.syntax import FUNCTION_NODES, positional_params, walk_scope
+from jaxlint.analysis.transforms import Transforms, function_name
+
+__all__ = ["Differentiated", "Differentiation"]
+
+# attributes and calls whose result carries no derivative of their argument
+_METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
+_NO_DERIVATIVE_CALLS = frozenset({"jax.lax.stop_gradient", "len", "jax.numpy.shape"})
+# the calls whose callee receives the caller's values as its arguments
+_FOLLOWED = frozenset({CallKind.FUNCTION, CallKind.METHOD, CallKind.PARTIAL, CallKind.TRANSFORMED})
+
+
+@dataclass(frozen=True)
+class Differentiated:
+    """A function run under a grad-like transform: `params` are its parameters that carry a
+    derivative, `via` the transform, `chain` the functions from the transformed one to this
+    one (empty: the grad is applied to this function itself)."""
+
+    node: ast.AST
+    via: str
+    params: frozenset[str]
+    chain: tuple[str, ...] = ()
+    entry: str = ""  # the name of the function the transform is applied to
+
+    @property
+    def confidence(self) -> str:
+        return "medium" if self.chain else "high"
+
+    def describe(self) -> str:
+        if self.chain:
+            return f"differentiated via {' -> '.join(n + '()' for n in self.chain)}"
+        return f"`{self.entry}` is differentiated by `{self.via}`"
+
+
+class Differentiation:
+    """The differentiated functions of one module (computed once, on the first question)."""
+
+    def __init__(self, index: ModuleIndex, transforms: Transforms, calls: CallGraph) -> None:
+        self.index = index
+        self.transforms = transforms
+        self.calls = calls
+        self._names: dict[ast.AST, frozenset[str]] = {}
+
+    def get(self, fn: ast.AST | None) -> Differentiated | None:
+        return self.table.get(fn) if fn is not None else None
+
+    def depends(self, fn: ast.AST, expr: ast.AST) -> bool:
+        """`expr`, evaluated in `fn`'s scope, depends on a differentiated value of `fn`."""
+        if fn not in self.table:
+            return False
+        return _reads_any(expr, self._differentiated_names(fn), self.index)
+
+    @cached_property
+    def table(self) -> Mapping[ast.AST, Differentiated]:
+        out: dict[ast.AST, Differentiated] = {}
+        todo: deque[ast.AST] = deque()
+        for fn, app in self.transforms.applied.items():
+            grads = sorted(app.applied & GRAD_LIKE.keys())
+            if not grads or not app.differentiated:
+                continue
+            name = function_name(fn)
+            out[fn] = Differentiated(fn, grads[0], app.differentiated, (), name)
+            todo.append(fn)
+        while todo:
+            caller = todo.popleft()
+            row = out[caller]
+            names = self._differentiated_names(caller, row.params)
+            for callee, params in self._callees(caller, names):
+                old = out.get(callee)
+                if old is not None and params <= old.params:
+                    continue
+                if old is None:
+                    chain = (*(row.chain or (row.entry,)), function_name(callee))
+                    out[callee] = Differentiated(callee, row.via, params, chain, row.entry)
+                else:
+                    out[callee] = Differentiated(
+                        callee, old.via, old.params | params, old.chain, old.entry
+                    )
+                self._names.pop(callee, None)
+                todo.append(callee)
+        return out
+
+    def _differentiated_names(
+        self, fn: ast.AST, params: frozenset[str] | None = None
+    ) -> frozenset[str]:
+        found = self._names.get(fn)
+        if found is not None:
+            return found
+        if params is None:
+            params = self.table[fn].params
+        names = set(params)
+        assignments = list(_assignments(fn))
+        changed = True
+        while changed:
+            changed = False
+            for targets, value in assignments:
+                if targets <= names or not _reads_any(value, names, self.index):
+                    continue
+                names |= targets
+                changed = True
+        self._names[fn] = frozenset(names)
+        return self._names[fn]
+
+    def _callees(
+        self, fn: ast.AST, names: frozenset[str]
+    ) -> Iterator[tuple[ast.AST, frozenset[str]]]:
+        """The functions `fn` calls with a differentiated argument, and the parameters those
+        arguments bind."""
+        for node in walk_scope(fn):
+            if not isinstance(node, ast.Call) or node is fn:
+                continue
+            t = self.calls.target(node)
+            if t is None or t.kind not in _FOLLOWED or t.function is None:
+                continue
+            callee = t.function
+            if not isinstance(callee, FUNCTION_NODES) or callee is fn:
+                continue
+            params = positional_params(callee, bound=t.bound_self)
+            bound: set[str] = set()
+            for i, arg in enumerate((*t.partial_args, *t.args)):
+                if isinstance(arg, ast.Starred):
+                    break
+                if i < len(params) and _reads_any(arg, names, self.index):
+                    bound.add(params[i])
+            for key, arg in (*t.partial_keywords, *t.keywords):
+                if _reads_any(arg, names, self.index):
+                    bound.add(key)
+            if bound:
+                yield callee, frozenset(bound)
+
+
+def _assignments(fn: ast.AST) -> Iterator[tuple[frozenset[str], ast.AST]]:
+    """(target names, value) of the bindings in `fn`'s own scope."""
+    for node in walk_scope(fn):
+        if node is fn:
+            continue
+        if isinstance(node, ast.Assign):
+            yield _names(node.targets), node.value
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and node.value is not None:
+            yield _names([node.target]), node.value
+        elif isinstance(node, ast.NamedExpr):
+            yield _names([node.target]), node.value
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            yield _names([node.target]), node.iter
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            yield _names([node.optional_vars]), node.context_expr
+
+
+def _names(targets: list[ast.expr]) -> frozenset[str]:
+    out: set[str] = set()
+    for t in targets:
+        for n in ast.walk(t):
+            if isinstance(n, ast.Name):
+                out.add(n.id)
+    return frozenset(out)
+
+
+def _reads_any(expr: ast.AST, names: frozenset[str] | set[str], index: ModuleIndex) -> bool:
+    """`expr` reads one of `names` other than through shape metadata or `stop_gradient`."""
+    stack = [expr]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Name):
+            if cur.id in names and isinstance(cur.ctx, ast.Load):
+                return True
+            continue
+        if isinstance(cur, ast.Attribute) and cur.attr in _METADATA_ATTRIBUTES:
+            continue
+        if isinstance(cur, ast.Call) and index.qualname(cur.func) in _NO_DERIVATIVE_CALLS:
+            continue
+        if isinstance(cur, FUNCTION_NODES):
+            continue
+        stack.extend(ast.iter_child_nodes(cur))
+    return False
