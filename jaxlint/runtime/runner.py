@@ -65,6 +65,7 @@ KIND_MODULES = {
     "lower": "lower",
     "transfers": "transfers",
     "numeric": "numeric",
+    "gradnan": "gradnan",
     "dtype": "dtype",
     "import": "import_",
 }

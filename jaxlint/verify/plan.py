@@ -88,6 +88,7 @@ ALL_KINDS = (
     "numeric",
     "dtype",
     "import",
+    "gradnan",
 )
 # The first kind of a rule decides the verdict; SUPPLEMENTARY kinds only add evidence.
 # Kinds that never decide a verdict on their own when another kind comes first.

@@ -737,3 +737,31 @@ def test_a_finding_report_carries_the_check_columns() -> None:
         {"verdict": "confirmed", "reason": "raised", "evidence": {}},
     )
     assert (report["line"], report["col"], report["column"]) == (7, 7, 8)
+
+
+def test_gradnan_confirms_the_nan_gradient_and_the_double_where_removes_it(tmp_path: Path) -> None:
+    """JAX704's kind: the forward value is right, the gradient is NaN at the guarded point
+    (all-zero inputs for a norm guarded by `r > 0`); the fix (double where) gives a finite
+    gradient at the same probes, so the fixed run is not-reproduced."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "g.py",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def safe_norm(v):
+            r = jnp.sum(v * v)
+            return jnp.where(r > 0, jnp.linalg.norm(v), 0.0)
+
+
+        grad_norm = jax.grad(safe_norm)
+        """,
+    )
+    report = verify_file(path, preview=True, select="JAX704", guess=True)
+    finding = _by(report, "JAX704")
+    assert finding["verdict"] == "confirmed", finding
+    assert "NaN" in finding["reason"] and "all-zero inputs" in finding["reason"]
+    assert finding["evidence"]["fix"]["verdict"] == "not-reproduced", finding

@@ -160,12 +160,11 @@ class NanGradientThroughWhere(Rule):
         "(double where)"
     )
     fix_safety = "unsafe"
-    # no verifier kind computes a gradient: `trace` and `numeric` run the function forward,
-    # where the where's value is right. A kind that runs `jax.grad` of the flagged function at
-    # inputs that make the condition false (NaN before the fix, finite after) is not written
-    # yet; benchmarks/recall/verify_cases.py shows it for the recall cases instead.
-    verifier = None
-    tier = 3
+    # `trace` and `numeric` run the function forward, where the where's value is right:
+    # `gradnan` takes `jax.value_and_grad` of the flagged function at inputs that put it on
+    # the excluded points (runtime/kinds/gradnan.py), NaN before the fix, finite after
+    verifier = "gradnan"
+    tier = 2
     prefilter_words = ("where",)
     prefilter_with_default = True
     examples = Examples(
