@@ -201,6 +201,7 @@ class ProjectIndexes:
 
 def project_files(root: str | None, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001
     """Absolute paths of the project's `.py` files (the linted ones always)."""
+    from jaxlint.core.config import quiet_warnings
     from jaxlint.files.discover import iter_python_files
 
     out: dict[str, None] = {}
@@ -212,13 +213,14 @@ def project_files(root: str | None, linted: Iterable[str], settings_for) -> list
     alone = list(dict.fromkeys(os.path.abspath(p) for p in linted if p.endswith(".py")))
     found = 0
     try:
-        for path, _ in iter_python_files([root], settings_for, warn=lambda m: None):
-            if not path.endswith(".py"):
-                continue
-            found += 1
-            if found > MAX_INDEX_FILES:
-                return alone
-            out[os.path.abspath(path)] = None
+        with quiet_warnings():  # configs of folders nobody asked to lint: not this run's news
+            for path, _ in iter_python_files([root], settings_for, warn=lambda m: None):
+                if not path.endswith(".py"):
+                    continue
+                found += 1
+                if found > MAX_INDEX_FILES:
+                    return alone
+                out[os.path.abspath(path)] = None
     except UsageError:
         # a broken config in a folder that is not linted (a sibling under a marker-less
         # parent such as /tmp) must not stop the lint: index the linted files alone; their own

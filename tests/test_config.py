@@ -133,3 +133,20 @@ def test_rules_doc_is_current():
 
     with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as fh:
         assert fh.read() == render(), "run `python -m jaxlint.docgen > docs/rules.md`"
+
+
+def test_a_siblings_config_is_not_warned_about(tmp_path, run_cli):
+    """Linting one file under a folder without project markers (a file in /tmp) indexes its
+    siblings for cross-module facts, which reads their configurations: a warning about a
+    sibling project's config is not this run's business (seen at stop 53: `jaxlint check
+    /tmp/t.py` warned about /tmp/cfgt/pyproject.toml). The linted folder's own is still warned
+    about."""
+    sibling = tmp_path / "other"
+    sibling.mkdir()
+    (sibling / "pyproject.toml").write_text("[tool.jaxlint.lint]\npreview = true\n")
+    (sibling / "s.py").write_text(TREE)
+    (tmp_path / "m.py").write_text(TREE)
+    proc = run_cli("check", "--no-cache", "m.py")
+    assert "other" not in proc.stderr and "unknown key" not in proc.stderr, proc.stderr
+    proc = run_cli("check", "--no-cache", "other/s.py")
+    assert "unknown key `lint`" in proc.stderr

@@ -14,13 +14,14 @@ linting with silently changed settings would let CI pass for the wrong reason.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import fnmatch
 import functools
 import os
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
@@ -88,8 +89,26 @@ DEFAULT_EXCLUDE = (
 _CODE_RE = re.compile(r"^(ALL|JAX[0-9]{0,3})$")
 
 
+_QUIET = [0]  # > 0: inside `quiet_warnings()`
+
+
 def warn(message: str) -> None:
+    if _QUIET[0]:
+        return
     print(f"jaxlint: warning: {message}", file=sys.stderr)
+
+
+@contextlib.contextmanager
+def quiet_warnings() -> Iterator[None]:
+    """No configuration warnings inside: the project index reads the configurations of
+    folders nobody asked to lint (every sibling under a marker-less parent such as /tmp) to
+    decide what it indexes; a warning about one of those is noise to this run. The linted
+    files' own configurations are read (and warned about) before the index is built."""
+    _QUIET[0] += 1
+    try:
+        yield
+    finally:
+        _QUIET[0] -= 1
 
 
 @dataclass(frozen=True)
