@@ -1230,3 +1230,22 @@ def test_reads_only_metadata_is_what_a_deleted_array_still_answers():
     for key, value in answers.items():
         by_line.setdefault(key // 100, set()).add(value)
     assert by_line == {2: {True}, 3: {True}, 4: {False}}
+
+
+def test_non_finite_constants():
+    """`constants.non_finite_constant`: the infinities and NaNs a `jnp.where` may pick where
+    its guard fails (JAX704 stays silent there: the value is not finite either)."""
+    import ast as _ast
+
+    from jaxlint.analysis import ModuleFacts as _Facts
+    from jaxlint.analysis.constants import non_finite_constant
+
+    src = (
+        "import math\nimport numpy as np\nimport jax.numpy as jnp\n"
+        "a = [-jnp.inf, np.nan, math.inf, float('-inf'), float('nan'), -1e309]\n"
+        "b = [0.0, -1.0, jnp.pi, float('3'), x, jnp.zeros(3)]\n"
+    )
+    facts = _Facts(_ast.parse(src))
+    a, b = (s.value.elts for s in facts.tree.body[3:5])  # type: ignore[attr-defined]
+    assert [non_finite_constant(facts.index, e) for e in a] == [True] * 6
+    assert [non_finite_constant(facts.index, e) for e in b] == [False] * 6

@@ -237,3 +237,33 @@ class ModuleConstants:
         except (OverflowError, ValueError):
             return None
         return None
+
+
+_NON_FINITE_NAMES = frozenset(
+    f"{m}.{n}"
+    for m in ("jax.numpy", "numpy", "math")
+    for n in ("inf", "nan", "NINF", "PINF", "NaN", "Inf", "infty")
+)
+
+
+def non_finite_constant(index: ModuleIndex, node: ast.AST) -> bool:
+    """`node` is an infinity or a NaN written as a constant: `-jnp.inf`, `np.nan`,
+    `math.inf`, `float("-inf")`. A `jnp.where` that picks one where its guard fails gives
+    a non-finite value there, so its gradient at those points is moot (JAX704 reads this:
+    a log-density's `jnp.where(x > 0, jnp.log(x), -jnp.inf)`, v34 gp_pipeline)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    if isinstance(node, ast.Constant) and isinstance(node.value, float):
+        return node.value != node.value or node.value in (float("inf"), float("-inf"))
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        return index.qualname(node) in _NON_FINITE_NAMES
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "float"
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ):
+        return node.args[0].value.strip().lower().lstrip("+-") in ("inf", "infinity", "nan")
+    return False

@@ -22,6 +22,7 @@ import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from jaxlint.analysis.constants import non_finite_constant
 from jaxlint.analysis.syntax import FUNCTION_NODES, parent
 from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
@@ -238,6 +239,16 @@ class NanGradientThroughWhere(Rule):
             import jax
             import jax.numpy as jnp
 
+            def log_prior(x):
+                # -inf where the guard fails: no finite value there, its gradient is moot
+                return jnp.sum(jnp.where(x > 0, -0.5 * jnp.log(x) ** 2, -jnp.inf))
+
+            grad_prior = jax.grad(log_prior)
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
             def loss(x, eps):
                 safe = jnp.where(x > 0, x, 1.0)
                 a = jnp.where(x > 0, jnp.sqrt(safe), 0.0)  # the double where
@@ -270,6 +281,32 @@ class NanGradientThroughWhere(Rule):
             """,
         ),
         unsafe_fixes=(
+            (
+                # `jax.numpy` imported inside the function: the fix spells the where as the
+                # flagged call does (v34 gp_pipeline: a fresh import there was a LookupError)
+                """
+                import jax
+
+                def fit(x0):
+                    import jax.numpy as jnp
+
+                    def loss(x):
+                        return jnp.sum(jnp.where(x > 0, jnp.sqrt(x), 0.0))
+
+                    return jax.grad(loss)(x0)
+                """,
+                """
+                import jax
+
+                def fit(x0):
+                    import jax.numpy as jnp
+
+                    def loss(x):
+                        return jnp.sum(jnp.where(x > 0, jnp.sqrt(jnp.where(x > 0, x, 1.0)), 0.0))
+
+                    return jax.grad(loss)(x0)
+                """,
+            ),
             (
                 """
                 import jax
@@ -356,7 +393,16 @@ class NanGradientThroughWhere(Rule):
     def _fix(self, ctx: Context, cond: ast.expr, found: Guarded):  # noqa: ANN202
         if not isinstance(found.arg, (ast.Name, ast.Attribute)) or not _pure(ctx, cond):
             return None
-        where, imports = spell(ctx, WHERE)
+        call = parent(cond)
+        if isinstance(call, ast.Call) and call.args and call.args[0] is cond:
+            # the where being fixed spells it already (`jnp.where`, `np.where` with `import
+            # jax.numpy as np`): a module whose `jax` is another name needs no import then
+            where, imports = ctx.text(call.func), []
+        else:
+            try:
+                where, imports = spell(ctx, WHERE)
+            except LookupError:  # `jax` is bound to something else here (v34 gp_pipeline)
+                return None
         arg, test, safe = ctx.text(found.arg), ctx.text(cond), found.singularity.safe
         picked = f"{arg}, {safe}" if found.taken else f"{safe}, {arg}"
         edit = ctx.replace(found.arg, f"{where}({test}, {picked})")
@@ -370,6 +416,9 @@ def _short(text: str, limit: int = 60) -> str:
 
 def _guarded_ops(ctx: Context, cond: ast.expr, yes: ast.expr, no: ast.expr) -> Iterator[Guarded]:
     for branch, taken in ((yes, True), (no, False)):
+        other = no if taken else yes
+        if non_finite_constant(ctx.index, other):
+            continue  # `jnp.where(x > 0, jnp.log(x), -jnp.inf)`: no finite value to differentiate
         for op, arg, sing in _singular_ops(ctx, branch):
             if _excludes(ctx, cond, arg, sing, taken):
                 yield Guarded(op, arg, sing, taken)
