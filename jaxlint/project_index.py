@@ -42,6 +42,7 @@ from jaxlint.analysis.project import (
     uses_transform,
 )
 from jaxlint.analysis.project_summary import drawfree_modules, linen_modules
+from jaxlint.core.config import quiet_warnings
 from jaxlint.core.errors import UsageError
 from jaxlint.core.source import ReadError, decode_source
 from jaxlint.run import cache as result_cache
@@ -201,7 +202,6 @@ class ProjectIndexes:
 
 def project_files(root: str | None, linted: Iterable[str], settings_for) -> list[str]:  # noqa: ANN001
     """Absolute paths of the project's `.py` files (the linted ones always)."""
-    from jaxlint.core.config import quiet_warnings
     from jaxlint.files.discover import iter_python_files
 
     out: dict[str, None] = {}
@@ -222,9 +222,8 @@ def project_files(root: str | None, linted: Iterable[str], settings_for) -> list
                     return alone
                 out[os.path.abspath(path)] = None
     except UsageError:
-        # a broken config in a folder that is not linted (a sibling under a marker-less
-        # parent such as /tmp) must not stop the lint: index the linted files alone; their own
-        # config errors are still reported by the lint itself
+        # a broken config in a folder not linted (a sibling under /tmp) must not stop the
+        # lint: index the linted files alone (the lint reports their own config errors)
         return alone
     return list(out)
 

@@ -48,6 +48,10 @@ TABLE: dict[tuple[str, str, str], dict[str, Any]] = {
     },
     ("JAX501", "unsafe_fixes", "y[idx] += 1"): {"args": {"f": "2"}},
     ("JAX601", "fixes", "jax.jit(lambda x: x + 1)"): {"args": {"bench": "f32[1024,1024]"}},
+    # `cfg.n` of zeros: the guarded division is on its singular point
+    ("JAX704", "unsafe_fixes", "def loss(x, cfg)"): {
+        "args": {"loss": "f32[8], =__import__('types').SimpleNamespace(n=jax.numpy.zeros(8))"}
+    },
     ("JAX602", "unsafe_fixes", "def bench(fn, x)"): {
         "args": {"bench": "=jax.numpy.sin, f32[1024]"}
     },

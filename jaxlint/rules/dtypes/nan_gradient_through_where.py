@@ -285,26 +285,24 @@ class NanGradientThroughWhere(Rule):
                 # `jax.numpy` imported inside the function: the fix spells the where as the
                 # flagged call does (v34 gp_pipeline: a fresh import there was a LookupError)
                 """
-                import jax
+                from jax import grad
 
-                def fit(x0):
+                def loss(x):
                     import jax.numpy as jnp
 
-                    def loss(x):
-                        return jnp.sum(jnp.where(x > 0, jnp.sqrt(x), 0.0))
+                    return jnp.sum(jnp.where(x > 0, jnp.sqrt(x), 0.0))
 
-                    return jax.grad(loss)(x0)
+                grad_loss = grad(loss)
                 """,
                 """
-                import jax
+                from jax import grad
 
-                def fit(x0):
+                def loss(x):
                     import jax.numpy as jnp
 
-                    def loss(x):
-                        return jnp.sum(jnp.where(x > 0, jnp.sqrt(jnp.where(x > 0, x, 1.0)), 0.0))
+                    return jnp.sum(jnp.where(x > 0, jnp.sqrt(jnp.where(x > 0, x, 1.0)), 0.0))
 
-                    return jax.grad(loss)(x0)
+                grad_loss = grad(loss)
                 """,
             ),
             (
