@@ -29,7 +29,7 @@ from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import JIT_TRACING_EVERY_ARGUMENT
 from jaxlint.analysis.syntax import all_params, is_none_literal, positional_params
 
-__all__ = ["constant_params", "decided_arms", "jit_flags", "literal_default"]
+__all__ = ["constant_params", "decided_arms", "jit_flags", "literal_default", "not_none_argument"]
 
 _MISSING = object()
 
@@ -219,3 +219,36 @@ def _false_by_flags(test: ast.AST, flags: frozenset[str]) -> bool:
         and isinstance(test.op, ast.And)
         and any(_false_by_flags(v, flags) for v in test.values)
     )
+
+
+def not_none_argument(
+    index: ModuleIndex, arg: ast.expr, caller: ast.AST | None, caller_not_none: set[str]
+) -> bool:
+    """`arg`, passed to a traced helper, holds a value that is not None as far as the module
+    shows: not the None literal nor `a if c else None`, and, for a name, bound to None nowhere
+    in its scope and no parameter with a None default (unless it is a parameter of `caller`
+    that every traced application binds to a value, `caller_not_none`). A required parameter
+    handed on (`structure` from `_bucket_score(..., structure)` to `moment_score_one` to
+    `jax_equivalent_gaussian(params, structure=None)`) counts as a value: `if structure is
+    None:` there is the eager path (v38 momemura moment_scorer.py:176, JAX101 x6, tuning
+    material)."""
+    if is_none_literal(arg):
+        return False
+    if isinstance(arg, ast.IfExp):
+        return not (is_none_literal(arg.body) or is_none_literal(arg.orelse))
+    if not isinstance(arg, ast.Name):
+        return True
+    scope: Any = index.scope_of(arg)
+    while scope is not None and arg.id not in scope.bindings:
+        scope = scope.parent
+    if scope is None:
+        return True
+    for b in scope.bindings[arg.id]:
+        if b.kind == "assign" and (b.value is None or is_none_literal(b.value)):
+            return False  # `x = None` (or an unpacking nobody here reads)
+        if b.kind == "param" and isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            default = literal_default(scope.node, arg.id)
+            if default is not None and default.value is None:
+                if scope.node is not caller or arg.id not in caller_not_none:
+                    return False
+    return True

@@ -48,8 +48,9 @@ from jaxlint.analysis.jax_api import (
     STAGING,
 )
 from jaxlint.analysis.kinds import ParamKinds, ValueKind
+from jaxlint.analysis.param_constants import not_none_argument
 from jaxlint.analysis.seed_keys import UNAPPLIED_MODULES
-from jaxlint.analysis.syntax import all_params, is_none_literal, parent, positional_params
+from jaxlint.analysis.syntax import all_params, parent, positional_params
 from jaxlint.analysis.transforms import (
     TracedKind,
     Transforms,
@@ -517,7 +518,8 @@ class TracedFunctions(Generic[BodyT]):
         if found is None:
             return
         target, arg_nodes, kw_nodes, strip_self = found
-        self._narrow_not_none(node, target, arg_nodes, kw_nodes, strip_self)
+        created = target not in self._drafts
+        passed = self._narrow_not_none(node, target, arg_nodes, kw_nodes, strip_self, caller)
         levels = [taint.level(a) for a in arg_nodes]
         given = (*levels, *(taint.level(v) for v in kw_nodes.values()))
         # values of unknown kind (FIELD) alone make no helper traced (unknown stays silent);
@@ -551,6 +553,8 @@ class TracedFunctions(Generic[BodyT]):
             masks[name] = masks.get(name, True) and taint.is_bool_mask(a)
         fresh = strip_self and self._fresh_receiver(node, target, current)
         self._summarize(caller, current, target, incoming, fresh)
+        if created and target in self._drafts:  # its first traced application: what it binds
+            self._drafts[target].not_none = passed
 
     def _fresh_receiver(self, node: ast.Call, target: ast.AST, current: ast.AST) -> bool:
         """The method `target` runs here on a local of `current` that `current` built from
@@ -612,23 +616,27 @@ class TracedFunctions(Generic[BodyT]):
         arg_nodes: list[ast.expr],
         kw_nodes: dict[str, ast.expr],
         strip_self: bool,
-    ) -> None:
+        caller: _Draft,
+    ) -> set[str]:
         """Parameters every traced application binds to a value: traced here too, only what
-        this call passes (not None) stays bound."""
-        bound_facts = self._drafts.get(target)
-        if bound_facts is None or not bound_facts.not_none:
-            return
+        this call passes (not None: `not_none_argument`) stays bound. Returns what it passes."""
         if any(isinstance(a, ast.Starred) for a in arg_nodes) or any(
             kw.arg is None for kw in node.keywords
         ):
             passed: set[str] = set()
         else:
             names = positional_params(target, bound=strip_self)
-            passed = {n for n, a in zip(names, arg_nodes) if not is_none_literal(a)}
-            passed |= {n for n, v in kw_nodes.items() if not is_none_literal(v)}
-        if not bound_facts.not_none <= passed:
+            pairs = [*zip(names, arg_nodes), *kw_nodes.items()]
+            passed = {
+                n
+                for n, a in pairs
+                if not_none_argument(self.index, a, caller.node, caller.not_none)
+            }
+        bound_facts = self._drafts.get(target)
+        if bound_facts is not None and bound_facts.not_none and not bound_facts.not_none <= passed:
             bound_facts.not_none &= passed
             self._changed.add(target)
+        return passed
 
     def _summarize(
         self,
