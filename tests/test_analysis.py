@@ -1249,3 +1249,26 @@ def test_non_finite_constants():
     a, b = (s.value.elts for s in facts.tree.body[3:5])  # type: ignore[attr-defined]
     assert [non_finite_constant(facts.index, e) for e in a] == [True] * 6
     assert [non_finite_constant(facts.index, e) for e in b] == [False] * 6
+
+
+def test_returns_nothing_is_a_program_without_outputs():
+    """`sync.returns_nothing`: a def whose jitted program has no outputs (XLA keeps none of
+    its work); a value returned, a generator or a host callback (an effect XLA keeps) is not."""
+    import ast as _ast
+
+    from jaxlint.analysis import ModuleFacts as _Facts
+    from jaxlint.analysis.sync import returns_nothing
+
+    src = (
+        "import jax\n"
+        "def a(x):\n    y = x * 2\n"
+        "def b(x):\n    if x is None:\n        return\n    return None\n"
+        "def c(x):\n    def inner():\n        return x\n    inner()\n"
+        "def d(x):\n    return x * 2\n"
+        "def e(x):\n    yield x\n"
+        "def f(x):\n    jax.debug.print('{}', x)\n"
+    )
+    facts = _Facts(_ast.parse(src))
+    defs = {n.name: n for n in facts.tree.body if isinstance(n, _ast.FunctionDef)}
+    got = {k: returns_nothing(facts.index, v) for k, v in defs.items()}
+    assert got == {"a": True, "b": True, "c": True, "d": False, "e": False, "f": False}

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
+from jaxlint.analysis.jax_api import HOST_CALLBACKS
 from jaxlint.analysis.syntax import ancestors, parent
 from jaxlint.analysis.trips import trip_count
 from jaxlint.analysis.values import Kind
@@ -308,3 +309,38 @@ def eager_host_call(index: ModuleIndex, call: ast.Call, kind_of: Callable[[ast.A
     if not args or any(isinstance(a, ast.Starred) for a in call.args):
         return False
     return all(kind_of(a) in _HOST_KINDS for a in args)
+
+
+def returns_nothing(index: ModuleIndex, fn: ast.AST) -> bool:
+    """`fn`, jitted, leaves no work for the host to wait for: it returns no value (every
+    `return` is bare or `return None`, it is no generator) and calls no host callback
+    (`jax.debug.print`, `io_callback`, ... are effects XLA keeps). A program with no outputs
+    is all dead code to XLA: the call returns None at once, having computed nothing (measured
+    on JAX 0.10.2 and 0.12.1: 0.1 ms, against 180 ms for the same body returning its result;
+    the lowered module has no dot left). v38 FORESEE `Test JAX.ipynb` cells 42/46 (JAX601,
+    tuning material): `%timeit func_main_jit(2)` of a def without a return."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    for node in _own_nodes(fn):
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return False
+        if isinstance(node, ast.Return) and node.value is not None:
+            if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+                return False
+        if isinstance(node, ast.Call):
+            q = index.qualname(node.func) or ""
+            if q in HOST_CALLBACKS or q.startswith("jax.debug."):
+                return False
+    return True
+
+
+def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of `fn`'s body, not those of the defs and lambdas inside it (their returns
+    are theirs; a callback they make runs only if `fn` calls them, which a call in `fn`
+    shows)."""
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, DEFINITIONS):
+            stack.extend(ast.iter_child_nodes(node))

@@ -1064,9 +1064,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 # asked last, for a repeat about to be reported: it walks the loop
                 # a split whose keys nothing reads (`_, *subkeys = split(key, 3)`, the parts
                 # unused: v38 superdiff-ldm utils/viz.py:32) repeats no numbers anyone sees
-                if not product_unread_in_loop(self.index, call, loop) and not self._dead_draw(
-                    call
-                ):
+                if not product_unread_in_loop(self.index, call, loop) and not self._dead_draw(call):
                     once = runs_once_in(loop, call, self.index)  # another arm draws from it too
                     self._reuses.append(
                         Reuse(name, call, None, "loop", loop, "arms" if once else "")

@@ -12,12 +12,13 @@ from jaxlint.analysis.jax_api import (
     ASYNC_CALLS,
     ASYNC_PREFIXES,
     JIT_FACTORIES,
+    NNX_IN_PLACE,
     PARTIAL,
     STATIC_RESULTS,
     TIMEIT,
 )
 from jaxlint.analysis.pending import pending_outputs
-from jaxlint.analysis.sync import eager_host_call
+from jaxlint.analysis.sync import eager_host_call, returns_nothing
 from jaxlint.analysis.syntax import ancestors, contains, keyword
 from jaxlint.analysis.timing_intent import imported_compiled, prepared_in_region
 from jaxlint.analysis.transforms import TracedKind
@@ -60,14 +61,24 @@ def _dispatches(ctx: Context, func: ast.expr) -> bool:
         return True  # jax.jit(f)(x)
     target = ctx.index.resolve_function(func)
     if target is not None:
-        return _jitted_here(ctx, target)
+        if not _jitted_here(ctx, target):
+            return False
+        # a def with no outputs compiles to nothing: the call leaves no work behind (not under
+        # `nnx.jit`, whose outputs are the objects it updates in place)
+        app = ctx.facts.transforms.applied.get(target)
+        return (app is not None and app.via in NNX_IN_PLACE) or not returns_nothing(
+            ctx.index, target
+        )
     if imported_compiled(ctx.facts, func):
         return True  # `from train import step` where train.py jits it (the project index)
     if isinstance(func, ast.Name):
         # every value the name may hold is a jitted function (`step = jax.jit(f)`, or
         # `jax.pmap(f)` in one branch and `jax.jit(f)` in the other)
         values = assigned_values(ctx.index, func)
-        return bool(values) and all(_jit_factory_call(ctx, v) for v in values)  # type: ignore[union-attr]
+        return bool(values) and all(
+            _jit_factory_call(ctx, v) and not _jits_nothing(ctx, v)  # type: ignore[arg-type]
+            for v in values  # type: ignore[union-attr]
+        )
     return False
 
 
@@ -80,6 +91,14 @@ def _jit_factory_call(ctx: Context, value: ast.expr) -> bool:
         and ctx.qualname(value.func.func) in PARTIAL
         and any(ctx.qualname(a) in JIT_FACTORIES for a in value.func.args[:1])
     )
+
+
+def _jits_nothing(ctx: Context, value: ast.Call) -> bool:
+    """`jax.jit(f)` of a def of this module that returns nothing (`sync.returns_nothing`)."""
+    if ctx.qualname(value.func) != "jax.jit" or not value.args:
+        return False
+    fn = ctx.index.resolve_function(value.args[0])
+    return fn is not None and returns_nothing(ctx.index, fn)
 
 
 def _jitted_here(ctx: Context, fn: ast.AST) -> bool:
@@ -251,6 +270,22 @@ class TimingWithoutBlockUntilReady(Rule):
             def bench(f, x):
                 t0 = time.perf_counter()
                 y = f(x)
+                return time.perf_counter() - t0
+            """,
+            """
+            import time
+            import jax
+            import jax.numpy as jnp
+
+            def func_main(x):  # no return: jitted, XLA keeps nothing of it
+                y = jnp.ones((100, 100)) @ jnp.ones((100, 100)) * x
+
+            func_main_jit = jax.jit(func_main)
+
+            def bench():
+                func_main_jit(2)
+                t0 = time.perf_counter()
+                func_main_jit(2)
                 return time.perf_counter() - t0
             """,
             """
