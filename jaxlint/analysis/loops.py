@@ -57,7 +57,7 @@ from jaxlint.analysis.kept_fields import (
     static_field_read,
 )
 from jaxlint.analysis.kinds import static_result
-from jaxlint.analysis.seed_keys import BOOL_HELPERS
+from jaxlint.analysis.seed_keys import BOOL_HELPERS, PASSED_ARGUMENTS
 from jaxlint.analysis.syntax import (
     COMPREHENSIONS,
     FUNCTION_NODES,
@@ -730,7 +730,7 @@ class PerStep:
         Rules about per-step cost stay silent for a handful of steps (FEW_STEPS)."""
         count = trip_count(self.loop, self._local_int)
         if count is None and self._index is not None:
-            count = _bounded_steps(_iterable(self.loop), self._index)
+            count = _bounded_steps(_iterable(self.loop), self._index, self._facts)
         return count
 
     def _local_int(self, node: ast.AST) -> int | None:
@@ -1684,23 +1684,62 @@ def _grown(index: ModuleIndex, name: ast.Name) -> bool:
     return False
 
 
-def _bounded_steps(it: ast.AST | None, index: ModuleIndex) -> int | None:
+def _bounded_steps(
+    it: ast.AST | None, index: ModuleIndex, facts: object = None, depth: int = 0
+) -> int | None:
     """An upper bound on the items a loop walks: a name bound once to a literal that nothing
-    grows, a list only appended to a known number of times, or `zip`/`enumerate`/... over
-    those (`zip` stops at its shortest argument)."""
+    grows (or to `a if c else b` of such), a list only appended to a known number of times,
+    `zip`/`enumerate`/... over those (`zip` stops at its shortest argument), or a parameter
+    that every visible call of its function gives such a value (`facts`, the ModuleFacts: its
+    call graph, and the project index's word that no other module calls the function: `for batch in batches:` with `batches = (1024,) if quick else (1024, 4096, 16384)`
+    handed down by `main`, v38 creature-rl-env bench_throughput.py, JAX401 x5, tuning
+    material)."""
+    if depth > 4:
+        return None
     it = _unwrapped(it)
+    if isinstance(it, ast.IfExp):
+        arms = [_bounded_steps(a, index, facts, depth + 1) for a in (it.body, it.orelse)]
+        return max(arms) if all(n is not None for n in arms) else None  # type: ignore[type-var]
     if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip":
         if it.keywords or any(isinstance(a, ast.Starred) for a in it.args):
             return None
-        bounds = [_bounded_steps(a, index) for a in it.args]
+        bounds = [_bounded_steps(a, index, facts, depth + 1) for a in it.args]
         known = [n for n in bounds if n is not None]
         return min(known) if known else None
     if not isinstance(it, ast.Name):
         return literal_length(it) if isinstance(it, ast.expr) else None
+    found = index.lookup(it.id, index.scope_of(it))
+    if found and len(found) == 1 and not _grown(index, it):
+        if found[0].kind == "assign" and isinstance(found[0].value, ast.IfExp):
+            return _bounded_steps(found[0].value, index, facts, depth + 1)
+        if found[0].kind == "param" and facts is not None:
+            return _parameter_steps(it, index, facts, depth)
     spelled = _spelled_iterable(it, index)
     if spelled is not it and not _grown(index, it):
         return literal_length(spelled) or None  # `xs = []` then filled: `_appended_bound`
     return _appended_bound(index, it)
+
+
+def _parameter_steps(name: ast.Name, index: ModuleIndex, facts: object, depth: int) -> int | None:
+    """The most items any visible call gives the parameter `name` of a private or nested
+    function (None when one is unknown, the function is used other than called by name,
+    `CallGraph.parameter_arguments`, or another module of the project is known to call it:
+    the project index's `passed` entry; a public top-level function may be called from
+    anywhere, so its parameters say nothing)."""
+    fn = index.enclosing_function(name)
+    if fn is None:
+        return None
+    if syntax.parent(fn) is index.tree and not getattr(fn, "name", "").startswith("_"):
+        return None  # a public function: another module may call it with anything
+    entry = (getattr(facts, "seeds", None) or {}).get(PASSED_ARGUMENTS)
+    elsewhere = entry.as_map() if hasattr(entry, "as_map") else {}
+    if getattr(fn, "name", None) in elsewhere:
+        return None  # called from elsewhere too, with what this module cannot see
+    passed = facts.calls.parameter_arguments(fn, name.id)  # type: ignore[attr-defined]
+    if not passed:
+        return None
+    bounds = [_bounded_steps(a, index, facts, depth + 1) for a in passed]
+    return max(bounds) if all(n is not None for n in bounds) else None  # type: ignore[type-var]
 
 
 def _appended_bound(index: ModuleIndex, name: ast.Name) -> int | None:

@@ -158,6 +158,18 @@ class JitConstructedPerCall(Rule):
     examples = Examples(
         invalid=(
             """
+            import jax
+
+            def bench(sizes, x):  # public: another module may pass a long list
+                for n in sizes:
+                    g = jax.jit(lambda v: v * 2)  # error: JAX401
+                    x = g(x) + n
+                return x
+
+            def main(x):
+                return bench((1, 2), x)
+            """,
+            """
             import functools
             import jax
             import jax.numpy as jnp
@@ -256,6 +268,24 @@ class JitConstructedPerCall(Rule):
             """,
         ),
         valid=(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def _bench(batches, steps):
+                out = []
+                for batch in batches:  # at most 3 configurations, from every caller
+                    step = jax.jit(jax.vmap(lambda s: s * 2))
+                    s = jnp.zeros((batch, 4))
+                    for _ in range(steps):
+                        s = step(s)
+                    out.append(s)
+                return out
+
+            def main(quick, steps):
+                batches = (1024,) if quick else (1024, 4096, 16384)
+                return _bench(batches, steps)
+            """,
             """
             import jax
 
