@@ -116,39 +116,32 @@ class StaticOptions:
     donate_unknown: bool = False
 
 
+# keyword -> (how its value is read, the field it fills, the field set when it is unknown)
+_OPTION_KEYWORDS = {
+    "static_argnums": (literal_ints, "positions", "unknown"),
+    "static_broadcasted_argnums": (literal_ints, "positions", "unknown"),
+    "static_argnames": (literal_strs, "names", "unknown"),
+    "donate_argnums": (literal_ints, "donate_positions", "donate_unknown"),
+    "donate_argnames": (literal_strs, "donate_names", "donate_unknown"),
+}
+
+
 def read_static_options(call: ast.Call) -> StaticOptions:
     out = StaticOptions()
     for kw in call.keywords:
-        if kw.arg in ("static_argnums", "static_broadcasted_argnums"):
-            nums = literal_ints(kw.value)
-            if nums is None:
-                out.unknown = True
-            else:
-                out.positions.update(nums)
-        elif kw.arg == "static_argnames":
-            names = literal_strs(kw.value)
-            if names is None:
-                out.unknown = True
-            else:
-                out.names.update(names)
-        elif kw.arg == "donate_argnums":
-            out.donates = True
-            nums = literal_ints(kw.value)
-            if nums is None:
-                out.donate_unknown = True
-            else:
-                out.donate_positions.update(nums)
-        elif kw.arg == "donate_argnames":
-            out.donates = True
-            names = literal_strs(kw.value)
-            if names is None:
-                out.donate_unknown = True
-            else:
-                out.donate_names.update(names)
-        elif kw.arg is None:
-            out.unknown = True
-            out.donates = True
-            out.donate_unknown = True
+        if kw.arg is None:  # `**options`: anything could be static or donated
+            out.unknown = out.donates = out.donate_unknown = True
+            continue
+        row = _OPTION_KEYWORDS.get(kw.arg)
+        if row is None:
+            continue
+        read, into, unknown = row
+        out.donates |= into.startswith("donate")
+        values = read(kw.value)
+        if values is None:
+            setattr(out, unknown, True)
+        else:
+            getattr(out, into).update(values)
     return out
 
 
