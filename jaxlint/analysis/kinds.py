@@ -515,12 +515,49 @@ def returns_static(index: ModuleIndex, fn: ast.AST) -> bool:
     # a bare `-> float` / `-> bool` often annotates a traced scalar (`jnp.mean(x)`): no evidence
     bare_scalar = isinstance(returns, ast.Name) and returns.id in SCALARS
     if returns is not None and not bare_scalar:
-        return annotation_kind(index, returns) is ValueKind.STATIC
+        kind = annotation_kind(index, returns)
+        if kind is not ValueKind.UNKNOWN:
+            return kind is ValueKind.STATIC
+        # `-> tuple`, `-> Any`: the annotation says nothing either way; the body may
     body = getattr(fn, "body", [])
     if len(body) > 6 or not isinstance(body[-1], ast.Return):
         return False  # a metadata getter is short and ends in its return (and walks are dear)
-    values = [r.value for r in own_returns(fn)]
+    values = [_local_value(fn, r.value) for r in own_returns(fn)]
     return bool(values) and all(v is not None and _static_expr(v) for v in values)
+
+
+def _local_value(fn: ast.AST, value: ast.expr | None) -> ast.expr | None:
+    """What a returned name holds when the function binds it once, by a plain assignment of
+    its body (`input_shape = x.shape[:t] + x.shape[t + 1:]; return input_shape`: v38
+    memorax `utils/axes.py` get_input_shape, whose result became a traced batch size, JAX120,
+    tuning material); else the returned expression itself."""
+    if not isinstance(value, ast.Name):
+        return value
+    found = [
+        stmt
+        for stmt in getattr(fn, "body", [])
+        if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.With))
+        and any(
+            isinstance(t, ast.Name) and t.id == value.id
+            for target in _statement_targets(stmt)
+            for t in ast.walk(target)
+        )
+    ]
+    if len(found) == 1 and isinstance(found[0], ast.Assign) and len(found[0].targets) == 1:
+        target = found[0].targets[0]
+        if isinstance(target, ast.Name) and target.id == value.id:
+            return found[0].value
+    return value
+
+
+def _statement_targets(stmt: ast.stmt) -> list[ast.AST]:
+    if isinstance(stmt, ast.Assign):
+        return list(stmt.targets)
+    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign, ast.For)):
+        return [stmt.target]
+    if isinstance(stmt, ast.With):
+        return [i.optional_vars for i in stmt.items if i.optional_vars is not None]
+    return []
 
 
 def static_functions(index: ModuleIndex) -> list[str]:
