@@ -146,9 +146,13 @@ def _string_statement_dispatches(ctx: Context, code: str) -> bool:
         return False
     b = found[0]
     if b.kind == "def":
-        return _jitted_here(ctx, b.node)
+        return _jitted_here(ctx, b.node) and not returns_nothing(ctx.index, b.node)  # type: ignore[arg-type]
     value = b.value
-    return isinstance(value, ast.Call) and ctx.qualname(value.func) in JIT_FACTORIES
+    return (
+        isinstance(value, ast.Call)
+        and ctx.qualname(value.func) in JIT_FACTORIES
+        and not _jits_nothing(ctx, value)
+    )
 
 
 class TimingWithoutBlockUntilReady(Rule):
@@ -274,6 +278,7 @@ class TimingWithoutBlockUntilReady(Rule):
             """,
             """
             import time
+            import timeit
             import jax
             import jax.numpy as jnp
 
@@ -287,6 +292,9 @@ class TimingWithoutBlockUntilReady(Rule):
                 t0 = time.perf_counter()
                 func_main_jit(2)
                 return time.perf_counter() - t0
+
+            def bench_timeit():
+                return timeit.timeit("func_main_jit(2)", globals=globals(), number=10)
             """,
             """
             import time
