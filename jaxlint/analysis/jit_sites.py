@@ -218,9 +218,10 @@ class JitSites:
         cls = type(func)  # exact classes: the parser makes no subclasses
         if cls is _NAME:
             b = index.binding(func.id, index.scope_of(func))  # type: ignore[attr-defined]
-            if b is None:
+            if b is None and self._some_binding_jits(func):  # type: ignore[arg-type]
                 # several bindings (`def step` then `step = jax.jit(step, donate_argnums=0)`):
-                # the one the use-def map says reaches this call, if there is one
+                # the one the use-def map says reaches this call, if there is one (asked only
+                # when one of them is a jit: the flow graph of a scope is not free)
                 b = self.facts.flow.reaching_binding(func)  # type: ignore[arg-type]
             if b is None:
                 return None
@@ -240,6 +241,18 @@ class JitSites:
                 return None
             return self._method_callee(cls, func.attr)
         return None
+
+    def _some_binding_jits(self, name: ast.Name) -> bool:
+        """One of the bindings `name` has where it is called is a jit application: a def
+        with a jit decorator or `name = jax.jit(...)` (and friends)."""
+        index = self.index
+        for b in index.lookup(name.id, index.scope_of(name)) or ():
+            if b.kind == "def" and jit_spec_of_def(index, b.node) is not None:
+                return True
+            if b.kind == "assign" and isinstance(b.value, ast.Call):
+                if jit_application(index, b.value) is not None:
+                    return True
+        return False
 
     def _method_callee(self, cls: ast.ClassDef, attr: str) -> JitSpec | None:
         """`self.<attr>(...)`: a jitted value stored on `self`, or a jitted method."""
