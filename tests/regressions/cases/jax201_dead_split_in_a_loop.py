@@ -22,7 +22,7 @@ def plot_steps(key, shape, n):
 
 def plot_steps_used(key, shape, n):
     out = []
-    for i in range(n):
+    for _ in range(n):
         _, *subkeys = random.split(key, 3)  # error: JAX201
         out.append(random.normal(subkeys[0], shape=shape))
     return out
