@@ -765,3 +765,31 @@ def test_gradnan_confirms_the_nan_gradient_and_the_double_where_removes_it(tmp_p
     assert finding["verdict"] == "confirmed", finding
     assert "NaN" in finding["reason"] and "all-zero inputs" in finding["reason"]
     assert finding["evidence"]["fix"]["verdict"] == "not-reproduced", finding
+
+
+def test_a_retry_with_0d_inputs_survives_an_input_the_first_run_donated(tmp_path: Path) -> None:
+    """A new user's repro (stop 53): the first run donates `params`, then stops on `if log:`
+    with a guessed f32[8] `log`; the retry with 0-d inputs read the deleted `params` to make
+    its 0-d version and failed as could-not-run. It now uses a zero of its dtype, and the
+    read on line 9 raises as the finding says."""
+    pytest.importorskip("jax")
+    path = _file(
+        tmp_path,
+        "r1.py",
+        """
+        import jax
+
+        step = jax.jit(lambda p: p * 2, donate_argnums=0)
+
+
+        def train(params, log):
+            new = step(params)
+            if log:
+                print(params)
+            return new
+        """,
+    )
+    report = verify_file(path, preview=True, select="JAX506", guess=True, check_fixes=False)
+    finding = _by(report, "JAX506")
+    assert finding["verdict"] == "confirmed", finding
+    assert "has been deleted" in finding["reason"]

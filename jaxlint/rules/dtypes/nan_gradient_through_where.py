@@ -39,9 +39,11 @@ class Singularity:
     safe: str
 
 
-POSITIVE = Singularity((0.0,), "1.0")  # undefined below 0, infinite derivative at 0
+# undefined below 0 (a point there: `x >= 0` picks the op at 0 but not at -1), infinite
+# derivative at 0
+POSITIVE = Singularity((0.0, -1.0), "1.0")
 NONZERO = Singularity((0.0,), "1.0")
-ABOVE_MINUS_ONE = Singularity((-1.0,), "0.0")
+ABOVE_MINUS_ONE = Singularity((-1.0, -2.0), "0.0")
 OPEN_UNIT = Singularity((1.0, -1.0), "0.0")
 SINGULAR_CALLS: dict[str, tuple[int, Singularity]] = {
     **{f"jax.numpy.{n}": (0, POSITIVE) for n in ("sqrt", "log", "log2", "log10")},
@@ -174,6 +176,20 @@ class NanGradientThroughWhere(Rule):
             import jax
             import jax.numpy as jnp
 
+            def logp(x):
+                # -inf where the guard fails, but logsumexp makes it finite: the NaN counts
+                return jax.nn.logsumexp(jnp.where(x > 0, jnp.log(x), -jnp.inf))  # error: JAX704
+
+            def root(x):
+                return jnp.sum(jnp.where(x >= 0, jnp.sqrt(x), 0.0))  # error: JAX704
+
+            g = jax.grad(logp)
+            h = jax.grad(root)
+            """,
+            """
+            import jax
+            import jax.numpy as jnp
+
             def loss(x):
                 return jnp.sum(jnp.where(x > 0, jnp.sqrt(x), 0.0))  # error: JAX704
 
@@ -272,10 +288,9 @@ class NanGradientThroughWhere(Rule):
                 a = jnp.where(mask, jnp.log(w), 0.0)  # the condition is about another value
                 b = jnp.where(x > 0, jnp.sqrt(x), 0.0)  # x is data: not differentiated
                 c = jnp.where(w > 1.0, jnp.log(w + 1.0), 0.0)
-                d = jnp.where(w > -1.0, jnp.sqrt(w), 0.0)  # 0 is selected: its own problem
                 idx = jnp.where(w > 0)  # one argument: indices
                 e = jnp.where(w > 0, jax.lax.stop_gradient(jnp.sqrt(w)), 0.0)
-                return jnp.sum(a + b + c + d + e) + idx[0].size
+                return jnp.sum(a + b + c + e) + idx[0].size
 
             grads = jax.grad(loss)
             """,
@@ -413,13 +428,45 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 def _guarded_ops(ctx: Context, cond: ast.expr, yes: ast.expr, no: ast.expr) -> Iterator[Guarded]:
+    where = parent(cond)
     for branch, taken in ((yes, True), (no, False)):
         other = no if taken else yes
-        if non_finite_constant(ctx.index, other):
-            continue  # `jnp.where(x > 0, jnp.log(x), -jnp.inf)`: no finite value to differentiate
+        if non_finite_constant(ctx.index, other) and _returned_as_is(ctx, where):
+            # `return jnp.where(x > 0, jnp.log(x), -jnp.inf)`: the function's value is not
+            # finite there either, so its gradient is moot; fed to `logsumexp` or `exp` the
+            # -inf turns finite and the NaN gradient is real (a new user's repro, stop 53)
+            continue
         for op, arg, sing in _singular_ops(ctx, branch):
             if _excludes(ctx, cond, arg, sing, taken):
                 yield Guarded(op, arg, sing, taken)
+
+
+# what keeps an infinity infinite on the way to the return value
+_KEEPS_INFINITY = frozenset({"jax.numpy.sum", "jax.numpy.mean", "jax.numpy.squeeze"})
+
+
+def _returned_as_is(ctx: Context, node: ast.AST | None) -> bool:
+    """`node`'s value is the function's return value, through `+`, `-`, `*`, a unary minus or
+    a sum/mean only: an infinity in it stays one in what the function returns."""
+    cur = node
+    while cur is not None:
+        up = parent(cur)
+        if isinstance(up, ast.Return):
+            return True
+        if isinstance(up, ast.BinOp) and isinstance(up.op, (ast.Add, ast.Sub, ast.Mult)):
+            cur = up
+        elif isinstance(up, ast.UnaryOp) and isinstance(up.op, (ast.USub, ast.UAdd)):
+            cur = up
+        elif (
+            isinstance(up, ast.Call)
+            and ctx.qualname(up.func) in _KEEPS_INFINITY
+            and up.args
+            and up.args[0] is cur
+        ):
+            cur = up
+        else:
+            return False
+    return False
 
 
 def _singular_ops(

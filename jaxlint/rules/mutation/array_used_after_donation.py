@@ -16,7 +16,7 @@ from jaxlint.analysis.flow.graph import Definition
 from jaxlint.analysis.jit_sites import DONATING, JitSpec, jitted_callee
 from jaxlint.analysis.shape_only import reads_only_metadata
 from jaxlint.analysis.syntax import ancestors, parent
-from jaxlint.analysis.values import CONTAINERS, Kind
+from jaxlint.analysis.values import Kind
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.compile._text import shorten
 
@@ -24,6 +24,7 @@ from jaxlint.rules.compile._text import shorten
 # the device for the call, and the copy is what XLA may reuse (checked: the NumPy array and
 # the float stay readable)
 _HOST_KINDS = frozenset({Kind.NDARRAY, Kind.SCALAR})
+_SEQUENCES = frozenset({Kind.LIST, Kind.TUPLE, Kind.SET})
 # fields of a flax `TrainState` that are not pytree leaves (`struct.field(pytree_node=False)`):
 # read from a donated state, they are still there
 _STATIC_STATE_FIELDS = frozenset({"apply_fn", "tx"})
@@ -190,9 +191,12 @@ class ArrayUsedAfterDonation(Rule):
         self, ctx: Context, call: ast.Call, spec: JitSpec, label: str, arg: ast.Name
     ) -> None:
         kind = ctx.facts.values.of(arg)
-        if kind in _HOST_KINDS or (kind in CONTAINERS and not ctx.facts.values.holds_arrays(arg)):
-            return
-        confidence = "high" if kind in (Kind.ARRAY, Kind.KEY) or kind in CONTAINERS else "medium"
+        holds_arrays = ctx.facts.values.holds_arrays(arg)
+        if kind in _HOST_KINDS or (kind in _SEQUENCES and not holds_arrays):
+            return  # a list or tuple not proven to hold arrays: host data, copied for the call
+        # a dict (a state of `{"w": ...}`) is donated leaf by leaf like any pytree, but its
+        # values are not proven arrays here: medium (a new user's repro, stop 53)
+        confidence = "high" if kind in (Kind.ARRAY, Kind.KEY) or holds_arrays else "medium"
         fn = spec.name if spec.fn is not None else shorten(ctx, call.func)
         again = _passed_again(call, arg)
         if again is not None:
@@ -200,7 +204,7 @@ class ArrayUsedAfterDonation(Rule):
                 again,
                 name=arg.id,
                 fn=fn,
-                option=_option(spec, label),
+                option=_option(ctx, spec, label),
                 where="and passed again in the same call",
                 why="XLA refuses a buffer that one call both receives as a donation and reads "
                 "(`INVALID_ARGUMENT: Attempt to use a buffer that was previously donated`)",
@@ -218,14 +222,14 @@ class ArrayUsedAfterDonation(Rule):
             node if node is not None else arg,
             name=arg.id,
             fn=fn,
-            option=_option(spec, label),
+            option=_option(ctx, spec, label),
             where=(
                 "in the previous step of the loop, and the name is not rebound"
                 if looped
                 else f"on line {call.lineno}"
             ),
-            why="XLA may write the result into its buffer, and JAX deletes it: this read raises "
-            "(`RuntimeError: Array has been deleted`)",
+            why="where an output has its shape and dtype XLA writes the result into its buffer "
+            "and JAX deletes it, so this read raises (`RuntimeError: Array has been deleted`)",
             advice=(
                 f"bind the result back to `{arg.id}` (`{arg.id} = ...`) or do not donate it"
                 if looped
@@ -306,11 +310,30 @@ def _inside(node: ast.AST | Definition, around: ast.AST) -> bool:
     return node is around or any(a is around for a in ancestors(node))
 
 
-def _option(spec: JitSpec, label: str) -> str:
+def _option(ctx: Context, spec: JitSpec, label: str) -> str:
     """The option that donates `label`, as the user wrote it."""
+    written = _written_option(ctx, spec, label)
+    if written is not None:
+        return written
     if label in spec.donate_names:
         return f'`donate_argnames="{label}"`'
     params = spec.params
     if params is not None and label in params:
         return f"`donate_argnums={params.index(label)}`"
     return f"`donate_argnums={label.lstrip('#')}`"
+
+
+def _written_option(ctx: Context, spec: JitSpec, label: str) -> str | None:
+    """`donate_argnames=("params",)` as the source spells it, when it names `label` (by name,
+    or by position through the signature)."""
+    options = spec.options
+    if options is None:
+        return None
+    params = spec.params
+    for kw in options.keywords:
+        if kw.arg == "donate_argnames" and label in spec.donate_names:
+            return f"`{kw.arg}={ctx.text(kw.value)}`"
+        if kw.arg == "donate_argnums" and params is not None and label in params:
+            if params.index(label) in spec.donate_positions:
+                return f"`{kw.arg}={ctx.text(kw.value)}`"
+    return None

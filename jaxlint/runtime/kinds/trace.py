@@ -218,11 +218,11 @@ def _with_scalars(side: Side, entry: Any) -> Outcome | None:
     changed = []
     for i, value in enumerate(entry.args):
         if getattr(value, "ndim", 0) and value.size:
-            entry.args[i] = value.reshape(-1)[0]
+            entry.args[i] = _first_element(value)
             changed.append(entry.labels[i].split("=")[0] if i < len(entry.labels) else str(i))
     for name, value in list(entry.kwargs.items()):
         if getattr(value, "ndim", 0) and value.size:
-            entry.kwargs[name] = value.reshape(-1)[0]
+            entry.kwargs[name] = _first_element(value)
             changed.append(name)
     if not changed:
         return None
@@ -235,6 +235,18 @@ def _with_scalars(side: Side, entry: Any) -> Outcome | None:
             outcome.reason += f" (with 0-d inputs for {', '.join(changed)}: the given shapes fail for an unrelated reason)"
             return outcome
     return None
+
+
+def _first_element(value: Any) -> Any:
+    """A 0-d version of an array input; a zero of its dtype when the first run donated it (a
+    jitted call with `donate_argnums` deleted it: reading it raises, a new user's repro at
+    stop 53, where the retry itself then failed as could-not-run)."""
+    deleted = getattr(value, "is_deleted", None)
+    if callable(deleted) and deleted():
+        import jax.numpy as jnp
+
+        return jnp.zeros((), value.dtype)
+    return value.reshape(-1)[0]
 
 
 def judge(side: Side, exc: BaseException, ran: str, at_line: int | None = None) -> Outcome:
