@@ -453,3 +453,18 @@ def test_capture_rebuilds_flax_nnx_modules_through_their_constructor(tmp_path) -
     [block] = materialize([parse_item(sig["inputs"][0][1])], namespace=namespace)
     assert isinstance(block, namespace["Block"])
     assert block.linear.kernel.shape == (3, 5)
+
+
+def test_a_jitted_function_is_no_reference_to_the_function_it_wraps() -> None:
+    """`jax.jit(f, donate_argnums=0)` held by an object was recorded as `__ref__('', 'f')`:
+    rebuilt, it lost its options, and a real use-after-donation verified as not-reproduced (a
+    new user's repro, stop 53). It is unrepresentable now (the verdict says could-not-run);
+    a ref with the user's own file as its module ('') resolves in the module's namespace."""
+    jax = pytest.importorskip("jax")
+    from jaxlint.runtime.toolbox.inputs import RefSpec, TreeSpec, materialize
+
+    describe = Describer(__file__)
+    with pytest.raises(Unrepresentable):
+        describe(jax.jit(Point, donate_argnums=0))
+    tree = TreeSpec((RefSpec("", "Point"),), "(__ref__('', 'Point'),)")
+    assert materialize([tree], namespace={"Point": Point}) == [(Point,)]

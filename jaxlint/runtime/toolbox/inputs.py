@@ -346,6 +346,8 @@ def _build(
     if isinstance(spec, tuple):
         return tuple(again(v) for v in spec)
     if isinstance(spec, RefSpec):
+        if not spec.module:  # the user's own file (run as `__main__`): its namespace has it
+            return resolve_name(spec.qualname, namespace)
         return resolve_name(f"{spec.module}.{spec.qualname}", namespace, module=spec.module)
     if isinstance(spec, ObjectSpec):
         cls = resolve_name(spec.cls, namespace)
