@@ -656,7 +656,7 @@ def _summary_line(
     if safe:
         s += f"\n{star} {safe} fixable with `jaxlint check --fix`."
     if unsafe:
-        s += f"\n{unsafe} more with `--unsafe-fixes`."
+        s += f"\n{unsafe} more fixable with `--unsafe-fixes`."
     return s + "\n" + hint
 
 

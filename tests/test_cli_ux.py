@@ -435,7 +435,7 @@ def test_summary_wording(tmp_path, run_cli):
     (tmp_path / "m.py").write_text(src)
     proc = run_cli("check", "--unsafe-fixes", "--preview", "m.py")
     assert "[*] 2 fixable with `jaxlint check --fix --unsafe-fixes`." in proc.stdout
-    assert "more with `--unsafe-fixes`" not in proc.stdout
+    assert "more fixable with `--unsafe-fixes`" not in proc.stdout
     (tmp_path / "clean.py").write_text("x = 1\n")
     proc = run_cli("check", "--fix", "clean.py")
     assert proc.stdout.strip() == "All checks passed!"

@@ -13,7 +13,7 @@ import ast
 
 from jaxlint.analysis.expected_errors import expects_error
 from jaxlint.analysis.flow.graph import Definition
-from jaxlint.analysis.jit_sites import DONATING, JitSpec, jitted_callee
+from jaxlint.analysis.jit_sites import DONATING, JitSpec, jit_spec_of_value, jitted_callee
 from jaxlint.analysis.shape_only import reads_only_metadata
 from jaxlint.analysis.syntax import ancestors, parent
 from jaxlint.analysis.values import Kind
@@ -127,6 +127,16 @@ class ArrayUsedAfterDonation(Rule):
             x = jnp.zeros((10,), jnp.float32)
             y = add(x, x)  # error: JAX506
             """,
+            """
+            import jax
+
+            def sgd(params, grads):
+                return params - 0.1 * grads
+
+            def update(params, grads):
+                new = jax.jit(sgd, donate_argnums=0)(params, grads)
+                return new, params - new  # error: JAX506
+            """,
         ),
         valid=(
             """
@@ -181,6 +191,9 @@ class ArrayUsedAfterDonation(Rule):
 
     def visit_Call(self, node: ast.Call, ctx: Context) -> None:
         spec = jitted_callee(ctx.facts, node)
+        if spec is None and isinstance(node.func, ast.Call):
+            # `jax.jit(sgd, donate_argnums=0)(params, g)`: the jit made in place
+            spec = jit_spec_of_value(ctx.index, node.func)
         if spec is None or not spec.donates or spec.qualname not in DONATING:
             return
         for label, arg in spec.donated_arguments(node):

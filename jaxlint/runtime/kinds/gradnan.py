@@ -112,7 +112,8 @@ def check(side: Side) -> Outcome:
         tried.append({"inputs": label, "value_finite": finite, "nan_gradient_entries": nan})
         if finite and nan:
             return confirmed(
-                f"jax.grad of {entry.describe()} at {label}: the value is finite "
+                f"the gradient of {entry.describe().split(' via ')[0]} at {label}: the value "
+                "is finite "
                 f"({float(np.asarray(value)):.6g}) but {nan} gradient entr"
                 f"{'y is' if nan == 1 else 'ies are'} NaN",
                 ran=entry.describe(),
