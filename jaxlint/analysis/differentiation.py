@@ -27,7 +27,7 @@ from functools import cached_property
 
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.jax_api import GRAD_LIKE
+from jaxlint.analysis.jax_api import GRAD_LIKE, NO_DERIVATIVE
 from jaxlint.analysis.syntax import FUNCTION_NODES, positional_params, walk_scope
 from jaxlint.analysis.transforms import Transforms, function_name
 
@@ -35,7 +35,7 @@ __all__ = ["Differentiated", "Differentiation"]
 
 # attributes and calls whose result carries no derivative of their argument
 _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
-_NO_DERIVATIVE_CALLS = frozenset({"jax.lax.stop_gradient", "len", "jax.numpy.shape"})
+_NO_DERIVATIVE_CALLS = NO_DERIVATIVE | {"len", "jax.numpy.shape"}
 # the calls whose callee receives the caller's values as its arguments
 _FOLLOWED = frozenset({CallKind.FUNCTION, CallKind.METHOD, CallKind.PARTIAL, CallKind.TRANSFORMED})
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from jaxlint.analysis.constants import non_finite_constant
+from jaxlint.analysis.jax_api import NO_DERIVATIVE
 from jaxlint.analysis.syntax import FUNCTION_NODES, parent
 from jaxlint.edits.imports import spell
 from jaxlint.rules.base import Context, Examples, Rule
@@ -62,21 +63,6 @@ SINGULAR_CALLS: dict[str, tuple[int, Singularity]] = {
 }
 POWERS = frozenset({"jax.numpy.power", "jax.numpy.float_power", "jax.lax.pow"})
 NORMS = frozenset({"jax.numpy.linalg.norm"})
-# what the op's value goes through inside the branch that carries no derivative back to it
-NO_DERIVATIVE = frozenset(
-    {
-        "jax.lax.stop_gradient",
-        "jax.numpy.floor",
-        "jax.numpy.ceil",
-        "jax.numpy.round",
-        "jax.numpy.sign",
-        "jax.numpy.isnan",
-        "jax.numpy.isfinite",
-        "jax.numpy.isinf",
-        "jax.numpy.argmax",
-        "jax.numpy.argmin",
-    }
-)
 # calls whose result is kept away from a singular point: the argument is already made safe
 CLAMPS = frozenset(
     {
@@ -480,7 +466,7 @@ def _singular_ops(
             continue
         if isinstance(cur, ast.Call):
             q = ctx.qualname(cur.func)
-            if q in NO_DERIVATIVE or q == WHERE:
+            if q in NO_DERIVATIVE or q == WHERE:  # jax_api: no derivative flows back through it
                 continue
             if isinstance(cur.func, ast.Attribute) and cur.func.attr == "astype":
                 continue
