@@ -21,7 +21,7 @@ from typing import Any
 
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import HOST_CALLBACKS
-from jaxlint.analysis.syntax import ancestors, parent
+from jaxlint.analysis.syntax import ancestors, is_none_literal, own_returns, parent, walk_scope
 from jaxlint.analysis.trips import trip_count
 from jaxlint.analysis.values import Kind
 
@@ -321,26 +321,14 @@ def returns_nothing(index: ModuleIndex, fn: ast.AST) -> bool:
     tuning material): `%timeit func_main_jit(2)` of a def without a return."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    for node in _own_nodes(fn):
+    for ret in own_returns(fn):
+        if ret.value is not None and not is_none_literal(ret.value):
+            return False
+    for node in walk_scope(fn):
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
             return False
-        if isinstance(node, ast.Return) and node.value is not None:
-            if not (isinstance(node.value, ast.Constant) and node.value.value is None):
-                return False
         if isinstance(node, ast.Call):
             q = index.qualname(node.func) or ""
             if q in HOST_CALLBACKS or q.startswith("jax.debug."):
                 return False
     return True
-
-
-def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of `fn`'s body, not those of the defs and lambdas inside it (their returns
-    are theirs; a callback they make runs only if `fn` calls them, which a call in `fn`
-    shows)."""
-    stack = list(ast.iter_child_nodes(fn))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, DEFINITIONS):
-            stack.extend(ast.iter_child_nodes(node))

@@ -14,8 +14,9 @@ import ast
 from jaxlint.analysis.expected_errors import expects_error
 from jaxlint.analysis.flow.graph import Definition
 from jaxlint.analysis.jit_sites import DONATING, JitSpec, jit_spec_of_value, jitted_callee
+from jaxlint.analysis.loops import enclosing_loop
 from jaxlint.analysis.shape_only import reads_only_metadata
-from jaxlint.analysis.syntax import ancestors, parent
+from jaxlint.analysis.syntax import contains, parent
 from jaxlint.analysis.values import Kind
 from jaxlint.rules.base import Context, Examples, Rule, Verify
 from jaxlint.rules.compile._text import shorten
@@ -229,10 +230,9 @@ class ArrayUsedAfterDonation(Rule):
         if not reads:
             return
         read = _first_after(reads, call)
-        looped = read is arg or (isinstance(read, ast.Name) and _inside(read, call))
-        node = read.node if isinstance(read, Definition) else read
+        looped = read is arg or (isinstance(read, ast.Name) and contains(call, read))
         self.report(
-            node if node is not None else arg,
+            _node_of(read),
             name=arg.id,
             fn=fn,
             option=_option(ctx, spec, label),
@@ -293,34 +293,24 @@ def _first_after(reads: list[ast.Name | Definition], call: ast.Call) -> ast.Name
     """The read to report: the first one after the call in the text, else the first one."""
 
     def pos(r: ast.Name | Definition) -> tuple[int, int]:
-        n = r.node if isinstance(r, Definition) else r
+        n = _node_of(r)
         return (getattr(n, "lineno", 0), getattr(n, "col_offset", 0))
 
     end = (call.end_lineno or call.lineno, call.end_col_offset or 0)
     ordered = sorted(reads, key=pos)
     later = [r for r in ordered if pos(r) >= end]
     first = later[0] if later else ordered[0]
-    loop = _loop_around(call)
-    again = [r for r in reads if isinstance(r, ast.Name) and _inside(r, call)]
-    if loop is not None and again and not _inside(first, loop):
+    loop = enclosing_loop(call, comprehensions=False)
+    again = [r for r in reads if isinstance(r, ast.Name) and contains(call, r)]
+    if loop is not None and again and not contains(loop, _node_of(first)):
         return again[0]  # the next step of the loop runs before the code after the loop
     return first
 
 
-def _loop_around(node: ast.AST) -> ast.AST | None:
-    """The innermost `for`/`while` around `node` in its own function."""
-    for anc in ancestors(node):
-        if isinstance(anc, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            return None
-        if isinstance(anc, (ast.For, ast.AsyncFor, ast.While)):
-            return anc
-    return None
-
-
-def _inside(node: ast.AST | Definition, around: ast.AST) -> bool:
-    if isinstance(node, Definition):
-        node = node.node  # type: ignore[assignment]
-    return node is around or any(a is around for a in ancestors(node))
+def _node_of(read: ast.Name | Definition) -> ast.AST:
+    """Where a read is: the load, or the `x += ...` statement of an AUGMENT definition (the
+    reads kept have one: `_harmless` drops a definition without a node)."""
+    return read.node if isinstance(read, Definition) else read  # type: ignore[return-value]
 
 
 def _option(ctx: Context, spec: JitSpec, label: str) -> str:
