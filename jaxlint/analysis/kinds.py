@@ -522,42 +522,22 @@ def returns_static(index: ModuleIndex, fn: ast.AST) -> bool:
     body = getattr(fn, "body", [])
     if len(body) > 6 or not isinstance(body[-1], ast.Return):
         return False  # a metadata getter is short and ends in its return (and walks are dear)
-    values = [_local_value(fn, r.value) for r in own_returns(fn)]
+    values = [_local_value(index, fn, r.value) for r in own_returns(fn)]
     return bool(values) and all(v is not None and _static_expr(v) for v in values)
 
 
-def _local_value(fn: ast.AST, value: ast.expr | None) -> ast.expr | None:
-    """What a returned name holds when the function binds it once, by a plain assignment of
-    its body (`input_shape = x.shape[:t] + x.shape[t + 1:]; return input_shape`: v38
-    memorax `utils/axes.py` get_input_shape, whose result became a traced batch size, JAX120,
-    tuning material); else the returned expression itself."""
+def _local_value(index: ModuleIndex, fn: ast.AST, value: ast.expr | None) -> ast.expr | None:
+    """What a returned name holds when the function binds it once, by a plain assignment
+    (`input_shape = x.shape[:t] + x.shape[t + 1:]; return input_shape`: v38 memorax
+    `utils/axes.py` get_input_shape, whose result became a traced batch size, JAX120, tuning
+    material; the module index's binding); else the returned expression itself."""
     if not isinstance(value, ast.Name):
         return value
-    found = [
-        stmt
-        for stmt in getattr(fn, "body", [])
-        if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.With))
-        and any(
-            isinstance(t, ast.Name) and t.id == value.id
-            for target in _statement_targets(stmt)
-            for t in ast.walk(target)
-        )
-    ]
-    if len(found) == 1 and isinstance(found[0], ast.Assign) and len(found[0].targets) == 1:
-        target = found[0].targets[0]
-        if isinstance(target, ast.Name) and target.id == value.id:
-            return found[0].value
+    scope = index.scopes.get(fn)
+    found = scope.bindings.get(value.id, ()) if scope is not None else ()
+    if len(found) == 1 and found[0].kind == "assign" and found[0].value is not None:
+        return found[0].value
     return value
-
-
-def _statement_targets(stmt: ast.stmt) -> list[ast.AST]:
-    if isinstance(stmt, ast.Assign):
-        return list(stmt.targets)
-    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign, ast.For)):
-        return [stmt.target]
-    if isinstance(stmt, ast.With):
-        return [i.optional_vars for i in stmt.items if i.optional_vars is not None]
-    return []
 
 
 def static_functions(index: ModuleIndex) -> list[str]:

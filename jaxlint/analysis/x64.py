@@ -583,10 +583,10 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
                 texts[path] = text
                 continue
             if enables:
-                at_import, names = _enabling_sites(text)
+                at_import, names, collected_with = _enabling_sites(text, pytest_module(name))
                 if at_import:
                     project.enabling.add(path)
-                    if pytest_module(name) and enables_at_collection(text, _PY_ENABLES):
+                    if collected_with:
                         collected.append(path)
                 elif names:
                     project.enablers[path] = names
@@ -668,15 +668,17 @@ def _calls(tree: ast.Module) -> list[tuple[ast.Call, bool]]:
     return out
 
 
-def _enabling_sites(text: str) -> tuple[bool, set[str]]:
+def _enabling_sites(text: str, test_module: bool = False) -> tuple[bool, set[str], bool]:
     """Where the file turns x64 on (one parse): at import or run time, outside every def
-    (not only in a test's `setUpModule` or a helper), and the top-level functions whose body
-    does (an enable helper, a data loader that sets the flag before building its arrays).
-    Unparsable text counts as enabling at import."""
+    (not only in a test's `setUpModule` or a helper), the top-level functions whose body
+    does (an enable helper, a data loader that sets the flag before building its arrays),
+    and, for a pytest module (`test_module`), whether it does when pytest imports it
+    (`x64_session.enables_at_collection`). Unparsable text counts as enabling at import."""
     try:
         tree = _parse_quietly(text)
     except (SyntaxError, ValueError):
-        return True, set()
+        return True, set(), False
+    at_collection = test_module and enables_at_collection(tree, text, _PY_ENABLES)
     starts = [0]
     for line in text.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
@@ -699,7 +701,7 @@ def _enabling_sites(text: str) -> tuple[bool, set[str]]:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
     ]
     names = {name for name, a, b in spans if any(a <= line <= b for line in lines)}
-    return at_import, names
+    return at_import, names, at_collection
 
 
 def clear_cache() -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import ast
 import os
 import re
-import warnings
 
 from jaxlint.analysis.syntax import FUNCTION_NODES
 
@@ -40,15 +39,10 @@ def test_root(path: str, root: str) -> str:
     return os.path.dirname(path)
 
 
-def enables_at_collection(text: str, enables: re.Pattern[str]) -> bool:
-    """The module turns x64 on at module level, outside every def and class and outside an
-    `if __name__ == "__main__":` block (which pytest never runs): when pytest imports it."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError):
-        return False
+def enables_at_collection(tree: ast.Module, text: str, enables: re.Pattern[str]) -> bool:
+    """The module (`tree`, parsed from `text` by the caller's one parse) turns x64 on at
+    module level, outside every def and class and outside an `if __name__ == "__main__":`
+    block (which pytest never runs): when pytest imports it."""
     todo: list[ast.stmt] = list(tree.body)
     while todo:
         stmt = todo.pop()
