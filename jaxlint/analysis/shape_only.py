@@ -23,6 +23,7 @@ from collections.abc import Callable
 from jaxlint.analysis import syntax
 from jaxlint.analysis.expected_errors import raises_context
 from jaxlint.analysis.imports import ModuleIndex
+from jaxlint.analysis.sync import METADATA
 
 __all__ = ["element_per_step", "expected_to_raise", "read_only_for_shape", "reads_only_metadata"]
 
@@ -88,9 +89,7 @@ def _name_reads_only_shape(
 # What a deleted (donated) array still answers, checked on JAX 0.6.2, 0.10.2 and 0.12.1:
 # its aval's facts, its sharding, `is_deleted()`; the same through these calls. Its numbers,
 # `str()`, `.T`, indexing, `device_get`, `block_until_ready` and `copy()` raise RuntimeError.
-_ABSTRACT_ATTRIBUTES = frozenset(
-    {"shape", "dtype", "ndim", "size", "nbytes", "itemsize", "sharding", "aval", "weak_type"}
-)
+_ABSTRACT_ATTRIBUTES = METADATA | {"itemsize"}  # sync.METADATA: what needs no wait either
 _ABSTRACT_METHODS = frozenset({"is_deleted"})
 _ABSTRACT_BUILTINS = frozenset({"len", "type", "isinstance", "id"})
 _ABSTRACT_CALLS = frozenset(
