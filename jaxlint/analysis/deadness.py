@@ -210,8 +210,12 @@ def _only_ignored_arguments(stmt: ast.stmt, name: str, index: ModuleIndex) -> bo
 
 def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
     call = syntax.parent(load)
+    if isinstance(call, ast.keyword):
+        call = syntax.parent(call)
     if not isinstance(call, ast.Call):
         return False
+    if _dead_partial_argument(load, call, index):
+        return True
     fn: ast.AST | None = None
     if isinstance(call.func, ast.Name):
         fn = index.resolve_function(call.func)
@@ -240,6 +244,29 @@ def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
         ):
             return False
     return True
+
+
+# the `functools.partial` calls whose deadness is being decided (a partial rebinding the name
+# it binds in a loop, `g = partial(h, g)`, would otherwise ask about itself)
+_PARTIALS_ASKED: set[int] = set()
+
+
+def _dead_partial_argument(load: ast.Name, call: ast.Call, index: ModuleIndex) -> bool:
+    """`load` is a bound argument (not the function) of a `functools.partial` call whose value
+    nothing reads: a partial computes nothing when it is made, its arguments are read only
+    when it is called (v38 quadruped-osc `src/algorithms/ppo/train.py:370`: `rng=split(key)`
+    bound into a `render_randomization_fn` that nothing calls; JAX201 x2, tuning material)."""
+    if (index.qualname(call.func) or "") != "functools.partial":
+        return False
+    if call.args and call.args[0] is load:
+        return False  # the function itself: `partial(f, ...)` is not a read of f's value
+    if id(call) in _PARTIALS_ASKED:
+        return False
+    _PARTIALS_ASKED.add(id(call))
+    try:
+        return value_is_dead(call, index, scripts=False)
+    finally:
+        _PARTIALS_ASKED.discard(id(call))
 
 
 # calls whose value is keys, not random numbers (`value_is_dead`'s exception for scripts)
