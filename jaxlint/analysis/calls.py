@@ -237,6 +237,8 @@ class CallGraph:
             b = self.index.binding(expr.id, self.index.scope_of(expr))
             if b is not None and b.kind == "assign" and isinstance(b.value, ast.Call):
                 return self.class_named(b.value.func)
+            if b is not None and b.kind == "param" and isinstance(b.node, ast.arg):
+                return self._annotated_class(b.node.annotation)
             return None
         if isinstance(expr, ast.Attribute) and _levels < _MAX_ATTRIBUTE_LEVELS:
             owner = self.instance_class(expr.value, _levels + 1)
@@ -245,7 +247,36 @@ class CallGraph:
             values = self.self_assignments(owner).get(expr.attr, [])
             if len(values) == 1 and isinstance(values[0], ast.Call):
                 return self.class_named(values[0].func)
+            if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id != "self":
+                # `self.learner = learner` from `__init__(self, learner: Learner)`
+                return self.instance_class(values[0], _levels + 1)
         return None
+
+    def _annotated_class(self, annotation: ast.expr | None) -> ast.ClassDef | None:
+        """The class of this module a parameter annotation names: `Learner`, `Learner | None`
+        or `Optional[Learner]` (a value annotated with a class is an instance of it, or of a
+        subclass, which the call graph treats the same: it resolves methods through the
+        class's own body). A string annotation, a generic or anything else: None."""
+        if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+            sides = [annotation.left, annotation.right]
+            named = [a for a in sides if not (isinstance(a, ast.Constant) and a.value is None)]
+            return self.class_named(named[0]) if len(named) == 1 else None
+        if (
+            isinstance(annotation, ast.Subscript)
+            and (self.index.qualname(annotation.value) or "") == "typing.Optional"
+        ):
+            return self.class_named(annotation.slice)
+        return self.class_named(annotation) if annotation is not None else None
+
+    def in_place_method(self, call: ast.Call) -> bool:
+        """`call` runs a method of a class of this module whose body returns no value: it
+        works by changing its object, so its result is None by construction, not an update
+        someone dropped (v38 Robot-Trains-Robot `finetuning/abppo.py:430`: a learner's own
+        `replace(index=...)`, JAX504 x2, tuning material)."""
+        t = self.target(call)
+        if t is None or t.kind is not CallKind.METHOD or t.function is None:
+            return False
+        return all(r.value is None for r in syntax.own_returns(t.function))
 
     # -- resolution --------------------------------------------------------------------
     def _resolve(self, call: ast.Call) -> CallTarget | None:

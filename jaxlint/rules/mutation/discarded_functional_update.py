@@ -276,6 +276,8 @@ class DiscardedFunctionalUpdate(Rule):
         receiver = func.value
         if func.attr in ("replace", "_replace") and call.keywords and not call.args:
             if all(k.arg is not None for k in call.keywords):
+                if ctx.facts.calls.in_place_method(call):
+                    return None  # the class's own `replace` changes the object and returns None
                 return receiver, "replace"
         if (
             func.attr not in ARRAY_EFFECT_METHODS
