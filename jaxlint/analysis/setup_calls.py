@@ -11,11 +11,16 @@ the rule asks one question instead of re-deriving call sites.
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING, Any
 
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import JIT_LIKE, PARTIAL, RUNS_AT_CALL
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors, is_main_guard, parent, statement_of
+
+if TYPE_CHECKING:
+    from jaxlint.analysis.flow.graph import FlowGraphs
+    from jaxlint.analysis.traced import TracedFunctions
 
 
 def runs_only_before(index: ModuleIndex, fn: ast.AST, stmt: ast.stmt, script: bool) -> bool:
@@ -226,3 +231,73 @@ def has_main_guard(index: ModuleIndex) -> bool:
     """The module runs as a program: a module-level `if __name__ == "__main__":` (nobody
     imports a script to call its `main` again)."""
     return any(is_main_guard(stmt) for stmt in getattr(index.tree, "body", ()))
+
+
+def trace_sites(
+    index: ModuleIndex, flow: FlowGraphs, traced: TracedFunctions[Any], reader: ast.AST | None
+) -> list[ast.AST] | None:
+    """The module statements where a trace of the jitted reader may start, when its name says: a
+    module-scope `def` whose name only module-level code mentions runs where a load that
+    this `def` reaches is (a notebook's later cell that defines a new function of the same
+    name, or sets up another experiment, never runs the earlier one again). None otherwise (a
+    method, a lambda, a name used inside functions: any traced call may run it)."""
+    if not isinstance(reader, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    if flow.owner(reader) is not index.tree:
+        return None
+    return _loads_running(index, flow, traced, reader.name, reader, wrapped=False)
+
+
+def _loads_running(
+    index: ModuleIndex,
+    flow: FlowGraphs,
+    traced: TracedFunctions[Any],
+    name: str,
+    binding: ast.AST,
+    wrapped: bool,
+) -> list[ast.AST] | None:
+    """The module statements holding a load of `name` that the value bound at `binding` may
+    reach, less the plain calls of an unwrapped def (they run it eagerly and read the global
+    afresh: v38 FORESEE `notebooks/1_1_gp_basics_refactored.ipynb`, eager calls in cells
+    39-47 and the globals rebound in cell 50 before the cell jits the function; JAX503 x2).
+    A load in `alias = jax.jit(partial(name, ...))` adds the statements that load `alias` (a
+    trace starts where the jitted alias is called). None when a load is inside a function."""
+    runs: list[ast.AST] = []
+    for n in index.names.get(name, ()):
+        if not isinstance(n.ctx, ast.Load) or not index.is_module_name(n):
+            continue  # a store, or a local of the same name in some function
+        if index.enclosing_function(n) is not None:
+            return None
+        if not flow.reached_by(n, binding):
+            continue
+        up = parent(n)
+        if isinstance(up, ast.Call) and up.func is n:
+            if wrapped or traced.enters_compiled(up):
+                stmt = flow.statement_in(n)
+                if stmt is not None:
+                    runs.append(stmt)
+            continue
+        stmt = flow.statement_in(n)
+        if stmt is None:
+            continue
+        runs.append(stmt)
+        alias = _assigned_name(stmt, n)
+        if alias is not None and not wrapped:
+            more = _loads_running(index, flow, traced, alias, stmt, wrapped=True)
+            if more is None:
+                return None
+            runs.extend(more)
+    return runs
+
+
+def _assigned_name(stmt: ast.AST, load: ast.Name) -> str | None:
+    """`alias` of a module statement `alias = <call holding load>` (one plain target)."""
+    if not (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and isinstance(stmt.value, ast.Call)
+        and load is not stmt.value
+    ):
+        return None
+    return stmt.targets[0].id

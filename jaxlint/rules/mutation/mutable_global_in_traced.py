@@ -15,6 +15,7 @@ from jaxlint.analysis.setup_calls import (
     has_main_guard,
     runs_only_before,
     set_before_every_call,
+    trace_sites,
 )
 from jaxlint.analysis.syntax import FUNCTION_NODES, ancestors
 from jaxlint.rules.base import Context, Examples, Rule, Verify
@@ -232,7 +233,7 @@ class MutableGlobalInTraced(Rule):
             if defined is not None and not flow.may_run_after(defined, stmt):
                 continue  # program order: rebound before the reader exists, so never seen stale
             if runs is None:
-                runs = _reader_runs(ctx, entry)
+                runs = trace_sites(ctx.index, ctx.facts.flow, ctx.facts.traced, entry)
                 if runs is None:
                     runs = [
                         s
@@ -261,30 +262,6 @@ class MutableGlobalInTraced(Rule):
                 and traced.traced_callee(call) is not None
             ]
         return self._calls
-
-
-def _reader_runs(ctx: Context, reader: ast.AST | None) -> list[ast.AST] | None:
-    """The module statements where the jitted reader may run, when its name says: a
-    module-scope `def` whose name only module-level code mentions runs where a load that
-    this `def` reaches is (a notebook's later cell that defines a new function of the same
-    name, or sets up another experiment, never runs the earlier one again). None otherwise (a
-    method, a lambda, a name used inside functions: any traced call may run it)."""
-    if not isinstance(reader, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return None
-    flow = ctx.facts.flow
-    if flow.owner(reader) is not ctx.index.tree:
-        return None
-    runs: list[ast.AST] = []
-    for n in ctx.index.names.get(reader.name, ()):
-        if not isinstance(n.ctx, ast.Load) or not ctx.index.is_module_name(n):
-            continue  # a store, or a local of the same name in some function
-        if ctx.index.enclosing_function(n) is not None:
-            return None
-        if flow.reached_by(n, reader):
-            stmt = flow.statement_in(n)
-            if stmt is not None:
-                runs.append(stmt)
-    return runs
 
 
 def _calls_reaching(ctx: Context, calls: list[ast.Call], entry: ast.AST | None) -> list[ast.Call]:
