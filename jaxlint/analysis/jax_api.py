@@ -51,6 +51,8 @@ JIT_LIKE: dict[str, tuple[int | str, ...]] = {
     "flax.nnx.switch": (1, "branches"),
     "flax.linen.jit": (0, "target"),
 }
+# control flow whose function argument is a sequence of branches (`lax.switch(i, branches, x)`)
+BRANCH_TRANSFORMS = frozenset({"jax.lax.switch", "flax.nnx.switch"})
 # wrappers that return a function calling the one they are given with the same arguments,
 # without staging it: `checkify.checkify(f)(x, cfg)` runs `f` op by op (on JAX 0.10 and 0.12 it
 # sees concrete arrays and the Python ints of `cfg`), so only a jit around it traces `f`

@@ -19,6 +19,7 @@ from jaxlint.analysis.deadness import result_never_read
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
     ARGNUMS_GRADS,
+    BRANCH_TRANSFORMS,
     FIRST_ARG_GRADS,
     FUNCTION_PASS_THROUGH,
     GRAD_LIKE,
@@ -382,6 +383,15 @@ class Transforms:
             for elt in expr.elts:
                 self._apply_to_expr(elt, apps)
             return
+        if isinstance(expr, ast.Name) and apps and apps[-1].qualname in BRANCH_TRANSFORMS:
+            # `ops = [op_a, op_b]; lax.switch(i, ops, x)`: a name bound once to a display of
+            # the branches (v38 momemura `src/optimization/macro_mutations.py:238`, ten
+            # mutation operators; JAX407 on a conversion its loop makes at trace time)
+            b = self.index.binding(expr.id, self.index.scope_of(expr))
+            if b is not None and b.kind == "assign" and isinstance(b.value, (ast.List, ast.Tuple)):
+                for elt in b.value.elts:
+                    self._apply_to_expr(elt, apps)
+                return
         bound, bound_names = 0, set()
         not_none: set[str] = set()
         if isinstance(expr, ast.Call):
