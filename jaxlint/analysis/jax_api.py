@@ -547,6 +547,10 @@ SHAPE_FIRST = frozenset(
     """zeros ones empty full eye identity tri arange linspace logspace""".split()
 )
 SHAPE_SECOND = frozenset("""reshape tile broadcast_to resize repeat""".split())
+# `jax.random` samplers whose second positional argument is the shape (`normal(key, (n, d))`)
+RANDOM_SHAPE_SECOND = frozenset(
+    """normal uniform randint exponential gumbel laplace logistic rademacher cauchy""".split()
+)
 SHAPE_METHODS = frozenset({"reshape", "tile", "repeat", "broadcast_to", "resize", "transpose"})
 # ahead-of-time compilation API: called on a jitted function (not traced), returns host objects
 AOT_METHODS = frozenset(

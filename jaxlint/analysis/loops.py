@@ -44,6 +44,7 @@ from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import (
     CLOCKS,
+    RANDOM_SHAPE_SECOND,
     SHAPE_FIRST,
     SHAPE_KEYWORDS,
     SHAPE_METHODS,
@@ -1132,15 +1133,8 @@ class PerStep:
         for node in ast.walk(fn):
             if isinstance(node, ast.Name) and node.id in varying and _selects_code(node):
                 return True
-            if isinstance(node, ast.Call) and mentions(node, varying):
-                callee = self._index.resolve_function(node.func)
-                if callee is None or isinstance(callee, ast.Lambda) or callee is fn:
-                    continue
-                carried = {
-                    p for p, a in bind_arguments(node, callee).items() if mentions(a, varying)
-                }
-                if carried and _uses_as_structure(callee, carried):
-                    return True  # `loss(a, x, imp)` with `if implicit:` in `loss`
+            if isinstance(node, ast.Call) and _hands_to_structure(self._index, node, varying, fn):
+                return True  # `loss(a, x, imp)` with `if implicit:` in `loss`
         return False
 
     def built_once_per_change(self, node: ast.AST) -> bool:
@@ -1248,6 +1242,16 @@ class PerStep:
             if _uses_as_structure(fn, carried):
                 return True
             names = _derived_in(fn, carried)
+            if any(
+                _hands_to_structure(self._index, node, names, fn)
+                for node in walk_scope(fn)
+                if isinstance(node, ast.Call)
+            ):
+                # `_run_d(d)` per size, whose `_params(d, key)` draws `normal(k, (B, d))`:
+                # its jitted closures over those arrays need a program per size (v38
+                # candidate omnibias `benchmarks/laplacian_scaling.py:68`, JAX401 x3,
+                # tuning material)
+                return True
         return False
 
     def varies(self, expr: ast.AST) -> bool:
@@ -1308,6 +1312,19 @@ def _elements_pick_code(index: ModuleIndex, it: ast.AST) -> bool:
                     continue
             return False
     return True
+
+
+def _hands_to_structure(index: ModuleIndex, call: ast.Call, names: set[str], fn: ast.AST) -> bool:
+    """`call` (in `fn`) runs a def of this module that receives one of `names` and uses that
+    parameter as structure (`_uses_as_structure`); a lambda, `fn` itself or an unresolved
+    callee: no."""
+    if not mentions(call, names):
+        return False
+    callee = index.resolve_function(call.func)
+    if callee is None or isinstance(callee, ast.Lambda) or callee is fn:
+        return False
+    carried = {p for p, a in bind_arguments(call, callee).items() if mentions(a, names)}
+    return bool(carried) and _uses_as_structure(callee, carried)
 
 
 def _uses_as_structure(fn: ast.AST, params: set[str]) -> bool:
@@ -1392,12 +1409,16 @@ def _selects_code(name: ast.Name, *, slices: bool = True, shapes_only: bool = Fa
         if isinstance(holder, ast.Call) and cur is not holder.func:
             func = holder.func
             short = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if short in SHAPE_FIRST or (short in _STRUCTURE_CALLS and not shapes_only):
+            if short == "split" and holder.args and cur is holder.args[0]:
+                pass  # `split(key, n)`, `jnp.split(x, n)`: what is split, not into how many
+            elif short in SHAPE_FIRST or (short in _STRUCTURE_CALLS and not shapes_only):
                 return True
             if short in SHAPE_SECOND | SHAPE_METHODS and (
                 isinstance(func, ast.Attribute) or cur is not holder.args[0]
             ):
                 return True
+            if short in RANDOM_SHAPE_SECOND and len(holder.args) > 1 and cur is holder.args[1]:
+                return True  # `normal(key, (n, d))`: the draw's shape
         if not shapes_only and _decides_flow(holder, cur):
             return True
         child, cur = cur, holder
