@@ -25,13 +25,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import GRAD_LIKE, NO_DERIVATIVE
 from jaxlint.analysis.syntax import FUNCTION_NODES, positional_params, walk_scope
 from jaxlint.analysis.transforms import Transforms, function_name
 
-__all__ = ["Differentiated", "Differentiation"]
+__all__ = ["Differentiated", "Differentiation", "derivative_rule_of"]
 
 # attributes and calls whose result carries no derivative of their argument
 _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
@@ -202,3 +203,31 @@ def _reads_any(expr: ast.AST, names: frozenset[str] | set[str], index: ModuleInd
             continue
         stack.extend(ast.iter_child_nodes(cur))
     return False
+
+
+# the methods of a `jax.custom_jvp` / `jax.custom_vjp` function that register its rules
+_RULE_REGISTRARS = frozenset({"defjvp", "defvjp", "defjvps"})
+
+
+def derivative_rule_of(index: ModuleIndex, fn: ast.AST | None) -> str | None:
+    """`fn` is a custom derivative rule of a function `f` of this module: decorated with
+    `@f.defjvp` (or `defvjp`/`defjvps`), or passed to `f.defvjp(fwd, bwd)` / `f.defjvp(rule)`
+    by name. The answer is `ast.dump` of the expression naming `f` (compare it with a call's
+    `func`), None otherwise. A rule recomputes the primal on purpose: the same inputs, and
+    the same random draws, as `f` itself."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    for deco in fn.decorator_list:
+        if isinstance(deco, ast.Attribute) and deco.attr in _RULE_REGISTRARS:
+            return ast.dump(deco.value)
+    for load in index.names.get(fn.name, ()):
+        call = syntax.parent(load)
+        if (
+            isinstance(load.ctx, ast.Load)
+            and isinstance(call, ast.Call)
+            and any(a is load for a in call.args)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr in _RULE_REGISTRARS
+        ):
+            return ast.dump(call.func.value)
+    return None

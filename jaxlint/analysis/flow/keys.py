@@ -31,6 +31,7 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.constants import ModuleConstants
 from jaxlint.analysis.deadness import loads_of_value, value_is_dead
+from jaxlint.analysis.differentiation import derivative_rule_of
 from jaxlint.analysis.equality_checks import compared_only
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_attributes import ModuleAttributes
@@ -1037,6 +1038,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 and not exclusive_guards(first, call, fn)
                 and not self._split_children.disjoint(first, call)
                 and not self._deliberate_copy(first, call, fn)  # type: ignore[arg-type]
+                and not self._recomputes_primal(first, call, fn)  # type: ignore[arg-type]
                 and not self._inverse_transform(first, call)  # type: ignore[arg-type]
                 and not self._independent_streams(first, call)  # type: ignore[arg-type]
                 and not compared_only(first, call, self.index)  # type: ignore[arg-type]
@@ -1331,6 +1333,18 @@ class KeyFlow(KeyRepeats, KeyDraws):
         ):
             return True
         return fn is not None and in_test_code(fn)
+
+    def _recomputes_primal(self, first: ast.Call, second: ast.Call, fn: ast.AST | None) -> bool:
+        """`fn` is a custom derivative rule of a function `f` (`@f.defjvp`, `f.defvjp(fwd,
+        bwd)`) and one of the two consumers calls `f` itself: the rule recomputes the primal
+        output and must draw the same noise again for the derivative to be right (v39
+        chromatix `src/chromatix/ops/noise.py:30`: `approximate_shot_noise(key, image)`
+        then `normal(key, image.shape)` in its JVP; JAX201, read FP: splitting there would
+        make the derivative wrong)."""
+        primal = derivative_rule_of(self.index, fn)
+        if primal is None:
+            return False
+        return any(ast.dump(c.func) == primal for c in (first, second))
 
     def _same_helper_call(self, first: ast.Call, second: ast.Call) -> bool:
         """The same helper called twice with the same arguments: it recomputes the same
