@@ -436,7 +436,8 @@ def loop_varying_names(
     for part in _loop_parts(loop):
         for node in walk_scope(part):
             if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
-                varying.add(node.target.id)
+                if not _fixed_count_per_step(loop, node.target.id):
+                    varying.add(node.target.id)
             elif isinstance(node, (ast.For, ast.AsyncFor)):
                 varying.update(target_names(node.target))
             elif isinstance(node, ast.Assign):
@@ -459,6 +460,64 @@ def loop_varying_names(
                 varying |= targets - exclude
                 changed = True
     return frozenset(varying)
+
+
+def _fixed_count_per_step(loop: ast.AST, name: str) -> bool:
+    """`name` counts the same number every step: a statement of the loop's own body sets it to
+    a literal (`done = 0`) before the statement that holds every `name += <literal>`, and
+    each of those sits in a `for _ in range(k)` of that statement whose `k` the loop does not
+    change: at the end of every step it is `k` again (a step cut short by a `break` of the
+    data's end is the last one). v39 parkiet `src/parkiet/jax/train.py:627`: the gradient
+    accumulation count passed as a static argument after its inner loop (JAX403 x2, read
+    FP, tuning material)."""
+    if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
+        return False
+    body = loop.body
+    reset = next(
+        (
+            i
+            for i, stmt in enumerate(body)
+            if isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == name
+            and isinstance(stmt.value, ast.Constant)
+        ),
+        None,
+    )
+    if reset is None:
+        return False
+    outer_targets = (
+        set(target_names(loop.target)) if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+    )
+    writes = 0
+    for i, stmt in enumerate(body):
+        for node in walk_scope(stmt):
+            if not (isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr))):
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if not any(name in target_names(t) for t in targets):
+                continue
+            if i == reset and node is stmt:
+                continue
+            if not isinstance(node, ast.AugAssign) or not isinstance(node.value, ast.Constant):
+                return False
+            inner = next(
+                (a for a in syntax.ancestors(node) if isinstance(a, LOOP_STATEMENTS)), None
+            )
+            if (
+                i <= reset
+                or not isinstance(inner, ast.For)
+                or not syntax.contains(stmt, inner)
+                or not (
+                    isinstance(inner.iter, ast.Call)
+                    and getattr(inner.iter.func, "id", "") == "range"
+                )
+                or mentions(inner.iter, outer_targets | {name})
+            ):
+                return False
+            writes += 1
+    return writes > 0
 
 
 def _carried(index: ModuleIndex | None, loop: ast.AST, stmt: ast.Assign, names: set[str]) -> bool:
