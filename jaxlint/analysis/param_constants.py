@@ -178,7 +178,8 @@ def decided_arms(
 ) -> tuple[bool, bool]:
     """(body, else) that never run under tracing, decided by parameters whose value every
     traced application fixes: `if p is None:` / `if p is not None:` on a parameter bound to
-    None or to a value (`not_none`), `if p:` / `if not p:` on one bound to a literal, and
+    None or to a value (`not_none`), `if p:` / `if not p:` / `if p == "lit":` on one bound
+    to a literal, and
     `if p:` / `if p and q:` / `if not p:` on a jit flag that is false in every call that does
     not raise (`false_flags`, `jit_flags`)."""
     negate = False
@@ -203,11 +204,32 @@ def decided_arms(
             truth = not truth
     elif isinstance(test, ast.Name) and test.id in constants:
         truth = bool(constants[test.id].value)
+    elif (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Eq, ast.NotEq))
+        and isinstance(test.left, ast.Name)
+        and test.left.id in constants
+        and isinstance(test.comparators[0], ast.Constant)
+        and _same_kind(constants[test.left.id].value, test.comparators[0].value)
+    ):
+        # `if backend == "cpu":` on a parameter every traced application leaves at "jax"
+        truth = constants[test.left.id].value == test.comparators[0].value
+        if isinstance(test.ops[0], ast.NotEq):
+            truth = not truth
     if truth is None:
         return False, False
     if negate:
         truth = not truth
     return not truth, truth
+
+
+def _same_kind(a: object, b: object) -> bool:
+    """Two literals `==` compares by value as written: both strings, or both numbers (not
+    bools, not None: `p == None` is a different question)."""
+    if isinstance(a, str) or isinstance(b, str):
+        return isinstance(a, str) and isinstance(b, str)
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b))
 
 
 def _false_by_flags(test: ast.AST, flags: frozenset[str]) -> bool:
