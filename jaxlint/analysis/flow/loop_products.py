@@ -51,11 +51,22 @@ def product_unread_in_loop(index: ModuleIndex, call: ast.Call, loop: ast.AST) ->
         ):
             return False
     owner = index.enclosing_function(call)
+    scope = index.scopes.get(owner) if owner is not None else None
     for name in names:
+        # a local of `owner` is read from outside only by a function nested in it (the load
+        # resolves to `owner`'s binding); a same-named local of another function is another
+        # variable (the answer must not depend on unrelated functions: the editor lints a
+        # function alone, tests/test_incremental.py)
+        local = None
+        if scope is not None and name not in scope.globals:
+            local = scope.bindings.get(name)
         for use in index.names.get(name, ()):
             if not isinstance(use.ctx, ast.Load):
                 continue
             reader = index.enclosing_function(use)
-            if reader is not None and reader is not owner:
-                return False  # a function that may run inside the loop reads it
+            if reader is None or reader is owner:
+                continue
+            if local is not None and index.lookup(name, index.scope_of(use)) is not local:
+                continue
+            return False  # a function that may run inside the loop reads it
     return True
