@@ -275,6 +275,34 @@ def test_merged_seed_names_a_caller_of_its_kind() -> None:
         assert merged.positions == (0, 1)
 
 
+def test_seed_bound_literals_join_over_calls() -> None:
+    """A seed carries the literals its traced calls bind (`Seed.bound_literals`): a literal
+    every call passes alike, or a default no call overrides; two calls that disagree, or one
+    with `**kwargs`, leave the parameter unknown. The JSON round trip keeps them, and an old
+    five-field row still reads (no literals)."""
+    fn = ast.parse("def f(z, backend='jax', n=3, *, mode='a', flag=None):\n    pass\n").body[0]
+
+    def seed(src: str) -> Seed:
+        call = ast.parse(src).body[0].value
+        return Seed.of_call("jit", "jax.jit", (0,), (), ("m.g",), call)
+
+    left = seed("f(x)")
+    assert left.bound_literals(fn) == {"backend": "jax", "n": 3, "mode": "a", "flag": None}
+    cpu = seed("f(x, 'cpu', mode='b')")
+    assert cpu.bound_literals(fn) == {"backend": "cpu", "n": 3, "mode": "b", "flag": None}
+    assert left.merge(cpu).bound_literals(fn) == {"n": 3, "flag": None}
+    assert left.merge(seed("f(x, n=3.0)")).bound_literals(fn) == {
+        "backend": "jax",
+        "mode": "a",
+        "flag": None,
+    }  # 3 and 3.0 are not one literal here
+    assert left.merge(seed("f(x, **kw)")).bound_literals(fn) == {}
+    assert seed("f(*xs)").bound_literals(fn) == {}
+    assert Seed.from_json(json.loads(json.dumps(cpu.to_json()))) == cpu
+    old = Seed.from_json(["jit", "jax.jit", [0], [], ["m.g"]])
+    assert old.positions == (0,) and old.bound_literals(fn) == {}
+
+
 # -- PRNG keys consumed by helpers of other modules (issue 13) ----------------------------------
 
 MODEL = """import jax

@@ -41,8 +41,14 @@ def constant_params(
     the module's `ParamKinds` (`call_uses`: the calls a non-call use of `fn` makes JAX run;
     `passed_elsewhere`: another module calls `fn`); `traced`: its `TracedFunctions`
     (`current`: a function's row as the pipeline stands; `decorated`: `fn` carries a
-    transform decorator, so every call of it is a traced application)."""
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or kinds.passed_elsewhere(fn):
+    transform decorator, so every call of it is a traced application). A function that other
+    modules' traced calls seeded takes the literals their seed carries (`bound_literals`)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    row = traced.current(fn)
+    if row is not None and row.bound_literals:
+        return {k: ast.Constant(value=v) for k, v in dict(row.bound_literals).items()}
+    if kinds.passed_elsewhere(fn):
         return {}
     calls = _traced_calls(index, fn, kinds.call_uses, traced.current, traced.decorated(fn))
     if not calls:

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 
 from jaxlint.analysis.applied_modules import unapplied_seeds
 from jaxlint.analysis.construction import construction_only_seeds
@@ -290,9 +291,7 @@ class ProjectIndex:
                 callee = f"{names[0].rsplit('.', 1)[-1]}.{fn}"
                 if callee in seed.chain:
                     continue  # a cycle: the callee is already traced by this chain
-                seed = Seed(
-                    seed.kind, seed.via, seed.positions, seed.keywords, (*seed.chain, callee)
-                )
+                seed = replace(seed, chain=(*seed.chain, callee))
                 known = out.setdefault(path, {})
                 known[fn] = known[fn].merge(seed) if fn in known else seed
         for importer in sorted(self.summaries):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from jaxlint.analysis.constants import IMPORTED_CONSTANTS, Literal
+from jaxlint.analysis.project_seed import Seed
 from jaxlint.analysis.seed_keys import (
     BOOL_HELPERS,
     COMPILED_HELPERS,
@@ -24,54 +25,13 @@ from jaxlint.analysis.seed_keys import (
 )
 from jaxlint.analysis.static_elements import ELEMENT_MARK
 
-SUMMARY_FORMAT = 25  # bumped when a field is added or changes meaning (git log -S SUMMARY_FORMAT)
+SUMMARY_FORMAT = 26  # bumped when a field is added or changes meaning (git log -S SUMMARY_FORMAT)
 STAR = "*."  # an outgoing target bound by a `from m import *` (`*.f`: `ProjectIndex.resolve`)
 MAX_CHAIN = 8  # modules a chain of seeds goes through (train.step -> a.f -> b.g -> ...)
 MAX_CHAIN_ROUNDS = 6  # rounds of `ProjectIndex.seeds`' fixed point
 MODULE_CALL_SUFFIX = ".__call__"  # `flax.linen.Module.__call__`: traced only when applied
 MAX_EXPORT_HOPS = 3
 _STARRED = ast.Starred
-
-
-@dataclass(frozen=True)
-class Seed:
-    """A function of this module called with traced arguments from another module."""
-
-    kind: str  # "jit" | "grad", the caller's
-    via: str  # the caller's transform
-    positions: tuple[int, ...] = ()  # positional arguments that receive traced values
-    keywords: tuple[str, ...] = ()  # keyword arguments that receive traced values
-    chain: tuple[str, ...] = ()  # `train.train_step`, ..., `losses.loss_fn`
-
-    def to_json(self) -> list:
-        return [self.kind, self.via, list(self.positions), list(self.keywords), list(self.chain)]
-
-    @classmethod
-    def from_json(cls, row: list) -> Seed:
-        kind, via, positions, keywords, chain = row
-        return cls(
-            str(kind),
-            str(via),
-            tuple(int(p) for p in positions),
-            tuple(str(k) for k in keywords),
-            tuple(str(c) for c in chain),
-        )
-
-    def merge(self, other: Seed) -> Seed:
-        """Two callers: traced where either passes tracers; abstract if either is a jit."""
-        kind = "jit" if "jit" in (self.kind, other.kind) else self.kind
-        # the message names a caller of the kind reported (a jit one when there is one)
-        first = min(
-            (s for s in (self, other) if s.kind == kind),
-            key=lambda s: (len(s.chain), s.chain, s.via),
-        )
-        return Seed(
-            kind,
-            first.via,
-            tuple(sorted(set(self.positions) | set(other.positions))),
-            tuple(sorted(set(self.keywords) | set(other.keywords))),
-            first.chain,
-        )
 
 
 @dataclass(frozen=True)

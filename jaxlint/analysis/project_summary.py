@@ -552,7 +552,9 @@ def _outgoing(facts, imports: _Imports, out: ModuleSummary, eligible) -> None:  
             chain = tuple(f"{short}.{n}" for n in (caller.chain or (caller.name,)))
         else:  # a seeded function: its chain is already qualified
             chain = caller.chain
-        seed = Seed(caller.kind.value, caller.via, tuple(positions), tuple(keywords), chain)
+        seed = Seed.of_call(
+            caller.kind.value, caller.via, tuple(positions), tuple(keywords), chain, call
+        )
         out.outgoing.append((target, seed))
 
 

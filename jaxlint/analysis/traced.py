@@ -49,6 +49,7 @@ from jaxlint.analysis.jax_api import (
 )
 from jaxlint.analysis.kinds import ParamKinds, ValueKind
 from jaxlint.analysis.param_constants import not_none_argument
+from jaxlint.analysis.project_seed import narrow_literals
 from jaxlint.analysis.seed_keys import UNAPPLIED_MODULES
 from jaxlint.analysis.syntax import all_params, parent, positional_params
 from jaxlint.analysis.transforms import (
@@ -124,6 +125,10 @@ class TracedFunction:
     # itself and never lets go of (`block = Block(...); y = block(x)` in a scan body): what
     # it stores on `self` dies with the trace (`_fresh_receiver`)
     fresh_self: bool = False
+    # parameters every traced application binds to one literal, as another module's calls
+    # show it (`Seed.bound_literals`: `backend="jax"` left at its default); the module's own
+    # applications are `param_constants.constant_params`
+    bound_literals: tuple[tuple[str, object], ...] = ()
     # the taint level each parameter starts at (NONE left out): what the transform and the
     # parameter kinds give an entry, what traced callers pass a helper
     # (a factory: mappingproxy is unhashable before Python 3.12, and 3.11's dataclasses refuse
@@ -167,6 +172,7 @@ class _Draft:
     applied: set[str] = field(default_factory=set)
     not_none: set[str] = field(default_factory=set)
     fresh_self: bool = False
+    bound_literals: dict[str, object] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -184,6 +190,7 @@ class _Draft:
             frozenset(self.applied),
             frozenset(self.not_none),
             self.fresh_self,
+            tuple(sorted(self.bound_literals.items(), key=repr)),
             MappingProxyType(dict(levels)),
         )
 
@@ -439,6 +446,7 @@ class TracedFunctions(Generic[BodyT]):
                     traced,
                     confidence="medium",
                     chain=tuple(seed.chain),
+                    bound_literals=seed.bound_literals(fn),
                 )
 
     # -- steps 4 and 5 ---------------------------------------------------------------------
@@ -520,6 +528,7 @@ class TracedFunctions(Generic[BodyT]):
         target, arg_nodes, kw_nodes, strip_self = found
         created = target not in self._drafts
         passed = self._narrow_not_none(node, target, arg_nodes, kw_nodes, strip_self, caller)
+        self._narrow_literals(node, target, strip_self)
         levels = [taint.level(a) for a in arg_nodes]
         given = (*levels, *(taint.level(v) for v in kw_nodes.values()))
         # values of unknown kind (FIELD) alone make no helper traced (unknown stays silent);
@@ -637,6 +646,15 @@ class TracedFunctions(Generic[BodyT]):
             bound_facts.not_none &= passed
             self._changed.add(target)
         return passed
+
+    def _narrow_literals(self, node: ast.Call, target: ast.AST, strip_self: bool) -> None:
+        """Only the seeded literals this in-module traced application binds alike stay."""
+        facts = self._drafts.get(target)
+        if facts is not None and facts.bound_literals:
+            kept = narrow_literals(self.index, facts.bound_literals, node, target, strip_self)
+            if kept != facts.bound_literals:
+                facts.bound_literals = kept
+                self._changed.add(target)
 
     def _summarize(
         self,
