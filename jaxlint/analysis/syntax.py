@@ -405,9 +405,32 @@ def literal_truth(test: ast.AST) -> bool | None:
 
 def literal_ints(node: ast.AST | None) -> tuple[int, ...] | None:
     """An int or a tuple/list of ints written literally (`()` for a missing node; None when
-    the value is not such a literal)."""
+    the value is not such a literal), or a `range` of int literals, bare or in `tuple(...)` /
+    `list(...)` (`static_argnums=tuple(range(12, 21))`: v40 tmdsimpy, JAX110 read FP)."""
     if node is None:
         return ()
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("tuple", "list")
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        node = node.args[0]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "range"
+        and 1 <= len(node.args) <= 3
+        and not node.keywords
+    ):
+        bounds = [literal_ints(a) for a in node.args]
+        if all(
+            b is not None and len(b) == 1 and isinstance(a, ast.Constant)
+            for a, b in zip(node.args, bounds)
+        ):
+            return tuple(range(*(b[0] for b in bounds)))  # type: ignore[index]
+        return None
     try:
         value = ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, RecursionError):

@@ -676,6 +676,7 @@ class TracedFunctions(Generic[BodyT]):
                 existing.kind = TracedKind.JIT
                 existing.chain = (*(caller.chain or (caller.name,)), function_name(target))
                 existing.via = caller.via
+                existing.unknown_static |= caller.unknown_static  # v40 tmdsimpy JAX110
                 self._changed.add(target)
             if existing.kind is TracedKind.JIT and existing.chain:
                 for name, lv in incoming.items():
@@ -708,6 +709,7 @@ class TracedFunctions(Generic[BodyT]):
             existing.fresh_self = existing.fresh_self and fresh
             if caller.kind is TracedKind.JIT and existing.kind is TracedKind.GRAD:
                 existing.kind = TracedKind.JIT
+                existing.unknown_static |= caller.unknown_static
                 grew = True
             existing.traced_params |= {n for n, lv in known.items() if lv >= Level.TREE}
         if grew:
