@@ -247,7 +247,8 @@ def _ignored_argument(load: ast.Name, index: ModuleIndex) -> bool:
 
 
 # the `functools.partial` calls whose deadness is being decided (a partial rebinding the name
-# it binds in a loop, `g = partial(h, g)`, would otherwise ask about itself)
+# it binds in a loop, `g = partial(h, g)`, would otherwise ask about itself); ids of live
+# nodes, removed when the question is answered, so two threads (the LSP's) never share one
 _PARTIALS_ASKED: set[int] = set()
 
 

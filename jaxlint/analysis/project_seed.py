@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from jaxlint.analysis.syntax import param_defaults
+
+if TYPE_CHECKING:
+    from jaxlint.analysis.imports import ModuleIndex
 
 __all__ = ["Seed", "narrow_literals"]
 
@@ -102,12 +107,7 @@ class Seed:
             return {}
         args = fn.args
         positional = [*args.posonlyargs, *args.args]
-        defaults = dict(
-            zip([a.arg for a in positional][len(positional) - len(args.defaults) :], args.defaults)
-        )
-        defaults.update(
-            {a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
-        )
+        defaults = param_defaults(fn)
         literals = dict(self.literals)
         low, high = self.arity
         out: dict[str, object] = {}
@@ -162,7 +162,11 @@ def _literal_value(v: object) -> bool:
 
 
 def narrow_literals(
-    index: Any, literals: dict[str, object], call: ast.Call, target: ast.AST, bound_self: bool
+    index: ModuleIndex,
+    literals: dict[str, object],
+    call: ast.Call,
+    target: ast.AST,
+    bound_self: bool,
 ) -> dict[str, object]:
     """`literals` (a seeded function's `bound_literals`) less what the traced call `call` of
     this module binds otherwise: a direct call by name is read like a seeding call; a
