@@ -115,3 +115,33 @@ def test_check_decides_fixes_without_building_the_edits_of_certain_ones(texts):
     for d in decided:
         if d.code == "JAX201" and d.fix is not None:
             assert d.fix.built and d.fix.edits
+
+
+def test_def_use_questions_ask_the_scope_not_the_module(texts, monkeypatch):
+    """Which loads see a binding (deadness.loads_of_binding, _nested_reads) and which loads
+    read a name only for its shape (shape_only) are asked of the binding's own scope:
+    asking every same-named load of the module made each question grow with the module
+    (4x the copies cost 12x the graph-owner questions and 5x the lookups; now exactly 4x)."""
+    from jaxlint.analysis import imports
+    from jaxlint.analysis.flow import graph
+
+    small, large = texts
+    counts = {"owner": 0, "lookup": 0}
+    real_owner, real_lookup = graph.FlowGraphs.owner, imports.ModuleIndex.lookup
+
+    def owner(self, node):  # noqa: ANN001, ANN202
+        counts["owner"] += 1
+        return real_owner(self, node)
+
+    def lookup(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        counts["lookup"] += 1
+        return real_lookup(self, *args, **kwargs)
+
+    monkeypatch.setattr(graph.FlowGraphs, "owner", owner)
+    monkeypatch.setattr(imports.ModuleIndex, "lookup", lookup)
+    lint_text(small, "a.py", EVERY_RULE)
+    at_small = dict(counts)
+    lint_text(large, "a.py", EVERY_RULE)
+    grown = {k: counts[k] - at_small[k] for k in counts}
+    assert at_small["owner"] > 50 and at_small["lookup"] > 200  # the counters do count
+    assert grown == {k: 4 * v for k, v in at_small.items()}

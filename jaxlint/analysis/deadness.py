@@ -141,11 +141,18 @@ def loads_of_binding(
         and graph.reaches_exit(name, stmt) is not False
     ):
         return None
+    # the loads the graph of `scope` holds are filed by the index under `scope` or, for a
+    # def's decorators and defaults and a class's bases, under a scope directly inside it:
+    # asking only those keeps the question linear in the scope, not in the module (every
+    # copy of `params` in a 3,000-line module was asked about once per binding)
+    held = index.scopes[scope]
+    near = index.names_in(name, held)
+    for child in held.children:
+        near += index.names_in(name, child)
     return [
         load
-        for load in index.names.get(name, ())
-        if isinstance(load, ast.Name)
-        and isinstance(load.ctx, ast.Load)
+        for load in near
+        if isinstance(load.ctx, ast.Load)
         and graphs.owner(load) is scope
         and graphs.reached_by(load, stmt)
     ]
@@ -285,7 +292,7 @@ def _nested_reads(scope: ast.AST, name: str, index: ModuleIndex) -> bool:
     target = index.scopes.get(scope)
     if target is None:
         return False
-    for load in index.names.get(name, ()):
+    for load in index.names_in(name, target, nested=True):
         if not isinstance(load.ctx, ast.Load):
             continue
         chain = []

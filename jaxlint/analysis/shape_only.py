@@ -76,9 +76,13 @@ def _name_reads_only_shape(
     bindings = index.lookup(target.id, scope)
     if not bindings or len(bindings) != 1:
         return False  # rebound somewhere: which value a load sees is another question
+    # a binding of the target's own scope is seen only below that scope: ask its names
+    # there, not the module's (linear in the function, not in the module)
+    own = scope.bindings.get(target.id) is bindings
+    seen = index.names_in(target.id, scope, nested=True) if own else index.names.get(target.id, ())
     loads = [
         n
-        for n in index.names.get(target.id, ())
+        for n in seen
         if isinstance(n.ctx, ast.Load) and index.lookup(n.id, index.scope_of(n)) == bindings
     ]
     if not loads or any(index.scope_of(n) is not scope for n in loads):
