@@ -1165,9 +1165,14 @@ class PerStep:
         in arithmetic or as an array index) does not: passed as an argument it compiles once."""
         if self._index is None:
             return False
-        varying = free_names(self._index, fn) & loop_varying_names(self.loop, index=self._index)
+        step_names = loop_varying_names(self.loop, index=self._index)
+        varying = free_names(self._index, fn) & step_names
         if not varying:
             return False
+        # `def _dense_k(kk=k)`: a parameter whose default is the step's value is that value
+        # inside (v38 candidate omnibias `benchmarks/polylaplacian_order.py:158`, JAX401,
+        # tuning material: `kk` sets how many hessians `_nested_hessian_lap` nests)
+        varying = varying | _defaulted_from(fn, step_names)
         code_bound = {
             node.name
             for part in _loop_parts(self.loop)
@@ -1334,6 +1339,9 @@ class PerStep:
 FEW_STEPS = 3
 
 _STRUCTURE_CALLS = frozenset({"range", "enumerate", "zip", "reversed", "split"})
+# NumPy samplers whose first arguments are the sample's shape (`rng.standard_normal(shp)`,
+# `np.random.randn(n, d)`): the array made has the shape its size says
+_HOST_SIZE_FIRST = frozenset({"standard_normal", "standard_exponential", "randn", "rand"})
 
 
 DTYPE_NAMES = frozenset(
@@ -1371,6 +1379,17 @@ def _elements_pick_code(index: ModuleIndex, it: ast.AST) -> bool:
                     continue
             return False
     return True
+
+
+def _defaulted_from(fn: ast.AST, names: frozenset[str]) -> set[str]:
+    """The parameters of `fn` whose default value reads one of `names` (`def f(kk=k)`)."""
+    if not isinstance(fn, FUNCTION_NODES):
+        return set()  # a `functools.partial(...)` call: its bound arguments are read as given
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    return {a.arg for a, d in pairs if mentions(d, names)}
 
 
 def _hands_to_structure(index: ModuleIndex, call: ast.Call, names: set[str], fn: ast.AST) -> bool:
@@ -1470,7 +1489,9 @@ def _selects_code(name: ast.Name, *, slices: bool = True, shapes_only: bool = Fa
             short = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             if short == "split" and holder.args and cur is holder.args[0]:
                 pass  # `split(key, n)`, `jnp.split(x, n)`: what is split, not into how many
-            elif short in SHAPE_FIRST or (short in _STRUCTURE_CALLS and not shapes_only):
+            elif short in SHAPE_FIRST | _HOST_SIZE_FIRST or (
+                short in _STRUCTURE_CALLS and not shapes_only
+            ):
                 return True
             if short in SHAPE_SECOND | SHAPE_METHODS and (
                 isinstance(func, ast.Attribute) or cur is not holder.args[0]

@@ -23,6 +23,7 @@ from jaxlint.analysis.loops import (
     loop_bound_names,
     loop_varying_names,
 )
+from jaxlint.analysis.step_shapes import arguments_pick_program
 from jaxlint.analysis.syntax import (
     ancestors,
     enclosing_function,
@@ -543,6 +544,11 @@ class JitConstructedPerCall(Rule):
             region = step.loop if step.direct else step.functions[-1]
             if not _called_later(assigned, region, node):
                 return
+            called = _call_of(assigned, region)
+        else:
+            called = use  # type: ignore[assignment]
+        if arguments_pick_program(step, called):
+            return  # its arguments' shapes change every step: hoisted, it compiles as often
         self.report(
             node,
             call=f"{shorten(ctx, node.func, 20)}({shorten(ctx, target, 30)})",
@@ -568,8 +574,8 @@ class JitConstructedPerCall(Rule):
         if step is None or step.traced or few_steps(step):
             return
         reads = _reads_step_data(step, node)
-        if reads is None:
-            return  # the loop picks the program: one per step anyway
+        if reads is None or arguments_pick_program(step, call):
+            return  # the loop picks the program (its code, its arguments' shapes)
         if step.direct and step.loop not in ancestors(node):
             return  # defined once, before the loop that calls it: one jitted function
         what = f"the nested function `{node.name}`, defined anew every step"
