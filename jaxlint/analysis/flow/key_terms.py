@@ -71,6 +71,13 @@ ACCUMULATING_METHODS = frozenset(
 )
 
 RECORD_METHODS = frozenset({"replace", "_replace", "set"})
+# methods that start an object's state over from its seed (scikit-learn's estimator contract:
+# `fit` reinitialises from `random_state`, so a re-fit that draws the same start is the
+# design) or that run once per object: a private method that splits `self.key` without
+# storing it back and is called only from these runs once per state, not once per draw
+ONCE_PER_STATE_METHODS = frozenset(
+    {"__init__", "__post_init__", "fit", "fit_transform", "fit_predict", "setup", "build"}
+)
 
 CONTAINER_CALLS = frozenset(
     {

@@ -66,8 +66,10 @@ from jaxlint.analysis.flow.key_terms import (
     KEY_CONSUMING_CONSTRUCTORS,
     KEY_CONSUMING_LAYER_CALLS,
     KEY_CONSUMING_METHODS,
+    KEY_MAKERS,
     LOOP_BODY_TRANSFORMS,
     NON_CONSUMING,
+    ONCE_PER_STATE_METHODS,
     RECORD_METHODS,
     RNGS_MAKERS,
     SEEDED_SAMPLERS,
@@ -350,6 +352,25 @@ class KeyFlow(KeyRepeats, KeyDraws):
         calls = [c for c in (reuse.first, reuse.node) if isinstance(c, ast.Call)]
         return any(not self.proven_draw(c, reuse.name) for c in calls)
 
+    def draw_beside_split(self, reuse: Reuse) -> bool:
+        """A reuse of kind "twice" whose two consumptions are a `jax.random` draw and a
+        `jax.random.split` of the key. Its numbers collide only where
+        `jax_threefry_partitionable` is off (the default before JAX 0.5: `bits(k, (4,))` is
+        then `split(k)`'s key data, checked on 0.10.2 and 0.12.1); with it on, the default
+        since, the split keys and the draw share no bits. `jax.debug_key_reuse` rejects it
+        either way, so the finding stands; its message says which collision it is (the
+        tuning pool's readers measured no correlation on 0.12: v36-v38 candidates, 23
+        debatable rows)."""
+        if reuse.kind != "twice":
+            return False
+        calls = [c for c in (reuse.first, reuse.node) if isinstance(c, ast.Call)]
+        kinds = [random_function(self.index, c) for c in calls]
+        return (
+            len(kinds) == 2
+            and kinds.count("split") == 1
+            and all(k is not None and k not in KEY_MAKERS for k in kinds if k != "split")
+        )
+
     def resolve_callee(self, call: ast.Call) -> ast.AST | None:
         """The def a call runs: `f(...)`, `self.f(...)`, or `step(...)` where
         `step = jax.jit(train_step)` (a compiled step consumes what `train_step` consumes),
@@ -474,7 +495,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
             if not args or args[0].arg != "self":
                 continue
             cls = syntax.parent(fn)
-            if not isinstance(cls, ast.ClassDef):
+            if not isinstance(cls, ast.ClassDef) or not self._may_run_repeatedly(fn):
                 continue
             for node in walk_function(fn):
                 if not (
@@ -512,6 +533,37 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 if any(t != "_" and not self._read_after(fn, t, node) for t in targets):
                     self.consuming_attrs.setdefault(fn, set()).add(attr)
                     self._dropped_splits.append((fn, attr, node.value))
+
+    def _may_run_repeatedly(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A method whose dropped split matters: it may run more than once per state of the
+        object. A public method (or `__call__`) may: its user calls it again. A private one
+        (`_init_state`) only if a method of this module calls it (`self._init_state(...)`)
+        outside `ONCE_PER_STATE_METHODS`; called only by `fit` or `__init__`, or by nothing
+        here (a base class elsewhere calls it: how often is unknown), it starts from the seed
+        once per state, which is what a seed is for (v36 candidate prosemble
+        `models/oc_gtlvq.py:165`, `svq_occ_t.py:207`, JAX201 x2, tuning material)."""
+        name = fn.name
+        if not name.startswith("_") or (name.startswith("__") and name.endswith("__")):
+            return True
+        for call in self.index.calls:
+            func = call.func
+            if not (
+                isinstance(func, ast.Attribute)
+                and func.attr == name
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "self"
+            ):
+                continue
+            caller = syntax.enclosing_function(call, stop_at_class=True)
+            if caller is None or getattr(caller, "name", "") not in ONCE_PER_STATE_METHODS:
+                return True
+            if any(
+                isinstance(up, (ast.For, ast.AsyncFor, ast.While, *COMPREHENSIONS))
+                for up in syntax.ancestors(call)
+                if syntax.contains(caller, up)
+            ):
+                return True  # `fit` that restarts it every epoch
+        return False
 
     def _copied_fields(self, fn: ast.AST) -> set[str]:
         """Fields of `self` that the method `fn` writes into a copy of `self`: a functional

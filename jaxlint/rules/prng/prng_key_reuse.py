@@ -393,13 +393,22 @@ class PrngKeyReuse(Rule):
                 f"and consumed by `{short}` on every iteration"
             )
             fix = None
-        self.report(
-            reuse.node,
-            detail=detail,
-            name=reuse.name,
-            fix=fix,
-            confidence="medium" if ctx.keys.through_helper(reuse) else "high",
-        )
+        confidence = "medium" if ctx.keys.through_helper(reuse) else "high"
+        if ctx.keys.draw_beside_split(reuse):
+            name = reuse.name
+            self.report(
+                reuse.node,
+                message=(
+                    f"{detail}: with `jax_threefry_partitionable` off (the default before JAX "
+                    "0.5) the split keys repeat the draw's random bits, and "
+                    "`jax.debug_key_reuse` rejects it on any version; split first "
+                    f"(`{name}, sub = jax.random.split({name})`) and draw from `sub`"
+                ),
+                fix=fix,
+                confidence=confidence,
+            )
+            return
+        self.report(reuse.node, detail=detail, name=reuse.name, fix=fix, confidence=confidence)
 
     def _fix(self, reuse: Reuse, ctx: Context) -> Fix | None:
         """Give every consumption of the key in its run of statements its own subkey:
