@@ -74,9 +74,10 @@ RECORD_METHODS = frozenset({"replace", "_replace", "set"})
 # methods that start an object's state over from its seed (scikit-learn's estimator contract:
 # `fit` reinitialises from `random_state`, so a re-fit that draws the same start is the
 # design) or that run once per object: a private method that splits `self.key` without
-# storing it back and is called only from these runs once per state, not once per draw
+# storing it back and is called only from these runs once per state, not once per draw (not
+# flax's `setup`, which runs again on every `apply`)
 ONCE_PER_STATE_METHODS = frozenset(
-    {"__init__", "__post_init__", "fit", "fit_transform", "fit_predict", "setup", "build"}
+    {"__init__", "__post_init__", "fit", "fit_transform", "fit_predict", "build"}
 )
 
 CONTAINER_CALLS = frozenset(
