@@ -355,8 +355,10 @@ class KeyFlow(KeyRepeats, KeyDraws):
     def draw_beside_split(self, reuse: Reuse) -> bool:
         """A reuse of kind "twice" whose two consumptions are a `jax.random` draw and a
         `jax.random.split` of the key. Its numbers collide only where
-        `jax_threefry_partitionable` is off (the default before JAX 0.5: `bits(k, (4,))` is
-        then `split(k)`'s key data, checked on 0.10.2 and 0.12.1); with it on, the default
+        `jax_threefry_partitionable` is off (the default before JAX 0.5) and the draw takes
+        about as many 32-bit words as the split keys hold (`bits(k, (4,))` is then
+        `split(k)`'s key data, `bits(k, (3,))` shares two of its four words; a draw of 8 or
+        100,000 words shares none: checked on 0.10.2 and 0.12.1); with it on, the default
         since, the split keys and the draw share no bits. `jax.debug_key_reuse` rejects it
         either way, so the finding stands; its message says which collision it is (the
         tuning pool's readers measured no correlation on 0.12: v36-v38 candidates, 23

@@ -399,10 +399,12 @@ class PrngKeyReuse(Rule):
             self.report(
                 reuse.node,
                 message=(
-                    f"{detail}: with `jax_threefry_partitionable` off (the default before JAX "
-                    "0.5) the split keys repeat the draw's random bits, and "
-                    "`jax.debug_key_reuse` rejects it on any version; split first "
-                    f"(`{name}, sub = jax.random.split({name})`) and draw from `sub`"
+                    f"{detail}: a draw and a split of one key collide with "
+                    "`jax_threefry_partitionable` off (the default before JAX 0.5) when the "
+                    "draw takes about as many 32-bit words as the split keys hold "
+                    "(`bits(k, (4,))` is `split(k)`'s key data), and `jax.debug_key_reuse` "
+                    f"rejects the reuse on any version; split first (`{name}, sub = "
+                    f"jax.random.split({name})`) and draw from `sub`"
                 ),
                 fix=fix,
                 confidence=confidence,
