@@ -12,7 +12,7 @@ modules.
 
 Proved, never assumed: every `return` of the (undecorated, top-level) function is a tuple
 display of the same length, and the element is metadata in each of them: `x.shape`, `.ndim`,
-`.dtype`, `.size`, `len(...)`, literals, arithmetic, subscripts, displays and comprehensions
+`.dtype`, `.size`, `len(...)`, `int(...)` and the like, literals, arithmetic, subscripts, displays and comprehensions
 of those, or a local name every binding of which is one.
 """
 
@@ -29,6 +29,11 @@ __all__ = ["ELEMENT_MARK", "imported_elements", "static_element_names"]
 ELEMENT_MARK = "#"  # `f#1`: element 1 of what `f` returns
 _METADATA = frozenset({"shape", "ndim", "dtype", "size"})
 _MAX_DEPTH = 4
+# builtins whose result is a Python value whatever they are given: on a tracer they raise
+# instead (`round`, `abs`, `min` are left out: on a tracer they return one). `n =
+# int(A.shape[-1])` returned beside the padded array (v38 candidate lorrax
+# `runtime/padding.py:193`, read by `isdf/core.py:3694`: JAX110 and JAX120, tuning material)
+_HOST_BUILTINS = frozenset({"len", "int", "float", "bool", "str", "complex"})
 
 
 def static_element_names(index: ModuleIndex) -> list[str]:
@@ -75,8 +80,8 @@ def _static(index: ModuleIndex, node: ast.AST, depth: int) -> bool:
     if isinstance(node, ast.Call):
         return (
             isinstance(node.func, ast.Name)
-            and node.func.id == "len"
-            and not index.lookup("len", index.scope_of(node))
+            and node.func.id in _HOST_BUILTINS
+            and not index.lookup(node.func.id, index.scope_of(node))
         )
     if isinstance(node, ast.Name):
         found = index.lookup(node.id, index.scope_of(node)) or []
