@@ -198,6 +198,17 @@ def jitted_callee(facts: ModuleFacts, call: ast.Call) -> JitSpec | None:
     return facts.jit_sites.callee(call)
 
 
+def donation_takes_effect(facts: ModuleFacts, call: ast.Call) -> bool:
+    """A donating jitted call deletes its donated arguments only when it is dispatched: inside
+    a function JAX traces under jit the call is inlined into the outer program, its
+    `donate_argnums` are ignored and the argument is a tracer that stays readable (checked on
+    0.12.1 by a v41 reader; v41 BoltzmannSim `src/base.py:958`, `multiphase.py:549, 618`:
+    `collision(..., donate_argnums=(1,))` called in a `@jit` step, JAX506 x3)."""
+    fn = enclosing_function(call)
+    facts_of = facts.function_facts(fn) if fn is not None else None
+    return facts_of is None or not facts_of.is_jit
+
+
 class JitSites:
     """The jit applications of one module, computed on demand and kept with its facts."""
 

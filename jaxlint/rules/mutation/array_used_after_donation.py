@@ -13,7 +13,13 @@ import ast
 
 from jaxlint.analysis.expected_errors import expects_error
 from jaxlint.analysis.flow.graph import Definition
-from jaxlint.analysis.jit_sites import DONATING, JitSpec, jit_spec_of_value, jitted_callee
+from jaxlint.analysis.jit_sites import (
+    DONATING,
+    JitSpec,
+    donation_takes_effect,
+    jit_spec_of_value,
+    jitted_callee,
+)
 from jaxlint.analysis.loops import enclosing_loop
 from jaxlint.analysis.shape_only import reads_only_metadata
 from jaxlint.analysis.syntax import contains, parent
@@ -197,6 +203,8 @@ class ArrayUsedAfterDonation(Rule):
             spec = jit_spec_of_value(ctx.index, node.func)
         if spec is None or not spec.donates or spec.qualname not in DONATING:
             return
+        if not donation_takes_effect(ctx.facts, node):
+            return  # called inside a jitted function: inlined, nothing is donated
         for label, arg in spec.donated_arguments(node):
             if isinstance(arg, ast.Name):
                 self._check(ctx, node, spec, label, arg)
