@@ -1202,23 +1202,9 @@ class PerStep:
         return False
 
     def built_once_per_change(self, node: ast.AST) -> bool:
-        """`node` sits under an `if` in the loop body whose branch rebinds a name its test
-        reads (`if need_compile: f = jax.jit(...); need_compile = False`, `if f is None:
-        f = ...`): a memo, not work done every step."""
-        cur = parent(node)
-        while cur is not None and cur is not self.loop and not isinstance(cur, SCOPE_BOUNDARIES):
-            if isinstance(cur, ast.If):
-                tested = {n.id for n in ast.walk(cur.test) if isinstance(n, ast.Name)}
-                rebound = {
-                    n.id
-                    for stmt in cur.body
-                    for n in walk_scope(stmt)
-                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-                }
-                if tested & rebound:
-                    return True
-            cur = parent(cur)
-        return False
+        """`node` sits under an `if` in the loop body whose branch rebinds what its test reads
+        (`memo_branch`): a memo, not work done every step."""
+        return memo_branch(node, self.loop)
 
     def partial_selects_code(self, call: ast.Call) -> bool:
         """`functools.partial(fn, n=k)` made per step with a step-varying `k` that `fn` uses as
@@ -1379,6 +1365,50 @@ def _elements_pick_code(index: ModuleIndex, it: ast.AST) -> bool:
                     continue
             return False
     return True
+
+
+def memo_branch(node: ast.AST, loop: ast.AST) -> bool:
+    """`node` sits under an `if` in `loop`'s body whose branch rebinds a name or attribute its
+    test reads (`if need_compile: f = jax.jit(...); need_compile = False`, `if f is None: f =
+    ...`, `if not hasattr(self, "proj"): self.proj = normal(key(123), ...)`): a memo, built
+    again only when its test changes, not every step (v36 candidate capibaraGPT
+    `tpu_v4/neuromorphic_kernels.py:111`, a reservoir's input weights drawn once from a fixed
+    seed: JAX202 x2, tuning material)."""
+    cur = parent(node)
+    while cur is not None and cur is not loop and not isinstance(cur, SCOPE_BOUNDARIES):
+        if isinstance(cur, ast.If):
+            tested = {n.id for n in ast.walk(cur.test) if isinstance(n, ast.Name)}
+            tested |= {d for n in ast.walk(cur.test) if (d := _tested_attribute(n)) is not None}
+            rebound: set[str] = set()
+            for stmt in cur.body:
+                for n in walk_scope(stmt):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                        rebound.add(n.id)
+                    elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+                        found = dotted(n)
+                        if found is not None:
+                            rebound.add(found)
+            if tested & rebound:
+                return True
+        cur = parent(cur)
+    return False
+
+
+def _tested_attribute(node: ast.AST) -> str | None:
+    """`self.proj` for a test's `self.proj` (`is None`) or `hasattr(self, "proj")`."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+        return dotted(node)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "hasattr"
+        and len(node.args) == 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        base = dotted(node.args[0])
+        return f"{base}.{node.args[1].value}" if base is not None else None
+    return None
 
 
 def _defaulted_from(fn: ast.AST, names: frozenset[str]) -> set[str]:
