@@ -28,7 +28,7 @@ class Reservoir:
 
     def run_noisy(self, spikes):
         state = jnp.zeros((spikes.shape[0], self.n))
-        for t in range(spikes.shape[1]):
+        for _step in range(spikes.shape[1]):
             key_noise = random.PRNGKey(7)  # error: JAX202
             state = state + random.normal(key_noise, state.shape)
         return state
