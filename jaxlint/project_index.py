@@ -41,7 +41,7 @@ from jaxlint.analysis.project import (
     uses_random,
     uses_transform,
 )
-from jaxlint.analysis.project_summary import drawfree_modules, linen_modules
+from jaxlint.analysis.project_summary import drawfree_modules, linen_modules, returned_kinds_of
 from jaxlint.core.config import quiet_warnings
 from jaxlint.core.errors import UsageError
 from jaxlint.core.source import ReadError, decode_source
@@ -324,8 +324,7 @@ def summarize_text(
     transforms_used, random_used = uses_transform(text, jit_decorators), uses_random(text)
     tree = parsed.tree
     if imports_only(text, is_package, transforms_used, random_used):
-        # a caller that only imports: its summary is its top-level imports, so the facts of
-        # those statements alone give the same summary without indexing the whole module
+        # a caller that only imports: the facts of its imports give its summary's imports
         imports = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
         tree = ast.Module(body=imports, type_ignores=[])
     try:
@@ -333,10 +332,11 @@ def summarize_text(
         facts.key_reuses = False  # a summary reads no reuse (`KeyFlow(reuses=False)`)
         summary = summarize(facts, module, is_package, transforms_used, random_used)
         summary.constants = module_constants(parsed.tree)  # `tree` may be its imports only
-        if tree is not parsed.tree:  # the methods a driver calls (`ConstructionOnly`)
+        if tree is not parsed.tree:  # the methods a driver calls, what its functions return
             setup = post_construction_calls(parsed.tree)
             summary.method_calls = method_calls(ast.walk(parsed.tree), setup=setup)
             summary.setup_calls = sorted(set(setup.values()))
+            summary.static_returns, summary.bool_returns = returned_kinds_of(parsed.tree, text)
         if tree is not parsed.tree and _MODULE_CLASS.search(text):
             # the classes of a file that only defines flax Modules (no transform, no
             # `random`): which of them draw nothing at `init` (flow/key_drawfree.py)

@@ -1107,12 +1107,13 @@ def test_bool_helpers_of_another_module_bound_a_static_argument(tmp_path: Path, 
     expected = {("train.py", "JAX403", 16)}
     assert found("--no-cache") == expected
     assert found() == expected
-    # without the project index the helper is unknown: both are reported; so too when the
-    # importer is linted alone, since a module that neither transforms nor draws is
-    # summarised only when it is linted itself (project_summary.needs_summary's text gate)
+    # without the project index the helper is unknown: both are reported. The importer linted
+    # alone gets what the project's lint gives it: a module that neither transforms nor draws
+    # is summarised by its imports, but what its functions return is read from the whole
+    # module (`project_summary.returned_kinds_of`; both were reported before)
     both = {("train.py", "JAX403", 15), *expected}
     assert found("--no-cache", "--no-project-index") == both
-    assert found("--no-cache", target="t/train.py") == both
+    assert found("--no-cache", target="t/train.py") == expected
 
 
 def test_summary_constants_read_back(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from collections.abc import Mapping
 
 from jaxlint.analysis.applied_modules import applies_transforms
@@ -41,6 +42,29 @@ from jaxlint.analysis.result_uses import return_uses
 from jaxlint.analysis.static_elements import static_element_names
 from jaxlint.analysis.traced import TracedFunction
 from jaxlint.analysis.transforms import TracedKind, module_library
+
+
+def returned_kinds(index: ModuleIndex) -> tuple[list[str], list[str]]:
+    """What the module's top-level functions return that its importers can rely on: whole
+    results and `f#i` elements of returned tuples that are Python values (`static_functions`,
+    analysis/static_elements.py), and results that take two values (`bool_functions`).
+    Asked of the whole module even when the rest of its summary is its imports only
+    (`project_index.summarize_text`): a helper module with no transform (`pad_last_axis_to`
+    returning `(jnp.pad(A, ...), int(A.shape[-1]))`) gave its importers these facts only when
+    it was linted itself, so linting the importer alone reported what linting the project did
+    not."""
+    return static_functions(index) + static_element_names(index), bool_functions(index)
+
+
+_TOP_LEVEL_DEF = re.compile(r"^(?:async\s+)?def\s", re.MULTILINE)
+
+
+def returned_kinds_of(tree: ast.Module, text: str) -> tuple[list[str], list[str]]:
+    """`returned_kinds` of a module summarised by its imports only (no transform, no
+    `jax.random`), indexed only when it defines a top-level function."""
+    if _TOP_LEVEL_DEF.search(text) is None:
+        return [], []
+    return returned_kinds(ModuleIndex(tree))
 
 
 def needs_summary(
@@ -336,9 +360,7 @@ def summarize(
                         target = imports.import_target(stmt, alias.asname or alias.name)
                         if target:
                             out.exports[alias.asname or alias.name] = target
-    # whole results, and `f#i` elements of returned tuples (analysis/static_elements.py)
-    out.static_returns = static_functions(facts.index) + static_element_names(facts.index)
-    out.bool_returns = bool_functions(facts.index)
+    out.static_returns, out.bool_returns = returned_kinds(facts.index)
     out.constants = module_constants(tree)
     if facts.index.classes:
         pytrees = facts.pytrees

@@ -56,6 +56,35 @@ def test_project_false_positive_stays_silent(folder, tmp_path, run_cli):
     assert got == expected
 
 
+@pytest.mark.parametrize("folder", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_each_file_gets_the_same_findings_linted_alone(folder, tmp_path, run_cli):
+    """A file named alone on the command line (a pre-commit hook, an editor) gets what the
+    project's lint gives it: the index reads the whole project either way. A helper module
+    with no transform was summarised by its imports only unless it was linted itself, so its
+    importer, linted alone, lost the helper's static returns
+    (`project_summary.returned_kinds`)."""
+    root = tmp_path / folder.name
+    shutil.copytree(folder, root, ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "pyproject.toml").write_text("[tool.jaxlint]\n")
+
+    def findings(*paths: str) -> set[tuple[str, int, str]]:
+        proc = run_cli("check", "--format", "json", "--no-cache", "--preview", *paths, cwd=root)
+        assert proc.returncode in (0, 1), proc.stderr
+        return {
+            (
+                (root / d["filename"]).resolve().relative_to(root.resolve()).as_posix(),
+                d["location"]["row"],
+                d["code"],
+            )
+            for d in json.loads(proc.stdout)
+        }
+
+    whole = findings(".")
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        assert findings(rel) == {f for f in whole if f[0] == rel}, rel
+
+
 def test_no_project_file_is_collected_by_pytest():
     """A case's files are linted, not run: a `test_*.py` among them would be collected by the
     suite's pytest and run its JAX code (a flax `init` ran in every CI leg that way)."""
