@@ -489,7 +489,7 @@ class Transforms:
         # Only when the transforms are bare vmaps do in_axes=None args stay concrete.
         jit_apps = [a for a in apps if a.kind == "jit"]
         for a in apps:
-            unknown |= a.unknown_static
+            unknown |= a.unknown_static or self._axes_unknown(a)
             free = positional[bound:]
             for pos in a.static_positions:
                 if -len(free) <= pos < len(free):
@@ -546,8 +546,28 @@ class Transforms:
             differentiated=frozenset(differentiated),
         )
 
+    def _axes(self, node: ast.AST | None) -> list[object] | None:
+        """`literal_axes`, through a name bound once (`axes = (0, 0) + (None,)`)."""
+        if isinstance(node, ast.Name):
+            found = self.index.lookup(node.id, self.index.scope_of(node)) or []
+            if len(found) != 1 or found[0].kind != "assign" or found[0].value is None:
+                return None
+            node = found[0].value
+        return literal_axes(node)
+
+    def _axes_unknown(self, app: Application) -> bool:
+        """A vmap whose `in_axes` is neither an int, None nor written out (`in_axes=axes`,
+        built in branches): which arguments stay unmapped, and so concrete, is unknown, like
+        a jit's unresolvable statics (v38 candidate lorrax `psp/run_sternheimer.py:199`: the
+        static `fft_grid` passed with `None` in a `base_axes` built in an `if`/`else`, JAX120,
+        tuning material)."""
+        node = app.in_axes
+        if not app.qualname.endswith("vmap") or node is None or isinstance(node, ast.Constant):
+            return False
+        return self._axes(node) is None
+
     def _vmap_static(self, app: Application, positional: list[str]) -> set[str]:
-        axes = literal_axes(app.in_axes)
+        axes = self._axes(app.in_axes)
         if axes is None:
             return set()
         return {positional[i] for i, a in enumerate(axes) if i < len(positional) and a is None}
