@@ -371,6 +371,11 @@ STATIC_CALLS = frozenset(
         "jax.dtypes.result_type",
         "jax.dtypes.canonicalize_dtype",
         "jax.dtypes.issubdtype",
+        # JAX's own `_shapes(pytree)`, `map(np.shape, tree_leaves(pytree))` in 0.10.2 and
+        # 0.12.1, which code built on `jax.scipy.sparse.linalg` imports (v41 n-gao/pesnet
+        # `utils/optim.py:220`, `jssl._shapes(x0) != jssl._shapes(b)`: JAX110, read after the
+        # set's measurement)
+        "jax._src.scipy.sparse.linalg._shapes",
         "numpy.shape",
         "numpy.ndim",
         "numpy.size",
