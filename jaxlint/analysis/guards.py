@@ -72,15 +72,10 @@ class VersionGuards:
                     child is parent.body if isinstance(parent, ast.IfExp) else child in parent.body
                 )
                 for test in _conjuncts(parent.test) if in_body else ():
-                    if (
-                        isinstance(test, ast.Call)
-                        and self.index.qualname(test.func) == "hasattr"
-                        and len(test.args) == 2
-                        and isinstance(test.args[1], ast.Constant)
-                        and isinstance(test.args[1].value, str)
-                    ):
-                        owner = self.index.qualname(test.args[0])
-                        if owner and q == f"{owner}.{test.args[1].value}":
+                    parts = syntax.hasattr_parts(test)
+                    if parts is not None and self.index.qualname(test.func) == "hasattr":  # type: ignore[attr-defined]
+                        owner = self.index.qualname(parts[0])
+                        if owner and q == f"{owner}.{parts[1]}":
                             return True
             child, parent = parent, syntax.parent(parent)
         return False

@@ -66,6 +66,7 @@ from jaxlint.analysis.syntax import (
     SCOPE_BOUNDARIES,
     bind_arguments,
     contains,
+    hasattr_parts,
     mentions,
     parent,
     positional_params,
@@ -1398,17 +1399,11 @@ def _tested_attribute(node: ast.AST) -> str | None:
     """`self.proj` for a test's `self.proj` (`is None`) or `hasattr(self, "proj")`."""
     if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
         return dotted(node)
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "hasattr"
-        and len(node.args) == 2
-        and isinstance(node.args[1], ast.Constant)
-        and isinstance(node.args[1].value, str)
-    ):
-        base = dotted(node.args[0])
-        return f"{base}.{node.args[1].value}" if base is not None else None
-    return None
+    parts = hasattr_parts(node)
+    if parts is None or getattr(node.func, "id", None) != "hasattr":  # type: ignore[attr-defined]
+        return None
+    base = dotted(parts[0])
+    return f"{base}.{parts[1]}" if base is not None else None
 
 
 def _defaulted_from(fn: ast.AST, names: frozenset[str]) -> set[str]:

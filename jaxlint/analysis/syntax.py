@@ -468,6 +468,20 @@ def rows_of(display: ast.List | ast.Tuple, width: int) -> bool:
     )
 
 
+def hasattr_parts(node: ast.AST) -> tuple[ast.expr, str] | None:
+    """`(obj, "name")` of a call shaped `f(obj, "name")` (a `hasattr` test, once the caller
+    has checked that `f` is the builtin); None for any other node."""
+    if (
+        isinstance(node, ast.Call)
+        and len(node.args) == 2
+        and not node.keywords
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        return node.args[0], node.args[1].value
+    return None
+
+
 def is_main_guard(stmt: ast.AST) -> bool:
     """`stmt` is `if __name__ == "__main__":`."""
     test = stmt.test if isinstance(stmt, ast.If) else None
