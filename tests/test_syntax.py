@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 
+import pytest
+
 from jaxlint.analysis import syntax
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.syntax import (
@@ -288,3 +290,24 @@ def test_dump_mentions_is_a_substring_test_of_ast_dump():
         node = ast.parse(source, mode="eval").body
         for word in ("ClassVar", "Optional", "Var"):
             assert syntax.dump_mentions(node, word) == (word in ast.dump(node)), (source, word)
+
+
+@pytest.mark.parametrize(
+    ("fallback", "resolved"),
+    [
+        ("from utils import pad_to", True),  # the module beside, as a script
+        ("pad_to = getattr(_mod, 'pad_to')", True),  # the file loaded by hand
+        ("from pkg.utils import pad_to", True),  # the same module, by its package
+        ("from numpy import pad_to", False),  # another module: another function
+        ("from other import pad_to", False),
+        ("from utils import crop as pad_to", False),  # another name of that module
+        ("import utils as pad_to", False),
+    ],
+)
+def test_a_try_import_with_a_fallback_of_the_same_function(fallback, resolved):
+    """`try: from .utils import f` / `except ImportError: from utils import f` binds the
+    function the try imports (`imports._import_fallback`); any other fallback is unknown."""
+    src = f"try:\n    from .utils import pad_to\nexcept ImportError:\n    {fallback}\n"
+    index = ModuleIndex(ast.parse(src))
+    b = index.binding("pad_to", index.scopes[index.tree])
+    assert (b is not None and b.node is index.tree.body[0].body[0]) is resolved

@@ -248,8 +248,7 @@ def _imported_names(facts, imports: _Imports, out: ModuleSummary) -> None:  # no
     import of that name means the same thing (the key analysis matches calls by name, and
     checks the name is bound by an import where it is called); and the modules of its
     top-level `from m import *` statements, in order (`ModuleSummary.star`)."""
-    tree: ast.Module = facts.tree
-    for stmt in tree.body:
+    for stmt in _top_level_imports(facts.index):
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             for alias in stmt.names:
                 if alias.name == "*":
@@ -282,6 +281,32 @@ def _imported_names(facts, imports: _Imports, out: ModuleSummary) -> None:  # no
             out.imported[name] = target
         elif known is not None and known != target:
             del out.imported[name]  # two meanings: unknown
+
+
+def _top_level_imports(index: ModuleIndex) -> list[ast.stmt]:
+    """The module's top-level statements, and the imports of a top-level `try:` body that
+    bind the name they import (`ModuleIndex.binding`: `try: from .utils import f` / `except
+    ImportError: from utils import f`, the same function either way)."""
+    tree = index.tree
+    out: list[ast.stmt] = list(tree.body)
+    scope = index.scopes[tree]
+    for stmt in tree.body:
+        if isinstance(stmt, _TRY):
+            for inner in stmt.body:
+                if not isinstance(inner, ast.ImportFrom):
+                    continue
+                names = [
+                    a
+                    for a in inner.names
+                    if (b := index.binding(a.asname or a.name, scope)) is not None
+                    and b.node is inner
+                ]
+                if names:
+                    out.append(ast.ImportFrom(module=inner.module, names=names, level=inner.level))
+    return out
+
+
+_TRY = (ast.Try, getattr(ast, "TryStar", ast.Try))
 
 
 def _star_module(stmt: ast.ImportFrom, imports: _Imports) -> str | None:
