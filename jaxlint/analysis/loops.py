@@ -74,7 +74,13 @@ from jaxlint.analysis.syntax import (
     walk_scope,
 )
 from jaxlint.analysis.transforms import TracedKind
-from jaxlint.analysis.trips import SEQUENCE_WRAPPERS, literal_length, sliced_literal, trip_count
+from jaxlint.analysis.trips import (
+    SEQUENCE_WRAPPERS,
+    guarded_int,
+    literal_length,
+    sliced_literal,
+    trip_count,
+)
 from jaxlint.analysis.trips import iterable_of as _iterable
 from jaxlint.analysis.trips import unwrapped as _unwrapped
 from jaxlint.analysis.values import assigned_value
@@ -797,6 +803,8 @@ class PerStep:
     def _local_int(self, node: ast.AST) -> int | None:
         """An int literal, or a name bound once in its scope to one (`num_outer_steps = 1`
         before `for o_t in range(num_outer_steps)`: v24 social-jax, JAX407 x3)."""
+        if isinstance(node, ast.Name) and guarded_int(node) is not None:
+            return guarded_int(node)
         if isinstance(node, ast.Name) and self._index is not None:
             found = self._index.lookup(node.id, self._index.scope_of(node))
             if found is None or len(found) != 1 or found[0].kind != "assign":

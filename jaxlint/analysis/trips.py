@@ -8,11 +8,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from jaxlint.analysis.syntax import COMPREHENSIONS
+from jaxlint.analysis.syntax import COMPREHENSIONS, ancestors
 
 __all__ = [
     "SEQUENCE_WRAPPERS",
     "IntValue",
+    "guarded_int",
     "iterable_of",
     "literal_length",
     "runs_at_least_once",
@@ -144,3 +145,48 @@ def _literal_int(node: ast.AST) -> int | None:
     except ValueError:
         return None
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def guarded_int(name: ast.Name) -> int | None:
+    """The int a name holds where an enclosing `if name == 4:` (or `elif`, or one operand of
+    an `and`) says so, when nothing in that arm binds the name again: `elif n_facets == 4:`
+    around `tuple(... for facet in range(n_facets))` takes 4 steps (v41 jinns
+    `loss/_BoundaryCondition.py:144-186`, JAX407 x4 on `jnp.array([1.0, 0.0])`, read false)."""
+    child: ast.AST = name
+    for anc in ancestors(name):
+        if isinstance(anc, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            return None  # run later: the name may hold another value by then
+        if isinstance(anc, ast.If) and any(child is s for s in anc.body):
+            value = _equal_to(anc.test, name.id)
+            if value is not None and not _binds(anc.body, name.id):
+                return value
+        child = anc
+    return None
+
+
+def _equal_to(test: ast.expr, name: str) -> int | None:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        for v in test.values:
+            found = _equal_to(v, name)
+            if found is not None:
+                return found
+        return None
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+    ):
+        return None
+    left, right = test.left, test.comparators[0]
+    for a, b in ((left, right), (right, left)):
+        if isinstance(a, ast.Name) and a.id == name:
+            v = _literal_int(b)
+            return v if type(v) is int else None
+    return None
+
+
+def _binds(body: list[ast.stmt], name: str) -> bool:
+    """Something in `body` stores `name` (an assignment, a loop target, a `del`, a walrus)."""
+    return any(
+        isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+        for stmt in body
+        for n in ast.walk(stmt)
+    )
