@@ -32,7 +32,7 @@ from jaxlint.analysis.jax_api import GRAD_LIKE, NO_DERIVATIVE
 from jaxlint.analysis.syntax import FUNCTION_NODES, positional_params, walk_scope
 from jaxlint.analysis.transforms import Transforms, function_name
 
-__all__ = ["Differentiated", "Differentiation", "derivative_rule_of"]
+__all__ = ["Differentiated", "Differentiation", "derivative_rule_of", "handed_to_backward"]
 
 # attributes and calls whose result carries no derivative of their argument
 _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
@@ -231,3 +231,32 @@ def derivative_rule_of(index: ModuleIndex, fn: ast.AST | None) -> str | None:
         ):
             return ast.dump(call.func.value)
     return None
+
+
+def handed_to_backward(
+    index: ModuleIndex, fn: ast.AST | None, value: ast.AST, part: ast.AST
+) -> bool:
+    """`part` sits in the residuals that `fn`, the forward rule of `f.defvjp(fwd, bwd)`,
+    returns (`return out, (out, ts, rng)`): JAX hands them to the backward rule, which
+    rebuilds the forward's random draws from the same key for the gradient to be right (v41
+    xwinxu/bayeSDE `jaxsde/sde_vjp.py:196-198`, the Brownian motion of the adjoint pass:
+    JAX201 "returned after ... consumed it", read false). Not the primal output (element 0),
+    which goes to `f`'s callers."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    if not (isinstance(value, ast.Tuple) and len(value.elts) == 2):
+        return False
+    if not any(n is part for n in ast.walk(value.elts[1])):
+        return False
+    for load in index.names.get(fn.name, ()):
+        call = syntax.parent(load)
+        if (
+            isinstance(load.ctx, ast.Load)
+            and isinstance(call, ast.Call)
+            and call.args
+            and call.args[0] is load
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "defvjp"
+        ):
+            return True
+    return False

@@ -31,7 +31,7 @@ from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.constants import ModuleConstants
 from jaxlint.analysis.deadness import loads_of_value, value_is_dead
-from jaxlint.analysis.differentiation import derivative_rule_of
+from jaxlint.analysis.differentiation import derivative_rule_of, handed_to_backward
 from jaxlint.analysis.equality_checks import compared_only
 from jaxlint.analysis.flow.graph import flow_graphs
 from jaxlint.analysis.flow.key_attributes import ModuleAttributes
@@ -948,6 +948,8 @@ class KeyFlow(KeyRepeats, KeyDraws):
                 first = state.get(name)
                 if isinstance(first, ast.Call) and id(cur) not in self._escaped:
                     self._escaped.add(id(cur))
+                    if how == "returned" and handed_to_backward(self.index, fn, value, cur):
+                        continue
                     if not self._returned_unread(value, cur, fn):
                         self._reuses.append(Reuse(name, cur, first, "escape", how=how))
                 continue
