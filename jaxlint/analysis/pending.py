@@ -75,10 +75,16 @@ _PASSING_BUILTINS = frozenset(
 )
 # eager array operations, each dispatched as its own small program (`_only_trailing_work`)
 _EAGER_ARRAY_OPS = ("jax.numpy.", "jax.lax.")
-# fills of a constant: made from a shape alone, they read no input
+# fills of a constant: made from a shape alone (and Python numbers), they read no input;
+# `jnp.arange(cfg.task.player_count)` beside a synced batch (tuning pool orbit_wars
+# `collect_timed.py:444`, JAX601, read false)
 CONSTANT_FILLS = frozenset(
-    f"jax.numpy.{name}" for name in ("ones", "zeros", "full", "empty", "eye", "identity")
-)
+    f"jax.numpy.{name}"
+    for name in (
+        *("ones", "zeros", "full", "empty", "eye", "identity", "arange", "linspace", "tri"),
+        *("ones_like", "zeros_like", "full_like", "empty_like"),
+    )
+) | {"jax.lax.iota", "jax.lax.full", "jax.lax.full_like"}
 
 
 @dataclass(eq=False)
@@ -224,8 +230,24 @@ class _Walk:
             ):
                 continue
             self._finish(self._waited(node, names))
-            if not self.waited_any and _explicit_block(self.index, node):
+            if not self.waited_any and (
+                _explicit_block(self.index, node) or self._helper_block(node)
+            ):
                 self.waited_any = True
+
+    def _helper_block(self, node: ast.AST) -> bool:
+        """A call of a function of this module that waits on the host for an argument it is
+        given (`_sync(player_batches)`, whose body blocks on `jax.tree.leaves(tree)[0]`): an
+        explicit wait, as `jax.block_until_ready(player_batches)` is, for work this walk may
+        not see (another module's helper made it; tuning pool orbit_wars
+        `collect_timed.py:123-448`, JAX601, read false)."""
+        if not isinstance(node, ast.Call) or not node.args:
+            return False
+        fn = self.index.resolve_function(node.func)
+        if fn is None or isinstance(fn, ast.Lambda):
+            return False
+        params = waits_in_body(self.index, fn).params
+        return bool(params) and any(p in params for p in bind_arguments(node, fn))
 
     def _waited(self, node: ast.AST, names: set[str]) -> list[_Value]:
         """The values `node` (one node) waits for on the host."""
