@@ -32,7 +32,13 @@ from jaxlint.analysis.jax_api import GRAD_LIKE, NO_DERIVATIVE
 from jaxlint.analysis.syntax import FUNCTION_NODES, positional_params, walk_scope
 from jaxlint.analysis.transforms import Transforms, function_name
 
-__all__ = ["Differentiated", "Differentiation", "derivative_rule_of", "handed_to_backward"]
+__all__ = [
+    "Differentiated",
+    "Differentiation",
+    "custom_vjp_function",
+    "derivative_rule_of",
+    "handed_to_backward",
+]
 
 # attributes and calls whose result carries no derivative of their argument
 _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
@@ -257,6 +263,32 @@ def handed_to_backward(
             and call.args[0] is load
             and isinstance(call.func, ast.Attribute)
             and call.func.attr == "defvjp"
+        ):
+            return True
+    return False
+
+
+_CUSTOM_VJP = frozenset({"jax.custom_vjp"})
+_PARTIAL = frozenset({"functools.partial", "partial"})
+
+
+def custom_vjp_function(index: ModuleIndex, fn: ast.AST | None) -> bool:
+    """`fn` is decorated with `jax.custom_vjp` (or `partial(jax.custom_vjp, nondiff_argnums=
+    ...)`). Under bare `grad` JAX never runs its body on tracers: it calls the forward rule
+    with the concrete primal values and the backward rule on the cotangents, so a host
+    conversion in what the body calls works there (checked with JAX 0.12.1: `float(norm(f))`
+    in the solver both run; only `jit` or `vmap` around the grad traces them; tuning pool
+    anulum/scpn-fusion-core `jax_free_boundary_predictive.py:644`, JAX101 x2, read false)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    for deco in fn.decorator_list:
+        if index.qualname(deco) in _CUSTOM_VJP:
+            return True
+        if (
+            isinstance(deco, ast.Call)
+            and index.qualname(deco.func) in _PARTIAL
+            and deco.args
+            and index.qualname(deco.args[0]) in _CUSTOM_VJP
         ):
             return True
     return False

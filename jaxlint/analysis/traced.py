@@ -34,6 +34,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import LOCAL_DEFS, CallGraph, CallKind
+from jaxlint.analysis.differentiation import custom_vjp_function
 from jaxlint.analysis.flow.levels import Level
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import (
@@ -526,6 +527,8 @@ class TracedFunctions(Generic[BodyT]):
         if found is None:
             return
         target, arg_nodes, kw_nodes, strip_self = found
+        if caller.kind is TracedKind.GRAD and custom_vjp_function(self.index, target):
+            return  # bare grad runs its rules on concrete primals, never its body on tracers
         created = target not in self._drafts
         passed = self._narrow_not_none(node, target, arg_nodes, kw_nodes, strip_self, caller)
         self._narrow_literals(node, target, strip_self)
