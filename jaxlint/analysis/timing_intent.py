@@ -197,8 +197,24 @@ def prepared_in_region(
     if not q.startswith(_EAGER) and q not in _UPLOADS:
         return False
     bound = _region_bindings(region)
+    based = _based(region, call)
     args = [*call.args, *(k.value for k in call.keywords)]
-    return all(_prepared(index, a, bound, dispatches, 0) for a in args)
+    return all(_prepared(index, a, bound, dispatches, 0, based) for a in args)
+
+
+def _based(region: list[ast.stmt], call: ast.Call) -> frozenset[str]:
+    """Names an assignment among the region's own statements binds before the one holding
+    `call`: every read of them there sees a value the region made."""
+    holder: ast.AST | None = call
+    while holder is not None and not any(holder is s for s in region):
+        holder = getattr(holder, "jl_parent", None)
+    out: set[str] = set()
+    for stmt in region:
+        if stmt is holder:
+            break
+        if isinstance(stmt, ast.Assign):
+            out.update(n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return frozenset(out)
 
 
 def _region_bindings(region: list[ast.stmt]) -> dict[str, list[ast.expr]]:
@@ -219,16 +235,27 @@ def _region_bindings(region: list[ast.stmt]) -> dict[str, list[ast.expr]]:
     return out
 
 
+_IN_PROGRESS: list[ast.expr] = []  # a name whose values are being decided (`_prepared`)
+# AST levels `_prepared` follows: a name bound from itself is decided once per path, so the
+# chain `ids <- concatenate <- argmax <- softmax <- logits / t <- model(ids)` fits
+_MAX_DEPTH = 12
+
+
 def _prepared(
     index: ModuleIndex,
     expr: ast.AST,
     bound: dict[str, list[ast.expr]],
     dispatches: Callable[[ast.Call], bool],
     depth: int,
+    based: frozenset[str] = frozenset(),
 ) -> bool:
-    if depth > 6:
+    if isinstance(expr, ast.Constant) or (
+        isinstance(expr, ast.UnaryOp) and isinstance(expr.operand, ast.Constant)
+    ):
+        return True  # `axis=-1`, at any depth
+    if depth > _MAX_DEPTH:
         return False
-    if isinstance(expr, (ast.Constant, ast.JoinedStr)):
+    if isinstance(expr, ast.JoinedStr):
         return True
     if isinstance(expr, (ast.Name, ast.Attribute)) and (index.qualname(expr) or "").startswith(
         _CONSTANT_NAMESPACES
@@ -236,16 +263,24 @@ def _prepared(
         return True  # a library constant: `dtype=jnp.bfloat16` (v26 rows: vggt-omega, JAX601)
     if isinstance(expr, ast.Name):
         values = bound.get(expr.id)
+        if values is _IN_PROGRESS:
+            # `ids = jnp.concatenate([ids, tok])` after `ids = jnp.array(host)` among the
+            # region's own statements: made from its own earlier values and the rest,
+            # prepared if the rest is (by induction over the steps; tuning pool
+            # capibaraGPT_v3 `hybrid_inference_engine.py:223`, JAX601)
+            return True
         if not values:
             return False  # a name the region does not bind holds an input made before it
+        again = _IN_PROGRESS if expr.id in based else []
         return all(
-            _prepared(index, v, {**bound, expr.id: []}, dispatches, depth + 1) for v in values
+            _prepared(index, v, {**bound, expr.id: again}, dispatches, depth + 1, based)
+            for v in values
         )
     if isinstance(expr, (ast.Attribute, ast.Subscript, ast.Starred)):
-        return _prepared(index, expr.value, bound, dispatches, depth + 1)
+        return _prepared(index, expr.value, bound, dispatches, depth + 1, based)
     if isinstance(expr, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, *_COMPOUND)):
         return all(
-            _prepared(index, c, bound, dispatches, depth + 1)
+            _prepared(index, c, bound, dispatches, depth + 1, based)
             for c in ast.iter_child_nodes(expr)
             if isinstance(c, ast.expr)
         )
@@ -253,7 +288,7 @@ def _prepared(
         q = index.qualname(expr.func) or ""
         if q.startswith(_EAGER) or q in _UPLOADS:
             args = [*expr.args, *(k.value for k in expr.keywords)]
-            return all(_prepared(index, a, bound, dispatches, depth + 1) for a in args)
+            return all(_prepared(index, a, bound, dispatches, depth + 1, based) for a in args)
         # host work made in the region (`build(year)`, `np.asarray(...)`), not compiled work
         return not dispatches(expr)
     return False
