@@ -15,7 +15,7 @@ from jaxlint.analysis.jax_api import TREE_MAP
 from jaxlint.analysis.sync import SYNC_CALLS, SYNC_METHODS, derived_names, executed, waits_for
 from jaxlint.analysis.syntax import bind_arguments
 
-__all__ = ["BodyWaits", "tree_map_waits", "waits_in_body"]
+__all__ = ["BodyWaits", "helper_waits", "tree_map_waits", "waits_in_body"]
 
 MAX_SUMMARY_DEPTH = 3
 
@@ -130,3 +130,18 @@ def _body_waits(
                 ):
                     return True
     return False
+
+
+def helper_waits(index: ModuleIndex, node: ast.AST) -> bool:
+    """A call of a function of this module that waits on the host for an argument it is
+    given (`_sync(player_batches)`, whose body blocks on `jax.tree.leaves(tree)[0]`): an
+    explicit wait, as `jax.block_until_ready(player_batches)` is, for work a timed region's
+    walk may not see (another module's helper made it; tuning pool orbit_wars
+    `collect_timed.py:123-448`, JAX601, read false)."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return False
+    fn = index.resolve_function(node.func)
+    if fn is None or isinstance(fn, ast.Lambda):
+        return False
+    params = waits_in_body(index, fn).params
+    return bool(params) and any(p in params for p in bind_arguments(node, fn))

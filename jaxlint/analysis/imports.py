@@ -16,6 +16,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from itertools import repeat
 
+from jaxlint.analysis.import_fallbacks import import_fallback
 from jaxlint.analysis.syntax import (
     FUNCTION_NODES,
     enclosing_function,
@@ -262,76 +263,7 @@ def _one_binding(found: list[Binding] | None, name: str = "") -> Binding | None:
         b.kind in ("import", "assign", "local") for b in found
     ):
         return imports[0]
-    return _import_fallback(found, name) if name else None  # rebound several ways: unknown
-
-
-def _import_fallback(found: list[Binding], name: str) -> Binding | None:
-    """The import of a `try:` whose handlers bind `name` to the same project function spelled
-    another way: `try: from .utils import f` / `except ImportError: from utils import f` (a
-    module that runs as a package and as a script; one of the two is relative, so both mean
-    the file `utils.py` beside it), or `f = getattr(mod, "f")` of a module loaded from that
-    file. The try's import is what runs whenever it works (v41 valkyrie
-    `bigbird_attention.py:22-56`: `pad_to_block_size`'s static `x.shape[axis]` half taken as
-    traced, JAX110 + JAX120). A fallback to another module (`from numpy import sum`, a
-    different implementation) leaves the name unknown."""
-    first = found[0]
-    stmt = first.node
-    if first.kind != "import" or type(stmt) is not ast.ImportFrom:
-        return None
-    attr = _from_name(stmt, name)
-    try_stmt = parent(stmt)
-    if attr is None or type(try_stmt) not in _TRY or stmt not in try_stmt.body:  # type: ignore[union-attr]
-        return None
-    handlers = try_stmt.handlers  # type: ignore[union-attr]
-    for b in found[1:]:
-        if b.node is None or not any(_within(b.node, h) for h in handlers):
-            return None
-        other = b.node
-        if b.kind == "import" and type(other) is ast.ImportFrom:
-            if _from_name(other, name) != attr or not _same_file(stmt, other):
-                return None
-        elif not (b.kind == "assign" and _getattr_of(b.value, attr)):
-            return None
-    return first
-
-
-_TRY = (ast.Try, getattr(ast, "TryStar", ast.Try))
-
-
-def _from_name(stmt: ast.ImportFrom, local: str) -> str | None:
-    """The name `from m import name as local` imports."""
-    for alias in stmt.names:
-        if (alias.asname or alias.name) == local:
-            return alias.name
-    return None
-
-
-def _same_file(a: ast.ImportFrom, b: ast.ImportFrom) -> bool:
-    """`from .utils import` and `from utils import` (one relative): the module beside."""
-    if (a.level > 0) == (b.level > 0) or not a.module or not b.module:
-        return False
-    return a.module.rsplit(".", 1)[-1] == b.module.rsplit(".", 1)[-1]
-
-
-def _getattr_of(value: ast.expr | None, attr: str) -> bool:
-    """`getattr(mod, "attr")`."""
-    return (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id == "getattr"
-        and len(value.args) == 2
-        and isinstance(value.args[1], ast.Constant)
-        and value.args[1].value == attr
-    )
-
-
-def _within(node: ast.AST, holder: ast.AST) -> bool:
-    p = parent(node)
-    while p is not None:
-        if p is holder:
-            return True
-        p = parent(p)
-    return False
+    return import_fallback(found, name) if name else None  # rebound several ways: unknown
 
 
 class _Qualnames(dict):

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jaxlint.analysis.body_waits import BodyWaits, tree_map_waits, waits_in_body
+from jaxlint.analysis.body_waits import BodyWaits, helper_waits, tree_map_waits, waits_in_body
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import AOT_METHODS, ARRAY_INDEX_BUILDERS, TREE_MAP
 from jaxlint.analysis.jit_sites import nnx_transformed
@@ -231,23 +231,9 @@ class _Walk:
                 continue
             self._finish(self._waited(node, names))
             if not self.waited_any and (
-                _explicit_block(self.index, node) or self._helper_block(node)
+                _explicit_block(self.index, node) or helper_waits(self.index, node)
             ):
                 self.waited_any = True
-
-    def _helper_block(self, node: ast.AST) -> bool:
-        """A call of a function of this module that waits on the host for an argument it is
-        given (`_sync(player_batches)`, whose body blocks on `jax.tree.leaves(tree)[0]`): an
-        explicit wait, as `jax.block_until_ready(player_batches)` is, for work this walk may
-        not see (another module's helper made it; tuning pool orbit_wars
-        `collect_timed.py:123-448`, JAX601, read false)."""
-        if not isinstance(node, ast.Call) or not node.args:
-            return False
-        fn = self.index.resolve_function(node.func)
-        if fn is None or isinstance(fn, ast.Lambda):
-            return False
-        params = waits_in_body(self.index, fn).params
-        return bool(params) and any(p in params for p in bind_arguments(node, fn))
 
     def _waited(self, node: ast.AST, names: set[str]) -> list[_Value]:
         """The values `node` (one node) waits for on the host."""
