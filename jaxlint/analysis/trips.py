@@ -178,8 +178,7 @@ def _equal_to(test: ast.expr, name: str) -> int | None:
     left, right = test.left, test.comparators[0]
     for a, b in ((left, right), (right, left)):
         if isinstance(a, ast.Name) and a.id == name:
-            v = _literal_int(b)
-            return v if type(v) is int else None
+            return _literal_int(b)
     return None
 
 
