@@ -48,16 +48,54 @@ def static_element_names(index: ModuleIndex) -> list[str]:
 
 def static_positions(index: ModuleIndex, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[int]:
     """The positions of `fn`'s returned tuples that are Python values in every return."""
-    values = [r.value for r in own_returns(fn)]
-    if not values or not all(isinstance(v, ast.Tuple) for v in values):
+    tuples = _returned_tuples(index, fn, 0)
+    if not tuples:
         return []
-    tuples = [v for v in values if isinstance(v, ast.Tuple)]
     n = len(tuples[0].elts)
     if n < 2 or any(len(t.elts) != n for t in tuples):
         return []
     if any(isinstance(e, ast.Starred) for t in tuples for e in t.elts):
         return []
     return [i for i in range(n) if all(_static(index, t.elts[i], 0) for t in tuples)]
+
+
+def _returned_tuples(
+    index: ModuleIndex, fn: ast.FunctionDef | ast.AsyncFunctionDef, depth: int
+) -> list[ast.Tuple] | None:
+    """The tuple displays `fn` returns, each `return` one; a `return g(...)` of another
+    undecorated top-level def of the module stands for what `g` returns (lorrax
+    `runtime/padding.py:202`: `pad_last_axis_to` returns `pad_axis_to(A, divisor, axis=-1)`,
+    whose element 1 is `int(A.shape[ax])`; tuning pool `isdf/core.py:3694`, JAX110 and
+    JAX120, read false). None when some return is anything else."""
+    out: list[ast.Tuple] = []
+    values = [r.value for r in own_returns(fn)]
+    if not values:
+        return None
+    for v in values:
+        if isinstance(v, ast.Tuple):
+            out.append(v)
+            continue
+        callee = _module_def(index, v) if depth < _MAX_DEPTH else None
+        inner = _returned_tuples(index, callee, depth + 1) if callee not in (None, fn) else None
+        if inner is None:
+            return None
+        out.extend(inner)
+    return out
+
+
+def _module_def(index: ModuleIndex, value: ast.AST | None) -> ast.FunctionDef | None:
+    """The undecorated top-level def a `return g(...)` calls by its name."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+        return None
+    for stmt in index.tree.body:
+        if (
+            isinstance(stmt, ast.FunctionDef)
+            and stmt.name == value.func.id
+            and not stmt.decorator_list
+        ):
+            b = index.binding(stmt.name, index.scopes[index.tree])
+            return stmt if b is not None and b.node is stmt else None
+    return None
 
 
 def _static(index: ModuleIndex, node: ast.AST, depth: int) -> bool:
