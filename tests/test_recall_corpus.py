@@ -58,6 +58,7 @@ PREVIEW_ONLY = {
     "loop_key_not_advanced",  # JAX201 high (preview again after the v32 check set)
     "loop_state_key",  # JAX201 high (preview again after the v32 check set)
     "metropolis_same_key",  # JAX201 high (preview again after the v32 check set)
+    "seed_handler_rng",  # JAX201 high: the callable parameter every call passes (calls.callable_argument)
     "prior_keys_index",  # JAX201 high (preview again after the v32 check set)
     "scan_batch_key",  # JAX201 high (preview again after the v32 check set)
     "self_key_not_stored",  # JAX201 high (preview again after the v32 check set)
@@ -157,7 +158,6 @@ PREVIEW_ONLY = {
 MISSED: set[str] = {
     # recall v3 (issue 24): no finding of the expected code, with or without --preview
     "concatenate_split_idxs",  # the traced sections are an eqx.Module array field, under jit(vmap(bound method))
-    "seed_handler_rng",  # self.rng handed to an unknown callee by keyword, then split
     "varying_index_count",  # the varying shape comes from jnp.arange(loop variable)
     "video_length_recompile",  # the varying shape flows through a helper into a rebound jax.jit
 }

@@ -156,6 +156,32 @@ class CallGraph:
             out.append(arg)
         return out or None
 
+    def callable_argument(self, call: ast.Call) -> ast.AST | None:
+        """`fn(...)` where `fn` is a parameter of the function the call is in, and every call
+        of that function this module resolves (`handler.sample(student_t, 3.0)` through the
+        instance; recall case seed_handler_rng, numpyro#263) passes the same def of this
+        module there: the def the call runs. None when a call passes something else, leaves
+        it to its default, or nothing resolves a call."""
+        func = call.func
+        owner = self.index.enclosing_function(call)
+        if not isinstance(func, ast.Name) or not isinstance(
+            owner, (ast.FunctionDef, ast.AsyncFunctionDef)
+        ):
+            return None
+        b = self.index.binding(func.id, self.index.scope_of(func))
+        if b is None or b.kind != "param":
+            return None
+        found: set[ast.AST] = set()
+        for t in self.callers(owner):
+            if t.kind not in LOCAL_DEFS:
+                return None
+            arg = bind_arguments(t.call, owner, bound=t.bound_self).get(func.id)
+            target = self.index.resolve_function(arg) if arg is not None else None
+            if target is None or isinstance(target, ast.Lambda):
+                return None
+            found.add(target)
+        return found.pop() if len(found) == 1 else None
+
     def ignored_argument(self, arg: ast.expr) -> bool:
         """`arg` is an argument of a resolved call, bound to a parameter its def never reads
         (`jax.vmap(reset)(keys)` with `def reset(key): return State(...)`): nothing the

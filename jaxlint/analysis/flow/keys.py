@@ -380,7 +380,7 @@ class KeyFlow(KeyRepeats, KeyDraws):
         (the method of that class of this module). The call graph's (analysis/calls.py)."""
         t = self.calls.target(call)
         if t is None:
-            return None
+            return self.calls.callable_argument(call)  # `fn(x, key=k)`, `fn` a parameter
         if t.kind in _KEY_CALLEES:
             return t.function
         if t.kind is CallKind.TRANSFORMED and t.through_name and t.transform in JIT_WRAPPERS:
