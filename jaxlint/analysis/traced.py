@@ -425,6 +425,8 @@ class TracedFunctions(Generic[BodyT]):
             fn = defs.get(name)
             if fn is None or fn in self._drafts or fn in self.transforms.host:
                 continue
+            if seed.kind == TracedKind.GRAD.value and custom_vjp_function(self.index, fn):
+                continue  # bare grad (from another module) runs no custom_vjp body on tracers
             args = fn.args
             positional = positional_params(fn)
             names = set(all_params(fn))
@@ -498,7 +500,7 @@ class TracedFunctions(Generic[BodyT]):
                 changed |= self._callers.get(fn, set())
             # in source order, not the set's (id-based) order: which caller reaches a helper
             # first names the chain in its messages, and that must not vary between runs
-            for other in sorted(changed, key=_source_order):
+            for other in sorted(changed, key=lambda n: (n.lineno, n.col_offset)):  # type: ignore[attr-defined]
                 if other not in queued:
                     queue.append(other)
                     queued.add(other)
@@ -778,11 +780,6 @@ class TracedFunctions(Generic[BodyT]):
                 if shape_use or q == "range":
                     out.add(node.id)
         return out
-
-
-def _source_order(node: ast.AST) -> tuple[int, int]:
-    """Where a function starts: a stable order for queueing functions."""
-    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
 
 def _is_shape_read(node: ast.AST) -> bool:
