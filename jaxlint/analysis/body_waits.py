@@ -15,7 +15,13 @@ from jaxlint.analysis.jax_api import TREE_MAP
 from jaxlint.analysis.sync import SYNC_CALLS, SYNC_METHODS, derived_names, executed, waits_for
 from jaxlint.analysis.syntax import bind_arguments
 
-__all__ = ["BodyWaits", "helper_waits", "tree_map_waits", "waits_in_body"]
+__all__ = [
+    "BodyWaits",
+    "helper_waits",
+    "instance_of_a_class",
+    "tree_map_waits",
+    "waits_in_body",
+]
 
 MAX_SUMMARY_DEPTH = 3
 
@@ -145,3 +151,43 @@ def helper_waits(index: ModuleIndex, node: ast.AST) -> bool:
         return False
     params = waits_in_body(index, fn).params
     return bool(params) and any(p in params for p in bind_arguments(node, fn))
+
+
+# calls that make the containers a `.append(x)` / `.update(x)` / `.put(x)` stores into
+_CONTAINER_FACTORIES = frozenset(
+    {"list", "dict", "set", "collections.deque", "collections.defaultdict"}
+    | {"collections.OrderedDict", "collections.Counter", "queue.Queue", "queue.SimpleQueue"}
+)
+
+
+def instance_of_a_class(index: ModuleIndex, name: ast.Name) -> bool:
+    """Every binding of `name` is an instance of a class, made by calling it (`stream =
+    StreamingInterface(256, 256)`, a class of another module or of this one), not a container
+    (`list()`, `collections.deque()`): its `update(image)` is that class's own method, which
+    may read the value on the host (v42 foundry `notebooks/env/interactive.ipynb` cell 1,
+    whose `update` converts the frame with `np.array`: JAX601, read false) or keep it; where
+    the value goes is unknown, not a list it waits in."""
+    found = index.lookup(name.id, index.scope_of(name))
+    if not found:
+        return False
+    for b in found:
+        value = b.value
+        if b.kind != "assign" or not isinstance(value, ast.Call):
+            return False
+        q = index.qualname(value.func)
+        if q in _CONTAINER_FACTORIES:
+            return False
+        made_by = value.func
+        while isinstance(made_by, ast.Attribute):
+            made_by = made_by.value
+        if not isinstance(made_by, ast.Name):
+            return False
+        maker = index.binding(made_by.id, index.scope_of(made_by))
+        if maker is None or maker.kind not in ("import", "class"):
+            return False
+        if maker.kind == "import" and q is not None and q.startswith(_CONTAINER_MODULES):
+            return False
+    return True
+
+
+_CONTAINER_MODULES = ("collections.", "queue.", "builtins.", "multiprocessing.")

@@ -26,7 +26,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jaxlint.analysis.body_waits import BodyWaits, helper_waits, tree_map_waits, waits_in_body
+from jaxlint.analysis.body_waits import (
+    BodyWaits,
+    helper_waits,
+    instance_of_a_class,
+    tree_map_waits,
+    waits_in_body,
+)
 from jaxlint.analysis.imports import ModuleIndex, dotted
 from jaxlint.analysis.jax_api import AOT_METHODS, ARRAY_INDEX_BUILDERS, TREE_MAP
 from jaxlint.analysis.jit_sites import nnx_transformed
@@ -585,6 +591,7 @@ class _Walk:
             and isinstance(expr.func, ast.Attribute)
             and expr.func.attr in STORING_METHODS
             and isinstance(expr.func.value, ast.Name)
+            and not instance_of_a_class(self.index, expr.func.value)
         ):  # `outs.append(f(x))`: the list holds the result
             values = [
                 v for a in (*expr.args, *(k.value for k in expr.keywords)) for v in self._value(a)

@@ -1,6 +1,6 @@
 """An eager fixed-point solver wrapped in a `jax.custom_vjp` (tuning pool anulum/scpn-fusion-core
 `src/scpn_fusion/core/jax_free_boundary_predictive.py:644-959`, JAX101 medium x2, read
-false): a test module differentiates it with bare `jax.grad`, which runs the forward rule on
+false): a test module differentiates it (`grad_solver.py` here) with bare `jax.grad`, which runs the forward rule on
 the concrete primals and never the function's body on tracers, so the solver's `float()` works
 (the project seed of kind grad does not enter a custom_vjp function:
 `differentiation.custom_vjp_function`). The near miss: `norm_loss`, a plain function, under the

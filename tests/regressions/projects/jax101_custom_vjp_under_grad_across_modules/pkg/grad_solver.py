@@ -1,5 +1,5 @@
-"""The test: bare `jax.grad` through the custom_vjp solver (works) and through `norm_loss`
-(raises ConcretizationTypeError)."""
+"""The caller (a test in the original): bare `jax.grad` through the custom_vjp solver
+(works) and through `norm_loss` (raises ConcretizationTypeError)."""
 
 import jax
 import jax.numpy as jnp
@@ -7,9 +7,9 @@ import jax.numpy as jnp
 from pkg.solver import norm_loss, solve_diff
 
 
-def test_gradient():
+def gradient():
     return jax.grad(lambda x: solve_diff(x, 50, 1e-8).sum())(jnp.ones(3))
 
 
-def test_plain_gradient():
+def plain_gradient():
     return jax.grad(lambda x: norm_loss(x) * 2.0)(jnp.ones(3))
