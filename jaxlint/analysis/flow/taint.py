@@ -29,6 +29,7 @@ from jaxlint.analysis.flow.concrete_guards import (
     jit_disabled,
 )
 from jaxlint.analysis.flow.levels import EnvLattice, Level, arith, part_of
+from jaxlint.analysis.flow.taint_containers import ContainerBinds
 from jaxlint.analysis.flow.taint_queries import TaintQueries
 from jaxlint.analysis.flow.walker import ForwardWalker
 from jaxlint.analysis.imports import ModuleIndex
@@ -66,7 +67,7 @@ from jaxlint.analysis.param_constants import constant_params, decided_arms, jit_
 from jaxlint.analysis.pytrees import PytreeFields
 from jaxlint.analysis.staging import compile_time_eval, staged_call
 from jaxlint.analysis.static_elements import imported_elements
-from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, param_defaults, rows_of
+from jaxlint.analysis.syntax import FUNCTION_NODES, all_params, param_defaults
 from jaxlint.analysis.transforms import TracedKind
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ class _TaintFlow(ForwardWalker[dict[str, Level]]):
         self.case_guard = analysis.case_guard  # type: ignore[method-assign]
 
 
-class TaintAnalysis(TaintQueries):
+class TaintAnalysis(ContainerBinds, TaintQueries):
     """Evaluates taint for every expression of every traced function; `analysis/traced.py`
     runs it to the fixed point (`analyze`, one function per call)."""
 
@@ -124,6 +125,9 @@ class TaintAnalysis(TaintQueries):
         self.returns: dict[ast.AST, Level] = {}
         # per tuple element, for helpers whose every return is a tuple of one length
         self.return_elts: dict[ast.AST, tuple[Level, ...] | None] = {}
+        self.return_keys: dict[ast.AST, dict[str, Level] | None] = {}  # per dict key
+        self._keyed_names: frozenset[str] = frozenset()
+        self._ret_keys: dict[str, Level] | None = None
         self.closure_env: dict[ast.AST, dict[str, Level]] = {}
         # helper parameters that every traced call site passes a boolean mask (traced.py)
         self.mask_params: dict[ast.AST, dict[str, bool]] = traced.mask_params
@@ -230,6 +234,7 @@ class TaintAnalysis(TaintQueries):
             env[name] = self.traced.levels_now(fn).get(name, Level.NONE)
         for name in object_params(self.index, fn):  # `A: lx.AbstractLinearOperator`
             env[OBJECT_KEY + name] = Level.CONTAINER
+        self.start_keys(fn, env)
         self._ret = Level.NONE
         self._ret_elts: list[Level] | None = []  # per tuple element, [] before any return
         if isinstance(fn, ast.Lambda):
@@ -245,6 +250,7 @@ class TaintAnalysis(TaintQueries):
         elif prev_elts is not None and elts != prev_elts:
             elts = None  # returns of different shapes on different passes: not per element
         grew = elts != prev_elts and (elts is not None or fn in self.return_elts)
+        grew = self.finish_keys(fn) or grew
         self.return_elts[fn] = elts
         if prev is None or self._ret > prev:
             self.returns[fn] = max(self._ret, prev or Level.NONE)
@@ -282,7 +288,10 @@ class TaintAnalysis(TaintQueries):
             value = self.expr(node.value, env)
             target_level = self.expr(node.target, env)
             joined = arith(value, target_level)
+            if isinstance(node.target, ast.Subscript):
+                self.store_key(node.target, joined, env)
             if isinstance(node.target, ast.Name):
+                self.unkey(node.target.id, env)
                 env[node.target.id] = joined
                 env.pop(MASK_KEY + node.target.id, None)
                 env[NOT_MASK_KEY + node.target.id] = Level.CONTAINER
@@ -292,8 +301,10 @@ class TaintAnalysis(TaintQueries):
                 if isinstance(node, ast.Return):
                     self._ret = max(self._ret, level)
                     self._return_elements(node.value)
+                    self.returned_keys(node.value, env)
             elif isinstance(node, ast.Return):
                 self._return_elements(None)
+                self.returned_keys(None, env)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for d in node.decorator_list:
                 self.expr(d, env)
@@ -392,6 +403,7 @@ class TaintAnalysis(TaintQueries):
     ) -> None:
         if isinstance(target, ast.Name):
             env[target.id] = level
+            self.bind_keys(target.id, value_node, env)
             self._not_none.discard(target.id)
             self._constants.pop(target.id, None)
             # which kind of value the name holds follows the latest assignment: a boolean
@@ -421,6 +433,8 @@ class TaintAnalysis(TaintQueries):
             self.bind(target.value, None, Level.CONTAINER if level else Level.NONE, env)
         else:  # attribute / subscript targets: evaluate the parts
             self.expr(target, env)
+            if isinstance(target, ast.Subscript):
+                self.store_key(target, level, env)  # `d["k"] = value`
 
     def _call_elements(self, value: ast.AST | None, n: int) -> tuple[Level, ...] | None:
         """Per-element levels of `helper(...)` returning n-tuples (the call traced as a whole),
@@ -439,61 +453,6 @@ class TaintAnalysis(TaintQueries):
         if elts is None or len(elts) != n:
             return None
         return tuple(Level.TREE if lv == Level.CONTAINER else lv for lv in elts)
-
-    def bind_loop_target(
-        self, target: ast.AST, iter_node: ast.AST, level: Level, env: dict[str, Level]
-    ) -> None:
-        """Loop variables: only provably traced when iterating a literal list of traced values.
-
-        Iterating a traced argument may yield dict keys (static) or rows (traced): unknown,
-        so silent. `zip`/`enumerate` pass through; `.items()` yields (static key, traced value).
-        """
-        if isinstance(iter_node, ast.Call):
-            q = self.index.qualname(iter_node.func)
-            if q in ("enumerate",) and iter_node.args and isinstance(target, ast.Tuple):
-                self.bind(target.elts[0], None, Level.NONE, env)
-                if len(target.elts) > 1:
-                    inner = self.level(iter_node.args[0])
-                    self.bind_loop_target(target.elts[1], iter_node.args[0], inner, env)
-                return
-            if (
-                q == "zip"
-                and isinstance(target, ast.Tuple)
-                and len(target.elts) == len(iter_node.args)
-            ):
-                for t, a in zip(target.elts, iter_node.args):
-                    self.bind_loop_target(t, a, self.level(a), env)
-                return
-            if (
-                isinstance(iter_node.func, ast.Attribute)
-                and iter_node.func.attr == "items"
-                and isinstance(target, ast.Tuple)
-                and len(target.elts) == 2
-            ):
-                self.bind(target.elts[0], None, Level.NONE, env)
-                owner = self.level(iter_node.func.value)
-                self.bind(
-                    target.elts[1],
-                    None,
-                    part_of(owner),
-                    env,
-                )
-                return
-        if isinstance(iter_node, (ast.List, ast.Tuple)) and level >= Level.CONTAINER:
-            if isinstance(target, (ast.Tuple, ast.List)) and rows_of(iter_node, len(target.elts)):
-                # `for name, value in (("single", x), ("pair", z)):` each position of the rows
-                # binds its own elements: `name` is a str on every step
-                for i, t in enumerate(target.elts):
-                    part = max(self.level(row.elts[i]) for row in iter_node.elts)  # type: ignore[attr-defined]
-                    self.bind(t, None, part, env)
-                return
-            elt = max((self.level(e) for e in iter_node.elts), default=Level.NONE)
-            self.bind(target, None, elt, env)
-            return
-        if isinstance(iter_node, ast.Name) and env.get(iter_node.id) == Level.CONTAINER:
-            self.bind(target, None, Level.TREE, env)
-            return
-        self.bind(target, None, Level.NONE, env)
 
     # -- expressions -----------------------------------------------------------------------
     def expr(self, node: ast.AST, env: dict[str, Level]) -> Level:
@@ -520,6 +479,9 @@ class TaintAnalysis(TaintQueries):
         if isinstance(node, ast.Subscript):
             base = self.expr(node.value, env)
             self.expr(node.slice, env)
+            entry = self.key_level(node, env)  # `metrics["usage"]` of a keyed dict
+            if entry is not None:
+                return entry
             if base == Level.CONTAINER:
                 return Level.TREE
             return base
@@ -562,6 +524,7 @@ class TaintAnalysis(TaintQueries):
             else_env = {**env, **dict.fromkeys(fails, Level.NONE)} if fails else env
             return max(self.expr(node.body, body_env), self.expr(node.orelse, else_env))
         if isinstance(node, ast.Call):
+            self.stores_into(node, env)  # `d.update(...)`
             return self._call(node, env)
         if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)):
             return self._display(node, env)
@@ -577,6 +540,7 @@ class TaintAnalysis(TaintQueries):
             v = self.expr(node.value, env)
             if isinstance(node.target, ast.Name):
                 env[node.target.id] = v
+                self.unkey(node.target.id, env)
                 self.levels[node.target] = v
             return v
         if isinstance(node, FUNCTION_NODES):  # a lambda value
