@@ -161,6 +161,17 @@ def test_gitignore_is_respected_in_a_work_tree(tmp_path, run_cli):
     assert proc.stdout.split() == sorted(files)
 
 
+def test_a_gitignore_line_git_cannot_use_is_skipped_as_git_does(tmp_path, run_cli):
+    """`out\\` (a trailing backslash escapes nothing) matches nothing in git, which
+    keeps the other lines; it stopped the whole run with a traceback (v42 kc-ml2/meent)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("out\\\n*_gen.py\n")
+    _tree(tmp_path, "m.py", "x_gen.py", "out/c.py")
+    proc = run_cli("check", "--format", "json", "--no-cache", ".")
+    assert proc.returncode in (0, 1), proc.stderr
+    assert _files(proc) == {"m.py", "out/c.py"}
+
+
 def test_gitignore_outside_a_work_tree_is_not_used(tmp_path, run_cli):
     (tmp_path / ".gitignore").write_text("out/\n")
     _tree(tmp_path, "out/a.py")

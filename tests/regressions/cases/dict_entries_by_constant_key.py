@@ -7,7 +7,6 @@ misses: the array entry, an entry overwritten with an array, a dict updated by k
 cannot follow, and a dict bound to something else on another path."""
 
 import jax
-import jax.numpy as jnp
 
 
 def reasoning_step(x, i):
