@@ -10,17 +10,25 @@ imports.py, which it serves, so that each file stays readable.
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from jaxlint.analysis.syntax import parent
 
-if TYPE_CHECKING:
-    from jaxlint.analysis.imports import Binding
+
+class _Binding(Protocol):
+    """What this reads of `imports.Binding` (not imported: imports.py imports this module)."""
+
+    kind: str
+    node: ast.AST | None
+    value: ast.expr | None
+
+
+B = TypeVar("B", bound=_Binding)
 
 __all__ = ["import_fallback"]
 
 
-def import_fallback(found: list[Binding], name: str) -> Binding | None:
+def import_fallback(found: list[B], name: str) -> B | None:
     """The import of a `try:` whose handlers bind `name` to the same project function spelled
     another way: `try: from .utils import f` / `except ImportError: from utils import f` (a
     module that runs as a package and as a script; one of the two is relative, so both mean

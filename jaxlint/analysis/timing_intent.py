@@ -203,17 +203,30 @@ def prepared_in_region(
 
 
 def _based(region: list[ast.stmt], call: ast.Call) -> frozenset[str]:
-    """Names an assignment among the region's own statements binds before the one holding
-    `call`: every read of them there sees a value the region made."""
+    """Names whose first binding in the region, before the statement holding `call`, is an
+    assignment among the region's own statements that does not read the name (`ids =
+    jnp.array(host)`, not `key, *subs = split(key, 3)`, which splits the key made before
+    the region): every later read of them sees a value the region made from its own data."""
     holder: ast.AST | None = call
     while holder is not None and not any(holder is s for s in region):
         holder = getattr(holder, "jl_parent", None)
+    seen: set[str] = set()
     out: set[str] = set()
     for stmt in region:
         if stmt is holder:
             break
-        if isinstance(stmt, ast.Assign):
-            out.update(n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        for node in executed(stmt):
+            if not isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For)):
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+            value = node.iter if isinstance(node, ast.For) else node.value
+            read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value else set()
+            fresh = node is stmt and isinstance(node, ast.Assign)
+            for name in names - seen:
+                if fresh and name not in read:
+                    out.add(name)
+            seen |= names
     return frozenset(out)
 
 
