@@ -280,7 +280,10 @@ def _loads_running(
         stmt = flow.statement_in(n)
         if stmt is None:
             continue
-        runs.append(stmt)
+        if not wrapped and fresh_wrap(index, n):
+            pass  # a new function each time the statement runs: traced afresh, never stale
+        else:
+            runs.append(stmt)
         alias = _assigned_name(stmt, n)
         if alias is not None and not wrapped:
             more = _loads_running(index, flow, traced, alias, stmt, wrapped=True)
@@ -288,6 +291,41 @@ def _loads_running(
                 return None
             runs.extend(more)
     return runs
+
+
+# wrappers that return a new function object on each call, so that `jax.jit(jax.vmap(f))`
+# evaluated again traces again and reads the globals as they are then (checked on JAX 0.10.2
+# and 0.12.1: `jax.jit(jax.vmap(f))` rebuilt after a global changed gives the new value,
+# `jax.jit(f)` and `jax.jit(jax.checkpoint(f))` the old one; v42 Ziksby/MetaLearnCuriosity,
+# a loop over configurations that rebuilds `jax.jit(jax.vmap(make_train))` each pass:
+# JAX503 x57, read false)
+FRESH_WRAPPERS = frozenset({"jax.vmap", "jax.grad", "jax.value_and_grad", "functools.partial"})
+
+
+def fresh_wrap(index: ModuleIndex, load: ast.Name) -> bool:
+    """`load` is the function a fresh wrapper wraps (`jax.vmap(load, ...)`)."""
+    call = parent(load)
+    return (
+        isinstance(call, ast.Call)
+        and bool(call.args)
+        and call.args[0] is load
+        and index.qualname(call.func) in FRESH_WRAPPERS
+    )
+
+
+def fresh_sites(index: ModuleIndex, flow: FlowGraphs, reader: ast.AST | None) -> list[ast.AST]:
+    """The module statements that wrap the def `reader` in a fresh wrapper: each run of one
+    makes a new function, so a trace after it reads the globals as they are then (a path from
+    a rebinding to a trace through one of them sees no stale value)."""
+    if not isinstance(reader, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    out: list[ast.AST] = []
+    for n in index.names.get(reader.name, ()):
+        if isinstance(n.ctx, ast.Load) and index.is_module_name(n) and fresh_wrap(index, n):
+            stmt = flow.statement_in(n)
+            if stmt is not None:
+                out.append(stmt)
+    return out
 
 
 def _assigned_name(stmt: ast.AST, load: ast.Name) -> str | None:

@@ -12,6 +12,7 @@ import ast
 from jaxlint.analysis import syntax
 from jaxlint.analysis.jit_sites import made_per_run
 from jaxlint.analysis.setup_calls import (
+    fresh_sites,
     has_main_guard,
     runs_only_before,
     set_before_every_call,
@@ -245,6 +246,7 @@ class MutableGlobalInTraced(Rule):
             # step reads the new value: a new user's report, stop 52); a module def jitted
             # again keeps its trace (JAX caches it on the function)
             remade = (defined,) if defined is not None and made_per_run(entry) else ()
+            remade = (*remade, *fresh_sites(ctx.index, flow, entry))  # `jax.jit(jax.vmap(f))`
             if flow.runs_between(stmt, runs, runs, remade):
                 out.append(w)  # traced code runs before the rebinding and again after it
         return out
