@@ -565,10 +565,12 @@ class TaintAnalysis(ContainerBinds, TaintQueries):
             return Level.FIELD
         if node.attr in ARRAY_ATTRS:
             return Level.ARRAY
+        if self._static_field(node):
+            # pytree meta data: a Python value under tracing, whatever level the object got
+            # (a free `state` of a `lax.cond` branch, v42 NeuralConstitutiveEq.jl: JAX120)
+            return Level.NONE
         if base == Level.ARRAY:
             return Level.ARRAY
-        if self._static_field(node):
-            return Level.NONE  # pytree meta data: a Python value under tracing
         if self._filtered:
             # equinox / nnx transforms trace only the array leaves: a field of a Module or
             # pytree argument (`cfg.n`) may be static, unless its class says array (`w: Array`)
