@@ -1,10 +1,9 @@
 """Jhko725/NeuralConstitutiveEq.jl `curve_fit.py:116-134, 230-290` (v42 check set, JAX120 high,
 read false): an `eqx.Module` state has a property `n_particles` that returns
 `self.weights.shape[0]`, a Python int; a `lax.cond` branch closes over the traced `state` and
-sizes `jnp.zeros(state.n_particles)` with it (the state came out of a `lax.cond`, an array to the
-taint). A static property is a Python value whatever
-level the object it is read on got (`TaintAnalysis._attribute` asks the pytree facts before the
-object's level). The near miss: a leaf of the state (`state.count`, an array) as the size."""
+sizes `jnp.zeros(state.n_particles)` with it (the state came out of a `lax.cond`, an array to
+the taint). A static property is a Python value whatever level the object it is read on got
+(`TaintAnalysis._attribute` asks the pytree facts before the object's level). The near miss: a leaf of the state (`state.count`, an array) as the size."""
 
 import equinox as eqx
 import jax
