@@ -96,6 +96,11 @@ def test_nothing_enables_x64_one_finding_per_module(tmp_path):
         {"tox.ini": "[testenv]\nsetenv =\n    JAX_ENABLE_X64 = True\n"},
         {"pyproject.toml": '[tool.pytest.ini_options]\nenv = ["JAX_ENABLE_X64=1"]\n'},
         {"setup.cfg": "[tool:pytest]\nenv =\n    JAX_ENABLE_X64=true\n"},
+        {
+            # v42 softjax: the conftest imports a module that turns x64 on at import
+            "pkg/conftest.py": "from . import common\n",
+            "pkg/common.py": 'import jax\njax.config.update("jax_enable_x64", True)\n',
+        },
     ],
     ids=[
         "conftest",
@@ -111,6 +116,7 @@ def test_nothing_enables_x64_one_finding_per_module(tmp_path):
         "tox",
         "pyproject",
         "setup-cfg",
+        "conftest-imports-an-enabler",
     ],
 )
 def test_project_evidence_silences(tmp_path, files):
@@ -126,8 +132,26 @@ def test_project_evidence_silences(tmp_path, files):
         {"notes/readme.md": 'jax.config.update("jax_enable_x64", True)\n'},
         {"conftest.py": AUTOUSE_X64.format(arg="False", autouse="True")},
         {"conftest.py": AUTOUSE_X64.format(arg="True", autouse="False")},
+        {
+            # a conftest of another folder, importing an enabling module: not this module's
+            "tests/conftest.py": "from . import common\n",
+            "tests/common.py": 'import jax\njax.config.update("jax_enable_x64", True)\n',
+        },
+        {
+            "pkg/conftest.py": "from . import common\n",
+            "pkg/common.py": "import jax\n",  # imports JAX, enables nothing
+        },
     ],
-    ids=["ci-off", "tox-off", "conftest-off", "not-python", "fixture-off", "not-autouse"],
+    ids=[
+        "ci-off",
+        "tox-off",
+        "conftest-off",
+        "not-python",
+        "fixture-off",
+        "not-autouse",
+        "other-folders-conftest",
+        "conftest-imports-no-enabler",
+    ],
 )
 def test_disabled_or_foreign_evidence_does_not(tmp_path, files):
     assert _codes(_project(tmp_path, files)) == ["JAX701"]

@@ -553,6 +553,7 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
     count = 0
     collected: list[str] = []  # pytest modules that turn x64 on when pytest imports them
     conftests: list[str] = []  # enabling conftest.py files
+    importing: list[str] = []  # the other conftest.py files: enabling if what they import is
     every: list[str] = []  # every .py file scanned (a conftest's folder covers those below)
     texts: dict[str, str] = {}
     unread: list[str] = []  # files known to name neither spelling: read for the graph only
@@ -582,6 +583,8 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
                 conftests.append(path)
                 texts[path] = text
                 continue
+            if name == "conftest.py":
+                importing.append(path)
             if enables:
                 at_import, names, collected_with = _enabling_sites(text, pytest_module(name))
                 if at_import:
@@ -598,6 +601,13 @@ def _scan_project(root: str, lacks: Callable[[str], bool] | None = None) -> _Pro
             if "import" in text:
                 texts[path] = text
         project.imports, project.by_name = import_graph(root, texts)
+        for conftest in importing:
+            # `from . import common` where common.py turns x64 on at import: pytest loads the
+            # conftest, so the module, before any test under its folder (v42 softjax
+            # tests/conftest.py, JAX701 x20 in tests/test_transforms.py, read false)
+            if _closure(project, {conftest}) & project.enabling:
+                project.enabling.add(conftest)
+                conftests.append(conftest)
         for conftest in conftests:
             below = os.path.dirname(conftest) + os.sep
             project.imports.setdefault(conftest, set()).update(
