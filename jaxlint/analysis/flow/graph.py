@@ -240,11 +240,12 @@ class FlowGraphs:
         """Some statement of `before` may run ahead of `stmt` and some statement of `after`
         may run once `stmt` has (statements of one scope; a statement that is `stmt` itself
         counts as ahead, since an expression is evaluated before its statement stores: `x =
-        f(x)`), on a path through no statement of `avoiding`. "Was this traced before the
-        rebinding, and run again after it (with no new function made in between)" in one
-        question."""
+        f(x)`), each on a path through no statement of `avoiding`. "Was this traced before the
+        rebinding, and run again after it (with no new function made in between: neither
+        before the rebinding, `f = jax.jit(jax.vmap(g))` at the top of a loop step that then
+        changes the global and calls `f`, nor after it)" in one question."""
         graph = self.graph(self.owner(stmt))
-        ahead = any(b is stmt or graph.may_run_after(b, stmt) for b in before)
+        ahead = any(b is stmt or graph.may_run_after(b, stmt, avoiding) for b in before)
         return ahead and any(graph.may_run_after(stmt, a, avoiding) for a in after)
 
     def read_before(self, region: ast.AST, name: str, stmt: ast.stmt) -> bool:
