@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Protocol, TypeVar
 
-from jaxlint.analysis.syntax import parent
+from jaxlint.analysis.syntax import contains, hasattr_parts, parent
 
 
 class _Binding(Protocol):
@@ -47,7 +47,7 @@ def import_fallback(found: list[B], name: str) -> B | None:
         return None
     handlers = try_stmt.handlers  # type: ignore[union-attr]
     for b in found[1:]:
-        if b.node is None or not any(_within(b.node, h) for h in handlers):
+        if b.node is None or not any(contains(h, b.node) for h in handlers):
             return None
         other = b.node
         if b.kind == "import" and type(other) is ast.ImportFrom:
@@ -78,20 +78,11 @@ def _same_file(a: ast.ImportFrom, b: ast.ImportFrom) -> bool:
 
 def _getattr_of(value: ast.expr | None, attr: str) -> bool:
     """`getattr(mod, "attr")`."""
-    return (
+    if not (
         isinstance(value, ast.Call)
         and isinstance(value.func, ast.Name)
         and value.func.id == "getattr"
-        and len(value.args) == 2
-        and isinstance(value.args[1], ast.Constant)
-        and value.args[1].value == attr
-    )
-
-
-def _within(node: ast.AST, holder: ast.AST) -> bool:
-    p = parent(node)
-    while p is not None:
-        if p is holder:
-            return True
-        p = parent(p)
-    return False
+    ):
+        return False
+    parts = hasattr_parts(value)  # the same `f(obj, "name")` shape
+    return parts is not None and parts[1] == attr
