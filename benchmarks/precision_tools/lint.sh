@@ -17,6 +17,13 @@ for k in $(python3 -c "import json,sys; print(' '.join(r['repo'].replace('/', '+
     # the same way (v24 on; v23 and earlier were linted without it, docs/precision.md v23)
     [ -e "$root/repos/$k/.git" ] || git init -q "$root/repos/$k"
     ( cd "$root/repos/$k" && PYTHONPATH=$wt /usr/bin/time -f "%e s" nice -n 10 /work/venv/bin/python -m jaxlint check --format json --no-cache $extra . > "$out" 2> "$out.stderr" )
-    echo "$k $mode rc=$? $(tail -1 "$out.stderr")"
+    rc=$?
+    # a run that stopped without a JSON report (v42: a .gitignore line made jaxlint raise)
+    # must not pass for a repository without findings: say so, loudly, in the log
+    if ! python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$out" 2>/dev/null; then
+      echo "$k $mode rc=$rc NO JSON REPORT: jaxlint stopped; see $out.stderr"
+      continue
+    fi
+    echo "$k $mode rc=$rc $(tail -1 "$out.stderr")"
   done
 done

@@ -23,7 +23,13 @@ BEHAVIOURAL = "124567"
 def load(path: str) -> list[dict]:
     """The findings of one jaxlint JSON report, reduced to what a reviewer needs."""
     out = []
-    for x in json.load(open(path)):
+    try:
+        report = json.load(open(path))
+    except json.JSONDecodeError:
+        # a run that stopped without a report (v42: kc-ml2/meent's .gitignore) is no
+        # repository without findings: stop here, before any row is written
+        sys.exit(f"{path}: not a JSON report (jaxlint stopped? see {path}.stderr)")
+    for x in report:
         fn = x["filename"]
         fn = fn[2:] if fn.startswith("./") else fn
         out.append(
