@@ -216,7 +216,22 @@ def _load_spec(path: str):  # noqa: ANN202 - pathspec.GitIgnoreSpec | None
         return None
     import pathspec  # only when a .gitignore exists: a plain run does not pay the import
 
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except ValueError:
+        # a line git cannot use either (`__pycache__\`: a trailing backslash escapes nothing):
+        # git matches nothing with it and keeps the other lines, and so does this (v42
+        # kc-ml2/meent's .gitignore stopped the whole run with a traceback)
+        kept = [line for line in lines if _valid_pattern(pathspec, line)]
+        return pathspec.GitIgnoreSpec.from_lines(kept) if kept else None
+
+
+def _valid_pattern(pathspec, line: str) -> bool:  # noqa: ANN001 - the pathspec module
+    try:
+        pathspec.GitIgnoreSpec.from_lines([line])
+    except ValueError:
+        return False
+    return True
 
 
 def iter_python_files(
