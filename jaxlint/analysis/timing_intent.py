@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import re
+import threading
 from collections.abc import Callable
 
 from jaxlint.analysis import syntax
@@ -196,25 +197,51 @@ def prepared_in_region(
     q = index.qualname(call.func) or ""
     if not q.startswith(_EAGER) and q not in _UPLOADS:
         return False
-    bound = _region_bindings(region)
-    based = _based(region, call)
+    facts = _region_facts(region)
+    based = facts.based_before(call)
     args = [*call.args, *(k.value for k in call.keywords)]
-    return all(_prepared(index, a, bound, dispatches, 0, based) for a in args)
+    return all(_prepared(index, a, facts.bound, dispatches, 0, based) for a in args)
 
 
-def _based(region: list[ast.stmt], call: ast.Call) -> frozenset[str]:
-    """Names whose first binding in the region, before the statement holding `call`, is an
-    assignment among the region's own statements that does not read the name (`ids =
-    jnp.array(host)`, not `key, *subs = split(key, 3)`, which splits the key made before
-    the region): every later read of them sees a value the region made from its own data."""
-    holder: ast.AST | None = call
-    while holder is not None and not any(holder is s for s in region):
-        holder = getattr(holder, "jl_parent", None)
+class _RegionFacts:
+    """What `prepared_in_region` reads of one region, computed once for all its calls (a
+    timed region asks it of each dispatched call: one walk of the region, not one per call)."""
+
+    def __init__(self, region: list[ast.stmt]) -> None:
+        self.region = region
+        self.bound = _region_bindings(region)
+        self._position = {id(s): i for i, s in enumerate(region)}
+        self._based = _based_prefixes(region)
+
+    def based_before(self, call: ast.Call) -> frozenset[str]:
+        """Names whose first binding in the region, before the statement holding `call`, is
+        an assignment among the region's own statements that does not read the name (`ids =
+        jnp.array(host)`, not `key, *subs = split(key, 3)`, which splits the key made before
+        the region): every later read of them sees a value the region made from its own data."""
+        holder: ast.AST | None = call
+        while holder is not None and id(holder) not in self._position:
+            holder = getattr(holder, "jl_parent", None)
+        at = self._position[id(holder)] if holder is not None else len(self.region)
+        return self._based[at]
+
+
+_LAST_REGION = threading.local()  # the last region's facts, per thread
+
+
+def _region_facts(region: list[ast.stmt]) -> _RegionFacts:
+    cached = getattr(_LAST_REGION, "facts", None)
+    if cached is not None and cached.region is region:
+        return cached
+    facts = _LAST_REGION.facts = _RegionFacts(region)
+    return facts
+
+
+def _based_prefixes(region: list[ast.stmt]) -> list[frozenset[str]]:
+    """`out[i]`: the names based before the region's statement `i` (`_RegionFacts`)."""
     seen: set[str] = set()
-    out: set[str] = set()
+    based: set[str] = set()
+    out = [frozenset[str]()]
     for stmt in region:
-        if stmt is holder:
-            break
         for node in executed(stmt):
             if not isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For)):
                 continue
@@ -222,12 +249,11 @@ def _based(region: list[ast.stmt], call: ast.Call) -> frozenset[str]:
             names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
             value = node.iter if isinstance(node, ast.For) else node.value
             read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value else set()
-            fresh = node is stmt and isinstance(node, ast.Assign)
-            for name in names - seen:
-                if fresh and name not in read:
-                    out.add(name)
+            if node is stmt and isinstance(node, ast.Assign):
+                based |= (names - seen) - read
             seen |= names
-    return frozenset(out)
+        out.append(frozenset(based))
+    return out
 
 
 def _region_bindings(region: list[ast.stmt]) -> dict[str, list[ast.expr]]:
