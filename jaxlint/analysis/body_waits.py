@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from jaxlint.analysis.imports import ModuleIndex
 from jaxlint.analysis.jax_api import TREE_MAP
 from jaxlint.analysis.sync import SYNC_CALLS, SYNC_METHODS, derived_names, executed, waits_for
-from jaxlint.analysis.syntax import bind_arguments
+from jaxlint.analysis.syntax import attribute_root, bind_arguments
 
 __all__ = [
     "BodyWaits",
@@ -158,6 +158,7 @@ _CONTAINER_FACTORIES = frozenset(
     {"list", "dict", "set", "collections.deque", "collections.defaultdict"}
     | {"collections.OrderedDict", "collections.Counter", "queue.Queue", "queue.SimpleQueue"}
 )
+_CONTAINER_MODULES = ("collections.", "queue.", "builtins.", "multiprocessing.")
 
 
 def instance_of_a_class(index: ModuleIndex, name: ast.Name) -> bool:
@@ -177,9 +178,7 @@ def instance_of_a_class(index: ModuleIndex, name: ast.Name) -> bool:
         q = index.qualname(value.func)
         if q in _CONTAINER_FACTORIES:
             return False
-        made_by = value.func
-        while isinstance(made_by, ast.Attribute):
-            made_by = made_by.value
+        made_by = attribute_root(value.func)
         if not isinstance(made_by, ast.Name):
             return False
         maker = index.binding(made_by.id, index.scope_of(made_by))
@@ -188,6 +187,3 @@ def instance_of_a_class(index: ModuleIndex, name: ast.Name) -> bool:
         if maker.kind == "import" and q is not None and q.startswith(_CONTAINER_MODULES):
             return False
     return True
-
-
-_CONTAINER_MODULES = ("collections.", "queue.", "builtins.", "multiprocessing.")

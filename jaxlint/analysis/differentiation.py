@@ -28,7 +28,7 @@ from functools import cached_property
 from jaxlint.analysis import syntax
 from jaxlint.analysis.calls import CallGraph, CallKind
 from jaxlint.analysis.imports import ModuleIndex
-from jaxlint.analysis.jax_api import GRAD_LIKE, NO_DERIVATIVE
+from jaxlint.analysis.jax_api import GRAD_LIKE, NO_DERIVATIVE, PARTIAL
 from jaxlint.analysis.syntax import FUNCTION_NODES, positional_params, walk_scope
 from jaxlint.analysis.transforms import Transforms, function_name
 
@@ -269,7 +269,6 @@ def handed_to_backward(
 
 
 _CUSTOM_VJP = frozenset({"jax.custom_vjp"})
-_PARTIAL = frozenset({"functools.partial", "partial"})
 
 
 def custom_vjp_function(index: ModuleIndex, fn: ast.AST | None) -> bool:
@@ -286,7 +285,7 @@ def custom_vjp_function(index: ModuleIndex, fn: ast.AST | None) -> bool:
             return True
         if (
             isinstance(deco, ast.Call)
-            and index.qualname(deco.func) in _PARTIAL
+            and index.qualname(deco.func) in PARTIAL
             and deco.args
             and index.qualname(deco.args[0]) in _CUSTOM_VJP
         ):

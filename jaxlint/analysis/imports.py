@@ -596,7 +596,8 @@ class ModuleIndex:
         found = self.lookup(node.id, self.scope_of(node))  # type: ignore[attr-defined]
         if found is None:
             return node.id if node.id in BUILTIN_NAMES else None
-        b = _one_binding(found, node.id)  # type: ignore[attr-defined]  # `binding`, without looking the name up again
+        # `binding`, without looking the name up again
+        b = _one_binding(found, node.id)  # type: ignore[attr-defined]
         if b is None:
             return None
         if b.kind == "import":

@@ -46,7 +46,7 @@ from jaxlint.analysis.sync import (
     waits_for,
     waits_on_result,
 )
-from jaxlint.analysis.syntax import bind_arguments
+from jaxlint.analysis.syntax import attribute_root, bind_arguments
 from jaxlint.analysis.trips import trip_count
 
 if TYPE_CHECKING:
@@ -374,9 +374,7 @@ class _Walk:
         q = self.index.qualname(call.func)
         if q is None or q.startswith(_JAX_LIBRARIES) or q in _PASSING_BUILTINS:
             return True
-        root = call.func
-        while isinstance(root, ast.Attribute):
-            root = root.value
+        root = attribute_root(call.func)
         if not isinstance(root, ast.Name):
             return True
         b = self.index.binding(root.id, self.index.scope_of(root))

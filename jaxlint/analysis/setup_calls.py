@@ -280,9 +280,7 @@ def _loads_running(
         stmt = flow.statement_in(n)
         if stmt is None:
             continue
-        if not wrapped and fresh_wrap(index, n):
-            pass  # a new function each time the statement runs: traced afresh, never stale
-        else:
+        if wrapped or not fresh_wrap(index, n):  # `jax.vmap(f)`: a new function, traced afresh
             runs.append(stmt)
         alias = _assigned_name(stmt, n)
         if alias is not None and not wrapped:

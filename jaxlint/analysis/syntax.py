@@ -468,6 +468,14 @@ def rows_of(display: ast.List | ast.Tuple, width: int) -> bool:
     )
 
 
+def attribute_root(node: ast.AST) -> ast.AST:
+    """The head of an attribute chain: `a` of `a.b.c`, the call of `f().m` (a node that is
+    not an attribute is its own root)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node
+
+
 def hasattr_parts(node: ast.AST) -> tuple[ast.expr, str] | None:
     """`(obj, "name")` of a call shaped `f(obj, "name")` (a `hasattr` test, once the caller
     has checked that `f` is the builtin); None for any other node."""
