@@ -803,8 +803,9 @@ class PerStep:
     def _local_int(self, node: ast.AST) -> int | None:
         """An int literal, or a name bound once in its scope to one (`num_outer_steps = 1`
         before `for o_t in range(num_outer_steps)`: v24 social-jax, JAX407 x3)."""
-        if isinstance(node, ast.Name) and guarded_int(node) is not None:
-            return guarded_int(node)
+        guarded = guarded_int(node) if isinstance(node, ast.Name) else None
+        if guarded is not None:
+            return guarded  # `range(n)` under `if n == 4:`
         if isinstance(node, ast.Name) and self._index is not None:
             found = self._index.lookup(node.id, self._index.scope_of(node))
             if found is None or len(found) != 1 or found[0].kind != "assign":

@@ -87,15 +87,9 @@ def _module_def(index: ModuleIndex, value: ast.AST | None) -> ast.FunctionDef | 
     """The undecorated top-level def a `return g(...)` calls by its name."""
     if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
         return None
-    for stmt in index.tree.body:
-        if (
-            isinstance(stmt, ast.FunctionDef)
-            and stmt.name == value.func.id
-            and not stmt.decorator_list
-        ):
-            b = index.binding(stmt.name, index.scopes[index.tree])
-            return stmt if b is not None and b.node is stmt else None
-    return None
+    fn = index.resolve_function(value.func)
+    top = isinstance(fn, ast.FunctionDef) and any(fn is s for s in index.tree.body)
+    return fn if top and not fn.decorator_list else None  # type: ignore[union-attr,return-value]
 
 
 def _static(index: ModuleIndex, node: ast.AST, depth: int) -> bool:
