@@ -226,17 +226,26 @@ def derivative_rule_of(index: ModuleIndex, fn: ast.AST | None) -> str | None:
     for deco in fn.decorator_list:
         if isinstance(deco, ast.Attribute) and deco.attr in _RULE_REGISTRARS:
             return ast.dump(deco.value)
+    for call, _ in _registrations(index, fn):
+        return ast.dump(call.func.value)  # type: ignore[attr-defined]
+    return None
+
+
+def _registrations(
+    index: ModuleIndex, fn: ast.FunctionDef | ast.AsyncFunctionDef
+) -> Iterator[tuple[ast.Call, int]]:
+    """(`f.defvjp(...)` call, position) for each registration call that passes `fn` by name."""
     for load in index.names.get(fn.name, ()):
         call = syntax.parent(load)
         if (
             isinstance(load.ctx, ast.Load)
             and isinstance(call, ast.Call)
-            and any(a is load for a in call.args)
             and isinstance(call.func, ast.Attribute)
             and call.func.attr in _RULE_REGISTRARS
         ):
-            return ast.dump(call.func.value)
-    return None
+            for i, a in enumerate(call.args):
+                if a is load:
+                    yield call, i
 
 
 def handed_to_backward(
@@ -254,18 +263,10 @@ def handed_to_backward(
         return False
     if not any(n is part for n in ast.walk(value.elts[1])):
         return False
-    for load in index.names.get(fn.name, ()):
-        call = syntax.parent(load)
-        if (
-            isinstance(load.ctx, ast.Load)
-            and isinstance(call, ast.Call)
-            and call.args
-            and call.args[0] is load
-            and isinstance(call.func, ast.Attribute)
-            and call.func.attr == "defvjp"
-        ):
-            return True
-    return False
+    return any(
+        call.func.attr == "defvjp" and i == 0  # type: ignore[attr-defined]
+        for call, i in _registrations(index, fn)
+    )
 
 
 _CUSTOM_VJP = frozenset({"jax.custom_vjp"})
